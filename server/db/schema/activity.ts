@@ -1,0 +1,17 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id } from './common.ts';
+import { users } from './users.ts';
+
+/** Every write a user makes: who, what, on which record, when (spec §3 Activity log). */
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: id(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    targetType: text(),
+    targetId: uuid(),
+    timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activity_logs_timestamp_idx').on(t.timestamp), index('activity_logs_user_idx').on(t.userId, t.timestamp)],
+);

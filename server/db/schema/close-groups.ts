@@ -1,0 +1,53 @@
+import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, updatedAt } from './common.ts';
+import { files } from './files.ts';
+import { users } from './users.ts';
+
+/** A time-boxed working group whose members share documents (spec §3 Close group). */
+export const closeGroups = pgTable(
+  'close_groups',
+  {
+    id: id(),
+    groupName: text().notNull(),
+    groupPurpose: text().notNull(),
+    durationFrom: date().notNull(),
+    durationTo: date().notNull(),
+    adminRemarks: text().notNull().default(''),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('close_groups_duration', sql`${t.durationFrom} <= ${t.durationTo}`)],
+);
+
+/** requestedBy: the members of a close group. */
+export const closeGroupMembers = pgTable(
+  'close_group_members',
+  {
+    closeGroupId: uuid()
+      .notNull()
+      .references(() => closeGroups.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.closeGroupId, t.userId] }), index('close_group_members_user_idx').on(t.userId)],
+);
+
+export const closeGroupDocuments = pgTable(
+  'close_group_documents',
+  {
+    id: id(),
+    closeGroupId: uuid()
+      .notNull()
+      .references(() => closeGroups.id, { onDelete: 'cascade' }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id),
+    filename: text().notNull(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('close_group_documents_group_idx').on(t.closeGroupId, t.uploadedAt)],
+);

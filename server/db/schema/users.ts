@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './common.ts';
+import { files } from './files.ts';
+import { groups, labs } from './labs.ts';
+
+export const roleEnum = pgEnum('role', ['employee', 'director', 'associate_director', 'pending_director', 'admin']);
+/** Server-side account states (spec §4 leaves them "not shown"; see docs/decisions/003-accounts-and-sessions.md). */
+export const userStatusEnum = pgEnum('user_status', ['pending', 'approved', 'rejected', 'deactivated']);
+
+/** A member of staff: account, personal and professional details (1:1, so kept in one row), social links. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    role: roleEnum().notNull().default('employee'),
+    status: userStatusEnum().notNull().default('pending'),
+    statusReason: text(),
+    labId: uuid().references(() => labs.id, { onDelete: 'set null' }),
+    groupId: uuid().references(() => groups.id, { onDelete: 'set null' }),
+    photoFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    about: text().notNull().default(''),
+    // personalDetails
+    name: text().notNull(),
+    dob: date(),
+    mobile: text().notNull().default(''),
+    address: text().notNull().default(''),
+    gender: text().notNull().default(''),
+    maritalStatus: text().notNull().default(''),
+    bloodGroup: text().notNull().default(''),
+    emergencyName: text().notNull().default(''),
+    emergencyRelationship: text().notNull().default(''),
+    emergencyMobile: text().notNull().default(''),
+    // professionalDetails
+    designation: text().notNull().default(''),
+    cadre: text().notNull().default(''),
+    intercom: text().notNull().default(''),
+    internetEmail: text().notNull().default(''),
+    dronaEmail: text().notNull().default(''),
+    pis: text().notNull().default(''),
+    aebasId: text().notNull().default(''),
+    joiningDate: date(),
+    skills: text().array().notNull().default(sql`'{}'::text[]`),
+    qualifications: text().array().notNull().default(sql`'{}'::text[]`),
+    // employmentPeriod
+    employmentFrom: date(),
+    employmentTo: date(),
+    // socialLinks
+    linkedin: text().notNull().default(''),
+    twitter: text().notNull().default(''),
+    facebook: text().notNull().default(''),
+    github: text().notNull().default(''),
+    /** Tokens issued before this moment are refused (password change, deactivation). */
+    sessionsValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedBy: uuid(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_status_idx').on(t.status, t.createdAt),
+    index('users_group_idx').on(t.groupId),
+    index('users_role_idx').on(t.role),
+    index('users_name_idx').on(t.name),
+  ],
+);
+
+/** Documents an administrator keeps on a user's record (Manage Users). */
+export const userDocuments = pgTable(
+  'user_documents',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id),
+    filename: text().notNull(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_documents_user_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

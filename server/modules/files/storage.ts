@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { FILE_TYPES, type FileKind } from '#shared/constants.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { files, type FileRow } from '#server/db/schema/index.ts';
+import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
+
+/**
+ * Where uploads live: DATA_DIR/uploads/<area>/<file id>. The stored name is the files row's UUID, so nothing a client
+ * sends ever becomes part of a path; the name the user gave the file is kept in the database only.
+ */
+export const AREAS = [
+  // public: served without sign-in (lab home, news flash, photos)
+  'notices',
+  'circulars',
+  'products',
+  'advertisements',
+  'photos',
+  'directors',
+  'profile-photos',
+  // private: served only to those allowed to see the record
+  'group-files',
+  'user-documents',
+  'close-groups',
+  'letters',
+  'software-repos',
+  'trial-repos',
+] as const;
+export type Area = (typeof AREAS)[number];
+export const PUBLIC_AREAS: ReadonlySet<Area> = new Set<Area>([
+  'notices',
+  'circulars',
+  'products',
+  'advertisements',
+  'photos',
+  'directors',
+  'profile-photos',
+]);
+
+/** The link a client uses for a stored file (relative to the portal's own origin). */
+export const fileUrl = (area: string, fileId: string | null | undefined) => (fileId ? `/uploads/${area}/${fileId}` : null);
+
+export interface StoredFile {
+  id: string;
+  area: Area;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  absolutePath: string;
+}
+
+let uploadsRoot = path.resolve('data/uploads');
+/** Set once at start from DATA_DIR. */
+export function setUploadsRoot(dataDir: string) {
+  uploadsRoot = path.join(dataDir, 'uploads');
+}
+export const storedPath = (area: string, id: string) => path.join(uploadsRoot, area, id);
+
+/** What the content of a file must look like for each extension (file-type names); `text` means no binary signature. */
+const CONTENT: Record<string, { detected: readonly (string | 'text')[]; mime: string }> = {
+  pdf: { detected: ['pdf'], mime: 'application/pdf' },
+  doc: { detected: ['cfb'], mime: 'application/msword' },
+  xls: { detected: ['cfb'], mime: 'application/vnd.ms-excel' },
+  ppt: { detected: ['cfb'], mime: 'application/vnd.ms-powerpoint' },
+  docx: { detected: ['docx', 'zip'], mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  xlsx: { detected: ['xlsx', 'zip'], mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  pptx: { detected: ['pptx', 'zip'], mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  jpg: { detected: ['jpg'], mime: 'image/jpeg' },
+  jpeg: { detected: ['jpg'], mime: 'image/jpeg' },
+  png: { detected: ['png'], mime: 'image/png' },
+  gif: { detected: ['gif'], mime: 'image/gif' },
+  webp: { detected: ['webp'], mime: 'image/webp' },
+  mp4: { detected: ['mp4', 'm4v', 'mov'], mime: 'video/mp4' },
+  webm: { detected: ['webm'], mime: 'video/webm' },
+  mkv: { detected: ['mkv'], mime: 'video/x-matroska' },
+  avi: { detected: ['avi'], mime: 'video/x-msvideo' },
+  mov: { detected: ['mov', 'mp4'], mime: 'video/quicktime' },
+  zip: { detected: ['zip'], mime: 'application/zip' },
+  rar: { detected: ['rar'], mime: 'application/vnd.rar' },
+  '7z': { detected: ['7z'], mime: 'application/x-7z-compressed' },
+  gz: { detected: ['gz'], mime: 'application/gzip' },
+  tar: { detected: ['tar'], mime: 'application/x-tar' },
+  txt: { detected: ['text'], mime: 'text/plain; charset=utf-8' },
+};
+
+const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
+
+/** Names the accepted extensions in a refusal the user can act on. */
+const typeMessage = (kind: FileKind) => `This file type is not allowed. Allowed types: ${FILE_TYPES[kind].join(', ')}.`;
+
+/** Checks the first bytes of a stored file against its extension: a renamed .exe is refused. */
+async function checkContent(absolutePath: string, ext: string, kind: FileKind): Promise<string> {
+  const rule = CONTENT[ext];
+  if (!rule) throw badRequest(typeMessage(kind), 'file');
+  const handle = await open(absolutePath, 'r');
+  const head = Buffer.alloc(4100);
+  let read: number;
+  try {
+    ({ bytesRead: read } = await handle.read(head, 0, head.length, 0));
+  } finally {
+    await handle.close();
+  }
+  if (read === 0) throw badRequest('The file is empty.', 'file');
+  const sample = head.subarray(0, read);
+  const detected = await fileTypeFromBuffer(sample);
+  const kindFound = detected ? detected.ext : sample.includes(0) ? 'binary' : 'text';
+  if (!rule.detected.includes(kindFound)) {
+    throw badRequest(`The file's content does not match its .${ext} extension.`, 'file');
+  }
+  return rule.mime;
+}
+
+export interface UploadOptions {
+  area: Area;
+  /** Which extensions are allowed (spec §9). */
+  kind: FileKind;
+  /** Name of the multipart file field (e.g. "file", "photo", "document"). */
+  fileField: string;
+  maxBytes: number;
+}
+
+export interface ReceivedMultipart {
+  fields: Record<string, string>;
+  file: StoredFile | null;
+  /** Deletes the stored file: call when the request fails after the upload was received. */
+  discard: () => Promise<void>;
+}
+
+const humanSize = (bytes: number) =>
+  bytes >= 1024 * 1024 * 1024 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Reads a multipart request: text fields into `fields`, the one file streamed to disk (never held in memory) and
+ * checked by extension and content. On any failure nothing is left on disk.
+ */
+export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions): Promise<ReceivedMultipart> {
+  if (!req.isMultipart()) throw badRequest('Expected a multipart/form-data request.');
+  const fields: Record<string, string> = {};
+  let file: StoredFile | null = null;
+  const discard = async () => {
+    if (file) await rm(file.absolutePath, { force: true });
+  };
+  try {
+    for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname !== opts.fileField || file) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}".`, part.fieldname);
+      }
+      const originalName = path.basename(part.filename || '').slice(0, 255);
+      const ext = extensionOf(originalName);
+      if (!originalName || !(FILE_TYPES[opts.kind] as readonly string[]).includes(ext)) {
+        part.file.resume();
+        throw badRequest(typeMessage(opts.kind), opts.fileField);
+      }
+      const id = randomUUID();
+      const absolutePath = storedPath(opts.area, id);
+      await mkdir(path.dirname(absolutePath), { recursive: true });
+      file = { id, area: opts.area, originalName, mimeType: 'application/octet-stream', size: 0, absolutePath };
+      try {
+        await pipeline(part.file, createWriteStream(absolutePath, { mode: 0o640 }));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw tooLarge(`The file is too large. The limit is ${humanSize(opts.maxBytes)}.`);
+        }
+        throw err;
+      }
+      file.mimeType = await checkContent(absolutePath, ext, opts.kind);
+      file.size = (await stat(absolutePath)).size;
+    }
+  } catch (err) {
+    await discard();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Only one file may be sent.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`The file is too large. The limit is ${humanSize(opts.maxBytes)}.`);
+    if (err instanceof AppError) throw err;
+    if (code?.startsWith('FST_')) throw badRequest((err as Error).message);
+    throw err;
+  }
+  return { fields, file, discard };
+}
+
+/** Records a stored file in the database (inside the caller's transaction) and returns its row. */
+export async function saveFileRow(db: DbOrTx, file: StoredFile, uploadedBy: string | null): Promise<FileRow> {
+  const [row] = await db
+    .insert(files)
+    .values({
+      id: file.id,
+      area: file.area,
+      storedName: file.id,
+      originalName: file.originalName,
+      mimeType: file.mimeType,
+      size: file.size,
+      uploadedBy,
+    })
+    .returning();
+  return row!;
+}
+
+/** Removes a file from disk (after its row is gone). Missing files are fine. */
+export async function deleteStoredFile(area: string, id: string): Promise<void> {
+  await rm(storedPath(area, id), { force: true });
+}

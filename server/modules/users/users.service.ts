@@ -1,0 +1,29 @@
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { groups, users, type UserRow } from '#server/db/schema/index.ts';
+
+export interface UserWithGroup {
+  user: UserRow;
+  group: { id: string; name: string } | null;
+}
+
+/** One user with the group they belong to, or undefined. */
+export async function findUserById(db: DbOrTx, id: string): Promise<UserWithGroup | undefined> {
+  const [row] = await db
+    .select({ user: getTableColumns(users), group: { id: groups.id, name: groups.name } })
+    .from(users)
+    .leftJoin(groups, eq(users.groupId, groups.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ? { user: row.user, group: row.group?.id ? row.group : null } : undefined;
+}
+
+/** Looks a user up by email, case-insensitively. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,59 @@
+/** Business constants of spec §5 and §9, shared by server and web. */
+
+export const ROLES = ['employee', 'director', 'associate_director', 'pending_director', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a person may ask for when registering (spec §5 Registration: Role choices). */
+export const REGISTER_ROLES = ['employee', 'director', 'associate_director', 'pending_director'] as const;
+export type RegisterRole = (typeof REGISTER_ROLES)[number];
+/** Roles an administrator may grant on approval. */
+export const APPROVAL_ROLES = ['employee', 'director', 'associate_director', 'admin'] as const;
+
+export const USER_STATUSES = ['pending', 'approved', 'rejected', 'deactivated'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const CADRES = ['DRDS', 'DRTC', 'Admin', 'Other'] as const;
+export type Cadre = (typeof CADRES)[number];
+/** Designations per cadre; cadre Other takes free text. */
+export const DESIGNATIONS: Record<Exclude<Cadre, 'Other'>, readonly string[]> = {
+  DRDS: ["Scientist 'B'", "Scientist 'C'", "Scientist 'D'"],
+  DRTC: ["Technical Officer 'A'", "Technical Officer 'B'"],
+  Admin: ['Admin Officer', 'Store Officer'],
+};
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export const MARITAL_STATUSES = ['Single', 'Married', 'Other'] as const;
+export const BLOOD_GROUPS = ['A+', 'A-', 'AB+', 'AB-', 'B+', 'B-', 'O+', 'O-'] as const;
+export const CONTACT_TYPES = ['Email', 'Phone', 'Address', 'Other'] as const;
+export const SOFTWARE_REPO_TYPES = ['Document', 'Code', 'ZIP File'] as const;
+export const LETTER_CLASSIFICATIONS = ['Normal', 'Confidential', 'Secret'] as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const MOBILE_DIGITS = 10;
+
+export const GALLERY_PAGE_SIZE = 3;
+export const GALLERY_ADVANCE_MS = 3000;
+export const GALLERY_SLIDE_WIDTH_PX = 500;
+export const NEWS_FLASH_LOOP_SECONDS = 40;
+export const NEWS_FLASH_HEIGHT_PX = 40;
+export const CLOSE_GROUP_MESSAGE_MS = 5000;
+export const TOAST_LIMIT = 20;
+export const DEFAULT_DIRECTOR_DESIGNATION = 'Director';
+export const DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION = 'Assistant Director';
+/** Default and largest page for lists that page on the server. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** File extensions accepted per upload kind (spec §5 and §9). */
+export const FILE_TYPES = {
+  letter: ['pdf', 'doc', 'docx', 'jpg', 'png'],
+  trialRepo: ['pdf', 'doc', 'docx', 'mp4', 'zip', 'rar', 'txt', 'jpg', 'jpeg', 'png', 'gif'],
+  groupFile: ['pdf', 'ppt', 'pptx', 'xls', 'xlsx', 'mp4', 'webm', 'mkv', 'avi', 'mov'],
+  labNotice: ['pdf', 'doc', 'docx', 'png', 'jpg', 'jpeg'],
+  product: ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp'],
+  image: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
+  document: ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'png', 'jpg', 'jpeg', 'zip'],
+  softwareRepo: ['pdf', 'doc', 'docx', 'txt', 'zip', 'rar', 'tar', 'gz', '7z', 'png', 'jpg', 'jpeg'],
+} as const;
+export type FileKind = keyof typeof FILE_TYPES;
+
+/** `accept` attribute for a file input of the given kind. */
+export const acceptFor = (kind: FileKind) => FILE_TYPES[kind].map((ext) => `.${ext}`).join(',');
