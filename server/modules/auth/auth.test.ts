@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '#server/test/app.ts';
+import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
+
+const registration = (email: string) => ({
+  email,
+  password: 'secret123',
+  role: 'employee',
+  about: 'Works on fire safety.',
+  personalDetails: { name: 'Asha Verma', dob: '1990-04-12', mobile: '9876543210', address: 'Delhi' },
+  professionalDetails: { designation: "Scientist 'B'", cadre: 'DRDS', intercom: '1234', internetEmail: '', dronaEmail: '', pis: '', aebasId: '' },
+  employmentPeriod: { from: '2020-01-01', to: '' },
+});
+const unique = () => `user-${Math.random().toString(36).slice(2, 10)}@lab.test`;
+
+describe('POST /api/auth/register', () => {
+  it('creates a pending user and never returns the password hash', async () => {
+    const app = await buildTestApp();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(unique()) });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ status: 'pending', role: 'employee', personalDetails: { name: 'Asha Verma' } });
+    expect(res.body).not.toContain('argon2');
+    expect(body.user._id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    [{ email: '' }, 'Email is required.', 'email'],
+    [{ email: 'not-an-email' }, 'Invalid email address.', 'email'],
+    [{ password: '' }, 'Password is required.', 'password'],
+    [{ password: '12345' }, 'Password must be at least 6 characters.', 'password'],
+    [{ personalDetails: { name: ' ' } }, 'Name is required.', 'personalDetails.name'],
+    [{ personalDetails: { name: 'A', mobile: '12345' } }, 'Mobile number must be 10 digits.', 'personalDetails.mobile'],
+    [{ professionalDetails: { cadre: 'DRDS', designation: '' } }, 'Designation is required.', 'professionalDetails.designation'],
+    [{ role: 'admin' }, 'Please choose a role.', 'role'],
+  ])('refuses %j with "%s"', async (change, message, field) => {
+    const app = await buildTestApp();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...registration(unique()), ...change } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: message, message, field });
+  });
+
+  it('refuses a missing body, malformed JSON and a 10 MB body with a 4xx', async () => {
+    const app = await buildTestApp();
+    const missing = await app.inject({ method: 'POST', url: '/api/auth/register' });
+    expect(missing.statusCode).toBe(400);
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBeTruthy();
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...registration(unique()), about: 'x'.repeat(10 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toBe('The request is too large.');
+  });
+
+  it('answers "User already exists" on the email field for a duplicate, whatever its case', async () => {
+    const app = await buildTestApp();
+    const email = unique();
+    await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(email) });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(email.toUpperCase()) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'User already exists', field: 'email' });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs an approved user in with a token, the user and an httpOnly cookie', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ token: expect.any(String), user: { _id: user.id, role: 'employee' } });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(me.json()).toMatchObject({ _id: user.id, email: user.email });
+  });
+
+  it('refuses a wrong password and an unknown email with the same message', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'nope-nope' } });
+    const unknown = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: unique(), password: 'nope-nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error).toBe('Invalid email or password.');
+    expect(unknown.json().error).toBe('Invalid email or password.');
+  });
+
+  it('requires email and password', async () => {
+    const app = await buildTestApp();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.c' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'Password is required.', field: 'password' });
+    const noEmail = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' } });
+    expect(noEmail.json()).toMatchObject({ error: 'Email is required.', field: 'email' });
+  });
+
+  it('tells a pending, rejected or deactivated user why, and issues no token', async () => {
+    const app = await buildTestApp();
+    for (const [status, text] of [
+      ['pending', 'awaiting admin approval'],
+      ['rejected', 'not approved. Reason: Not on the staff list'],
+      ['deactivated', 'deactivated'],
+    ] as const) {
+      const user = await createUser(app, 'pending_director', { status, statusReason: 'Not on the staff list' });
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ status });
+      expect(res.json().error).toContain(text);
+      expect(res.json().token).toBeUndefined();
+    }
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const app = await buildTestApp({ LOGIN_RATE_LIMIT: '3' });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.z', password: 'wrong-pass' } });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('tokens', () => {
+  it('refuses requests without a token, with a bad token, or after the account is deactivated', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer nonsense' } })).statusCode).toBe(401);
+    const token = app.issueToken(user);
+    const { users } = await import('#server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, user.id));
+    const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('stops tokens issued before sessions were reset (password change)', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const token = app.issueToken(user);
+    const { users } = await import('#server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await app.db.update(users).set({ sessionsValidAfter: new Date(Date.now() + 1000) }).where(eq(users.id, user.id));
+    const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('accepts the cookie for reads but never for writes', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'admin');
+    const token = app.issueToken(user);
+    const read = await app.inject({ method: 'GET', url: '/api/auth/me', cookies: { lp_token: token } });
+    expect(read.statusCode).toBe(200);
+    const write = await app.inject({
+      method: 'POST',
+      url: `/admin/approve-user/${user.id}`,
+      cookies: { lp_token: token },
+      payload: {},
+    });
+    expect(write.statusCode).toBe(401);
+  });
+});

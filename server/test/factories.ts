@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '#shared/constants.ts';
+import { groups, labs, users, type GroupRow, type LabRow, type UserRow } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import { buildTestApp } from './app.ts';
+
+export const TEST_PASSWORD = 'secret123';
+let passwordHash: Promise<string> | undefined;
+
+/** The one lab, created on first use. */
+export async function createLab(app: FastifyInstance, values: Partial<LabRow> = {}): Promise<LabRow> {
+  const [existing] = await app.db.select().from(labs).limit(1);
+  if (existing) return existing;
+  const [lab] = await app.db
+    .insert(labs)
+    .values({ name: 'Centre for Fire, Explosive and Environment Safety', ...values })
+    .returning();
+  return lab!;
+}
+
+export async function createGroup(app: FastifyInstance, values: Partial<GroupRow> = {}): Promise<GroupRow> {
+  const lab = await createLab(app);
+  const [group] = await app.db
+    .insert(groups)
+    .values({ labId: lab.id, name: `Group ${randomUUID().slice(0, 8)}`, description: 'A research group', ...values })
+    .returning();
+  return group!;
+}
+
+/** An approved user of the given role (password TEST_PASSWORD), unless `values` says otherwise. */
+export async function createUser(app: FastifyInstance, role: Role = 'employee', values: Partial<UserRow> = {}): Promise<UserRow> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      email: `${role}-${randomUUID().slice(0, 8)}@lab.test`,
+      passwordHash: await passwordHash,
+      role,
+      status: 'approved',
+      name: `Test ${role.replace('_', ' ')}`,
+      ...values,
+    })
+    .returning();
+  return user!;
+}
+
+/** Authorization headers for a user (a real token, as login issues). */
+export const authHeaders = (app: FastifyInstance, user: UserRow) => ({ authorization: `Bearer ${app.issueToken(user)}` });
+
+/** A new approved user of `role`, with the test app and headers to call it as them. */
+export async function signIn(role: Role = 'employee', values: Partial<UserRow> = {}) {
+  const app = await buildTestApp();
+  const user = await createUser(app, role, values);
+  return { app, user, headers: authHeaders(app, user) };
+}

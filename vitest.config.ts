@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    // Each file gets its own database; two cores on CI.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
