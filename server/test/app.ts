@@ -42,7 +42,10 @@ let shared: Promise<FastifyInstance> | undefined;
  * The app for this test file, built once per file on its own database and data folder, closed when the file ends.
  * Tests keep apart by creating their own users and records (see factories.ts).
  */
-export function buildTestApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+export function buildTestApp(
+  overrides: Record<string, string> = {},
+  setup?: (app: FastifyInstance) => Promise<void>,
+): Promise<FastifyInstance> {
   const build = async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-test-'));
     const config = loadConfig({
@@ -55,6 +58,7 @@ export function buildTestApp(overrides: Record<string, string> = {}): Promise<Fa
     });
     const database = await openTestDatabase();
     const app = await buildApp({ config, database, logger: false });
+    if (setup) await setup(app);
     await app.ready();
     afterAll(async () => {
       await app.close();
@@ -62,7 +66,7 @@ export function buildTestApp(overrides: Record<string, string> = {}): Promise<Fa
     });
     return app;
   };
-  if (Object.keys(overrides).length) return build();
+  if (Object.keys(overrides).length || setup) return build();
   shared ??= build();
   return shared;
 }

@@ -131,8 +131,13 @@ export interface ReceivedMultipart {
   discard: () => Promise<void>;
 }
 
-const humanSize = (bytes: number) =>
-  bytes >= 1024 * 1024 * 1024 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 / 1024)} MB`;
+/** "25 MB", "2 GB", "64 KB": the limit as the refusal names it. */
+export const humanSize = (bytes: number) =>
+  bytes >= 1024 ** 3
+    ? `${+(bytes / 1024 ** 3).toFixed(1)} GB`
+    : bytes >= 1024 ** 2
+      ? `${+(bytes / 1024 ** 2).toFixed(1)} MB`
+      : `${Math.round(bytes / 1024)} KB`;
 
 /**
  * Reads a multipart request: text fields into `fields`, the one file streamed to disk (never held in memory) and

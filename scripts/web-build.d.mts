@@ -1,0 +1,6 @@
+export declare const projectRoot: string;
+export declare const builtIndex: string;
+/** Why the web app must be (re)built, or null when dist/web is up to date. */
+export declare function webBuildReason(): string | null;
+/** Runs `vite build` in a child process when needed; returns its exit code. */
+export declare function buildWebIfNeeded(opts?: { log?: (line: string) => void; force?: boolean }): number;

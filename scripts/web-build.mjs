@@ -1,0 +1,60 @@
+// The built web app (dist/web) and when it must be rebuilt. Used by `npm start` (start.mjs) and the e2e global setup.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const builtIndex = path.join(projectRoot, 'dist', 'web', 'index.html');
+
+/** Folders and files whose change means the bundle is out of date. */
+const SOURCES = ['web', 'shared', 'vite.config.ts', 'postcss.config.cjs', 'postcss.config.js', 'package-lock.json'];
+
+/** Newest modification time (ms) of a file or, recursively, of a folder's files. */
+function newestMtime(target) {
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs; // a deleted file changes its folder's mtime
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+/** Why the web app must be (re)built, or null when dist/web is up to date. */
+export function webBuildReason() {
+  if (!existsSync(builtIndex)) return 'dist/web/index.html is missing';
+  const built = statSync(builtIndex).mtimeMs;
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(projectRoot, s))));
+  return newest > built ? 'the web sources changed since the last build' : null;
+}
+
+/** Runs `vite build` in a child process; returns its exit code (0 when nothing needed doing). */
+export function buildWebIfNeeded({ log = (line) => console.log(line), force = false } = {}) {
+  const reason = force ? 'a build was asked for' : webBuildReason();
+  if (!reason) return 0;
+  if (!existsSync(path.join(projectRoot, 'web', 'index.html'))) {
+    log('[build] web/index.html not found: skipping the web build (the API still runs).');
+    return 0;
+  }
+  const viteBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  log(`[build] building the web app (${reason})...`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    log('[build] vite build failed.');
+    return result.status ?? 1;
+  }
+  log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return 0;
+}
