@@ -40,6 +40,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm'); // letters search (migration 0001)
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir = opts.dataDir ?? 'memory://';
@@ -47,7 +48,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     dir = path.join(dir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

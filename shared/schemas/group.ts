@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ROLES } from '../constants.ts';
+import { optionalText } from './common.ts';
+import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberJson } from './unit.ts';
 
 /** {_id, name} as GET /api/groups/name answers, and the groups dropdown and selects use. */
 export const groupNameJson = z.object({ _id: z.uuid(), name: z.string() });
@@ -7,3 +10,156 @@ export type GroupNameJson = z.infer<typeof groupNameJson>;
 /** A group in the list of GET /api/groups (the full group page comes from GET /api/groups/id/{id}). */
 export const groupSummaryJson = groupNameJson.extend({ description: z.string() });
 export type GroupSummaryJson = z.infer<typeof groupSummaryJson>;
+
+/** The five group file managers (spec §7 /api/group-files/{groupId}/{field}), in the order the admin panel shows them. */
+export const GROUP_FILE_FIELDS = ['projects', 'patents', 'technologies', 'courses', 'publications'] as const;
+export type GroupFileField = (typeof GROUP_FILE_FIELDS)[number];
+/** Group notices and circulars (spec §7 /api/groups/{id}/{notices|circulars}). */
+export const GROUP_DOCUMENT_FIELDS = ['notices', 'circulars'] as const;
+export type GroupDocumentField = (typeof GROUP_DOCUMENT_FIELDS)[number];
+
+const groupName = z.string({ error: 'Group name is required' }).trim().min(1, 'Group name is required').max(200, 'The group name is too long.');
+const longText = z.string().trim().max(20000, 'The text is too long.');
+
+// Messages are the spec's (§5 Groups).
+export const createGroupInput = z.object({
+  name: groupName,
+  description: optionalText,
+  vision: optionalText,
+  mission: optionalText,
+  about: longText.default(''),
+  /** User ids moved into the new group (a person belongs to one group). */
+  employees: z.array(z.uuid('Please choose employees from the list.')).max(2000).default([]),
+});
+export type CreateGroupInput = z.input<typeof createGroupInput>;
+
+/** PUT /api/groups/{id}: the group information editor. Fields left out stay as they are; contactInfo replaces the list. */
+export const updateGroupInput = z.object({
+  name: groupName,
+  description: optionalText.optional(),
+  about: longText.optional(),
+  vision: optionalText.optional(),
+  mission: optionalText.optional(),
+  GroupHistoryDetails: longText.optional(),
+  contactInfo: z.array(contactInfoInput).max(50, 'At most 50 contact entries.').optional(),
+});
+export type UpdateGroupInput = z.input<typeof updateGroupInput>;
+
+/**
+ * A group notice or circular, or a group file (project, patent, ...), as multipart text fields. The file is checked
+ * by the route (required on create). Spec §5 Groups: 'All fields are required' (notices), 'All fields required' (files).
+ */
+export const groupItemInput = (message: string) =>
+  z.object({
+    name: z.string({ error: message }).trim().min(1, message).max(300, 'The name is too long.'),
+    description: z.string({ error: message }).trim().min(1, message).max(5000, 'The description is too long.'),
+  });
+export const GROUP_DOCUMENT_MESSAGE = 'All fields are required';
+export const GROUP_FILE_MESSAGE = 'All fields required';
+export type GroupItemInput = z.input<ReturnType<typeof groupItemInput>>;
+
+export const groupItemJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  /** Relative link to the portal's own origin; opening it needs sign-in and access to the group. */
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GroupItemJson = z.infer<typeof groupItemJson>;
+
+/** A member as the group page, My Group and Manage Members show them. */
+export const groupEmployeeJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  role: z.enum(ROLES),
+  designation: z.string(),
+});
+export type GroupEmployeeJson = z.infer<typeof groupEmployeeJson>;
+
+/** The whole group (spec §3 Group), as GET /api/groups/id/{id} and GET /api/groups/{id} answer. */
+export const groupJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  about: z.string(),
+  vision: z.string(),
+  mission: z.string(),
+  GroupHistoryDetails: z.string(),
+  contactInfo: z.array(contactInfoJson),
+  employees: z.array(groupEmployeeJson),
+  notices: z.array(groupItemJson),
+  circulars: z.array(groupItemJson),
+  projects: z.array(groupItemJson),
+  patents: z.array(groupItemJson),
+  technologies: z.array(groupItemJson),
+  courses: z.array(groupItemJson),
+  publications: z.array(groupItemJson),
+  assistantDirectorHistory: z.array(directorEntryJson),
+  currentAD: directorEntryJson.nullable(),
+  officeOfGroup: z.array(officeMemberJson),
+  /** May the signed-in user edit this group (admin, or its current associate director)? */
+  canManage: z.boolean(),
+  updatedAt: z.string(),
+});
+export type GroupJson = z.infer<typeof groupJson>;
+
+/** GET /api/groups/my-group (spec §7: name, description, employees). */
+export const myGroupJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  employees: z.array(groupEmployeeJson),
+});
+export type MyGroupJson = z.infer<typeof myGroupJson>;
+
+/** Staff an admin may assign to a group (create form checklist, Manage Members), with the group they are in now. */
+export const assignableStaffJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  group: groupNameJson.nullable(),
+});
+export type AssignableStaffJson = z.infer<typeof assignableStaffJson>;
+export const staffPageJson = z.object({ items: z.array(assignableStaffJson), total: z.number().int() });
+export type StaffPageJson = z.infer<typeof staffPageJson>;
+export const staffQuery = z.object({
+  q: z.string().trim().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Manage Members: add people to the group (moving them from wherever they are). */
+export const addMembersInput = z.object({
+  userIds: z.array(z.uuid('Please choose employees from the list.')).min(1, 'Please select at least one employee.').max(2000),
+});
+export type AddMembersInput = z.input<typeof addMembersInput>;
+/** Manage Members: move one member to another group. */
+export const moveMemberInput = z.object({ groupId: z.uuid('Please select a group.') });
+export type MoveMemberInput = z.input<typeof moveMemberInput>;
+
+/** An item of the lab home's Product & Achievements tab. fileUrl is null when the viewer may not open the file. */
+export const achievementItemJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  fileUrl: z.string().nullable(),
+  hasFile: z.boolean(),
+});
+export type AchievementItemJson = z.infer<typeof achievementItemJson>;
+/** One group with its projects, patents, technologies, publications and courses (lab home, Product & Achievements). */
+export const groupAchievementsJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  projects: z.array(achievementItemJson),
+  patents: z.array(achievementItemJson),
+  technologies: z.array(achievementItemJson),
+  courses: z.array(achievementItemJson),
+  publications: z.array(achievementItemJson),
+});
+export type GroupAchievementsJson = z.infer<typeof groupAchievementsJson>;

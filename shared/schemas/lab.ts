@@ -1,4 +1,62 @@
 import { z } from 'zod';
+import { optionalDate, optionalText } from './common.ts';
+import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberInput, officeMemberJson } from './unit.ts';
+
+// Messages are the spec's where it gives one (§5 Lab); the others say plainly which field is missing. Contact info,
+// the director's office and director history entries share their shapes with the groups (./unit.ts).
+
+/** Text that must not be blank, with the sentence to show when it is. */
+const requiredText = (message: string, max = 5000) => z.string({ error: message }).trim().min(1, message).max(max);
+
+// ---- requests -------------------------------------------------------------------------------------------------
+
+/** Add New Lab Information (spec §2, §5 "New lab: name required"). */
+export const createLabInput = z.object({
+  name: requiredText('Lab name is required', 300),
+  mission: optionalText,
+  vision: optionalText,
+  about: optionalText,
+  domain: optionalText,
+});
+export type CreateLabInput = z.input<typeof createLabInput>;
+
+/**
+ * Update Lab Information (spec §5 Lab: name, domain, vision, mission, about and history are required). Contact info
+ * and the director's office, when sent, replace the lab's lists as a whole.
+ */
+export const updateLabInput = z.object({
+  name: requiredText('Lab name is required', 300),
+  domain: requiredText('Domain is required'),
+  vision: requiredText('Vision is required'),
+  mission: requiredText('Mission is required'),
+  about: requiredText('About is required', 20000),
+  LabHistoryDetails: requiredText('Lab history is required', 20000),
+  contactInfo: z.array(contactInfoInput).max(50).optional(),
+  officeOfDirector: z.array(officeMemberInput).max(100).optional(),
+});
+export type UpdateLabInput = z.input<typeof updateLabInput>;
+
+/** The four lists of a lab that hold {name, description, file} (spec §7: POST /api/labs/{id}/{kind}). */
+export const LAB_ITEM_KINDS = ['notices', 'circulars', 'products', 'advertisements'] as const;
+export type LabItemKind = (typeof LAB_ITEM_KINDS)[number];
+/** Notices and circulars carry an optional 'valid until' date; products and advertisements do not. */
+export const isLabDocumentKind = (kind: LabItemKind) => kind === 'notices' || kind === 'circulars';
+
+/** Notice or circular: name, description and (on create) file are all required, else 'All fields are required'. */
+export const labDocumentInput = z.object({
+  name: requiredText('All fields are required', 300),
+  description: requiredText('All fields are required'),
+  validUntil: optionalDate,
+});
+/** Product or advertisement: name and description are required; the file (pdf or image) is optional. */
+export const labProductInput = z.object({
+  name: requiredText('Name and description are required', 300),
+  description: requiredText('Name and description are required'),
+});
+export const labItemInputFor = (kind: LabItemKind) => (isLabDocumentKind(kind) ? labDocumentInput : labProductInput);
+export type LabItemInput = z.input<typeof labDocumentInput>;
+
+// ---- responses ------------------------------------------------------------------------------------------------
 
 /** A lab notice, circular, product or advertisement (spec §3 Lab). */
 export const labItemJson = z.object({
@@ -6,10 +64,40 @@ export const labItemJson = z.object({
   name: z.string(),
   description: z.string(),
   fileUrl: z.string().nullable(),
+  /** The name the file was uploaded with, for the link text. */
+  fileName: z.string().nullable(),
   validUntil: z.string().nullable(),
+  /** True once the 'valid until' date has passed: shown as archived, left out of the News Flash. */
+  expired: z.boolean(),
   createdAt: z.string(),
 });
 export type LabItemJson = z.infer<typeof labItemJson>;
 
 export const labDocumentsJson = z.object({ notices: z.array(labItemJson), circulars: z.array(labItemJson) });
 export type LabDocumentsJson = z.infer<typeof labDocumentsJson>;
+
+/** The lab without its lists (GET /api/labs, POST /api/labs). */
+export const labSummaryJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  domain: z.string(),
+  about: z.string(),
+  vision: z.string(),
+  mission: z.string(),
+  LabHistoryDetails: z.string(),
+  updatedAt: z.string(),
+});
+export type LabSummaryJson = z.infer<typeof labSummaryJson>;
+
+/** The whole lab record (GET /api/labs/{id}, spec §3 Lab). Photos page separately: GET /api/labs/{id}/photos. */
+export const labJson = labSummaryJson.extend({
+  contactInfo: z.array(contactInfoJson),
+  directorHistory: z.array(directorEntryJson),
+  currentDirector: directorEntryJson.nullable(),
+  officeOfDirector: z.array(officeMemberJson),
+  notices: z.array(labItemJson),
+  circulars: z.array(labItemJson),
+  products: z.array(labItemJson),
+  advertisements: z.array(labItemJson),
+});
+export type LabJson = z.infer<typeof labJson>;

@@ -1,4 +1,4 @@
-import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
@@ -18,7 +18,11 @@ export const closeGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('close_groups_duration', sql`${t.durationFrom} <= ${t.durationTo}`)],
+  (t) => [
+    check('close_groups_duration', sql`${t.durationFrom} <= ${t.durationTo}`),
+    // Lists run latest-ending first.
+    index('close_groups_duration_to_idx').on(t.durationTo, t.createdAt),
+  ],
 );
 
 /** requestedBy: the members of a close group. */
@@ -49,5 +53,9 @@ export const closeGroupDocuments = pgTable(
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('close_group_documents_group_idx').on(t.closeGroupId, t.uploadedAt)],
+  (t) => [
+    index('close_group_documents_group_idx').on(t.closeGroupId, t.uploadedAt),
+    // A download asks "which close group holds this file?" (files.policy.ts); one document per stored file.
+    uniqueIndex('close_group_documents_file_idx').on(t.fileId),
+  ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
@@ -29,11 +30,22 @@ export const letters = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     deletedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     updatedAt: updatedAt(),
+    /**
+     * What the search box matches: letter ID, subject, docket no, letter no, category, establishment, language,
+     * communicated by and the uploader's name, lower-cased. Kept by the database triggers of migration
+     * 0001_letters_search (also on a change of the uploader's name); the application never writes it.
+     */
+    searchText: text().notNull().default(''),
   },
   (t) => [
     uniqueIndex('letters_letter_id_idx').on(t.letterId),
-    index('letters_upload_date_idx').on(t.letterUploadDate),
-    index('letters_uploaded_by_idx').on(t.uploadedBy, t.letterUploadDate),
+    // Newest upload first, with the id as tie-breaker for keyset paging.
+    index('letters_upload_order_idx').on(t.letterUploadDate, t.id),
+    index('letters_uploaded_by_idx').on(t.uploadedBy, t.letterUploadDate, t.id),
+    index('letters_file_idx').on(t.fileId),
+    index('letters_recycle_bin_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // Substring search (LIKE '%…%') in the database: pg_trgm, created by migration 0001_letters_search.
+    index('letters_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -59,3 +71,6 @@ export const letterHistory = pgTable(
   (t) => [index('letter_history_letter_idx').on(t.letterId, t.at)],
 );
 
+
+export type LetterRow = typeof letters.$inferSelect;
+export type LetterHistoryRow = typeof letterHistory.$inferSelect;

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '#server/db/client.ts';
+import { seedMinimal } from '#server/demo/seed-minimal.ts';
+import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the portal under test answers, e.g. http://127.0.0.1:41234 */
+    baseURL: string;
+    admin: { email: string; password: string };
+    labId: string;
+    /** Two groups made by seedMinimal, to approve people into. */
+    groupIds: string[];
+  }
+}
+
+const ADMIN = { email: 'e2e-admin@lab.test', password: 'e2e-Admin-2026' };
+const serverLog = path.join(projectRoot, 'test-results', 'e2e-server.log');
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const lastLines = (file: string, n = 40) => readFileSync(file, 'utf8').trim().split('\n').slice(-n).join('\n');
+
+async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server stopped (exit ${child.exitCode}) before it was healthy.`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The server did not answer ${baseURL}/api/health within ${timeoutMs / 1000} s.`);
+}
+
+/**
+ * Once for the whole e2e run: build the web app if needed, seed the lab and groups into a fresh DATA_DIR, start the
+ * real server on a free port (PGlite, its own data folder), and stop it at the end. Tests seed the rest through the API.
+ */
+export default async function setup(project: TestProject) {
+  if (buildWebIfNeeded({ log: (line) => console.log(line) }) !== 0) throw new Error('The web build failed.');
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+  const database = await openDatabase({ dataDir });
+  const seed = await seedMinimal(database.db);
+  await database.close();
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  mkdirSync(path.dirname(serverLog), { recursive: true });
+  const log = createWriteStream(serverLog);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+    LOGIN_RATE_LIMIT: '10000',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+    SERVE_WEB: 'true',
+  };
+  delete env.DATABASE_URL; // the e2e server always runs on its own embedded database
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  try {
+    await waitForHealth(baseURL, child, 60_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\nLast lines of ${serverLog}:\n${lastLines(serverLog)}`);
+  }
+
+  project.provide('baseURL', baseURL);
+  project.provide('admin', ADMIN);
+  project.provide('labId', seed.labId);
+  project.provide('groupIds', seed.groupIds);
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

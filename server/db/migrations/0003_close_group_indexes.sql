@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "close_group_documents_file_idx" ON "close_group_documents" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "close_groups_duration_to_idx" ON "close_groups" USING btree ("duration_to","created_at");

@@ -1,0 +1,305 @@
+import path from 'node:path';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { CLOSE_GROUP_MESSAGES, type CloseGroupValues } from '#shared/schemas/close-group.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import {
+  closeGroupDocuments,
+  closeGroupMembers,
+  closeGroups,
+  files,
+  users,
+  type FileRow,
+} from '#server/db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { assertWithinTimeBox, canChangeDocument } from './close-groups.policy.ts';
+
+export const CLOSE_GROUP_AREA = 'close-groups';
+
+export type CloseGroupRow = typeof closeGroups.$inferSelect;
+export type CloseGroupDocumentRow = typeof closeGroupDocuments.$inferSelect;
+
+export interface CloseGroupMember {
+  id: string;
+  name: string;
+  email: string;
+}
+export interface CloseGroupDocument {
+  id: string;
+  filename: string;
+  fileId: string;
+  size: number;
+  uploadedBy: { id: string; name: string } | null;
+  uploadedAt: Date;
+}
+/** A close group with its members and documents, ready to present. */
+export interface CloseGroupDetail {
+  group: CloseGroupRow;
+  members: CloseGroupMember[];
+  documents: CloseGroupDocument[];
+}
+
+const CLOSE_GROUP_NOT_FOUND = 'Close group not found.';
+const DOCUMENT_NOT_FOUND = 'Document not found.';
+
+/** Loads members (by name) and documents (newest first) for the given close groups, in two queries. */
+async function withDetails(db: DbOrTx, rows: CloseGroupRow[]): Promise<CloseGroupDetail[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const members = await db
+    .select({ closeGroupId: closeGroupMembers.closeGroupId, id: users.id, name: users.name, email: users.email })
+    .from(closeGroupMembers)
+    .innerJoin(users, eq(users.id, closeGroupMembers.userId))
+    .where(inArray(closeGroupMembers.closeGroupId, ids))
+    .orderBy(asc(users.name), asc(users.email));
+  const documents = await db
+    .select({
+      closeGroupId: closeGroupDocuments.closeGroupId,
+      id: closeGroupDocuments.id,
+      filename: closeGroupDocuments.filename,
+      fileId: closeGroupDocuments.fileId,
+      size: files.size,
+      uploadedAt: closeGroupDocuments.uploadedAt,
+      uploaderId: users.id,
+      uploaderName: users.name,
+    })
+    .from(closeGroupDocuments)
+    .innerJoin(files, eq(files.id, closeGroupDocuments.fileId))
+    .leftJoin(users, eq(users.id, closeGroupDocuments.uploadedBy))
+    .where(inArray(closeGroupDocuments.closeGroupId, ids))
+    .orderBy(desc(closeGroupDocuments.uploadedAt), asc(closeGroupDocuments.id));
+  return rows.map((group) => ({
+    group,
+    members: members.filter((m) => m.closeGroupId === group.id).map(({ id, name, email }) => ({ id, name, email })),
+    documents: documents
+      .filter((d) => d.closeGroupId === group.id)
+      .map((d) => ({
+        id: d.id,
+        filename: d.filename,
+        fileId: d.fileId,
+        size: d.size,
+        uploadedBy: d.uploaderId ? { id: d.uploaderId, name: d.uploaderName ?? '' } : null,
+        uploadedAt: d.uploadedAt,
+      })),
+  }));
+}
+
+// Latest-ending first: running and recent groups lead, long-finished ones sink.
+const listOrder = [desc(closeGroups.durationTo), desc(closeGroups.createdAt), asc(closeGroups.id)];
+
+/** Every close group, a page at a time, with the total. Callers check that the actor is an admin. */
+export async function listCloseGroups(db: Db, page: { limit: number; offset: number }) {
+  const rows = await db.select().from(closeGroups).orderBy(...listOrder).limit(page.limit).offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(closeGroups);
+  return { items: await withDetails(db, rows), total: total?.n ?? 0 };
+}
+
+/**
+ * The close groups the actor belongs to (the user id comes from the token, spec §6). An admin sees every close group,
+ * since an admin may read and tidy any of them (docs/decisions/008).
+ */
+export async function listCloseGroupsOf(db: Db, actor: Actor, page: { limit: number; offset: number }) {
+  if (actor.role === 'admin') return listCloseGroups(db, page);
+  const mine = eq(closeGroupMembers.userId, actor.id);
+  const rows = await db
+    .select({ group: closeGroups })
+    .from(closeGroups)
+    .innerJoin(closeGroupMembers, eq(closeGroupMembers.closeGroupId, closeGroups.id))
+    .where(mine)
+    .orderBy(...listOrder)
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(closeGroupMembers).where(mine);
+  return { items: await withDetails(db, rows.map((r) => r.group)), total: total?.n ?? 0 };
+}
+
+/** One close group with members and documents, or 404. Callers check who may see it. */
+export async function findCloseGroup(db: DbOrTx, id: string): Promise<CloseGroupDetail> {
+  const [row] = await db.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1);
+  if (!row) throw notFound(CLOSE_GROUP_NOT_FOUND);
+  const [detail] = await withDetails(db, [row]);
+  return detail!;
+}
+
+/** Requested By must name approved staff: a typo'd, pending or deactivated account cannot join. */
+async function assertMembersExist(db: DbOrTx, ids: string[]): Promise<void> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.status, 'approved'), ne(users.role, 'pending_director')));
+  if (found.length !== ids.length) {
+    throw badRequest('Some of the selected users were not found or are not approved. Please choose again.', 'requestedBy');
+  }
+}
+
+const columnsOf = (values: CloseGroupValues) => ({
+  groupName: values.groupName,
+  groupPurpose: values.groupPurpose,
+  durationFrom: values.groupDuration.from,
+  durationTo: values.groupDuration.to,
+  adminRemarks: values.adminRemarks,
+});
+
+/** Creates a close group with its members. Callers check that the actor is an admin. */
+export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupValues): Promise<CloseGroupDetail> {
+  return db.transaction(async (tx) => {
+    await assertMembersExist(tx, values.requestedBy);
+    const [group] = await tx
+      .insert(closeGroups)
+      .values({ ...columnsOf(values), createdBy: actor.id })
+      .returning();
+    await tx.insert(closeGroupMembers).values(values.requestedBy.map((userId) => ({ closeGroupId: group!.id, userId })));
+    await recordActivity(tx, actor, `Created close group ${group!.groupName}`, { type: 'close_group', id: group!.id });
+    return findCloseGroup(tx, group!.id);
+  });
+}
+
+/**
+ * Replaces a close group's fields and members; moving the end date later is how an admin extends the time box.
+ * Callers check that the actor is an admin.
+ */
+export async function updateCloseGroup(db: Db, actor: Actor, id: string, values: CloseGroupValues): Promise<CloseGroupDetail> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
+    if (!before) throw notFound(CLOSE_GROUP_NOT_FOUND);
+    await assertMembersExist(tx, values.requestedBy);
+    await tx.update(closeGroups).set(columnsOf(values)).where(eq(closeGroups.id, id));
+    await tx.delete(closeGroupMembers).where(eq(closeGroupMembers.closeGroupId, id));
+    await tx.insert(closeGroupMembers).values(values.requestedBy.map((userId) => ({ closeGroupId: id, userId })));
+    const extended = values.groupDuration.to > before.durationTo ? ` (extended to ${values.groupDuration.to})` : '';
+    await recordActivity(tx, actor, `Updated close group ${values.groupName}${extended}`, { type: 'close_group', id });
+    return findCloseGroup(tx, id);
+  });
+}
+
+/** Deletes a close group, its documents and their files (rows in the transaction, bytes after it commits). Admins only. */
+export async function deleteCloseGroup(db: Db, actor: Actor, id: string): Promise<void> {
+  const fileIds = await db.transaction(async (tx) => {
+    const [group] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
+    if (!group) throw notFound(CLOSE_GROUP_NOT_FOUND);
+    const docs = await tx
+      .select({ fileId: closeGroupDocuments.fileId })
+      .from(closeGroupDocuments)
+      .where(eq(closeGroupDocuments.closeGroupId, id));
+    await tx.delete(closeGroups).where(eq(closeGroups.id, id)); // members and document rows cascade
+    const ids = docs.map((d) => d.fileId);
+    if (ids.length) await tx.delete(files).where(inArray(files.id, ids));
+    await recordActivity(tx, actor, `Deleted close group ${group.groupName} and its ${ids.length} document(s)`, {
+      type: 'close_group',
+      id,
+    });
+    return ids;
+  });
+  await Promise.all(fileIds.map((fileId) => deleteStoredFile(CLOSE_GROUP_AREA, fileId)));
+}
+
+/** The close group row, locked for this transaction, or 404. */
+async function lockCloseGroup(tx: DbOrTx, id: string): Promise<CloseGroupRow> {
+  const [group] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
+  if (!group) throw notFound(CLOSE_GROUP_NOT_FOUND);
+  return group;
+}
+
+/** The close group row without details, or 404 (the cheap check before an upload is read). */
+export async function findCloseGroupRow(db: DbOrTx, id: string): Promise<CloseGroupRow> {
+  const [group] = await db.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1);
+  if (!group) throw notFound(CLOSE_GROUP_NOT_FOUND);
+  return group;
+}
+
+/**
+ * Adds an uploaded file to a close group. Callers have checked membership; the time box is checked again here, under
+ * the group's lock, so a group deleted or closed meanwhile refuses the file. The caller discards the file on failure.
+ */
+export async function addCloseGroupDocument(db: Db, actor: Actor, closeGroupId: string, file: StoredFile) {
+  return db.transaction(async (tx) => {
+    const group = await lockCloseGroup(tx, closeGroupId);
+    assertWithinTimeBox(actor, group);
+    const fileRow: FileRow = await saveFileRow(tx, file, actor.id);
+    const [doc] = await tx
+      .insert(closeGroupDocuments)
+      .values({ closeGroupId, fileId: fileRow.id, filename: file.originalName, uploadedBy: actor.id })
+      .returning();
+    await recordActivity(tx, actor, `Uploaded ${doc!.filename} to close group ${group.groupName}`, {
+      type: 'close_group_document',
+      id: doc!.id,
+    });
+    return doc!;
+  });
+}
+
+/** The document, which must belong to this close group, or 404. */
+async function findDocument(tx: DbOrTx, closeGroupId: string, documentId: string): Promise<CloseGroupDocumentRow> {
+  const [doc] = await tx
+    .select()
+    .from(closeGroupDocuments)
+    .where(and(eq(closeGroupDocuments.id, documentId), eq(closeGroupDocuments.closeGroupId, closeGroupId)))
+    .limit(1)
+    .for('update');
+  if (!doc) throw notFound(DOCUMENT_NOT_FOUND);
+  return doc;
+}
+
+/**
+ * The name a rename gives: the typed name, keeping the file's extension so that the download still opens with the
+ * right program ("minutes" for "draft.pdf" becomes "minutes.pdf"; docs/decisions/008).
+ */
+export function renamedFilename(current: string, typed: string): string {
+  const ext = path.extname(current);
+  if (!ext || path.extname(typed).toLowerCase() === ext.toLowerCase()) return typed;
+  return `${typed}${ext}`;
+}
+
+/** Renames a document: its uploader or an admin, a member only within the time box. Callers check membership. */
+export async function renameCloseGroupDocument(
+  db: Db,
+  actor: Actor,
+  closeGroupId: string,
+  documentId: string,
+  newFilename: string,
+) {
+  return db.transaction(async (tx) => {
+    const group = await lockCloseGroup(tx, closeGroupId);
+    const doc = await findDocument(tx, closeGroupId, documentId);
+    if (!canChangeDocument(actor, doc)) {
+      throw forbidden('Only the person who uploaded this document or an administrator can rename it.');
+    }
+    assertWithinTimeBox(actor, group);
+    const filename = renamedFilename(doc.filename, newFilename);
+    if (filename === doc.filename) throw badRequest(CLOSE_GROUP_MESSAGES.newFilenameSame, 'newFilename');
+    const [renamed] = await tx
+      .update(closeGroupDocuments)
+      .set({ filename })
+      .where(eq(closeGroupDocuments.id, documentId))
+      .returning();
+    // The download carries the new name too (Content-Disposition comes from the files row).
+    await tx.update(files).set({ originalName: filename }).where(eq(files.id, doc.fileId));
+    await recordActivity(tx, actor, `Renamed ${doc.filename} to ${filename} in close group ${group.groupName}`, {
+      type: 'close_group_document',
+      id: documentId,
+    });
+    return renamed!;
+  });
+}
+
+/** Deletes a document and its file: its uploader or an admin, a member only within the time box. */
+export async function deleteCloseGroupDocument(db: Db, actor: Actor, closeGroupId: string, documentId: string): Promise<void> {
+  const fileId = await db.transaction(async (tx) => {
+    const group = await lockCloseGroup(tx, closeGroupId);
+    const doc = await findDocument(tx, closeGroupId, documentId);
+    if (!canChangeDocument(actor, doc)) {
+      throw forbidden('Only the person who uploaded this document or an administrator can delete it.');
+    }
+    assertWithinTimeBox(actor, group);
+    await tx.delete(closeGroupDocuments).where(eq(closeGroupDocuments.id, documentId));
+    await tx.delete(files).where(eq(files.id, doc.fileId));
+    await recordActivity(tx, actor, `Deleted ${doc.filename} from close group ${group.groupName}`, {
+      type: 'close_group_document',
+      id: documentId,
+    });
+    return doc.fileId;
+  });
+  await deleteStoredFile(CLOSE_GROUP_AREA, fileId);
+}

@@ -1,0 +1,80 @@
+import type { DirectorEntryJson } from '#shared/schemas/unit.ts';
+import type { LabItemJson, LabJson, LabSummaryJson } from '#shared/schemas/lab.ts';
+import type { LabRow } from '#server/db/schema/index.ts';
+import { fileUrl } from '#server/modules/files/storage.ts';
+import type { DirectorEntryWithUser, LabItemKind, LabItemWithFile, LabRecord } from './labs.service.ts';
+
+/** The storage area (and URL segment) of each kind of lab item. */
+export const AREA_OF: Record<LabItemKind, 'notices' | 'circulars' | 'products' | 'advertisements'> = {
+  notice: 'notices',
+  circular: 'circulars',
+  product: 'products',
+  advertisement: 'advertisements',
+};
+
+/** Row -> spec JSON for a notice, circular, product or advertisement. `today` is YYYY-MM-DD in India. */
+export function presentLabItem(item: LabItemWithFile, today: string): LabItemJson {
+  return {
+    _id: item.id,
+    name: item.name,
+    description: item.description,
+    fileUrl: fileUrl(AREA_OF[item.kind], item.fileId),
+    fileName: item.fileName,
+    validUntil: item.validUntil,
+    expired: item.validUntil !== null && item.validUntil < today,
+    createdAt: item.createdAt.toISOString(),
+  };
+}
+
+/** Row -> spec JSON for a director history entry: the manual name, else the linked user's. */
+export function presentDirectorEntry(entry: DirectorEntryWithUser): DirectorEntryJson {
+  const user = entry.user
+    ? { _id: entry.user.id, name: entry.user.name, photo: fileUrl('profile-photos', entry.user.photoFileId), about: entry.user.about }
+    : null;
+  return {
+    _id: entry.id,
+    user,
+    name: entry.name || user?.name || '',
+    designation: entry.designation,
+    from: entry.from,
+    to: entry.to,
+    about: entry.about,
+    image: fileUrl('directors', entry.imageFileId),
+  };
+}
+
+export function presentLabSummary(lab: LabRow): LabSummaryJson {
+  return {
+    _id: lab.id,
+    name: lab.name,
+    domain: lab.domain,
+    about: lab.about,
+    vision: lab.vision,
+    mission: lab.mission,
+    LabHistoryDetails: lab.history,
+    updatedAt: lab.updatedAt.toISOString(),
+  };
+}
+
+/** The whole lab record (spec §3 Lab). */
+export function presentLab(record: LabRecord): LabJson {
+  const items = (kind: LabItemKind) => record.items.filter((i) => i.kind === kind).map((i) => presentLabItem(i, record.today));
+  const directorHistory = record.directors.map(presentDirectorEntry);
+  return {
+    ...presentLabSummary(record.lab),
+    contactInfo: record.contacts.map((c) => ({ _id: c.id, type: c.type, label: c.label, value: c.value })),
+    directorHistory,
+    currentDirector: record.currentDirectorId ? (directorHistory.find((d) => d._id === record.currentDirectorId) ?? null) : null,
+    officeOfDirector: record.office.map((m) => ({
+      _id: m.id,
+      name: m.name,
+      designation: m.designation,
+      contactNumber: m.contactNumber,
+      email: m.email,
+    })),
+    notices: items('notice'),
+    circulars: items('circular'),
+    products: items('product'),
+    advertisements: items('advertisement'),
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
+
+// Messages are the spec's (§5 Photos).
+const UPLOAD_MESSAGE = 'Please fill all fields and select a file.';
+const EDIT_MESSAGE = 'Photo name and description cannot be empty.';
+
+/** Upload form fields (multipart: photo, name, description); the file is checked separately with the same message. */
+export const uploadPhotoInput = z.object({
+  name: z.string({ error: UPLOAD_MESSAGE }).trim().min(1, UPLOAD_MESSAGE).max(300),
+  description: z.string({ error: UPLOAD_MESSAGE }).trim().min(1, UPLOAD_MESSAGE).max(5000),
+});
+export type UploadPhotoInput = z.input<typeof uploadPhotoInput>;
+export const PHOTO_UPLOAD_MESSAGE = UPLOAD_MESSAGE;
+
+/** Inline edit of a photo (PUT /api/labs/{labId}/photos/{photoId}). */
+export const updatePhotoInput = z.object({
+  name: z.string({ error: EDIT_MESSAGE }).trim().min(1, EDIT_MESSAGE).max(300),
+  description: z.string({ error: EDIT_MESSAGE }).trim().min(1, EDIT_MESSAGE).max(5000),
+});
+export type UpdatePhotoInput = z.input<typeof updatePhotoInput>;
+
+/** GET /api/labs/{id}/photos?skip&limit: a page of photos, 3 by default (spec §9). */
+export const photoPageQuery = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+});
+
+/** A lab photo (spec §3 Lab photo); `fileUrl` is the original, `webUrl` the resized copy the carousel shows. */
+export const photoJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  fileUrl: z.string().nullable(),
+  webUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PhotoJson = z.infer<typeof photoJson>;

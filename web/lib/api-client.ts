@@ -1,0 +1,135 @@
+import { clearLogin, getToken } from './auth-storage.ts';
+
+/**
+ * A failed API call. `message` is the server's sentence (its `error` or `message` field, spec §8) or '' when the
+ * server said nothing usable (network down, HTML error page): screens then show their own words, e.g.
+ * `err.message || t('loginFailed')`. `field` names the input the message is about; `body` is the whole answer.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Where a 401 on a signed-in call sends the person; the router sets it so the move is client-side. */
+let onUnauthorized: () => void = () => window.location.assign('/login');
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+export interface RequestOptions {
+  /** Query string values; null and undefined are left out. */
+  params?: Query;
+  signal?: AbortSignal;
+}
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  /** Whole percent sent so far, 0–100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+function withParams(url: string, params?: Query): string {
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const data = body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return new ApiError(status, text(data?.error) || text(data?.message), text(data?.field) || undefined, data);
+}
+
+/** A 401 on a call that carried a token: the login expired or was revoked, so forget it and go to /login. */
+function handleUnauthorized(status: number, sentToken: boolean, url: string): void {
+  if (status === 401 && sentToken && !url.startsWith('/api/auth/login')) {
+    clearLogin();
+    onUnauthorized();
+  }
+}
+
+function parse(text: string, contentType: string | null): unknown {
+  if (!text) return undefined;
+  if (contentType?.includes('application/json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return text;
+}
+
+async function request<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(withParams(url, options.params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, ''); // offline or server down: the screen words it
+  }
+  const data = parse(await res.text(), res.headers.get('content-type'));
+  if (!res.ok) {
+    handleUnauthorized(res.status, Boolean(token), url);
+    throw errorFrom(res.status, data);
+  }
+  return data as T;
+}
+
+/** Uploads with XMLHttpRequest, which (unlike fetch) reports upload progress for the progress bars. */
+function upload<T>(url: string, formData: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const token = getToken();
+    xhr.open(options.method ?? 'POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const data = parse(xhr.responseText, xhr.getResponseHeader('content-type'));
+      if (xhr.status >= 200 && xhr.status < 300) {
+        options.onProgress?.(100);
+        resolve(data as T);
+      } else {
+        handleUnauthorized(xhr.status, Boolean(token), url);
+        reject(errorFrom(xhr.status, data));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, ''));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(formData);
+  });
+}
+
+/** The one client of our API: bearer token from the stored login, JSON or FormData, ApiError on failure. */
+export const api = {
+  get: <T>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body ?? {}, options),
+  put: <T>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', url, body ?? {}, options),
+  del: <T = void>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
+  upload,
+};
