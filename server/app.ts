@@ -21,8 +21,14 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
+import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
+import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
+import { lettersRoutes } from './modules/letters/letters.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,13 +86,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const message =
-        status === 413 ? 'The request is too large.' : status === 429 ? 'Too many attempts. Please wait a minute and try again.' : (err as Error).message;
+        status === 413
+          ? 'The request is too large.'
+          : status === 429
+            ? 'Too many attempts. Please wait a minute and try again.'
+            : (err as Error).message;
       return reply.code(status).send(errorBody(message));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
   });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send(errorBody(`No such address: ${req.method} ${req.url.split('?')[0]}`)));
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send(errorBody(`No such address: ${req.method} ${req.url.split('?')[0]}`)),
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -118,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.config.serveWeb) await app.register(webPlugin, { root: webRoot });
 
   // Every module, in one list.
-  for (const routes of [healthRoutes, authRoutes, adminRoutes, labsRoutes, groupsRoutes, filesRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, adminRoutes, usersRoutes, auditRoutes, labsRoutes, galleryRoutes, groupsRoutes, closeGroupsRoutes, repositoriesRoutes, lettersRoutes, filesRoutes]) {
     await app.register(routes);
   }
   return app;

@@ -1,6 +1,11 @@
 /** Indian-style dates (21 Nov 2026) and 12-hour timestamps (spec §9). Plain Intl, so server and web agree. */
 
-const dateFmt = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateFmt = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 const timeFmt = new Intl.DateTimeFormat('en-IN', {
   day: '2-digit',
   month: 'short',
@@ -13,7 +18,10 @@ const timeFmt = new Intl.DateTimeFormat('en-IN', {
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const d = value instanceof Date ? value : new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value);
+  const d =
+    value instanceof Date
+      ? value
+      : new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 

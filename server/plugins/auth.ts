@@ -37,13 +37,21 @@ declare module 'fastify' {
 
 export const TOKEN_COOKIE = 'lp_token';
 
+/** Sets the download cookie that goes with a newly issued token (login, password change). */
+export function setTokenCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/' });
+}
+
 /** Why an account that exists may not sign in or use its token (decision 003). */
 export function refusalFor(user: Pick<UserRow, 'status' | 'statusReason'>): { message: string; status: string } | null {
   switch (user.status) {
     case 'approved':
       return null;
     case 'pending':
-      return { status: 'pending', message: 'Your account is awaiting admin approval. Please wait for an administrator to approve it.' };
+      return {
+        status: 'pending',
+        message: 'Your account is awaiting admin approval. Please wait for an administrator to approve it.',
+      };
     case 'rejected':
       return {
         status: 'rejected',
@@ -95,11 +103,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     req.user = toActor(user);
   });
 
-  app.decorate(
-    'requireRole',
-    (...roles: Role[]) =>
-      async (req: FastifyRequest) => {
-        if (!req.user || !roles.includes(req.user.role)) throw forbidden();
-      },
-  );
+  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
+    if (!req.user || !roles.includes(req.user.role)) throw forbidden();
+  });
 });

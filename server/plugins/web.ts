@@ -28,7 +28,8 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
     wildcard: false,
     index: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}assets${path.sep}`))
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   // Files at the top of dist/web (favicon, logo, robots.txt) and hashed assets.

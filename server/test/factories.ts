@@ -29,7 +29,11 @@ export async function createGroup(app: FastifyInstance, values: Partial<GroupRow
 }
 
 /** An approved user of the given role (password TEST_PASSWORD), unless `values` says otherwise. */
-export async function createUser(app: FastifyInstance, role: Role = 'employee', values: Partial<UserRow> = {}): Promise<UserRow> {
+export async function createUser(
+  app: FastifyInstance,
+  role: Role = 'employee',
+  values: Partial<UserRow> = {},
+): Promise<UserRow> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const [user] = await app.db
     .insert(users)
@@ -46,7 +50,9 @@ export async function createUser(app: FastifyInstance, role: Role = 'employee', 
 }
 
 /** Authorization headers for a user (a real token, as login issues). */
-export const authHeaders = (app: FastifyInstance, user: UserRow) => ({ authorization: `Bearer ${app.issueToken(user)}` });
+export const authHeaders = (app: FastifyInstance, user: UserRow) => ({
+  authorization: `Bearer ${app.issueToken(user)}`,
+});
 
 /** A new approved user of `role`, with the test app and headers to call it as them. */
 export async function signIn(role: Role = 'employee', values: Partial<UserRow> = {}) {

@@ -52,13 +52,22 @@ export const registerInput = z
   })
   .superRefine((v, ctx) => {
     if (v.professionalDetails.cadre && !v.professionalDetails.designation) {
-      ctx.addIssue({ code: 'custom', message: 'Designation is required.', path: ['professionalDetails', 'designation'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Designation is required.',
+        path: ['professionalDetails', 'designation'],
+      });
     }
   });
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.object({
-  email: z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(200),
 });
 export type LoginInput = z.input<typeof loginInput>;
@@ -69,6 +78,9 @@ export type LoginJson = z.infer<typeof loginJson>;
 export const approveUserInput = z.object({
   labId: z.uuid('Please select a lab.').nullable().optional(),
   groupId: z.uuid('Please select a Group and a Role for the user.'),
-  role: z.enum(['employee', 'director', 'associate_director', 'admin'], 'Please select a Group and a Role for the user.'),
+  role: z.enum(
+    ['employee', 'director', 'associate_director', 'admin'],
+    'Please select a Group and a Role for the user.',
+  ),
 });
 export type ApproveUserInput = z.input<typeof approveUserInput>;

@@ -58,7 +58,12 @@ export const closeGroupInput = z.object({
     .min(1, CLOSE_GROUP_MESSAGES.requestedByRequired)
     .max(200, 'A close group can have at most 200 members.')
     .transform((ids) => [...new Set(ids)]),
-  adminRemarks: z.string().trim().max(5000, 'Admin Remarks must be at most 5000 characters.').nullish().transform((v) => v ?? ''),
+  adminRemarks: z
+    .string()
+    .trim()
+    .max(5000, 'Admin Remarks must be at most 5000 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 export type CloseGroupInput = z.input<typeof closeGroupInput>;
 export type CloseGroupValues = z.output<typeof closeGroupInput>;
@@ -70,7 +75,10 @@ export const renameDocumentInput = z.object({
     .trim()
     .min(1, CLOSE_GROUP_MESSAGES.newFilenameRequired)
     .max(200, 'The file name must be at most 200 characters.')
-    .refine((v) => !/[/\\\u0000-\u001f\u007f]/.test(v), 'A file name cannot contain / or \\ or control characters.'),
+    .refine(
+      (v) => !/[/\\]/.test(v) && ![...v].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127),
+      'A file name cannot contain / or \\ or control characters.',
+    ),
 });
 export type RenameDocumentInput = z.infer<typeof renameDocumentInput>;
 

@@ -20,6 +20,8 @@ export type GroupDocumentField = (typeof GROUP_DOCUMENT_FIELDS)[number];
 
 const groupName = z.string({ error: 'Group name is required' }).trim().min(1, 'Group name is required').max(200, 'The group name is too long.');
 const longText = z.string().trim().max(20000, 'The text is too long.');
+/** Without a default, so a field left out of an edit stays as it is. */
+const shortText = z.string().trim().max(5000, 'The text is too long.');
 
 // Messages are the spec's (§5 Groups).
 export const createGroupInput = z.object({
@@ -36,10 +38,10 @@ export type CreateGroupInput = z.input<typeof createGroupInput>;
 /** PUT /api/groups/{id}: the group information editor. Fields left out stay as they are; contactInfo replaces the list. */
 export const updateGroupInput = z.object({
   name: groupName,
-  description: optionalText.optional(),
+  description: shortText.optional(),
   about: longText.optional(),
-  vision: optionalText.optional(),
-  mission: optionalText.optional(),
+  vision: shortText.optional(),
+  mission: shortText.optional(),
   GroupHistoryDetails: longText.optional(),
   contactInfo: z.array(contactInfoInput).max(50, 'At most 50 contact entries.').optional(),
 });
@@ -126,8 +128,6 @@ export const assignableStaffJson = z.object({
   group: groupNameJson.nullable(),
 });
 export type AssignableStaffJson = z.infer<typeof assignableStaffJson>;
-export const staffPageJson = z.object({ items: z.array(assignableStaffJson), total: z.number().int() });
-export type StaffPageJson = z.infer<typeof staffPageJson>;
 export const staffQuery = z.object({
   q: z.string().trim().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(500).default(100),

@@ -1,5 +1,28 @@
 import { z } from 'zod';
-import { ROLES, USER_STATUSES } from '../constants.ts';
+import {
+  APPROVAL_ROLES,
+  BLOOD_GROUPS,
+  CADRES,
+  DEFAULT_PAGE_SIZE,
+  DESIGNATIONS,
+  GENDERS,
+  MARITAL_STATUSES,
+  MAX_PAGE_SIZE,
+  MOBILE_DIGITS,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  USER_STATUSES,
+} from '../constants.ts';
+import { optionalDate, optionalText } from './common.ts';
+
+/** A document an administrator keeps on a user's record (spec §3 User.documents). */
+export const userDocumentJson = z.object({
+  _id: z.uuid(),
+  filename: z.string(),
+  url: z.string(),
+  uploadedAt: z.string(),
+});
+export type UserDocumentJson = z.infer<typeof userDocumentJson>;
 
 /** A user as the API shows it (spec §3 User). Never carries the password hash. */
 export const userJson = z.object({
@@ -40,3 +63,251 @@ export const userJson = z.object({
   createdAt: z.string(),
 });
 export type UserJson = z.infer<typeof userJson>;
+
+// ---- people: profile, password, directory, approval, Manage Users, activity logs (issue 3) -----------------------
+
+/**
+ * A card of the employee directory and an entry of GET /api/users: what any member of staff may see of a colleague.
+ * Personal details beyond the name (date of birth, mobile, address, blood group...) stay with the owner and admins.
+ */
+export const directoryUserJson = z.object({
+  _id: z.uuid(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  photo: z.string().nullable(),
+  group: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+  personalDetails: z.object({ name: z.string(), fullName: z.string() }),
+  professionalDetails: z.object({ designation: z.string(), cadre: z.string(), intercom: z.string() }),
+});
+export type DirectoryUserJson = z.infer<typeof directoryUserJson>;
+
+/**
+ * The whole profile with the documents kept on the record: GET /api/users/{id} (the owner, an admin) and a row of
+ * Manage Users.
+ */
+export const profileJson = userJson.extend({ documents: z.array(userDocumentJson) });
+export type ProfileJson = z.infer<typeof profileJson>;
+
+/** A page of a list that pages on the server. */
+export const pageJson = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+const mobileMessage = 'Mobile number must be 10 digits.';
+const optionalMobile = z
+  .string()
+  .trim()
+  .default('')
+  .refine((m) => m === '' || new RegExp(`^\\d{${MOBILE_DIGITS}}$`).test(m), mobileMessage);
+/** One of a fixed list, or '' for not given. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(choices: T, message: string) =>
+  z.union([z.enum(choices, message), z.literal('')], message).default('');
+const linkMessage = 'Please enter a full link starting with http:// or https://.';
+const optionalLink = z
+  .string()
+  .trim()
+  .max(500, linkMessage)
+  .default('')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), linkMessage);
+/** A list of short texts: each trimmed, blanks dropped (spec §5: skills are comma-separated text, trimmed). */
+const textList = z
+  .array(z.string().max(200, 'Each entry must be at most 200 characters.'))
+  .max(50, 'At most 50 entries.')
+  .default([])
+  .transform((list) => list.map((s) => s.trim()).filter(Boolean));
+/** Splits comma-separated text into a trimmed list without blanks (the profile form's skills box). */
+export const splitCommaList = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export const personalDetailsInput = z.object(
+  {
+    name: z
+      .string({ error: 'Name is required.' })
+      .trim()
+      .min(1, 'Name is required.')
+      .max(200, 'Name must be at most 200 characters.'),
+    dob: optionalDate,
+    mobile: optionalMobile,
+    address: optionalText,
+    gender: optionalChoice(GENDERS, 'Please choose a gender from the list.'),
+    maritalStatus: optionalChoice(MARITAL_STATUSES, 'Please choose a marital status from the list.'),
+    bloodGroup: optionalChoice(BLOOD_GROUPS, 'Please choose a blood group from the list.'),
+    emergencyContact: z
+      .object({ name: optionalText, relationship: optionalText, mobile: optionalMobile })
+      .default({ name: '', relationship: '', mobile: '' }),
+  },
+  { error: 'Name is required.' },
+);
+
+export const professionalDetailsInput = z.object({
+  cadre: optionalChoice(CADRES, 'Please choose a cadre from the list.'),
+  designation: z.string().trim().max(200).default(''),
+  intercom: optionalText,
+  internetEmail: optionalText,
+  dronaEmail: optionalText,
+  pis: optionalText,
+  aebasId: optionalText,
+  joiningDate: optionalDate,
+  skills: textList,
+  qualifications: textList,
+});
+
+/**
+ * PUT /api/users/{id} (spec §7): {personalDetails, professionalDetails, about, employmentPeriod, socialLinks}. Each
+ * section sent replaces that section (a field left out of it is cleared); a section left out is kept. Email, role and
+ * password are not changed here. Rules of spec §5: a chosen cadre needs a designation, from that cadre's list unless
+ * the cadre is Other (free text).
+ */
+export const updateProfileInput = z
+  .object({
+    personalDetails: personalDetailsInput.optional(),
+    professionalDetails: professionalDetailsInput.optional(),
+    about: z.string().trim().max(5000, 'About must be at most 5000 characters.').optional(),
+    employmentPeriod: z.object({ from: optionalDate, to: optionalDate }).optional(),
+    socialLinks: z
+      .object({ linkedin: optionalLink, twitter: optionalLink, facebook: optionalLink, github: optionalLink })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const p = v.professionalDetails;
+    if (p?.cadre) {
+      const allowed = p.cadre === 'Other' ? null : DESIGNATIONS[p.cadre];
+      if (!p.designation) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Designation is required.',
+          path: ['professionalDetails', 'designation'],
+        });
+      } else if (allowed && !allowed.includes(p.designation)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Please choose a designation of the selected cadre.',
+          path: ['professionalDetails', 'designation'],
+        });
+      }
+    }
+    const e = v.employmentPeriod;
+    if (e?.from && e.to && e.from > e.to) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The employment end date cannot be before its start.',
+        path: ['employmentPeriod', 'to'],
+      });
+    }
+  });
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+const newPasswordField = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(200, 'Password must be at most 200 characters.');
+
+/** A signed-in user changes their own password; the current one is required. */
+export const changePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Please enter your current password.' })
+      .min(1, 'Please enter your current password.')
+      .max(200),
+    newPassword: newPasswordField,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'The new password must differ from the current one.',
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+/** An administrator sets a new password for a user (who then signs in with it). */
+export const resetPasswordInput = z.object({ newPassword: newPasswordField });
+export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
+
+/** The answer to a password change: a fresh token, since every earlier one stops working. */
+export const passwordChangedJson = z.object({ message: z.string(), token: z.string() });
+
+/** A query-string value where an empty one means "not given" (a cleared filter box sends `?role=`). */
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optionalSearch = z.string().trim().max(200, 'The search text is too long.').optional();
+const pagingFields = {
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+};
+
+/**
+ * GET /api/users: the staff list, filtered by role, group and a search of name and email. Without limit/offset it
+ * answers the whole (filtered) list as an array, as spec §7 has it; with either it answers a page {items, total}
+ * (decision 'people').
+ */
+export const listUsersQuery = z.object({
+  role: blankIsAbsent(z.enum(ROLES, 'Please choose a role from the list.')),
+  groupId: blankIsAbsent(z.uuid('Please choose a group from the list.')),
+  q: optionalSearch,
+  ...pagingFields,
+});
+export type ListUsersQuery = z.input<typeof listUsersQuery>;
+
+/** GET /admin/users (Manage Users): every account, with the status filter as well; always a page. */
+export const manageUsersQuery = z.object({
+  role: blankIsAbsent(z.enum(ROLES, 'Please choose a role from the list.')),
+  groupId: blankIsAbsent(z.uuid('Please choose a group from the list.')),
+  status: blankIsAbsent(z.enum(USER_STATUSES, 'Please choose a status from the list.')),
+  q: optionalSearch,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ManageUsersQuery = z.input<typeof manageUsersQuery>;
+
+/** Reject a pending registration: the reason is kept and told to the person when they try to sign in. */
+export const rejectUserInput = z.object({
+  reason: z
+    .string({ error: 'Please give a reason for rejecting this user.' })
+    .trim()
+    .min(1, 'Please give a reason for rejecting this user.')
+    .max(500, 'The reason must be at most 500 characters.'),
+});
+export type RejectUserInput = z.input<typeof rejectUserInput>;
+
+/** Manage Users: change a user's role and group (null group: none). */
+export const updateUserAccessInput = z.object({
+  role: z.enum(APPROVAL_ROLES, 'Please choose a role from the list.'),
+  groupId: z.uuid('Please choose a group from the list.').nullable(),
+});
+export type UpdateUserAccessInput = z.input<typeof updateUserAccessInput>;
+
+/** Manage Users: deactivate an account, with an optional reason kept on the record. */
+export const deactivateUserInput = z.object({
+  reason: z.string().trim().max(500, 'The reason must be at most 500 characters.').default(''),
+});
+export type DeactivateUserInput = z.input<typeof deactivateUserInput>;
+
+/** An entry of the activity log (spec §3 Activity log: _id, userId {name, email}, action, timestamp). */
+export const activityLogJson = z.object({
+  _id: z.uuid(),
+  userId: z.object({ _id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  timestamp: z.string(),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+});
+export type ActivityLogJson = z.infer<typeof activityLogJson>;
+
+const dayField = blankIsAbsent(z.iso.date('Please enter a valid date.'));
+/**
+ * GET /admin/logs: newest first; search over name, email and action; filter by user and a date range (days in India
+ * time, both ends included). Without limit/offset it answers an array of the newest entries (at most MAX_PAGE_SIZE);
+ * with either, a page {items, total} (decision 'people').
+ */
+export const listLogsQuery = z
+  .object({
+    q: optionalSearch,
+    userId: blankIsAbsent(z.uuid('Please choose a user from the list.')),
+    from: dayField,
+    to: dayField,
+    ...pagingFields,
+  })
+  .refine((v) => !(v.from && v.to && v.from > v.to), {
+    message: 'Start date cannot be after end date.',
+    path: ['from'],
+  });
+export type ListLogsQuery = z.input<typeof listLogsQuery>;

@@ -13,5 +13,10 @@ export const activityLogs = pgTable(
     targetId: uuid(),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_logs_timestamp_idx').on(t.timestamp), index('activity_logs_user_idx').on(t.userId, t.timestamp)],
+  (t) => [
+    index('activity_logs_timestamp_idx').on(t.timestamp),
+    index('activity_logs_user_idx').on(t.userId, t.timestamp),
+    // Logs search: the action contains the text (pg_trgm, migration 0001).
+    index('activity_logs_action_trgm_idx').using('gin', t.action.op('gin_trgm_ops')),
+  ],
 );

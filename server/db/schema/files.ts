@@ -17,7 +17,10 @@ export const files = pgTable(
     uploadedBy: uuid(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('files_area_stored_name_idx').on(t.area, t.storedName), index('files_uploaded_by_idx').on(t.uploadedBy)],
+  (t) => [
+    uniqueIndex('files_area_stored_name_idx').on(t.area, t.storedName),
+    index('files_uploaded_by_idx').on(t.uploadedBy),
+  ],
 );
 
 export type FileRow = typeof files.$inferSelect;

@@ -43,7 +43,9 @@ export const letters = pgTable(
     index('letters_upload_order_idx').on(t.letterUploadDate, t.id),
     index('letters_uploaded_by_idx').on(t.uploadedBy, t.letterUploadDate, t.id),
     index('letters_file_idx').on(t.fileId),
-    index('letters_recycle_bin_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('letters_recycle_bin_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     // Substring search (LIKE '%…%') in the database: pg_trgm, created by migration 0001_letters_search.
     index('letters_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
@@ -70,7 +72,6 @@ export const letterHistory = pgTable(
   },
   (t) => [index('letter_history_letter_idx').on(t.letterId, t.at)],
 );
-
 
 export type LetterRow = typeof letters.$inferSelect;
 export type LetterHistoryRow = typeof letterHistory.$inferSelect;

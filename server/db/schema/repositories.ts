@@ -37,7 +37,10 @@ export const trialRepos = pgTable(
     clonedRepoPath: text().notNull().default(''),
     sizeInKb: doublePrecision(),
     duration: doublePrecision(),
-    languageUsed: text().array().notNull().default(sql`'{}'::text[]`),
+    languageUsed: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fileId: uuid().references(() => files.id, { onDelete: 'set null' }),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

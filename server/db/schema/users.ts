@@ -42,8 +42,14 @@ export const users = pgTable(
     pis: text().notNull().default(''),
     aebasId: text().notNull().default(''),
     joiningDate: date(),
-    skills: text().array().notNull().default(sql`'{}'::text[]`),
-    qualifications: text().array().notNull().default(sql`'{}'::text[]`),
+    skills: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    qualifications: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // employmentPeriod
     employmentFrom: date(),
     employmentTo: date(),
@@ -65,6 +71,9 @@ export const users = pgTable(
     index('users_group_idx').on(t.groupId),
     index('users_role_idx').on(t.role),
     index('users_name_idx').on(t.name),
+    // Directory, Manage Users and log searches: name or email contains the text (pg_trgm, migration 0001).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

@@ -2,11 +2,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approveUserInput } from '#shared/schemas/auth.ts';
 import { pageQuery } from '#shared/schemas/common.ts';
-import { userJson } from '#shared/schemas/user.ts';
-import { presentUser } from '#server/modules/users/users.presenter.ts';
-import { approveUser, listPendingUsers } from './admin.service.ts';
+import {
+  deactivateUserInput,
+  manageUsersQuery,
+  pageJson,
+  profileJson,
+  rejectUserInput,
+  resetPasswordInput,
+  updateUserAccessInput,
+  userDocumentJson,
+  userJson,
+} from '#shared/schemas/user.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
+import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
+import { findUserById, listUserDocuments, searchUsers } from '#server/modules/users/users.service.ts';
+import {
+  addUserDocument,
+  approveUser,
+  deactivateUser,
+  listPendingUsers,
+  reactivateUser,
+  rejectUser,
+  removeUserDocument,
+  resetUserPassword,
+  updateUserAccess,
+} from './admin.service.ts';
 
-/** Admin-only account approval (spec §7 Admin). */
+const userIdParam = z.object({ userId: z.uuid('Invalid user id.') });
+const userAnswer = z.object({ message: z.string(), user: profileJson });
+
+/** Admin-only account approval and Manage Users (spec §7 Admin; issue 3). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.authenticate, app.requireRole('admin')];
 
@@ -29,6 +55,116 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = await approveUser(app.db, req.user, req.params.userId, req.body);
       return { message: 'User approved successfully!', user: presentUser(user) };
+    },
+  );
+
+  /** The whole profile with documents, for the answer of a Manage Users action. */
+  const managedUser = async (userId: string) => {
+    const found = await findUserById(app.db, userId);
+    if (!found) throw notFound('User not found.');
+    return presentProfile(found, (await listUserDocuments(app.db, [userId])).get(userId) ?? []);
+  };
+
+  app.post(
+    '/admin/reject-user/:userId',
+    { onRequest: adminOnly, schema: { params: userIdParam, body: rejectUserInput, response: { 200: userAnswer } } },
+    async (req) => {
+      await rejectUser(app.db, req.user, req.params.userId, req.body.reason);
+      return { message: 'User rejected.', user: await managedUser(req.params.userId) };
+    },
+  );
+
+  // Manage Users (lab admin panel): every account, searched and paged on the server.
+  app.get(
+    '/admin/users',
+    { onRequest: adminOnly, schema: { querystring: manageUsersQuery, response: { 200: pageJson(profileJson) } } },
+    async (req) => {
+      const { limit, offset, ...filter } = req.query;
+      const { rows, total } = await searchUsers(app.db, filter, { limit, offset });
+      const documents = await listUserDocuments(
+        app.db,
+        rows.map((r) => r.user.id),
+      );
+      return { items: rows.map((r) => presentProfile(r, documents.get(r.user.id) ?? [])), total };
+    },
+  );
+
+  app.put(
+    '/admin/users/:userId/access',
+    {
+      onRequest: adminOnly,
+      schema: { params: userIdParam, body: updateUserAccessInput, response: { 200: userAnswer } },
+    },
+    async (req) => {
+      await updateUserAccess(app.db, req.user, req.params.userId, req.body);
+      return { message: 'User updated successfully!', user: await managedUser(req.params.userId) };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/deactivate',
+    { onRequest: adminOnly, schema: { params: userIdParam, body: deactivateUserInput, response: { 200: userAnswer } } },
+    async (req) => {
+      await deactivateUser(app.db, req.user, req.params.userId, req.body.reason);
+      return { message: 'User deactivated.', user: await managedUser(req.params.userId) };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/reactivate',
+    { onRequest: adminOnly, schema: { params: userIdParam, response: { 200: userAnswer } } },
+    async (req) => {
+      await reactivateUser(app.db, req.user, req.params.userId);
+      return { message: 'User reactivated.', user: await managedUser(req.params.userId) };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/reset-password',
+    { onRequest: adminOnly, schema: { params: userIdParam, body: resetPasswordInput, response: { 200: userAnswer } } },
+    async (req) => {
+      await resetUserPassword(app.db, req.user, req.params.userId, req.body.newPassword);
+      return {
+        message: 'Password reset. The user must sign in again with the new password.',
+        user: await managedUser(req.params.userId),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/users/:userId/documents',
+    { onRequest: adminOnly, schema: { params: userIdParam, response: { 201: userDocumentJson } } },
+    async (req, reply) => {
+      if (!(await findUserById(app.db, req.params.userId))) throw notFound('User not found.');
+      const { file, discard } = await receiveMultipart(req, {
+        area: 'user-documents',
+        kind: 'document',
+        fileField: 'document',
+        maxBytes: app.config.uploadMaxBytes,
+      });
+      if (!file) throw badRequest('Please select a file to upload.', 'document');
+      try {
+        const doc = await addUserDocument(app.db, req.user, req.params.userId, file);
+        return reply.code(201).send(presentUserDocument(doc));
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/admin/users/:userId/documents/:documentId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: userIdParam.extend({ documentId: z.uuid('Document not found.') }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await removeUserDocument(app.db, req.user, req.params.userId, req.params.documentId);
+      return { message: 'Document removed.' };
     },
   );
 };

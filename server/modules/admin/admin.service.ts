@@ -1,11 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { approveUserInput } from '#shared/schemas/auth.ts';
-import type { Db } from '#server/db/client.ts';
-import { groups, labs, users, type UserRow } from '#server/db/schema/index.ts';
+import type { Role } from '#shared/constants.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { files, groups, labs, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import type { UserDocument } from '#server/modules/users/users.service.ts';
 
 /** Users waiting for approval, oldest first. Callers check that the actor is an admin. */
 export async function listPendingUsers(db: Db, page: { limit: number; offset: number }): Promise<UserRow[]> {
@@ -62,4 +66,163 @@ export async function approveUser(
     });
     return approved!;
   });
+}
+
+/** A user row locked for this transaction, or 404. */
+async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+  if (!user) throw notFound('User not found.');
+  return user;
+}
+
+/**
+ * Refuses a pending registration with a reason, which the person is told when they try to sign in (decision 005).
+ * Callers check that the actor is an admin.
+ */
+export async function rejectUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status !== 'pending') throw conflict('This user is not waiting for approval.');
+    const [rejected] = await tx
+      .update(users)
+      .set({ status: 'rejected', statusReason: reason, sessionsValidAfter: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordActivity(tx, actor, `Rejected user ${user.email}: ${reason}`, { type: 'user', id: user.id });
+    return rejected!;
+  });
+}
+
+/**
+ * Manage Users: gives an approved or deactivated account another role and group. An admin may not change their own
+ * role, so the portal never loses its last administrator by accident. Callers check that the actor is an admin.
+ */
+export async function updateUserAccess(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  input: { role: Exclude<Role, 'pending_director'>; groupId: string | null },
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status === 'pending' || user.status === 'rejected') {
+      throw conflict('Approve this user first: pending and rejected registrations have no role or group yet.');
+    }
+    if (user.id === actor.id && input.role !== user.role) throw badRequest('You cannot change your own role.', 'role');
+    let group: { id: string; name: string } | undefined;
+    if (input.groupId) {
+      [group] = await tx
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .where(eq(groups.id, input.groupId))
+        .limit(1);
+      if (!group) throw badRequest('The chosen group does not exist.', 'groupId');
+    }
+    if (user.role === input.role && user.groupId === (group?.id ?? null)) return user;
+    const [saved] = await tx
+      .update(users)
+      .set({ role: input.role, groupId: group?.id ?? null })
+      .where(eq(users.id, userId))
+      .returning();
+    const changes = [
+      user.role !== input.role ? `role ${user.role} → ${input.role}` : null,
+      user.groupId !== (group?.id ?? null) ? `group → ${group?.name ?? 'none'}` : null,
+    ].filter(Boolean);
+    await recordActivity(tx, actor, `Changed ${user.email}: ${changes.join(', ')}`, { type: 'user', id: user.id });
+    return saved!;
+  });
+}
+
+/**
+ * Stops an approved account: it can no longer sign in and every token it holds stops working at once. An admin may
+ * not deactivate themself. Callers check that the actor is an admin.
+ */
+export async function deactivateUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.id === actor.id) throw badRequest('You cannot deactivate your own account.');
+    if (user.status !== 'approved') throw conflict('Only an active account can be deactivated.');
+    const [saved] = await tx
+      .update(users)
+      .set({ status: 'deactivated', statusReason: reason || null, sessionsValidAfter: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordActivity(tx, actor, `Deactivated user ${user.email}${reason ? `: ${reason}` : ''}`, {
+      type: 'user',
+      id: user.id,
+    });
+    return saved!;
+  });
+}
+
+/** Lets a deactivated account sign in again (with a fresh sign-in). Callers check that the actor is an admin. */
+export async function reactivateUser(db: Db, actor: Actor, userId: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status !== 'deactivated') throw conflict('Only a deactivated account can be reactivated.');
+    const [saved] = await tx
+      .update(users)
+      .set({ status: 'approved', statusReason: null })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordActivity(tx, actor, `Reactivated user ${user.email}`, { type: 'user', id: user.id });
+    return saved!;
+  });
+}
+
+/**
+ * Sets a new password an admin chose for a user, and ends every session that user has. Callers check that the actor
+ * is an admin.
+ */
+export async function resetUserPassword(db: Db, actor: Actor, userId: string, newPassword: string): Promise<UserRow> {
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    const [saved] = await tx
+      .update(users)
+      .set({ passwordHash, sessionsValidAfter: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordActivity(tx, actor, `Reset the password of ${user.email}`, { type: 'user', id: user.id });
+    return saved!;
+  });
+}
+
+/**
+ * Keeps an uploaded document on a user's record. The stored file is the caller's until this succeeds (they discard
+ * it on failure). Callers check that the actor is an admin.
+ */
+export async function addUserDocument(db: Db, actor: Actor, userId: string, file: StoredFile): Promise<UserDocument> {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    const row = await saveFileRow(tx, file, actor.id);
+    const [doc] = await tx
+      .insert(userDocuments)
+      .values({ userId, fileId: row.id, filename: file.originalName, uploadedBy: actor.id })
+      .returning();
+    await recordActivity(tx, actor, `Added document ${file.originalName} to ${user.email}`, {
+      type: 'user',
+      id: userId,
+    });
+    return doc!;
+  });
+}
+
+/** Removes a document from a user's record, and its file. Callers check that the actor is an admin. */
+export async function removeUserDocument(db: Db, actor: Actor, userId: string, documentId: string): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    const [doc] = await tx
+      .delete(userDocuments)
+      .where(and(eq(userDocuments.id, documentId), eq(userDocuments.userId, userId)))
+      .returning();
+    if (!doc) throw notFound('Document not found.');
+    await tx.delete(files).where(eq(files.id, doc.fileId));
+    await recordActivity(tx, actor, `Removed document ${doc.filename} from ${user.email}`, {
+      type: 'user',
+      id: userId,
+    });
+    return doc;
+  });
+  await deleteStoredFile('user-documents', removed.fileId);
 }

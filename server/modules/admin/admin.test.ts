@@ -46,7 +46,11 @@ describe('POST /admin/approve-user/:userId', () => {
       message: 'User approved successfully!',
       user: { _id: pending.id, status: 'approved', role: 'employee', labId: lab.id },
     });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: pending.email, password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: pending.email, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.group).toEqual({ _id: group.id, name: group.name });
     const list = await app.inject({ method: 'GET', url: '/admin/pending-users?limit=100', headers });
@@ -61,7 +65,11 @@ describe('POST /admin/approve-user/:userId', () => {
     const { app, headers } = await signIn('admin');
     const pending = await createUser(app, 'employee', { status: 'pending' });
     const group = await createGroup(app);
-    for (const payload of [{ role: 'employee' }, { groupId: group.id }, { groupId: group.id, role: 'pending_director' }]) {
+    for (const payload of [
+      { role: 'employee' },
+      { groupId: group.id },
+      { groupId: group.id, role: 'pending_director' },
+    ]) {
       const res = await app.inject({ method: 'POST', url: `/admin/approve-user/${pending.id}`, headers, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('Please select a Group and a Role for the user.');
@@ -100,7 +108,9 @@ describe('POST /admin/approve-user/:userId', () => {
   it('refuses anyone but an admin before reading the body', async () => {
     const app = await buildTestApp();
     const pending = await createUser(app, 'employee', { status: 'pending' });
-    expect((await app.inject({ method: 'POST', url: `/admin/approve-user/${pending.id}`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: `/admin/approve-user/${pending.id}`, payload: {} })).statusCode,
+    ).toBe(401);
     const director = await createUser(app, 'director');
     const res = await app.inject({
       method: 'POST',

@@ -1,5 +1,8 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { activityLogs } from '#server/db/schema/index.ts';
+import { activityLogs, users } from '#server/db/schema/index.ts';
+import { containsPattern } from '#server/lib/search.ts';
+import { userMatches } from '#server/modules/users/users.service.ts';
 
 /**
  * Records one write in the activity log (who, what, on which record, when). Call it inside the transaction of the
@@ -17,4 +20,74 @@ export async function recordActivity(
     targetType: target?.type ?? null,
     targetId: target?.id ?? null,
   });
+}
+
+export interface LogFilter {
+  /** Name or email of the person, or the action, contains this text. */
+  q?: string;
+  userId?: string;
+  /** First and last day (YYYY-MM-DD, India time), both included. */
+  from?: string;
+  to?: string;
+}
+
+export interface LogEntry {
+  id: string;
+  action: string;
+  timestamp: Date;
+  targetType: string | null;
+  targetId: string | null;
+  user: { id: string; name: string; email: string } | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Midnight at the start of a day in India time (spec §9: the portal's dates are Indian). */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
+
+/**
+ * Activity log entries, newest first, with who made them; `total` counts every match. The search looks in the
+ * action and in the person's name and email, in the database (trigram indexes). Callers check that the actor is an
+ * admin.
+ */
+export async function listActivityLogs(
+  db: DbOrTx,
+  filter: LogFilter,
+  page: { limit: number; offset: number },
+  opts: { withTotal: boolean },
+): Promise<{ rows: LogEntry[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(activityLogs.userId, filter.userId));
+  if (filter.from) conditions.push(gte(activityLogs.timestamp, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(activityLogs.timestamp, new Date(startOfDay(filter.to).getTime() + DAY_MS)));
+  if (filter.q) {
+    const people = db.select({ id: users.id }).from(users).where(userMatches(filter.q));
+    conditions.push(or(ilike(activityLogs.action, containsPattern(filter.q)), inArray(activityLogs.userId, people))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const found = await db
+    .select({
+      id: activityLogs.id,
+      action: activityLogs.action,
+      timestamp: activityLogs.timestamp,
+      targetType: activityLogs.targetType,
+      targetId: activityLogs.targetId,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+    })
+    .from(activityLogs)
+    .leftJoin(users, eq(activityLogs.userId, users.id))
+    .where(where)
+    .orderBy(desc(activityLogs.timestamp), desc(activityLogs.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = found.map(({ userId, name, email, ...entry }) => ({
+    ...entry,
+    user: userId ? { id: userId, name: name ?? '', email: email ?? '' } : null,
+  }));
+  let total = page.offset + rows.length;
+  if (opts.withTotal && !(page.offset === 0 && rows.length < page.limit)) {
+    [{ total } = { total: 0 }] = await db.select({ total: count() }).from(activityLogs).where(where);
+  }
+  return { rows, total };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginInput, loginJson, registerInput } from '#shared/schemas/auth.ts';
 import { userJson } from '#shared/schemas/user.ts';
 import { z } from 'zod';
-import { TOKEN_COOKIE } from '#server/plugins/auth.ts';
+import { setTokenCookie, TOKEN_COOKIE } from '#server/plugins/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
@@ -17,7 +17,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await registerUser(app.db, req.body);
       return reply
         .code(201)
-        .send({ message: 'User saved successfully! Your account is awaiting admin approval.', user: presentUser(user) });
+        .send({
+          message: 'User saved successfully! Your account is awaiting admin approval.',
+          user: presentUser(user),
+        });
     },
   );
 
@@ -32,12 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = app.issueToken(row);
       await recordActivity(app.db, row, 'Signed in');
       const found = await findUserById(app.db, row.id);
-      reply.setCookie(TOKEN_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: req.protocol === 'https',
-        path: '/',
-      });
+      setTokenCookie(req, reply, token);
       return { token, user: presentUser(row, found?.group ?? null) };
     },
   );

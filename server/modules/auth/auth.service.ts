@@ -50,7 +50,10 @@ export async function registerUser(db: Db, input: RegisterData): Promise<UserRow
       .onConflictDoNothing()
       .returning();
     if (!user) throw conflict('User already exists', 'email');
-    await recordActivity(tx, user, `Registered as ${user.email} (requested role ${user.role})`, { type: 'user', id: user.id });
+    await recordActivity(tx, user, `Registered as ${user.email} (requested role ${user.role})`, {
+      type: 'user',
+      id: user.id,
+    });
     return user;
   });
 }

@@ -8,7 +8,15 @@ const registration = (email: string) => ({
   role: 'employee',
   about: 'Works on fire safety.',
   personalDetails: { name: 'Asha Verma', dob: '1990-04-12', mobile: '9876543210', address: 'Delhi' },
-  professionalDetails: { designation: "Scientist 'B'", cadre: 'DRDS', intercom: '1234', internetEmail: '', dronaEmail: '', pis: '', aebasId: '' },
+  professionalDetails: {
+    designation: "Scientist 'B'",
+    cadre: 'DRDS',
+    intercom: '1234',
+    internetEmail: '',
+    dronaEmail: '',
+    pis: '',
+    aebasId: '',
+  },
   employmentPeriod: { from: '2020-01-01', to: '' },
 });
 const unique = () => `user-${Math.random().toString(36).slice(2, 10)}@lab.test`;
@@ -31,11 +39,19 @@ describe('POST /api/auth/register', () => {
     [{ password: '12345' }, 'Password must be at least 6 characters.', 'password'],
     [{ personalDetails: { name: ' ' } }, 'Name is required.', 'personalDetails.name'],
     [{ personalDetails: { name: 'A', mobile: '12345' } }, 'Mobile number must be 10 digits.', 'personalDetails.mobile'],
-    [{ professionalDetails: { cadre: 'DRDS', designation: '' } }, 'Designation is required.', 'professionalDetails.designation'],
+    [
+      { professionalDetails: { cadre: 'DRDS', designation: '' } },
+      'Designation is required.',
+      'professionalDetails.designation',
+    ],
     [{ role: 'admin' }, 'Please choose a role.', 'role'],
   ])('refuses %j with "%s"', async (change, message, field) => {
     const app = await buildTestApp();
-    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...registration(unique()), ...change } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...registration(unique()), ...change },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: message, message, field });
   });
@@ -66,7 +82,11 @@ describe('POST /api/auth/register', () => {
     const app = await buildTestApp();
     const email = unique();
     await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(email) });
-    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(email.toUpperCase()) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registration(email.toUpperCase()),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'User already exists', field: 'email' });
   });
@@ -76,21 +96,37 @@ describe('POST /api/auth/login', () => {
   it('signs an approved user in with a token, the user and an httpOnly cookie', async () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ token: expect.any(String), user: { _id: user.id, role: 'employee' } });
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(me.json()).toMatchObject({ _id: user.id, email: user.email });
   });
 
   it('refuses a wrong password and an unknown email with the same message', async () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
-    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'nope-nope' } });
-    const unknown = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: unique(), password: 'nope-nope' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'nope-nope' },
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: unique(), password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error).toBe('Invalid email or password.');
@@ -114,7 +150,11 @@ describe('POST /api/auth/login', () => {
       ['deactivated', 'deactivated'],
     ] as const) {
       const user = await createUser(app, 'pending_director', { status, statusReason: 'Not on the staff list' });
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ status });
       expect(res.json().error).toContain(text);
@@ -126,7 +166,11 @@ describe('POST /api/auth/login', () => {
     const app = await buildTestApp({ LOGIN_RATE_LIMIT: '3' });
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@y.z', password: 'wrong-pass' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'x@y.z', password: 'wrong-pass' },
+      });
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 429]);
@@ -138,7 +182,10 @@ describe('tokens', () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
     expect((await app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer nonsense' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer nonsense' } }))
+        .statusCode,
+    ).toBe(401);
     const token = app.issueToken(user);
     const { users } = await import('#server/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
@@ -153,7 +200,10 @@ describe('tokens', () => {
     const token = app.issueToken(user);
     const { users } = await import('#server/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
-    await app.db.update(users).set({ sessionsValidAfter: new Date(Date.now() + 1000) }).where(eq(users.id, user.id));
+    await app.db
+      .update(users)
+      .set({ sessionsValidAfter: new Date(Date.now() + 1000) })
+      .where(eq(users.id, user.id));
     const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
   });

@@ -32,7 +32,10 @@ export async function ensureAdmin(
           approvedAt: new Date(),
         })
         .returning();
-      await recordActivity(tx, admin!, `Administrator account ${admin!.email} created at start`, { type: 'user', id: admin!.id });
+      await recordActivity(tx, admin!, `Administrator account ${admin!.email} created at start`, {
+        type: 'user',
+        id: admin!.id,
+      });
     });
   };
   if (opts.adminEmail && opts.adminPassword) {

@@ -6,7 +6,12 @@ import { closeGroupDocuments, closeGroupMembers, type FileRow } from '#server/db
 import { forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-const indiaDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+const indiaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's date in the lab's time zone, YYYY-MM-DD: the time box turns at midnight India time, not UTC. */
 export const todayInIndia = (now: Date = new Date()) => indiaDay.format(now);
@@ -15,7 +20,10 @@ export const todayInIndia = (now: Date = new Date()) => indiaDay.format(now);
  * Where a close group stands against its duration on `today`. Both ends count as inside: a group of 1 to 30 June
  * is open all day on 30 June (docs/decisions/008).
  */
-export function closeGroupStatus(duration: { durationFrom: string; durationTo: string }, today = todayInIndia()): CloseGroupStatus {
+export function closeGroupStatus(
+  duration: { durationFrom: string; durationTo: string },
+  today = todayInIndia(),
+): CloseGroupStatus {
   if (today < duration.durationFrom) return 'upcoming';
   if (today > duration.durationTo) return 'ended';
   return 'active';
@@ -37,7 +45,8 @@ export async function isCloseGroupMember(db: DbOrTx, closeGroupId: string, userI
  */
 export async function assertCanViewCloseGroup(db: DbOrTx, actor: Actor, closeGroupId: string): Promise<void> {
   if (actor.role === 'admin') return;
-  if (!(await isCloseGroupMember(db, closeGroupId, actor.id))) throw forbidden('You are not a member of this close group.');
+  if (!(await isCloseGroupMember(db, closeGroupId, actor.id)))
+    throw forbidden('You are not a member of this close group.');
 }
 
 /** Why a member may not change documents today, or null when the close group is open to them. Admins are never held. */

@@ -91,7 +91,12 @@ const listOrder = [desc(closeGroups.durationTo), desc(closeGroups.createdAt), as
 
 /** Every close group, a page at a time, with the total. Callers check that the actor is an admin. */
 export async function listCloseGroups(db: Db, page: { limit: number; offset: number }) {
-  const rows = await db.select().from(closeGroups).orderBy(...listOrder).limit(page.limit).offset(page.offset);
+  const rows = await db
+    .select()
+    .from(closeGroups)
+    .orderBy(...listOrder)
+    .limit(page.limit)
+    .offset(page.offset);
   const [total] = await db.select({ n: count() }).from(closeGroups);
   return { items: await withDetails(db, rows), total: total?.n ?? 0 };
 }
@@ -112,7 +117,13 @@ export async function listCloseGroupsOf(db: Db, actor: Actor, page: { limit: num
     .limit(page.limit)
     .offset(page.offset);
   const [total] = await db.select({ n: count() }).from(closeGroupMembers).where(mine);
-  return { items: await withDetails(db, rows.map((r) => r.group)), total: total?.n ?? 0 };
+  return {
+    items: await withDetails(
+      db,
+      rows.map((r) => r.group),
+    ),
+    total: total?.n ?? 0,
+  };
 }
 
 /** One close group with members and documents, or 404. Callers check who may see it. */
@@ -130,7 +141,10 @@ async function assertMembersExist(db: DbOrTx, ids: string[]): Promise<void> {
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.status, 'approved'), ne(users.role, 'pending_director')));
   if (found.length !== ids.length) {
-    throw badRequest('Some of the selected users were not found or are not approved. Please choose again.', 'requestedBy');
+    throw badRequest(
+      'Some of the selected users were not found or are not approved. Please choose again.',
+      'requestedBy',
+    );
   }
 }
 
@@ -150,7 +164,9 @@ export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupV
       .insert(closeGroups)
       .values({ ...columnsOf(values), createdBy: actor.id })
       .returning();
-    await tx.insert(closeGroupMembers).values(values.requestedBy.map((userId) => ({ closeGroupId: group!.id, userId })));
+    await tx
+      .insert(closeGroupMembers)
+      .values(values.requestedBy.map((userId) => ({ closeGroupId: group!.id, userId })));
     await recordActivity(tx, actor, `Created close group ${group!.groupName}`, { type: 'close_group', id: group!.id });
     return findCloseGroup(tx, group!.id);
   });
@@ -160,7 +176,12 @@ export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupV
  * Replaces a close group's fields and members; moving the end date later is how an admin extends the time box.
  * Callers check that the actor is an admin.
  */
-export async function updateCloseGroup(db: Db, actor: Actor, id: string, values: CloseGroupValues): Promise<CloseGroupDetail> {
+export async function updateCloseGroup(
+  db: Db,
+  actor: Actor,
+  id: string,
+  values: CloseGroupValues,
+): Promise<CloseGroupDetail> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
     if (!before) throw notFound(CLOSE_GROUP_NOT_FOUND);
@@ -285,7 +306,12 @@ export async function renameCloseGroupDocument(
 }
 
 /** Deletes a document and its file: its uploader or an admin, a member only within the time box. */
-export async function deleteCloseGroupDocument(db: Db, actor: Actor, closeGroupId: string, documentId: string): Promise<void> {
+export async function deleteCloseGroupDocument(
+  db: Db,
+  actor: Actor,
+  closeGroupId: string,
+  documentId: string,
+): Promise<void> {
   const fileId = await db.transaction(async (tx) => {
     const group = await lockCloseGroup(tx, closeGroupId);
     const doc = await findDocument(tx, closeGroupId, documentId);

@@ -50,7 +50,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('Content-Type', file.mimeType)
         .header('Content-Length', file.size)
-        .header('Content-Disposition', contentDisposition(INLINE.test(file.mimeType) ? 'inline' : 'attachment', file.originalName))
+        .header(
+          'Content-Disposition',
+          contentDisposition(INLINE.test(file.mimeType) ? 'inline' : 'attachment', file.originalName),
+        )
         .header('Cache-Control', isPublic ? 'public, max-age=3600' : 'private, no-store')
         .send(createReadStream(filePath));
     },

@@ -18,7 +18,12 @@ async function uploadRoute(instance: FastifyInstance) {
   instance.post('/test/upload/:area', { onRequest: [instance.authenticate] }, async (req) => {
     const area = (req.params as { area: Area }).area;
     const kind = area === 'letters' ? 'letter' : area === 'trial-repos' ? 'trialRepo' : 'image';
-    const upload = await receiveMultipart(req, { area, kind, fileField: 'file', maxBytes: instance.config.uploadMaxBytes });
+    const upload = await receiveMultipart(req, {
+      area,
+      kind,
+      fileField: 'file',
+      maxBytes: instance.config.uploadMaxBytes,
+    });
     try {
       if (!upload.fields.title) throw badRequest('Title is required.', 'title');
       return await instance.db.transaction(async (tx) => {
@@ -56,7 +61,12 @@ describe('storage module: uploads', () => {
     expect(res.statusCode).toBe(200);
     const { fileId } = res.json();
     const [row] = await app.db.select().from(files).where(eq(files.id, fileId));
-    expect(row).toMatchObject({ area: 'letters', storedName: fileId, originalName: 'Reply to HQ.pdf', mimeType: 'application/pdf' });
+    expect(row).toMatchObject({
+      area: 'letters',
+      storedName: fileId,
+      originalName: 'Reply to HQ.pdf',
+      mimeType: 'application/pdf',
+    });
     expect(row!.size).toBe(SAMPLE_FILES.pdf.length);
     expect(existsSync(storedPath('letters', fileId))).toBe(true);
   });
@@ -86,10 +96,20 @@ describe('storage module: uploads', () => {
   it('accepts plain text as .txt but not a binary named .txt', async () => {
     const user = await createUser(app, 'admin');
     const ok = multipart({ title: 'notes' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.txt });
-    const res = await app.inject({ method: 'POST', url: '/test/upload/trial-repos', payload: ok.payload, headers: { ...ok.headers, ...authHeaders(app, user) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/test/upload/trial-repos',
+      payload: ok.payload,
+      headers: { ...ok.headers, ...authHeaders(app, user) },
+    });
     expect(res.statusCode).toBe(200);
     const bad = multipart({ title: 'notes' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.exe });
-    const refused = await app.inject({ method: 'POST', url: '/test/upload/trial-repos', payload: bad.payload, headers: { ...bad.headers, ...authHeaders(app, user) } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/test/upload/trial-repos',
+      payload: bad.payload,
+      headers: { ...bad.headers, ...authHeaders(app, user) },
+    });
     expect(refused.statusCode).toBe(400);
   });
 
@@ -98,7 +118,12 @@ describe('storage module: uploads', () => {
     const before = areaFiles('photos').length;
     const big = Buffer.concat([SAMPLE_FILES.png, Buffer.alloc(200 * 1024)]);
     const body = multipart({ title: 'big' }, { field: 'file', filename: 'big.png', content: big });
-    const res = await app.inject({ method: 'POST', url: '/test/upload/photos', payload: body.payload, headers: { ...body.headers, ...authHeaders(app, user) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/test/upload/photos',
+      payload: body.payload,
+      headers: { ...body.headers, ...authHeaders(app, user) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('The file is too large. The limit is 64 KB.');
     expect(areaFiles('photos').length).toBe(before);
@@ -108,11 +133,24 @@ describe('storage module: uploads', () => {
     const user = await createUser(app, 'employee');
     const before = areaFiles('photos').length;
     const noTitle = multipart({}, { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png });
-    const r1 = await app.inject({ method: 'POST', url: '/test/upload/photos', payload: noTitle.payload, headers: { ...noTitle.headers, ...authHeaders(app, user) } });
+    const r1 = await app.inject({
+      method: 'POST',
+      url: '/test/upload/photos',
+      payload: noTitle.payload,
+      headers: { ...noTitle.headers, ...authHeaders(app, user) },
+    });
     expect(r1.statusCode).toBe(400);
     expect(r1.json().error).toBe('Title is required.');
-    const dbFails = multipart({ title: 't', fail: 'db' }, { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png });
-    const r2 = await app.inject({ method: 'POST', url: '/test/upload/photos', payload: dbFails.payload, headers: { ...dbFails.headers, ...authHeaders(app, user) } });
+    const dbFails = multipart(
+      { title: 't', fail: 'db' },
+      { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png },
+    );
+    const r2 = await app.inject({
+      method: 'POST',
+      url: '/test/upload/photos',
+      payload: dbFails.payload,
+      headers: { ...dbFails.headers, ...authHeaders(app, user) },
+    });
     expect(r2.statusCode).toBe(500);
     expect(areaFiles('photos').length).toBe(before);
     const rows = await app.db.select().from(files).where(eq(files.uploadedBy, user.id));
@@ -126,9 +164,19 @@ describe('storage module: uploads', () => {
       { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png },
       { field: 'file', filename: 'b.png', content: SAMPLE_FILES.png },
     );
-    const res = await app.inject({ method: 'POST', url: '/test/upload/photos', payload: two.payload, headers: { ...two.headers, ...authHeaders(app, user) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/test/upload/photos',
+      payload: two.payload,
+      headers: { ...two.headers, ...authHeaders(app, user) },
+    });
     expect(res.statusCode).toBe(400);
-    const json = await app.inject({ method: 'POST', url: '/test/upload/photos', payload: { title: 't' }, headers: authHeaders(app, user) });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/test/upload/photos',
+      payload: { title: 't' },
+      headers: authHeaders(app, user),
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().error).toBe('Expected a multipart/form-data request.');
   });
@@ -137,7 +185,12 @@ describe('storage module: uploads', () => {
 describe('GET /uploads/:area/:name', () => {
   async function upload(area: Area, user: Awaited<ReturnType<typeof createUser>>, filename: string, content: Buffer) {
     const body = multipart({ title: 't' }, { field: 'file', filename, content });
-    const res = await app.inject({ method: 'POST', url: `/test/upload/${area}`, payload: body.payload, headers: { ...body.headers, ...authHeaders(app, user) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/test/upload/${area}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...authHeaders(app, user) },
+    });
     return res.json().fileId as string;
   }
 
@@ -164,7 +217,9 @@ describe('GET /uploads/:area/:name', () => {
       const res = await app.inject({ method: 'GET', url, headers: authHeaders(app, user) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
-      expect(res.headers['content-disposition']).toContain("filename*=UTF-8''%E0%A4%AA%E0%A4%A4%E0%A5%8D%E0%A4%B0%20reply.pdf");
+      expect(res.headers['content-disposition']).toContain(
+        "filename*=UTF-8''%E0%A4%AA%E0%A4%A4%E0%A5%8D%E0%A4%B0%20reply.pdf",
+      );
     }
     const byCookie = await app.inject({ method: 'GET', url, cookies: { lp_token: app.issueToken(owner) } });
     expect(byCookie.statusCode).toBe(200);

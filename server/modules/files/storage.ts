@@ -43,7 +43,8 @@ export const PUBLIC_AREAS: ReadonlySet<Area> = new Set<Area>([
 ]);
 
 /** The link a client uses for a stored file (relative to the portal's own origin). */
-export const fileUrl = (area: string, fileId: string | null | undefined) => (fileId ? `/uploads/${area}/${fileId}` : null);
+export const fileUrl = (area: string, fileId: string | null | undefined) =>
+  fileId ? `/uploads/${area}/${fileId}` : null;
 
 export interface StoredFile {
   id: string;
@@ -69,7 +70,10 @@ const CONTENT: Record<string, { detected: readonly (string | 'text')[]; mime: st
   ppt: { detected: ['cfb'], mime: 'application/vnd.ms-powerpoint' },
   docx: { detected: ['docx', 'zip'], mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   xlsx: { detected: ['xlsx', 'zip'], mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  pptx: { detected: ['pptx', 'zip'], mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  pptx: {
+    detected: ['pptx', 'zip'],
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
   jpg: { detected: ['jpg'], mime: 'image/jpeg' },
   jpeg: { detected: ['jpg'], mime: 'image/jpeg' },
   png: { detected: ['png'], mime: 'image/png' },
@@ -122,6 +126,11 @@ export interface UploadOptions {
   /** Name of the multipart file field (e.g. "file", "photo", "document"). */
   fileField: string;
   maxBytes: number;
+  /**
+   * Runs as the file part begins, with the text fields sent before it; throw to refuse before any byte is written
+   * (a 1 GB upload to a group the sender may not use). Fields sent after the file are not there yet.
+   */
+  beforeFile?: (fields: Record<string, string>) => void | Promise<void>;
 }
 
 export interface ReceivedMultipart {
@@ -166,6 +175,14 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
         part.file.resume();
         throw badRequest(typeMessage(opts.kind), opts.fileField);
       }
+      if (opts.beforeFile) {
+        try {
+          await opts.beforeFile(fields);
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
+      }
       const id = randomUUID();
       const absolutePath = storedPath(opts.area, id);
       await mkdir(path.dirname(absolutePath), { recursive: true });
@@ -178,6 +195,10 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
         }
         throw err;
       }
+      // busboy ends a too-long file early and marks it truncated; the limit error itself comes a step later.
+      if ((part.file as { truncated?: boolean }).truncated) {
+        throw tooLarge(`The file is too large. The limit is ${humanSize(opts.maxBytes)}.`);
+      }
       file.mimeType = await checkContent(absolutePath, ext, opts.kind);
       file.size = (await stat(absolutePath)).size;
     }
@@ -185,7 +206,8 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
     await discard();
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw badRequest('Only one file may be sent.');
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`The file is too large. The limit is ${humanSize(opts.maxBytes)}.`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw tooLarge(`The file is too large. The limit is ${humanSize(opts.maxBytes)}.`);
     if (err instanceof AppError) throw err;
     if (code?.startsWith('FST_')) throw badRequest((err as Error).message);
     throw err;

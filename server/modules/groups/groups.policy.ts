@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, or, gte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { directorEntries, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+import { todayInIndia } from '#server/modules/labs/labs.service.ts';
 
 /** Spec §2 Group page, to the letter: what a signed-in outsider is told. */
 export const ACCESS_DENIED = 'Access Denied. You are not authorized to view this group. You are not a member of this group.';
@@ -31,7 +32,7 @@ export async function currentManagerId(db: DbOrTx, groupId: string): Promise<str
     .orderBy(sql`${directorEntries.to} is null desc`, desc(directorEntries.from), desc(directorEntries.createdAt))
     .limit(1);
   if (!entry?.userId) return null;
-  if (entry.to && entry.to < new Date().toISOString().slice(0, 10)) return null;
+  if (entry.to && entry.to < todayInIndia()) return null;
   return entry.userId;
 }
 
@@ -75,8 +76,3 @@ export async function canOpenGroupFile(db: DbOrTx, actor: Actor, fileId: string)
   return canViewGroup(db, actor, item.groupId);
 }
 
-// Unused imports guard (drizzle helpers kept for readers of currentManagerId).
-void and;
-void isNull;
-void or;
-void gte;

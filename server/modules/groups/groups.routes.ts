@@ -1,17 +1,175 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { groupNameJson, groupSummaryJson } from '#shared/schemas/group.ts';
-import { listGroups } from './groups.service.ts';
+import { messageJson } from '#shared/schemas/common.ts';
+import {
+  addMembersInput,
+  assignableStaffJson,
+  createGroupInput,
+  groupJson,
+  groupNameJson,
+  groupSummaryJson,
+  moveMemberInput,
+  myGroupJson,
+  staffQuery,
+  updateGroupInput,
+} from '#shared/schemas/group.ts';
+import type { GroupRow } from '#server/db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { registerFileAccess } from '#server/modules/files/files.policy.ts';
+import { requireGroupManager } from './groups.guards.ts';
+import { assertCanViewGroup, canManageGroup, canOpenGroupFile, findGroupOr404 } from './groups.policy.ts';
+import { GROUP_FILES_AREA, presentEmployee, presentGroup } from './groups.presenter.ts';
+import {
+  addMembers,
+  createGroup,
+  findMyGroup,
+  listAssignableStaff,
+  listGroups,
+  loadGroupDetails,
+  moveMember,
+  removeMember,
+  updateGroup,
+} from './groups.service.ts';
+import { groupItemsRoutes } from './group-items.routes.ts';
+import { groupLeadershipRoutes } from './group-leadership.routes.ts';
 
+const groupParams = z.object({ id: z.uuid('Group not found.') });
+const memberParams = z.object({ id: z.uuid('Group not found.'), userId: z.uuid('This person is not a member of this group.') });
+
+/** The whole group as the spec's JSON, with whether this actor may edit it. */
+export async function groupFor(db: Db, actor: Actor, group: GroupRow) {
+  return presentGroup(group, await loadGroupDetails(db, group.id), await canManageGroup(db, actor, group.id));
+}
+
+/** Research groups (issue 5): spec §7 Groups, plus membership management and the staff picker. */
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Group notices, circulars and files open for whoever may view their group (admins pass before this is asked).
+  registerFileAccess(GROUP_FILES_AREA, (db, actor, file) => canOpenGroupFile(db, actor, file.id));
+
+  const signedIn = [app.authenticate];
+  const adminOnly = [app.authenticate, app.requireRole('admin')];
+  const manager = [app.authenticate, requireGroupManager(app, 'id')];
+
+  app.get('/api/groups', { onRequest: signedIn, schema: { response: { 200: z.array(groupSummaryJson) } } }, async () =>
+    (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name, description: g.description })),
+  );
+
+  app.get('/api/groups/name', { onRequest: signedIn, schema: { response: { 200: z.array(groupNameJson) } } }, async () =>
+    (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })),
+  );
+
   app.get(
+    '/api/groups/my-group',
+    { onRequest: signedIn, schema: { response: { 200: myGroupJson } } },
+    async (req) => {
+      const { group, employees } = await findMyGroup(app.db, req.user);
+      return { _id: group.id, name: group.name, description: group.description, employees: employees.map(presentEmployee) };
+    },
+  );
+
+  // Staff an admin may put in a group: the create form's checklist and Manage Members. Total in X-Total-Count.
+  app.get(
+    '/api/groups/staff',
+    { onRequest: adminOnly, schema: { querystring: staffQuery, response: { 200: z.array(assignableStaffJson) } } },
+    async (req, reply) => {
+      const { rows, total } = await listAssignableStaff(app.db, req.query);
+      reply.header('X-Total-Count', String(total));
+      return rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        email: r.email,
+        role: r.role,
+        group: r.groupId ? { _id: r.groupId, name: r.groupName ?? '' } : null,
+      }));
+    },
+  );
+
+  // The group page: spec §6, directors, admins and members only; everyone else gets the spec's Access Denied text.
+  app.get(
+    '/api/groups/id/:id',
+    { onRequest: signedIn, schema: { params: groupParams, response: { 200: groupJson } } },
+    async (req) => {
+      const group = await findGroupOr404(app.db, req.params.id);
+      await assertCanViewGroup(app.db, req.user, group.id);
+      return groupFor(app.db, req.user, group);
+    },
+  );
+
+  // The group for editing: only those who may save it.
+  app.get(
+    '/api/groups/:id',
+    { onRequest: manager, schema: { params: groupParams, response: { 200: groupJson } } },
+    async (req) => groupFor(app.db, req.user, await findGroupOr404(app.db, req.params.id)),
+  );
+
+  app.post(
     '/api/groups',
-    { onRequest: [app.authenticate], schema: { response: { 200: z.array(groupSummaryJson) } } },
-    async () => (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name, description: g.description })),
+    {
+      onRequest: adminOnly,
+      schema: {
+        querystring: z.object({ labId: z.uuid('Lab ID is missing.').optional() }),
+        body: createGroupInput,
+        response: { 201: groupJson },
+      },
+    },
+    async (req, reply) => {
+      const group = await createGroup(app.db, req.user, req.body, req.query.labId);
+      return reply.code(201).send(await groupFor(app.db, req.user, group));
+    },
   );
-  app.get(
-    '/api/groups/name',
-    { onRequest: [app.authenticate], schema: { response: { 200: z.array(groupNameJson) } } },
-    async () => (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })),
+
+  app.put(
+    '/api/groups/:id',
+    { onRequest: manager, schema: { params: groupParams, body: updateGroupInput, response: { 200: groupJson } } },
+    async (req) => {
+      const group = await updateGroup(app.db, req.user, req.params.id, req.body);
+      return groupFor(app.db, req.user, group);
+    },
   );
+
+  // ---- Manage Members (spec §2 calls it a static placeholder; built for real): admins only ----------------------
+
+  app.post(
+    '/api/groups/:id/members',
+    {
+      onRequest: adminOnly,
+      schema: { params: groupParams, body: addMembersInput, response: { 200: z.object({ message: z.string(), added: z.number() }) } },
+    },
+    async (req) => {
+      const group = await findGroupOr404(app.db, req.params.id);
+      const added = await addMembers(app.db, req.user, group, req.body.userIds);
+      return { message: added === 1 ? '1 member added.' : `${added} members added.`, added };
+    },
+  );
+
+  app.put(
+    '/api/groups/:id/members/:userId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: memberParams,
+        body: moveMemberInput,
+        response: { 200: z.object({ message: z.string(), group: groupNameJson }) },
+      },
+    },
+    async (req) => {
+      const group = await findGroupOr404(app.db, req.params.id);
+      const target = await moveMember(app.db, req.user, group, req.params.userId, req.body.groupId);
+      return { message: `Member moved to ${target.name}.`, group: { _id: target.id, name: target.name } };
+    },
+  );
+
+  app.delete(
+    '/api/groups/:id/members/:userId',
+    { onRequest: adminOnly, schema: { params: memberParams, response: { 200: messageJson } } },
+    async (req) => {
+      const group = await findGroupOr404(app.db, req.params.id);
+      await removeMember(app.db, req.user, group, req.params.userId);
+      return { message: 'Member removed from the group.' };
+    },
+  );
+
+  await app.register(groupLeadershipRoutes);
+  await app.register(groupItemsRoutes);
 };

@@ -1,6 +1,23 @@
-import { asc } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
-import { groups } from '#server/db/schema/index.ts';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Role } from '#shared/constants.ts';
+import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import {
+  contactInfos,
+  directorEntries,
+  files,
+  groupItems,
+  groups,
+  labs,
+  officeMembers,
+  users,
+  type GroupRow,
+} from '#server/db/schema/index.ts';
+import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
 
 /** All groups by name, for the Groups dropdown and group selects. Any signed-in user may call it. */
 export async function listGroups(db: DbOrTx) {
@@ -8,4 +25,252 @@ export async function listGroups(db: DbOrTx) {
     .select({ id: groups.id, name: groups.name, description: groups.description })
     .from(groups)
     .orderBy(asc(groups.name));
+}
+
+// ---- reading a whole group -------------------------------------------------------------------------------------
+
+const employeeColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  photoFileId: users.photoFileId,
+  role: users.role,
+  designation: users.designation,
+};
+export interface EmployeeRow {
+  id: string;
+  name: string;
+  email: string;
+  photoFileId: string | null;
+  role: Role;
+  designation: string;
+}
+
+/** The approved members of a group, by name (membership is users.group_id). */
+export async function listMembers(db: DbOrTx, groupId: string): Promise<EmployeeRow[]> {
+  return db
+    .select(employeeColumns)
+    .from(users)
+    .where(and(eq(users.groupId, groupId), eq(users.status, 'approved')))
+    .orderBy(asc(users.name), asc(users.email));
+}
+
+export type ItemRow = typeof groupItems.$inferSelect & { fileName: string | null };
+export type EntryRow = typeof directorEntries.$inferSelect & {
+  user: { id: string; name: string; photoFileId: string | null; about: string } | null;
+};
+export type OfficeRow = typeof officeMembers.$inferSelect;
+export type ContactRow = typeof contactInfos.$inferSelect;
+
+export interface GroupDetails {
+  contacts: ContactRow[];
+  employees: EmployeeRow[];
+  /** Notices, circulars and the five file kinds, newest first. */
+  items: ItemRow[];
+  /** Associate-director history, newest first. */
+  entries: EntryRow[];
+  office: OfficeRow[];
+}
+
+/** Associate-director history of a group, newest first, with the linked users. */
+export async function listDirectorEntries(db: DbOrTx, groupId: string): Promise<EntryRow[]> {
+  const rows = await db
+    .select({
+      entry: directorEntries,
+      user: { id: users.id, name: users.name, photoFileId: users.photoFileId, about: users.about },
+    })
+    .from(directorEntries)
+    .leftJoin(users, eq(directorEntries.userId, users.id))
+    .where(eq(directorEntries.groupId, groupId))
+    .orderBy(desc(directorEntries.from), desc(directorEntries.createdAt));
+  return rows.map((r) => ({ ...r.entry, user: r.user?.id ? r.user : null }));
+}
+
+/** Everything the group page shows besides the group row itself. */
+export async function loadGroupDetails(db: DbOrTx, groupId: string): Promise<GroupDetails> {
+  const contacts = await db
+    .select()
+    .from(contactInfos)
+    .where(eq(contactInfos.groupId, groupId))
+    .orderBy(asc(contactInfos.position));
+  const employees = await listMembers(db, groupId);
+  const items = await db
+    .select({ item: groupItems, fileName: files.originalName })
+    .from(groupItems)
+    .leftJoin(files, eq(groupItems.fileId, files.id))
+    .where(eq(groupItems.groupId, groupId))
+    .orderBy(desc(groupItems.createdAt), desc(groupItems.id));
+  const entries = await listDirectorEntries(db, groupId);
+  const office = await db
+    .select()
+    .from(officeMembers)
+    .where(eq(officeMembers.groupId, groupId))
+    .orderBy(asc(officeMembers.position), asc(officeMembers.createdAt));
+  return { contacts, employees, items: items.map((r) => ({ ...r.item, fileName: r.fileName })), entries, office };
+}
+
+/** The signed-in person's own group with its members (GET /api/groups/my-group). Any signed-in user. */
+export async function findMyGroup(db: DbOrTx, actor: Actor): Promise<{ group: GroupRow; employees: EmployeeRow[] }> {
+  if (!actor.groupId) throw notFound('You are not assigned to any group.');
+  const [group] = await db.select().from(groups).where(eq(groups.id, actor.groupId)).limit(1);
+  if (!group) throw notFound('You are not assigned to any group.');
+  return { group, employees: await listMembers(db, group.id) };
+}
+
+// ---- create and edit -------------------------------------------------------------------------------------------
+
+async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(sql`lower(${groups.name})`, name.toLowerCase()), exceptId ? ne(groups.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw conflict('A group with this name already exists.', 'name');
+}
+
+/** Approved users among `ids`; refuses the lot when one is unknown or not approved (nobody half-moved). */
+async function findAssignable(db: DbOrTx, ids: string[], field: string) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const found = await db
+    .select({ id: users.id, email: users.email, groupId: users.groupId })
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.status, 'approved')));
+  if (found.length !== unique.length) throw badRequest('Some of the chosen employees could not be found or are not approved.', field);
+  return found;
+}
+
+/**
+ * Creates a group and moves the chosen staff into it (each person belongs to one group). Callers check that the
+ * actor is an admin. The group joins the given lab, else the only lab.
+ */
+export async function createGroup(db: Db, actor: Actor, input: z.output<typeof createGroupInput>, labId?: string): Promise<GroupRow> {
+  const { employees, ...fields } = input;
+  return db.transaction(async (tx) => {
+    await assertNameFree(tx, fields.name);
+    let lab: { id: string } | undefined;
+    if (labId) {
+      [lab] = await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, labId)).limit(1);
+      if (!lab) throw badRequest('Lab ID is missing.', 'labId');
+    } else lab = await findOnlyLab(tx);
+    const staff = await findAssignable(tx, employees, 'employees');
+    const [group] = await tx
+      .insert(groups)
+      .values({ ...fields, labId: lab?.id ?? null })
+      .returning();
+    if (staff.length) {
+      await tx
+        .update(users)
+        .set({ groupId: group!.id })
+        .where(inArray(users.id, staff.map((s) => s.id)));
+    }
+    await recordActivity(tx, actor, `Created group ${group!.name}${staff.length ? ` with ${staff.length} employee(s)` : ''}`, {
+      type: 'group',
+      id: group!.id,
+    });
+    return group!;
+  });
+}
+
+/**
+ * Saves the group information editor: name, texts, history and (when sent) the whole contact list. Callers check
+ * canManageGroup.
+ */
+export async function updateGroup(db: Db, actor: Actor, groupId: string, input: z.output<typeof updateGroupInput>): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    await assertNameFree(tx, input.name, groupId);
+    const [group] = await tx
+      .update(groups)
+      .set({
+        name: input.name,
+        description: input.description,
+        about: input.about,
+        vision: input.vision,
+        mission: input.mission,
+        history: input.GroupHistoryDetails,
+      })
+      .where(eq(groups.id, groupId))
+      .returning();
+    if (!group) throw notFound('Group not found.');
+    if (input.contactInfo) {
+      await tx.delete(contactInfos).where(eq(contactInfos.groupId, groupId));
+      if (input.contactInfo.length) {
+        await tx.insert(contactInfos).values(input.contactInfo.map((c, position) => ({ ...c, groupId, position })));
+      }
+    }
+    await recordActivity(tx, actor, `Updated group ${group.name}`, { type: 'group', id: group.id });
+    return group;
+  });
+}
+
+// ---- membership ------------------------------------------------------------------------------------------------
+
+/** Staff an admin may assign (approved users), searched by name or email, with their current group. Admins only. */
+export async function listAssignableStaff(db: DbOrTx, query: { q: string; limit: number; offset: number }) {
+  const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    eq(users.status, 'approved'),
+    query.q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+  );
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, groupId: groups.id, groupName: groups.name })
+    .from(users)
+    .leftJoin(groups, eq(users.groupId, groups.id))
+    .where(where)
+    .orderBy(asc(users.name), asc(users.email))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Moves people into the group (from wherever they were). Callers check that the actor is an admin. */
+export async function addMembers(db: Db, actor: Actor, group: GroupRow, userIds: string[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const staff = (await findAssignable(tx, userIds, 'userIds')).filter((s) => s.groupId !== group.id);
+    if (!staff.length) return 0;
+    await tx
+      .update(users)
+      .set({ groupId: group.id })
+      .where(inArray(users.id, staff.map((s) => s.id)));
+    for (const s of staff) {
+      await recordActivity(tx, actor, `Added ${s.email} to group ${group.name}`, { type: 'user', id: s.id });
+    }
+    return staff.length;
+  });
+}
+
+async function findMember(tx: DbOrTx, group: GroupRow, userId: string) {
+  const [member] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.groupId, group.id)))
+    .limit(1);
+  if (!member) throw notFound('This person is not a member of this group.');
+  return member;
+}
+
+/** Takes a person out of the group; they then belong to no group. Callers check that the actor is an admin. */
+export async function removeMember(db: Db, actor: Actor, group: GroupRow, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const member = await findMember(tx, group, userId);
+    await tx.update(users).set({ groupId: null }).where(eq(users.id, member.id));
+    await recordActivity(tx, actor, `Removed ${member.email} from group ${group.name}`, { type: 'user', id: member.id });
+  });
+}
+
+/** Moves a member of `group` to another group. Callers check that the actor is an admin. */
+export async function moveMember(db: Db, actor: Actor, group: GroupRow, userId: string, targetId: string): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    const member = await findMember(tx, group, userId);
+    if (targetId === group.id) throw badRequest('This person is already in this group.', 'groupId');
+    const [target] = await tx.select().from(groups).where(eq(groups.id, targetId)).limit(1);
+    if (!target) throw badRequest('The chosen group does not exist.', 'groupId');
+    await tx.update(users).set({ groupId: target.id }).where(eq(users.id, member.id));
+    await recordActivity(tx, actor, `Moved ${member.email} from group ${group.name} to group ${target.name}`, {
+      type: 'user',
+      id: member.id,
+    });
+    return target;
+  });
 }

@@ -8,7 +8,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.execute(sql`select 1`);
       return { status: 'ok', database: app.dbKind };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', error: 'Database unavailable', message: 'Database unavailable' });
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', error: 'Database unavailable', message: 'Database unavailable' });
     }
   });
 };

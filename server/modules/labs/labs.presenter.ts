@@ -29,7 +29,12 @@ export function presentLabItem(item: LabItemWithFile, today: string): LabItemJso
 /** Row -> spec JSON for a director history entry: the manual name, else the linked user's. */
 export function presentDirectorEntry(entry: DirectorEntryWithUser): DirectorEntryJson {
   const user = entry.user
-    ? { _id: entry.user.id, name: entry.user.name, photo: fileUrl('profile-photos', entry.user.photoFileId), about: entry.user.about }
+    ? {
+        _id: entry.user.id,
+        name: entry.user.name,
+        photo: fileUrl('profile-photos', entry.user.photoFileId),
+        about: entry.user.about,
+      }
     : null;
   return {
     _id: entry.id,
@@ -58,13 +63,16 @@ export function presentLabSummary(lab: LabRow): LabSummaryJson {
 
 /** The whole lab record (spec §3 Lab). */
 export function presentLab(record: LabRecord): LabJson {
-  const items = (kind: LabItemKind) => record.items.filter((i) => i.kind === kind).map((i) => presentLabItem(i, record.today));
+  const items = (kind: LabItemKind) =>
+    record.items.filter((i) => i.kind === kind).map((i) => presentLabItem(i, record.today));
   const directorHistory = record.directors.map(presentDirectorEntry);
   return {
     ...presentLabSummary(record.lab),
     contactInfo: record.contacts.map((c) => ({ _id: c.id, type: c.type, label: c.label, value: c.value })),
     directorHistory,
-    currentDirector: record.currentDirectorId ? (directorHistory.find((d) => d._id === record.currentDirectorId) ?? null) : null,
+    currentDirector: record.currentDirectorId
+      ? (directorHistory.find((d) => d._id === record.currentDirectorId) ?? null)
+      : null,
     officeOfDirector: record.office.map((m) => ({
       _id: m.id,
       name: m.name,

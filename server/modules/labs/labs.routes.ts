@@ -1,45 +1,248 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { labDocumentsJson } from '#shared/schemas/lab.ts';
-import { labs } from '#server/db/schema/index.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { eq } from 'drizzle-orm';
-import { fileUrl } from '#server/modules/files/storage.ts';
-import { findOnlyLab, listLabDocuments } from './labs.service.ts';
+import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { messageJson } from '#shared/schemas/common.ts';
+import {
+  createLabInput,
+  isLabDocumentKind,
+  LAB_ITEM_KINDS,
+  labDocumentsJson,
+  labItemInputFor,
+  labItemJson,
+  labJson,
+  labSummaryJson,
+  updateLabInput,
+  type LabItemKind as LabItemPath,
+} from '#shared/schemas/lab.ts';
+import { directorEntryInput, directorEntryJson } from '#shared/schemas/unit.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
+import { parseFields } from '#server/lib/validation.ts';
+import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { presentDirectorEntry, presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
+import {
+  createDirectorEntry,
+  createLab,
+  createLabItem,
+  deleteDirectorEntry,
+  deleteLabItem,
+  findOnlyLab,
+  listLabDocuments,
+  listLabs,
+  loadLabRecord,
+  requireLab,
+  todayInIndia,
+  updateDirectorEntry,
+  updateLab,
+  updateLabItem,
+  type LabItemKind,
+} from './labs.service.ts';
 
-/** Public lab reads used by the app shell (News Flash, Add Lab menu entry). */
+const KIND_OF: Record<LabItemPath, LabItemKind> = {
+  notices: 'notice',
+  circulars: 'circular',
+  products: 'product',
+  advertisements: 'advertisement',
+};
+const SINGULAR: Record<LabItemPath, string> = {
+  notices: 'Notice',
+  circulars: 'Circular',
+  products: 'Product',
+  advertisements: 'Advertisement',
+};
+
+const labParams = z.object({ id: z.uuid('Lab ID is missing.') });
+const kindParams = labParams.extend({ kind: z.enum(LAB_ITEM_KINDS, 'No such list of the lab.') });
+const itemParams = kindParams.extend({ itemId: z.uuid('Invalid item id.') });
+const directorParams = labParams.extend({ directorId: z.uuid('Invalid director entry id.') });
+
+/**
+ * The lab (spec §7 Labs): public reads for the home screen and News Flash; every write is admin-only and recorded in
+ * the activity log. Files go to public areas (notices, circulars, products, advertisements, directors).
+ */
 export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/labs/only', { schema: { response: { 200: z.object({ _id: z.uuid(), name: z.string() }) } } }, async () => {
-    const lab = await findOnlyLab(app.db);
-    if (!lab) throw notFound('No lab has been created yet.');
-    return { _id: lab.id, name: lab.name };
+  const adminOnly = [app.authenticate, app.requireRole('admin')];
+
+  app.get(
+    '/api/labs/only',
+    { schema: { response: { 200: z.object({ _id: z.uuid(), name: z.string() }) } } },
+    async () => {
+      const lab = await findOnlyLab(app.db);
+      if (!lab) throw notFound('No lab has been created yet.');
+      return { _id: lab.id, name: lab.name };
+    },
+  );
+
+  app.get('/api/labs', { schema: { response: { 200: z.array(labSummaryJson) } } }, async () =>
+    (await listLabs(app.db)).map(presentLabSummary),
+  );
+
+  app.get('/api/labs/:id', { schema: { params: labParams, response: { 200: labJson } } }, async (req) => {
+    const lab = await requireLab(app.db, req.params.id);
+    return presentLab(await loadLabRecord(app.db, lab));
   });
 
   app.get(
     '/api/labs/:id/documents',
     {
       schema: {
-        params: z.object({ id: z.uuid('Lab ID is missing.') }),
-        querystring: z.object({ current: z.enum(['true', 'false']).optional() }),
+        params: labParams,
+        querystring: z.object({
+          current: z.enum(['true', 'false']).optional(),
+          /** The newest N of each list (the latest box); all when absent. */
+          limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+        }),
         response: { 200: labDocumentsJson },
       },
     },
     async (req) => {
-      const [lab] = await app.db.select({ id: labs.id }).from(labs).where(eq(labs.id, req.params.id)).limit(1);
-      if (!lab) throw notFound('Lab not found.');
-      const items = await listLabDocuments(app.db, lab.id, { currentOnly: req.query.current === 'true' });
-      const present = (i: (typeof items)[number]) => ({
-        _id: i.id,
-        name: i.name,
-        description: i.description,
-        fileUrl: fileUrl(i.kind === 'notice' ? 'notices' : 'circulars', i.fileId),
-        validUntil: i.validUntil,
-        createdAt: i.createdAt.toISOString(),
+      const lab = await requireLab(app.db, req.params.id);
+      const today = todayInIndia();
+      const items = await listLabDocuments(app.db, lab.id, {
+        currentOnly: req.query.current === 'true',
+        limit: req.query.limit,
+        today,
       });
       return {
-        notices: items.filter((i) => i.kind === 'notice').map(present),
-        circulars: items.filter((i) => i.kind === 'circular').map(present),
+        notices: items.filter((i) => i.kind === 'notice').map((i) => presentLabItem(i, today)),
+        circulars: items.filter((i) => i.kind === 'circular').map((i) => presentLabItem(i, today)),
       };
+    },
+  );
+
+  app.post(
+    '/api/labs',
+    { onRequest: adminOnly, schema: { body: createLabInput, response: { 201: labSummaryJson } } },
+    async (req, reply) => reply.code(201).send(presentLabSummary(await createLab(app.db, req.user, req.body))),
+  );
+
+  app.put(
+    '/api/labs/:id',
+    { onRequest: adminOnly, schema: { params: labParams, body: updateLabInput, response: { 200: labJson } } },
+    async (req) => {
+      const lab = await requireLab(app.db, req.params.id);
+      const updated = await updateLab(app.db, req.user, lab, req.body);
+      return presentLab(await loadLabRecord(app.db, updated));
+    },
+  );
+
+  // ---- director history (multipart: user or name, designation, from, to, about, image) ----------------------------
+
+  const receiveDirector = (req: Parameters<typeof receiveMultipart>[0]) =>
+    receiveMultipart(req, {
+      area: 'directors',
+      kind: 'image',
+      fileField: 'image',
+      maxBytes: app.config.uploadMaxBytes,
+    });
+
+  app.post(
+    '/api/labs/:id/directors',
+    { onRequest: adminOnly, schema: { params: labParams, response: { 201: directorEntryJson } } },
+    async (req, reply) => {
+      const lab = await requireLab(app.db, req.params.id);
+      const upload = await receiveDirector(req);
+      try {
+        const input = parseFields(directorEntryInput, upload.fields);
+        const entry = await createDirectorEntry(app.db, req.user, lab.id, input, upload.file);
+        return reply.code(201).send(presentDirectorEntry(entry));
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/api/labs/:id/directors/:directorId',
+    { onRequest: adminOnly, schema: { params: directorParams, response: { 200: directorEntryJson } } },
+    async (req) => {
+      const lab = await requireLab(app.db, req.params.id);
+      const upload = await receiveDirector(req);
+      try {
+        const input = parseFields(directorEntryInput, upload.fields);
+        return presentDirectorEntry(
+          await updateDirectorEntry(app.db, req.user, lab.id, req.params.directorId, input, upload.file),
+        );
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/labs/:id/directors/:directorId',
+    { onRequest: adminOnly, schema: { params: directorParams, response: { 200: messageJson } } },
+    async (req) => {
+      const lab = await requireLab(app.db, req.params.id);
+      await deleteDirectorEntry(app.db, req.user, lab.id, req.params.directorId);
+      return { message: 'Director entry deleted successfully.' };
+    },
+  );
+
+  // ---- notices, circulars, products, advertisements (multipart: name, description, file[, validUntil]) -----------
+
+  const receiveItem = (req: Parameters<typeof receiveMultipart>[0], kind: LabItemPath) =>
+    receiveMultipart(req, {
+      area: kind,
+      kind: isLabDocumentKind(kind) ? 'labNotice' : 'product',
+      fileField: 'file',
+      maxBytes: app.config.uploadMaxBytes,
+    });
+
+  app.post(
+    '/api/labs/:id/:kind',
+    { onRequest: adminOnly, schema: { params: kindParams, response: { 201: labItemJson } } },
+    async (req, reply) => {
+      const lab = await requireLab(app.db, req.params.id);
+      const kind = req.params.kind;
+      const upload = await receiveItem(req, kind);
+      try {
+        const input = parseFields(labItemInputFor(kind), upload.fields);
+        // spec §5 Lab: a notice or circular needs its file ('All fields are required'); a product's file is optional.
+        if (isLabDocumentKind(kind) && !upload.file) throw badRequest('All fields are required', 'file');
+        const item = await createLabItem(app.db, req.user, lab.id, KIND_OF[kind], input, upload.file);
+        return reply.code(201).send(presentLabItem(item, todayInIndia()));
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/api/labs/:id/:kind/:itemId',
+    { onRequest: adminOnly, schema: { params: itemParams, response: { 200: labItemJson } } },
+    async (req) => {
+      const lab = await requireLab(app.db, req.params.id);
+      const kind = req.params.kind;
+      const upload = await receiveItem(req, kind);
+      try {
+        const input = parseFields(labItemInputFor(kind), upload.fields);
+        const item = await updateLabItem(
+          app.db,
+          req.user,
+          lab.id,
+          KIND_OF[kind],
+          req.params.itemId,
+          input,
+          upload.file,
+        );
+        return presentLabItem(item, todayInIndia());
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    },
+  );
+
+  app.delete(
+    '/api/labs/:id/:kind/:itemId',
+    { onRequest: adminOnly, schema: { params: itemParams, response: { 200: messageJson } } },
+    async (req) => {
+      const lab = await requireLab(app.db, req.params.id);
+      await deleteLabItem(app.db, req.user, lab.id, KIND_OF[req.params.kind], req.params.itemId);
+      return { message: `${SINGULAR[req.params.kind]} deleted successfully.` };
     },
   );
 };

@@ -1,6 +1,35 @@
-import { and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
-import { labItems, labs, type LabRow } from '#server/db/schema/index.ts';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
+import type { directorEntryInput } from '#shared/schemas/unit.ts';
+import { DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
+import {
+  contactInfos,
+  directorEntries,
+  files,
+  labItems,
+  labs,
+  officeMembers,
+  users,
+  type LabRow,
+} from '#server/db/schema/index.ts';
+import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+
+export type LabItemKind = (typeof labItems.$inferSelect)['kind'];
+type ItemFields = z.output<typeof labDocumentInput> | z.output<typeof labProductInput>;
+
+/** Today's date in India as YYYY-MM-DD: a notice valid until today is still current all day (spec §9: Indian dates). */
+export const todayInIndia = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 
 /** The single lab, or undefined before one is created (spec §3: only one lab exists). */
 export async function findOnlyLab(db: DbOrTx): Promise<LabRow | undefined> {
@@ -8,18 +37,380 @@ export async function findOnlyLab(db: DbOrTx): Promise<LabRow | undefined> {
   return lab;
 }
 
-export type LabDocumentKind = 'notice' | 'circular';
+/** Every lab (there is at most one). Public. */
+export async function listLabs(db: DbOrTx): Promise<LabRow[]> {
+  return db.select().from(labs).orderBy(asc(labs.createdAt));
+}
+
+/** The lab with this id, or a 404 'Lab not found.' */
+export async function requireLab(db: DbOrTx, id: string): Promise<LabRow> {
+  const [lab] = await db.select().from(labs).where(eq(labs.id, id)).limit(1);
+  if (!lab) throw notFound('Lab not found.');
+  return lab;
+}
+
+const itemColumns = { ...getTableColumns(labItems), fileName: files.originalName };
+export type LabItemWithFile = typeof labItems.$inferSelect & { fileName: string | null };
+
+const directorColumns = {
+  ...getTableColumns(directorEntries),
+  user: { id: users.id, name: users.name, photoFileId: users.photoFileId, about: users.about },
+};
+export type DirectorEntryWithUser = typeof directorEntries.$inferSelect & {
+  user: { id: string; name: string; photoFileId: string | null; about: string } | null;
+};
+
+/** Director history, newest first, with the linked user's name, photo and about. */
+async function listDirectorEntries(db: DbOrTx, labId: string): Promise<DirectorEntryWithUser[]> {
+  const rows = await db
+    .select(directorColumns)
+    .from(directorEntries)
+    .leftJoin(users, eq(directorEntries.userId, users.id))
+    .where(eq(directorEntries.labId, labId))
+    .orderBy(desc(directorEntries.from), desc(directorEntries.createdAt));
+  return rows.map((r) => ({ ...r, user: r.user?.id ? r.user : null }));
+}
+
+/** The current director: the entry without an end date (the latest such), else the latest entry (issue 4). */
+export function currentDirectorOf<T extends { to: string | null }>(newestFirst: T[]): T | undefined {
+  return newestFirst.find((d) => d.to === null) ?? newestFirst[0];
+}
+
+export interface LabRecord {
+  lab: LabRow;
+  contacts: (typeof contactInfos.$inferSelect)[];
+  office: (typeof officeMembers.$inferSelect)[];
+  directors: DirectorEntryWithUser[];
+  currentDirectorId: string | null;
+  items: LabItemWithFile[];
+  today: string;
+}
+
+/** Everything the lab home and the admin panel show of the lab (GET /api/labs/{id}). Public. */
+export async function loadLabRecord(db: DbOrTx, lab: LabRow): Promise<LabRecord> {
+  const [contacts, office, directors, items] = await Promise.all([
+    db.select().from(contactInfos).where(eq(contactInfos.labId, lab.id)).orderBy(asc(contactInfos.position)),
+    db.select().from(officeMembers).where(eq(officeMembers.labId, lab.id)).orderBy(asc(officeMembers.position)),
+    listDirectorEntries(db, lab.id),
+    db
+      .select(itemColumns)
+      .from(labItems)
+      .leftJoin(files, eq(labItems.fileId, files.id))
+      .where(eq(labItems.labId, lab.id))
+      .orderBy(desc(labItems.createdAt), desc(labItems.id)),
+  ]);
+  return {
+    lab,
+    contacts,
+    office,
+    directors,
+    currentDirectorId: currentDirectorOf(directors)?.id ?? null,
+    items,
+    today: todayInIndia(),
+  };
+}
 
 /**
  * The lab's notices and circulars, newest first. With `currentOnly`, items whose 'valid until' date has passed are
- * left out (News Flash and the latest box); the Notices & Circular tab lists them all.
+ * left out (News Flash and the latest box); the Notices & Circular tab lists them all. Public.
  */
-export async function listLabDocuments(db: DbOrTx, labId: string, opts: { currentOnly?: boolean } = {}) {
-  const kinds = or(eq(labItems.kind, 'notice'), eq(labItems.kind, 'circular'));
-  const current = opts.currentOnly ? or(isNull(labItems.validUntil), gte(labItems.validUntil, sql`current_date`)) : undefined;
-  return db
+export async function listLabDocuments(
+  db: DbOrTx,
+  labId: string,
+  opts: { currentOnly?: boolean; limit?: number; today?: string } = {},
+): Promise<LabItemWithFile[]> {
+  const today = opts.today ?? todayInIndia();
+  const current = opts.currentOnly ? or(isNull(labItems.validUntil), gte(labItems.validUntil, today)) : undefined;
+  const kinds = ['notice', 'circular'] as const;
+  // One query per kind so a limit applies to each list (the latest box shows the newest few of each).
+  const perKind = await Promise.all(
+    kinds.map((kind) => {
+      const query = db
+        .select(itemColumns)
+        .from(labItems)
+        .leftJoin(files, eq(labItems.fileId, files.id))
+        .where(and(eq(labItems.labId, labId), eq(labItems.kind, kind), current))
+        .orderBy(desc(labItems.createdAt), desc(labItems.id));
+      return opts.limit ? query.limit(opts.limit) : query;
+    }),
+  );
+  return perKind.flat();
+}
+
+/**
+ * Creates the lab. There is only one lab (spec §3): a second one is refused with 409, also when two admins try at
+ * the same moment (an advisory lock serialises the check). Callers check that the actor is an admin.
+ */
+export async function createLab(db: Db, actor: Actor, input: z.output<typeof createLabInput>): Promise<LabRow> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727301)`);
+    const [existing] = await tx.select({ id: labs.id }).from(labs).limit(1);
+    if (existing)
+      throw conflict('The lab already exists. Only one lab can be created; update its information instead.');
+    const [lab] = await tx.insert(labs).values(input).returning();
+    await recordActivity(tx, actor, `Created lab ${lab!.name}`, { type: 'lab', id: lab!.id });
+    return lab!;
+  });
+}
+
+/**
+ * Updates the lab's information; contact info and the director's office, when sent, replace the lists in the order
+ * given. Callers check that the actor is an admin.
+ */
+export async function updateLab(
+  db: Db,
+  actor: Actor,
+  lab: LabRow,
+  input: z.output<typeof updateLabInput>,
+): Promise<LabRow> {
+  const { LabHistoryDetails, contactInfo, officeOfDirector, ...fields } = input;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(labs)
+      .set({ ...fields, history: LabHistoryDetails })
+      .where(eq(labs.id, lab.id))
+      .returning();
+    if (contactInfo) {
+      await tx.delete(contactInfos).where(eq(contactInfos.labId, lab.id));
+      if (contactInfo.length) {
+        await tx.insert(contactInfos).values(contactInfo.map((c, position) => ({ ...c, labId: lab.id, position })));
+      }
+    }
+    if (officeOfDirector) {
+      await tx.delete(officeMembers).where(eq(officeMembers.labId, lab.id));
+      if (officeOfDirector.length) {
+        await tx
+          .insert(officeMembers)
+          .values(officeOfDirector.map((m, position) => ({ ...m, labId: lab.id, position })));
+      }
+    }
+    await recordActivity(tx, actor, `Updated lab information of ${updated!.name}`, { type: 'lab', id: lab.id });
+    return updated!;
+  });
+}
+
+const KIND_WORD: Record<LabItemKind, string> = {
+  notice: 'notice',
+  circular: 'circular',
+  product: 'product',
+  advertisement: 'advertisement',
+};
+
+async function findItemWithFile(db: DbOrTx, id: string): Promise<LabItemWithFile> {
+  const [row] = await db
+    .select(itemColumns)
+    .from(labItems)
+    .leftJoin(files, eq(labItems.fileId, files.id))
+    .where(eq(labItems.id, id));
+  return row!;
+}
+
+/** The item of this lab and kind, locked for the write, or 404. */
+async function lockItem(tx: Tx, labId: string, kind: LabItemKind, itemId: string) {
+  const [item] = await tx
     .select()
     .from(labItems)
-    .where(and(eq(labItems.labId, labId), kinds, current))
-    .orderBy(desc(labItems.createdAt), desc(labItems.id));
+    .where(and(eq(labItems.id, itemId), eq(labItems.labId, labId), eq(labItems.kind, kind)))
+    .limit(1)
+    .for('update');
+  if (!item) throw notFound(`This ${KIND_WORD[kind]} no longer exists.`);
+  return item;
+}
+
+/** Removes file rows inside the transaction; the bytes go after it commits (see `removeStoredFiles`). */
+export async function deleteFileRowsById(tx: Tx, ids: (string | null)[]): Promise<{ area: string; id: string }[]> {
+  const present = ids.filter((id): id is string => !!id);
+  if (!present.length) return [];
+  return tx.delete(files).where(inArray(files.id, present)).returning({ area: files.area, id: files.storedName });
+}
+
+/** Deletes stored bytes after the rows that named them are gone. A failure here leaves a file, never a broken row. */
+export async function removeStoredFiles(stored: { area: string; id: string }[]): Promise<void> {
+  await Promise.all(stored.map((f) => deleteStoredFile(f.area, f.id)));
+}
+
+/** Adds a notice, circular, product or advertisement with its file. Callers check that the actor is an admin. */
+export async function createLabItem(
+  db: Db,
+  actor: Actor,
+  labId: string,
+  kind: LabItemKind,
+  input: ItemFields,
+  file: StoredFile | null,
+): Promise<LabItemWithFile> {
+  const id = await db.transaction(async (tx) => {
+    const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
+    const [item] = await tx
+      .insert(labItems)
+      .values({
+        labId,
+        kind,
+        name: input.name,
+        description: input.description,
+        fileId: fileRow?.id ?? null,
+        validUntil: 'validUntil' in input ? input.validUntil : null,
+      })
+      .returning({ id: labItems.id });
+    await recordActivity(tx, actor, `Added ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item!.id });
+    return item!.id;
+  });
+  return findItemWithFile(db, id);
+}
+
+/** Edits an item; a new file replaces the old one, which is deleted. Callers check that the actor is an admin. */
+export async function updateLabItem(
+  db: Db,
+  actor: Actor,
+  labId: string,
+  kind: LabItemKind,
+  itemId: string,
+  input: ItemFields,
+  file: StoredFile | null,
+): Promise<LabItemWithFile> {
+  const replaced = await db.transaction(async (tx) => {
+    const item = await lockItem(tx, labId, kind, itemId);
+    const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
+    await tx
+      .update(labItems)
+      .set({
+        name: input.name,
+        description: input.description,
+        ...('validUntil' in input ? { validUntil: input.validUntil } : {}),
+        ...(fileRow ? { fileId: fileRow.id } : {}),
+      })
+      .where(eq(labItems.id, item.id));
+    const gone = fileRow ? await deleteFileRowsById(tx, [item.fileId]) : [];
+    await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item.id });
+    return gone;
+  });
+  await removeStoredFiles(replaced);
+  return findItemWithFile(db, itemId);
+}
+
+/** Deletes an item and its file. Callers check that the actor is an admin. */
+export async function deleteLabItem(
+  db: Db,
+  actor: Actor,
+  labId: string,
+  kind: LabItemKind,
+  itemId: string,
+): Promise<void> {
+  const gone = await db.transaction(async (tx) => {
+    const item = await lockItem(tx, labId, kind, itemId);
+    await tx.delete(labItems).where(eq(labItems.id, item.id));
+    const removed = await deleteFileRowsById(tx, [item.fileId]);
+    await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, { type: `lab-${kind}`, id: item.id });
+    return removed;
+  });
+  await removeStoredFiles(gone);
+}
+
+// ---- director history -----------------------------------------------------------------------------------------
+
+type DirectorFields = z.output<typeof directorEntryInput>;
+
+/** The linked user's name (for the activity log); a user id that names nobody is refused. */
+async function checkUser(tx: Tx, userId: string | null): Promise<string> {
+  if (!userId) return '';
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw badRequest('The chosen user does not exist.', 'user');
+  return user.name;
+}
+
+async function findDirectorEntry(db: DbOrTx, id: string): Promise<DirectorEntryWithUser> {
+  const [row] = await db
+    .select(directorColumns)
+    .from(directorEntries)
+    .leftJoin(users, eq(directorEntries.userId, users.id))
+    .where(eq(directorEntries.id, id));
+  return { ...row!, user: row!.user?.id ? row!.user : null };
+}
+
+async function lockDirectorEntry(tx: Tx, labId: string, entryId: string) {
+  const [entry] = await tx
+    .select()
+    .from(directorEntries)
+    .where(and(eq(directorEntries.id, entryId), eq(directorEntries.labId, labId)))
+    .limit(1)
+    .for('update');
+  if (!entry) throw notFound('This director entry no longer exists.');
+  return entry;
+}
+
+const entryValues = (input: DirectorFields) => ({
+  userId: input.user,
+  name: input.name,
+  designation: input.designation || DEFAULT_DIRECTOR_DESIGNATION,
+  from: input.from,
+  to: input.to,
+  about: input.about,
+});
+
+/** Adds a director history entry (designation default Director, spec §9). Callers check that the actor is an admin. */
+export async function createDirectorEntry(
+  db: Db,
+  actor: Actor,
+  labId: string,
+  input: DirectorFields,
+  image: StoredFile | null,
+): Promise<DirectorEntryWithUser> {
+  const id = await db.transaction(async (tx) => {
+    const userName = await checkUser(tx, input.user);
+    const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
+    const [entry] = await tx
+      .insert(directorEntries)
+      .values({ labId, ...entryValues(input), imageFileId: fileRow?.id ?? null })
+      .returning({ id: directorEntries.id });
+    await recordActivity(tx, actor, `Added director history entry ${input.name || userName}`, {
+      type: 'lab-director',
+      id: entry!.id,
+    });
+    return entry!.id;
+  });
+  return findDirectorEntry(db, id);
+}
+
+/** Edits a director history entry; a new image replaces the old one. Callers check that the actor is an admin. */
+export async function updateDirectorEntry(
+  db: Db,
+  actor: Actor,
+  labId: string,
+  entryId: string,
+  input: DirectorFields,
+  image: StoredFile | null,
+): Promise<DirectorEntryWithUser> {
+  const replaced = await db.transaction(async (tx) => {
+    const entry = await lockDirectorEntry(tx, labId, entryId);
+    const userName = await checkUser(tx, input.user);
+    const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
+    await tx
+      .update(directorEntries)
+      .set({ ...entryValues(input), ...(fileRow ? { imageFileId: fileRow.id } : {}) })
+      .where(eq(directorEntries.id, entry.id));
+    const gone = fileRow ? await deleteFileRowsById(tx, [entry.imageFileId]) : [];
+    await recordActivity(tx, actor, `Updated director history entry ${input.name || userName}`, {
+      type: 'lab-director',
+      id: entry.id,
+    });
+    return gone;
+  });
+  await removeStoredFiles(replaced);
+  return findDirectorEntry(db, entryId);
+}
+
+/** Deletes a director history entry and its image. Callers check that the actor is an admin. */
+export async function deleteDirectorEntry(db: Db, actor: Actor, labId: string, entryId: string): Promise<void> {
+  const gone = await db.transaction(async (tx) => {
+    const entry = await lockDirectorEntry(tx, labId, entryId);
+    await tx.delete(directorEntries).where(eq(directorEntries.id, entry.id));
+    const removed = await deleteFileRowsById(tx, [entry.imageFileId]);
+    await recordActivity(
+      tx,
+      actor,
+      `Deleted director history entry from ${entry.from}${entry.name ? ` (${entry.name})` : ''}`,
+      { type: 'lab-director', id: entry.id },
+    );
+    return removed;
+  });
+  await removeStoredFiles(gone);
 }

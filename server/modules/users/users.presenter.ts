@@ -1,6 +1,7 @@
-import type { UserJson } from '#shared/schemas/user.ts';
+import type { DirectoryUserJson, ProfileJson, UserDocumentJson, UserJson } from '#shared/schemas/user.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
+import type { UserDocument, UserWithGroup } from './users.service.ts';
 
 /** The one place a user row becomes JSON (spec §3 User): the password hash never leaves the server. */
 export function presentUser(u: UserRow, group: { id: string; name: string } | null = null): UserJson {
@@ -40,5 +41,33 @@ export function presentUser(u: UserRow, group: { id: string; name: string } | nu
     employmentPeriod: { from: u.employmentFrom, to: u.employmentTo },
     socialLinks: { linkedin: u.linkedin, twitter: u.twitter, facebook: u.facebook, github: u.github },
     createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** A document on a user's record; its link is served only to the user and admins (files.policy 'user-documents'). */
+export function presentUserDocument(d: UserDocument): UserDocumentJson {
+  return {
+    _id: d.id,
+    filename: d.filename,
+    url: fileUrl('user-documents', d.fileId)!,
+    uploadedAt: d.createdAt.toISOString(),
+  };
+}
+
+/** The whole profile with its documents (the owner and admins only). */
+export function presentProfile(found: UserWithGroup, documents: UserDocument[]): ProfileJson {
+  return { ...presentUser(found.user, found.group), documents: documents.map(presentUserDocument) };
+}
+
+/** What any member of staff sees of a colleague: the directory card. */
+export function presentDirectoryUser({ user: u, group }: UserWithGroup): DirectoryUserJson {
+  return {
+    _id: u.id,
+    email: u.email,
+    role: u.role,
+    photo: fileUrl('profile-photos', u.photoFileId),
+    group: group ? { _id: group.id, name: group.name } : null,
+    personalDetails: { name: u.name, fullName: u.name },
+    professionalDetails: { designation: u.designation, cadre: u.cadre, intercom: u.intercom },
   };
 }

@@ -1,10 +1,28 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { DbOrTx } from '#server/db/client.ts';
-import { groups, users, type UserRow } from '#server/db/schema/index.ts';
+import argon2 from 'argon2';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Role, UserStatus } from '#shared/constants.ts';
+import type { updateProfileInput } from '#shared/schemas/user.ts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { files, groups, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
+import { containsPattern } from '#server/lib/search.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { hashPassword } from '#server/modules/auth/auth.service.ts';
 
 export interface UserWithGroup {
   user: UserRow;
   group: { id: string; name: string } | null;
+}
+
+export interface UserDocument {
+  id: string;
+  userId: string;
+  fileId: string;
+  filename: string;
+  createdAt: Date;
 }
 
 /** One user with the group they belong to, or undefined. */
@@ -26,4 +44,166 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   return row;
+}
+
+/** Name or email contains the text, case-insensitively (trigram indexes users_name_trgm_idx, users_email_trgm_idx). */
+export const userMatches = (q: string): SQL =>
+  or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
+
+export interface UserFilter {
+  role?: Role;
+  groupId?: string;
+  /** Only accounts in this state; undefined means every state. */
+  status?: UserStatus;
+  q?: string;
+}
+
+/**
+ * Users matching the filter, by name, with their groups; `total` counts every match when a page is asked for.
+ * Searches run in the database (trigram indexes on name and email). Callers decide who may list whom.
+ */
+export async function searchUsers(
+  db: DbOrTx,
+  filter: UserFilter,
+  page?: { limit: number; offset: number },
+): Promise<{ rows: UserWithGroup[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(users.status, filter.status));
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.groupId) conditions.push(eq(users.groupId, filter.groupId));
+  if (filter.q) conditions.push(userMatches(filter.q));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const query = db
+    .select({ user: getTableColumns(users), group: { id: groups.id, name: groups.name } })
+    .from(users)
+    .leftJoin(groups, eq(users.groupId, groups.id))
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id));
+  const found = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  const rows = found.map((r) => ({ user: r.user, group: r.group?.id ? r.group : null }));
+  let total = rows.length;
+  if (page && !(page.offset === 0 && rows.length < page.limit)) {
+    [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
+  }
+  return { rows, total };
+}
+
+/** The documents kept on these users' records, oldest first, by user id. */
+export async function listUserDocuments(db: DbOrTx, userIds: string[]): Promise<Map<string, UserDocument[]>> {
+  const byUser = new Map<string, UserDocument[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return byUser;
+  const rows = await db
+    .select({
+      id: userDocuments.id,
+      userId: userDocuments.userId,
+      fileId: userDocuments.fileId,
+      filename: userDocuments.filename,
+      createdAt: userDocuments.createdAt,
+    })
+    .from(userDocuments)
+    .where(inArray(userDocuments.userId, userIds))
+    .orderBy(asc(userDocuments.createdAt), asc(userDocuments.id));
+  for (const row of rows) byUser.get(row.userId)?.push(row);
+  return byUser;
+}
+
+type ProfileUpdate = z.output<typeof updateProfileInput>;
+
+/**
+ * Saves the sections of a profile that were sent (spec §7 PUT /api/users/{id}). Email, role, status and password are
+ * never changed here. Callers check that the actor is the owner or an admin (users.policy.ts).
+ */
+export async function updateProfile(db: Db, actor: Actor, userId: string, input: ProfileUpdate): Promise<UserRow> {
+  const { personalDetails: p, professionalDetails: q, employmentPeriod: e, socialLinks: s } = input;
+  const changes: Partial<UserRow> = {
+    ...(p && {
+      name: p.name,
+      dob: p.dob,
+      mobile: p.mobile,
+      address: p.address,
+      gender: p.gender,
+      maritalStatus: p.maritalStatus,
+      bloodGroup: p.bloodGroup,
+      emergencyName: p.emergencyContact.name,
+      emergencyRelationship: p.emergencyContact.relationship,
+      emergencyMobile: p.emergencyContact.mobile,
+    }),
+    ...(q && {
+      cadre: q.cadre,
+      designation: q.designation,
+      intercom: q.intercom,
+      internetEmail: q.internetEmail,
+      dronaEmail: q.dronaEmail,
+      pis: q.pis,
+      aebasId: q.aebasId,
+      joiningDate: q.joiningDate,
+      skills: q.skills,
+      qualifications: q.qualifications,
+    }),
+    ...(input.about !== undefined && { about: input.about }),
+    ...(e && { employmentFrom: e.from, employmentTo: e.to }),
+    ...(s && { linkedin: s.linkedin, twitter: s.twitter, facebook: s.facebook, github: s.github }),
+  };
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!current) throw notFound('User not found.');
+    if (!Object.keys(changes).length) return current;
+    const [saved] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+    await recordActivity(
+      tx,
+      actor,
+      actor.id === userId ? 'Updated own profile' : `Updated the profile of ${current.email}`,
+      { type: 'user', id: userId },
+    );
+    return saved!;
+  });
+}
+
+/**
+ * Makes an uploaded image the user's profile photo and removes the one it replaces. The stored file is the caller's
+ * until this succeeds (they discard it on failure). Callers check that the actor is the owner or an admin.
+ */
+export async function setProfilePhoto(db: Db, actor: Actor, userId: string, file: StoredFile): Promise<UserRow> {
+  const { saved, oldFileId } = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!current) throw notFound('User not found.');
+    const row = await saveFileRow(tx, file, actor.id);
+    const [updated] = await tx.update(users).set({ photoFileId: row.id }).where(eq(users.id, userId)).returning();
+    if (current.photoFileId) await tx.delete(files).where(eq(files.id, current.photoFileId));
+    await recordActivity(
+      tx,
+      actor,
+      actor.id === userId ? 'Changed own profile photo' : `Changed the profile photo of ${current.email}`,
+      { type: 'user', id: userId },
+    );
+    return { saved: updated!, oldFileId: current.photoFileId };
+  });
+  if (oldFileId) await deleteStoredFile('profile-photos', oldFileId);
+  return saved;
+}
+
+/**
+ * Changes the actor's own password after checking the current one, and ends every earlier session
+ * (users.sessions_valid_after). Returns the row, from which the caller issues the one new token.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  actor: Actor,
+  currentPassword: string,
+  newPassword: string,
+): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
+  if (!user) throw notFound('User not found.');
+  const ok = await argon2.verify(user.passwordHash, currentPassword).catch(() => false);
+  if (!ok) throw badRequest('The current password is not correct.', 'currentPassword');
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(users)
+      .set({ passwordHash, sessionsValidAfter: new Date() })
+      .where(eq(users.id, actor.id))
+      .returning();
+    await recordActivity(tx, actor, 'Changed own password', { type: 'user', id: actor.id });
+    return saved!;
+  });
 }

@@ -1,0 +1,48 @@
+// `npm test`: the API suite (vitest.config.ts), then the e2e suite (scripts/e2e.mjs), then one summary line.
+// Both run even when the first fails, so one run shows every failure; the exit code is non-zero if either failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { projectRoot } from './web-build.mjs';
+
+const resultsDir = path.join(projectRoot, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+const reporters = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+
+function run(label, args, report) {
+  rmSync(report, { force: true });
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const { status } = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: 'inherit' });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (!existsSync(report)) return { label, status: status ?? 1, seconds, counts: null };
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  const counts = {
+    passed: json.numPassedTests ?? 0,
+    failed: json.numFailedTests ?? 0,
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    // a file that fails to load has no tests but still fails the run
+    brokenFiles: (json.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).length).length,
+  };
+  return { label, status: status ?? 1, seconds, counts };
+}
+
+const api = run('API tests', [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))], path.join(resultsDir, 'api.json'));
+const e2eReport = path.join(resultsDir, 'e2e.json');
+const e2e = run('e2e tests', [path.join(projectRoot, 'scripts', 'e2e.mjs'), ...reporters(e2eReport)], e2eReport);
+
+const describe = ({ label, status, seconds, counts }) => {
+  if (!counts) return `${label}: ${status === 0 ? 'skipped' : `did not run (exit ${status})`}`;
+  const broken = counts.brokenFiles ? `, ${counts.brokenFiles} file(s) failed to load` : '';
+  return `${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${broken} (${seconds} s)`;
+};
+const total = [api, e2e].reduce(
+  (sum, r) => ({ passed: sum.passed + (r.counts?.passed ?? 0), failed: sum.failed + (r.counts?.failed ?? 0) }),
+  { passed: 0, failed: 0 },
+);
+const ok = api.status === 0 && e2e.status === 0;
+console.log(`\n${describe(api)}\n${describe(e2e)}`);
+console.log(`${total.passed} passed, ${total.failed} failed${ok ? '' : ' — TESTS FAILED'}`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,3 @@
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "activity_logs_action_trgm_idx" ON "activity_logs" USING gin ("action" gin_trgm_ops);

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { FileRow } from '#server/db/schema/index.ts';
+import { saveFileRow, storedPath, type Area } from '#server/modules/files/storage.ts';
+
+// Real, small files for the demo: PDFs written by hand, JPEGs drawn from SVG with sharp, a ZIP with stored entries.
+
+/** Only printable ASCII goes into the PDF's standard fonts; anything else becomes a plain stand-in. */
+const pdfText = (s: string) =>
+  s
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/[\\()]/g, '\\$&');
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + word.length > width) {
+        out.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+export interface PdfDocument {
+  /** Letterhead line at the top, e.g. the lab's name. */
+  heading: string;
+  title: string;
+  /** Reference and date line under the title. */
+  reference?: string;
+  body: string;
+  signature?: string;
+}
+
+/** A one-page A4 PDF (PDF 1.4, Helvetica) with a letterhead, a title, wrapped body text and a signature block. */
+export function makePdf(doc: PdfDocument): Buffer {
+  const ops: string[] = ['0.75 0 0 RG 1.5 w 56 790 m 539 790 l S'];
+  const text = (font: 'F1' | 'F2', size: number, x: number, y: number, s: string) =>
+    ops.push(`BT /${font} ${size} Tf ${x} ${y} Td (${pdfText(s)}) Tj ET`);
+  text('F2', 13, 56, 800, doc.heading);
+  let y = 752;
+  for (const line of wrap(doc.title, 60)) {
+    text('F2', 15, 56, y, line);
+    y -= 20;
+  }
+  if (doc.reference) {
+    text('F1', 10, 56, y, doc.reference);
+    y -= 26;
+  }
+  for (const line of wrap(doc.body, 88)) {
+    if (y < 120) break;
+    text('F1', 11, 56, y, line);
+    y -= 16;
+  }
+  if (doc.signature) {
+    y = Math.min(y - 30, 150);
+    for (const line of doc.signature.split('\n')) {
+      text('F1', 11, 360, y, line);
+      y -= 15;
+    }
+  }
+  const content = ops.join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A ZIP archive of small text files, stored without compression. */
+export function makeZip(entries: { name: string; text: string }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const data = Buffer.from(entry.text, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt32LE(0, 10); // time and date
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...centrals, end]);
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface Scene {
+  title: string;
+  /** Sky gradient, top and bottom. */
+  sky: [string, string];
+  ground: string;
+  /** Extra SVG drawn over the background (buildings, flames, trees). */
+  shapes: string;
+}
+
+/** A 1200×800 JPEG gallery photo drawn from an SVG scene, and a 600 px wide copy for the carousel. */
+export async function makePhoto(scene: Scene): Promise<{ full: Buffer; web: Buffer }> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0" stop-color="${scene.sky[0]}"/><stop offset="1" stop-color="${scene.sky[1]}"/></linearGradient></defs>
+  <rect width="1200" height="800" fill="url(#sky)"/>
+  <rect y="560" width="1200" height="240" fill="${scene.ground}"/>
+  ${scene.shapes}
+  <rect y="700" width="1200" height="100" fill="#000" fill-opacity="0.45"/>
+  <text x="48" y="765" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#fff">${escapeXml(scene.title)}</text>
+</svg>`;
+  const full = await sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  const web = await sharp(full).resize({ width: 600 }).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
+  return { full, web };
+}
+
+/** A square JPEG portrait: initials on a coloured disc (profile photos and director images). */
+export async function makePortrait(name: string, colour: string): Promise<Buffer> {
+  const initials = name
+    .replace(/^(Dr|Shri|Smt|Ms|Mr)\.?\s+/i, '')
+    .split(/\s+/)
+    .filter((w) => /^[A-Z]/.test(w))
+    .map((w) => w[0])
+    .slice(0, 2)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320">
+  <rect width="320" height="320" fill="#eef2f7"/>
+  <circle cx="160" cy="160" r="150" fill="${colour}"/>
+  <text x="160" y="196" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="110" font-weight="bold" fill="#fff">${escapeXml(initials)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  zip: 'application/zip',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/**
+ * Writes the demo's files through the storage layout (DATA_DIR/uploads/<area>/<uuid> plus a files row) and
+ * remembers them, so a failed run can take them away again (`discardAll`).
+ */
+export class DemoFileStore {
+  private written: string[] = [];
+
+  /** Stores `bytes` as a file named `originalName` in `area`; returns the files row. */
+  async save(db: DbOrTx, area: Area, originalName: string, bytes: Buffer, uploadedBy: string | null): Promise<FileRow> {
+    const id = randomUUID();
+    const absolutePath = storedPath(area, id);
+    await mkdir(path.dirname(absolutePath), { recursive: true });
+    await writeFile(absolutePath, bytes, { mode: 0o640 });
+    this.written.push(absolutePath);
+    const ext = path.extname(originalName).slice(1).toLowerCase();
+    return saveFileRow(
+      db,
+      { id, area, originalName, mimeType: MIME[ext] ?? 'application/octet-stream', size: bytes.length, absolutePath },
+      uploadedBy,
+    );
+  }
+
+  get count() {
+    return this.written.length;
+  }
+
+  async discardAll(): Promise<void> {
+    await Promise.all(this.written.map((file) => rm(file, { force: true })));
+    this.written = [];
+  }
+}
+
+/** A scanned letter: a greyish A4 page with a letterhead, a subject line and ruled text, as a JPEG. */
+export async function makeScan(from: string, subject: string): Promise<Buffer> {
+  const lines = Array.from({ length: 14 }, (_, i) => {
+    const width = 560 - ((i * 37) % 160);
+    return `<rect x="90" y="${330 + i * 34}" width="${width}" height="9" fill="#555" fill-opacity="0.55"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="827" height="1169">
+  <rect width="827" height="1169" fill="#f1efe8"/>
+  <text x="413" y="110" text-anchor="middle" font-family="DejaVu Serif, serif" font-size="30" font-weight="bold" fill="#222">${escapeXml(from)}</text>
+  <rect x="90" y="135" width="647" height="3" fill="#333"/>
+  <text x="90" y="260" font-family="DejaVu Serif, serif" font-size="22" fill="#222">Subject: ${escapeXml(subject)}</text>
+  ${lines}
+  <text x="520" y="1000" font-family="DejaVu Serif, serif" font-size="20" fill="#222">(Authorised signatory)</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).grayscale().jpeg({ quality: 70 }).toBuffer();
+}

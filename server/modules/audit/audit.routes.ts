@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { activityLogJson, listLogsQuery, pageJson, type ActivityLogJson } from '#shared/schemas/user.ts';
+import { listActivityLogs, type LogEntry } from './audit.service.ts';
+
+const presentLog = (e: LogEntry): ActivityLogJson => ({
+  _id: e.id,
+  userId: e.user ? { _id: e.user.id, name: e.user.name, email: e.user.email } : null,
+  action: e.action,
+  timestamp: e.timestamp.toISOString(),
+  target: e.targetType && e.targetId ? { type: e.targetType, id: e.targetId } : null,
+});
+
+/** Admin Activity Logs (spec §2, §7 GET /admin/logs). */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Newest first. Without limit/offset: an array of the newest MAX_PAGE_SIZE matches (spec §7: "a list"); with either:
+  // a page {items, total} (decision 005).
+  app.get(
+    '/admin/logs',
+    {
+      onRequest: [app.authenticate, app.requireRole('admin')],
+      schema: {
+        querystring: listLogsQuery,
+        response: { 200: z.union([z.array(activityLogJson), pageJson(activityLogJson)]) },
+      },
+    },
+    async (req) => {
+      const { limit, offset, ...filter } = req.query;
+      const paged = limit !== undefined || offset !== undefined;
+      const { rows, total } = await listActivityLogs(
+        app.db,
+        filter,
+        { limit: limit ?? (paged ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE), offset: offset ?? 0 },
+        { withTotal: paged },
+      );
+      const items = rows.map(presentLog);
+      return paged ? { items, total } : items;
+    },
+  );
+};

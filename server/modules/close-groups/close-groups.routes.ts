@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
+import {
+  CLOSE_GROUP_MESSAGES,
+  closeGroupDocumentJson,
+  closeGroupInput,
+  closeGroupJson,
+  renameDocumentInput,
+} from '#shared/schemas/close-group.ts';
+import { badRequest } from '#server/lib/errors.ts';
+import { registerFileAccess } from '#server/modules/files/files.policy.ts';
+import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { assertCanViewCloseGroup, assertWithinTimeBox, canDownloadCloseGroupFile } from './close-groups.policy.ts';
+import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
+import {
+  CLOSE_GROUP_AREA,
+  addCloseGroupDocument,
+  createCloseGroup,
+  deleteCloseGroup,
+  deleteCloseGroupDocument,
+  findCloseGroup,
+  findCloseGroupRow,
+  listCloseGroups,
+  listCloseGroupsOf,
+  renameCloseGroupDocument,
+  updateCloseGroup,
+} from './close-groups.service.ts';
+
+const documentParams = z.object({ id: z.uuid('Invalid id.'), docId: z.uuid('Invalid id.') });
+const documentResult = z.object({ message: z.string(), document: closeGroupDocumentJson });
+
+/**
+ * Close groups (issue 8). Admin API of spec §7 (GET, POST, PUT, DELETE /admin/close-group[/{id}]) and the members'
+ * document API (/api/close-groups/...). Lists answer an array and say the total in X-Total-Count.
+ */
+export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A stored document opens only for its close group's members (and admins, who pass before this is asked).
+  registerFileAccess(CLOSE_GROUP_AREA, canDownloadCloseGroupFile);
+
+  const adminOnly = [app.authenticate, app.requireRole('admin')];
+
+  app.get(
+    '/admin/close-group',
+    { onRequest: adminOnly, schema: { querystring: pageQuery, response: { 200: z.array(closeGroupJson) } } },
+    async (req, reply) => {
+      const { items, total } = await listCloseGroups(app.db, req.query);
+      reply.header('X-Total-Count', String(total));
+      return items.map((g) => presentCloseGroup(g, req.user));
+    },
+  );
+
+  app.get(
+    '/admin/close-group/:id',
+    { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: closeGroupJson } } },
+    async (req) => presentCloseGroup(await findCloseGroup(app.db, req.params.id), req.user),
+  );
+
+  app.post(
+    '/admin/close-group',
+    { onRequest: adminOnly, schema: { body: closeGroupInput, response: { 201: closeGroupJson } } },
+    async (req, reply) =>
+      reply.code(201).send(presentCloseGroup(await createCloseGroup(app.db, req.user, req.body), req.user)),
+  );
+
+  app.put(
+    '/admin/close-group/:id',
+    { onRequest: adminOnly, schema: { params: uuidParam, body: closeGroupInput, response: { 200: closeGroupJson } } },
+    async (req) => presentCloseGroup(await updateCloseGroup(app.db, req.user, req.params.id, req.body), req.user),
+  );
+
+  app.delete(
+    '/admin/close-group/:id',
+    { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: messageJson } } },
+    async (req) => {
+      await deleteCloseGroup(app.db, req.user, req.params.id);
+      return { message: 'Group deleted successfully!' };
+    },
+  );
+
+  // --- Members: the user id always comes from the token (spec §6), never from the client.
+
+  app.get(
+    '/api/close-groups/mine',
+    { onRequest: [app.authenticate], schema: { querystring: pageQuery, response: { 200: z.array(closeGroupJson) } } },
+    async (req, reply) => {
+      const { items, total } = await listCloseGroupsOf(app.db, req.user, req.query);
+      reply.header('X-Total-Count', String(total));
+      return items.map((g) => presentCloseGroup(g, req.user));
+    },
+  );
+
+  app.get(
+    '/api/close-groups/:id',
+    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 200: closeGroupJson } } },
+    async (req) => {
+      const detail = await findCloseGroup(app.db, req.params.id);
+      await assertCanViewCloseGroup(app.db, req.user, req.params.id);
+      return presentCloseGroup(detail, req.user);
+    },
+  );
+
+  app.post(
+    '/api/close-groups/:id/upload',
+    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 201: documentResult } } },
+    async (req, reply) => {
+      // Who and when are checked before a byte of the upload is read.
+      const group = await findCloseGroupRow(app.db, req.params.id);
+      await assertCanViewCloseGroup(app.db, req.user, group.id);
+      assertWithinTimeBox(req.user, group);
+      const { file, discard } = await receiveMultipart(req, {
+        area: CLOSE_GROUP_AREA,
+        kind: 'document',
+        fileField: 'document',
+        maxBytes: app.config.uploadMaxBytes,
+      });
+      if (!file) throw badRequest(CLOSE_GROUP_MESSAGES.fileRequired, 'document');
+      try {
+        const doc = await addCloseGroupDocument(app.db, req.user, group.id, file);
+        return reply.code(201).send({
+          message: 'Document uploaded successfully!',
+          document: presentCloseGroupDocument(
+            { ...doc, size: file.size, uploadedBy: { id: req.user.id, name: req.user.name } },
+            req.user,
+            group,
+          ),
+        });
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/api/close-groups/:id/documents/:docId',
+    {
+      onRequest: [app.authenticate],
+      schema: { params: documentParams, body: renameDocumentInput, response: { 200: documentResult } },
+    },
+    async (req) => {
+      const group = await findCloseGroupRow(app.db, req.params.id);
+      await assertCanViewCloseGroup(app.db, req.user, group.id);
+      await renameCloseGroupDocument(app.db, req.user, group.id, req.params.docId, req.body.newFilename);
+      const detail = await findCloseGroup(app.db, group.id);
+      const doc = detail.documents.find((d) => d.id === req.params.docId)!;
+      return {
+        message: 'Document renamed successfully!',
+        document: presentCloseGroupDocument(doc, req.user, detail.group),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/close-groups/:id/documents/:docId',
+    { onRequest: [app.authenticate], schema: { params: documentParams, response: { 200: messageJson } } },
+    async (req) => {
+      const group = await findCloseGroupRow(app.db, req.params.id);
+      await assertCanViewCloseGroup(app.db, req.user, group.id);
+      await deleteCloseGroupDocument(app.db, req.user, group.id, req.params.docId);
+      return { message: 'Document deleted successfully!' };
+    },
+  );
+};

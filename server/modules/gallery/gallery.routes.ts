@@ -1,0 +1,92 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageJson } from '#shared/schemas/common.ts';
+import {
+  PHOTO_UPLOAD_MESSAGE,
+  photoJson,
+  photoPageQuery,
+  updatePhotoInput,
+  uploadPhotoInput,
+  type PhotoJson,
+} from '#shared/schemas/gallery.ts';
+import { badRequest } from '#server/lib/errors.ts';
+import { parseFields } from '#server/lib/validation.ts';
+import { fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
+import { requireLab } from '#server/modules/labs/labs.service.ts';
+import { createPhoto, deletePhoto, listPhotos, makeWebPhoto, updatePhoto, type PhotoRow } from './gallery.service.ts';
+
+/** Row -> spec JSON (spec §3 Lab photo), with the web copy's link beside the original's. */
+export const presentPhoto = (p: PhotoRow): PhotoJson => ({
+  _id: p.id,
+  name: p.name,
+  description: p.description,
+  fileUrl: fileUrl('photos', p.fileId),
+  webUrl: fileUrl('photos', p.webFileId ?? p.fileId),
+  createdAt: p.createdAt.toISOString(),
+});
+
+const labParams = z.object({ id: z.uuid('Lab ID is missing.') });
+const photoParams = labParams.extend({ photoId: z.uuid('Invalid photo id.') });
+
+/** The lab's photo gallery (spec §7 Labs: photos). Reading is public; uploads, edits and deletes are admin-only. */
+export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [app.authenticate, app.requireRole('admin')];
+
+  app.get(
+    '/api/labs/:id/photos',
+    { schema: { params: labParams, querystring: photoPageQuery, response: { 200: z.array(photoJson) } } },
+    async (req, reply) => {
+      const lab = await requireLab(app.db, req.params.id);
+      const page = await listPhotos(app.db, lab.id, req.query);
+      // The spec's answer is an array; the total rides in a header for the manager's "load more".
+      reply.header('X-Total-Count', String(page.total));
+      return page.photos.map(presentPhoto);
+    },
+  );
+
+  app.post(
+    '/api/labs/:id/upload-photo',
+    { onRequest: adminOnly, schema: { params: labParams, response: { 201: photoJson } } },
+    async (req, reply) => {
+      const lab = await requireLab(app.db, req.params.id);
+      const upload = await receiveMultipart(req, {
+        area: 'photos',
+        kind: 'image',
+        fileField: 'photo',
+        maxBytes: app.config.uploadMaxBytes,
+      });
+      let web: StoredFile | null = null;
+      try {
+        const input = parseFields(uploadPhotoInput, upload.fields);
+        if (!upload.file) throw badRequest(PHOTO_UPLOAD_MESSAGE, 'photo');
+        web = await makeWebPhoto(upload.file);
+        const photo = await createPhoto(app.db, req.user, lab.id, input, upload.file, web);
+        return reply.code(201).send(presentPhoto(photo));
+      } catch (err) {
+        await upload.discard();
+        if (web) await rm(web.absolutePath, { force: true });
+        throw err;
+      }
+    },
+  );
+
+  app.put(
+    '/api/labs/:id/photos/:photoId',
+    { onRequest: adminOnly, schema: { params: photoParams, body: updatePhotoInput, response: { 200: photoJson } } },
+    async (req) => {
+      const lab = await requireLab(app.db, req.params.id);
+      return presentPhoto(await updatePhoto(app.db, req.user, lab.id, req.params.photoId, req.body));
+    },
+  );
+
+  app.delete(
+    '/api/labs/:id/photos/:photoId',
+    { onRequest: adminOnly, schema: { params: photoParams, response: { 200: messageJson } } },
+    async (req) => {
+      const lab = await requireLab(app.db, req.params.id);
+      await deletePhoto(app.db, req.user, lab.id, req.params.photoId);
+      return { message: 'Photo deleted successfully!' };
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { messageJson } from '#shared/schemas/common.ts';
+import {
+  GROUP_DOCUMENT_FIELDS,
+  GROUP_DOCUMENT_MESSAGE,
+  GROUP_FILE_FIELDS,
+  GROUP_FILE_MESSAGE,
+  groupAchievementsJson,
+  groupItemInput,
+  groupItemJson,
+} from '#shared/schemas/group.ts';
+import { badRequest } from '#server/lib/errors.ts';
+import { parseFields } from '#server/lib/validation.ts';
+import { TOKEN_COOKIE, type Actor } from '#server/plugins/auth.ts';
+import { fileUrl, receiveMultipart } from '#server/modules/files/storage.ts';
+import { assertCanViewGroup, canViewGroup, findGroupOr404 } from './groups.policy.ts';
+import { GROUP_FILES_AREA, presentItem, type GroupItemField } from './groups.presenter.ts';
+import { createGroupItem, deleteGroupItem, listAchievements, listGroupItems, updateGroupItem } from './group-items.service.ts';
+import { requireGroupManager } from './groups.guards.ts';
+
+const SINGULAR: Record<GroupItemField, string> = {
+  notices: 'Notice',
+  circulars: 'Circular',
+  projects: 'Project',
+  patents: 'Patent',
+  technologies: 'Technology',
+  courses: 'Course',
+  publications: 'Publication',
+};
+
+const itemQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/**
+ * Group notices and circulars (/api/groups/{id}/{notices|circulars}) and the five group file managers
+ * (/api/group-files/{groupId}/{field}), spec §7. Writes: admins and the group's current associate director.
+ */
+export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Spec §9 group file types (pdf, ppt, pptx, xls, xlsx, video): videos may be large. Notices take document types. */
+  const receive = (req: FastifyRequest, field: GroupItemField) =>
+    receiveMultipart(req, {
+      area: GROUP_FILES_AREA,
+      kind: field === 'notices' || field === 'circulars' ? 'labNotice' : 'groupFile',
+      fileField: 'file',
+      maxBytes: field === 'notices' || field === 'circulars' ? app.config.uploadMaxBytes : app.config.largeUploadMaxBytes,
+    });
+
+  const routesFor = (field: GroupItemField, base: string, param: 'id' | 'groupId', message: string) => {
+    const params = z.object({ [param]: z.uuid('Group not found.') });
+    const itemParams = z.object({ [param]: z.uuid('Group not found.'), itemId: z.uuid('Item not found.') });
+    const manager = [app.authenticate, requireGroupManager(app, param)];
+    const groupIdOf = (p: Record<string, string>) => p[param]!;
+
+    app.post(`${base}`, { onRequest: manager, schema: { params, response: { 201: groupItemJson } } }, async (req, reply) => {
+      const group = await findGroupOr404(app.db, groupIdOf(req.params));
+      const upload = await receive(req, field);
+      try {
+        const input = parseFields(groupItemInput(message), upload.fields);
+        if (!upload.file) throw badRequest(message, 'file');
+        const item = await createGroupItem(app.db, req.user, group, field, input, upload.file);
+        return reply.code(201).send(presentItem(item));
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    });
+
+    app.put(`${base}/:itemId`, { onRequest: manager, schema: { params: itemParams, response: { 200: groupItemJson } } }, async (req) => {
+      const group = await findGroupOr404(app.db, groupIdOf(req.params));
+      const upload = await receive(req, field);
+      try {
+        const input = parseFields(groupItemInput(message), upload.fields);
+        return presentItem(await updateGroupItem(app.db, req.user, group, field, req.params.itemId as string, input, upload.file));
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    });
+
+    app.delete(`${base}/:itemId`, { onRequest: manager, schema: { params: itemParams, response: { 200: messageJson } } }, async (req) => {
+      const group = await findGroupOr404(app.db, groupIdOf(req.params));
+      await deleteGroupItem(app.db, req.user, group, field, req.params.itemId as string);
+      return { message: `${SINGULAR[field]} deleted successfully.` };
+    });
+  };
+
+  for (const field of GROUP_DOCUMENT_FIELDS) routesFor(field, `/api/groups/:id/${field}`, 'id', GROUP_DOCUMENT_MESSAGE);
+  for (const field of GROUP_FILE_FIELDS) {
+    routesFor(field, `/api/group-files/:groupId/${field}`, 'groupId', GROUP_FILE_MESSAGE);
+
+    app.get(
+      `/api/group-files/:groupId/${field}`,
+      {
+        onRequest: [app.authenticate],
+        schema: { params: z.object({ groupId: z.uuid('Group not found.') }), querystring: itemQuery, response: { 200: z.array(groupItemJson) } },
+      },
+      async (req) => {
+        const group = await findGroupOr404(app.db, req.params.groupId);
+        await assertCanViewGroup(app.db, req.user, group.id);
+        return (await listGroupItems(app.db, group.id, field, req.query)).map(presentItem);
+      },
+    );
+  }
+
+  /** The signed-in person when a token is sent, else null (the lab home is public). */
+  const optionalActor = async (req: FastifyRequest): Promise<Actor | null> => {
+    if (!req.headers.authorization && !req.cookies[TOKEN_COOKIE]) return null;
+    try {
+      await app.authenticate(req, undefined as never);
+      return req.user;
+    } catch {
+      return null;
+    }
+  };
+
+  // Lab home, Product & Achievements: every group's five lists, public (decision 006). The files stay private:
+  // fileUrl is given only to those who may open them.
+  app.get(
+    '/api/group-files',
+    {
+      schema: {
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: { 200: z.array(groupAchievementsJson) },
+      },
+    },
+    async (req) => {
+      const actor = await optionalActor(req);
+      const rows = await listAchievements(app.db, req.query);
+      const out = [];
+      for (const g of rows) {
+        const canOpen = actor ? await canViewGroup(app.db, actor, g.id) : false;
+        const present = (i: { id: string; name: string; description: string; fileId: string | null }) => ({
+          _id: i.id,
+          name: i.name,
+          description: i.description,
+          fileUrl: canOpen ? fileUrl(GROUP_FILES_AREA, i.fileId) : null,
+          hasFile: Boolean(i.fileId),
+        });
+        out.push({
+          _id: g.id,
+          name: g.name,
+          projects: g.lists.projects.map(present),
+          patents: g.lists.patents.map(present),
+          technologies: g.lists.technologies.map(present),
+          courses: g.lists.courses.map(present),
+          publications: g.lists.publications.map(present),
+        });
+      }
+      return out;
+    },
+  );
+};

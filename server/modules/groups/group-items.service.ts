@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { files, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
+import { notFound } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { GROUP_FILES_AREA, KIND_OF, type GroupItemField } from './groups.presenter.ts';
+import type { ItemRow } from './groups.service.ts';
+
+/** 'projects' → 'project', for activity log lines. */
+const singular = (field: GroupItemField) => KIND_OF[field];
+
+/** One list of a group (notices, circulars or a file kind), newest first, a page at a time. Callers check canViewGroup. */
+export async function listGroupItems(
+  db: DbOrTx,
+  groupId: string,
+  field: GroupItemField,
+  page: { limit: number; offset: number },
+): Promise<ItemRow[]> {
+  const rows = await db
+    .select({ item: groupItems, fileName: files.originalName })
+    .from(groupItems)
+    .leftJoin(files, eq(groupItems.fileId, files.id))
+    .where(and(eq(groupItems.groupId, groupId), eq(groupItems.kind, KIND_OF[field])))
+    .orderBy(desc(groupItems.createdAt), desc(groupItems.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((r) => ({ ...r.item, fileName: r.fileName }));
+}
+
+/** Adds a notice, circular or file to a group, with its stored file, in one transaction. Callers check canManageGroup. */
+export async function createGroupItem(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  field: GroupItemField,
+  input: { name: string; description: string },
+  file: StoredFile,
+): Promise<ItemRow> {
+  return db.transaction(async (tx) => {
+    const saved = await saveFileRow(tx, file, actor.id);
+    const [item] = await tx
+      .insert(groupItems)
+      .values({ groupId: group.id, kind: KIND_OF[field], name: input.name, description: input.description, fileId: saved.id })
+      .returning();
+    await recordActivity(tx, actor, `Added ${singular(field)} "${item!.name}" to group ${group.name}`, { type: 'group-item', id: item!.id });
+    return { ...item!, fileName: saved.originalName };
+  });
+}
+
+async function findItem(tx: DbOrTx, group: GroupRow, field: GroupItemField, itemId: string) {
+  const [row] = await tx
+    .select({ item: groupItems, fileName: files.originalName })
+    .from(groupItems)
+    .leftJoin(files, eq(groupItems.fileId, files.id))
+    .where(and(eq(groupItems.id, itemId), eq(groupItems.groupId, group.id), eq(groupItems.kind, KIND_OF[field])))
+    .limit(1);
+  if (!row) throw notFound('Item not found.');
+  return row;
+}
+
+/**
+ * Edits name and description, and replaces the file when a new one is sent (the old one is deleted once the change
+ * is committed). Callers check canManageGroup.
+ */
+export async function updateGroupItem(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  field: GroupItemField,
+  itemId: string,
+  input: { name: string; description: string },
+  file: StoredFile | null,
+): Promise<ItemRow> {
+  let replaced: string | null = null;
+  const result = await db.transaction(async (tx) => {
+    const found = await findItem(tx, group, field, itemId);
+    let fileId = found.item.fileId;
+    let fileName = found.fileName;
+    if (file) {
+      const saved = await saveFileRow(tx, file, actor.id);
+      fileId = saved.id;
+      fileName = saved.originalName;
+    }
+    const [item] = await tx
+      .update(groupItems)
+      .set({ name: input.name, description: input.description, fileId })
+      .where(eq(groupItems.id, itemId))
+      .returning();
+    if (file && found.item.fileId) {
+      await tx.delete(files).where(eq(files.id, found.item.fileId));
+      replaced = found.item.fileId;
+    }
+    await recordActivity(tx, actor, `Updated ${singular(field)} "${item!.name}" of group ${group.name}`, { type: 'group-item', id: itemId });
+    return { ...item!, fileName };
+  });
+  if (replaced) await deleteStoredFile(GROUP_FILES_AREA, replaced);
+  return result;
+}
+
+/** Deletes a notice, circular or file and its stored file. Callers check canManageGroup. */
+export async function deleteGroupItem(db: Db, actor: Actor, group: GroupRow, field: GroupItemField, itemId: string): Promise<void> {
+  const fileId = await db.transaction(async (tx) => {
+    const found = await findItem(tx, group, field, itemId);
+    await tx.delete(groupItems).where(eq(groupItems.id, itemId));
+    if (found.item.fileId) await tx.delete(files).where(eq(files.id, found.item.fileId));
+    await recordActivity(tx, actor, `Deleted ${singular(field)} "${found.item.name}" of group ${group.name}`, {
+      type: 'group-item',
+      id: itemId,
+    });
+    return found.item.fileId;
+  });
+  if (fileId) await deleteStoredFile(GROUP_FILES_AREA, fileId);
+}
+
+const ACHIEVEMENT_FIELDS = ['projects', 'patents', 'technologies', 'courses', 'publications'] as const;
+
+/**
+ * Every group (a page of them, by name) with its projects, patents, technologies, courses and publications, for the
+ * lab home's Product & Achievements tab. Anyone may call it (decision 006).
+ */
+export async function listAchievements(db: DbOrTx, page: { limit: number; offset: number }) {
+  const groupRows = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .orderBy(asc(groups.name), asc(groups.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (!groupRows.length) return [];
+  const items = await db
+    .select({
+      id: groupItems.id,
+      groupId: groupItems.groupId,
+      kind: groupItems.kind,
+      name: groupItems.name,
+      description: groupItems.description,
+      fileId: groupItems.fileId,
+    })
+    .from(groupItems)
+    .where(
+      and(
+        inArray(groupItems.groupId, groupRows.map((g) => g.id)),
+        inArray(groupItems.kind, ACHIEVEMENT_FIELDS.map((f) => KIND_OF[f])),
+      ),
+    )
+    .orderBy(desc(groupItems.createdAt), desc(groupItems.id));
+  return groupRows.map((g) => ({
+    ...g,
+    lists: Object.fromEntries(
+      ACHIEVEMENT_FIELDS.map((f) => [f, items.filter((i) => i.groupId === g.id && i.kind === KIND_OF[f])]),
+    ) as Record<(typeof ACHIEVEMENT_FIELDS)[number], typeof items>,
+  }));
+}

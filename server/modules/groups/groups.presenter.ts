@@ -1,0 +1,95 @@
+import type { GroupDocumentField, GroupEmployeeJson, GroupFileField, GroupItemJson, GroupJson } from '#shared/schemas/group.ts';
+import type { DirectorEntryJson, OfficeMemberJson, ContactInfoJson } from '#shared/schemas/unit.ts';
+import type { GroupRow } from '#server/db/schema/index.ts';
+import { fileUrl } from '#server/modules/files/storage.ts';
+import type { EmployeeRow, EntryRow, GroupDetails, ItemRow, OfficeRow } from './groups.service.ts';
+
+/** Group notices, circulars and files are private: members, directors and admins open them (decision 006). */
+export const GROUP_FILES_AREA = 'group-files';
+/** Associate-director photos sit with the directors' photos, which the public lab home shows. */
+export const DIRECTOR_IMAGES_AREA = 'directors';
+
+/** The group_items kind behind each list of the group JSON. */
+export const KIND_OF = {
+  notices: 'notice',
+  circulars: 'circular',
+  projects: 'project',
+  patents: 'patent',
+  technologies: 'technology',
+  courses: 'course',
+  publications: 'publication',
+} as const satisfies Record<GroupDocumentField | GroupFileField, string>;
+export type GroupItemField = keyof typeof KIND_OF;
+
+export const presentItem = (i: ItemRow): GroupItemJson => ({
+  _id: i.id,
+  name: i.name,
+  description: i.description,
+  fileUrl: fileUrl(GROUP_FILES_AREA, i.fileId),
+  fileName: i.fileName,
+  createdAt: i.createdAt.toISOString(),
+  updatedAt: i.updatedAt.toISOString(),
+});
+
+export const presentEmployee = (u: EmployeeRow): GroupEmployeeJson => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  photo: fileUrl('profile-photos', u.photoFileId),
+  role: u.role,
+  designation: u.designation,
+});
+
+export const presentEntry = (e: EntryRow): DirectorEntryJson => ({
+  _id: e.id,
+  user: e.user ? { _id: e.user.id, name: e.user.name, photo: fileUrl('profile-photos', e.user.photoFileId), about: e.user.about } : null,
+  name: e.name || e.user?.name || '',
+  designation: e.designation,
+  from: e.from,
+  to: e.to,
+  about: e.about,
+  image: fileUrl(DIRECTOR_IMAGES_AREA, e.imageFileId),
+});
+
+export const presentOffice = (o: OfficeRow): OfficeMemberJson => ({
+  _id: o.id,
+  name: o.name,
+  designation: o.designation,
+  contactNumber: o.contactNumber,
+  email: o.email,
+});
+
+/** Spec §3 Group: the current associate director is the entry with no end date, else the latest. */
+export function currentEntry<T extends { to: string | null }>(entriesNewestFirst: T[]): T | null {
+  return entriesNewestFirst.find((e) => !e.to) ?? entriesNewestFirst[0] ?? null;
+}
+
+/** The one place a group and its lists become the spec's JSON (spec §3 Group). */
+export function presentGroup(group: GroupRow, d: GroupDetails, canManage: boolean): GroupJson {
+  const of = (field: GroupItemField) => d.items.filter((i) => i.kind === KIND_OF[field]).map(presentItem);
+  const history = d.entries.map(presentEntry);
+  const current = currentEntry(d.entries);
+  return {
+    _id: group.id,
+    name: group.name,
+    description: group.description,
+    about: group.about,
+    vision: group.vision,
+    mission: group.mission,
+    GroupHistoryDetails: group.history,
+    contactInfo: d.contacts.map((c): ContactInfoJson => ({ _id: c.id, type: c.type, label: c.label, value: c.value })),
+    employees: d.employees.map(presentEmployee),
+    notices: of('notices'),
+    circulars: of('circulars'),
+    projects: of('projects'),
+    patents: of('patents'),
+    technologies: of('technologies'),
+    courses: of('courses'),
+    publications: of('publications'),
+    assistantDirectorHistory: history,
+    currentAD: current ? presentEntry(current) : null,
+    officeOfGroup: d.office.map(presentOffice),
+    canManage,
+    updatedAt: group.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,134 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { letters } from '#server/db/schema/index.ts';
+import { badRequest } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { visibleLetters } from './letters.policy.ts';
+
+/**
+ * Search of the letters register, in the database (issue 6; docs/decisions/ "letters register").
+ *
+ * Every letter carries `search_text` (its ID, subject, docket no, letter no, category, establishment, language,
+ * communicated by and uploader's name, lower-cased, kept by a trigger) under a pg_trgm GIN index, so `LIKE '%…%'`
+ * finds any part of any of those fields. Results come newest upload first, a page at a time, and never with an
+ * exact count. Which plan is fast depends on how common the searched text is, and PGlite keeps no statistics
+ * (no autovacuum), so the choice is made here rather than left to the planner:
+ * 1. a word found in many letters: read the newest letters in upload order and keep the matches, stopping after a
+ *    window of a few thousand; if the page fills (or the window held every candidate) we are done;
+ * 2. otherwise the text is rare (fewer than one letter in ~50 match): ask the trigram index for every match and sort
+ *    those few — the ORDER BY on an expression keeps the planner off the upload-date index, which for a rare or
+ *    absent text would walk the whole table.
+ */
+
+export interface LetterCursor {
+  /** letter_upload_date as PostgreSQL prints it (microseconds kept). */
+  at: string;
+  id: string;
+}
+
+export interface LetterSearch {
+  /** Trimmed search text; '' lists everything visible. */
+  q: string;
+  /** Only the letters the actor uploaded. */
+  mine?: boolean;
+  limit: number;
+  offset?: number;
+  after?: LetterCursor;
+  /** Size of the step-1 window; tests and the bench set it, the routes leave it to the rule below. */
+  probeWindow?: number;
+}
+
+export interface LetterSearchResult {
+  /** Ids of the page, newest upload first. */
+  ids: string[];
+  /** Where the next page starts, or null at the end. */
+  next: LetterCursor | null;
+}
+
+/** The probe of step 1 reads at most this many newest letters per needed row (bounded below and above). */
+const PROBE_ROWS_PER_HIT = 50;
+const PROBE_MIN = 1000;
+const PROBE_MAX = 20000;
+
+export const encodeCursor = (c: LetterCursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+
+/** Reads a cursor from the query string; a tampered one is a 400, never a 500. */
+export function decodeCursor(raw: string): LetterCursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof at === 'string' &&
+      typeof id === 'string' &&
+      /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(at) &&
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+    ) {
+      return { at, id };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('This list has changed. Please search again.', 'cursor');
+}
+
+/** `%text%` for LIKE, with the user's own % _ and \ taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Hit = { id: string; at: string };
+
+/**
+ * Finds one page of the letters this actor may see that match the search, newest upload first. Callers pass the
+ * signed-in actor; the visibility rule is applied here, in the query.
+ */
+export async function searchLetterIds(db: DbOrTx, actor: Actor, search: LetterSearch): Promise<LetterSearchResult> {
+  const offset = search.offset ?? 0;
+  const want = offset + search.limit + 1; // one more than the page tells whether another page follows
+  const conditions: (SQL | undefined)[] = [visibleLetters(actor)];
+  if (search.mine) conditions.push(eq(letters.uploadedBy, actor.id));
+  if (search.after) {
+    conditions.push(sql`(${letters.letterUploadDate}, ${letters.id}) < (${search.after.at}::timestamptz, ${search.after.id}::uuid)`);
+  }
+  const base = and(...conditions)!;
+  const at = sql<string>`${letters.letterUploadDate}::text`;
+
+  let hits: Hit[] | undefined;
+  if (!search.q) {
+    hits = await db
+      .select({ id: letters.id, at })
+      .from(letters)
+      .where(base)
+      .orderBy(desc(letters.letterUploadDate), desc(letters.id))
+      .offset(offset)
+      .limit(search.limit + 1);
+  } else {
+    const match = sql`${letters.searchText} like lower(${likePattern(search.q)})`;
+    // Step 1: the newest letters, in upload order, up to a window.
+    const window = search.probeWindow ?? Math.min(PROBE_MAX, Math.max(PROBE_MIN, want * PROBE_ROWS_PER_HIT));
+    const probe = await db.execute<{ scanned: number; hits: [string, string][] }>(sql`
+      with w as materialized (
+        select ${letters.id} as id, ${letters.letterUploadDate} as at, ${letters.searchText} as search_text
+        from ${letters} where ${base}
+        order by ${letters.letterUploadDate} desc, ${letters.id} desc limit ${window}
+      )
+      select (select count(*) from w)::int as scanned,
+        coalesce((select json_agg(json_build_array(m.id, m.at::text) order by m.at desc, m.id desc) from (
+          select id, at from w where search_text like lower(${likePattern(search.q)})
+          order by at desc, id desc offset ${offset} limit ${search.limit + 1}
+        ) m), '[]'::json) as hits`);
+    const [row] = (probe as unknown as { rows: { scanned: number; hits: [string, string][] }[] }).rows;
+    if (row && (row.hits.length > search.limit || row.scanned < window)) {
+      hits = row.hits.map(([id, at]) => ({ id, at }));
+    } else {
+      // Step 2: a rare text: the trigram index, then a sort of the few matches.
+      hits = await db
+        .select({ id: letters.id, at })
+        .from(letters)
+        .where(and(base, match))
+        .orderBy(sql`${letters.letterUploadDate} + interval '0 seconds' desc`, desc(letters.id))
+        .offset(offset)
+        .limit(search.limit + 1);
+    }
+  }
+  const page = hits.slice(0, search.limit);
+  const last = page[page.length - 1];
+  return { ids: page.map((h) => h.id), next: hits.length > search.limit && last ? { at: last.at, id: last.id } : null };
+}

@@ -1,0 +1,244 @@
+import { asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { LETTER_FIELDS, type CreateLetterInput, type LetterHistoryAction, type UpdateLetterInput } from '#shared/schemas/letter.ts';
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
+import { files, letterCounters, letterHistory, letters, users, type LetterRow } from '#server/db/schema/index.ts';
+import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { canEditLetter, canViewLetter } from './letters.policy.ts';
+import { searchLetterIds, type LetterSearch } from './letters.search.ts';
+
+/** A letter with what its card shows besides its own columns. */
+export interface LetterView {
+  letter: LetterRow;
+  uploader: { id: string; name: string } | null;
+  deleter: { id: string; name: string } | null;
+  originalName: string | null;
+}
+
+const uploader = alias(users, 'uploader');
+const deleter = alias(users, 'deleter');
+
+/** Loads letters with their uploader, deleter and file name, in the order of `ids`. No permission check. */
+async function loadViews(db: DbOrTx, ids: string[]): Promise<LetterView[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      letter: getTableColumns(letters),
+      uploader: { id: uploader.id, name: uploader.name },
+      deleter: { id: deleter.id, name: deleter.name },
+      originalName: files.originalName,
+    })
+    .from(letters)
+    .leftJoin(uploader, eq(uploader.id, letters.uploadedBy))
+    .leftJoin(deleter, eq(deleter.id, letters.deletedBy))
+    .leftJoin(files, eq(files.id, letters.fileId))
+    .where(inArray(letters.id, ids));
+  const byId = new Map(
+    rows.map((r) => [
+      r.letter.id,
+      {
+        letter: r.letter,
+        uploader: r.uploader?.id ? r.uploader : null,
+        deleter: r.deleter?.id ? r.deleter : null,
+        originalName: r.originalName ?? null,
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of the letters the actor may see, matching the search, newest upload first (spec §2 Letters &
+ * Correspondence). Any signed-in person may call it; visibility is applied in the query (letters.policy.ts).
+ */
+export async function searchLetters(db: Db, actor: Actor, search: LetterSearch) {
+  const result = await searchLetterIds(db, actor, search);
+  return { views: await loadViews(db, result.ids), next: result.next };
+}
+
+/** A letter the actor may see (admins also see the recycle bin), else 404: its existence is not disclosed. */
+export async function getLetter(db: DbOrTx, actor: Actor, id: string): Promise<LetterView> {
+  const [view] = await loadViews(db, [id]);
+  if (!view || !canViewLetter(actor, view.letter)) throw notFound('Letter not found.');
+  return view;
+}
+
+/** 404 if the actor may not even see the letter (its existence is not disclosed), 403 if they may only see it. */
+function refuseUnlessEditable(actor: Actor, letter: LetterRow | undefined): LetterRow {
+  if (!letter || !canViewLetter(actor, letter)) throw notFound('Letter not found.');
+  if (!canEditLetter(actor, letter)) {
+    throw forbidden('Only the person who uploaded this letter or an administrator may change it.');
+  }
+  return letter;
+}
+
+/** Refuses a person who may not change this letter, before their upload is read (PUT /api/dac/{id}/file). */
+export async function assertCanEditLetter(db: Db, actor: Actor, id: string): Promise<void> {
+  const [letter] = await db.select().from(letters).where(eq(letters.id, id)).limit(1);
+  refuseUnlessEditable(actor, letter);
+}
+
+/** Locks a letter for a change by its uploader or an admin. */
+async function lockForEdit(tx: Tx, actor: Actor, id: string): Promise<LetterRow> {
+  const [letter] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
+  return refuseUnlessEditable(actor, letter);
+}
+
+/** The calendar year of a moment in India, where the lab is: Letter IDs count per year. */
+const indianYear = (d: Date) => Number(new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(d));
+
+/**
+ * Hands out the next Letter ID of the year, L-YYYY-NNNNNN, inside the caller's transaction. The counter row is
+ * locked until the transaction ends, so two uploads never get the same number; a number is never handed out again,
+ * even after its letter is purged (a rolled-back upload returns its number, which no letter ever carried).
+ */
+export async function nextLetterId(tx: Tx, at = new Date()): Promise<string> {
+  const year = indianYear(at);
+  const [counter] = await tx
+    .insert(letterCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: letterCounters.year, set: { last: sql`${letterCounters.last} + 1` } })
+    .returning({ last: letterCounters.last });
+  return `L-${year}-${String(counter!.last).padStart(6, '0')}`;
+}
+
+async function addHistory(tx: Tx, letterId: string, actor: Actor, action: LetterHistoryAction, changes: Record<string, { from: unknown; to: unknown }> | null) {
+  await tx.insert(letterHistory).values({ letterId, actorId: actor.id, action, changes });
+}
+
+/**
+ * Registers a letter with its file (POST /api/dac). Any signed-in member of staff may upload; the server assigns
+ * the Letter ID. The file is already on disk: the caller discards it if this throws.
+ */
+export async function createLetter(db: Db, actor: Actor, input: CreateLetterInput, file: StoredFile): Promise<LetterView> {
+  const id = await db.transaction(async (tx) => {
+    const fileRow = await saveFileRow(tx, file, actor.id);
+    const letterId = await nextLetterId(tx);
+    const [letter] = await tx
+      .insert(letters)
+      .values({ ...input, letterId, fileId: fileRow.id, uploadedBy: actor.id })
+      .returning({ id: letters.id });
+    await addHistory(tx, letter!.id, actor, 'uploaded', null);
+    await recordActivity(tx, actor, `Uploaded letter ${letterId}`, { type: 'letter', id: letter!.id });
+    return letter!.id;
+  });
+  return getLetter(db, actor, id);
+}
+
+/** Edits the nine fields (and the classification when sent) of a letter: its uploader or an admin (PUT /api/dac/{id}). */
+export async function updateLetter(db: Db, actor: Actor, id: string, input: UpdateLetterInput): Promise<LetterView> {
+  await db.transaction(async (tx) => {
+    const letter = await lockForEdit(tx, actor, id);
+    const next = { ...input, classification: input.classification ?? letter.classification };
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const field of [...LETTER_FIELDS, 'classification'] as const) {
+      if (letter[field] !== next[field]) changes[field] = { from: letter[field], to: next[field] };
+    }
+    if (!Object.keys(changes).length) return; // nothing changed, nothing written
+    await tx.update(letters).set(next).where(eq(letters.id, id));
+    await addHistory(tx, id, actor, 'updated', changes);
+    await recordActivity(tx, actor, `Updated letter ${letter.letterId} (${Object.keys(changes).join(', ')})`, { type: 'letter', id });
+  });
+  return getLetter(db, actor, id);
+}
+
+/**
+ * Replaces the file of a letter: its uploader or an admin (PUT /api/dac/{id}/file). Returns the letter and the
+ * replaced file, which the caller removes from disk once this has committed.
+ */
+export async function replaceLetterFile(
+  db: Db,
+  actor: Actor,
+  id: string,
+  file: StoredFile,
+): Promise<{ view: LetterView; replaced: { area: string; id: string } | null }> {
+  const replaced = await db.transaction(async (tx) => {
+    const letter = await lockForEdit(tx, actor, id);
+    const [old] = letter.fileId ? await tx.select().from(files).where(eq(files.id, letter.fileId)).limit(1) : [];
+    const fileRow = await saveFileRow(tx, file, actor.id);
+    await tx.update(letters).set({ fileId: fileRow.id }).where(eq(letters.id, id));
+    if (old) await tx.delete(files).where(eq(files.id, old.id));
+    await addHistory(tx, id, actor, 'file_replaced', { file: { from: old?.originalName ?? null, to: fileRow.originalName } });
+    await recordActivity(tx, actor, `Replaced the file of letter ${letter.letterId}`, { type: 'letter', id });
+    return old ? { area: old.area, id: old.storedName } : null;
+  });
+  return { view: await getLetter(db, actor, id), replaced };
+}
+
+/** Moves a letter to the recycle bin: its uploader or an admin (DELETE /api/dac/{id}). */
+export async function deleteLetter(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const letter = await lockForEdit(tx, actor, id);
+    await tx.update(letters).set({ deletedAt: new Date(), deletedBy: actor.id }).where(eq(letters.id, id));
+    await addHistory(tx, id, actor, 'deleted', null);
+    await recordActivity(tx, actor, `Moved letter ${letter.letterId} to the recycle bin`, { type: 'letter', id });
+  });
+}
+
+/** Locks a letter in the recycle bin. Callers check that the actor is an admin. */
+async function lockBinned(tx: Tx, id: string): Promise<LetterRow> {
+  const [letter] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
+  if (!letter) throw notFound('Letter not found.');
+  if (!letter.deletedAt) throw conflict('This letter is not in the recycle bin.');
+  return letter;
+}
+
+/** Letters in the recycle bin, most recently deleted first. Callers check that the actor is an admin. */
+export async function listRecycleBin(db: Db, page: { limit: number; offset: number }): Promise<LetterView[]> {
+  const rows = await db
+    .select({ id: letters.id })
+    .from(letters)
+    .where(isNotNull(letters.deletedAt))
+    .orderBy(desc(letters.deletedAt), desc(letters.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return loadViews(
+    db,
+    rows.map((r) => r.id),
+  );
+}
+
+/** Takes a letter out of the recycle bin. Callers check that the actor is an admin. */
+export async function restoreLetter(db: Db, actor: Actor, id: string): Promise<LetterView> {
+  await db.transaction(async (tx) => {
+    const letter = await lockBinned(tx, id);
+    await tx.update(letters).set({ deletedAt: null, deletedBy: null }).where(eq(letters.id, id));
+    await addHistory(tx, id, actor, 'restored', null);
+    await recordActivity(tx, actor, `Restored letter ${letter.letterId} from the recycle bin`, { type: 'letter', id });
+  });
+  return getLetter(db, actor, id);
+}
+
+/**
+ * Deletes a letter in the recycle bin for good, with its history and file row. Returns the file for the caller to
+ * remove from disk once this has committed. Its Letter ID is never handed out again. Callers check for an admin.
+ */
+export async function purgeLetter(db: Db, actor: Actor, id: string): Promise<{ area: string; id: string } | null> {
+  return db.transaction(async (tx) => {
+    const letter = await lockBinned(tx, id);
+    const [file] = letter.fileId ? await tx.select().from(files).where(eq(files.id, letter.fileId)).limit(1) : [];
+    await tx.delete(letters).where(eq(letters.id, id));
+    if (file) await tx.delete(files).where(eq(files.id, file.id));
+    await recordActivity(tx, actor, `Purged letter ${letter.letterId} (${letter.letterSub})`, { type: 'letter', id });
+    return file ? { area: file.area, id: file.storedName } : null;
+  });
+}
+
+/** Who changed what on a letter, oldest first. Callers have checked that the actor may see the letter. */
+export async function listLetterHistory(db: Db, letterId: string) {
+  return db
+    .select({ entry: getTableColumns(letterHistory), actor: { id: users.id, name: users.name } })
+    .from(letterHistory)
+    .leftJoin(users, eq(users.id, letterHistory.actorId))
+    .where(eq(letterHistory.letterId, letterId))
+    .orderBy(asc(letterHistory.at), asc(letterHistory.id));
+}
+
+/** The letter that owns a stored file, if any (for download authorisation). */
+export async function findLetterByFile(db: DbOrTx, fileId: string): Promise<LetterRow | undefined> {
+  const [letter] = await db.select().from(letters).where(eq(letters.fileId, fileId)).limit(1);
+  return letter;
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
+import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
+import { parseFields } from '#server/lib/validation.ts';
+import { registerFileAccess } from '#server/modules/files/files.policy.ts';
+import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
+import { assertCanUploadTo, canOpenSoftwareRepoFile, canOpenTrialRepoFile, UPLOADER_ROLES } from './repositories.policy.ts';
+import {
+  createSoftwareRepo,
+  createTrialRepo,
+  deleteSoftwareRepo,
+  deleteTrialRepo,
+  listSoftwareRepos,
+  listTrialRepos,
+  SOFTWARE_AREA,
+  TRIAL_AREA,
+} from './repositories.service.ts';
+
+/** Spec §7 Repositories: GET/POST /api/softwareRepo and /api/trialRepo (also written with a trailing slash), plus DELETE. */
+export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerFileAccess(SOFTWARE_AREA, canOpenSoftwareRepoFile);
+  registerFileAccess(TRIAL_AREA, canOpenTrialRepoFile);
+  const uploaders = [app.authenticate, app.requireRole(...UPLOADER_ROLES)];
+
+  /**
+   * Refuses as the file begins when the fields sent before it are already wrong (bad input, a group the sender may
+   * not use), so a refused 1 GB upload is never written to disk. Without both group and type yet, the whole form is
+   * judged once it has arrived.
+   */
+  const checkBeforeFile = (schema: typeof softwareRepoInput | typeof trialRepoInput, req: FastifyRequest) => async (fields: Record<string, string>) => {
+    if (!fields.group || !fields.type) return;
+    parseFields(schema, { ...fields, file: true });
+    await assertCanUploadTo(app.db, req.user, fields.group);
+  };
+
+  for (const url of ['/api/softwareRepo', '/api/softwareRepo/']) {
+    app.get(
+      url,
+      { onRequest: [app.authenticate], schema: { querystring: pageQuery, response: { 200: z.array(softwareRepoJson) } } },
+      async (req) => (await listSoftwareRepos(app.db, req.user, req.query)).map(presentSoftwareRepo),
+    );
+
+    app.post(url, { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } }, async (req, reply) => {
+      const upload = await receiveMultipart(req, {
+        area: SOFTWARE_AREA,
+        kind: 'softwareRepo',
+        fileField: 'file',
+        maxBytes: app.config.largeUploadMaxBytes,
+        beforeFile: checkBeforeFile(softwareRepoInput, req),
+      });
+      try {
+        const values = parseFields(softwareRepoInput, { ...upload.fields, file: upload.file });
+        const record = await createSoftwareRepo(app.db, req.user, values, upload.file);
+        return reply.code(201).send(presentSoftwareRepo(record));
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    });
+  }
+
+  for (const url of ['/api/trialRepo', '/api/trialRepo/']) {
+    app.get(
+      url,
+      { onRequest: [app.authenticate], schema: { querystring: pageQuery, response: { 200: z.array(trialRepoJson) } } },
+      async (req) => (await listTrialRepos(app.db, req.user, req.query)).map(presentTrialRepo),
+    );
+
+    app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {
+      const upload = await receiveMultipart(req, {
+        area: TRIAL_AREA,
+        kind: 'trialRepo',
+        fileField: 'file',
+        maxBytes: app.config.largeUploadMaxBytes,
+        beforeFile: checkBeforeFile(trialRepoInput, req),
+      });
+      try {
+        const values = parseFields(trialRepoInput, { ...upload.fields, file: upload.file });
+        const record = await createTrialRepo(app.db, req.user, values, upload.file!);
+        return reply.code(201).send(presentTrialRepo(record));
+      } catch (err) {
+        await upload.discard();
+        throw err;
+      }
+    });
+  }
+
+  app.delete(
+    '/api/softwareRepo/:id',
+    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 200: messageJson } } },
+    async (req) => {
+      await deleteSoftwareRepo(app.db, req.user, req.params.id);
+      return { message: 'Software repository deleted.' };
+    },
+  );
+
+  app.delete(
+    '/api/trialRepo/:id',
+    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 200: messageJson } } },
+    async (req) => {
+      await deleteTrialRepo(app.db, req.user, req.params.id);
+      return { message: 'Trial repository deleted.' };
+    },
+  );
+};

@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { SoftwareRepoValues, TrialRepoValues } from '#shared/schemas/repository.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
+import { forbidden, notFound } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { assertCanUploadTo, canDeleteRepository, canViewRepository, NOT_THE_UPLOADER, visibleRepositories } from './repositories.policy.ts';
+
+export const SOFTWARE_AREA = 'software-repos';
+export const TRIAL_AREA = 'trial-repos';
+
+/** The joined names every card shows: group, uploader and the attached file. */
+const joined = {
+  groupName: groups.name,
+  uploaderName: users.name,
+  originalName: files.originalName,
+  fileSize: files.size,
+};
+
+const software = () => ({ repo: softwareRepos, ...joined });
+const trial = () => ({ repo: trialRepos, ...joined });
+
+function softwareQuery(db: DbOrTx) {
+  return db
+    .select(software())
+    .from(softwareRepos)
+    .innerJoin(groups, eq(groups.id, softwareRepos.groupId))
+    .leftJoin(users, eq(users.id, softwareRepos.uploadedBy))
+    .leftJoin(files, eq(files.id, softwareRepos.fileId));
+}
+
+function trialQuery(db: DbOrTx) {
+  return db
+    .select(trial())
+    .from(trialRepos)
+    .innerJoin(groups, eq(groups.id, trialRepos.groupId))
+    .leftJoin(users, eq(users.id, trialRepos.uploadedBy))
+    .leftJoin(files, eq(files.id, trialRepos.fileId));
+}
+
+export type SoftwareRepoRecord = Awaited<ReturnType<typeof softwareQuery>>[number];
+export type TrialRepoRecord = Awaited<ReturnType<typeof trialQuery>>[number];
+
+/** What the activity log calls the repository: its file name, else its URL, else its cloned path. */
+const describe = (file: StoredFile | null, values: { githubUrl: string; clonedRepoPath: string }) =>
+  file?.originalName || values.githubUrl || values.clonedRepoPath;
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The software repositories this person may see (repositories.policy), sorted by group name as the cards are (spec §2),
+ * newest first within a group. Any signed-in user may call it.
+ */
+export async function listSoftwareRepos(db: DbOrTx, actor: Actor, page: Page): Promise<SoftwareRepoRecord[]> {
+  return softwareQuery(db)
+    .where(visibleRepositories(softwareRepos, actor))
+    .orderBy(asc(sql`lower(${groups.name})`), desc(softwareRepos.createdAt), asc(softwareRepos.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The trial repositories this person may see, in the same order as listSoftwareRepos. */
+export async function listTrialRepos(db: DbOrTx, actor: Actor, page: Page): Promise<TrialRepoRecord[]> {
+  return trialQuery(db)
+    .where(visibleRepositories(trialRepos, actor))
+    .orderBy(asc(sql`lower(${groups.name})`), desc(trialRepos.createdAt), asc(trialRepos.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * Records a software repository and its optional file in one transaction, with its activity. Callers have checked the
+ * uploader role; the group rule is checked here again. The caller discards the stored file if this throws.
+ */
+export async function createSoftwareRepo(
+  db: Db,
+  actor: Actor,
+  values: SoftwareRepoValues,
+  file: StoredFile | null,
+): Promise<SoftwareRepoRecord> {
+  return db.transaction(async (tx) => {
+    const group = await assertCanUploadTo(tx, actor, values.group);
+    const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
+    const [repo] = await tx
+      .insert(softwareRepos)
+      .values({
+        groupId: group.id,
+        type: values.type,
+        githubUrl: values.githubUrl,
+        clonedRepoPath: values.clonedRepoPath,
+        metadata: values.metadata ?? null,
+        fileId: fileRow?.id ?? null,
+        uploadedBy: actor.id,
+      })
+      .returning({ id: softwareRepos.id });
+    await recordActivity(tx, actor, `Uploaded software repository ${describe(file, values)} (${values.type}) for group ${group.name}`, {
+      type: 'software_repo',
+      id: repo!.id,
+    });
+    const [record] = await softwareQuery(tx).where(eq(softwareRepos.id, repo!.id));
+    return record!;
+  });
+}
+
+/** Records a trial repository with its file in one transaction, with its activity. As createSoftwareRepo. */
+export async function createTrialRepo(db: Db, actor: Actor, values: TrialRepoValues, file: StoredFile): Promise<TrialRepoRecord> {
+  return db.transaction(async (tx) => {
+    const group = await assertCanUploadTo(tx, actor, values.group);
+    const fileRow = await saveFileRow(tx, file, actor.id);
+    const [repo] = await tx
+      .insert(trialRepos)
+      .values({
+        groupId: group.id,
+        type: values.type,
+        githubUrl: values.githubUrl,
+        clonedRepoPath: values.clonedRepoPath,
+        sizeInKb: values.metadata.sizeInKB,
+        duration: values.metadata.duration,
+        languageUsed: values.metadata.languageUsed,
+        fileId: fileRow.id,
+        uploadedBy: actor.id,
+      })
+      .returning({ id: trialRepos.id });
+    await recordActivity(tx, actor, `Uploaded trial repository ${describe(file, values)} (${values.type}) for group ${group.name}`, {
+      type: 'trial_repo',
+      id: repo!.id,
+    });
+    const [record] = await trialQuery(tx).where(eq(trialRepos.id, repo!.id));
+    return record!;
+  });
+}
+
+/**
+ * Deletes a software repository, its file row and (after the commit) its stored bytes. The uploader or an admin only;
+ * someone who may not even see it is told it does not exist.
+ */
+export async function deleteSoftwareRepo(db: Db, actor: Actor, id: string): Promise<void> {
+  const fileId = await db.transaction(async (tx) => {
+    const [repo] = await tx.select().from(softwareRepos).where(eq(softwareRepos.id, id)).for('update').limit(1);
+    if (!repo || !canViewRepository(actor, repo)) throw notFound('Software repository not found.');
+    if (!canDeleteRepository(actor, repo)) throw forbidden(NOT_THE_UPLOADER);
+    await tx.delete(softwareRepos).where(eq(softwareRepos.id, id));
+    if (repo.fileId) await tx.delete(files).where(and(eq(files.id, repo.fileId), eq(files.area, SOFTWARE_AREA)));
+    await recordActivity(tx, actor, `Deleted software repository (${repo.type})`, { type: 'software_repo', id });
+    return repo.fileId;
+  });
+  if (fileId) await deleteStoredFile(SOFTWARE_AREA, fileId);
+}
+
+/** Deletes a trial repository and its file, as deleteSoftwareRepo. */
+export async function deleteTrialRepo(db: Db, actor: Actor, id: string): Promise<void> {
+  const fileId = await db.transaction(async (tx) => {
+    const [repo] = await tx.select().from(trialRepos).where(eq(trialRepos.id, id)).for('update').limit(1);
+    if (!repo || !canViewRepository(actor, repo)) throw notFound('Trial repository not found.');
+    if (!canDeleteRepository(actor, repo)) throw forbidden(NOT_THE_UPLOADER);
+    await tx.delete(trialRepos).where(eq(trialRepos.id, id));
+    if (repo.fileId) await tx.delete(files).where(and(eq(files.id, repo.fileId), eq(files.area, TRIAL_AREA)));
+    await recordActivity(tx, actor, `Deleted trial repository (${repo.type})`, { type: 'trial_repo', id });
+    return repo.fileId;
+  });
+  if (fileId) await deleteStoredFile(TRIAL_AREA, fileId);
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uuidParam } from '#shared/schemas/common.ts';
+import {
+  changePasswordInput,
+  directoryUserJson,
+  listUsersQuery,
+  pageJson,
+  passwordChangedJson,
+  profileJson,
+  updateProfileInput,
+} from '#shared/schemas/user.ts';
+import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
+import { setTokenCookie } from '#server/plugins/auth.ts';
+import { fileUrl, receiveMultipart } from '#server/modules/files/storage.ts';
+import { presentDirectoryUser, presentProfile } from './users.presenter.ts';
+import { requireProfileOwnerOrAdmin } from './users.policy.ts';
+import {
+  changeOwnPassword,
+  findUserById,
+  listUserDocuments,
+  searchUsers,
+  setProfilePhoto,
+  updateProfile,
+} from './users.service.ts';
+
+/** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ownerOrAdmin = [app.authenticate, requireProfileOwnerOrAdmin];
+
+  /** The whole profile with its documents, as the owner and admins see it. */
+  const loadProfile = async (id: string) => {
+    const found = await findUserById(app.db, id);
+    if (!found) throw notFound('User not found.');
+    const documents = await listUserDocuments(app.db, [id]);
+    return presentProfile(found, documents.get(id) ?? []);
+  };
+
+  // The employee directory: approved staff only. An array as spec §7 has it; a page {items, total} when limit or
+  // offset is given (decision 005).
+  app.get(
+    '/api/users',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        querystring: listUsersQuery,
+        response: { 200: z.union([z.array(directoryUserJson), pageJson(directoryUserJson)]) },
+      },
+    },
+    async (req) => {
+      const { limit, offset, ...filter } = req.query;
+      const paged = limit !== undefined || offset !== undefined;
+      const { rows, total } = await searchUsers(
+        app.db,
+        { ...filter, status: 'approved' },
+        paged ? { limit: limit ?? 20, offset: offset ?? 0 } : undefined,
+      );
+      const items = rows.map(presentDirectoryUser);
+      return paged ? { items, total } : items;
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    { onRequest: ownerOrAdmin, schema: { params: uuidParam, response: { 200: profileJson } } },
+    async (req) => loadProfile(req.params.id),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      onRequest: ownerOrAdmin,
+      schema: { params: uuidParam, body: updateProfileInput, response: { 200: profileJson } },
+    },
+    async (req) => {
+      await updateProfile(app.db, req.user, req.params.id, req.body);
+      return loadProfile(req.params.id);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/upload-photo',
+    { onRequest: ownerOrAdmin, schema: { params: uuidParam, response: { 201: z.object({ photo: z.string() }) } } },
+    async (req, reply) => {
+      const target = await findUserById(app.db, req.params.id);
+      if (!target) throw notFound('User not found.');
+      const { file, discard } = await receiveMultipart(req, {
+        area: 'profile-photos',
+        kind: 'image',
+        fileField: 'photo',
+        maxBytes: app.config.uploadMaxBytes,
+      });
+      if (!file) throw badRequest('Please select a photo first.', 'photo');
+      try {
+        const saved = await setProfilePhoto(app.db, req.user, req.params.id, file);
+        return reply.code(201).send({ photo: fileUrl('profile-photos', saved.photoFileId)! });
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+    },
+  );
+
+  // A signed-in user changes their own password (the current one is required). Every earlier session ends; this
+  // device gets the one new token (decision 003).
+  app.put(
+    '/api/users/:id/password',
+    {
+      onRequest: [
+        app.authenticate,
+        async (req) => {
+          if ((req.params as { id?: string }).id !== req.user.id)
+            throw forbidden('You may only change your own password.');
+        },
+      ],
+      schema: { params: uuidParam, body: changePasswordInput, response: { 200: passwordChangedJson } },
+    },
+    async (req, reply) => {
+      const saved = await changeOwnPassword(app.db, req.user, req.body.currentPassword, req.body.newPassword);
+      const token = app.issueToken(saved);
+      setTokenCookie(req, reply, token);
+      return { message: 'Password changed successfully!', token };
+    },
+  );
+};

@@ -1,0 +1,436 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { activityLogs, files, users } from '#server/db/schema/index.ts';
+import { buildTestApp } from '#server/test/app.ts';
+import { authHeaders, createGroup, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
+import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
+import { storedPath } from '#server/modules/files/storage.ts';
+import { existsSync } from 'node:fs';
+
+const profile = {
+  personalDetails: {
+    name: 'Asha Verma',
+    dob: '1990-04-12',
+    mobile: '9876543210',
+    address: 'Delhi',
+    gender: 'Female',
+    maritalStatus: 'Single',
+    bloodGroup: 'O+',
+    emergencyContact: { name: 'Ravi Verma', relationship: 'Brother', mobile: '9123456780' },
+  },
+  professionalDetails: {
+    cadre: 'DRDS',
+    designation: "Scientist 'C'",
+    intercom: '2231',
+    internetEmail: 'asha@example.in',
+    dronaEmail: 'asha@drona.in',
+    pis: 'P-1',
+    aebasId: 'A-1',
+    joiningDate: '2015-06-01',
+    skills: [' thermal analysis ', '', 'CFD'],
+    qualifications: ['M.Tech'],
+  },
+  about: 'Works on fire safety.',
+  employmentPeriod: { from: '2015-06-01', to: '' },
+  socialLinks: {
+    linkedin: 'https://linkedin.com/in/asha',
+    twitter: '',
+    facebook: '',
+    github: 'https://github.com/asha',
+  },
+};
+
+const logsOf = async (app: Awaited<ReturnType<typeof buildTestApp>>, userId: string) =>
+  app.db.select().from(activityLogs).where(eq(activityLogs.targetId, userId));
+
+describe('GET /api/users (employee directory)', () => {
+  it('refuses a visitor who is not signed in', async () => {
+    const app = await buildTestApp();
+    expect((await app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+  });
+
+  it('answers an array of approved staff only, with the directory card fields and nothing private', async () => {
+    const { app, headers } = await signIn('employee');
+    const group = await createGroup(app);
+    const colleague = await createUser(app, 'director', {
+      name: 'Dir Colleague',
+      groupId: group.id,
+      designation: "Scientist 'D'",
+      mobile: '9999999999',
+    });
+    const pending = await createUser(app, 'employee', { status: 'pending', name: 'Pending Person' });
+    const gone = await createUser(app, 'employee', { status: 'deactivated', name: 'Gone Person' });
+    const res = await app.inject({ method: 'GET', url: '/api/users', headers });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(Array.isArray(list)).toBe(true);
+    const ids = list.map((u: { _id: string }) => u._id);
+    expect(ids).toContain(colleague.id);
+    expect(ids).not.toContain(pending.id);
+    expect(ids).not.toContain(gone.id);
+    const card = list.find((u: { _id: string }) => u._id === colleague.id);
+    expect(card).toEqual({
+      _id: colleague.id,
+      email: colleague.email,
+      role: 'director',
+      photo: null,
+      group: { _id: group.id, name: group.name },
+      personalDetails: { name: 'Dir Colleague', fullName: 'Dir Colleague' },
+      professionalDetails: { designation: "Scientist 'D'", cadre: '', intercom: '' },
+    });
+    expect(res.body).not.toContain('9999999999');
+    expect(res.body).not.toContain('argon2');
+  });
+
+  it('filters by role, group and a search of name or email, case-insensitively, in the database', async () => {
+    const { app, headers } = await signIn('employee');
+    const group = await createGroup(app);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const a = await createUser(app, 'employee', { name: `Zed ${tag} Kumar`, groupId: group.id });
+    const b = await createUser(app, 'director', { name: `Other ${tag}`, groupId: group.id });
+    const c = await createUser(app, 'employee', { name: 'Someone Else', email: `${tag}-c@lab.test` });
+    const ids = async (qs: string) =>
+      (await app.inject({ method: 'GET', url: `/api/users?${qs}`, headers })).json().map((u: { _id: string }) => u._id);
+    expect(await ids(`q=${tag.toUpperCase()}`)).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
+    expect(await ids(`q=${tag}&role=employee`)).toEqual(expect.arrayContaining([a.id, c.id]));
+    expect(await ids(`q=${tag}&role=employee`)).not.toContain(b.id);
+    expect(await ids(`groupId=${group.id}`)).toEqual([b.id, a.id]); // by name: Other…, Zed…
+    expect(await ids(`q=${encodeURIComponent('%')}`)).toEqual([]); // % is taken literally
+    expect(await ids('role=&groupId=&q=')).toContain(a.id); // cleared filters mean no filter
+  });
+
+  it('answers a page {items, total} when limit or offset is given', async () => {
+    const { app, headers } = await signIn('employee');
+    const group = await createGroup(app);
+    for (let i = 0; i < 3; i++) await createUser(app, 'employee', { name: `Paged ${i}`, groupId: group.id });
+    const first = await app.inject({ method: 'GET', url: `/api/users?groupId=${group.id}&limit=2`, headers });
+    expect(first.json()).toMatchObject({ total: 3 });
+    expect(first.json().items.map((u: { personalDetails: { name: string } }) => u.personalDetails.name)).toEqual([
+      'Paged 0',
+      'Paged 1',
+    ]);
+    const second = await app.inject({ method: 'GET', url: `/api/users?groupId=${group.id}&limit=2&offset=2`, headers });
+    expect(second.json()).toMatchObject({ total: 3, items: [{ personalDetails: { name: 'Paged 2' } }] });
+  });
+
+  it.each([
+    ['role=chief', 'Please choose a role from the list.', 'role'],
+    ['groupId=nope', 'Please choose a group from the list.', 'groupId'],
+    ['limit=0', undefined, 'limit'],
+    ['limit=101', undefined, 'limit'],
+    ['offset=-1', undefined, 'offset'],
+    [`q=${'x'.repeat(201)}`, 'The search text is too long.', 'q'],
+  ])('refuses ?%s with a 400', async (qs, message, field) => {
+    const { app, headers } = await signIn('employee');
+    const res = await app.inject({ method: 'GET', url: `/api/users?${qs}`, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+    if (message) expect(res.json().message).toBe(message);
+  });
+});
+
+describe('GET /api/users/:id', () => {
+  it('shows the owner their whole profile, with documents', async () => {
+    const { app, headers, user } = await signIn('employee', { mobile: '9876543210' });
+    const res = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: user.id,
+      email: user.email,
+      personalDetails: { mobile: '9876543210' },
+      documents: [],
+    });
+    expect(res.body).not.toContain('argon2');
+  });
+
+  it('lets an admin read anyone, refuses another user and a visitor, and 404s an unknown id', async () => {
+    const app = await buildTestApp();
+    const owner = await createUser(app, 'employee');
+    const other = await createUser(app, 'director');
+    const admin = await createUser(app, 'admin');
+    const url = `/api/users/${owner.id}`;
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const denied = await app.inject({ method: 'GET', url, headers: authHeaders(app, other) });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('You may only view or change your own profile.');
+    expect((await app.inject({ method: 'GET', url, headers: authHeaders(app, admin) })).json()._id).toBe(owner.id);
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/users/00000000-0000-4000-8000-000000000000',
+      headers: authHeaders(app, admin),
+    });
+    expect(missing.statusCode).toBe(404);
+    const bad = await app.inject({ method: 'GET', url: '/api/users/not-a-uuid', headers: authHeaders(app, admin) });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/users/:id', () => {
+  it('saves every section for the owner, trims the lists, and records the change', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const res = await app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers, payload: profile });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: user.id,
+      about: 'Works on fire safety.',
+      personalDetails: {
+        name: 'Asha Verma',
+        fullName: 'Asha Verma',
+        gender: 'Female',
+        emergencyContact: { name: 'Ravi Verma' },
+      },
+      professionalDetails: { cadre: 'DRDS', designation: "Scientist 'C'", skills: ['thermal analysis', 'CFD'] },
+      employmentPeriod: { from: '2015-06-01', to: null },
+      socialLinks: { github: 'https://github.com/asha' },
+    });
+    expect((await logsOf(app, user.id)).map((l) => l.action)).toContain('Updated own profile');
+  });
+
+  it('keeps the sections that were not sent, and never changes email, role or password', async () => {
+    const { app, headers, user } = await signIn('employee', { about: 'Kept', mobile: '9000000000' });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers,
+      payload: {
+        socialLinks: { linkedin: 'https://linkedin.com/in/x' },
+        email: 'new@x.y',
+        role: 'admin',
+        password: 'x',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: user.email,
+      role: 'employee',
+      about: 'Kept',
+      personalDetails: { mobile: '9000000000' },
+    });
+    const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.passwordHash).toBe(user.passwordHash);
+  });
+
+  it('lets an admin edit anyone; refuses another user and a visitor before reading the body', async () => {
+    const app = await buildTestApp();
+    const owner = await createUser(app, 'employee');
+    const other = await createUser(app, 'employee');
+    const admin = await createUser(app, 'admin');
+    const url = `/api/users/${owner.id}`;
+    expect((await app.inject({ method: 'PUT', url, payload: {} })).statusCode).toBe(401);
+    const denied = await app.inject({ method: 'PUT', url, headers: authHeaders(app, other), payload: { about: 5 } });
+    expect(denied.statusCode).toBe(403);
+    const ok = await app.inject({
+      method: 'PUT',
+      url,
+      headers: authHeaders(app, admin),
+      payload: { about: 'By admin' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().about).toBe('By admin');
+    expect((await logsOf(app, owner.id)).map((l) => l.action)).toContain(`Updated the profile of ${owner.email}`);
+  });
+
+  it.each([
+    [{ personalDetails: { name: '  ' } }, 'Name is required.', 'personalDetails.name'],
+    [{ personalDetails: { name: 'A', mobile: '12345' } }, 'Mobile number must be 10 digits.', 'personalDetails.mobile'],
+    [
+      { personalDetails: { name: 'A', emergencyContact: { mobile: 'abc' } } },
+      'Mobile number must be 10 digits.',
+      'personalDetails.emergencyContact.mobile',
+    ],
+    [
+      { personalDetails: { name: 'A', gender: 'X' } },
+      'Please choose a gender from the list.',
+      'personalDetails.gender',
+    ],
+    [
+      { personalDetails: { name: 'A', maritalStatus: 'X' } },
+      'Please choose a marital status from the list.',
+      'personalDetails.maritalStatus',
+    ],
+    [
+      { personalDetails: { name: 'A', bloodGroup: 'C+' } },
+      'Please choose a blood group from the list.',
+      'personalDetails.bloodGroup',
+    ],
+    [{ personalDetails: { name: 'A', dob: '12/04/1990' } }, 'Please enter a valid date.', 'personalDetails.dob'],
+    [
+      { professionalDetails: { cadre: 'DRDS', designation: '' } },
+      'Designation is required.',
+      'professionalDetails.designation',
+    ],
+    [
+      { professionalDetails: { cadre: 'Other', designation: '   ' } },
+      'Designation is required.',
+      'professionalDetails.designation',
+    ],
+    [
+      { professionalDetails: { cadre: 'DRTC', designation: "Scientist 'B'" } },
+      'Please choose a designation of the selected cadre.',
+      'professionalDetails.designation',
+    ],
+    [{ professionalDetails: { cadre: 'Army' } }, 'Please choose a cadre from the list.', 'professionalDetails.cadre'],
+    [
+      { employmentPeriod: { from: '2020-01-02', to: '2020-01-01' } },
+      'The employment end date cannot be before its start.',
+      'employmentPeriod.to',
+    ],
+    [
+      { socialLinks: { linkedin: 'javascript:alert(1)' } },
+      'Please enter a full link starting with http:// or https://.',
+      'socialLinks.linkedin',
+    ],
+  ])('refuses %j with "%s"', async (payload, message, field) => {
+    const { app, headers, user } = await signIn('employee');
+    const res = await app.inject({ method: 'PUT', url: `/api/users/${user.id}`, headers, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, field });
+  });
+
+  it('accepts free text as the designation of cadre Other', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers,
+      payload: { professionalDetails: { cadre: 'Other', designation: 'Librarian' } },
+    });
+    expect(res.json().professionalDetails).toMatchObject({ cadre: 'Other', designation: 'Librarian' });
+  });
+});
+
+describe('POST /api/users/:id/upload-photo', () => {
+  const upload = (
+    app: Awaited<ReturnType<typeof buildTestApp>>,
+    id: string,
+    headers: Record<string, string>,
+    file = SAMPLE_FILES.png,
+    name = 'me.png',
+  ) => {
+    const body = multipart({}, { field: 'photo', filename: name, content: file, contentType: 'image/png' });
+    return app.inject({
+      method: 'POST',
+      url: `/api/users/${id}/upload-photo`,
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
+  };
+
+  it('stores the owner photo, serves it publicly, and removes the photo it replaces', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const first = await upload(app, user.id, headers);
+    expect(first.statusCode).toBe(201);
+    const photo = first.json().photo as string;
+    expect(photo).toMatch(/^\/uploads\/profile-photos\/[0-9a-f-]{36}$/);
+    const served = await app.inject({ method: 'GET', url: photo });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const oldId = photo.split('/').pop()!;
+    const second = await upload(app, user.id, headers, SAMPLE_FILES.jpg, 'me.jpg');
+    expect(second.statusCode).toBe(201);
+    expect(existsSync(storedPath('profile-photos', oldId))).toBe(false);
+    expect(await app.db.select().from(files).where(eq(files.id, oldId))).toHaveLength(0);
+    const me = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers });
+    expect(me.json().photo).toBe(second.json().photo);
+    expect((await logsOf(app, user.id)).map((l) => l.action)).toContain('Changed own profile photo');
+  });
+
+  it('says "Please select a photo first." without a file, and refuses a file that is not an image', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const body = multipart({ note: 'x' });
+    const none = await app.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}/upload-photo`,
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ message: 'Please select a photo first.', field: 'photo' });
+    const pdf = await upload(app, user.id, headers, SAMPLE_FILES.pdf, 'cv.pdf');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().field).toBe('photo');
+    const disguised = await upload(app, user.id, headers, SAMPLE_FILES.exe, 'me.png');
+    expect(disguised.statusCode).toBe(400);
+  });
+
+  it("lets an admin change anyone's photo; refuses another user and a visitor", async () => {
+    const app = await buildTestApp();
+    const owner = await createUser(app, 'employee');
+    const other = await createUser(app, 'employee');
+    const admin = await createUser(app, 'admin');
+    expect((await upload(app, owner.id, {})).statusCode).toBe(401);
+    expect((await upload(app, owner.id, authHeaders(app, other))).statusCode).toBe(403);
+    expect((await upload(app, owner.id, authHeaders(app, admin))).statusCode).toBe(201);
+  });
+});
+
+describe('PUT /api/users/:id/password', () => {
+  it('changes the password with the current one, ends older sessions and hands this device a new token', async () => {
+    const { app, headers, user } = await signIn('employee');
+    await new Promise((r) => setTimeout(r, 5)); // the new stamp must differ from the one in the old token
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}/password`,
+      headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'new-secret-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Password changed successfully!', token: expect.any(String) });
+    expect(String(res.headers['set-cookie'])).toMatch(/lp_token=/);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
+    const fresh = { authorization: `Bearer ${res.json().token}` };
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: fresh })).statusCode).toBe(200);
+    const oldLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(oldLogin.statusCode).toBe(401);
+    const newLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'new-secret-1' },
+    });
+    expect(newLogin.statusCode).toBe(200);
+    expect((await logsOf(app, user.id)).map((l) => l.action)).toContain('Changed own password');
+  });
+
+  it.each([
+    [
+      { currentPassword: 'wrong-one', newPassword: 'new-secret-1' },
+      'The current password is not correct.',
+      'currentPassword',
+    ],
+    [{ newPassword: 'new-secret-1' }, 'Please enter your current password.', 'currentPassword'],
+    [{ currentPassword: TEST_PASSWORD, newPassword: '' }, 'Password is required.', 'newPassword'],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: '12345' },
+      'Password must be at least 6 characters.',
+      'newPassword',
+    ],
+    [
+      { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+      'The new password must differ from the current one.',
+      'newPassword',
+    ],
+  ])('refuses %j with "%s"', async (payload, message, field) => {
+    const { app, headers, user } = await signIn('employee');
+    const res = await app.inject({ method: 'PUT', url: `/api/users/${user.id}/password`, headers, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, field });
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
+  });
+
+  it('refuses a visitor, another user and even an admin (admins reset instead)', async () => {
+    const app = await buildTestApp();
+    const owner = await createUser(app, 'employee');
+    const url = `/api/users/${owner.id}/password`;
+    const payload = { currentPassword: TEST_PASSWORD, newPassword: 'new-secret-1' };
+    expect((await app.inject({ method: 'PUT', url, payload })).statusCode).toBe(401);
+    for (const role of ['employee', 'admin'] as const) {
+      const other = await createUser(app, role);
+      const res = await app.inject({ method: 'PUT', url, payload, headers: authHeaders(app, other) });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+});

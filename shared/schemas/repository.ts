@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { SOFTWARE_REPO_TYPES } from '../constants.ts';
+
+/**
+ * The words of spec §5 Repositories, plus our own for rules the spec leaves to the browser (a URL field) or does not
+ * word (number minimums). The web form and the API route check the same schema, so both say the same sentence.
+ */
+export const REPOSITORY_MESSAGES = {
+  softwareSource: 'Please provide either a file, a GitHub URL, or a Cloned Repository Path.',
+  softwareGroupAndType: 'Please select both a Group and a Type.',
+  metadataJson: 'Invalid JSON format for metadata. Please check your input.',
+  trialRequired: 'Please fill in all required fields (Group, Type, and upload a File).',
+  githubUrl: 'Please enter a valid GitHub URL starting with http:// or https://.',
+  sizeInKB: 'Size (KB) must be a number, 0 or more.',
+  duration: 'Duration (minutes) must be a number, 0 or more.',
+  tooLong: 'This field is too long.',
+} as const;
+export type RepositoryMessage = keyof typeof REPOSITORY_MESSAGES;
+const M = REPOSITORY_MESSAGES;
+
+const text = (max: number) => z.string().trim().max(max, M.tooLong).default('');
+
+/**
+ * An optional link: blank, or an absolute http(s) URL. Only these two schemes, because the link is rendered as an
+ * anchor on the cards (a `javascript:` URL would run script).
+ */
+const githubUrl = text(2000).refine((value) => {
+  if (!value) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}, M.githubUrl);
+
+/** Free JSON typed as text (multipart metadata field): blank means none, anything else must parse. */
+const jsonText = z
+  .string()
+  .max(100_000, M.tooLong)
+  .default('')
+  .transform((value, ctx) => {
+    if (!value.trim()) return null;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: M.metadataJson });
+      return z.NEVER;
+    }
+  });
+
+/** A number of 0 or more, given as a number or as text (form inputs and JSON both); blank means not given. */
+const nonNegative = (message: string) =>
+  z
+    .union([z.number(), z.string().trim()], message)
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === '' || value === null || value === undefined) return null;
+      const n = Number(value);
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .pipe(z.number().min(0, message).max(1e12, message).nullable());
+
+/** Languages as typed ("C, Python,, Go ") or as a list: split on commas, trimmed, blanks dropped (spec §5). */
+export const languageList = z
+  .union([z.string(), z.array(z.string())])
+  .nullish()
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value ?? ''])
+      .flatMap((item) => item.split(','))
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().max(100, M.tooLong)).max(50, M.tooLong));
+
+/** A chosen file: on the server the stored upload, in the browser the File; absent is null. */
+const optionalFile = z.any().optional();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Software repository (spec §2 Upload Software Repository, §5 Repositories)
+
+/**
+ * POST /api/softwareRepo: the multipart fields (all text) plus `file`. Group and type first, so an empty form is told
+ * to pick them; the at-least-one rule runs once the fields themselves are sound.
+ */
+export const softwareRepoInput = z
+  .object({
+    group: z.uuid(M.softwareGroupAndType),
+    type: z.enum(SOFTWARE_REPO_TYPES, M.softwareGroupAndType),
+    githubUrl,
+    clonedRepoPath: text(1000),
+    metadata: jsonText,
+    file: optionalFile,
+  })
+  .superRefine((value, ctx) => {
+    if (!value.file && !value.githubUrl && !value.clonedRepoPath) {
+      ctx.addIssue({ code: 'custom', message: M.softwareSource, path: ['file'] });
+    }
+  });
+export type SoftwareRepoInput = z.input<typeof softwareRepoInput>;
+export type SoftwareRepoValues = z.output<typeof softwareRepoInput>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trial repository (spec §2 Upload Trial Repository, §5 Repositories)
+
+/** The trial metadata object: size in KB and duration in minutes (numbers, min 0) and the languages used. */
+export const trialRepoMetadata = z.object({
+  sizeInKB: nonNegative(M.sizeInKB),
+  duration: nonNegative(M.duration),
+  languageUsed: languageList,
+});
+export type TrialRepoMetadata = z.output<typeof trialRepoMetadata>;
+
+const trialRequired = z.string().trim().min(1, M.trialRequired);
+const trialFields = {
+  group: z.uuid(M.trialRequired),
+  type: trialRequired.max(200, M.tooLong),
+  githubUrl,
+  clonedRepoPath: text(1000),
+  file: z.any().refine(Boolean, M.trialRequired),
+};
+
+/** POST /api/trialRepo: the multipart fields, `metadata` being JSON text of {sizeInKB, duration, languageUsed}. */
+export const trialRepoInput = z.object({
+  ...trialFields,
+  metadata: jsonText.pipe(
+    z.preprocess(
+      (value) => (value === null ? {} : value),
+      z.record(z.string(), z.unknown(), M.metadataJson).pipe(trialRepoMetadata),
+    ),
+  ),
+});
+export type TrialRepoValues = z.output<typeof trialRepoInput>;
+
+/** The trial upload form as typed: the metadata parts are inputs of their own, sent as one JSON text. */
+export const trialRepoForm = z.object({ ...trialFields, ...trialRepoMetadata.shape });
+export type TrialRepoFormInput = z.input<typeof trialRepoForm>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// API shapes (spec §3 Software repository, Trial repository)
+
+const groupRef = z.object({ _id: z.uuid(), name: z.string() });
+/** The uploader as the cards read it (uploadedBy.personalDetails.name); null once the account is gone. */
+const uploaderRef = z.object({ _id: z.uuid(), personalDetails: z.object({ name: z.string() }) }).nullable();
+const repositoryJson = z.object({
+  _id: z.uuid(),
+  group: groupRef,
+  githubUrl: z.string(),
+  clonedRepoPath: z.string(),
+  /** The attached file's own name, or null when none was attached. */
+  originalName: z.string().nullable(),
+  /** A link on the portal's own origin (/uploads/<area>/<id>), served only to those who may see the record. */
+  filePath: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  uploadedBy: uploaderRef,
+  createdAt: z.string(),
+});
+
+export const softwareRepoJson = repositoryJson.extend({ type: z.enum(SOFTWARE_REPO_TYPES), metadata: z.json() });
+export type SoftwareRepoJson = z.infer<typeof softwareRepoJson>;
+
+export const trialRepoJson = repositoryJson.extend({
+  type: z.string(),
+  metadata: z.object({ sizeInKB: z.number().nullable(), duration: z.number().nullable(), languageUsed: z.array(z.string()) }),
+});
+export type TrialRepoJson = z.infer<typeof trialRepoJson>;

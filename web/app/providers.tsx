@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import 'dayjs/locale/hi';
+import { TOAST_LIMIT } from '#shared/constants.ts';
+import i18n from '#web/i18n/index.ts';
+import { queryClient } from '#web/lib/query-client.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+/** Date pickers follow the chosen language; weeks start on Monday as Indian calendars print them. */
+function LocalisedDates({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  return <DatesProvider settings={{ locale: current.language === 'hi' ? 'hi' : 'en', firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+}
+
+/** Everything every screen relies on: Mantine (toasts, at most 20: spec §9), TanStack Query and i18n. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <Notifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
+        <QueryClientProvider client={queryClient}>
+          <LocalisedDates>{children}</LocalisedDates>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from '#web/components/page-loader.tsx';
+import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
+import { RequireAdmin, RequireAuth } from './guards.tsx';
+import { paths } from './paths.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError, type StatusMessages } from './route-error.tsx';
+
+type RouteModule = { default: ComponentType };
+
+/**
+ * A lazy route module (web/app/routes/*.tsx, default export = the screen) with an error element that words a
+ * failure by its status. Pass `messages` for a screen's own words, e.g. {403: 'groups:accessDenied'}.
+ */
+const page = (load: () => Promise<RouteModule>, messages?: StatusMessages) =>
+  ({
+    lazy: async () => ({ Component: (await load()).default }),
+    errorElement: <RouteError messages={messages} />,
+  }) satisfies RouteObject;
+
+/** Every route of spec §2. Guards: RequireAuth (stored token, else /login), RequireAdmin (non-admin → /). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          // Public (spec §2), and the screen a pending account is sent to (spec §4).
+          { index: true, ...page(() => import('./routes/home.tsx')) },
+          { path: 'login', ...page(() => import('./routes/login.tsx')) },
+          { path: 'register', ...page(() => import('./routes/register.tsx')) },
+          { path: 'pending-approval', ...page(() => import('./routes/pending-approval.tsx')) },
+          { path: 'labs', ...page(() => import('./routes/labs.tsx')) },
+          { path: 'directorprofile', ...page(() => import('./routes/director-profile.tsx')) },
+          {
+            // Listed public in spec §2 but they show personal data or need a member of staff: signed in (decision 005).
+            element: <RequireAuth />,
+            children: [
+              { path: 'employees', ...page(() => import('./routes/employees.tsx')) },
+              { path: 'profile', ...page(() => import('./routes/profile.tsx')) },
+              { path: 'closeGroup', ...page(() => import('./routes/close-group.tsx')) },
+              { path: 'groups/:id/edit', ...page(() => import('./routes/edit-group.tsx')) },
+              // Signed-in guard (spec §2).
+              { path: 'my-group', ...page(() => import('./routes/my-group.tsx')) },
+              { path: 'group/id/:id', ...page(() => import('./routes/group.tsx')) },
+              { path: 'group/:id', ...page(() => import('./routes/group-after-edit.tsx')) },
+              { path: 'dac', ...page(() => import('./routes/dac.tsx')) },
+              { path: 'allLetter', ...page(() => import('./routes/all-letters.tsx')) },
+              { path: 'upload-repo', ...page(() => import('./routes/upload-repo.tsx')) },
+              { path: 'view-repo', ...page(() => import('./routes/view-repo.tsx')) },
+              { path: 'upload-trialRepo', ...page(() => import('./routes/upload-trial-repo.tsx')) },
+              { path: 'view-trialRepo', ...page(() => import('./routes/view-trial-repo.tsx')) },
+            ],
+          },
+          {
+            // Admin guard (spec §2).
+            element: <RequireAdmin />,
+            children: [
+              { path: 'add-group', ...page(() => import('./routes/add-group.tsx')) },
+              { path: 'admin/approval', ...page(() => import('./routes/admin/approval.tsx')) },
+              { path: 'admin/add-labs', ...page(() => import('./routes/admin/add-labs.tsx')) },
+              { path: 'admin/manageGallery', ...page(() => import('./routes/admin/manage-gallery.tsx')) },
+              { path: 'admin/add-groups', ...page(() => import('./routes/admin/add-groups.tsx')) },
+              { path: 'admin/logs', ...page(() => import('./routes/admin/logs.tsx')) },
+              { path: 'admin/closeGroup', ...page(() => import('./routes/admin/close-group.tsx')) },
+              { path: 'admin/group/:id', ...page(() => import('./routes/admin/group.tsx')) },
+              {
+                path: 'admin',
+                ...page(() => import('./routes/admin/layout.tsx')),
+                children: [
+                  { index: true, element: <Navigate to={paths.admin.manageLab} replace /> },
+                  { path: 'manage-lab', ...page(() => import('./routes/admin/manage-lab.tsx')) },
+                  { path: 'manage', ...page(() => import('./routes/admin/manage.tsx')) },
+                  { path: 'groups/:id', ...page(() => import('./routes/admin/groups.tsx')) },
+                ],
+              },
+            ],
+          },
+          { path: '*', ...page(() => import('./routes/not-found.tsx')) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A 401 on a signed-in call (expired or revoked login) goes to /login without reloading the page.
+setUnauthorizedHandler(() => void router.navigate(paths.login, { replace: true }));

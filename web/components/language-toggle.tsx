@@ -1,0 +1,14 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '#web/i18n/index.ts';
+
+/** Switches between English and Hindi; the button names the other language in that language. */
+export function LanguageToggle() {
+  const { i18n } = useTranslation('common');
+  const next = i18n.language === 'hi' ? 'en' : 'hi';
+  return (
+    <Button variant="default" size="sm" onClick={() => void setLanguage(next)} lang={next}>
+      {next === 'hi' ? 'हिन्दी' : 'English'}
+    </Button>
+  );
+}

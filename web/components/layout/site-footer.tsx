@@ -1,0 +1,31 @@
+import { Container, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import classes from './layout.module.css';
+
+/** The footer: the lab's phone and address, static text (spec §2). */
+export function SiteFooter({ labTitle }: { labTitle: string }) {
+  const { t } = useTranslation('common');
+  const phone = t('footer.phone');
+  return (
+    <footer className={classes.footer}>
+      <Container size="xl" px={0}>
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Stack gap={4}>
+            <Text fw={700} inherit>
+              {labTitle}
+            </Text>
+            <Text inherit>{t('footer.address')}</Text>
+          </Stack>
+          <Stack gap={4}>
+            <Text inherit>
+              {t('footer.phoneLabel')}: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            </Text>
+            <Text inherit>
+              {t('footer.copyright', { year: new Date().getFullYear() })}
+            </Text>
+          </Stack>
+        </Group>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,16 @@
+import { Title, type TitleProps } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The one h1 of a page; also names the browser tab ("Title – Lab Portal", WCAG 2.4.2). Every screen uses it once.
+ */
+export function PageTitle({ children, ...props }: Omit<TitleProps, 'order' | 'children'> & { children: string }) {
+  const { t } = useTranslation('common');
+  useDocumentTitle(`${children} – ${t('appTitle')}`);
+  return (
+    <Title order={1} size="h2" mb="md" {...props}>
+      {children}
+    </Title>
+  );
+}

@@ -1,0 +1,76 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loginInput, type LoginInput, type LoginJson } from '#shared/schemas/auth.ts';
+import { paths } from '#web/app/paths.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useLogin } from '../api.ts';
+
+export interface LoginFormProps {
+  onSignedIn: (login: LoginJson) => void;
+  /** A 403 with status 'pending': the account waits for approval (spec §4). */
+  onPending: () => void;
+}
+
+/** Email and password, checked by the same schema as the server (spec §5 Login); messages of spec §8. */
+export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginInput, { sync: true }),
+  });
+  const error = (path: keyof LoginInput) => {
+    const message = form.errors[path];
+    return typeof message === 'string' ? translateMessage(message, 'auth') : message;
+  };
+
+  const onSubmit = (values: LoginInput) =>
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'green', message: t('login.success') });
+        onSignedIn(answer);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 403 && err.body?.status === 'pending') return onPending();
+        // Rejected and deactivated accounts, wrong credentials: the server's sentence, else 'Login failed.'
+        const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('login.failed');
+        notifications.show({ color: 'red', title: t('login.failedTitle'), message });
+      },
+    });
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="username"
+          required
+          {...form.getInputProps('email')}
+          error={error('email')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+          error={error('password')}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          {t('login.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to={paths.register} fw={600}>
+            {t('login.registerLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Fieldset,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CADRES, DESIGNATIONS, REGISTER_ROLES, type Cadre } from '#shared/constants.ts';
+import { registerInput, type RegisterInput } from '#shared/schemas/auth.ts';
+import { paths } from '#web/app/paths.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useRegister } from '../api.ts';
+
+type RegisterValues = {
+  email: string;
+  password: string;
+  role: (typeof REGISTER_ROLES)[number];
+  about: string;
+  personalDetails: { name: string; dob: string; mobile: string; address: string };
+  professionalDetails: {
+    designation: string;
+    cadre: Cadre | '';
+    intercom: string;
+    internetEmail: string;
+    dronaEmail: string;
+    pis: string;
+    aebasId: string;
+  };
+  employmentPeriod: { from: string; to: string };
+};
+
+const emptyForm: RegisterValues = {
+  email: '',
+  password: '',
+  role: 'employee',
+  about: '',
+  personalDetails: { name: '', dob: '', mobile: '', address: '' },
+  professionalDetails: { designation: '', cadre: '', intercom: '', internetEmail: '', dronaEmail: '', pis: '', aebasId: '' },
+  employmentPeriod: { from: '', to: '' },
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * 'Register New User' (spec §2, §3 Registration payload): every field, the role choices, cadre → designation lists,
+ * and the client messages of spec §5 from the same zod schema the server checks (shared/schemas/auth.ts).
+ */
+export function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const register = useRegister();
+  const form = useForm<RegisterValues>({
+    mode: 'controlled',
+    initialValues: emptyForm,
+    validate: schemaResolver(registerInput, { sync: true }),
+  });
+
+  /** getInputProps with the error in the current language (the schema's sentences are English). */
+  const field = (path: string) => {
+    const props = form.getInputProps(path);
+    const message = form.errors[path];
+    return { ...props, error: typeof message === 'string' ? translateMessage(message, 'auth') : message };
+  };
+
+  const cadre = form.values.professionalDetails.cadre;
+  const onCadreChange = (value: string) => {
+    form.setFieldValue('professionalDetails.cadre', value as Cadre | '');
+    form.setFieldValue('professionalDetails.designation', ''); // spec §4: changing the cadre clears the designation
+    form.clearFieldError('professionalDetails.designation');
+  };
+
+  const onSubmit = (values: RegisterValues) =>
+    register.mutate(values as RegisterInput, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('register.success') });
+        form.reset();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.message === 'User already exists') {
+          form.setFieldError('email', t('register.emailTaken'));
+          return;
+        }
+        if (err instanceof ApiError && err.field && err.message) form.setFieldError(err.field, err.message);
+        const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('register.failed');
+        notifications.show({ color: 'red', message });
+      },
+    });
+
+  let designation: ReactNode;
+  if (cadre === 'Other') {
+    designation = <TextInput label={t('fields.designation')} required {...field('professionalDetails.designation')} />;
+  } else {
+    const options = cadre ? DESIGNATIONS[cadre] : [];
+    designation = (
+      <NativeSelect
+        label={t('fields.designation')}
+        required={Boolean(cadre)}
+        disabled={!cadre}
+        description={cadre ? undefined : t('register.chooseCadreFirst')}
+        data={[{ value: '', label: t('register.selectDesignation') }, ...options.map((d) => ({ value: d, label: d }))]}
+        {...field('professionalDetails.designation')}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="lg">
+        {register.isSuccess && (
+          <Alert color="green" variant="light" role="status" title={t('register.success')}>
+            <Text c="gray.9" size="sm">
+              {t('register.awaitingApproval')}
+            </Text>
+          </Alert>
+        )}
+        <Fieldset legend={t('register.account')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...field('email')} />
+            <PasswordInput
+              label={t('fields.password')}
+              autoComplete="new-password"
+              required
+              description={t('register.passwordHint')}
+              {...field('password')}
+            />
+            <NativeSelect
+              label={t('fields.role')}
+              data={REGISTER_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+              {...field('role')}
+            />
+          </SimpleGrid>
+          <Textarea label={t('fields.about')} mt="md" autosize minRows={3} maxRows={8} {...field('about')} />
+        </Fieldset>
+
+        <Fieldset legend={t('register.personalDetails')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('fields.name')} autoComplete="name" required {...field('personalDetails.name')} />
+            <TextInput label={t('fields.dob')} type="date" max={today()} {...field('personalDetails.dob')} />
+            <TextInput
+              label={t('fields.mobile')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              description={t('register.mobileHint')}
+              {...field('personalDetails.mobile')}
+            />
+            <Textarea label={t('fields.address')} autoComplete="street-address" autosize minRows={2} {...field('personalDetails.address')} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={t('register.professionalDetails')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label={t('fields.cadre')}
+              data={[{ value: '', label: t('register.selectCadre') }, ...CADRES.map((c) => ({ value: c, label: t(`cadres.${c}`) }))]}
+              {...field('professionalDetails.cadre')}
+              onChange={(event) => onCadreChange(event.currentTarget.value)}
+            />
+            {designation}
+            <TextInput label={t('fields.intercom')} {...field('professionalDetails.intercom')} />
+            <TextInput label={t('fields.internetEmail')} type="email" {...field('professionalDetails.internetEmail')} />
+            <TextInput label={t('fields.dronaEmail')} type="email" {...field('professionalDetails.dronaEmail')} />
+            <TextInput label={t('fields.pis')} {...field('professionalDetails.pis')} />
+            <TextInput label={t('fields.aebasId')} {...field('professionalDetails.aebasId')} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={t('register.employmentPeriod')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('fields.from')} type="date" {...field('employmentPeriod.from')} />
+            <TextInput label={t('fields.to')} type="date" {...field('employmentPeriod.to')} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Button type="submit" loading={register.isPending} size="md">
+          {t('register.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('register.haveAccount')}{' '}
+          <Anchor component={Link} to={paths.login} fw={600}>
+            {t('register.loginLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

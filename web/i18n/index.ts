@@ -1,0 +1,80 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * One i18n layer for every screen. English is the default and carries the spec's texts to the letter; Hindi is the
+ * second language. Each feature adds web/i18n/locales/{en,hi}/<namespace>.json and calls useTranslation('<namespace>'):
+ * the files are found here by import.meta.glob and loaded lazily, only when a screen asks for the namespace.
+ */
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const STORAGE_KEY = 'language';
+
+type Messages = Record<string, unknown>;
+const files = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
+
+const localeFiles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = files[`./locales/${language}/${namespace}.json`];
+    // A namespace without a file in this language falls back to English (fallbackLng).
+    if (!load) return callback(null, {});
+    load().then(
+      (messages) => callback(null, messages),
+      (err: Error) => callback(err, false),
+    );
+  },
+};
+
+function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return LANGUAGES.includes(value as Language) ? (value as Language) : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+});
+
+/** Resolves once the shell's texts (namespace common) are loaded in the chosen language. */
+export const i18nReady = i18n
+  .use(localeFiles)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes
+    react: { useSuspense: true },
+  });
+document.documentElement.lang = storedLanguage();
+
+/** Switches the language everywhere and remembers it on this device. */
+export const setLanguage = (language: Language) => i18n.changeLanguage(language);
+export const currentLanguage = (): Language => (LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'en');
+
+/**
+ * A sentence that came in English from a shared zod schema or from the server (e.g. 'Email is required.'), in the
+ * current language: namespace `ns` may carry a "messages" table keyed by the English sentence; a sentence not in the
+ * table is shown as it came. Call it during render of a component that uses useTranslation(ns), so it re-renders.
+ */
+export function translateMessage(message: string, ns = 'common'): string {
+  if (!message) return message;
+  const table = i18n.getResource(i18n.language, ns, 'messages') as Record<string, string> | undefined;
+  const common = ns === 'common' ? undefined : (i18n.getResource(i18n.language, 'common', 'messages') as Record<string, string> | undefined);
+  return table?.[message] ?? common?.[message] ?? message;
+}
+
+export default i18n;
