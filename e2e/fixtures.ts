@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Role } from '#shared/constants.ts';
 import type { LoginJson, RegisterInput } from '#shared/schemas/auth.ts';
@@ -42,13 +42,16 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (empty storage, its own cookies) at a desktop width, in Indian English and time. */
-export function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL,
     viewport: { width: 1280, height: 800 },
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   });
+  context.setDefaultTimeout(15_000); // a click or fill that cannot happen fails fast, with its reason
+  context.setDefaultNavigationTimeout(30_000);
+  return context;
 }
 
 export interface BrowserState {
@@ -140,7 +143,15 @@ let adminLogin: Promise<LoginJson> | undefined;
 export async function signedInAdmin(): Promise<SeededUser> {
   adminLogin ??= apiLogin(admin.email, admin.password);
   const { token, user } = await adminLogin;
-  return { id: user._id, email: admin.email, password: admin.password, name: user.personalDetails.name, role: 'admin', token, user };
+  return {
+    id: user._id,
+    email: admin.email,
+    password: admin.password,
+    name: user.personalDetails.name,
+    role: 'admin',
+    token,
+    user,
+  };
 }
 
 export interface SeededUser {
@@ -159,14 +170,21 @@ const LAST_NAMES = ['Sharma', 'Iyer', 'Verma', 'Nair', 'Gupta', 'Reddy', 'Chatte
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 /** A registration payload with a unique email; `overrides` replace top-level fields. */
-export function registrationFor(overrides: Partial<RegisterInput> = {}): RegisterInput & { email: string; password: string } {
+export function registrationFor(
+  overrides: Partial<RegisterInput> = {},
+): RegisterInput & { email: string; password: string } {
   const tag = randomUUID().slice(0, 8);
   return {
     email: `user-${tag}@lab.test`,
     password: 'secret-123',
     role: 'employee',
     about: '',
-    personalDetails: { name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`, dob: '1990-05-14', mobile: '9876543210', address: 'Delhi' },
+    personalDetails: {
+      name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+      dob: '1990-05-14',
+      mobile: '9876543210',
+      address: 'Delhi',
+    },
     professionalDetails: {
       designation: "Scientist 'B'",
       cadre: 'DRDS',
@@ -187,7 +205,15 @@ export async function createPendingUser(overrides: Partial<RegisterInput> = {}):
   const res = await apiCall<{ user: UserJson; message: string }>('POST', '/api/auth/register', null, input);
   if (res.status !== 201) throw new Error(`Registering ${input.email} failed (${res.status}): ${res.body.message}`);
   const user = res.body.user;
-  return { id: user._id, email: input.email, password: input.password, name: user.personalDetails.name, role: user.role, token: '', user };
+  return {
+    id: user._id,
+    email: input.email,
+    password: input.password,
+    name: user.personalDetails.name,
+    role: user.role,
+    token: '',
+    user,
+  };
 }
 
 /** Approves a pending user as the admin would (POST /admin/approve-user/{id}); the role overrides the requested one. */
@@ -288,9 +314,45 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     for (const size of SCREENSHOT_WIDTHS) {
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      await page.screenshot({ path: path.join(screenshotDir, `${name}-${size.width}.png`), fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: path.join(screenshotDir, `${name}-${size.width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
     }
   } finally {
     if (original) await page.setViewportSize(original);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Waiting for what a person would see (vitest's expect does not wait; these do)
+
+/** Waits until the (first) element is visible; fails with what was expected. */
+export async function expectVisible(locator: Locator, timeout = 15_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (err) {
+    throw new Error(`Expected to see ${String(locator)} within ${timeout / 1000} s`, { cause: err });
+  }
+}
+
+/** Waits until no matching element is visible. */
+export async function expectHidden(locator: Locator, timeout = 15_000): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'hidden', timeout });
+  } catch (err) {
+    throw new Error(`Expected ${String(locator)} to disappear within ${timeout / 1000} s`, { cause: err });
+  }
+}
+
+/** Waits until the page's path is `pathname`. */
+export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout });
+  } catch (err) {
+    throw new Error(`Expected to be on ${pathname}, but the page is at ${new URL(page.url()).pathname}`, {
+      cause: err,
+    });
   }
 }

@@ -93,7 +93,9 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, child, 60_000);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\nLast lines of ${serverLog}:\n${lastLines(serverLog)}`);
+    throw new Error(`${(err as Error).message}\nLast lines of ${serverLog}:\n${lastLines(serverLog)}`, {
+      cause: err,
+    });
   }
 
   project.provide('baseURL', baseURL);

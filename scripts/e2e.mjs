@@ -17,7 +17,7 @@ if (!existsSync(chromium)) {
   console.error(
     [
       `[e2e] FAILED: Chromium was not found at ${chromium}. The e2e tests are required.`,
-      '      Install Debian\'s Chromium (apt-get update && apt-get install -y chromium), or point CHROMIUM_PATH at it.',
+      "      Install Debian's Chromium (apt-get update && apt-get install -y chromium), or point CHROMIUM_PATH at it.",
       '      Never download a browser (no "npx playwright install"). To skip on purpose: E2E_OPTIONAL=1.',
     ].join('\n'),
   );
@@ -25,8 +25,12 @@ if (!existsSync(chromium)) {
 }
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
-  cwd: projectRoot,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)],
+  {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -24,12 +24,17 @@ function run(label, args, report) {
     failed: json.numFailedTests ?? 0,
     skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
     // a file that fails to load has no tests but still fails the run
-    brokenFiles: (json.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).length).length,
+    brokenFiles: (json.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).length)
+      .length,
   };
   return { label, status: status ?? 1, seconds, counts };
 }
 
-const api = run('API tests', [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))], path.join(resultsDir, 'api.json'));
+const api = run(
+  'API tests',
+  [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))],
+  path.join(resultsDir, 'api.json'),
+);
 const e2eReport = path.join(resultsDir, 'e2e.json');
 const e2e = run('e2e tests', [path.join(projectRoot, 'scripts', 'e2e.mjs'), ...reporters(e2eReport)], e2eReport);
 

@@ -1,6 +1,6 @@
 // The built web app (dist/web) and when it must be rebuilt. Used by `npm start` (start.mjs) and the e2e global setup.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,15 +36,55 @@ export function webBuildReason() {
   return newest > built ? 'the web sources changed since the last build' : null;
 }
 
-/** Runs `vite build` in a child process; returns its exit code (0 when nothing needed doing). */
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * One build at a time in this working tree (two test runs starting together must not both empty dist/web): a lock
+ * folder, taken over when it is older than five minutes (a build that died).
+ */
+function withBuildLock(fn) {
+  const lock = path.join(projectRoot, 'dist', '.build-lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      let age;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else sleep(250);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Runs `vite build` in a child process when needed; returns its exit code (0 when nothing needed doing). */
 export function buildWebIfNeeded({ log = (line) => console.log(line), force = false } = {}) {
-  const reason = force ? 'a build was asked for' : webBuildReason();
+  if (!force && !webBuildReason()) return 0;
+  return withBuildLock(() => buildLocked(log, force));
+}
+
+function buildLocked(log, force) {
+  const reason = force ? 'a build was asked for' : webBuildReason(); // another run may have built it meanwhile
   if (!reason) return 0;
   if (!existsSync(path.join(projectRoot, 'web', 'index.html'))) {
     log('[build] web/index.html not found: skipping the web build (the API still runs).');
     return 0;
   }
-  const viteBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  const viteBin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('vite/package.json')),
+    'bin',
+    'vite.js',
+  );
   log(`[build] building the web app (${reason})...`);
   const started = Date.now();
   const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {

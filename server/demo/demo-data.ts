@@ -62,9 +62,24 @@ export const PAST_DIRECTORS = [
 export const DIRECTOR_FROM = '2024-04-01';
 
 export const DIRECTOR_OFFICE = [
-  { name: 'Shri Naresh Kumar', designation: 'Private Secretary to Director', contactNumber: '011-2390 1101', email: 'ps.director@lab.local' },
-  { name: 'Lt Col Ajay Rathore', designation: 'Staff Officer', contactNumber: '011-2390 1102', email: 'so.director@lab.local' },
-  { name: 'Smt. Rekha Arora', designation: 'Stenographer', contactNumber: '011-2390 1103', email: 'steno.director@lab.local' },
+  {
+    name: 'Shri Naresh Kumar',
+    designation: 'Private Secretary to Director',
+    contactNumber: '011-2390 1101',
+    email: 'ps.director@lab.local',
+  },
+  {
+    name: 'Lt Col Ajay Rathore',
+    designation: 'Staff Officer',
+    contactNumber: '011-2390 1102',
+    email: 'so.director@lab.local',
+  },
+  {
+    name: 'Smt. Rekha Arora',
+    designation: 'Stenographer',
+    contactNumber: '011-2390 1103',
+    email: 'steno.director@lab.local',
+  },
   { name: 'Shri Om Prakash', designation: 'Office Assistant', contactNumber: '011-2390 1104', email: '' },
 ];
 
@@ -95,7 +110,8 @@ export const DEMO_GROUPS: DemoGroup[] = [
   {
     key: 'fire',
     name: 'Fire Safety Research Group',
-    description: 'Fire detection, suppression and protection for ships, aircraft, vehicles and buildings of the Services.',
+    description:
+      'Fire detection, suppression and protection for ships, aircraft, vehicles and buildings of the Services.',
     about:
       'The group studies how fires start and spread in confined defence platforms. It designs and tests detection and suppression systems, fire-retardant materials and protective clothing. It runs the large-scale fire test gallery and the cone calorimeter laboratory.',
     vision: 'No loss of life or platform to fire in the armed forces.',
@@ -120,12 +136,22 @@ export const DEMO_GROUPS: DemoGroup[] = [
       ['Fire drill in Block A on 5 December', 'All staff of Block A assemble at the north lawn when the siren sounds.'],
       ['Cone calorimeter maintenance', 'The cone calorimeter is not available from 10 to 14 December for calibration.'],
     ],
-    circulars: [['Hot work permit procedure (revised)', 'Revised procedure for welding and cutting inside test galleries.']],
+    circulars: [
+      ['Hot work permit procedure (revised)', 'Revised procedure for welding and cutting inside test galleries.'],
+    ],
     projects: [
-      ['Clean-agent suppression for armoured vehicles', 'Crew-compartment fire suppression within 250 ms using a clean agent.'],
+      [
+        'Clean-agent suppression for armoured vehicles',
+        'Crew-compartment fire suppression within 250 ms using a clean agent.',
+      ],
       ['Fire-retardant composites for naval interiors', 'Low-smoke, low-toxicity composite panels for ship interiors.'],
     ],
-    patents: [['Water-mist nozzle with self-cleaning orifice', 'Indian patent granted 2023 for a nozzle that resists clogging.']],
+    patents: [
+      [
+        'Water-mist nozzle with self-cleaning orifice',
+        'Indian patent granted 2023 for a nozzle that resists clogging.',
+      ],
+    ],
     technologies: [['Linear heat sensing cable', 'Technology transferred to two Indian firms for ammunition depots.']],
     courses: [['Fire safety officers course', 'Two-week course for fire officers of the Services, held each March.']],
     publications: [
@@ -136,7 +162,8 @@ export const DEMO_GROUPS: DemoGroup[] = [
   {
     key: 'explosives',
     name: 'Explosives Safety and Storage Group',
-    description: 'Safety norms, licensing and audits for the storage, transport and handling of explosives and ammunition.',
+    description:
+      'Safety norms, licensing and audits for the storage, transport and handling of explosives and ammunition.',
     about:
       'The group frames the explosives storage and transport regulations of the Services and licenses explosive storehouses. It carries out safety audits of ammunition depots and ordnance factories, and investigates accidents. It runs the blast and fragmentation test range.',
     vision: 'Zero explosive accidents in defence establishments.',
@@ -202,7 +229,9 @@ export const DEMO_GROUPS: DemoGroup[] = [
       ['Sampling visit to Pokhran range', 'Team leaves on 8 December for soil sampling; return 15 December.'],
       ['Fume hood certification', 'All fume hoods of Block D will be tested on 3 December.'],
     ],
-    circulars: [['Disposal of laboratory chemical waste', 'Procedure for segregating and handing over chemical waste.']],
+    circulars: [
+      ['Disposal of laboratory chemical waste', 'Procedure for segregating and handing over chemical waste.'],
+    ],
     projects: [
       ['Bioremediation of RDX-contaminated soil', 'Microbial consortium that degrades RDX and TNT in range soil.'],
       ['Noise mapping of firing ranges', 'Noise contours for ranges near villages.'],
@@ -218,7 +247,8 @@ export const DEMO_GROUPS: DemoGroup[] = [
   {
     key: 'hazard',
     name: 'Hazard Modelling and Risk Assessment Group',
-    description: 'Computer models of fire, blast and toxic release, and quantitative risk assessment of defence installations.',
+    description:
+      'Computer models of fire, blast and toxic release, and quantitative risk assessment of defence installations.',
     about:
       'The group models fire growth, smoke movement, blast waves and toxic gas dispersion. It carries out quantitative risk assessments of depots, fuel farms and factories, and builds the simulation tools the other groups use.',
     vision: 'Every safety decision backed by sound models and data.',
@@ -277,7 +307,12 @@ export const DEMO_GROUPS: DemoGroup[] = [
     },
     headFrom: '2023-01-01',
     office: [
-      { name: 'Shri Satish Chandra', designation: 'Section Officer', contactNumber: '4111', email: 'so.tcag@lab.local' },
+      {
+        name: 'Shri Satish Chandra',
+        designation: 'Section Officer',
+        contactNumber: '4111',
+        email: 'so.tcag@lab.local',
+      },
       { name: 'Smt. Poonam Gupta', designation: 'Assistant', contactNumber: '4112', email: '' },
     ],
     notices: [
@@ -398,39 +433,117 @@ export const DEMO_STAFF: DemoPerson[] = [
   // employees
   ...(
     [
-      ['Dr. Amit Kumar Yadav', 'Male', 'DRDS', sci("'C'"), 'fire', ['Water mist', 'Nozzle design'], 'PhD, Mechanical Engineering'],
-      ['Pooja Bhattacharya', 'Female', 'DRDS', sci("'B'"), 'fire', ['Fire-retardant materials', 'Cone calorimetry'], 'M.Tech, Polymer Science'],
-      ['Ramesh Chand Meena', 'Male', 'DRTC', to("'B'"), 'fire', ['Fire test gallery operation'], 'B.Tech, Fire Engineering'],
+      [
+        'Dr. Amit Kumar Yadav',
+        'Male',
+        'DRDS',
+        sci("'C'"),
+        'fire',
+        ['Water mist', 'Nozzle design'],
+        'PhD, Mechanical Engineering',
+      ],
+      [
+        'Pooja Bhattacharya',
+        'Female',
+        'DRDS',
+        sci("'B'"),
+        'fire',
+        ['Fire-retardant materials', 'Cone calorimetry'],
+        'M.Tech, Polymer Science',
+      ],
+      [
+        'Ramesh Chand Meena',
+        'Male',
+        'DRTC',
+        to("'B'"),
+        'fire',
+        ['Fire test gallery operation'],
+        'B.Tech, Fire Engineering',
+      ],
       ['Sunil Dutt Sharma', 'Male', 'DRTC', to("'A'"), 'fire', ['Instrumentation'], 'Diploma, Electronics'],
       ['Naveen Chauhan', 'Male', 'DRTC', to("'A'"), 'fire', ['Detector testing'], 'Diploma, Instrumentation'],
-      ['Dr. Lakshmi Narayanan', 'Female', 'DRDS', sci("'C'"), 'explosives', ['Energetic materials', 'Thermal analysis'], 'PhD, Chemistry'],
+      [
+        'Dr. Lakshmi Narayanan',
+        'Female',
+        'DRDS',
+        sci("'C'"),
+        'explosives',
+        ['Energetic materials', 'Thermal analysis'],
+        'PhD, Chemistry',
+      ],
       ['Arvind Kulkarni', 'Male', 'DRDS', sci("'B'"), 'explosives', ['Blast modelling'], 'M.Tech, Civil Engineering'],
       ['Deepak Rawat', 'Male', 'DRTC', to("'B'"), 'explosives', ['Blast range trials'], 'B.Sc, Physics'],
       ['Sneha Patil', 'Female', 'DRTC', to("'A'"), 'explosives', ['Safety audits'], 'B.Tech, Chemical Engineering'],
-      ['Dr. Priyanka Mukherjee', 'Female', 'DRDS', sci("'C'"), 'environment', ['Microbiology', 'Bioremediation'], 'PhD, Microbiology'],
-      ['Imran Qureshi', 'Male', 'DRDS', sci("'B'"), 'environment', ['Air quality monitoring'], 'M.Tech, Environmental Engineering'],
+      [
+        'Dr. Priyanka Mukherjee',
+        'Female',
+        'DRDS',
+        sci("'C'"),
+        'environment',
+        ['Microbiology', 'Bioremediation'],
+        'PhD, Microbiology',
+      ],
+      [
+        'Imran Qureshi',
+        'Male',
+        'DRDS',
+        sci("'B'"),
+        'environment',
+        ['Air quality monitoring'],
+        'M.Tech, Environmental Engineering',
+      ],
       ['Mohit Bansal', 'Male', 'DRDS', sci("'B'"), 'environment', ['Groundwater chemistry'], 'M.Sc, Chemistry'],
       ['Geeta Negi', 'Female', 'DRTC', to("'A'"), 'environment', ['Sample analysis', 'HPLC'], 'B.Sc, Chemistry'],
-      ['Karthik Subramanian', 'Male', 'DRDS', sci("'C'"), 'hazard', ['CFD', 'OpenFOAM'], 'M.Tech, Aerospace Engineering'],
-      ['Nidhi Agarwal', 'Female', 'DRDS', sci("'B'"), 'hazard', ['Risk assessment', 'Python'], 'M.Tech, Industrial Safety'],
-      ['Abhishek Tiwari', 'Male', 'DRTC', to("'B'"), 'hazard', ['Cluster administration', 'Linux'], 'B.Tech, Computer Science'],
-      ['Sunita Malhotra', 'Female', 'Admin', 'Admin Officer', 'coordination', ['Establishment', 'Pay and allowances'], 'M.Com'],
+      [
+        'Karthik Subramanian',
+        'Male',
+        'DRDS',
+        sci("'C'"),
+        'hazard',
+        ['CFD', 'OpenFOAM'],
+        'M.Tech, Aerospace Engineering',
+      ],
+      [
+        'Nidhi Agarwal',
+        'Female',
+        'DRDS',
+        sci("'B'"),
+        'hazard',
+        ['Risk assessment', 'Python'],
+        'M.Tech, Industrial Safety',
+      ],
+      [
+        'Abhishek Tiwari',
+        'Male',
+        'DRTC',
+        to("'B'"),
+        'hazard',
+        ['Cluster administration', 'Linux'],
+        'B.Tech, Computer Science',
+      ],
+      [
+        'Sunita Malhotra',
+        'Female',
+        'Admin',
+        'Admin Officer',
+        'coordination',
+        ['Establishment', 'Pay and allowances'],
+        'M.Com',
+      ],
       ['Rakesh Kumar Saini', 'Male', 'Admin', 'Store Officer', 'coordination', ['Stores', 'GeM purchase'], 'B.Com'],
       ['Jagdish Prasad', 'Male', 'Other', 'Security Officer', 'coordination', ['Security', 'Fire wardens'], 'B.A.'],
     ] as const
-  ).map(
-    ([name, gender, cadre, designation, group, skills, qualification]): DemoPerson => ({
-      name,
-      gender,
-      role: 'employee',
-      cadre,
-      designation,
-      group,
-      skills: [...skills],
-      qualifications: [qualification],
-      about: `${designation} in the ${DEMO_GROUPS.find((g) => g.key === group)!.name}.`,
-    }),
-  ),
+  ).map(([name, gender, cadre, designation, group, skills, qualification]): DemoPerson => ({
+    name,
+    gender,
+    role: 'employee',
+    cadre,
+    designation,
+    group,
+    skills: [...skills],
+    qualifications: [qualification],
+    about: `${designation} in the ${DEMO_GROUPS.find((g) => g.key === group)!.name}.`,
+  })),
 ];
 
 /** Registrations waiting for the administrator (Pending User Approvals). */
@@ -486,11 +599,21 @@ export const LAB_ITEMS = {
     ['Republic Day celebrations 2027', 'Programme and duties for the Republic Day function at the lab.', 2, 70],
     ['Annual fire safety week', 'Talks, drills and a poster competition from 8 to 14 December.', 6, 30],
     ['Vigilance Awareness Week pledge', 'All staff take the integrity pledge in the auditorium.', 18, 20],
-    ['Power shutdown in the Administrative Block', 'No power on Saturday from 10:00 to 14:00 for maintenance.', 40, null],
+    [
+      'Power shutdown in the Administrative Block',
+      'No power on Saturday from 10:00 to 14:00 for maintenance.',
+      40,
+      null,
+    ],
   ],
   circular: [
     ['Revised office timings for winter', 'Office hours 09:00 to 17:30 from 1 November to 28 February.', 4, 100],
-    ['Use of personal devices in technical areas', 'Mobile phones and pen drives are not allowed in Blocks A to D.', 12, null],
+    [
+      'Use of personal devices in technical areas',
+      'Mobile phones and pen drives are not allowed in Blocks A to D.',
+      12,
+      null,
+    ],
     ['Annual performance appraisal: schedule', 'Self-appraisal due by 31 December on the portal.', 25, 40],
   ],
   product: [
@@ -579,8 +702,19 @@ export const GALLERY = [
       sky: ['#cfd9df', '#e2ebf0'] as [string, string],
       ground: '#9aa5ab',
       shapes:
-        '<rect x="150" y="200" width="900" height="360" fill="#f8f9fa" stroke="#495057" stroke-width="6"/>' +
-        '<rect x="420" y="300" width="360" height="200" fill="#d00000"/><circle cx="600" cy="400" r="60" fill="#ffba08"/>',
+        '<rect x="150" y="220" width="640" height="340" fill="#f8f9fa" stroke="#495057" stroke-width="6"/>' +
+        [0, 1, 2, 3, 4]
+          .map(
+            (i) =>
+              `<rect x="${200 + i * 115}" y="300" width="70" height="240" rx="30" fill="#c1121f"/><rect x="${222 + i * 115}" y="270" width="26" height="34" fill="#6c757d"/>`,
+          )
+          .join('') +
+        [0, 1, 2]
+          .map(
+            (i) =>
+              `<circle cx="${900 + i * 90}" cy="420" r="30" fill="#8d5524"/><rect x="${870 + i * 90}" y="455" width="60" height="130" rx="14" fill="${['#1d3557', '#6c757d', '#2a9d8f'][i]}"/>`,
+          )
+          .join(''),
     },
   },
 ];

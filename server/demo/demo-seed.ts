@@ -147,10 +147,10 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
           createdAt: daysAgo(400),
         })
         .returning();
-      await tx.insert(contactInfos).values(DEMO_LAB.contactInfo.map((c, position) => ({ labId: lab!.id, ...c, position })));
       await tx
-        .insert(officeMembers)
-        .values(DIRECTOR_OFFICE.map((m, position) => ({ labId: lab!.id, ...m, position })));
+        .insert(contactInfos)
+        .values(DEMO_LAB.contactInfo.map((c, position) => ({ labId: lab!.id, ...c, position })));
+      await tx.insert(officeMembers).values(DIRECTOR_OFFICE.map((m, position) => ({ labId: lab!.id, ...m, position })));
       add('office members', DIRECTOR_OFFICE.length);
 
       // --- groups ----------------------------------------------------------------------------------------------
@@ -171,7 +171,13 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
           .returning();
         groupIds.set(g.key, group!.id);
         await tx.insert(contactInfos).values([
-          { groupId: group!.id, type: 'Address', label: 'Office', value: `${g.building}, ${DEMO_LAB.contactInfo[0].value}`, position: 0 },
+          {
+            groupId: group!.id,
+            type: 'Address',
+            label: 'Office',
+            value: `${g.building}, ${DEMO_LAB.contactInfo[0].value}`,
+            position: 0,
+          },
           { groupId: group!.id, type: 'Phone', label: 'Office', value: g.phone, position: 1 },
           { groupId: group!.id, type: 'Email', label: 'Group', value: g.email, position: 2 },
         ]);
@@ -237,7 +243,13 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
         if (p.role === 'admin') adminUser ??= user;
         if (p.role === 'director') directorUser ??= user;
         if (p.role === 'associate_director') heads.set(p.group, user!);
-        accounts.push({ role: p.role, name: p.name, email: user!.email, group: DEMO_GROUPS.find((g) => g.key === p.group)!.name, status: 'approved' });
+        accounts.push({
+          role: p.role,
+          name: p.name,
+          email: user!.email,
+          group: DEMO_GROUPS.find((g) => g.key === p.group)!.name,
+          status: 'approved',
+        });
         add('staff');
       }
       const admin = adminUser!;
@@ -248,7 +260,12 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
       for (const [i, p] of DEMO_PENDING.entries()) {
         const [user] = await tx
           .insert(users)
-          .values({ ...personValues(p, DEMO_STAFF.length + i), role: p.role, status: 'pending', createdAt: daysAgo(3 - i) })
+          .values({
+            ...personValues(p, DEMO_STAFF.length + i),
+            role: p.role,
+            status: 'pending',
+            createdAt: daysAgo(3 - i),
+          })
           .returning();
         await recordActivity(tx, user!, `Registered as ${user!.email} (requested role ${user!.role})`, {
           type: 'user',
@@ -261,14 +278,26 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
       // Profile photos for most of the staff (a few left without, as in real life).
       for (const [i, user] of [...staff.values()].entries()) {
         if (i % 6 === 5) continue;
-        const photo = await store.save(tx, 'profile-photos', 'photo.jpg', await makePortrait(user.name, PORTRAIT_COLOURS[i % 8]!), user.id);
+        const photo = await store.save(
+          tx,
+          'profile-photos',
+          'photo.jpg',
+          await makePortrait(user.name, PORTRAIT_COLOURS[i % 8]!),
+          user.id,
+        );
         await tx.update(users).set({ photoFileId: photo.id }).where(eq(users.id, user.id));
         add('profile photos');
       }
 
       // --- director history and group heads --------------------------------------------------------------------
       for (const [i, d] of PAST_DIRECTORS.entries()) {
-        const image = await store.save(tx, 'directors', `${d.name}.jpg`, await makePortrait(d.name, PORTRAIT_COLOURS[i]!), admin.id);
+        const image = await store.save(
+          tx,
+          'directors',
+          `${d.name}.jpg`,
+          await makePortrait(d.name, PORTRAIT_COLOURS[i]!),
+          admin.id,
+        );
         await tx.insert(directorEntries).values({
           labId: lab!.id,
           name: d.name,
@@ -316,10 +345,20 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
       }
 
       // --- lab notices, circulars, products, advertisements ----------------------------------------------------
-      const areaOf = { notice: 'notices', circular: 'circulars', product: 'products', advertisement: 'advertisements' } as const;
+      const areaOf = {
+        notice: 'notices',
+        circular: 'circulars',
+        product: 'products',
+        advertisement: 'advertisements',
+      } as const;
       for (const kind of ['notice', 'circular', 'product', 'advertisement'] as const) {
         for (const [i, item] of LAB_ITEMS[kind].entries()) {
-          const [name, description, ago = 30 + i * 20, validFor = null] = item as readonly [string, string, number?, (number | null)?];
+          const [name, description, ago = 30 + i * 20, validFor = null] = item as readonly [
+            string,
+            string,
+            number?,
+            (number | null)?,
+          ];
           const issued = daysAgo(ago);
           const file = await store.save(
             tx,
@@ -394,7 +433,9 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
               }),
               head.id,
             );
-            await tx.insert(groupItems).values({ groupId, kind, name, description, fileId: file.id, createdAt: issued });
+            await tx
+              .insert(groupItems)
+              .values({ groupId, kind, name, description, fileId: file.id, createdAt: issued });
             add(`group ${field}`);
           }
         }
@@ -405,7 +446,9 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
       const uploaders = [...staff.values()].filter((u) => u.role === 'employee' || u.role === 'associate_director');
       const lastByYear = new Map<number, number>();
       const letterRows = LETTER_SUBJECTS.map((subject, i) => {
-        const uploadedAt = new Date(daysAgo((LETTER_SUBJECTS.length - i) * 9 + rnd.int(0, 5)).getTime() + rnd.int(9, 17) * 3600_000);
+        const uploadedAt = new Date(
+          daysAgo((LETTER_SUBJECTS.length - i) * 9 + rnd.int(0, 5)).getTime() + rnd.int(9, 17) * 3600_000,
+        );
         return { subject, i, uploadedAt };
       });
       for (const { subject, i, uploadedAt } of letterRows) {
@@ -429,7 +472,13 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
               body: `To\nThe Director\n${DEMO_LAB.name}\nDelhi\n\nSir/Madam,\n\nPlease find enclosed the details regarding "${subject.toLowerCase()}". Your kind action and an early reply are requested.\n\nThis issues with the approval of the competent authority.`,
               signature: `(Authorised signatory)\nfor ${establishment}`,
             });
-        const file = await store.save(tx, 'letters', `${letterId} ${subject}.${scan ? 'jpg' : 'pdf'}`, bytes, uploader.id);
+        const file = await store.save(
+          tx,
+          'letters',
+          `${letterId} ${subject}.${scan ? 'jpg' : 'pdf'}`,
+          bytes,
+          uploader.id,
+        );
         const [letter] = await tx
           .insert(letters)
           .values({
@@ -469,7 +518,10 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
           })
           .returning();
         await tx.insert(closeGroupMembers).values(members.map((m) => ({ closeGroupId: closeGroup!.id, userId: m.id })));
-        await recordActivity(tx, admin, `Created close group ${cg.groupName}`, { type: 'close-group', id: closeGroup!.id });
+        await recordActivity(tx, admin, `Created close group ${cg.groupName}`, {
+          type: 'close-group',
+          id: closeGroup!.id,
+        });
         for (const [i, filename] of cg.documents.entries()) {
           const uploader = members[i % members.length]!;
           const file = await store.save(
@@ -514,10 +566,21 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
           const bytes =
             spec.file === 'zip'
               ? makeZip([
-                  { name: `${spec.slug}/README.txt`, text: `${title}\n\nInternal software of the ${DEMO_GROUPS.find((g) => g.key === spec.group)!.name}.\n` },
-                  { name: `${spec.slug}/main.py`, text: `"""${title}"""\n\n\ndef main():\n    print("${title}")\n\n\nif __name__ == "__main__":\n    main()\n` },
+                  {
+                    name: `${spec.slug}/README.txt`,
+                    text: `${title}\n\nInternal software of the ${DEMO_GROUPS.find((g) => g.key === spec.group)!.name}.\n`,
+                  },
+                  {
+                    name: `${spec.slug}/main.py`,
+                    text: `"""${title}"""\n\n\ndef main():\n    print("${title}")\n\n\nif __name__ == "__main__":\n    main()\n`,
+                  },
                 ])
-              : makePdf({ heading, title: `${title} - user manual`, body: `How to install and use ${title}.`, signature: `(${uploader.name})` });
+              : makePdf({
+                  heading,
+                  title: `${title} - user manual`,
+                  body: `How to install and use ${title}.`,
+                  signature: `(${uploader.name})`,
+                });
           fileId = (await store.save(tx, 'software-repos', `${spec.slug}.${spec.file}`, bytes, uploader.id)).id;
         }
         await tx.insert(softwareRepos).values({
@@ -525,17 +588,32 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
           type: spec.type,
           githubUrl: `${repoHost}/${spec.group}/${spec.slug}`,
           clonedRepoPath: i % 2 === 0 ? `/srv/repos/${spec.group}/${spec.slug}` : '',
-          metadata: { language: spec.lang, version: `1.${i}.0`, licence: 'Internal use only', maintainer: uploader.email },
+          metadata: {
+            language: spec.lang,
+            version: `1.${i}.0`,
+            licence: 'Internal use only',
+            maintainer: uploader.email,
+          },
           fileId,
           uploadedBy: uploader.id,
           createdAt: daysAgo(80 - i * 10),
         });
-        await recordActivity(tx, uploader, `Uploaded software repository ${spec.slug}`, { type: 'group', id: groupIds.get(spec.group)! });
+        await recordActivity(tx, uploader, `Uploaded software repository ${spec.slug}`, {
+          type: 'group',
+          id: groupIds.get(spec.group)!,
+        });
         add('software repositories');
       }
       const trialSpecs = [
         { group: 'fire', type: 'Fire test recording notes', languages: ['Python'], ext: 'txt', size: 4, minutes: 45 },
-        { group: 'explosives', type: 'Blast trial data', languages: ['MATLAB', 'Python'], ext: 'pdf', size: 2, minutes: 120 },
+        {
+          group: 'explosives',
+          type: 'Blast trial data',
+          languages: ['MATLAB', 'Python'],
+          ext: 'pdf',
+          size: 2,
+          minutes: 120,
+        },
         { group: 'hazard', type: 'Simulation run', languages: ['C++', 'OpenFOAM'], ext: 'txt', size: 3, minutes: 600 },
         { group: 'environment', type: 'Field sampling photographs', languages: [], ext: 'jpg', size: 20, minutes: 0 },
       ];
@@ -544,9 +622,15 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
         const name = `${spec.type.toLowerCase().replace(/\s+/g, '-')}.${spec.ext}`;
         const bytes =
           spec.ext === 'txt'
-            ? Buffer.from(`${spec.type}\nrun,time_s,value\n${Array.from({ length: 40 }, (_, k) => `${i + 1},${k * 5},${(Math.sin(k / 4) * 100 + 300).toFixed(1)}`).join('\n')}\n`)
+            ? Buffer.from(
+                `${spec.type}\nrun,time_s,value\n${Array.from({ length: 40 }, (_, k) => `${i + 1},${k * 5},${(Math.sin(k / 4) * 100 + 300).toFixed(1)}`).join('\n')}\n`,
+              )
             : spec.ext === 'pdf'
-              ? makePdf({ heading, title: spec.type, body: 'Peak overpressure and impulse at 10, 20 and 40 m from the charge.' })
+              ? makePdf({
+                  heading,
+                  title: spec.type,
+                  body: 'Peak overpressure and impulse at 10, 20 and 40 m from the charge.',
+                })
               : (await makePhoto({ title: spec.type, ...GALLERY[2]!.scene })).web;
         const file = await store.save(tx, 'trial-repos', name, bytes, uploader.id);
         await tx.insert(trialRepos).values({
@@ -561,7 +645,10 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
           uploadedBy: uploader.id,
           createdAt: daysAgo(50 - i * 8),
         });
-        await recordActivity(tx, uploader, `Uploaded trial repository ${spec.type}`, { type: 'group', id: groupIds.get(spec.group)! });
+        await recordActivity(tx, uploader, `Uploaded trial repository ${spec.type}`, {
+          type: 'group',
+          id: groupIds.get(spec.group)!,
+        });
         add('trial repositories');
       }
       add('files', store.count);
@@ -572,4 +659,3 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
   }
   return { accounts, password, counts };
 }
-

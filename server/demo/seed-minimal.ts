@@ -32,7 +32,12 @@ export async function seedMinimal(db: Db): Promise<MinimalSeed> {
     const groupIds: string[] = [];
     for (const name of MINIMAL_GROUP_NAMES) {
       let [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.name, name)).limit(1);
-      group ??= (await tx.insert(groups).values({ labId: lab.id, name, description: `${name} of the lab.` }).returning())[0]!;
+      group ??= (
+        await tx
+          .insert(groups)
+          .values({ labId: lab.id, name, description: `${name} of the lab.` })
+          .returning()
+      )[0]!;
       groupIds.push(group.id);
     }
     return { labId: lab.id, groupIds };

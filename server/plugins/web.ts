@@ -36,7 +36,9 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
   app.get('/assets/*', (req, reply) => reply.sendFile(`assets/${(req.params as { '*': string })['*']}`));
   const topLevel = ['favicon.svg', 'logo.svg', 'robots.txt'];
   for (const name of topLevel) {
-    if (existsSync(path.join(opts.root, name))) app.get(`/${name}`, (_req, reply) => reply.sendFile(name));
+    // With wildcard: false, @fastify/static has already declared a route for each file present at start.
+    if (existsSync(path.join(opts.root, name)) && !app.hasRoute({ method: 'GET', url: `/${name}` }))
+      app.get(`/${name}`, (_req, reply) => reply.sendFile(name));
   }
   app.addHook('onRequest', async (req, reply) => {
     if (wantsPage(req)) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants.ts';
 
 /** Messages of spec §5 Close group, checked by the admin form and the route alike. */
 export const CLOSE_GROUP_MESSAGES = {
@@ -82,6 +83,23 @@ export const renameDocumentInput = z.object({
 });
 export type RenameDocumentInput = z.infer<typeof renameDocumentInput>;
 
+/** ".pdf" of "minutes.pdf"; '' when the name has none (".profile" has none either, as path.extname says). */
+const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot) : '';
+};
+
+/**
+ * The name a rename gives: the typed name, keeping the file's extension so that the download still opens with the
+ * right program ("Final" for "draft.pdf" becomes "Final.pdf"). The form and the route both use it to tell whether
+ * the new name is the same as the current one.
+ */
+export function renamedFilename(current: string, typed: string): string {
+  const ext = extensionOf(current);
+  if (!ext || extensionOf(typed).toLowerCase() === ext.toLowerCase()) return typed;
+  return `${typed}${ext}`;
+}
+
 /** Where a close group stands against its duration today (India time); only 'active' lets members write. */
 export const CLOSE_GROUP_STATUSES = ['upcoming', 'active', 'ended'] as const;
 export type CloseGroupStatus = (typeof CLOSE_GROUP_STATUSES)[number];
@@ -121,3 +139,13 @@ export type CloseGroupJson = z.infer<typeof closeGroupJson>;
 /** A user offered in the Requested By picker. */
 export const closeGroupUserOptionJson = personJson;
 export type CloseGroupUserOptionJson = z.infer<typeof closeGroupUserOptionJson>;
+
+/**
+ * GET /admin/close-group and /api/close-groups/mine: without limit/offset the whole list as an array (spec §7); with
+ * either, a page {items, total} (the same convention as GET /api/users).
+ */
+export const closeGroupListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type CloseGroupListQuery = z.input<typeof closeGroupListQuery>;

@@ -48,7 +48,10 @@ const letterFields = {
   docketNo: requiredText('Docket No'),
 };
 
-export const letterClassification = z.enum(LETTER_CLASSIFICATIONS, 'Please choose a classification: Normal, Confidential or Secret.');
+export const letterClassification = z.enum(
+  LETTER_CLASSIFICATIONS,
+  'Please choose a classification: Normal, Confidential or Secret.',
+);
 export type LetterClassification = z.infer<typeof letterClassification>;
 
 /** POST /api/dac (multipart text fields): the nine fields and a classification, Normal unless chosen. */
@@ -70,7 +73,9 @@ const mine = z
 /** GET /api/dac: an array, as the spec's callers expect; optional search and limit/offset paging. */
 export const listLettersQuery = pageQuery.extend({ q: searchText, mine });
 /** GET /api/dac/page: one page of results and the cursor of the next (keyset paging, for endless lists). */
-export const letterPageQuery = pageQuery.pick({ limit: true }).extend({ q: searchText, cursor: z.string().max(200).optional(), mine });
+export const letterPageQuery = pageQuery
+  .pick({ limit: true })
+  .extend({ q: searchText, cursor: z.string().max(200).optional(), mine });
 /** GET /api/dac/export: every matching letter as CSV. */
 export const letterExportQuery = z.object({ q: searchText, mine });
 

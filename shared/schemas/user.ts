@@ -291,6 +291,9 @@ export const activityLogJson = z.object({
   target: z.object({ type: z.string(), id: z.string() }).nullable(),
 });
 export type ActivityLogJson = z.infer<typeof activityLogJson>;
+/** A page of the logs: `total` is counted up to 1,000 matches, and `capped` says there are more (decision 005). */
+export const activityLogPageJson = pageJson(activityLogJson).extend({ capped: z.boolean() });
+export type ActivityLogPageJson = z.infer<typeof activityLogPageJson>;
 
 const dayField = blankIsAbsent(z.iso.date('Please enter a valid date.'));
 /**

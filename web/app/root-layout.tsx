@@ -7,7 +7,7 @@ import { buildNavigation } from '#web/components/nav-bar/navigation.ts';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useGroupNames } from '#web/features/groups/api.ts';
-import { useLabDocuments, useOnlyLab } from '#web/features/labs/api.ts';
+import { newestDocuments, useLabDocuments, useOnlyLab } from '#web/features/labs/api.ts';
 
 /** Wires the data of the chrome (session, lab, groups, notices) into the portal layout around every screen. */
 export function RootLayout() {
@@ -22,11 +22,9 @@ export function RootLayout() {
     groups: session.isSignedIn ? (groups.data ?? []) : [],
     noLabYet: lab.data === null,
   });
+  // Notices and circulars still valid, newest first (issue 4).
   const newsItems = useMemo<NewsFlashItem[]>(
-    () => [
-      ...(documents.data?.notices ?? []).map((n) => ({ ...n, kind: 'notice' as const })),
-      ...(documents.data?.circulars ?? []).map((c) => ({ ...c, kind: 'circular' as const })),
-    ],
+    () => newestDocuments(documents.data),
     [documents.data],
   );
 
@@ -36,7 +34,7 @@ export function RootLayout() {
       signedIn={session.isSignedIn}
       navigation={navigation}
       onSignOut={session.signOut}
-      newsFlash={<NewsFlash items={newsItems} />}
+      newsFlash={<NewsFlash items={newsItems} loading={lab.isPending || (Boolean(lab.data) && documents.isPending)} />}
     >
       <Suspense fallback={<PageLoader />}>
         <Outlet />

@@ -173,7 +173,11 @@ export const groupItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('group_items_group_kind_idx').on(t.groupId, t.kind, t.createdAt)],
+  (t) => [
+    index('group_items_group_kind_idx').on(t.groupId, t.kind, t.createdAt),
+    // Download check of a private group file: which group owns this file?
+    index('group_items_file_idx').on(t.fileId),
+  ],
 );
 
 export type LabRow = typeof labs.$inferSelect;

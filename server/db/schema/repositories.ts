@@ -22,7 +22,12 @@ export const softwareRepos = pgTable(
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('software_repos_group_idx').on(t.groupId)],
+  // file index: the download check finds the repository by its file; uploader index: "what I uploaded" in the lists.
+  (t) => [
+    index('software_repos_group_idx').on(t.groupId),
+    index('software_repos_file_idx').on(t.fileId),
+    index('software_repos_uploaded_by_idx').on(t.uploadedBy),
+  ],
 );
 
 export const trialRepos = pgTable(
@@ -45,5 +50,9 @@ export const trialRepos = pgTable(
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('trial_repos_group_idx').on(t.groupId)],
+  (t) => [
+    index('trial_repos_group_idx').on(t.groupId),
+    index('trial_repos_file_idx').on(t.fileId),
+    index('trial_repos_uploaded_by_idx').on(t.uploadedBy),
+  ],
 );

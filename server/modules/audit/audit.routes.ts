@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/constants.ts';
-import { activityLogJson, listLogsQuery, pageJson, type ActivityLogJson } from '#shared/schemas/user.ts';
+import { activityLogJson, activityLogPageJson, listLogsQuery, type ActivityLogJson } from '#shared/schemas/user.ts';
 import { listActivityLogs, type LogEntry } from './audit.service.ts';
 
 const presentLog = (e: LogEntry): ActivityLogJson => ({
@@ -22,20 +22,20 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, app.requireRole('admin')],
       schema: {
         querystring: listLogsQuery,
-        response: { 200: z.union([z.array(activityLogJson), pageJson(activityLogJson)]) },
+        response: { 200: z.union([z.array(activityLogJson), activityLogPageJson]) },
       },
     },
     async (req) => {
       const { limit, offset, ...filter } = req.query;
       const paged = limit !== undefined || offset !== undefined;
-      const { rows, total } = await listActivityLogs(
+      const { rows, total, capped } = await listActivityLogs(
         app.db,
         filter,
         { limit: limit ?? (paged ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE), offset: offset ?? 0 },
         { withTotal: paged },
       );
       const items = rows.map(presentLog);
-      return paged ? { items, total } : items;
+      return paged ? { items, total, capped } : items;
     },
   );
 };

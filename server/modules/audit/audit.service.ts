@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { activityLogs, users } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/lib/search.ts';
@@ -41,11 +41,16 @@ export interface LogEntry {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A search matching more people than this filters by a sub-select instead of a list of ids. */
+const MAX_MATCHING_PEOPLE = 2000;
+/** Totals of the logs screen are counted up to this many entries (decision 005). */
+export const LOG_COUNT_LIMIT = 1000;
 /** Midnight at the start of a day in India time (spec §9: the portal's dates are Indian). */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
 
 /**
- * Activity log entries, newest first, with who made them; `total` counts every match. The search looks in the
+ * Activity log entries, newest first, with who made them; `total` counts the matches up to LOG_COUNT_LIMIT and
+ * `capped` says there are more. The search looks in the
  * action and in the person's name and email, in the database (trigram indexes). Callers check that the actor is an
  * admin.
  */
@@ -54,14 +59,30 @@ export async function listActivityLogs(
   filter: LogFilter,
   page: { limit: number; offset: number },
   opts: { withTotal: boolean },
-): Promise<{ rows: LogEntry[]; total: number }> {
+): Promise<{ rows: LogEntry[]; total: number; capped: boolean }> {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(activityLogs.userId, filter.userId));
   if (filter.from) conditions.push(gte(activityLogs.timestamp, startOfDay(filter.from)));
   if (filter.to) conditions.push(lt(activityLogs.timestamp, new Date(startOfDay(filter.to).getTime() + DAY_MS)));
   if (filter.q) {
-    const people = db.select({ id: users.id }).from(users).where(userMatches(filter.q));
-    conditions.push(or(ilike(activityLogs.action, containsPattern(filter.q)), inArray(activityLogs.userId, people))!);
+    // The people whose name or email matches, looked up first: "action matches OR user_id IN (ids)" lets the planner
+    // use the action's trigram index and the user index together (a sub-select in the OR would scan every row).
+    const people = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(userMatches(filter.q))
+      .limit(MAX_MATCHING_PEOPLE + 1);
+    const byPerson =
+      people.length > MAX_MATCHING_PEOPLE
+        ? inArray(activityLogs.userId, db.select({ id: users.id }).from(users).where(userMatches(filter.q)))
+        : people.length
+          ? inArray(
+              activityLogs.userId,
+              people.map((p) => p.id),
+            )
+          : undefined;
+    const byAction = ilike(activityLogs.action, containsPattern(filter.q));
+    conditions.push(byPerson ? or(byAction, byPerson)! : byAction);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const found = await db
@@ -86,8 +107,18 @@ export async function listActivityLogs(
     user: userId ? { id: userId, name: name ?? '', email: email ?? '' } : null,
   }));
   let total = page.offset + rows.length;
+  let capped = false;
   if (opts.withTotal && !(page.offset === 0 && rows.length < page.limit)) {
-    [{ total } = { total: 0 }] = await db.select({ total: count() }).from(activityLogs).where(where);
+    // Counted up to LOG_COUNT_LIMIT: an exact count of a broad search would read every matching row (decision 005).
+    const matches = db
+      .select({ one: sql`1` })
+      .from(activityLogs)
+      .where(where)
+      .limit(LOG_COUNT_LIMIT + 1)
+      .as('matches');
+    const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(matches);
+    capped = n > LOG_COUNT_LIMIT;
+    total = Math.min(n, LOG_COUNT_LIMIT);
   }
-  return { rows, total };
+  return { rows, total, capped };
 }

@@ -1,20 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
+import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
+import { messageJson, uuidParam } from '#shared/schemas/common.ts';
+import { pageJson } from '#shared/schemas/user.ts';
 import {
   CLOSE_GROUP_MESSAGES,
   closeGroupDocumentJson,
   closeGroupInput,
   closeGroupJson,
+  closeGroupListQuery,
   renameDocumentInput,
 } from '#shared/schemas/close-group.ts';
 import { badRequest } from '#server/lib/errors.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
 import { receiveMultipart } from '#server/modules/files/storage.ts';
 import { assertCanViewCloseGroup, assertWithinTimeBox, canDownloadCloseGroupFile } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
   CLOSE_GROUP_AREA,
+  type CloseGroupDetail,
   addCloseGroupDocument,
   createCloseGroup,
   deleteCloseGroup,
@@ -29,10 +34,23 @@ import {
 
 const documentParams = z.object({ id: z.uuid('Invalid id.'), docId: z.uuid('Invalid id.') });
 const documentResult = z.object({ message: z.string(), document: closeGroupDocumentJson });
+const closeGroupList = z.union([z.array(closeGroupJson), pageJson(closeGroupJson)]);
+
+type ListQuery = { limit?: number; offset?: number };
+/** A page when limit or offset is given, else the whole list. */
+const pageOf = (q: ListQuery) =>
+  q.limit !== undefined || q.offset !== undefined
+    ? { limit: q.limit ?? DEFAULT_PAGE_SIZE, offset: q.offset ?? 0 }
+    : undefined;
+/** An array, as spec §7 has it; a page {items, total} when one was asked for. */
+function answerList(list: { items: CloseGroupDetail[]; total: number }, actor: Actor, q: ListQuery) {
+  const items = list.items.map((g) => presentCloseGroup(g, actor));
+  return pageOf(q) ? { items, total: list.total } : items;
+}
 
 /**
  * Close groups (issue 8). Admin API of spec §7 (GET, POST, PUT, DELETE /admin/close-group[/{id}]) and the members'
- * document API (/api/close-groups/...). Lists answer an array and say the total in X-Total-Count.
+ * document API (/api/close-groups/...).
  */
 export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A stored document opens only for its close group's members (and admins, who pass before this is asked).
@@ -42,12 +60,8 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/close-group',
-    { onRequest: adminOnly, schema: { querystring: pageQuery, response: { 200: z.array(closeGroupJson) } } },
-    async (req, reply) => {
-      const { items, total } = await listCloseGroups(app.db, req.query);
-      reply.header('X-Total-Count', String(total));
-      return items.map((g) => presentCloseGroup(g, req.user));
-    },
+    { onRequest: adminOnly, schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
+    async (req) => answerList(await listCloseGroups(app.db, pageOf(req.query)), req.user, req.query),
   );
 
   app.get(
@@ -82,12 +96,8 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/close-groups/mine',
-    { onRequest: [app.authenticate], schema: { querystring: pageQuery, response: { 200: z.array(closeGroupJson) } } },
-    async (req, reply) => {
-      const { items, total } = await listCloseGroupsOf(app.db, req.user, req.query);
-      reply.header('X-Total-Count', String(total));
-      return items.map((g) => presentCloseGroup(g, req.user));
-    },
+    { onRequest: [app.authenticate], schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
+    async (req) => answerList(await listCloseGroupsOf(app.db, req.user, pageOf(req.query)), req.user, req.query),
   );
 
   app.get(

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { CLOSE_GROUP_MESSAGES, type CloseGroupValues } from '#shared/schemas/close-group.ts';
+import { CLOSE_GROUP_MESSAGES, renamedFilename, type CloseGroupValues } from '#shared/schemas/close-group.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import {
   closeGroupDocuments,
@@ -14,7 +13,7 @@ import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
-import { assertWithinTimeBox, canChangeDocument } from './close-groups.policy.ts';
+import { assertCanViewCloseGroup, assertWithinTimeBox, canChangeDocument } from './close-groups.policy.ts';
 
 export const CLOSE_GROUP_AREA = 'close-groups';
 
@@ -89,40 +88,46 @@ async function withDetails(db: DbOrTx, rows: CloseGroupRow[]): Promise<CloseGrou
 // Latest-ending first: running and recent groups lead, long-finished ones sink.
 const listOrder = [desc(closeGroups.durationTo), desc(closeGroups.createdAt), asc(closeGroups.id)];
 
-/** Every close group, a page at a time, with the total. Callers check that the actor is an admin. */
-export async function listCloseGroups(db: Db, page: { limit: number; offset: number }) {
-  const rows = await db
+/** A page of a list; without one the whole list is answered. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Every close group (a page of them when asked), with the total. Callers check that the actor is an admin. */
+export async function listCloseGroups(db: Db, page?: Page) {
+  const query = db
     .select()
     .from(closeGroups)
-    .orderBy(...listOrder)
-    .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(closeGroups);
-  return { items: await withDetails(db, rows), total: total?.n ?? 0 };
+    .orderBy(...listOrder);
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  let total = rows.length;
+  if (page) [{ total } = { total: 0 }] = await db.select({ total: count() }).from(closeGroups);
+  return { items: await withDetails(db, rows), total };
 }
 
 /**
  * The close groups the actor belongs to (the user id comes from the token, spec §6). An admin sees every close group,
- * since an admin may read and tidy any of them (docs/decisions/008).
+ * since an admin may read and tidy any of them (see the close-groups decision).
  */
-export async function listCloseGroupsOf(db: Db, actor: Actor, page: { limit: number; offset: number }) {
+export async function listCloseGroupsOf(db: Db, actor: Actor, page?: Page) {
   if (actor.role === 'admin') return listCloseGroups(db, page);
   const mine = eq(closeGroupMembers.userId, actor.id);
-  const rows = await db
+  const query = db
     .select({ group: closeGroups })
     .from(closeGroups)
     .innerJoin(closeGroupMembers, eq(closeGroupMembers.closeGroupId, closeGroups.id))
     .where(mine)
-    .orderBy(...listOrder)
-    .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(closeGroupMembers).where(mine);
+    .orderBy(...listOrder);
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  let total = rows.length;
+  if (page) [{ total } = { total: 0 }] = await db.select({ total: count() }).from(closeGroupMembers).where(mine);
   return {
     items: await withDetails(
       db,
       rows.map((r) => r.group),
     ),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -231,12 +236,13 @@ export async function findCloseGroupRow(db: DbOrTx, id: string): Promise<CloseGr
 }
 
 /**
- * Adds an uploaded file to a close group. Callers have checked membership; the time box is checked again here, under
- * the group's lock, so a group deleted or closed meanwhile refuses the file. The caller discards the file on failure.
+ * Adds an uploaded file to a close group. Membership and the time box are checked again here, under the group's lock,
+ * so a group deleted, closed or left meanwhile refuses the file. The caller discards the file on failure.
  */
 export async function addCloseGroupDocument(db: Db, actor: Actor, closeGroupId: string, file: StoredFile) {
   return db.transaction(async (tx) => {
     const group = await lockCloseGroup(tx, closeGroupId);
+    await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
     assertWithinTimeBox(actor, group);
     const fileRow: FileRow = await saveFileRow(tx, file, actor.id);
     const [doc] = await tx
@@ -263,17 +269,7 @@ async function findDocument(tx: DbOrTx, closeGroupId: string, documentId: string
   return doc;
 }
 
-/**
- * The name a rename gives: the typed name, keeping the file's extension so that the download still opens with the
- * right program ("minutes" for "draft.pdf" becomes "minutes.pdf"; docs/decisions/008).
- */
-export function renamedFilename(current: string, typed: string): string {
-  const ext = path.extname(current);
-  if (!ext || path.extname(typed).toLowerCase() === ext.toLowerCase()) return typed;
-  return `${typed}${ext}`;
-}
-
-/** Renames a document: its uploader or an admin, a member only within the time box. Callers check membership. */
+/** Renames a document: its uploader (while a member, within the time box) or an admin. */
 export async function renameCloseGroupDocument(
   db: Db,
   actor: Actor,
@@ -283,6 +279,7 @@ export async function renameCloseGroupDocument(
 ) {
   return db.transaction(async (tx) => {
     const group = await lockCloseGroup(tx, closeGroupId);
+    await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
     const doc = await findDocument(tx, closeGroupId, documentId);
     if (!canChangeDocument(actor, doc)) {
       throw forbidden('Only the person who uploaded this document or an administrator can rename it.');
@@ -305,7 +302,7 @@ export async function renameCloseGroupDocument(
   });
 }
 
-/** Deletes a document and its file: its uploader or an admin, a member only within the time box. */
+/** Deletes a document and its file: its uploader (while a member, within the time box) or an admin. */
 export async function deleteCloseGroupDocument(
   db: Db,
   actor: Actor,
@@ -314,6 +311,7 @@ export async function deleteCloseGroupDocument(
 ): Promise<void> {
   const fileId = await db.transaction(async (tx) => {
     const group = await lockCloseGroup(tx, closeGroupId);
+    await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
     const doc = await findDocument(tx, closeGroupId, documentId);
     if (!canChangeDocument(actor, doc)) {
       throw forbidden('Only the person who uploaded this document or an administrator can delete it.');

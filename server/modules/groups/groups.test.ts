@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '#server/db/client.ts';
 import { activityLogs, contactInfos, directorEntries, groups, users } from '#server/db/schema/index.ts';
 import { createGroup, createUser } from '#server/test/factories.ts';
 import { groupCast, type Person } from './groups.fixtures.ts';
@@ -15,7 +16,7 @@ const groupBody = (values: Record<string, unknown> = {}) => ({
   ...values,
 });
 
-async function userRow(c: { app: { db: import('#server/db/client.ts').Db } }, id: string) {
+async function userRow(c: { app: { db: Db } }, id: string) {
   const [row] = await c.app.db.select().from(users).where(eq(users.id, id));
   return row!;
 }

@@ -15,7 +15,10 @@ const SEES_ALL: readonly Role[] = ['director', 'admin'];
 const SEES_CLASSIFIED: readonly Role[] = ['director', 'admin'];
 
 /** May this person see this letter (card, file, history)? */
-export function canViewLetter(actor: Actor, letter: Pick<LetterRow, 'uploadedBy' | 'classification' | 'deletedAt'>): boolean {
+export function canViewLetter(
+  actor: Actor,
+  letter: Pick<LetterRow, 'uploadedBy' | 'classification' | 'deletedAt'>,
+): boolean {
   if (letter.deletedAt) return actor.role === 'admin';
   if (letter.uploadedBy === actor.id) return true;
   if (letter.classification !== 'Normal' && !SEES_CLASSIFIED.includes(actor.role)) return false;

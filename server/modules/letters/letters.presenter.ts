@@ -35,7 +35,10 @@ export function presentLetter({ letter, uploader, deleter, originalName }: Lette
 }
 
 /** One entry of a letter's history. */
-export function presentLetterHistory(entry: LetterHistoryRow, actor: { id: string | null; name: string | null } | null): LetterHistoryJson {
+export function presentLetterHistory(
+  entry: LetterHistoryRow,
+  actor: { id: string | null; name: string | null } | null,
+): LetterHistoryJson {
   return {
     _id: entry.id,
     action: entry.action as LetterHistoryJson['action'],

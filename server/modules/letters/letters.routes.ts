@@ -73,28 +73,32 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Every letter matching the search (up to EXPORT_MAX_LETTERS) as CSV, streamed page by page.
-  app.get('/api/dac/export', { onRequest: signedIn, schema: { querystring: letterExportQuery } }, async (req, reply) => {
-    const { q, mine } = req.query;
-    const actor = req.user;
-    await recordActivity(app.db, actor, `Exported letters to CSV${q ? ` (search "${q}")` : ''}`);
-    const pages = async function* () {
-      let after;
-      let sent = 0;
-      do {
-        const limit = Math.min(100, EXPORT_MAX_LETTERS - sent);
-        const { views, next } = await searchLetters(app.db, actor, { q, mine, limit, after });
-        yield views;
-        sent += views.length;
-        after = next ?? undefined;
-      } while (after && sent < EXPORT_MAX_LETTERS);
-    };
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="letters-${stamp}.csv"`)
-      .header('Cache-Control', 'private, no-store')
-      .send(Readable.from(lettersCsv(pages())));
-  });
+  app.get(
+    '/api/dac/export',
+    { onRequest: signedIn, schema: { querystring: letterExportQuery } },
+    async (req, reply) => {
+      const { q, mine } = req.query;
+      const actor = req.user;
+      await recordActivity(app.db, actor, `Exported letters to CSV${q ? ` (search "${q}")` : ''}`);
+      const pages = async function* () {
+        let after;
+        let sent = 0;
+        do {
+          const limit = Math.min(100, EXPORT_MAX_LETTERS - sent);
+          const { views, next } = await searchLetters(app.db, actor, { q, mine, limit, after });
+          yield views;
+          sent += views.length;
+          after = next ?? undefined;
+        } while (after && sent < EXPORT_MAX_LETTERS);
+      };
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="letters-${stamp}.csv"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(Readable.from(lettersCsv(pages())));
+    },
+  );
 
   app.get(
     '/api/dac/recycle-bin',

@@ -85,7 +85,9 @@ export async function searchLetterIds(db: DbOrTx, actor: Actor, search: LetterSe
   const conditions: (SQL | undefined)[] = [visibleLetters(actor)];
   if (search.mine) conditions.push(eq(letters.uploadedBy, actor.id));
   if (search.after) {
-    conditions.push(sql`(${letters.letterUploadDate}, ${letters.id}) < (${search.after.at}::timestamptz, ${search.after.id}::uuid)`);
+    conditions.push(
+      sql`(${letters.letterUploadDate}, ${letters.id}) < (${search.after.at}::timestamptz, ${search.after.id}::uuid)`,
+    );
   }
   const base = and(...conditions)!;
   const at = sql<string>`${letters.letterUploadDate}::text`;

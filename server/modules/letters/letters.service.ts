@@ -1,6 +1,11 @@
 import { asc, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LETTER_FIELDS, type CreateLetterInput, type LetterHistoryAction, type UpdateLetterInput } from '#shared/schemas/letter.ts';
+import {
+  LETTER_FIELDS,
+  type CreateLetterInput,
+  type LetterHistoryAction,
+  type UpdateLetterInput,
+} from '#shared/schemas/letter.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { files, letterCounters, letterHistory, letters, users, type LetterRow } from '#server/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
@@ -88,7 +93,8 @@ async function lockForEdit(tx: Tx, actor: Actor, id: string): Promise<LetterRow>
 }
 
 /** The calendar year of a moment in India, where the lab is: Letter IDs count per year. */
-const indianYear = (d: Date) => Number(new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(d));
+const indianYear = (d: Date) =>
+  Number(new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(d));
 
 /**
  * Hands out the next Letter ID of the year, L-YYYY-NNNNNN, inside the caller's transaction. The counter row is
@@ -105,7 +111,13 @@ export async function nextLetterId(tx: Tx, at = new Date()): Promise<string> {
   return `L-${year}-${String(counter!.last).padStart(6, '0')}`;
 }
 
-async function addHistory(tx: Tx, letterId: string, actor: Actor, action: LetterHistoryAction, changes: Record<string, { from: unknown; to: unknown }> | null) {
+async function addHistory(
+  tx: Tx,
+  letterId: string,
+  actor: Actor,
+  action: LetterHistoryAction,
+  changes: Record<string, { from: unknown; to: unknown }> | null,
+) {
   await tx.insert(letterHistory).values({ letterId, actorId: actor.id, action, changes });
 }
 
@@ -113,7 +125,12 @@ async function addHistory(tx: Tx, letterId: string, actor: Actor, action: Letter
  * Registers a letter with its file (POST /api/dac). Any signed-in member of staff may upload; the server assigns
  * the Letter ID. The file is already on disk: the caller discards it if this throws.
  */
-export async function createLetter(db: Db, actor: Actor, input: CreateLetterInput, file: StoredFile): Promise<LetterView> {
+export async function createLetter(
+  db: Db,
+  actor: Actor,
+  input: CreateLetterInput,
+  file: StoredFile,
+): Promise<LetterView> {
   const id = await db.transaction(async (tx) => {
     const fileRow = await saveFileRow(tx, file, actor.id);
     const letterId = await nextLetterId(tx);
@@ -140,7 +157,10 @@ export async function updateLetter(db: Db, actor: Actor, id: string, input: Upda
     if (!Object.keys(changes).length) return; // nothing changed, nothing written
     await tx.update(letters).set(next).where(eq(letters.id, id));
     await addHistory(tx, id, actor, 'updated', changes);
-    await recordActivity(tx, actor, `Updated letter ${letter.letterId} (${Object.keys(changes).join(', ')})`, { type: 'letter', id });
+    await recordActivity(tx, actor, `Updated letter ${letter.letterId} (${Object.keys(changes).join(', ')})`, {
+      type: 'letter',
+      id,
+    });
   });
   return getLetter(db, actor, id);
 }
@@ -161,7 +181,9 @@ export async function replaceLetterFile(
     const fileRow = await saveFileRow(tx, file, actor.id);
     await tx.update(letters).set({ fileId: fileRow.id }).where(eq(letters.id, id));
     if (old) await tx.delete(files).where(eq(files.id, old.id));
-    await addHistory(tx, id, actor, 'file_replaced', { file: { from: old?.originalName ?? null, to: fileRow.originalName } });
+    await addHistory(tx, id, actor, 'file_replaced', {
+      file: { from: old?.originalName ?? null, to: fileRow.originalName },
+    });
     await recordActivity(tx, actor, `Replaced the file of letter ${letter.letterId}`, { type: 'letter', id });
     return old ? { area: old.area, id: old.storedName } : null;
   });

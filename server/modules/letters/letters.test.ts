@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, letterHistory, letters, users, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
@@ -60,7 +59,12 @@ const search = async (user: UserRow, q: string, extra = '') => {
   return res.json() as { _id: string; letterId: string; letterSub: string }[];
 };
 const put = (user: UserRow | null, id: string, payload: unknown) =>
-  app.inject({ method: 'PUT', url: `/api/dac/${id}`, payload: payload as object, headers: user ? authHeaders(app, user) : {} });
+  app.inject({
+    method: 'PUT',
+    url: `/api/dac/${id}`,
+    payload: payload as object,
+    headers: user ? authHeaders(app, user) : {},
+  });
 const del = (user: UserRow | null, url: string) =>
   app.inject({ method: 'DELETE', url, headers: user ? authHeaders(app, user) : {} });
 const seq = (letterId: string) => Number(letterId.split('-')[2]);
@@ -97,7 +101,11 @@ describe('POST /api/dac', () => {
 
   it('keeps the classification chosen, and accepts doc, docx, jpg and png files', async () => {
     const owner = await createUser(app, 'employee');
-    const res = await post(owner, { ...fields(), classification: 'Secret' }, { ...pdf, filename: 'scan.png', content: SAMPLE_FILES.png });
+    const res = await post(
+      owner,
+      { ...fields(), classification: 'Secret' },
+      { ...pdf, filename: 'scan.png', content: SAMPLE_FILES.png },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ classification: 'Secret', originalName: 'scan.png' });
     const jpg = await post(owner, fields(), { ...pdf, filename: 'scan.jpg', content: SAMPLE_FILES.jpg });
@@ -129,7 +137,11 @@ describe('POST /api/dac', () => {
     [{ letterDate: '01/03/2026' }, 'Letter Date must be a valid date.', 'letterDate'],
     [{ docketDate: '2026-02-30' }, 'Docket Date must be a valid date.', 'docketDate'],
     [{ letterSub: 'x'.repeat(1001) }, 'Subject must be at most 1000 characters.', 'letterSub'],
-    [{ classification: 'Top Secret' }, 'Please choose a classification: Normal, Confidential or Secret.', 'classification'],
+    [
+      { classification: 'Top Secret' },
+      'Please choose a classification: Normal, Confidential or Secret.',
+      'classification',
+    ],
   ])('refuses %j with "%s"', async (change, message, field) => {
     const owner = await createUser(app, 'employee');
     const res = await post(owner, { ...fields(), ...change }, pdf);
@@ -149,10 +161,16 @@ describe('POST /api/dac', () => {
     const before = lettersOnDisk();
     const exe = await post(owner, fields(), { ...pdf, filename: 'setup.exe', content: SAMPLE_FILES.exe });
     expect(exe.statusCode).toBe(400);
-    expect(exe.json()).toMatchObject({ message: 'This file type is not allowed. Allowed types: pdf, doc, docx, jpg, png.', field: 'file' });
+    expect(exe.json()).toMatchObject({
+      message: 'This file type is not allowed. Allowed types: pdf, doc, docx, jpg, png.',
+      field: 'file',
+    });
     const renamed = await post(owner, fields(), { ...pdf, filename: 'minutes.pdf', content: SAMPLE_FILES.exe });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json()).toMatchObject({ message: "The file's content does not match its .pdf extension.", field: 'file' });
+    expect(renamed.json()).toMatchObject({
+      message: "The file's content does not match its .pdf extension.",
+      field: 'file',
+    });
     const zip = await post(owner, fields(), { ...pdf, filename: 'bundle.zip', content: SAMPLE_FILES.zip });
     expect(zip.statusCode).toBe(400);
     expect(lettersOnDisk()).toBe(before);
@@ -179,7 +197,7 @@ describe('Letter ID', () => {
   it('starts again at 000001 each year (India time) and is never handed out twice', async () => {
     const ids = await app.db.transaction(async (tx) => [
       await nextLetterId(tx, new Date('2031-06-01T10:00:00Z')),
-      await nextLetterId(tx, new Date('2031-12-31T18:00:00Z')), // 1 Jan 2032, 23:30 IST
+      await nextLetterId(tx, new Date('2031-12-31T19:00:00Z')), // 1 Jan 2032, 00:30 IST
       await nextLetterId(tx, new Date('2031-12-31T10:00:00Z')),
     ]);
     expect(ids).toEqual(['L-2031-000001', 'L-2032-000001', 'L-2031-000002']);
@@ -221,7 +239,10 @@ describe('GET /api/dac: who sees what', () => {
     // One letter: the same rule; a letter one may not see is "not found", not "forbidden".
     expect((await get(other, `/api/dac/${secret._id}`)).statusCode).toBe(404);
     expect((await get(associate, `/api/dac/${normal._id}`)).statusCode).toBe(404);
-    expect((await get(director, `/api/dac/${secret._id}`)).json()).toMatchObject({ classification: 'Secret', canEdit: false });
+    expect((await get(director, `/api/dac/${secret._id}`)).json()).toMatchObject({
+      classification: 'Secret',
+      canEdit: false,
+    });
     expect((await get(admin, `/api/dac/${confidential._id}`)).json()).toMatchObject({ canEdit: true });
     expect((await get(owner, `/api/dac/${secret._id}`)).json()).toMatchObject({ canEdit: true });
   });
@@ -273,7 +294,12 @@ describe('GET /api/dac: who sees what', () => {
     let after;
     do {
       // A one-row window never fills a page, so every page goes to the trigram index (step 2).
-      const { views, next } = await searchLetters(app.db, director, { q: tag.toUpperCase(), limit: 2, after, probeWindow: 1 });
+      const { views, next } = await searchLetters(app.db, director, {
+        q: tag.toUpperCase(),
+        limit: 2,
+        after,
+        probeWindow: 1,
+      });
       seen.push(...views.map((v) => v.letter.id));
       after = next ?? undefined;
     } while (after);
@@ -295,10 +321,22 @@ describe('GET /api/dac?q=: search', () => {
       letterLanguage: `${tag}lang Hindi`,
       letterCommunBy: `${tag}com Courier`,
     });
-    const parts = [`${tag}SUB FIRE`, `dk/${tag}DKT`, `ln-${tag}lno`, `${tag}cat`, `${tag}EST pune`, `${tag}lang`, `${tag}com courier`, `${tag}name rao`];
+    const parts = [
+      `${tag}SUB FIRE`,
+      `dk/${tag}DKT`,
+      `ln-${tag}lno`,
+      `${tag}cat`,
+      `${tag}EST pune`,
+      `${tag}lang`,
+      `${tag}com courier`,
+      `${tag}name rao`,
+    ];
     for (const part of parts) {
       const found = await search(director, `  ${part.toUpperCase()}  `);
-      expect(found.map((l) => l._id), part).toEqual([letter._id]);
+      expect(
+        found.map((l) => l._id),
+        part,
+      ).toEqual([letter._id]);
     }
     const byId = await search(director, ` ${letter.letterId.toLowerCase()} `);
     expect(byId.map((l) => l._id)).toEqual([letter._id]);
@@ -309,7 +347,10 @@ describe('GET /api/dac?q=: search', () => {
     const owner = await createUser(app, 'employee', { name: 'Old Name' });
     const letter = await upload(owner);
     const fresh = word();
-    await app.db.update(users).set({ name: `Renamed ${fresh}` }).where(eq(users.id, owner.id));
+    await app.db
+      .update(users)
+      .set({ name: `Renamed ${fresh}` })
+      .where(eq(users.id, owner.id));
     expect((await search(owner, fresh)).map((l) => l._id)).toEqual([letter._id]);
   });
 
@@ -340,9 +381,17 @@ describe('PUT /api/dac/{id}', () => {
   it('lets the uploader edit the nine fields, keeping history and activity', async () => {
     const owner = await createUser(app, 'employee');
     const letter = await upload(owner);
-    const res = await put(owner, letter._id, { ...fields({ letterSub: 'Revised subject', letterDate: '2026-03-02T00:00:00.000Z' }), classification: 'Confidential' });
+    const res = await put(owner, letter._id, {
+      ...fields({ letterSub: 'Revised subject', letterDate: '2026-03-02T00:00:00.000Z' }),
+      classification: 'Confidential',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ letterSub: 'Revised subject', letterDate: '2026-03-02', classification: 'Confidential', letterId: letter.letterId });
+    expect(res.json()).toMatchObject({
+      letterSub: 'Revised subject',
+      letterDate: '2026-03-02',
+      classification: 'Confidential',
+      letterId: letter.letterId,
+    });
     const history = (await get(owner, `/api/dac/${letter._id}/history`)).json();
     expect(history).toHaveLength(2);
     expect(history[1]).toMatchObject({
@@ -354,8 +403,13 @@ describe('PUT /api/dac/{id}', () => {
         classification: { from: 'Normal', to: 'Confidential' },
       },
     });
-    const logs = await app.db.select().from(activityLogs).where(and(eq(activityLogs.targetId, letter._id), eq(activityLogs.userId, owner.id)));
-    expect(logs.map((l) => l.action)).toContain(`Updated letter ${letter.letterId} (letterDate, letterSub, classification)`);
+    const logs = await app.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.targetId, letter._id), eq(activityLogs.userId, owner.id)));
+    expect(logs.map((l) => l.action)).toContain(
+      `Updated letter ${letter.letterId} (letterDate, letterSub, classification)`,
+    );
   });
 
   it('keeps the classification when it is not sent, and writes nothing when nothing changed', async () => {
@@ -373,7 +427,9 @@ describe('PUT /api/dac/{id}', () => {
     expect((await put(await createUser(app, 'employee'), letter._id, fields())).statusCode).toBe(404);
     const byDirector = await put(await createUser(app, 'director'), letter._id, fields({ letterSub: 'x' }));
     expect(byDirector.statusCode).toBe(403);
-    expect(byDirector.json().message).toBe('Only the person who uploaded this letter or an administrator may change it.');
+    expect(byDirector.json().message).toBe(
+      'Only the person who uploaded this letter or an administrator may change it.',
+    );
     const byAdmin = await put(await createUser(app, 'admin'), letter._id, fields({ letterSub: 'Fixed by admin' }));
     expect(byAdmin.statusCode).toBe(200);
     expect((await put(owner, '00000000-0000-4000-8000-000000000000', fields())).statusCode).toBe(404);
@@ -404,7 +460,11 @@ describe('PUT /api/dac/{id}/file', () => {
   it('replaces the file, removes the old one and notes it in the history', async () => {
     const owner = await createUser(app, 'employee');
     const letter = await upload(owner);
-    const res = await replace(owner, letter._id, { field: 'file', filename: 'signed copy.png', content: SAMPLE_FILES.png });
+    const res = await replace(owner, letter._id, {
+      field: 'file',
+      filename: 'signed copy.png',
+      content: SAMPLE_FILES.png,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json();
     expect(updated).toMatchObject({ originalName: 'signed copy.png' });
@@ -413,7 +473,10 @@ describe('PUT /api/dac/{id}/file', () => {
     expect((await get(owner, letter.fileUrl)).statusCode).toBe(404);
     expect((await get(owner, updated.fileUrl)).statusCode).toBe(200);
     const history = (await get(owner, `/api/dac/${letter._id}/history`)).json();
-    expect(history.at(-1)).toMatchObject({ action: 'file_replaced', changes: { file: { from: 'Reply to HQ.pdf', to: 'signed copy.png' } } });
+    expect(history.at(-1)).toMatchObject({
+      action: 'file_replaced',
+      changes: { file: { from: 'Reply to HQ.pdf', to: 'signed copy.png' } },
+    });
   });
 
   it('refuses strangers before reading the upload, a missing file and a wrong type', async () => {
@@ -458,13 +521,27 @@ describe('DELETE /api/dac/{id}, the recycle bin, restore and purge', () => {
     expect((await get(owner, '/api/dac/recycle-bin')).statusCode).toBe(403);
     expect((await get(await createUser(app, 'director'), '/api/dac/recycle-bin')).statusCode).toBe(403);
     const bin = (await get(admin, '/api/dac/recycle-bin?limit=100')).json();
-    expect(bin.find((l: { _id: string }) => l._id === letter._id)).toMatchObject({ deletedBy: { _id: owner.id }, canEdit: false });
-    expect((await app.inject({ method: 'POST', url: `/api/dac/${letter._id}/restore`, headers: authHeaders(app, owner) })).statusCode).toBe(403);
-    const restored = await app.inject({ method: 'POST', url: `/api/dac/${letter._id}/restore`, headers: authHeaders(app, admin) });
+    expect(bin.find((l: { _id: string }) => l._id === letter._id)).toMatchObject({
+      deletedBy: { _id: owner.id },
+      canEdit: false,
+    });
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/dac/${letter._id}/restore`, headers: authHeaders(app, owner) }))
+        .statusCode,
+    ).toBe(403);
+    const restored = await app.inject({
+      method: 'POST',
+      url: `/api/dac/${letter._id}/restore`,
+      headers: authHeaders(app, admin),
+    });
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ _id: letter._id, deletedAt: null });
     expect((await get(owner, `/api/dac/${letter._id}`)).statusCode).toBe(200);
-    const again = await app.inject({ method: 'POST', url: `/api/dac/${letter._id}/restore`, headers: authHeaders(app, admin) });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/dac/${letter._id}/restore`,
+      headers: authHeaders(app, admin),
+    });
     expect(again.statusCode).toBe(409);
     const history = (await get(owner, `/api/dac/${letter._id}/history`)).json();
     expect(history.map((h: { action: string }) => h.action)).toEqual(['uploaded', 'deleted', 'restored']);
@@ -482,7 +559,10 @@ describe('DELETE /api/dac/{id}, the recycle bin, restore and purge', () => {
     expect(existsSync(storedPath('letters', letter.fileName))).toBe(false);
     expect((await get(admin, `/api/dac/${letter._id}`)).statusCode).toBe(404);
     expect((await get(admin, letter.fileUrl)).statusCode).toBe(404);
-    const [log] = await app.db.select().from(activityLogs).where(and(eq(activityLogs.targetId, letter._id), eq(activityLogs.userId, admin.id)));
+    const [log] = await app.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.targetId, letter._id), eq(activityLogs.userId, admin.id)));
     expect(log!.action).toBe(`Purged letter ${letter.letterId} (${letter.letterSub})`);
   });
 });
@@ -536,7 +616,10 @@ describe('GET /api/dac/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="letters-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Letter ID,Subject,Docket No,Letter No,Letter Date,Docket Date,Category,Establishment,Language,Communicated By,Classification,Uploaded By,Uploaded On,File',
     );

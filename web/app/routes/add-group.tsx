@@ -1,6 +1,2 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
-
-/** /add-group — being built; its issue replaces this module. */
-export default function AddGroupRoute() {
-  return <SectionInProgress page="addGroup" />;
-}
+/** /add-group: the same Create New Research Group screen as /admin/add-groups (spec §2 lists both; admin guard). */
+export { default } from './admin/add-groups.tsx';

@@ -1,6 +1,42 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { PageLoader } from '#web/components/page-loader.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useLab, useOnlyLab } from '#web/features/labs/api.ts';
+import { DirectorHistoryTable, DirectorProfile } from '#web/features/labs/components/lab-panels.tsx';
 
-/** /directorprofile — being built; its issue replaces this module. */
+/**
+ * /directorprofile — its content is not shown in the spec: the current director's profile and the Role & Honour
+ * history, as on the home page's tabs.
+ */
 export default function DirectorProfileRoute() {
-  return <SectionInProgress page="directorProfile" />;
+  const { t } = useTranslation('lab');
+  const only = useOnlyLab();
+  const lab = useLab(only.data?._id);
+  const failed = only.isError || lab.isError;
+  return (
+    <>
+      <PageTitle>{t('directorPage.title')}</PageTitle>
+      {failed ? (
+        <Alert color="red" variant="light" role="alert">
+          <Text c="gray.9">{t('errors.directorHistory')}</Text>
+        </Alert>
+      ) : only.data === null ? (
+        <EmptyState>{t('home.noInformation')}</EmptyState>
+      ) : !lab.data ? (
+        <PageLoader />
+      ) : (
+        <Stack gap="xl">
+          <DirectorProfile director={lab.data.currentDirector} />
+          <section aria-labelledby="director-history-heading">
+            <Title order={2} size="h3" mb="md" id="director-history-heading">
+              {t('directorPage.history')}
+            </Title>
+            <DirectorHistoryTable history={lab.data.directorHistory} />
+          </section>
+        </Stack>
+      )}
+    </>
+  );
 }

@@ -1,6 +1,11 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useParams } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { useSession } from '#web/features/auth/use-session.ts';
+import { GroupPage } from '#web/features/groups/components/group-page.tsx';
 
-/** /group/id/:id (group page) — being built; its issue replaces this module. */
+/** /group/id/{id}: the group page with its ten tabs (spec §2); Access Denied for those outside the group. */
 export default function GroupRoute() {
-  return <SectionInProgress page="group" />;
+  const { id = '' } = useParams();
+  const { isAdmin } = useSession();
+  return <GroupPage key={id} groupId={id} isAdmin={isAdmin} editTo={paths.editGroup.to(id)} adminTo={paths.admin.group.to(id)} />;
 }

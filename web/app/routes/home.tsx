@@ -1,6 +1,98 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useState } from 'react';
+import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { PageLoader } from '#web/components/page-loader.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useSession } from '#web/features/auth/use-session.ts';
+import { GalleryCarousel } from '#web/features/gallery/components/gallery-carousel.tsx';
+import { useOnlyLab } from '#web/features/labs/api.ts';
+import { LabTabs } from '#web/features/labs/components/lab-tabs.tsx';
+import { LatestDocuments } from '#web/features/labs/components/latest-documents.tsx';
+import { useGroupAchievements } from '#web/features/groups/api.ts';
+import { AchievementsList } from '#web/features/labs/components/achievements-list.tsx';
+import { PersonnelTable } from '#web/features/labs/components/personnel-table.tsx';
 
-/** / (lab home, spec §2) — being built; its issue replaces this module. */
+/** Groups per request in Product & Achievements; "Show more groups" asks for the next ones. */
+const ACHIEVEMENT_GROUPS = 20;
+
+/** Product & Achievements: the groups feature's data in the lab feature's list. */
+function LabAchievements() {
+  const { isSignedIn } = useSession();
+  const [limit, setLimit] = useState(ACHIEVEMENT_GROUPS);
+  const achievements = useGroupAchievements(limit);
+  const groups = achievements.data;
+  return (
+    <AchievementsList
+      groups={groups}
+      loading={achievements.isPending}
+      failed={achievements.isError}
+      signedIn={isSignedIn}
+      onMore={groups && groups.length >= limit ? () => setLimit((n) => n + ACHIEVEMENT_GROUPS) : undefined}
+      loadingMore={achievements.isFetching}
+    />
+  );
+}
+
+/** Personnel Details: the people feature's staff list in the lab feature's table (signed-in staff only). */
+function LabPersonnel() {
+  const { isSignedIn } = useSession();
+  return <PersonnelTable signedIn={isSignedIn} people={undefined} loading />;
+}
+
+/**
+ * / — the lab home (spec §2): the gallery carousel and the latest notices and circulars on top, the ten tabs below.
+ * Content appears only once the lab id is known. Product & Achievements comes from the groups feature and Personnel
+ * Details from the people feature; this route composes them.
+ */
 export default function HomeRoute() {
-  return <SectionInProgress page="home" />;
+  const { t } = useTranslation('lab');
+  const lab = useOnlyLab();
+  const { isAdmin } = useSession();
+
+  if (lab.isPending) return <PageLoader />;
+  if (lab.isError)
+    return (
+      <>
+        <PageTitle>{t('tabs.label')}</PageTitle>
+        <Alert color="red" variant="light" role="alert">
+          <Text c="gray.9">{t('errors.fetchLabData')}</Text>
+        </Alert>
+      </>
+    );
+  if (!lab.data)
+    return (
+      <>
+        <PageTitle>{t('tabs.label')}</PageTitle>
+        <EmptyState
+          action={
+            isAdmin ? (
+              <Button component={Link} to={paths.admin.addLab}>
+                {t('home.addLab')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('home.noLab')}
+        </EmptyState>
+      </>
+    );
+
+  const labId = lab.data._id;
+  return (
+    <Stack gap="xl">
+      <PageTitle mb={0}>{lab.data.name}</PageTitle>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <GalleryCarousel labId={labId} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <LatestDocuments labId={labId} />
+        </Grid.Col>
+      </Grid>
+      <LabTabs labId={labId} products={<LabAchievements />} personnel={<LabPersonnel />} />
+    </Stack>
+  );
 }

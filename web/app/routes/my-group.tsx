@@ -1,6 +1,7 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { paths } from '#web/app/paths.ts';
+import { MyGroup } from '#web/features/groups/components/my-group.tsx';
 
-/** /my-group — being built; its issue replaces this module. */
+/** /my-group (spec §2 My Group): the signed-in person's group and its members. */
 export default function MyGroupRoute() {
-  return <SectionInProgress page="myGroup" />;
+  return <MyGroup groupTo={paths.group.to} />;
 }

@@ -1,6 +1,24 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useSession } from '#web/features/auth/use-session.ts';
+import { useGroupNames } from '#web/features/groups/api.ts';
+import { UploaderOnly } from '#web/features/repositories/components/uploader-only.tsx';
+import { UploadTrialRepoForm } from '#web/features/repositories/components/upload-trial-repo-form.tsx';
 
-/** /upload-trialRepo — being built; its issue replaces this module. */
+/** /upload-trialRepo — Upload Trial Repository (spec §2), for associate directors and admins (the server decides). */
 export default function UploadTrialRepoRoute() {
-  return <SectionInProgress page="uploadTrialRepo" />;
+  const { t } = useTranslation('repositories');
+  const { role, user } = useSession();
+  const groups = useGroupNames();
+  return (
+    <>
+      <PageTitle>{t('trial.uploadTitle')}</PageTitle>
+      <UploaderOnly role={role}>
+        <UploadTrialRepoForm
+          groups={{ groups: groups.data ?? [], isPending: groups.isPending, isError: groups.isError }}
+          defaultGroup={user?.group?._id ?? ''}
+        />
+      </UploaderOnly>
+    </>
+  );
 }

@@ -1,6 +1,20 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useSession } from '#web/features/auth/use-session.ts';
+import { TrialRepoList } from '#web/features/repositories/components/trial-repo-list.tsx';
 
-/** /view-trialRepo — being built; its issue replaces this module. */
+/**
+ * /view-trialRepo — My Group Trial Repositories (spec §2). Directors and admins see every group's, so their title is
+ * the menu's "All Trial Repositories" (spec §6).
+ */
 export default function ViewTrialRepoRoute() {
-  return <SectionInProgress page="viewTrialRepo" />;
+  const { t } = useTranslation('repositories');
+  const { role, userId, isAdmin } = useSession();
+  const seesAll = role === 'director' || role === 'admin';
+  return (
+    <>
+      <PageTitle>{seesAll ? t('trial.allTitle') : t('trial.listTitle')}</PageTitle>
+      <TrialRepoList viewer={{ userId, isAdmin }} />
+    </>
+  );
 }

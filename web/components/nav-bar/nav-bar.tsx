@@ -35,7 +35,14 @@ export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
                 {t(entry.label)}
               </NavLink>
             ) : (
-              <Menu position={entry.align === 'end' ? 'bottom-end' : 'bottom-start'} offset={0} shadow="md" loop>
+              <Menu
+                position={entry.align === 'end' ? 'bottom-end' : 'bottom-start'}
+                offset={0}
+                shadow="md"
+                loop
+                // Mantine's focus placeholder is a role=presentation child of role=menu, which axe refuses.
+                withInitialFocusPlaceholder={false}
+              >
                 <Menu.Target>
                   <button type="button" className={classes.item}>
                     {t(entry.label)}
@@ -59,9 +66,9 @@ export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
                         );
                       case 'note':
                         return (
-                          <Text key={item.id} size="sm" c="gray.7" px="sm" py={6}>
+                          <Menu.Item key={item.id} disabled c="gray.7">
                             {t(item.label)}
-                          </Text>
+                          </Menu.Item>
                         );
                       case 'sign-out':
                         return (

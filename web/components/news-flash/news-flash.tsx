@@ -47,7 +47,7 @@ function Items({ items, copy }: { items: NewsFlashItem[]; copy?: boolean }) {
  * opens its file in a new tab. The loop pauses on hover, on keyboard focus and with the Pause button (WCAG 2.2.2), and
  * does not move at all for people who ask for reduced motion.
  */
-export function NewsFlash({ items }: { items: NewsFlashItem[] }) {
+export function NewsFlash({ items, loading = false }: { items: NewsFlashItem[]; loading?: boolean }) {
   const { t } = useTranslation('common');
   const [paused, setPaused] = useState(false);
   return (
@@ -56,7 +56,7 @@ export function NewsFlash({ items }: { items: NewsFlashItem[] }) {
         {t('newsFlash.label')}
       </span>
       <div className={classes.viewport}>
-        {items.length === 0 ? (
+        {loading ? null : items.length === 0 ? (
           <p className={classes.empty} style={{ margin: 0 }}>
             {t('newsFlash.empty')}
           </p>

@@ -1,6 +1,40 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { PageLoader } from '#web/components/page-loader.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useOnlyLab } from '#web/features/labs/api.ts';
+import { AddLabForm } from '#web/features/labs/components/add-lab-form.tsx';
 
-/** /admin/add-labs (Add New Lab Information) — being built; its issue replaces this module. */
+/**
+ * /admin/add-labs — Add New Lab Information (spec §2). There is only one lab: once it exists the page says so and
+ * points to Manage Labs (the server refuses a second lab either way).
+ */
 export default function AddLabsRoute() {
-  return <SectionInProgress page="addLabs" />;
+  const { t } = useTranslation('lab');
+  const { t: common } = useTranslation('common');
+  const lab = useOnlyLab();
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageTitle>{common('pages.addLabs')}</PageTitle>
+      {lab.isPending ? (
+        <PageLoader />
+      ) : lab.data ? (
+        <Stack gap="md" maw={760}>
+          <Alert color="navy" variant="light">
+            <Text c="gray.9">{t('addLab.exists')}</Text>
+          </Alert>
+          <div>
+            <Button component={Link} to={paths.admin.manageLab}>
+              {t('addLab.goToManage')}
+            </Button>
+          </div>
+        </Stack>
+      ) : (
+        <AddLabForm onCreated={() => void navigate(paths.admin.manageLab)} />
+      )}
+    </>
+  );
 }

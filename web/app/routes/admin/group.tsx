@@ -1,6 +1,9 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useParams } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { GroupAdminPanel } from '#web/features/groups/components/group-admin-panel.tsx';
 
-/** /admin/group/:id (group admin panel) — being built; its issue replaces this module. */
+/** /admin/group/{id}: the group admin panel (spec §2), admins only (the router's guard and the server). */
 export default function AdminGroupRoute() {
-  return <SectionInProgress page="adminGroup" />;
+  const { id = '' } = useParams();
+  return <GroupAdminPanel key={id} groupId={id} groupTo={paths.group.to(id)} />;
 }

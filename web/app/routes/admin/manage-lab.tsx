@@ -1,6 +1,77 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { PageLoader } from '#web/components/page-loader.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useStaff } from '#web/features/groups/api.ts';
+import { useOnlyLab } from '#web/features/labs/api.ts';
+import { ManageDirectors } from '#web/features/labs/components/manage-directors.tsx';
+import { ManageNoticesAndCirculars, ManageProducts } from '#web/features/labs/components/manage-lab-items.tsx';
+import { UpdateLabForm } from '#web/features/labs/components/update-lab-form.tsx';
+import type { LabAdminSection } from './sections.ts';
 
-/** /admin/manage-lab (lab admin panel) — being built; its issue replaces this module. */
+const TITLE: Record<LabAdminSection, string> = {
+  lab: 'update.title',
+  directors: 'admin.manageDirectors',
+  notices: 'admin.manageNotices',
+  products: 'admin.manageProducts',
+};
+
+/** Manage Directors with the staff to choose from (the groups feature's staff list, admin-only). */
+function DirectorsSection({ labId }: { labId: string }) {
+  const staff = useStaff('', 500);
+  const options = (staff.data ?? []).map((s) => ({ value: s._id, label: s.name ? `${s.name} (${s.email})` : s.email }));
+  return <ManageDirectors labId={labId} staff={options} staffLoading={staff.isPending} />;
+}
+
+/**
+ * /admin/manage-lab — the lab admin panel (spec §2): it first fetches the single lab's id, then shows the section the
+ * side menu chose (?section=directors | notices | products; Manage Labs by default).
+ */
 export default function ManageLabRoute() {
-  return <SectionInProgress page="manageLab" />;
+  const { t } = useTranslation('lab');
+  const [params] = useSearchParams();
+  const requested = params.get('section');
+  const section: LabAdminSection = requested && requested in TITLE ? (requested as LabAdminSection) : 'lab';
+  const lab = useOnlyLab();
+
+  let body;
+  if (lab.isPending) body = <PageLoader />;
+  else if (lab.isError)
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        <Text c="gray.9">{t('errors.labInformation')}</Text>
+      </Alert>
+    );
+  else if (!lab.data)
+    body = (
+      <Stack gap="md" align="flex-start">
+        <Alert color="navy" variant="light">
+          <Text c="gray.9">{t('admin.noLab')}</Text>
+        </Alert>
+        <Button component={Link} to={paths.admin.addLab}>
+          {t('home.addLab')}
+        </Button>
+      </Stack>
+    );
+  else {
+    const labId = lab.data._id;
+    body =
+      section === 'directors' ? (
+        <DirectorsSection labId={labId} />
+      ) : section === 'notices' ? (
+        <ManageNoticesAndCirculars labId={labId} />
+      ) : section === 'products' ? (
+        <ManageProducts labId={labId} />
+      ) : (
+        <UpdateLabForm labId={labId} />
+      );
+  }
+  return (
+    <>
+      <PageTitle>{t(TITLE[section])}</PageTitle>
+      {body}
+    </>
+  );
 }

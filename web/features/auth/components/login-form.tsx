@@ -39,7 +39,7 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
         if (err instanceof ApiError && err.status === 403 && err.body?.status === 'pending') return onPending();
         // Rejected and deactivated accounts, wrong credentials: the server's sentence, else 'Login failed.'
         const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('login.failed');
-        notifications.show({ color: 'red', title: t('login.failedTitle'), message });
+        notifications.show({ color: 'red', message });
       },
     });
 

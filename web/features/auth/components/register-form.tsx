@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { CADRES, DESIGNATIONS, REGISTER_ROLES, type Cadre } from '#shared/constants.ts';
 import { registerInput, type RegisterInput } from '#shared/schemas/auth.ts';
 import { paths } from '#web/app/paths.ts';
+import { DateField } from '#web/components/date-field.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useRegister } from '../api.ts';
@@ -85,6 +86,7 @@ export function RegisterForm() {
       onSuccess: () => {
         notifications.show({ color: 'green', message: t('register.success') });
         form.reset();
+        window.scrollTo(0, 0); // the note on approval sits above the form
       },
       onError: (err) => {
         if (err instanceof ApiError && err.message === 'User already exists') {
@@ -146,7 +148,7 @@ export function RegisterForm() {
         <Fieldset legend={t('register.personalDetails')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('fields.name')} autoComplete="name" required {...field('personalDetails.name')} />
-            <TextInput label={t('fields.dob')} type="date" max={today()} {...field('personalDetails.dob')} />
+            <DateField label={t('fields.dob')} maxDate={today()} {...field('personalDetails.dob')} />
             <TextInput
               label={t('fields.mobile')}
               type="tel"
@@ -179,8 +181,8 @@ export function RegisterForm() {
 
         <Fieldset legend={t('register.employmentPeriod')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('fields.from')} type="date" {...field('employmentPeriod.from')} />
-            <TextInput label={t('fields.to')} type="date" {...field('employmentPeriod.to')} />
+            <DateField label={t('fields.from')} {...field('employmentPeriod.from')} />
+            <DateField label={t('fields.to')} {...field('employmentPeriod.to')} />
           </SimpleGrid>
         </Fieldset>
 

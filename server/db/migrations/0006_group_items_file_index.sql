@@ -1,0 +1,1 @@
+CREATE INDEX "group_items_file_idx" ON "group_items" USING btree ("file_id");

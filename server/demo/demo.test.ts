@@ -1,0 +1,71 @@
+import { readFile, stat } from 'node:fs/promises';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { files, letterCounters, letters, users } from '#server/db/schema/index.ts';
+import { storedPath } from '#server/modules/files/storage.ts';
+import { buildTestApp } from '#server/test/app.ts';
+import { createUser } from '#server/test/factories.ts';
+import { DEMO_PASSWORD, demoRefusal, seedDemo } from './demo-seed.ts';
+
+// The demo draws about a hundred and fifty files; on a busy two-core machine that takes a while.
+describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
+  it('fills a portal that has only the bootstrap administrator, with real files and working accounts', async () => {
+    const app = await buildTestApp();
+    await createUser(app, 'admin'); // the administrator a first start creates
+    expect(await demoRefusal(app.db)).toBeNull();
+
+    const summary = await seedDemo(app.db, { today: new Date('2026-11-21T10:00:00Z') });
+
+    const approved = summary.accounts.filter((a) => a.status === 'approved');
+    expect(approved.length).toBeGreaterThanOrEqual(24);
+    for (const role of ['admin', 'director', 'associate_director', 'employee']) {
+      expect(approved.some((a) => a.role === role)).toBe(true);
+    }
+    expect(summary.accounts.filter((a) => a.status === 'pending').length).toBeGreaterThanOrEqual(2);
+    expect(summary.counts.letters).toBeGreaterThanOrEqual(30);
+
+    // Every files row has its bytes on disk; PDFs are PDFs.
+    const rows = await app.db.select().from(files);
+    expect(rows.length).toBe(summary.counts.files);
+    for (const row of rows) {
+      const path = storedPath(row.area, row.storedName);
+      expect((await stat(path)).size).toBe(row.size);
+      if (row.mimeType === 'application/pdf') expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+
+    // Letter IDs look like L-2026-000123 and the counters know the last one handed out.
+    const ids = (await app.db.select({ letterId: letters.letterId }).from(letters)).map((l) => l.letterId);
+    expect(ids.every((id) => /^L-\d{4}-\d{6}$/.test(id))).toBe(true);
+    for (const counter of await app.db.select().from(letterCounters)) {
+      const ofYear = ids.filter((id) => id.startsWith(`L-${counter.year}-`));
+      expect(counter.last).toBe(ofYear.length);
+      expect(ofYear).toContain(`L-${counter.year}-${String(counter.last).padStart(6, '0')}`);
+    }
+
+    // The printed accounts sign in with the printed password; the pending ones are told to wait.
+    const director = approved.find((a) => a.role === 'director')!;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: director.email, password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const pending = summary.accounts.find((a) => a.status === 'pending')!;
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: pending.email, password: DEMO_PASSWORD },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses politely, changing nothing, when the portal already has data', async () => {
+    const app = await buildTestApp();
+    const before = await app.db.select({ n: count() }).from(users);
+    expect(await demoRefusal(app.db)).toMatch(/already holds a lab and \d+ user accounts/);
+    await expect(seedDemo(app.db)).rejects.toThrow(/fills only an empty portal/);
+    expect(await app.db.select({ n: count() }).from(users)).toEqual(before);
+    const [admin] = await app.db.select().from(users).where(eq(users.email, 'manoj.bhatia@lab.local'));
+    expect(admin?.role).toBe('admin');
+  });
+});

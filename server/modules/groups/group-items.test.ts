@@ -1,0 +1,253 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { activityLogs, files, groupItems } from '#server/db/schema/index.ts';
+import { storedPath } from '#server/modules/files/storage.ts';
+import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
+import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
+
+const pdf = (filename = 'plan.pdf'): MultipartFile => ({ field: 'file', filename, content: SAMPLE_FILES.pdf });
+
+function send(c: GroupCast, who: Person, method: 'POST' | 'PUT', url: string, fields: Record<string, string>, file?: MultipartFile) {
+  const body = file ? multipart(fields, file) : multipart(fields);
+  return c.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...c.as(who) } });
+}
+
+/** Stored files of the group-files area, as rows: a failed request must leave none behind. */
+const fileRows = (c: GroupCast) => c.app.db.select().from(files).where(eq(files.area, 'group-files'));
+/** Rows and bytes on disk of the group-files area. */
+const fileCount = async (c: GroupCast) => {
+  const dir = path.dirname(storedPath('group-files', 'x'));
+  return { rows: (await fileRows(c)).length, onDisk: existsSync(dir) ? readdirSync(dir).length : 0 };
+};
+
+describe.each([
+  ['notices', 'All fields are required'],
+  ['circulars', 'All fields are required'],
+] as const)('/api/groups/{id}/%s', (field, message) => {
+  const url = (c: GroupCast) => `/api/groups/${c.group.id}/${field}`;
+
+  it.each<[Person, number]>([
+    ['anonymous', 401],
+    ['member', 403],
+    ['outsider', 403],
+    ['director', 403],
+    ['associateDirector', 201],
+    ['admin', 201],
+  ])('POST answers %s with %i', async (who, status) => {
+    const c = await groupCast();
+    const before = (await fileRows(c)).length;
+    const res = await send(c, who, 'POST', url(c), { name: 'Safety drill', description: 'Drill on Monday' }, pdf());
+    expect(res.statusCode).toBe(status);
+    expect((await fileRows(c)).length).toBe(before + (status === 201 ? 1 : 0));
+  });
+
+  it('adds an item with a relative file link, shows it on the group page and logs it', async () => {
+    const c = await groupCast();
+    const res = await send(c, 'admin', 'POST', url(c), { name: 'Safety drill', description: 'Drill on Monday' }, pdf('drill.pdf'));
+    expect(res.statusCode).toBe(201);
+    const item = res.json();
+    expect(item).toMatchObject({ name: 'Safety drill', description: 'Drill on Monday', fileName: 'drill.pdf' });
+    expect(item.fileUrl).toMatch(/^\/uploads\/group-files\/[0-9a-f-]{36}$/);
+    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    expect(page[field]).toEqual([item]);
+    const logs = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, item._id));
+    expect(logs).toHaveLength(1);
+  });
+
+  it.each([
+    [{ description: 'x' }, 'name'],
+    [{ name: 'x', description: ' ' }, 'description'],
+  ])(`refuses %j with "${message}" and keeps no file`, async (fields, errField) => {
+    const c = await groupCast();
+    const before = await fileCount(c);
+    const res = await send(c, 'admin', 'POST', url(c), fields, pdf());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, field: errField });
+    expect(await fileCount(c)).toEqual(before);
+  });
+
+  it(`refuses a missing file with "${message}"`, async () => {
+    const c = await groupCast();
+    const res = await send(c, 'admin', 'POST', url(c), { name: 'a', description: 'b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, field: 'file' });
+  });
+
+  it('refuses a file type the notices do not take, and a renamed executable', async () => {
+    const c = await groupCast();
+    const before = await fileCount(c);
+    const zip = await send(c, 'admin', 'POST', url(c), { name: 'a', description: 'b' }, { field: 'file', filename: 'a.zip', content: SAMPLE_FILES.zip });
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json().message).toBe('This file type is not allowed. Allowed types: pdf, doc, docx, png, jpg, jpeg.');
+    const exe = await send(c, 'admin', 'POST', url(c), { name: 'a', description: 'b' }, { field: 'file', filename: 'a.pdf', content: SAMPLE_FILES.exe });
+    expect(exe.statusCode).toBe(400);
+    expect(await fileCount(c)).toEqual(before);
+  });
+
+  it('edits without a file (keeping it), replaces the file (deleting the old one), and deletes', async () => {
+    const c = await groupCast();
+    const created = (await send(c, 'associateDirector', 'POST', url(c), { name: 'A', description: 'B' }, pdf('old.pdf'))).json();
+    const oldId = created.fileUrl.split('/').pop();
+    const renamed = await send(c, 'associateDirector', 'PUT', `${url(c)}/${created._id}`, { name: 'A2', description: 'B2' });
+    expect(renamed.json()).toMatchObject({ name: 'A2', description: 'B2', fileUrl: created.fileUrl, fileName: 'old.pdf' });
+    const replaced = await send(c, 'admin', 'PUT', `${url(c)}/${created._id}`, { name: 'A3', description: 'B3' }, pdf('new.pdf'));
+    expect(replaced.json()).toMatchObject({ name: 'A3', fileName: 'new.pdf' });
+    expect(replaced.json().fileUrl).not.toBe(created.fileUrl);
+    expect(existsSync(storedPath('group-files', oldId))).toBe(false);
+    const newId = replaced.json().fileUrl.split('/').pop();
+    expect(existsSync(storedPath('group-files', newId))).toBe(true);
+    const deleted = await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: c.as('admin') });
+    expect(deleted.statusCode).toBe(200);
+    expect(existsSync(storedPath('group-files', newId))).toBe(false);
+    expect(await c.app.db.select().from(groupItems).where(eq(groupItems.id, created._id))).toEqual([]);
+    expect(await c.app.db.select().from(files).where(eq(files.id, newId))).toEqual([]);
+  });
+
+  it('refuses edits and deletes by members and outsiders, and answers 404 for an unknown item', async () => {
+    const c = await groupCast();
+    const created = (await send(c, 'admin', 'POST', url(c), { name: 'A', description: 'B' }, pdf())).json();
+    for (const who of ['member', 'outsider', 'director'] as const) {
+      expect((await send(c, who, 'PUT', `${url(c)}/${created._id}`, { name: 'x', description: 'y' })).statusCode).toBe(403);
+      expect((await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: c.as(who) })).statusCode).toBe(403);
+    }
+    expect((await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}` })).statusCode).toBe(401);
+    const missing = await c.app.inject({ method: 'DELETE', url: `${url(c)}/00000000-0000-4000-8000-000000000000`, headers: c.as('admin') });
+    expect(missing.statusCode).toBe(404);
+    const blank = await send(c, 'admin', 'PUT', `${url(c)}/${created._id}`, { name: '', description: 'y' });
+    expect(blank.json()).toMatchObject({ message, field: 'name' });
+  });
+});
+
+describe('/api/group-files/{groupId}/{field}', () => {
+  const url = (c: GroupCast, field = 'projects') => `/api/group-files/${c.group.id}/${field}`;
+
+  it.each<[Person, number]>([
+    ['anonymous', 401],
+    ['member', 200],
+    ['outsider', 403],
+    ['director', 200],
+    ['associateDirector', 200],
+    ['admin', 200],
+  ])('GET answers %s with %i', async (who, status) => {
+    const c = await groupCast();
+    const res = await c.app.inject({ url: url(c), headers: c.as(who) });
+    expect(res.statusCode).toBe(status);
+  });
+
+  it.each<[Person, number]>([
+    ['anonymous', 401],
+    ['member', 403],
+    ['outsider', 403],
+    ['director', 403],
+    ['associateDirector', 201],
+    ['admin', 201],
+  ])('POST answers %s with %i', async (who, status) => {
+    const c = await groupCast();
+    const res = await send(c, who, 'POST', url(c), { name: 'Blast model', description: 'FEM model' }, pdf());
+    expect(res.statusCode).toBe(status);
+  });
+
+  it.each(['projects', 'patents', 'technologies', 'courses', 'publications'])('keeps %s in its own list, newest first', async (field) => {
+    const c = await groupCast();
+    await send(c, 'admin', 'POST', url(c, field), { name: 'First', description: 'one' }, pdf());
+    await send(c, 'admin', 'POST', url(c, field), { name: 'Second', description: 'two' }, { field: 'file', filename: 'deck.pptx', content: SAMPLE_FILES.zip });
+    const list = (await c.app.inject({ url: url(c, field), headers: c.as('member') })).json();
+    expect(list.map((i: { name: string }) => i.name)).toEqual(['Second', 'First']);
+    const page = (await c.app.inject({ url: `${url(c, field)}?limit=1&offset=1`, headers: c.as('member') })).json();
+    expect(page.map((i: { name: string }) => i.name)).toEqual(['First']);
+    const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    expect(group[field]).toHaveLength(2);
+    for (const other of ['projects', 'patents', 'technologies', 'courses', 'publications', 'notices'].filter((f) => f !== field)) {
+      expect(group[other]).toEqual([]);
+    }
+  });
+
+  it.each([
+    [{ description: 'x' }, 'name'],
+    [{ name: 'x' }, 'description'],
+  ])('refuses %j with "All fields required"', async (fields, field) => {
+    const c = await groupCast();
+    const before = await fileCount(c);
+    const res = await send(c, 'admin', 'POST', url(c), fields, pdf());
+    expect(res.json()).toMatchObject({ message: 'All fields required', field });
+    expect(await fileCount(c)).toEqual(before);
+  });
+
+  it('refuses a missing file and a type outside pdf, ppt, pptx, xls, xlsx and video', async () => {
+    const c = await groupCast();
+    const none = await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' });
+    expect(none.json()).toMatchObject({ message: 'All fields required', field: 'file' });
+    const doc = await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.txt });
+    expect(doc.statusCode).toBe(400);
+    expect(doc.json().message).toBe('This file type is not allowed. Allowed types: pdf, ppt, pptx, xls, xlsx, mp4, webm, mkv, avi, mov.');
+  });
+
+  it('answers 404 for an unknown group and for an item of another list', async () => {
+    const c = await groupCast();
+    const res = await c.app.inject({ url: '/api/group-files/00000000-0000-4000-8000-000000000000/projects', headers: c.as('admin') });
+    expect(res.statusCode).toBe(404);
+    const item = (await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' }, pdf())).json();
+    const wrongList = await c.app.inject({ method: 'DELETE', url: `${url(c, 'patents')}/${item._id}`, headers: c.as('admin') });
+    expect(wrongList.statusCode).toBe(404);
+    expect((await c.app.inject({ url: `/api/group-files/${c.group.id}/secrets`, headers: c.as('admin') })).statusCode).toBe(404);
+  });
+
+  it('serves the stored file to members, directors and admins only', async () => {
+    const c = await groupCast();
+    const item = (await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' }, pdf('report.pdf'))).json();
+    const expected: [Person, number][] = [
+      ['anonymous', 401],
+      ['member', 200],
+      ['outsider', 403],
+      ['director', 200],
+      ['associateDirector', 200],
+      ['admin', 200],
+    ];
+    for (const [who, status] of expected) {
+      const res = await c.app.inject({ url: item.fileUrl, headers: c.as(who) });
+      expect([who, res.statusCode]).toEqual([who, status]);
+      if (status === 200) expect(res.headers['content-disposition']).toContain('report.pdf');
+    }
+  });
+});
+
+describe('GET /api/group-files (lab home, Product & Achievements)', () => {
+  it('lists every group with its five lists to anyone, without file links for visitors', async () => {
+    const c = await groupCast();
+    await send(c, 'admin', 'POST', `/api/group-files/${c.group.id}/patents`, { name: 'Fire-retardant paint', description: 'Patent 123' }, pdf());
+    await send(c, 'admin', 'POST', `/api/groups/${c.group.id}/notices`, { name: 'Internal notice', description: 'Members only' }, pdf());
+    const res = await c.app.inject({ url: '/api/group-files?limit=100' });
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().find((g: { _id: string }) => g._id === c.group.id);
+    expect(mine).toMatchObject({
+      name: c.group.name,
+      projects: [],
+      patents: [{ name: 'Fire-retardant paint', description: 'Patent 123', fileUrl: null, hasFile: true }],
+      technologies: [],
+      courses: [],
+      publications: [],
+    });
+    expect(JSON.stringify(res.json())).not.toContain('Internal notice');
+  });
+
+  it('gives file links to those who may open them: members, directors and admins, not outsiders', async () => {
+    const c = await groupCast();
+    await send(c, 'admin', 'POST', `/api/group-files/${c.group.id}/projects`, { name: 'Smoke study', description: 'x' }, pdf());
+    const linkFor = async (who: Person) => {
+      const body = (await c.app.inject({ url: '/api/group-files?limit=100', headers: c.as(who) })).json();
+      return body.find((g: { _id: string }) => g._id === c.group.id).projects[0].fileUrl;
+    };
+    expect(await linkFor('member')).toMatch(/^\/uploads\/group-files\//);
+    expect(await linkFor('director')).toMatch(/^\/uploads\/group-files\//);
+    expect(await linkFor('admin')).toMatch(/^\/uploads\/group-files\//);
+    expect(await linkFor('outsider')).toBeNull();
+  });
+
+  it('treats a stale token as a visitor rather than failing', async () => {
+    const c = await groupCast();
+    const res = await c.app.inject({ url: '/api/group-files', headers: { authorization: 'Bearer nonsense' } });
+    expect(res.statusCode).toBe(200);
+  });
+});

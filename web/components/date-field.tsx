@@ -1,0 +1,28 @@
+import '@mantine/dates/styles.css';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { formatDate } from '#shared/format.ts';
+import { parseDateInput } from '#web/lib/parse-date.ts';
+
+export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> {
+  /** YYYY-MM-DD, or '' / null for none. */
+  value?: string | null;
+  onChange?: (value: string) => void;
+}
+
+/**
+ * A date input that shows dates the Indian way (21 Nov 2026, shared/format.ts) and reads typed dates day-first;
+ * the value stays YYYY-MM-DD ('' when empty), as the API and the shared schemas expect. Works with form.getInputProps.
+ */
+export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  return (
+    <DateInput
+      placeholder="DD MMM YYYY"
+      clearable
+      {...props}
+      value={value || null}
+      onChange={(next) => onChange?.(next ?? '')}
+      valueFormat={(date) => formatDate(date, '')}
+      dateParser={parseDateInput}
+    />
+  );
+}

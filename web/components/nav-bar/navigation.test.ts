@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { buildNavigation, type NavEntry } from './navigation.ts';
+
+const groups = [{ _id: '7f1c2a9e-0000-4000-8000-000000000001', name: 'Fire Safety' }];
+/** Top-level labels, and the labels (or names) inside each menu. */
+const shape = (entries: NavEntry[]) =>
+  entries.map((e) =>
+    e.kind === 'link' ? e.label : { [e.label]: e.items.map((i) => ('text' in i && i.text) || ('label' in i ? i.label : '')) },
+  );
+
+describe('buildNavigation (spec §6 menu by role)', () => {
+  it('shows Home and Login to a visitor', () => {
+    expect(shape(buildNavigation({ role: null, groups, noLabYet: true }))).toEqual(['nav.home', 'nav.login']);
+  });
+
+  it('gives an employee Upload Letter besides Groups, Close Group Docs and My Account', () => {
+    expect(shape(buildNavigation({ role: 'employee', groups, noLabYet: false }))).toEqual([
+      'nav.home',
+      { 'nav.groups': ['Fire Safety'] },
+      'nav.uploadLetter',
+      'nav.closeGroupDocs',
+      { 'nav.myAccount': ['nav.viewProfile', 'nav.signOut'] },
+    ]);
+  });
+
+  it('gives a director all letters and all repositories', () => {
+    const menu = buildNavigation({ role: 'director', groups, noLabYet: false }).find((e) => e.id === 'director');
+    expect(menu && shape([menu])).toEqual([{ 'nav.directorPanel': ['nav.allLetters', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] }]);
+  });
+
+  it('gives an associate director the two repository uploads', () => {
+    const menu = buildNavigation({ role: 'associate_director', groups, noLabYet: false }).find((e) => e.id === 'associate-director');
+    expect(menu && shape([menu])).toEqual([{ 'nav.associateDirectorPanel': ['nav.softwareRepoUpload', 'nav.trialRepoUpload'] }]);
+  });
+
+  it('gives an admin every admin entry, Manage Groups per group, and Add Lab only while no lab exists', () => {
+    const withoutLab = buildNavigation({ role: 'admin', groups, noLabYet: true });
+    expect(shape(withoutLab)).toEqual([
+      'nav.home',
+      { 'nav.groups': ['Fire Safety'] },
+      {
+        'nav.adminPanel': [
+          'nav.addLab',
+          'nav.addGroup',
+          'nav.manageLabs',
+          'nav.manageCloseGroup',
+          'nav.approveUsers',
+          'nav.logs',
+          'nav.manageGallery',
+          'nav.manageGroups',
+          'Fire Safety',
+        ],
+      },
+      {
+        'nav.lettersAndRepos': [
+          'nav.allLetters',
+          'nav.allSoftwareRepos',
+          'nav.allTrialRepos',
+          'nav.softwareRepoUpload',
+          'nav.trialRepoUpload',
+        ],
+      },
+      'nav.closeGroupDocs',
+      { 'nav.myAccount': ['nav.viewProfile', 'nav.signOut'] },
+    ]);
+    const admin = buildNavigation({ role: 'admin', groups, noLabYet: false }).find((e) => e.id === 'admin');
+    expect(admin?.kind === 'menu' && admin.items.some((i) => i.id === 'addLab')).toBe(false);
+    const manage = admin?.kind === 'menu' ? admin.items.find((i) => i.kind === 'link' && i.text === 'Fire Safety') : undefined;
+    expect(manage && 'to' in manage && manage.to).toBe(`/admin/group/${groups[0]!._id}`);
+  });
+});

@@ -1,0 +1,307 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
+import { formatDate, formatDateTime } from '#shared/format.ts';
+import {
+  CLOSE_GROUP_MESSAGES,
+  renamedFilename,
+  renameDocumentInput,
+  type CloseGroupDocumentJson,
+  type CloseGroupJson,
+  type RenameDocumentInput,
+} from '#shared/schemas/close-group.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
+import { useTimedMessage, type TimedMessage } from '../use-timed-message.ts';
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** spec §8 Documents: the server's message, else 'An unknown error occurred.' */
+const reasonOf = (err: unknown, t: Translate) =>
+  err instanceof ApiError && err.message ? translateMessage(err.message, 'close-groups') : t('mine.unknownError');
+
+const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
+
+function StatusMessage({ message }: { message: TimedMessage | null }) {
+  // Both live regions stay in the page so screen readers announce each new message.
+  return (
+    <>
+      <div role="status">
+        {message?.kind === 'success' && (
+          <Alert color="green" variant="light">
+            <Text c="gray.9">{message.text}</Text>
+          </Alert>
+        )}
+      </div>
+      <div role="alert">
+        {message?.kind === 'error' && (
+          <Alert color="red" variant="light">
+            <Text c="gray.9">{message.text}</Text>
+          </Alert>
+        )}
+      </div>
+    </>
+  );
+}
+
+function UploadDocumentForm({
+  group,
+  onMessage,
+}: {
+  group: CloseGroupJson;
+  onMessage: ReturnType<typeof useTimedMessage>[1];
+}) {
+  const { t } = useTranslation('close-groups');
+  const upload = useUploadCloseGroupDocument();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) return onMessage('error', translateMessage(CLOSE_GROUP_MESSAGES.fileRequired, 'close-groups'));
+    setProgress(0);
+    upload.mutate(
+      { groupId: group._id, file, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          onMessage('success', t('mine.uploaded'));
+          setFile(null);
+        },
+        onError: (err) => onMessage('error', t('mine.uploadFailed', { reason: reasonOf(err, t) })),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('mine.uploadTitle')}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <FileInput
+          label={t('mine.document')}
+          description={t('mine.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
+          placeholder={t('mine.choose')}
+          accept={acceptFor('document')}
+          clearable
+          value={file}
+          onChange={setFile}
+          style={{ flex: '1 1 260px' }}
+        />
+        <Button type="submit" loading={upload.isPending}>
+          {t('mine.upload')}
+        </Button>
+      </Group>
+      {progress !== null && (
+        <Progress mt="xs" value={progress} animated aria-label={t('mine.uploadProgress', { percent: progress })} />
+      )}
+    </form>
+  );
+}
+
+function RenameDocumentModal({
+  group,
+  document,
+  onClose,
+  onMessage,
+}: {
+  group: CloseGroupJson;
+  document: CloseGroupDocumentJson;
+  onClose: () => void;
+  onMessage: ReturnType<typeof useTimedMessage>[1];
+}) {
+  const { t } = useTranslation('close-groups');
+  const rename = useRenameCloseGroupDocument();
+  const form = useForm<RenameDocumentInput>({
+    mode: 'controlled',
+    initialValues: { newFilename: document.filename },
+    validate: (values) => {
+      const errors = schemaResolver(renameDocumentInput, { sync: true })(values);
+      if (!errors.newFilename && renamedFilename(document.filename, values.newFilename.trim()) === document.filename) {
+        return { newFilename: CLOSE_GROUP_MESSAGES.newFilenameSame };
+      }
+      return errors;
+    },
+  });
+  const error = form.errors.newFilename;
+  const ext = extensionOf(document.filename);
+
+  const submit = form.onSubmit((values) =>
+    rename.mutate(
+      { groupId: group._id, docId: document._id, newFilename: values.newFilename.trim() },
+      {
+        onSuccess: () => {
+          onMessage('success', t('mine.renamed'));
+          onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.field === 'newFilename' && err.message)
+            form.setFieldError('newFilename', err.message);
+          onMessage('error', t('mine.renameFailed', { reason: reasonOf(err, t) }));
+        },
+      },
+    ),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={t('mine.renameTitle')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('mine.newFilename')}
+            description={ext ? t('mine.keepsExtension', { ext }) : undefined}
+            required
+            data-autofocus
+            maxLength={200}
+            {...form.getInputProps('newFilename')}
+            error={typeof error === 'string' ? translateMessage(error, 'close-groups') : error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('mine.cancel')}
+            </Button>
+            <Button type="submit" loading={rename.isPending}>
+              {t('mine.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * One close group's documents (spec §2 My Group Documents): file name, uploaded by, uploaded at; upload, rename and
+ * delete, each followed by a message that stays 5 seconds; a read-only notice outside the group's duration.
+ */
+export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
+  const { t } = useTranslation(['close-groups', 'common']);
+  const [message, showMessage] = useTimedMessage();
+  const [renaming, setRenaming] = useState<CloseGroupDocumentJson | null>(null);
+  const [deleting, setDeleting] = useState<CloseGroupDocumentJson | null>(null);
+  const remove = useDeleteCloseGroupDocument();
+  const headingId = `close-group-${group._id}-documents`;
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(
+      { groupId: group._id, docId: deleting._id },
+      {
+        onSuccess: () => showMessage('success', t('mine.deleted')),
+        onError: (err) => showMessage('error', t('mine.deleteFailed', { reason: reasonOf(err, t) })),
+        onSettled: () => setDeleting(null),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      {!group.canUpload && (
+        <Alert color="yellow" variant="light" title={t('mine.readOnlyTitle')}>
+          <Text c="gray.9" size="sm">
+            {group.status === 'upcoming'
+              ? t('mine.readOnlyUpcoming', { date: formatDate(group.groupDuration.from) })
+              : t('mine.readOnlyEnded', { date: formatDate(group.groupDuration.to) })}
+          </Text>
+        </Alert>
+      )}
+      <StatusMessage message={message} />
+      {group.canUpload && <UploadDocumentForm group={group} onMessage={showMessage} />}
+
+      <section aria-labelledby={headingId}>
+        <Title order={3} size="h5" mb="xs" id={headingId}>
+          {t('mine.documentsTitle')}
+        </Title>
+        {group.documents.length === 0 ? (
+          <Text c="gray.8">{t('mine.noDocuments')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('mine.fileName')}</Table.Th>
+                  <Table.Th scope="col">{t('mine.uploadedBy')}</Table.Th>
+                  <Table.Th scope="col">{t('mine.uploadedAt')}</Table.Th>
+                  <Table.Th scope="col">{t('mine.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {group.documents.map((doc) => (
+                  <Table.Tr key={doc._id}>
+                    <Table.Td>
+                      <Anchor
+                        href={doc.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`${doc.filename}${t('common:opensInNewTab')}`}
+                        style={{ wordBreak: 'break-word' }}
+                      >
+                        {doc.filename}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{doc.uploadedBy?.name || t('mine.unknownUploader')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploadedAt)}</Table.Td>
+                    <Table.Td>
+                      {doc.canChange && (
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => setRenaming(doc)}
+                            aria-label={t('mine.renameLabel', { name: doc.filename })}
+                          >
+                            {t('mine.rename')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red.9"
+                            onClick={() => setDeleting(doc)}
+                            aria-label={t('mine.deleteLabel', { name: doc.filename })}
+                          >
+                            {t('mine.delete')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </section>
+
+      {renaming && (
+        <RenameDocumentModal
+          group={group}
+          document={renaming}
+          onClose={() => setRenaming(null)}
+          onMessage={showMessage}
+        />
+      )}
+      <ConfirmDelete
+        opened={deleting !== null}
+        message={t('mine.confirmDelete', { name: deleting?.filename ?? '' })}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+        loading={remove.isPending}
+      />
+    </Stack>
+  );
+}

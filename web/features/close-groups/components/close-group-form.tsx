@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { closeGroupInput, type CloseGroupJson } from '#shared/schemas/close-group.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useSaveCloseGroup, useStaffOptions } from '../api.ts';
+
+interface CloseGroupValues {
+  groupName: string;
+  groupPurpose: string;
+  groupDuration: { from: string; to: string };
+  requestedBy: string[];
+  adminRemarks: string;
+}
+
+const valuesOf = (group: CloseGroupJson | null): CloseGroupValues => ({
+  groupName: group?.groupName ?? '',
+  groupPurpose: group?.groupPurpose ?? '',
+  groupDuration: { from: group?.groupDuration.from ?? '', to: group?.groupDuration.to ?? '' },
+  requestedBy: group?.requestedBy.map((m) => m._id) ?? [],
+  adminRemarks: group?.adminRemarks ?? '',
+});
+
+const personLabel = (p: { name: string; email: string }) => (p.name ? `${p.name} (${p.email})` : p.email);
+
+export interface CloseGroupFormProps {
+  /** The close group being edited, or null to create one (spec §4: the mode follows whether an id is held). */
+  editing: CloseGroupJson | null;
+  /** After a save or Cancel: the screen leaves edit mode. */
+  onDone: () => void;
+}
+
+/**
+ * Create and edit form of Manage Close Groups (spec §2, §3 Close group): checked by the same schema as the server
+ * (spec §5 Close group), messages of spec §8. Mount it with `key` = the edited id so each group starts afresh.
+ */
+export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
+  const { t } = useTranslation('close-groups');
+  const save = useSaveCloseGroup();
+  const form = useForm<CloseGroupValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(editing),
+    validate: schemaResolver(closeGroupInput, { sync: true }),
+  });
+
+  // Requested By: the server searches staff by name or email; picked people keep their labels whatever is searched next.
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const staff = useStaffOptions(debouncedSearch);
+  const [picked, setPicked] = useState<Map<string, string>>(
+    () => new Map(editing?.requestedBy.map((m) => [m._id, personLabel(m)]) ?? []),
+  );
+  const found = (staff.data?.items ?? []).map((u) => ({
+    value: u._id,
+    label: personLabel({ name: u.personalDetails.name, email: u.email }),
+  }));
+  const options = [
+    ...[...picked].filter(([id]) => !found.some((o) => o.value === id)).map(([value, label]) => ({ value, label })),
+    ...found,
+  ];
+  const onMembersChange = (ids: string[]) => {
+    const labels = new Map(options.map((o) => [o.value, o.label]));
+    setPicked(new Map(ids.map((id) => [id, labels.get(id) ?? picked.get(id) ?? id])));
+    form.setFieldValue('requestedBy', ids);
+  };
+
+  /** getInputProps with the error in the current language (the schema's and server's sentences are English). */
+  const field = (path: string) => {
+    const message = form.errors[path];
+    return {
+      ...form.getInputProps(path),
+      error: typeof message === 'string' ? translateMessage(message, 'close-groups') : message,
+    };
+  };
+  const membersError =
+    form.errors.requestedBy ?? Object.entries(form.errors).find(([k]) => k.startsWith('requestedBy.'))?.[1];
+
+  const reset = () => {
+    form.setValues(valuesOf(null));
+    form.clearErrors();
+    setPicked(new Map());
+    setSearch('');
+  };
+
+  const onSubmit = (values: CloseGroupValues) =>
+    save.mutate(
+      { id: editing?._id ?? null, values },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t(editing ? 'admin.updated' : 'admin.created') });
+          reset();
+          onDone();
+        },
+        onError: (err) => {
+          const reason =
+            err instanceof ApiError && err.message ? translateMessage(err.message, 'close-groups') : undefined;
+          if (err instanceof ApiError && err.field && err.message) {
+            form.setFieldError(err.field.startsWith('requestedBy') ? 'requestedBy' : err.field, err.message);
+          }
+          notifications.show({
+            color: 'red',
+            title: t('admin.operationFailed'),
+            message: reason ?? t('admin.operationFailed'),
+          });
+        },
+      },
+    );
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <TextInput label={t('admin.groupName')} required maxLength={200} {...field('groupName')} />
+        <Textarea
+          label={t('admin.groupPurpose')}
+          required
+          autosize
+          minRows={3}
+          maxLength={5000}
+          {...field('groupPurpose')}
+        />
+        <Fieldset legend={t('admin.groupDuration')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('admin.from')} type="date" required {...field('groupDuration.from')} />
+            <TextInput label={t('admin.to')} type="date" required {...field('groupDuration.to')} />
+          </SimpleGrid>
+        </Fieldset>
+        <MultiSelect
+          label={t('admin.requestedBy')}
+          description={t('admin.requestedByHint')}
+          placeholder={t('admin.requestedByPlaceholder')}
+          required
+          searchable
+          clearable
+          hidePickedOptions
+          data={options}
+          value={form.values.requestedBy}
+          onChange={onMembersChange}
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={staff.isFetching ? t('admin.searching') : t('admin.noStaffFound')}
+          error={
+            staff.isError
+              ? t('admin.usersFailed')
+              : typeof membersError === 'string'
+                ? translateMessage(membersError, 'close-groups')
+                : undefined
+          }
+          comboboxProps={{ withinPortal: true }}
+          maxDropdownHeight={260}
+        />
+        <Textarea label={t('admin.adminRemarks')} autosize minRows={2} maxLength={5000} {...field('adminRemarks')} />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t(editing ? 'admin.update' : 'admin.create')}
+          </Button>
+          {editing && (
+            <Button
+              variant="default"
+              onClick={() => {
+                reset();
+                onDone();
+              }}
+            >
+              {t('admin.cancel')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { Badge, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '#shared/format.ts';
+import type { CloseGroupJson, CloseGroupStatus } from '#shared/schemas/close-group.ts';
+
+const STATUS_COLOR: Record<CloseGroupStatus, string> = { upcoming: 'blue.9', active: 'green.9', ended: 'gray.8' };
+
+/** Upcoming, Active or Ended: where the close group stands against its duration (the server's clock, India time). */
+export function CloseGroupStatusBadge({ status }: { status: CloseGroupStatus }) {
+  const { t } = useTranslation('close-groups');
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="filled" tt="none">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** "1 Jun 2026 to 30 Jun 2026" (Indian style dates, spec §9). */
+export function CloseGroupDuration({ group }: { group: Pick<CloseGroupJson, 'groupDuration'> }) {
+  const { t } = useTranslation('close-groups');
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} component="span">
+      {t('durationRange', { from: formatDate(group.groupDuration.from), to: formatDate(group.groupDuration.to) })}
+    </Text>
+  );
+}

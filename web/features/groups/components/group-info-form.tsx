@@ -1,0 +1,155 @@
+import { useEffect } from 'react';
+import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_TYPES } from '#shared/constants.ts';
+import { updateGroupInput, type GroupJson } from '#shared/schemas/group.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useGroupForEdit, useUpdateGroup } from '../api.ts';
+import { isForbidden, Loading, PanelError } from './group-parts.tsx';
+
+type ContactRow = { type: (typeof CONTACT_TYPES)[number]; label: string; value: string };
+type InfoForm = {
+  name: string;
+  description: string;
+  about: string;
+  vision: string;
+  mission: string;
+  GroupHistoryDetails: string;
+  contactInfo: ContactRow[];
+};
+
+const formOf = (g: GroupJson): InfoForm => ({
+  name: g.name,
+  description: g.description,
+  about: g.about,
+  vision: g.vision,
+  mission: g.mission,
+  GroupHistoryDetails: g.GroupHistoryDetails,
+  contactInfo: g.contactInfo.map(({ type, label, value }) => ({ type, label, value })),
+});
+
+export interface GroupInfoFormProps {
+  groupId: string;
+  /** Called after a successful save (the Edit Group screen returns to the group page). */
+  onSaved?: (group: GroupJson) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * The group information editor (spec §2 Edit Group and the admin panel's Manage Groups): name (required), description,
+ * about, vision, mission, history and the Contact Us entries, with 'Save Changes'. Admins and the group's current
+ * associate director may save; others are told they may not.
+ */
+export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps) {
+  const { t } = useTranslation('groups');
+  const group = useGroupForEdit(groupId);
+  const update = useUpdateGroup(groupId);
+  const form = useForm<InfoForm>({
+    mode: 'controlled',
+    initialValues: { name: '', description: '', about: '', vision: '', mission: '', GroupHistoryDetails: '', contactInfo: [] },
+    validate: schemaResolver(updateGroupInput, { sync: true }),
+  });
+  const loaded = group.data;
+  useEffect(() => {
+    if (!loaded) return;
+    const values = formOf(loaded);
+    form.setValues(values);
+    form.resetDirty(values);
+    // Load the group into the form once per fetched copy.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
+
+  if (group.isPending) return <Loading />;
+  if (group.isError) return <PanelError>{isForbidden(group.error) ? t('edit.notAllowed') : t('edit.loadFailed')}</PanelError>;
+
+  const error = (path: string) => {
+    const message = form.errors[path];
+    return typeof message === 'string' ? translateMessage(message, 'groups') : message;
+  };
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'green', message: t('edit.updated') });
+        onSaved?.(saved);
+      },
+      onError: (err) => {
+        const detail = err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : '';
+        if (err instanceof ApiError && err.field) form.setFieldError(err.field, detail);
+        notifications.show({ color: 'red', message: detail ? `${t('edit.failed')}: ${detail}` : t('edit.failed') });
+      },
+    }),
+  );
+  const contacts = form.getValues().contactInfo;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput label={t('fields.name')} required {...form.getInputProps('name')} error={error('name')} />
+        <Textarea label={t('fields.description')} rows={3} {...form.getInputProps('description')} error={error('description')} />
+        <Textarea label={t('fields.about')} rows={5} {...form.getInputProps('about')} error={error('about')} />
+        <Textarea label={t('fields.vision')} rows={3} {...form.getInputProps('vision')} error={error('vision')} />
+        <Textarea label={t('fields.mission')} rows={3} {...form.getInputProps('mission')} error={error('mission')} />
+        <Textarea
+          label={t('fields.history')}
+          rows={5}
+          {...form.getInputProps('GroupHistoryDetails')}
+          error={error('GroupHistoryDetails')}
+        />
+        <Fieldset legend={t('edit.contactTitle')}>
+          <Stack gap="sm">
+            {contacts.length === 0 && <Text c="gray.8">{t('edit.noContacts')}</Text>}
+            {contacts.map((_, i) => (
+              <Group key={i} align="flex-start" wrap="wrap" gap="sm">
+                <Select
+                  label={t('edit.contactType')}
+                  data={CONTACT_TYPES.map((type) => ({ value: type, label: t(`contactTypes.${type}`) }))}
+                  allowDeselect={false}
+                  w={140}
+                  {...form.getInputProps(`contactInfo.${i}.type`)}
+                  error={error(`contactInfo.${i}.type`)}
+                />
+                <TextInput label={t('edit.contactLabel')} w={180} {...form.getInputProps(`contactInfo.${i}.label`)} />
+                <TextInput
+                  label={t('edit.contactValue')}
+                  required
+                  style={{ flex: '1 1 14rem' }}
+                  {...form.getInputProps(`contactInfo.${i}.value`)}
+                  error={error(`contactInfo.${i}.value`)}
+                />
+                <ActionIcon
+                  variant="light"
+                  color="red.9"
+                  size="lg"
+                  mt={26}
+                  onClick={() => form.removeListItem('contactInfo', i)}
+                  aria-label={t('edit.removeContact', { number: i + 1 })}
+                >
+                  <span aria-hidden="true">×</span>
+                </ActionIcon>
+              </Group>
+            ))}
+            <div>
+              <Button variant="light" onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}>
+                {t('edit.addContact')}
+              </Button>
+            </div>
+          </Stack>
+        </Fieldset>
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('edit.save')}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={update.isPending}>
+              {t('edit.cancel')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '#shared/format.ts';
+import type { GroupItemJson } from '#shared/schemas/group.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+
+/** A panel's or form's failure, in the words spec §8 gives it. */
+export function PanelError({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      <Text c="gray.9">{children}</Text>
+    </Alert>
+  );
+}
+
+/** A small spinner with a spoken label. */
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation('groups');
+  return (
+    <Center py="md" role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <Text size="sm" ml="sm">
+        {label ?? t('loading')}
+      </Text>
+    </Center>
+  );
+}
+
+/** The server's sentence in the current language, or '' when it said nothing usable (spec §8 "the server message"). */
+export function serverMessage(err: unknown): string {
+  return err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : '';
+}
+
+/** `fallback` followed by the server's sentence when there is one, e.g. 'Failed to save. Entry not found.' */
+export function withServer(fallback: string, err: unknown): string {
+  const detail = serverMessage(err);
+  return detail ? `${fallback}: ${detail}` : fallback;
+}
+
+/** True when the failure is the server refusing access (403). */
+export const isForbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
+/** True when the server could not be reached at all. */
+export const isOffline = (err: unknown) => err instanceof ApiError && err.status === 0;
+
+/** One notice, circular or file: a link to its file (new tab), its description and date. */
+export function GroupItemEntry({ item }: { item: GroupItemJson }) {
+  const { t } = useTranslation('groups');
+  return (
+    <Stack gap={2}>
+      {item.fileUrl ? (
+        <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
+          {item.name}
+          <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
+        </Anchor>
+      ) : (
+        <Text fw={600}>{item.name}</Text>
+      )}
+      {item.description && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {item.description}
+        </Text>
+      )}
+      <Text size="xs" c="gray.7">
+        {t('page.posted', { date: formatDate(item.createdAt) })}
+        {item.fileName ? ` · ${item.fileName}` : ''}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, FileInput, Group, Progress, Stack, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
+import { formatDate } from '#shared/format.ts';
+import { GROUP_DOCUMENT_MESSAGE, GROUP_FILE_MESSAGE, groupItemInput, type GroupItemJson } from '#shared/schemas/group.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { isDocumentField, useDeleteGroupItem, useGroup, useGroupFiles, useSaveGroupItem, type GroupListField } from '../api.ts';
+import { Loading, PanelError, withServer } from './group-parts.tsx';
+
+type ItemForm = { name: string; description: string };
+const EMPTY: ItemForm = { name: '', description: '' };
+
+/**
+ * One list of a group with its add/edit form and delete (spec §2 group admin panel): notices and circulars
+ * ('All fields are required'; document files) or one of the five file managers ('All fields required'; pdf, ppt,
+ * pptx, xls, xlsx and video). A file is required on create and optional on edit; uploads show their progress.
+ */
+export function ManageGroupItems({ groupId, field }: { groupId: string; field: GroupListField }) {
+  const { t } = useTranslation('groups');
+  const isDocument = isDocumentField(field);
+  const required = isDocument ? GROUP_DOCUMENT_MESSAGE : GROUP_FILE_MESSAGE;
+  const schema = groupItemInput(required);
+  // Notices and circulars come with the group; each file manager fetches its own list (spec §7 GET /api/group-files).
+  const group = useGroup(isDocument ? groupId : '');
+  const files = useGroupFiles(groupId, field, { enabled: !isDocument });
+  const list = isDocument ? group : files;
+  const items: GroupItemJson[] = (isDocument ? group.data?.[field as 'notices' | 'circulars'] : files.data) ?? [];
+  const save = useSaveGroupItem(groupId, field);
+  const remove = useDeleteGroupItem(groupId, field);
+  const [editing, setEditing] = useState<GroupItemJson | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<GroupItemJson | null>(null);
+  const form = useForm<ItemForm>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: (values) => {
+      const result = schema.safeParse(values);
+      if (result.success) return {};
+      return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), translateMessage(i.message, 'groups')]));
+    },
+  });
+  const kind = t(`items.singular.${field}`);
+  const words = {
+    loadFailed: isDocument ? t('items.loadFailed') : t('items.fetchFailed'),
+    saveFailed: isDocument ? t('items.saveFailed') : t('items.uploadFailed'),
+    deleteFailed: isDocument ? t('items.deleteFailed') : t('items.fileDeleteFailed'),
+  };
+  const headingId = `${field}-form-heading`;
+
+  const reset = () => {
+    setEditing(null);
+    setFile(null);
+    setFileError(null);
+    setProgress(null);
+    form.setValues(EMPTY);
+    form.clearErrors();
+  };
+  const edit = (item: GroupItemJson) => {
+    reset();
+    setEditing(item);
+    form.setValues({ name: item.name, description: item.description });
+    document.getElementById(headingId)?.scrollIntoView({ block: 'start' });
+  };
+
+  const needsFile = () => !editing && !file;
+  const submit = form.onSubmit(
+    (values) => {
+      // spec §5 Groups: a file is required on create.
+      if (needsFile()) return setFileError(translateMessage(required, 'groups'));
+      setFileError(null);
+      const data = new FormData();
+      data.set('name', values.name);
+      data.set('description', values.description);
+      if (file) data.set('file', file);
+      setProgress(file ? 0 : null);
+      save.mutate(
+        { itemId: editing?._id, form: data, onProgress: setProgress },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: t('items.saved') });
+            reset();
+          },
+          onError: (err) => {
+            setProgress(null);
+            if (err instanceof ApiError && err.field === 'file') setFileError(translateMessage(err.message, 'groups'));
+            else if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, translateMessage(err.message, 'groups'));
+            notifications.show({ color: 'red', message: withServer(words.saveFailed, err) });
+          },
+        },
+      );
+    },
+    () => {
+      if (needsFile()) setFileError(translateMessage(required, 'groups'));
+    },
+  );
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('items.deleted') });
+        if (editing?._id === toDelete._id) reset();
+      },
+      onError: (err) => notifications.show({ color: 'red', message: withServer(words.deleteFailed, err) }),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+        <Title order={3} size="h4" mb="md" id={headingId}>
+          {editing ? t('items.editTitle', { kind }) : t('items.addTitle', { kind })}
+        </Title>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
+            <Textarea label={t('fields.description')} required rows={3} {...form.getInputProps('description')} />
+            <FileInput
+              label={t('fields.file')}
+              required={!editing}
+              description={
+                editing?.fileName
+                  ? t('items.currentFile', { name: editing.fileName })
+                  : t('items.allowedTypes', { types: FILE_TYPES[isDocument ? 'labNotice' : 'groupFile'].join(', ') })
+              }
+              placeholder={editing ? t('items.keepFile') : t('items.chooseFile')}
+              accept={acceptFor(isDocument ? 'labNotice' : 'groupFile')}
+              clearable
+              value={file}
+              onChange={(f) => {
+                setFile(f);
+                setFileError(null);
+              }}
+              error={fileError}
+            />
+            {progress !== null && save.isPending && (
+              <div>
+                <Progress value={progress} aria-label={t('items.uploading', { percent: progress })} />
+                <Text size="xs" c="gray.8" mt={4}>
+                  {t('items.uploading', { percent: progress })}
+                </Text>
+              </div>
+            )}
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {editing ? t('items.save') : t('items.add')}
+              </Button>
+              {editing && (
+                <Button variant="default" onClick={reset} disabled={save.isPending}>
+                  {t('items.cancel')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <PanelError>{words.loadFailed}</PanelError>
+      ) : items.length === 0 ? (
+        <EmptyState>{t(`lists.empty${field[0]!.toUpperCase()}${field.slice(1)}`)}</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped withTableBorder verticalSpacing="sm">
+            <VisuallyHidden component="caption">{t(`lists.${field}`)}</VisuallyHidden>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('fields.name')}</Table.Th>
+                <Table.Th scope="col">{t('fields.description')}</Table.Th>
+                <Table.Th scope="col">{t('fields.file')}</Table.Th>
+                <Table.Th scope="col">{t('fields.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item._id}>
+                  <Table.Td>
+                    <Text fw={600}>{item.name}</Text>
+                    <Text size="xs" c="gray.7">
+                      {formatDate(item.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{item.description}</Table.Td>
+                  <Table.Td>
+                    {item.fileUrl ? (
+                      <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer">
+                        {item.fileName ?? t('lists.openFile')}
+                        <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => edit(item)} aria-label={t('items.editNamed', { name: item.name })}>
+                        {t('items.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red.9"
+                        onClick={() => setToDelete(item)}
+                        aria-label={t('items.deleteNamed', { name: item.name })}
+                      >
+                        {t('items.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <ConfirmDelete
+        opened={toDelete !== null}
+        message={t('items.confirmDelete', { name: toDelete?.name ?? '' })}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        loading={remove.isPending}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { officeMemberInput, type OfficeMemberJson } from '#shared/schemas/unit.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDeleteOfficeMember, useGroup, useSaveOfficeMember } from '../api.ts';
+import { Loading, PanelError, withServer } from './group-parts.tsx';
+
+type OfficeForm = { name: string; designation: string; contactNumber: string; email: string };
+const EMPTY: OfficeForm = { name: '', designation: '', contactNumber: '', email: '' };
+
+/** ManageOffice (spec §2): the O/o Group Leader table. Name and designation are required; contact and email optional. */
+export function ManageGroupOffice({ groupId }: { groupId: string }) {
+  const { t } = useTranslation('groups');
+  const group = useGroup(groupId);
+  const save = useSaveOfficeMember(groupId);
+  const remove = useDeleteOfficeMember(groupId);
+  const [editing, setEditing] = useState<OfficeMemberJson | null>(null);
+  const [toDelete, setToDelete] = useState<OfficeMemberJson | null>(null);
+  const form = useForm<OfficeForm>({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(officeMemberInput, { sync: true }) });
+  const error = (path: keyof OfficeForm) => {
+    const message = form.errors[path];
+    return typeof message === 'string' ? translateMessage(message, 'groups') : message;
+  };
+
+  const reset = () => {
+    setEditing(null);
+    form.setValues(EMPTY);
+    form.clearErrors();
+  };
+  const edit = (m: OfficeMemberJson) => {
+    setEditing(m);
+    form.setValues({ name: m.name, designation: m.designation, contactNumber: m.contactNumber, email: m.email });
+    form.clearErrors();
+    document.getElementById('office-form-heading')?.scrollIntoView({ block: 'start' });
+  };
+
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { memberId: editing?._id, input: values },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('office.saved') });
+          reset();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, translateMessage(err.message, 'groups'));
+          notifications.show({ color: 'red', message: withServer(t('office.saveFailed'), err) });
+        },
+      },
+    ),
+  );
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('office.deleted') });
+        if (editing?._id === toDelete._id) reset();
+      },
+      onError: (err) => notifications.show({ color: 'red', message: withServer(t('office.deleteFailed'), err) }),
+      onSettled: () => setToDelete(null),
+    });
+  };
+  const office = group.data?.officeOfGroup ?? [];
+
+  return (
+    <Stack gap="xl">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="office-form-heading">
+        <Title order={3} size="h4" mb="md" id="office-form-heading">
+          {editing ? t('office.editTitle') : t('office.addTitle')}
+        </Title>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t('fields.name')} required {...form.getInputProps('name')} error={error('name')} />
+              <TextInput label={t('fields.designation')} required {...form.getInputProps('designation')} error={error('designation')} />
+              <TextInput label={t('fields.contactNumber')} type="tel" {...form.getInputProps('contactNumber')} error={error('contactNumber')} />
+              <TextInput label={t('fields.email')} type="email" {...form.getInputProps('email')} error={error('email')} />
+            </SimpleGrid>
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {editing ? t('items.save') : t('office.add')}
+              </Button>
+              {editing && (
+                <Button variant="default" onClick={reset} disabled={save.isPending}>
+                  {t('items.cancel')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      <section aria-labelledby="office-list-heading">
+        <Title order={3} size="h4" mb="md" id="office-list-heading">
+          {t('office.listTitle')}
+        </Title>
+        {group.isPending ? (
+          <Loading />
+        ) : group.isError ? (
+          <PanelError>{t('errors.office')}</PanelError>
+        ) : office.length === 0 ? (
+          <EmptyState>{t('page.noOffice')}</EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder verticalSpacing="sm">
+              <VisuallyHidden component="caption">{t('office.listTitle')}</VisuallyHidden>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('fields.name')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.designation')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.contactNumber')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.email')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {office.map((m) => (
+                  <Table.Tr key={m._id}>
+                    <Table.Td>{m.name}</Table.Td>
+                    <Table.Td>{m.designation}</Table.Td>
+                    <Table.Td>{m.contactNumber}</Table.Td>
+                    <Table.Td>{m.email ? <Anchor href={`mailto:${m.email}`}>{m.email}</Anchor> : null}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => edit(m)} aria-label={t('items.editNamed', { name: m.name })}>
+                          {t('items.edit')}
+                        </Button>
+                        <Button size="xs" variant="light" color="red.9" onClick={() => setToDelete(m)} aria-label={t('items.deleteNamed', { name: m.name })}>
+                          {t('items.delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </section>
+      <ConfirmDelete
+        opened={toDelete !== null}
+        message={t('office.confirmDelete', { name: toDelete?.name ?? '' })}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        loading={remove.isPending}
+      />
+    </Stack>
+  );
+}

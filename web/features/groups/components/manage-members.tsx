@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { GroupEmployeeJson, GroupNameJson } from '#shared/schemas/group.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { useAddMembers, useGroup, useGroupNames, useMoveMember, useRemoveMember } from '../api.ts';
+import { matchesFilter } from '../employee-label.ts';
+import { EmployeeChecklist } from './employee-checklist.tsx';
+import { Loading, PanelError, withServer } from './group-parts.tsx';
+
+/** One member's row: who they are, a group to move them to, Move and Remove. */
+function MemberRow({
+  member,
+  targets,
+  onMove,
+  onRemove,
+  busy,
+}: {
+  member: GroupEmployeeJson;
+  targets: GroupNameJson[];
+  onMove: (targetId: string) => void;
+  onRemove: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('groups');
+  const [target, setTarget] = useState<string | null>(null);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={600}>{member.name}</Text>
+        <Text size="sm" c="gray.7">
+          {member.designation || t(`roles.${member.role}`, { ns: 'common' })}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            size="xs"
+            aria-label={t('members.moveTo', { name: member.name })}
+            placeholder={t('members.moveToPlaceholder')}
+            data={targets.map((g) => ({ value: g._id, label: g.name }))}
+            value={target}
+            onChange={setTarget}
+            searchable
+            w={180}
+          />
+          <Button size="xs" variant="light" disabled={!target || busy} onClick={() => target && onMove(target)}>
+            {t('members.move')}
+          </Button>
+          <Button size="xs" variant="light" color="red.9" disabled={busy} onClick={onRemove} aria-label={t('members.removeNamed', { name: member.name })}>
+            {t('members.remove')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * Manage Members (spec §2 calls it a static placeholder; built for real): the group's members with a filter, moving a
+ * member to another group, removing one, and adding people from a filterable checklist. Admins only (the server checks).
+ */
+export function ManageMembers({ groupId }: { groupId: string }) {
+  const { t } = useTranslation('groups');
+  const group = useGroup(groupId);
+  const names = useGroupNames();
+  const add = useAddMembers(groupId);
+  const move = useMoveMember(groupId);
+  const remove = useRemoveMember(groupId);
+  const [filter, setFilter] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosenError, setChosenError] = useState<string | null>(null);
+  const [toRemove, setToRemove] = useState<GroupEmployeeJson | null>(null);
+  const targets = (names.data ?? []).filter((g) => g._id !== groupId);
+  const members = (group.data?.employees ?? []).filter((m) => matchesFilter(m, filter));
+
+  const doMove = (member: GroupEmployeeJson, targetId: string) =>
+    move.mutate(
+      { userId: member._id, targetId },
+      {
+        onSuccess: (res) => notifications.show({ color: 'green', message: t('members.moved', { name: member.name, group: res.group.name }) }),
+        onError: (err) => notifications.show({ color: 'red', message: withServer(t('members.failed'), err) }),
+      },
+    );
+  const confirmRemove = () => {
+    if (!toRemove) return;
+    const who = toRemove;
+    remove.mutate(who._id, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('members.removed', { name: who.name }) }),
+      onError: (err) => notifications.show({ color: 'red', message: withServer(t('members.failed'), err) }),
+      onSettled: () => setToRemove(null),
+    });
+  };
+  const addChosen = () => {
+    if (!chosen.length) return setChosenError(t('members.noneChosen'));
+    setChosenError(null);
+    add.mutate(
+      { userIds: chosen },
+      {
+        onSuccess: (res) => {
+          notifications.show({ color: 'green', message: t('members.added', { count: res.added }) });
+          setChosen([]);
+        },
+        onError: (err) => notifications.show({ color: 'red', message: withServer(t('members.failed'), err) }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="members-heading">
+        <Title order={3} size="h4" mb="md" id="members-heading">
+          {t('members.title', { group: group.data?.name ?? '' })}
+        </Title>
+        {group.isPending ? (
+          <Loading />
+        ) : group.isError ? (
+          <PanelError>{t('errors.loadData')}</PanelError>
+        ) : group.data.employees.length === 0 ? (
+          <EmptyState>{t('page.noMembers')}</EmptyState>
+        ) : (
+          <Stack gap="sm">
+            <TextInput label={t('members.filter')} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={360} />
+            {members.length === 0 ? (
+              <Text c="gray.8">{t('members.noMatch')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped withTableBorder verticalSpacing="sm">
+                  <VisuallyHidden component="caption">{t('members.title', { group: group.data.name })}</VisuallyHidden>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('fields.name')}</Table.Th>
+                      <Table.Th scope="col">{t('fields.email')}</Table.Th>
+                      <Table.Th scope="col">{t('fields.actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {members.map((m) => (
+                      <MemberRow
+                        key={m._id}
+                        member={m}
+                        targets={targets}
+                        busy={move.isPending || remove.isPending}
+                        onMove={(targetId) => doMove(m, targetId)}
+                        onRemove={() => setToRemove(m)}
+                      />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        )}
+      </section>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="add-members-heading">
+        <Title order={3} size="h4" mb="xs" id="add-members-heading">
+          {t('members.addTitle')}
+        </Title>
+        <Text size="sm" c="gray.8" mb="md">
+          {t('members.addHint')}
+        </Text>
+        <Stack gap="sm">
+          <EmployeeChecklist
+            legend={t('create.assign')}
+            value={chosen}
+            onChange={(ids) => {
+              setChosen(ids);
+              setChosenError(null);
+            }}
+            excludeGroupId={groupId}
+            disabled={add.isPending}
+          />
+          {chosenError && (
+            <Text c="red.9" size="sm" role="alert">
+              {chosenError}
+            </Text>
+          )}
+          <div>
+            <Button onClick={addChosen} loading={add.isPending}>
+              {t('members.addSubmit')}
+            </Button>
+          </div>
+        </Stack>
+      </Card>
+      <ConfirmDelete
+        opened={toRemove !== null}
+        title={t('members.remove')}
+        message={t('members.confirmRemove', { name: toRemove?.name ?? '' })}
+        onConfirm={confirmRemove}
+        onCancel={() => setToRemove(null)}
+        loading={remove.isPending}
+      />
+    </Stack>
+  );
+}

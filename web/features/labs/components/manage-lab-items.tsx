@@ -1,0 +1,294 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  FileInput,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { acceptFor } from '#shared/constants.ts';
+import { formatDate } from '#shared/format.ts';
+import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { DateField } from '#web/components/date-field.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
+
+type ItemForm = { name: string; description: string; validUntil: string };
+const EMPTY: ItemForm = { name: '', description: '', validUntil: '' };
+
+/** The server's field or message after the spec's prefix ('Creation failed: ', 'Update failed: ', 'Delete failed: '). */
+const withServer = (prefix: string, err: unknown) =>
+  `${prefix} ${err instanceof ApiError && err.message ? translateMessage(err.message, 'lab') : ''}`.trim();
+
+/**
+ * One list of the lab (notices, circulars, products or advertisements): the add/edit form and the list with edit
+ * and delete (spec §2 Lab admin panel). Notices and circulars need a file on create ('All fields are required') and
+ * take an optional 'valid until' date; products and advertisements take an optional pdf or image.
+ */
+export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKind }) {
+  const { t } = useTranslation('lab');
+  const lab = useLab(labId);
+  const save = useSaveLabItem(labId, kind);
+  const remove = useDeleteLabItem(labId, kind);
+  const isDocument = isLabDocumentKind(kind);
+  const schema = labItemInputFor(kind);
+  const [editing, setEditing] = useState<LabItemJson | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<LabItemJson | null>(null);
+  const form = useForm<ItemForm>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: (values) => {
+      const result = schema.safeParse(values);
+      if (result.success) return {};
+      return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), translateMessage(i.message, 'lab')]));
+    },
+  });
+  const words = (key: string) => t(`items.${kind}.${key}`);
+
+  const reset = () => {
+    setEditing(null);
+    setFile(null);
+    setFileError(null);
+    setProblem(null);
+    form.setValues(EMPTY);
+    form.clearErrors();
+  };
+  const edit = (item: LabItemJson) => {
+    setEditing(item);
+    setFile(null);
+    setFileError(null);
+    setProblem(null);
+    form.setValues({ name: item.name, description: item.description, validUntil: item.validUntil ?? '' });
+    form.clearErrors();
+    document.getElementById(`${kind}-form-heading`)?.scrollIntoView({ block: 'start' });
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      // spec §5 Lab: on create a notice or circular needs its file; on edit the file is optional.
+      if (isDocument && !editing && !file) {
+        setFileError(translateMessage('All fields are required', 'lab'));
+        return setProblem(translateMessage('All fields are required', 'lab'));
+      }
+      setFileError(null);
+      setProblem(null);
+      const data = new FormData();
+      data.set('name', values.name);
+      data.set('description', values.description);
+      if (isDocument) data.set('validUntil', values.validUntil);
+      if (file) data.set('file', file);
+      const prefix = editing ? t('items.updateFailed') : t('items.createFailed');
+      save.mutate(
+        { itemId: editing?._id, form: data },
+        {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: editing ? words('updated') : words('created') });
+            reset();
+          },
+          onError: (err) => {
+            if (err instanceof ApiError && err.field === 'file') setFileError(translateMessage(err.message, 'lab'));
+            else if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, translateMessage(err.message, 'lab'));
+            const message = withServer(prefix, err);
+            setProblem(message);
+            notifications.show({ color: 'red', message });
+          },
+        },
+      );
+    },
+    () => {
+      if (isDocument && !editing && !file) setFileError(translateMessage('All fields are required', 'lab'));
+    },
+  );
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: words('deleted') });
+        if (editing?._id === toDelete._id) reset();
+      },
+      onError: (err) => notifications.show({ color: 'red', message: withServer(t('items.deleteFailed'), err) }),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  const items = lab.data?.[kind] ?? [];
+  const fileKind = isDocument ? 'labNotice' : 'product';
+
+  return (
+    <Stack gap="xl">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${kind}-form-heading`}>
+        <Title order={3} size="h4" mb="md" id={`${kind}-form-heading`}>
+          {editing ? words('editTitle') : words('addTitle')}
+        </Title>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
+            <Textarea label={t('fields.description')} required autosize minRows={2} {...form.getInputProps('description')} />
+            {isDocument && (
+              <DateField
+                label={t('items.validUntil')}
+                description={t('items.validUntilHint')}
+                {...form.getInputProps('validUntil')}
+              />
+            )}
+            <FileInput
+              label={t('items.file')}
+              description={t('items.fileTypes', { types: acceptFor(fileKind).replaceAll(',', ', ') })}
+              placeholder={editing?.fileUrl ? t('items.keepFile') : t('items.chooseFile')}
+              accept={acceptFor(fileKind)}
+              required={isDocument && !editing}
+              clearable
+              value={file}
+              onChange={(f) => {
+                setFile(f);
+                setFileError(null);
+              }}
+              error={fileError}
+            />
+            {problem && (
+              <Alert color="red" variant="light" role="alert">
+                <Text c="gray.9">{problem}</Text>
+              </Alert>
+            )}
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                {editing ? t('form.saveChanges') : words('add')}
+              </Button>
+              {editing && (
+                <Button variant="default" onClick={reset} disabled={save.isPending}>
+                  {t('form.cancel')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      <section aria-labelledby={`${kind}-list-heading`}>
+        <Title order={3} size="h4" mb="sm" id={`${kind}-list-heading`}>
+          {words('listTitle')}
+        </Title>
+        {lab.isPending ? (
+          <Center py="md" role="status">
+            <Loader size="sm" aria-label={t('loading')} />
+          </Center>
+        ) : lab.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            <Text c="gray.9">{t('errors.fetchLabData')}</Text>
+          </Alert>
+        ) : items.length === 0 ? (
+          <EmptyState>{words('empty')}</EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder verticalSpacing="sm">
+              <VisuallyHidden component="caption">{words('listTitle')}</VisuallyHidden>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('fields.name')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.description')}</Table.Th>
+                  <Table.Th scope="col">{t('items.posted')}</Table.Th>
+                  {isDocument && <Table.Th scope="col">{t('items.validUntil')}</Table.Th>}
+                  <Table.Th scope="col">{t('form.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => (
+                  <Table.Tr key={item._id}>
+                    <Table.Td>
+                      {item.fileUrl ? (
+                        <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
+                          {item.name}
+                          <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
+                        </Anchor>
+                      ) : (
+                        <Text fw={600}>{item.name}</Text>
+                      )}
+                      {item.expired && (
+                        <Badge ml="xs" size="sm" color="gray.7" variant="filled">
+                          {t('home.archived')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{item.description}</Table.Td>
+                    <Table.Td>{formatDate(item.createdAt)}</Table.Td>
+                    {isDocument && <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>}
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => edit(item)} aria-label={t('form.editNamed', { name: item.name })}>
+                          {t('form.edit')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red.9"
+                          onClick={() => setToDelete(item)}
+                          aria-label={t('form.deleteNamed', { name: item.name })}
+                        >
+                          {t('form.delete')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </section>
+      <ConfirmDelete
+        opened={toDelete !== null}
+        message={t(`items.${kind}.confirmDelete`, { name: toDelete?.name ?? '' })}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        loading={remove.isPending}
+      />
+    </Stack>
+  );
+}
+
+/** Two lists side by side as tabs: Notices & Circulars, or Products & Advertisements. */
+function ItemTabs({ labId, kinds }: { labId: string; kinds: [LabItemKind, LabItemKind] }) {
+  const { t } = useTranslation('lab');
+  return (
+    <Tabs defaultValue={kinds[0]} keepMounted={false}>
+      <Tabs.List mb="md">
+        {kinds.map((kind) => (
+          <Tabs.Tab key={kind} value={kind}>
+            {t(`items.${kind}.tab`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {kinds.map((kind) => (
+        <Tabs.Panel key={kind} value={kind}>
+          <ManageLabItems labId={labId} kind={kind} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+/** Manage Notices & Circulars: add, list, edit and delete (spec §2). */
+export const ManageNoticesAndCirculars = ({ labId }: { labId: string }) => <ItemTabs labId={labId} kinds={['notices', 'circulars']} />;
+/** Manage Products & Achievements: products and advertisements tabs (spec §2). */
+export const ManageProducts = ({ labId }: { labId: string }) => <ItemTabs labId={labId} kinds={['products', 'advertisements']} />;

@@ -1,0 +1,65 @@
+import { Anchor, Button, Table, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#web/app/paths.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from './lab-panels.tsx';
+
+export interface PersonnelRow {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+export interface PersonnelTableProps {
+  /** Staff names and emails are for signed-in staff only (decision 012): a visitor is asked to log in. */
+  signedIn: boolean;
+  people: PersonnelRow[] | undefined;
+  loading?: boolean;
+  failed?: boolean;
+}
+
+/** Personnel Details (spec §2): #, Name, Email; 'No users found.' */
+export function PersonnelTable({ signedIn, people, loading, failed }: PersonnelTableProps) {
+  const { t } = useTranslation('lab');
+  if (!signedIn)
+    return (
+      <EmptyState
+        action={
+          <Button component={Link} to={paths.login}>
+            {t('personnel.login')}
+          </Button>
+        }
+      >
+        {t('personnel.signInFirst')}
+      </EmptyState>
+    );
+  if (failed) return <PanelError>{t('personnel.failed')}</PanelError>;
+  if (loading) return <EmptyState>{t('loading')}</EmptyState>;
+  if (!people?.length) return <EmptyState>{t('personnel.empty')}</EmptyState>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped withTableBorder>
+        <VisuallyHidden component="caption">{t('tabs.personnel')}</VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">#</Table.Th>
+            <Table.Th scope="col">{t('fields.name')}</Table.Th>
+            <Table.Th scope="col">{t('fields.email')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((p, i) => (
+            <Table.Tr key={p._id}>
+              <Table.Td>{i + 1}</Table.Td>
+              <Table.Td>{p.name}</Table.Td>
+              <Table.Td>
+                <Anchor href={`mailto:${p.email}`}>{p.email}</Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,246 @@
+import { useEffect, useRef } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Fieldset,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_TYPES } from '#shared/constants.ts';
+import { updateLabInput, type LabJson, type UpdateLabInput } from '#shared/schemas/lab.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useLab, useUpdateLab } from '../api.ts';
+
+const valuesOf = (lab: LabJson): UpdateLabInput => ({
+  name: lab.name,
+  domain: lab.domain,
+  vision: lab.vision,
+  mission: lab.mission,
+  about: lab.about,
+  LabHistoryDetails: lab.LabHistoryDetails,
+  contactInfo: lab.contactInfo.map(({ type, label, value }) => ({ type, label, value })),
+  officeOfDirector: lab.officeOfDirector.map(({ name, designation, contactNumber, email }) => ({
+    name,
+    designation,
+    contactNumber,
+    email,
+  })),
+});
+
+function Form({ lab }: { lab: LabJson }) {
+  const { t } = useTranslation('lab');
+  const update = useUpdateLab(lab._id);
+  const form = useForm<UpdateLabInput>({
+    mode: 'controlled',
+    initialValues: valuesOf(lab),
+    validate: schemaResolver(updateLabInput, { sync: true }),
+  });
+  const error = (path: string) => {
+    const message = form.errors[path];
+    return typeof message === 'string' ? translateMessage(message, 'lab') : message;
+  };
+  // Reload the form when another admin's save (or ours) brings a newer record.
+  const loaded = useRef(lab.updatedAt);
+  useEffect(() => {
+    if (loaded.current !== lab.updatedAt && !form.isDirty()) {
+      loaded.current = lab.updatedAt;
+      form.setValues(valuesOf(lab));
+      form.resetDirty(valuesOf(lab));
+    }
+  }, [lab, form]);
+
+  const onSubmit = (values: UpdateLabInput) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'green', message: t('update.success') });
+        loaded.current = saved.updatedAt;
+        form.setValues(valuesOf(saved));
+        form.resetDirty(valuesOf(saved));
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.field) form.setFieldError(err.field, err.message);
+        const detail = err instanceof ApiError && err.message ? ` ${translateMessage(err.message, 'lab')}` : '';
+        notifications.show({ color: 'red', message: `${t('update.failed')}${detail}` });
+      },
+    });
+  const contacts = form.getValues().contactInfo ?? [];
+  const office = form.getValues().officeOfDirector ?? [];
+  const typeOptions = CONTACT_TYPES.map((type) => ({ value: type, label: t(`contactTypes.${type}`) }));
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('fields.labName')} required {...form.getInputProps('name')} error={error('name')} />
+          <TextInput label={t('fields.domain')} required {...form.getInputProps('domain')} error={error('domain')} />
+        </SimpleGrid>
+        <Textarea label={t('fields.vision')} required autosize minRows={3} {...form.getInputProps('vision')} error={error('vision')} />
+        <Textarea label={t('fields.mission')} required autosize minRows={3} {...form.getInputProps('mission')} error={error('mission')} />
+        <Textarea
+          label={t('fields.about')}
+          description={t('update.pointsHint')}
+          required
+          autosize
+          minRows={5}
+          {...form.getInputProps('about')}
+          error={error('about')}
+        />
+        <Textarea
+          label={t('fields.history')}
+          description={t('update.pointsHint')}
+          required
+          autosize
+          minRows={5}
+          {...form.getInputProps('LabHistoryDetails')}
+          error={error('LabHistoryDetails')}
+        />
+
+        <Fieldset legend={t('update.contactInfo')}>
+          <Stack gap="sm">
+            {contacts.length === 0 && <Text c="gray.7">{t('home.noContact')}</Text>}
+            {contacts.map((_, index) => (
+              <Group key={form.key(`contactInfo.${index}`)} align="flex-start" wrap="wrap" gap="sm">
+                <Select
+                  label={t('fields.contactType')}
+                  data={typeOptions}
+                  allowDeselect={false}
+                  w={150}
+                  {...form.getInputProps(`contactInfo.${index}.type`)}
+                  error={error(`contactInfo.${index}.type`)}
+                />
+                <TextInput
+                  label={t('fields.contactLabel')}
+                  w={180}
+                  {...form.getInputProps(`contactInfo.${index}.label`)}
+                />
+                <TextInput
+                  label={t('fields.contactValue')}
+                  required
+                  style={{ flex: '1 1 14rem' }}
+                  {...form.getInputProps(`contactInfo.${index}.value`)}
+                  error={error(`contactInfo.${index}.value`)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  size="lg"
+                  mt={26}
+                  onClick={() => form.removeListItem('contactInfo', index)}
+                  aria-label={t('update.removeContact', { number: index + 1 })}
+                >
+                  ✕
+                </ActionIcon>
+              </Group>
+            ))}
+            <div>
+              <Button variant="light" onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}>
+                {t('update.addContact')}
+              </Button>
+            </div>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend={t('tabs.office')}>
+          <Stack gap="sm">
+            {office.length === 0 && <Text c="gray.7">{t('home.noOffice')}</Text>}
+            {office.map((_, index) => (
+              <Group key={form.key(`officeOfDirector.${index}`)} align="flex-start" wrap="wrap" gap="sm">
+                <TextInput
+                  label={t('fields.name')}
+                  required
+                  style={{ flex: '1 1 10rem' }}
+                  {...form.getInputProps(`officeOfDirector.${index}.name`)}
+                  error={error(`officeOfDirector.${index}.name`)}
+                />
+                <TextInput
+                  label={t('fields.designation')}
+                  required
+                  style={{ flex: '1 1 10rem' }}
+                  {...form.getInputProps(`officeOfDirector.${index}.designation`)}
+                  error={error(`officeOfDirector.${index}.designation`)}
+                />
+                <TextInput
+                  label={t('fields.contactNumber')}
+                  style={{ flex: '1 1 8rem' }}
+                  {...form.getInputProps(`officeOfDirector.${index}.contactNumber`)}
+                />
+                <TextInput
+                  label={t('fields.email')}
+                  type="email"
+                  style={{ flex: '1 1 12rem' }}
+                  {...form.getInputProps(`officeOfDirector.${index}.email`)}
+                  error={error(`officeOfDirector.${index}.email`)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  size="lg"
+                  mt={26}
+                  onClick={() => form.removeListItem('officeOfDirector', index)}
+                  aria-label={t('update.removeOffice', { number: index + 1 })}
+                >
+                  ✕
+                </ActionIcon>
+              </Group>
+            ))}
+            <div>
+              <Button
+                variant="light"
+                onClick={() =>
+                  form.insertListItem('officeOfDirector', { name: '', designation: '', contactNumber: '', email: '' })
+                }
+              >
+                {t('update.addOffice')}
+              </Button>
+            </div>
+          </Stack>
+        </Fieldset>
+
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('update.submit')}
+          </Button>
+          <Button variant="default" onClick={() => form.reset()} disabled={update.isPending}>
+            {t('update.reset')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Update Lab Information (spec §2 Lab admin panel, Manage Labs): the lab's fields, Contact Us and O/o Director. */
+export function UpdateLabForm({ labId }: { labId: string }) {
+  const { t } = useTranslation('lab');
+  const lab = useLab(labId);
+  if (lab.isPending)
+    return (
+      <Center py="xl" role="status">
+        <Loader size="sm" aria-label={t('loading')} />
+      </Center>
+    );
+  if (lab.isError)
+    return (
+      <Alert color="red" variant="light" role="alert">
+        <Text c="gray.9">{t('errors.labInformation')}</Text>
+      </Alert>
+    );
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Form lab={lab.data} />
+    </Card>
+  );
+}

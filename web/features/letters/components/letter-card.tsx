@@ -1,0 +1,84 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '#shared/format.ts';
+import type { LetterJson } from '#shared/schemas/letter.ts';
+import { LetterHistory } from './letter-history.tsx';
+import { ClassificationBadge, Detail } from './letter-parts.tsx';
+
+/**
+ * One letter of Letters & Correspondence (spec §2): every field, 'N/A' for a missing value, 'No Subject', the
+ * classification marking, 'Download File' when there is a file, and the letter's history on demand. `actions`
+ * adds buttons (the recycle bin's Restore and Delete permanently).
+ */
+export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: ReactNode }) {
+  const { t } = useTranslation('letters');
+  const [showHistory, setShowHistory] = useState(false);
+  const headingId = useId();
+  const historyId = useId();
+  const subject = letter.letterSub || t('noSubject');
+  return (
+    <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {subject}
+          </Title>
+          <ClassificationBadge classification={letter.classification} />
+        </Group>
+        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+          <Detail label={t('fields.letterId')}>{letter.letterId}</Detail>
+          <Detail label={t('fields.docketNo')}>{letter.docketNo}</Detail>
+          <Detail label={t('fields.letterNo')}>{letter.letterNo}</Detail>
+          <Detail label={t('fields.letterDate')}>{formatDate(letter.letterDate, '')}</Detail>
+          <Detail label={t('fields.docketDate')}>{formatDate(letter.docketDate, '')}</Detail>
+          <Detail label={t('fields.category')}>{letter.category}</Detail>
+          <Detail label={t('fields.establishment')}>{letter.establishment}</Detail>
+          <Detail label={t('fields.letterLanguage')}>{letter.letterLanguage}</Detail>
+          <Detail label={t('fields.letterCommunBy')}>{letter.letterCommunBy}</Detail>
+          <Detail label={t('fields.uploadedBy')}>{letter.uploadedBy?.name}</Detail>
+          <Detail label={t('fields.uploadedOn')}>{formatDateTime(letter.letterUploadDate, '')}</Detail>
+          {letter.deletedAt && (
+            <Detail label={t('bin.deletedOn')}>
+              {t('bin.deletedBy', {
+                when: formatDateTime(letter.deletedAt),
+                name: letter.deletedBy?.name ?? t('unknown'),
+              })}
+            </Detail>
+          )}
+        </SimpleGrid>
+        <Group gap="sm">
+          {letter.fileName && letter.fileUrl && (
+            <Button
+              component="a"
+              href={letter.fileUrl}
+              download={letter.originalName ?? true}
+              aria-label={t('list.downloadLabel', { name: letter.originalName ?? letter.letterId })}
+            >
+              {t('list.download')}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            onClick={() => setShowHistory((v) => !v)}
+            aria-expanded={showHistory}
+            aria-controls={historyId}
+          >
+            {showHistory ? t('history.hide') : t('history.show')}
+          </Button>
+          {actions}
+        </Group>
+        <Collapse expanded={showHistory} id={historyId}>
+          {showHistory && (
+            <Stack gap="xs">
+              <Text fw={600} size="sm">
+                {t('history.title')}
+              </Text>
+              <LetterHistory letterId={letter._id} />
+            </Stack>
+          )}
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+}

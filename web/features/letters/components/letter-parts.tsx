@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Badge, Box, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LetterClassification } from '#shared/schemas/letter.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+
+/** The marking of a Confidential or Secret letter, shown on every card of it (issue 6 item 6). Normal shows none. */
+export function ClassificationBadge({ classification }: { classification: LetterClassification }) {
+  const { t } = useTranslation('letters');
+  if (classification === 'Normal') return null;
+  return (
+    <Badge color={classification === 'Secret' ? 'red.9' : 'orange.9'} variant="filled" radius="sm">
+      {t(`classification.${classification}`)}
+    </Badge>
+  );
+}
+
+/** One "Label: value" of a letter card, in a description list; an empty value shows 'N/A' (spec §2). */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation('letters');
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <Box>
+      <Text component="dt" size="sm" c="gray.7" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {empty ? t('na') : children}
+      </Text>
+    </Box>
+  );
+}
+
+/** The server's sentence, in the current language when the letters namespace knows it; '' when there was none. */
+export function serverMessage(err: unknown): string {
+  return err instanceof ApiError && err.message ? translateMessage(err.message, 'letters') : '';
+}

@@ -1,0 +1,225 @@
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '#shared/format.ts';
+import type { LetterJson } from '#shared/schemas/letter.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { useDeleteLetter, useLetterPages } from '../api.ts';
+import { LetterForm, type LetterStatus } from './letter-form.tsx';
+import { ClassificationBadge, serverMessage } from './letter-parts.tsx';
+
+function ManagerCard({
+  letter,
+  selected,
+  onSelect,
+  onDelete,
+}: {
+  letter: LetterJson;
+  selected: boolean;
+  onSelect: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('letters');
+  const subject = letter.letterSub || t('noSubject');
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      padding="md"
+      bg={selected ? 'blue.0' : undefined}
+      style={{
+        cursor: letter.canEdit ? 'pointer' : undefined,
+        borderColor: selected ? 'var(--mantine-color-blue-7)' : undefined,
+      }}
+      onClick={letter.canEdit ? onSelect : undefined}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          {letter.canEdit ? (
+            <UnstyledButton
+              onClick={(event) => {
+                event.stopPropagation();
+                onSelect();
+              }}
+              aria-label={t('manager.editLabel', { subject })}
+              aria-pressed={selected}
+            >
+              <Text fw={700} lineClamp={2}>
+                {subject}
+              </Text>
+            </UnstyledButton>
+          ) : (
+            <Text fw={700} lineClamp={2}>
+              {subject}
+            </Text>
+          )}
+          <ClassificationBadge classification={letter.classification} />
+        </Group>
+        <Text size="sm">{t('manager.by', { name: letter.uploadedBy?.name ?? t('unknown') })}</Text>
+        <Text size="sm" c="gray.8">
+          {formatDate(letter.letterDate)}
+        </Text>
+        {letter.canEdit && (
+          <Group justify="flex-end">
+            <Button
+              size="xs"
+              color="red.9"
+              variant="outline"
+              onClick={(event) => {
+                event.stopPropagation();
+                onDelete();
+              }}
+              aria-label={t('manager.deleteLabel', { subject })}
+            >
+              {t('manager.delete')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Letters Manager (spec §2 /dac): a card grid of letters; a click loads one into the form below for editing, else
+ * the form uploads a new one. One yellow banner says how the last action went (spec §8). `mine` lists only the
+ * signed-in person's letters (everyone but an admin, who may edit every letter).
+ */
+export function LettersManager({ mine }: { mine: boolean }) {
+  const { t } = useTranslation('letters');
+  const pages = useLetterPages('', mine);
+  const remove = useDeleteLetter();
+  const [selected, setSelected] = useState<LetterJson | null>(null);
+  const [status, setStatus] = useState<LetterStatus | null>(null);
+  const [toDelete, setToDelete] = useState<LetterJson | null>(null);
+  // A new key starts the form afresh: after an upload, a save, a cancel, or when another letter is chosen.
+  const [formRound, setFormRound] = useState(0);
+  const formRef = useRef<HTMLDivElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const letters = pages.data?.pages.flatMap((p) => p.letters) ?? [];
+
+  const say = (next: LetterStatus) => {
+    setStatus(next);
+    requestAnimationFrame(() => bannerRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+  };
+  const select = (letter: LetterJson) => {
+    setSelected(letter);
+    setStatus(null);
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const id = toDelete._id;
+    remove.mutate(id, {
+      onSuccess: () => {
+        if (selected?._id === id) {
+          setSelected(null); // deleting the letter being edited returns to upload mode with an empty form
+          setFormRound((n) => n + 1);
+        }
+        say({ text: t('banner.deleted') });
+      },
+      onError: (err) => say({ text: t('banner.deleteFailed'), detail: serverMessage(err) }),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  const banner =
+    status ?? (pages.isError ? { text: t('banner.fetchFailed'), detail: serverMessage(pages.error) } : null);
+
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="manager-letters-heading">
+        <Title order={2} size="h3" mb="sm" id="manager-letters-heading">
+          {mine ? t('manager.myLetters') : t('manager.allLetters')}
+        </Title>
+        {pages.isPending ? (
+          <Center py="lg">
+            <Loader aria-label={t('list.loading')} />
+          </Center>
+        ) : letters.length === 0 && !pages.isError ? (
+          <EmptyState>{t('manager.empty')}</EmptyState>
+        ) : (
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {letters.map((letter) => (
+              <ManagerCard
+                key={letter._id}
+                letter={letter}
+                selected={selected?._id === letter._id}
+                onSelect={() => select(letter)}
+                onDelete={() => setToDelete(letter)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        {pages.hasNextPage && (
+          <Group justify="center" mt="md">
+            <Button variant="default" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              {t('list.loadMore')}
+            </Button>
+          </Group>
+        )}
+      </section>
+
+      <div ref={bannerRef}>
+        {banner && (
+          <Alert
+            color="yellow"
+            variant="filled"
+            radius="md"
+            styles={{ message: { color: 'var(--mantine-color-dark-9)' } }}
+          >
+            <Text fw={700} c="dark.9">
+              {banner.text}
+            </Text>
+            {banner.detail && (
+              <Text size="sm" c="dark.9">
+                {banner.detail}
+              </Text>
+            )}
+          </Alert>
+        )}
+      </div>
+
+      <div ref={formRef} style={{ scrollMarginTop: 'var(--mantine-spacing-xl)' }}>
+        <LetterForm
+          key={`${selected?._id ?? 'new'}-${formRound}`}
+          letter={selected}
+          onStatus={say}
+          onDone={() => {
+            setSelected(null);
+            setFormRound((n) => n + 1);
+          }}
+        />
+      </div>
+
+      <ConfirmDelete
+        opened={toDelete !== null}
+        message={t('manager.confirmDelete')}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        loading={remove.isPending}
+      />
+    </Stack>
+  );
+}

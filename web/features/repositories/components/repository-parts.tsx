@@ -1,0 +1,228 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Center, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { fileHref, readableSize } from '../form-data.ts';
+
+/** The groups a form offers, as the route loads them (GET /api/groups/name). */
+export interface GroupOptions {
+  groups: { _id: string; name: string }[];
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** The server's sentence in the current language, else `fallback` (spec §8: "the server message or error text"). */
+export const serverMessage = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.message ? translateMessage(err.message, 'repositories') : fallback;
+
+/** The Group select of both upload forms, with the spec's words when the groups cannot be loaded. */
+export function GroupSelect({
+  options,
+  value,
+  onChange,
+  invalid,
+}: {
+  options: GroupOptions;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation('repositories');
+  return (
+    <Stack gap={4}>
+      <Select
+        label={t('form.group')}
+        placeholder={options.isPending ? t('form.groupsLoading') : t('form.groupPlaceholder')}
+        data={options.groups.map((g) => ({ value: g._id, label: g.name }))}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+        searchable
+        nothingFoundMessage={t('form.noGroups')}
+        disabled={options.isPending}
+        required
+        error={invalid || undefined}
+      />
+      {options.isError && (
+        <Text c="red.9" size="sm" role="alert">
+          {t('errors.loadGroups')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The chosen file's name under the file input (spec §2: "The chosen file name is shown"). */
+export function ChosenFile({ file }: { file: File | null }) {
+  const { t } = useTranslation('repositories');
+  if (!file) return null;
+  return (
+    <Text size="sm" c="gray.8" data-testid="chosen-file">
+      {t('form.chosenFile', { name: file.name, size: readableSize(file.size) })}
+    </Text>
+  );
+}
+
+export type Banner = { kind: 'success' | 'error'; text: string } | null;
+
+/** The success or error banner and, while sending, the progress bar (spec §2 upload screens). */
+export function UploadStatus({ banner, progress }: { banner: Banner; progress: number | null }) {
+  const { t } = useTranslation('repositories');
+  return (
+    <>
+      {progress !== null && (
+        <Stack gap={4}>
+          <Progress value={progress} size="lg" animated aria-label={t('form.progress', { percent: progress })} />
+          <Text size="sm" c="gray.8" aria-live="polite">
+            {t('form.progress', { percent: progress })}
+          </Text>
+        </Stack>
+      )}
+      {banner && (
+        <Alert color={banner.kind === 'success' ? 'green' : 'red'} variant="light" role={banner.kind === 'error' ? 'alert' : 'status'}>
+          <Text c="gray.9">{banner.text}</Text>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** 'Upload failed: ' plus the server message, or 'An unknown error occurred.' (spec §8 Repositories). */
+export function useUploadFailure() {
+  const { t } = useTranslation('repositories');
+  return (err: unknown) => t('banner.uploadFailed', { message: serverMessage(err, t('banner.unknownError')) });
+}
+
+/** 'Download File' for an attached file, else a disabled 'No File Available' (spec §2 Software Repositories). */
+export function FileDownload({ filePath, originalName, fileSize }: { filePath: string | null; originalName: string | null; fileSize: number | null }) {
+  const { t } = useTranslation('repositories');
+  if (!filePath) {
+    return (
+      <Button variant="default" disabled>
+        {t('card.noFile')}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component="a"
+      href={fileHref(filePath)}
+      download={originalName ?? true}
+      aria-label={t('card.downloadLabel', { name: originalName ?? '', size: fileSize === null ? '' : readableSize(fileSize) })}
+    >
+      {t('card.download')}
+    </Button>
+  );
+}
+
+/** One "Label: value" line of a card; `value` null shows 'N/A'. */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation('repositories');
+  return (
+    <Text size="sm" c="gray.9" style={{ overflowWrap: 'anywhere' }}>
+      <Text span fw={700}>
+        {label}:
+      </Text>{' '}
+      {children ?? t('card.notAvailable')}
+    </Text>
+  );
+}
+
+/** Delete with confirmation first (spec §5 Confirmations), shown to the uploader or an admin. */
+export function DeleteRepositoryButton({
+  id,
+  name,
+  remove,
+}: {
+  id: string;
+  name: string;
+  remove: { mutate: (id: string, o: { onSuccess: () => void; onError: (err: unknown) => void }) => void; isPending: boolean };
+}) {
+  const { t } = useTranslation('repositories');
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} aria-label={t('card.deleteLabel', { name })}>
+        {t('card.delete')}
+      </Button>
+      <ConfirmDelete
+        opened={confirming}
+        message={t('card.confirmDelete')}
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(id, {
+            onSuccess: () => {
+              setConfirming(false);
+              notifications.show({ color: 'green', message: t('card.deleted') });
+            },
+            onError: (err) => {
+              setConfirming(false);
+              notifications.show({ color: 'red', message: t('card.deleteFailed', { message: serverMessage(err, t('banner.unknownError')) }) });
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * The states every repository list has (spec §2): loading, an error with Retry, the empty state, else the cards and a
+ * button for the next server page.
+ */
+export function RepositoryListStates<T>({
+  query,
+  loadingText,
+  errorText,
+  empty,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<T[]>>;
+  loadingText: string;
+  errorText: (err: unknown) => string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation('repositories');
+  if (query.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden="true" />
+          <Text c="gray.8">{loadingText}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text c="gray.9">{errorText(query.error)}</Text>
+          <Button variant="default" onClick={() => void query.refetch()} loading={query.isRefetching}>
+            {t('list.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const items = query.data.pages.flat();
+  if (!items.length) return <EmptyState>{empty}</EmptyState>;
+  return (
+    <Stack gap="md">
+      {children(items)}
+      {query.hasNextPage && (
+        <Group justify="center">
+          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            {t('list.loadMore')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

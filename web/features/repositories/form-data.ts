@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { SOFTWARE_REPO_TYPES } from '#shared/constants.ts';
+import { softwareRepoInput, trialRepoForm } from '#shared/schemas/repository.ts';
+
+/** The software upload form as typed (spec §2 Upload Software Repository). */
+export interface SoftwareRepoFormValues {
+  group: string;
+  type: string;
+  githubUrl: string;
+  clonedRepoPath: string;
+  metadata: string;
+  file: File | null;
+}
+
+/** The trial upload form as typed (spec §2 Upload Trial Repository). */
+export interface TrialRepoFormValues {
+  group: string;
+  type: string;
+  githubUrl: string;
+  clonedRepoPath: string;
+  sizeInKB: number | string;
+  duration: number | string;
+  languageUsed: string;
+  file: File | null;
+}
+
+export type Checked<F> = { ok: true; data: FormData } | { ok: false; message: string; fields: (keyof F)[] };
+
+/** The first failure in the shared schema's words (spec §5), and every field that failed (to mark them). */
+function problem<F>(error: z.ZodError): Checked<F> {
+  const fields = [...new Set(error.issues.map((issue) => issue.path[0]).filter((key): key is string => typeof key === 'string'))];
+  return { ok: false, message: error.issues[0]?.message ?? '', fields: fields as (keyof F)[] };
+}
+
+/**
+ * Checks the software form with the same schema as POST /api/softwareRepo and builds its multipart body: the text
+ * fields first and the file last, so the server can refuse before the file's bytes are stored.
+ */
+export function softwareRepoFormData(values: SoftwareRepoFormValues): Checked<SoftwareRepoFormValues> {
+  const result = softwareRepoInput.safeParse(values);
+  if (!result.success) return problem(result.error);
+  const data = new FormData();
+  data.set('group', result.data.group);
+  data.set('type', result.data.type);
+  if (result.data.githubUrl) data.set('githubUrl', result.data.githubUrl);
+  if (result.data.clonedRepoPath) data.set('clonedRepoPath', result.data.clonedRepoPath);
+  if (values.metadata.trim()) data.set('metadata', values.metadata.trim());
+  if (values.file) data.set('file', values.file);
+  return { ok: true, data };
+}
+
+/**
+ * Checks the trial form with the shared schema and builds its multipart body: metadata is sent as one JSON text of
+ * {sizeInKB, duration, languageUsed} (spec §7), numbers parsed, languages split on commas, trimmed, blanks dropped.
+ */
+export function trialRepoFormData(values: TrialRepoFormValues): Checked<TrialRepoFormValues> {
+  const result = trialRepoForm.safeParse(values);
+  if (!result.success) return problem(result.error);
+  const { group, type, githubUrl, clonedRepoPath, sizeInKB, duration, languageUsed } = result.data;
+  const data = new FormData();
+  data.set('group', group);
+  data.set('type', type);
+  if (githubUrl) data.set('githubUrl', githubUrl);
+  if (clonedRepoPath) data.set('clonedRepoPath', clonedRepoPath);
+  data.set('metadata', JSON.stringify({ sizeInKB, duration, languageUsed }));
+  data.set('file', values.file!);
+  return { ok: true, data };
+}
+
+/** i18n key of a software repository type (spec §9: Document, Code, ZIP File). */
+export const typeKey = (type: string) =>
+  ({ Document: 'types.document', Code: 'types.code', 'ZIP File': 'types.zip' })[type as (typeof SOFTWARE_REPO_TYPES)[number]] ?? null;
+
+/** A repository file's link: the base address plus filePath with backslashes turned to slashes (spec §7). */
+export const fileHref = (filePath: string) => filePath.replace(/\\/g, '/');
+
+/** "12 KB", "3.4 MB", "1 GB": a file size for the card. */
+export function readableSize(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : +value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Metadata as formatted JSON (spec §2 Software Repositories), or null when there is none. */
+export const formatMetadata = (metadata: unknown) =>
+  metadata === null || metadata === undefined ? null : JSON.stringify(metadata, null, 2);

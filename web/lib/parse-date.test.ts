@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { parseDateInput } from './parse-date.ts';
+
+describe('parseDateInput', () => {
+  it('reads the Indian display format and day-first numbers', () => {
+    expect(parseDateInput('21 Nov 2026')).toBe('2026-11-21');
+    expect(parseDateInput('05-Jan-1990')).toBe('1990-01-05');
+    expect(parseDateInput('21/11/2026')).toBe('2026-11-21');
+    expect(parseDateInput('1.2.2020')).toBe('2020-02-01');
+    expect(parseDateInput(' 2026-11-21 ')).toBe('2026-11-21');
+  });
+  it('refuses dates that do not exist and text that is not a date', () => {
+    expect(parseDateInput('31/02/2024')).toBeNull();
+    expect(parseDateInput('29 Feb 2023')).toBeNull();
+    expect(parseDateInput('tomorrow')).toBeNull();
+    expect(parseDateInput('')).toBeNull();
+  });
+});
