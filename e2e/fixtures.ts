@@ -71,18 +71,21 @@ export function useBrowser(): BrowserState {
   beforeAll(async () => {
     state.browser = await launchBrowser();
   });
-  beforeEach(async (ctx) => {
+  beforeEach(async () => {
     state.context = await newContext(state.browser);
     state.page = await state.context.newPage();
     state.pageErrors = [];
     state.page.on('pageerror', (err) => state.pageErrors.push(err));
-    ctx.onTestFailed(async () => {
-      mkdirSync(failureDir, { recursive: true });
-      const name = ctx.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-      await state.page.screenshot({ path: path.join(failureDir, `${name}.png`), fullPage: true }).catch(() => {});
-    });
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && state.page && !state.page.isClosed()) {
+      mkdirSync(failureDir, { recursive: true });
+      const name = ctx.task.name
+        .replace(/[^a-z0-9]+/gi, '-')
+        .toLowerCase()
+        .slice(0, 80);
+      await state.page.screenshot({ path: path.join(failureDir, `${name}.png`), fullPage: true }).catch(() => {});
+    }
     await state.context?.close();
   });
   afterAll(async () => {

@@ -57,9 +57,13 @@ async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: nu
  * real server on a free port (PGlite, its own data folder), and stop it at the end. Tests seed the rest through the API.
  */
 export default async function setup(project: TestProject) {
-  if (buildWebIfNeeded({ log: (line) => console.log(line) }) !== 0) throw new Error('The web build failed.');
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+  const dataDir = path.join(runDir, 'data');
+  const webRoot = path.join(runDir, 'web');
+  if (buildWebIfNeeded({ log: (line) => console.log(line), snapshotTo: webRoot }) !== 0) {
+    throw new Error('The web build failed.');
+  }
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
   const database = await openDatabase({ dataDir });
   const seed = await seedMinimal(database.db);
   await database.close();
@@ -80,6 +84,7 @@ export default async function setup(project: TestProject) {
     LOGIN_RATE_LIMIT: '10000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     SERVE_WEB: 'true',
+    WEB_ROOT: webRoot,
   };
   delete env.DATABASE_URL; // the e2e server always runs on its own embedded database
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -112,6 +117,6 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     log.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
   };
 }

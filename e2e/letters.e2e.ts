@@ -24,7 +24,11 @@ const browser = useBrowser();
 
 /** A PDF of about `kb` kilobytes (a real header, then padding), so the upload takes long enough to show progress. */
 const pdfOf = (kb: number) =>
-  Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'), Buffer.alloc(kb * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+  Buffer.concat([
+    Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'),
+    Buffer.alloc(kb * 1024, 0x20),
+    Buffer.from('\n%%EOF\n'),
+  ]);
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -79,6 +83,7 @@ describe('Letters register (dak)', () => {
     // Upload without a file: the banner says so.
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByText('Subject is required.'));
+    console.log('DEBUG', await field(page, 'Language').count(), await page.getByLabel('Language').evaluateAll((ls) => ls.map((l) => l.outerHTML.slice(0, 300))), await page.getByRole('textbox', { name: 'Language' }).count());
     await fillLetter(page, {
       Language: 'Hindi',
       'Communicated By': 'Speed Post',
@@ -106,7 +111,12 @@ describe('Letters register (dak)', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByRole('progressbar', { name: /^Uploading: \d+%$/ }));
     await expectVisible(page.getByText('✅ Letter uploaded'), 30_000);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expectVisible(page.getByRole('heading', { name: 'Upload New Letter' }));
     expect(await field(page, 'Subject').inputValue()).toBe('');
     const card = page.getByRole('listitem').filter({ hasText: `Annual Fire Drill Schedule ${tag}` });
@@ -132,7 +142,10 @@ describe('Letters register (dak)', () => {
     // The director finds it by part of the subject, in another case, with spaces around.
     const mine = await apiAs(employee).get<LetterJson[]>(`/api/dac?q=${tag}`);
     const letter = mine.body[0]!;
-    expect(letter).toMatchObject({ classification: 'Confidential', letterSub: `Annual Fire Drill Schedule ${tag} (revised)` });
+    expect(letter).toMatchObject({
+      classification: 'Confidential',
+      letterSub: `Annual Fire Drill Schedule ${tag} (revised)`,
+    });
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
     await signInAs(page, director, { via: 'ui', to: '/allLetter' });
@@ -141,7 +154,19 @@ describe('Letters register (dak)', () => {
     const found = page.getByRole('article', { name: `Annual Fire Drill Schedule ${tag} (revised)` });
     await expectVisible(found);
     await expectVisible(page.getByText('Showing 1 letter.'));
-    for (const text of [letter.letterId, `D-${tag}`, 'CFEES/FS/2026/117', '01 Mar 2026', '03 Mar 2026', 'Circular', 'CFEES Delhi', 'Hindi', 'Speed Post', employee.name, 'Confidential']) {
+    for (const text of [
+      letter.letterId,
+      `D-${tag}`,
+      'CFEES/FS/2026/117',
+      '01 Mar 2026',
+      '03 Mar 2026',
+      'Circular',
+      'CFEES Delhi',
+      'Hindi',
+      'Speed Post',
+      employee.name,
+      'Confidential',
+    ]) {
       await expectVisible(found.getByText(text, { exact: true }));
     }
     await expectVisible(found.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/i)); // Uploaded On, 12-hour

@@ -31,7 +31,11 @@ const zipFile = (name: string) => {
   header.writeUInt32LE(5, 18);
   header.writeUInt32LE(5, 22);
   header.writeUInt16LE(9, 26);
-  return { name, mimeType: 'application/zip', buffer: Buffer.concat([header, Buffer.from('data.txt'), Buffer.from('x'), Buffer.from('hello')]) };
+  return {
+    name,
+    mimeType: 'application/zip',
+    buffer: Buffer.concat([header, Buffer.from('data.txt'), Buffer.from('x'), Buffer.from('hello')]),
+  };
 };
 
 async function chooseFile(page: Page, label: string, file: ReturnType<typeof zipFile>) {
@@ -41,7 +45,7 @@ async function chooseFile(page: Page, label: string, file: ReturnType<typeof zip
 }
 
 async function pickOption(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -87,11 +91,12 @@ describe('software and trial repositories', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByText('Software repository uploaded successfully!'));
     await checkA11y(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'upload-repo');
 
     await page.goto('/upload-trialRepo');
     await expectVisible(page.getByRole('heading', { name: 'Upload Trial Repository' }));
-    await page.getByLabel('Type', { exact: true }).fill(TRIAL_TYPE);
+    await page.getByRole('textbox', { name: 'Type', exact: true }).fill(TRIAL_TYPE);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByText('Please fill in all required fields (Group, Type, and upload a File).'));
     await page.getByLabel('GitHub URL').fill(GITHUB_URL);
@@ -102,6 +107,7 @@ describe('software and trial repositories', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByText('Trial repository uploaded successfully!'));
     await checkA11y(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'upload-trial-repo');
   });
 
@@ -117,6 +123,7 @@ describe('software and trial repositories', () => {
     await expectVisible(card.getByText(associateDirector.name));
     await expectVisible(card.getByRole('link', { name: GITHUB_URL }));
     await checkA11y(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'view-trial-repo');
 
     const download = page.waitForEvent('download');
@@ -148,6 +155,7 @@ describe('software and trial repositories', () => {
     await expectVisible(software.getByText(`fire-sim-${tag}.zip`));
     await expectVisible(software.getByRole('link', { name: /^Download File/ }));
     await checkA11y(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'view-repo');
 
     await page.goto('/view-trialRepo');

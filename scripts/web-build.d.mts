@@ -1,6 +1,11 @@
 export declare const projectRoot: string;
 export declare const builtIndex: string;
+export declare const builtDir: string;
 /** Why the web app must be (re)built, or null when dist/web is up to date. */
 export declare function webBuildReason(): string | null;
-/** Runs `vite build` in a child process when needed; returns its exit code. */
-export declare function buildWebIfNeeded(opts?: { log?: (line: string) => void; force?: boolean }): number;
+/** Runs `vite build` in a child process when needed; returns its exit code. `snapshotTo` also copies the build. */
+export declare function buildWebIfNeeded(opts?: {
+  log?: (line: string) => void;
+  force?: boolean;
+  snapshotTo?: string;
+}): number;

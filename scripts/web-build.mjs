@@ -1,6 +1,6 @@
 // The built web app (dist/web) and when it must be rebuilt. Used by `npm start` (start.mjs) and the e2e global setup.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,10 +67,20 @@ function withBuildLock(fn) {
   }
 }
 
-/** Runs `vite build` in a child process when needed; returns its exit code (0 when nothing needed doing). */
-export function buildWebIfNeeded({ log = (line) => console.log(line), force = false } = {}) {
-  if (!force && !webBuildReason()) return 0;
-  return withBuildLock(() => buildLocked(log, force));
+export const builtDir = path.dirname(builtIndex);
+
+/**
+ * Runs `vite build` in a child process when needed; returns its exit code (0 when nothing needed doing). With
+ * `snapshotTo`, also copies the build there before anyone can rebuild it (the e2e server serves that copy, so a
+ * rebuild in the same working tree cannot pull its lazy chunks away in the middle of a run).
+ */
+export function buildWebIfNeeded({ log = (line) => console.log(line), force = false, snapshotTo = undefined } = {}) {
+  if (!force && !snapshotTo && !webBuildReason()) return 0;
+  return withBuildLock(() => {
+    const code = buildLocked(log, force);
+    if (code === 0 && snapshotTo && existsSync(builtIndex)) cpSync(builtDir, snapshotTo, { recursive: true });
+    return code;
+  });
 }
 
 function buildLocked(log, force) {
@@ -90,6 +100,8 @@ function buildLocked(log, force) {
   const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
     cwd: projectRoot,
     stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would give a development build of React.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     log('[build] vite build failed.');

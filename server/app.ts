@@ -127,7 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: opts.config.largeUploadMaxBytes, files: 1, fields: 60, fieldSize: 1024 * 1024, parts: 64 },
   });
   await app.register(authPlugin, { secret: opts.config.jwtSecret, expiresIn: opts.config.jwtExpiresIn });
-  if (opts.config.serveWeb) await app.register(webPlugin, { root: webRoot });
+  if (opts.config.serveWeb) await app.register(webPlugin, { root: opts.config.webRoot ?? webRoot });
 
   // Every module, in one list.
   for (const routes of [healthRoutes, authRoutes, adminRoutes, usersRoutes, auditRoutes, labsRoutes, galleryRoutes, groupsRoutes, closeGroupsRoutes, repositoriesRoutes, lettersRoutes, filesRoutes]) {

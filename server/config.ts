@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   /** Serve the built web app from dist/web. */
   serveWeb: boolean;
+  /** Where the built web app is (WEB_ROOT; default dist/web). The e2e server serves its own copy of the build. */
+  webRoot: string | undefined;
 }
 
 function bytes(value: string | undefined, fallback: number): number {
@@ -60,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 10),
     logLevel: env.LOG_LEVEL || 'info',
     serveWeb: env.SERVE_WEB !== 'false',
+    webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
   };
 }

@@ -18,7 +18,11 @@ export type GroupFileField = (typeof GROUP_FILE_FIELDS)[number];
 export const GROUP_DOCUMENT_FIELDS = ['notices', 'circulars'] as const;
 export type GroupDocumentField = (typeof GROUP_DOCUMENT_FIELDS)[number];
 
-const groupName = z.string({ error: 'Group name is required' }).trim().min(1, 'Group name is required').max(200, 'The group name is too long.');
+const groupName = z
+  .string({ error: 'Group name is required' })
+  .trim()
+  .min(1, 'Group name is required')
+  .max(200, 'The group name is too long.');
 const longText = z.string().trim().max(20000, 'The text is too long.');
 /** Without a default, so a field left out of an edit stays as it is. */
 const shortText = z.string().trim().max(5000, 'The text is too long.');
@@ -136,7 +140,10 @@ export const staffQuery = z.object({
 
 /** Manage Members: add people to the group (moving them from wherever they are). */
 export const addMembersInput = z.object({
-  userIds: z.array(z.uuid('Please choose employees from the list.')).min(1, 'Please select at least one employee.').max(2000),
+  userIds: z
+    .array(z.uuid('Please choose employees from the list.'))
+    .min(1, 'Please select at least one employee.')
+    .max(2000),
 });
 export type AddMembersInput = z.input<typeof addMembersInput>;
 /** Manage Members: move one member to another group. */

@@ -165,6 +165,10 @@ export type SoftwareRepoJson = z.infer<typeof softwareRepoJson>;
 
 export const trialRepoJson = repositoryJson.extend({
   type: z.string(),
-  metadata: z.object({ sizeInKB: z.number().nullable(), duration: z.number().nullable(), languageUsed: z.array(z.string()) }),
+  metadata: z.object({
+    sizeInKB: z.number().nullable(),
+    duration: z.number().nullable(),
+    languageUsed: z.array(z.string()),
+  }),
 });
 export type TrialRepoJson = z.infer<typeof trialRepoJson>;

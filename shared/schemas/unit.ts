@@ -59,13 +59,19 @@ export const directorEntryInput = z
       .transform((v) => v || null),
     name: z.string().trim().max(200, 'The name is too long.').default(''),
     designation: z.string().trim().max(200, 'The designation is too long.').default(''),
-    from: z.string({ error: 'From date is required.' }).trim().min(1, 'From date is required.').pipe(z.iso.date('Please enter a valid date.')),
+    from: z
+      .string({ error: 'From date is required.' })
+      .trim()
+      .min(1, 'From date is required.')
+      .pipe(z.iso.date('Please enter a valid date.')),
     to: optionalDate,
     about: optionalText,
   })
   .superRefine((v, ctx) => {
-    if (!v.user && !v.name) ctx.addIssue({ code: 'custom', message: 'Please select a user or enter a name', path: ['name'] });
-    if (v.to && v.to < v.from) ctx.addIssue({ code: 'custom', message: 'The end date cannot be before the start date.', path: ['to'] });
+    if (!v.user && !v.name)
+      ctx.addIssue({ code: 'custom', message: 'Please select a user or enter a name', path: ['name'] });
+    if (v.to && v.to < v.from)
+      ctx.addIssue({ code: 'custom', message: 'The end date cannot be before the start date.', path: ['to'] });
   });
 export type DirectorEntryInput = z.input<typeof directorEntryInput>;
 

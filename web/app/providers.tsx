@@ -13,7 +13,11 @@ import { cssVariablesResolver, theme } from './theme.ts';
 /** Date pickers follow the chosen language; weeks start on Monday as Indian calendars print them. */
 function LocalisedDates({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
-  return <DatesProvider settings={{ locale: current.language === 'hi' ? 'hi' : 'en', firstDayOfWeek: 1 }}>{children}</DatesProvider>;
+  return (
+    <DatesProvider settings={{ locale: current.language === 'hi' ? 'hi' : 'en', firstDayOfWeek: 1 }}>
+      {children}
+    </DatesProvider>
+  );
 }
 
 /** Everything every screen relies on: Mantine (toasts, at most 20: spec §9), TanStack Query and i18n. */

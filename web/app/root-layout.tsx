@@ -23,10 +23,7 @@ export function RootLayout() {
     noLabYet: lab.data === null,
   });
   // Notices and circulars still valid, newest first (issue 4).
-  const newsItems = useMemo<NewsFlashItem[]>(
-    () => newestDocuments(documents.data),
-    [documents.data],
-  );
+  const newsItems = useMemo<NewsFlashItem[]>(() => newestDocuments(documents.data), [documents.data]);
 
   return (
     <AppLayout

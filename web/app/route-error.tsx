@@ -18,7 +18,10 @@ function kindOf(error: unknown): { kind: Kind; status: number | null } {
   if (status === 404) return { kind: 'notFound', status };
   if (status !== null && status >= 400 && status < 500) return { kind: 'badRequest', status };
   // A lazy screen whose file is gone after a new version was deployed.
-  if (error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message))
+  if (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  )
     return { kind: 'updated', status };
   return { kind: 'server', status };
 }

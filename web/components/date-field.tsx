@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import { parseDateInput } from '#web/lib/parse-date.ts';
 
@@ -14,9 +15,10 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange
  * the value stays YYYY-MM-DD ('' when empty), as the API and the shared schemas expect. Works with form.getInputProps.
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
+  const { t } = useTranslation('common');
   return (
     <DateInput
-      placeholder="DD MMM YYYY"
+      placeholder={t('dateField.placeholder')}
       clearable
       {...props}
       value={value || null}

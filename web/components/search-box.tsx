@@ -15,7 +15,7 @@ function SearchIcon() {
 
 /**
  * The header search (spec §2 calls the original a box that does nothing): it searches the staff directory,
- * /employees?q=, which needs a login, so a visitor sees it disabled and told to sign in (decision 005).
+ * /employees?q=, which needs a login, so a visitor sees it disabled and told to sign in (decision 020).
  */
 export function SearchBox({ signedIn, id = 'header-search' }: { signedIn: boolean; id?: string }) {
   const { t } = useTranslation('common');
@@ -41,7 +41,13 @@ export function SearchBox({ signedIn, id = 'header-search' }: { signedIn: boolea
         w={{ base: '100%', sm: 240 }}
         rightSectionPointerEvents="all"
         rightSection={
-          <ActionIcon type="submit" variant="subtle" color="gray.8" aria-label={t('search.submit')} disabled={!signedIn}>
+          <ActionIcon
+            type="submit"
+            variant="subtle"
+            color="gray.8"
+            aria-label={t('search.submit')}
+            disabled={!signedIn}
+          >
             <SearchIcon />
           </ActionIcon>
         }

@@ -63,7 +63,8 @@ document.documentElement.lang = storedLanguage();
 
 /** Switches the language everywhere and remembers it on this device. */
 export const setLanguage = (language: Language) => i18n.changeLanguage(language);
-export const currentLanguage = (): Language => (LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'en');
+export const currentLanguage = (): Language =>
+  LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'en';
 
 /**
  * A sentence that came in English from a shared zod schema or from the server (e.g. 'Email is required.'), in the
@@ -73,7 +74,10 @@ export const currentLanguage = (): Language => (LANGUAGES.includes(i18n.language
 export function translateMessage(message: string, ns = 'common'): string {
   if (!message) return message;
   const table = i18n.getResource(i18n.language, ns, 'messages') as Record<string, string> | undefined;
-  const common = ns === 'common' ? undefined : (i18n.getResource(i18n.language, 'common', 'messages') as Record<string, string> | undefined);
+  const common =
+    ns === 'common'
+      ? undefined
+      : (i18n.getResource(i18n.language, 'common', 'messages') as Record<string, string> | undefined);
   return table?.[message] ?? common?.[message] ?? message;
 }
 

@@ -39,7 +39,8 @@ export interface UploadOptions {
 function withParams(url: string, params?: Query): string {
   if (!params) return url;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined) search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== null && value !== undefined) search.set(key, String(value));
   const text = search.toString();
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }

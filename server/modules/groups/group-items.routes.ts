@@ -18,7 +18,13 @@ import { TOKEN_COOKIE, type Actor } from '#server/plugins/auth.ts';
 import { fileUrl, receiveMultipart } from '#server/modules/files/storage.ts';
 import { assertCanViewGroup, canViewGroup, findGroupOr404 } from './groups.policy.ts';
 import { GROUP_FILES_AREA, presentItem, type GroupItemField } from './groups.presenter.ts';
-import { createGroupItem, deleteGroupItem, listAchievements, listGroupItems, updateGroupItem } from './group-items.service.ts';
+import {
+  createGroupItem,
+  deleteGroupItem,
+  listAchievements,
+  listGroupItems,
+  updateGroupItem,
+} from './group-items.service.ts';
 import { requireGroupManager } from './groups.guards.ts';
 
 const SINGULAR: Record<GroupItemField, string> = {
@@ -47,7 +53,8 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       area: GROUP_FILES_AREA,
       kind: field === 'notices' || field === 'circulars' ? 'labNotice' : 'groupFile',
       fileField: 'file',
-      maxBytes: field === 'notices' || field === 'circulars' ? app.config.uploadMaxBytes : app.config.largeUploadMaxBytes,
+      maxBytes:
+        field === 'notices' || field === 'circulars' ? app.config.uploadMaxBytes : app.config.largeUploadMaxBytes,
     });
 
   const routesFor = (field: GroupItemField, base: string, param: 'id' | 'groupId', message: string) => {
@@ -56,37 +63,51 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     const manager = [app.authenticate, requireGroupManager(app, param)];
     const groupIdOf = (p: Record<string, string>) => p[param]!;
 
-    app.post(`${base}`, { onRequest: manager, schema: { params, response: { 201: groupItemJson } } }, async (req, reply) => {
-      const group = await findGroupOr404(app.db, groupIdOf(req.params));
-      const upload = await receive(req, field);
-      try {
-        const input = parseFields(groupItemInput(message), upload.fields);
-        if (!upload.file) throw badRequest(message, 'file');
-        const item = await createGroupItem(app.db, req.user, group, field, input, upload.file);
-        return reply.code(201).send(presentItem(item));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    });
+    app.post(
+      `${base}`,
+      { onRequest: manager, schema: { params, response: { 201: groupItemJson } } },
+      async (req, reply) => {
+        const group = await findGroupOr404(app.db, groupIdOf(req.params));
+        const upload = await receive(req, field);
+        try {
+          const input = parseFields(groupItemInput(message), upload.fields);
+          if (!upload.file) throw badRequest(message, 'file');
+          const item = await createGroupItem(app.db, req.user, group, field, input, upload.file);
+          return reply.code(201).send(presentItem(item));
+        } catch (err) {
+          await upload.discard();
+          throw err;
+        }
+      },
+    );
 
-    app.put(`${base}/:itemId`, { onRequest: manager, schema: { params: itemParams, response: { 200: groupItemJson } } }, async (req) => {
-      const group = await findGroupOr404(app.db, groupIdOf(req.params));
-      const upload = await receive(req, field);
-      try {
-        const input = parseFields(groupItemInput(message), upload.fields);
-        return presentItem(await updateGroupItem(app.db, req.user, group, field, req.params.itemId as string, input, upload.file));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    });
+    app.put(
+      `${base}/:itemId`,
+      { onRequest: manager, schema: { params: itemParams, response: { 200: groupItemJson } } },
+      async (req) => {
+        const group = await findGroupOr404(app.db, groupIdOf(req.params));
+        const upload = await receive(req, field);
+        try {
+          const input = parseFields(groupItemInput(message), upload.fields);
+          return presentItem(
+            await updateGroupItem(app.db, req.user, group, field, req.params.itemId as string, input, upload.file),
+          );
+        } catch (err) {
+          await upload.discard();
+          throw err;
+        }
+      },
+    );
 
-    app.delete(`${base}/:itemId`, { onRequest: manager, schema: { params: itemParams, response: { 200: messageJson } } }, async (req) => {
-      const group = await findGroupOr404(app.db, groupIdOf(req.params));
-      await deleteGroupItem(app.db, req.user, group, field, req.params.itemId as string);
-      return { message: `${SINGULAR[field]} deleted successfully.` };
-    });
+    app.delete(
+      `${base}/:itemId`,
+      { onRequest: manager, schema: { params: itemParams, response: { 200: messageJson } } },
+      async (req) => {
+        const group = await findGroupOr404(app.db, groupIdOf(req.params));
+        await deleteGroupItem(app.db, req.user, group, field, req.params.itemId as string);
+        return { message: `${SINGULAR[field]} deleted successfully.` };
+      },
+    );
   };
 
   for (const field of GROUP_DOCUMENT_FIELDS) routesFor(field, `/api/groups/:id/${field}`, 'id', GROUP_DOCUMENT_MESSAGE);
@@ -97,7 +118,11 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/group-files/:groupId/${field}`,
       {
         onRequest: [app.authenticate],
-        schema: { params: z.object({ groupId: z.uuid('Group not found.') }), querystring: itemQuery, response: { 200: z.array(groupItemJson) } },
+        schema: {
+          params: z.object({ groupId: z.uuid('Group not found.') }),
+          querystring: itemQuery,
+          response: { 200: z.array(groupItemJson) },
+        },
       },
       async (req) => {
         const group = await findGroupOr404(app.db, req.params.groupId);

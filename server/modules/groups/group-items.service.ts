@@ -42,9 +42,18 @@ export async function createGroupItem(
     const saved = await saveFileRow(tx, file, actor.id);
     const [item] = await tx
       .insert(groupItems)
-      .values({ groupId: group.id, kind: KIND_OF[field], name: input.name, description: input.description, fileId: saved.id })
+      .values({
+        groupId: group.id,
+        kind: KIND_OF[field],
+        name: input.name,
+        description: input.description,
+        fileId: saved.id,
+      })
       .returning();
-    await recordActivity(tx, actor, `Added ${singular(field)} "${item!.name}" to group ${group.name}`, { type: 'group-item', id: item!.id });
+    await recordActivity(tx, actor, `Added ${singular(field)} "${item!.name}" to group ${group.name}`, {
+      type: 'group-item',
+      id: item!.id,
+    });
     return { ...item!, fileName: saved.originalName };
   });
 }
@@ -92,7 +101,10 @@ export async function updateGroupItem(
       await tx.delete(files).where(eq(files.id, found.item.fileId));
       replaced = found.item.fileId;
     }
-    await recordActivity(tx, actor, `Updated ${singular(field)} "${item!.name}" of group ${group.name}`, { type: 'group-item', id: itemId });
+    await recordActivity(tx, actor, `Updated ${singular(field)} "${item!.name}" of group ${group.name}`, {
+      type: 'group-item',
+      id: itemId,
+    });
     return { ...item!, fileName };
   });
   if (replaced) await deleteStoredFile(GROUP_FILES_AREA, replaced);
@@ -100,7 +112,13 @@ export async function updateGroupItem(
 }
 
 /** Deletes a notice, circular or file and its stored file. Callers check canManageGroup. */
-export async function deleteGroupItem(db: Db, actor: Actor, group: GroupRow, field: GroupItemField, itemId: string): Promise<void> {
+export async function deleteGroupItem(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  field: GroupItemField,
+  itemId: string,
+): Promise<void> {
   const fileId = await db.transaction(async (tx) => {
     const found = await findItem(tx, group, field, itemId);
     await tx.delete(groupItems).where(eq(groupItems.id, itemId));
@@ -140,8 +158,14 @@ export async function listAchievements(db: DbOrTx, page: { limit: number; offset
     .from(groupItems)
     .where(
       and(
-        inArray(groupItems.groupId, groupRows.map((g) => g.id)),
-        inArray(groupItems.kind, ACHIEVEMENT_FIELDS.map((f) => KIND_OF[f])),
+        inArray(
+          groupItems.groupId,
+          groupRows.map((g) => g.id),
+        ),
+        inArray(
+          groupItems.kind,
+          ACHIEVEMENT_FIELDS.map((f) => KIND_OF[f]),
+        ),
       ),
     )
     .orderBy(desc(groupItems.createdAt), desc(groupItems.id));

@@ -9,7 +9,14 @@ import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
 
 const pdf = (filename = 'plan.pdf'): MultipartFile => ({ field: 'file', filename, content: SAMPLE_FILES.pdf });
 
-function send(c: GroupCast, who: Person, method: 'POST' | 'PUT', url: string, fields: Record<string, string>, file?: MultipartFile) {
+function send(
+  c: GroupCast,
+  who: Person,
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, string>,
+  file?: MultipartFile,
+) {
   const body = file ? multipart(fields, file) : multipart(fields);
   return c.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...c.as(who) } });
 }
@@ -45,7 +52,14 @@ describe.each([
 
   it('adds an item with a relative file link, shows it on the group page and logs it', async () => {
     const c = await groupCast();
-    const res = await send(c, 'admin', 'POST', url(c), { name: 'Safety drill', description: 'Drill on Monday' }, pdf('drill.pdf'));
+    const res = await send(
+      c,
+      'admin',
+      'POST',
+      url(c),
+      { name: 'Safety drill', description: 'Drill on Monday' },
+      pdf('drill.pdf'),
+    );
     expect(res.statusCode).toBe(201);
     const item = res.json();
     expect(item).toMatchObject({ name: 'Safety drill', description: 'Drill on Monday', fileName: 'drill.pdf' });
@@ -78,21 +92,52 @@ describe.each([
   it('refuses a file type the notices do not take, and a renamed executable', async () => {
     const c = await groupCast();
     const before = await fileCount(c);
-    const zip = await send(c, 'admin', 'POST', url(c), { name: 'a', description: 'b' }, { field: 'file', filename: 'a.zip', content: SAMPLE_FILES.zip });
+    const zip = await send(
+      c,
+      'admin',
+      'POST',
+      url(c),
+      { name: 'a', description: 'b' },
+      { field: 'file', filename: 'a.zip', content: SAMPLE_FILES.zip },
+    );
     expect(zip.statusCode).toBe(400);
     expect(zip.json().message).toBe('This file type is not allowed. Allowed types: pdf, doc, docx, png, jpg, jpeg.');
-    const exe = await send(c, 'admin', 'POST', url(c), { name: 'a', description: 'b' }, { field: 'file', filename: 'a.pdf', content: SAMPLE_FILES.exe });
+    const exe = await send(
+      c,
+      'admin',
+      'POST',
+      url(c),
+      { name: 'a', description: 'b' },
+      { field: 'file', filename: 'a.pdf', content: SAMPLE_FILES.exe },
+    );
     expect(exe.statusCode).toBe(400);
     expect(await fileCount(c)).toEqual(before);
   });
 
   it('edits without a file (keeping it), replaces the file (deleting the old one), and deletes', async () => {
     const c = await groupCast();
-    const created = (await send(c, 'associateDirector', 'POST', url(c), { name: 'A', description: 'B' }, pdf('old.pdf'))).json();
+    const created = (
+      await send(c, 'associateDirector', 'POST', url(c), { name: 'A', description: 'B' }, pdf('old.pdf'))
+    ).json();
     const oldId = created.fileUrl.split('/').pop();
-    const renamed = await send(c, 'associateDirector', 'PUT', `${url(c)}/${created._id}`, { name: 'A2', description: 'B2' });
-    expect(renamed.json()).toMatchObject({ name: 'A2', description: 'B2', fileUrl: created.fileUrl, fileName: 'old.pdf' });
-    const replaced = await send(c, 'admin', 'PUT', `${url(c)}/${created._id}`, { name: 'A3', description: 'B3' }, pdf('new.pdf'));
+    const renamed = await send(c, 'associateDirector', 'PUT', `${url(c)}/${created._id}`, {
+      name: 'A2',
+      description: 'B2',
+    });
+    expect(renamed.json()).toMatchObject({
+      name: 'A2',
+      description: 'B2',
+      fileUrl: created.fileUrl,
+      fileName: 'old.pdf',
+    });
+    const replaced = await send(
+      c,
+      'admin',
+      'PUT',
+      `${url(c)}/${created._id}`,
+      { name: 'A3', description: 'B3' },
+      pdf('new.pdf'),
+    );
     expect(replaced.json()).toMatchObject({ name: 'A3', fileName: 'new.pdf' });
     expect(replaced.json().fileUrl).not.toBe(created.fileUrl);
     expect(existsSync(storedPath('group-files', oldId))).toBe(false);
@@ -109,11 +154,19 @@ describe.each([
     const c = await groupCast();
     const created = (await send(c, 'admin', 'POST', url(c), { name: 'A', description: 'B' }, pdf())).json();
     for (const who of ['member', 'outsider', 'director'] as const) {
-      expect((await send(c, who, 'PUT', `${url(c)}/${created._id}`, { name: 'x', description: 'y' })).statusCode).toBe(403);
-      expect((await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: c.as(who) })).statusCode).toBe(403);
+      expect((await send(c, who, 'PUT', `${url(c)}/${created._id}`, { name: 'x', description: 'y' })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: c.as(who) })).statusCode,
+      ).toBe(403);
     }
     expect((await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}` })).statusCode).toBe(401);
-    const missing = await c.app.inject({ method: 'DELETE', url: `${url(c)}/00000000-0000-4000-8000-000000000000`, headers: c.as('admin') });
+    const missing = await c.app.inject({
+      method: 'DELETE',
+      url: `${url(c)}/00000000-0000-4000-8000-000000000000`,
+      headers: c.as('admin'),
+    });
     expect(missing.statusCode).toBe(404);
     const blank = await send(c, 'admin', 'PUT', `${url(c)}/${created._id}`, { name: '', description: 'y' });
     expect(blank.json()).toMatchObject({ message, field: 'name' });
@@ -149,20 +202,32 @@ describe('/api/group-files/{groupId}/{field}', () => {
     expect(res.statusCode).toBe(status);
   });
 
-  it.each(['projects', 'patents', 'technologies', 'courses', 'publications'])('keeps %s in its own list, newest first', async (field) => {
-    const c = await groupCast();
-    await send(c, 'admin', 'POST', url(c, field), { name: 'First', description: 'one' }, pdf());
-    await send(c, 'admin', 'POST', url(c, field), { name: 'Second', description: 'two' }, { field: 'file', filename: 'deck.pptx', content: SAMPLE_FILES.zip });
-    const list = (await c.app.inject({ url: url(c, field), headers: c.as('member') })).json();
-    expect(list.map((i: { name: string }) => i.name)).toEqual(['Second', 'First']);
-    const page = (await c.app.inject({ url: `${url(c, field)}?limit=1&offset=1`, headers: c.as('member') })).json();
-    expect(page.map((i: { name: string }) => i.name)).toEqual(['First']);
-    const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
-    expect(group[field]).toHaveLength(2);
-    for (const other of ['projects', 'patents', 'technologies', 'courses', 'publications', 'notices'].filter((f) => f !== field)) {
-      expect(group[other]).toEqual([]);
-    }
-  });
+  it.each(['projects', 'patents', 'technologies', 'courses', 'publications'])(
+    'keeps %s in its own list, newest first',
+    async (field) => {
+      const c = await groupCast();
+      await send(c, 'admin', 'POST', url(c, field), { name: 'First', description: 'one' }, pdf());
+      await send(
+        c,
+        'admin',
+        'POST',
+        url(c, field),
+        { name: 'Second', description: 'two' },
+        { field: 'file', filename: 'deck.pptx', content: SAMPLE_FILES.zip },
+      );
+      const list = (await c.app.inject({ url: url(c, field), headers: c.as('member') })).json();
+      expect(list.map((i: { name: string }) => i.name)).toEqual(['Second', 'First']);
+      const page = (await c.app.inject({ url: `${url(c, field)}?limit=1&offset=1`, headers: c.as('member') })).json();
+      expect(page.map((i: { name: string }) => i.name)).toEqual(['First']);
+      const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+      expect(group[field]).toHaveLength(2);
+      for (const other of ['projects', 'patents', 'technologies', 'courses', 'publications', 'notices'].filter(
+        (f) => f !== field,
+      )) {
+        expect(group[other]).toEqual([]);
+      }
+    },
+  );
 
   it.each([
     [{ description: 'x' }, 'name'],
@@ -179,19 +244,37 @@ describe('/api/group-files/{groupId}/{field}', () => {
     const c = await groupCast();
     const none = await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' });
     expect(none.json()).toMatchObject({ message: 'All fields required', field: 'file' });
-    const doc = await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.txt });
+    const doc = await send(
+      c,
+      'admin',
+      'POST',
+      url(c),
+      { name: 'x', description: 'y' },
+      { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.txt },
+    );
     expect(doc.statusCode).toBe(400);
-    expect(doc.json().message).toBe('This file type is not allowed. Allowed types: pdf, ppt, pptx, xls, xlsx, mp4, webm, mkv, avi, mov.');
+    expect(doc.json().message).toBe(
+      'This file type is not allowed. Allowed types: pdf, ppt, pptx, xls, xlsx, mp4, webm, mkv, avi, mov.',
+    );
   });
 
   it('answers 404 for an unknown group and for an item of another list', async () => {
     const c = await groupCast();
-    const res = await c.app.inject({ url: '/api/group-files/00000000-0000-4000-8000-000000000000/projects', headers: c.as('admin') });
+    const res = await c.app.inject({
+      url: '/api/group-files/00000000-0000-4000-8000-000000000000/projects',
+      headers: c.as('admin'),
+    });
     expect(res.statusCode).toBe(404);
     const item = (await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' }, pdf())).json();
-    const wrongList = await c.app.inject({ method: 'DELETE', url: `${url(c, 'patents')}/${item._id}`, headers: c.as('admin') });
+    const wrongList = await c.app.inject({
+      method: 'DELETE',
+      url: `${url(c, 'patents')}/${item._id}`,
+      headers: c.as('admin'),
+    });
     expect(wrongList.statusCode).toBe(404);
-    expect((await c.app.inject({ url: `/api/group-files/${c.group.id}/secrets`, headers: c.as('admin') })).statusCode).toBe(404);
+    expect(
+      (await c.app.inject({ url: `/api/group-files/${c.group.id}/secrets`, headers: c.as('admin') })).statusCode,
+    ).toBe(404);
   });
 
   it('serves the stored file to members, directors and admins only', async () => {
@@ -216,8 +299,22 @@ describe('/api/group-files/{groupId}/{field}', () => {
 describe('GET /api/group-files (lab home, Product & Achievements)', () => {
   it('lists every group with its five lists to anyone, without file links for visitors', async () => {
     const c = await groupCast();
-    await send(c, 'admin', 'POST', `/api/group-files/${c.group.id}/patents`, { name: 'Fire-retardant paint', description: 'Patent 123' }, pdf());
-    await send(c, 'admin', 'POST', `/api/groups/${c.group.id}/notices`, { name: 'Internal notice', description: 'Members only' }, pdf());
+    await send(
+      c,
+      'admin',
+      'POST',
+      `/api/group-files/${c.group.id}/patents`,
+      { name: 'Fire-retardant paint', description: 'Patent 123' },
+      pdf(),
+    );
+    await send(
+      c,
+      'admin',
+      'POST',
+      `/api/groups/${c.group.id}/notices`,
+      { name: 'Internal notice', description: 'Members only' },
+      pdf(),
+    );
     const res = await c.app.inject({ url: '/api/group-files?limit=100' });
     expect(res.statusCode).toBe(200);
     const mine = res.json().find((g: { _id: string }) => g._id === c.group.id);
@@ -234,7 +331,14 @@ describe('GET /api/group-files (lab home, Product & Achievements)', () => {
 
   it('gives file links to those who may open them: members, directors and admins, not outsiders', async () => {
     const c = await groupCast();
-    await send(c, 'admin', 'POST', `/api/group-files/${c.group.id}/projects`, { name: 'Smoke study', description: 'x' }, pdf());
+    await send(
+      c,
+      'admin',
+      'POST',
+      `/api/group-files/${c.group.id}/projects`,
+      { name: 'Smoke study', description: 'x' },
+      pdf(),
+    );
     const linkFor = async (who: Person) => {
       const body = (await c.app.inject({ url: '/api/group-files?limit=100', headers: c.as(who) })).json();
       return body.find((g: { _id: string }) => g._id === c.group.id).projects[0].fileUrl;

@@ -29,7 +29,12 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const manager = [app.authenticate, requireGroupManager(app, 'id')];
 
   const receiveEntry = (req: Parameters<typeof receiveMultipart>[0]) =>
-    receiveMultipart(req, { area: DIRECTOR_IMAGES_AREA, kind: 'image', fileField: 'image', maxBytes: app.config.uploadMaxBytes });
+    receiveMultipart(req, {
+      area: DIRECTOR_IMAGES_AREA,
+      kind: 'image',
+      fileField: 'image',
+      maxBytes: app.config.uploadMaxBytes,
+    });
 
   app.post(
     '/api/groups/:id/assistant-director-history',
@@ -57,7 +62,9 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const input = parseFields(directorEntryInput, upload.fields);
         const removeImage = upload.fields.removeImage === 'true';
-        return presentEntry(await updateDirectorEntry(app.db, req.user, group, req.params.entryId, input, upload.file, removeImage));
+        return presentEntry(
+          await updateDirectorEntry(app.db, req.user, group, req.params.entryId, input, upload.file, removeImage),
+        );
       } catch (err) {
         await upload.discard();
         throw err;
@@ -77,7 +84,10 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/groups/:id/office',
-    { onRequest: manager, schema: { params: groupParams, body: officeMemberInput, response: { 201: officeMemberJson } } },
+    {
+      onRequest: manager,
+      schema: { params: groupParams, body: officeMemberInput, response: { 201: officeMemberJson } },
+    },
     async (req, reply) => {
       const group = await findGroupOr404(app.db, req.params.id);
       return reply.code(201).send(presentOffice(await createOfficeMember(app.db, req.user, group, req.body)));
@@ -86,7 +96,10 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/groups/:id/office/:memberId',
-    { onRequest: manager, schema: { params: officeParams, body: officeMemberInput, response: { 200: officeMemberJson } } },
+    {
+      onRequest: manager,
+      schema: { params: officeParams, body: officeMemberInput, response: { 200: officeMemberJson } },
+    },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
       return presentOffice(await updateOfficeMember(app.db, req.user, group, req.params.memberId, req.body));

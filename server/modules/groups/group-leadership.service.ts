@@ -36,7 +36,13 @@ async function reload(db: Db, groupId: string, entryId: string): Promise<EntryRo
 }
 
 /** Adds an associate-director history entry (with an optional photo). Callers check that the actor is an admin. */
-export async function createDirectorEntry(db: Db, actor: Actor, group: GroupRow, input: EntryInput, image: StoredFile | null) {
+export async function createDirectorEntry(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  input: EntryInput,
+  image: StoredFile | null,
+) {
   const id = await db.transaction(async (tx) => {
     await assertUserExists(tx, input.user);
     const saved = image ? await saveFileRow(tx, image, actor.id) : null;
@@ -44,7 +50,10 @@ export async function createDirectorEntry(db: Db, actor: Actor, group: GroupRow,
       .insert(directorEntries)
       .values({ ...entryValues(input), groupId: group.id, imageFileId: saved?.id ?? null })
       .returning({ id: directorEntries.id, name: directorEntries.name });
-    await recordActivity(tx, actor, `Added associate director entry to group ${group.name}`, { type: 'director-entry', id: entry!.id });
+    await recordActivity(tx, actor, `Added associate director entry to group ${group.name}`, {
+      type: 'director-entry',
+      id: entry!.id,
+    });
     return entry!.id;
   });
   return reload(db, group.id, id);
@@ -79,7 +88,10 @@ export async function updateDirectorEntry(
       .where(eq(directorEntries.id, entryId));
     const old = found.imageFileId && found.imageFileId !== imageFileId ? found.imageFileId : null;
     if (old) await tx.delete(files).where(eq(files.id, old));
-    await recordActivity(tx, actor, `Updated associate director entry of group ${group.name}`, { type: 'director-entry', id: entryId });
+    await recordActivity(tx, actor, `Updated associate director entry of group ${group.name}`, {
+      type: 'director-entry',
+      id: entryId,
+    });
     return old;
   });
   if (dropped) await deleteStoredFile(DIRECTOR_IMAGES_AREA, dropped);
@@ -95,7 +107,10 @@ export async function deleteDirectorEntry(db: Db, actor: Actor, group: GroupRow,
       .returning();
     if (!found) throw notFound('Entry not found.');
     if (found.imageFileId) await tx.delete(files).where(eq(files.id, found.imageFileId));
-    await recordActivity(tx, actor, `Deleted associate director entry of group ${group.name}`, { type: 'director-entry', id: entryId });
+    await recordActivity(tx, actor, `Deleted associate director entry of group ${group.name}`, {
+      type: 'director-entry',
+      id: entryId,
+    });
     return found.imageFileId;
   });
   if (imageId) await deleteStoredFile(DIRECTOR_IMAGES_AREA, imageId);
@@ -104,7 +119,12 @@ export async function deleteDirectorEntry(db: Db, actor: Actor, group: GroupRow,
 type OfficeInput = z.output<typeof officeMemberInput>;
 
 /** Adds a row to the O/o Group Leader table, at the end. Callers check canManageGroup. */
-export async function createOfficeMember(db: Db, actor: Actor, group: GroupRow, input: OfficeInput): Promise<OfficeRow> {
+export async function createOfficeMember(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  input: OfficeInput,
+): Promise<OfficeRow> {
   return db.transaction(async (tx) => {
     const [last] = await tx
       .select({ n: max(officeMembers.position) })
@@ -114,13 +134,22 @@ export async function createOfficeMember(db: Db, actor: Actor, group: GroupRow, 
       .insert(officeMembers)
       .values({ ...input, groupId: group.id, position: (last?.n ?? -1) + 1 })
       .returning();
-    await recordActivity(tx, actor, `Added ${row!.name} to the office of group ${group.name}`, { type: 'office-member', id: row!.id });
+    await recordActivity(tx, actor, `Added ${row!.name} to the office of group ${group.name}`, {
+      type: 'office-member',
+      id: row!.id,
+    });
     return row!;
   });
 }
 
 /** Edits an office row. Callers check canManageGroup. */
-export async function updateOfficeMember(db: Db, actor: Actor, group: GroupRow, memberId: string, input: OfficeInput): Promise<OfficeRow> {
+export async function updateOfficeMember(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  memberId: string,
+  input: OfficeInput,
+): Promise<OfficeRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(officeMembers)
@@ -128,7 +157,10 @@ export async function updateOfficeMember(db: Db, actor: Actor, group: GroupRow, 
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
     if (!row) throw notFound('Office member not found.');
-    await recordActivity(tx, actor, `Updated ${row.name} in the office of group ${group.name}`, { type: 'office-member', id: row.id });
+    await recordActivity(tx, actor, `Updated ${row.name} in the office of group ${group.name}`, {
+      type: 'office-member',
+      id: row.id,
+    });
     return row;
   });
 }
@@ -141,6 +173,9 @@ export async function deleteOfficeMember(db: Db, actor: Actor, group: GroupRow, 
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
     if (!row) throw notFound('Office member not found.');
-    await recordActivity(tx, actor, `Removed ${row.name} from the office of group ${group.name}`, { type: 'office-member', id: row.id });
+    await recordActivity(tx, actor, `Removed ${row.name} from the office of group ${group.name}`, {
+      type: 'office-member',
+      id: row.id,
+    });
   });
 }

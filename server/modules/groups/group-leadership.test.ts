@@ -8,7 +8,14 @@ import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
 
 const photo = (filename = 'lead.png'): MultipartFile => ({ field: 'image', filename, content: SAMPLE_FILES.png });
 
-function sendEntry(c: GroupCast, who: Person, method: 'POST' | 'PUT', path: string, fields: Record<string, string>, file?: MultipartFile) {
+function sendEntry(
+  c: GroupCast,
+  who: Person,
+  method: 'POST' | 'PUT',
+  path: string,
+  fields: Record<string, string>,
+  file?: MultipartFile,
+) {
   const body = file ? multipart(fields, file) : multipart(fields);
   return c.app.inject({
     method,
@@ -19,7 +26,8 @@ function sendEntry(c: GroupCast, who: Person, method: 'POST' | 'PUT', path: stri
 }
 
 const idOf = (url: string) => url.split('/').pop()!;
-const directorFileRows = (c: GroupCast) => c.app.db.select({ id: files.id }).from(files).where(eq(files.area, 'directors'));
+const directorFileRows = (c: GroupCast) =>
+  c.app.db.select({ id: files.id }).from(files).where(eq(files.area, 'directors'));
 
 describe('/api/groups/{id}/assistant-director-history', () => {
   it.each<[Person, number]>([
@@ -37,7 +45,14 @@ describe('/api/groups/{id}/assistant-director-history', () => {
 
   it('adds an entry for a staff member with the default designation and a photo; the newest open entry is current', async () => {
     const c = await groupCast();
-    const res = await sendEntry(c, 'admin', 'POST', '', { user: c.member.id, from: '2025-04-01', about: 'Leads fire modelling.' }, photo());
+    const res = await sendEntry(
+      c,
+      'admin',
+      'POST',
+      '',
+      { user: c.member.id, from: '2025-04-01', about: 'Leads fire modelling.' },
+      photo(),
+    );
     expect(res.statusCode).toBe(201);
     const entry = res.json();
     expect(entry).toMatchObject({
@@ -61,8 +76,18 @@ describe('/api/groups/{id}/assistant-director-history', () => {
 
   it('keeps a designation that is given', async () => {
     const c = await groupCast();
-    const res = await sendEntry(c, 'admin', 'POST', '', { name: 'Ravi Kumar', designation: 'Group Director', from: '2020-01-01', to: '2022-12-31' });
-    expect(res.json()).toMatchObject({ user: null, name: 'Ravi Kumar', designation: 'Group Director', to: '2022-12-31' });
+    const res = await sendEntry(c, 'admin', 'POST', '', {
+      name: 'Ravi Kumar',
+      designation: 'Group Director',
+      from: '2020-01-01',
+      to: '2022-12-31',
+    });
+    expect(res.json()).toMatchObject({
+      user: null,
+      name: 'Ravi Kumar',
+      designation: 'Group Director',
+      to: '2022-12-31',
+    });
   });
 
   it.each([
@@ -83,7 +108,14 @@ describe('/api/groups/{id}/assistant-director-history', () => {
 
   it('refuses an image that is not one', async () => {
     const c = await groupCast();
-    const res = await sendEntry(c, 'admin', 'POST', '', { name: 'A', from: '2025-01-01' }, { field: 'image', filename: 'cv.pdf', content: SAMPLE_FILES.pdf });
+    const res = await sendEntry(
+      c,
+      'admin',
+      'POST',
+      '',
+      { name: 'A', from: '2025-01-01' },
+      { field: 'image', filename: 'cv.pdf', content: SAMPLE_FILES.pdf },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This file type is not allowed. Allowed types: png, jpg, jpeg, gif, webp.');
   });
@@ -91,15 +123,36 @@ describe('/api/groups/{id}/assistant-director-history', () => {
   it('edits an entry, replaces and removes its photo, and deletes it with its photo', async () => {
     const c = await groupCast();
     const created = (await sendEntry(c, 'admin', 'POST', '', { name: 'Ravi', from: '2025-01-01' }, photo())).json();
-    const edited = await sendEntry(c, 'admin', 'PUT', `/${created._id}`, { name: 'Ravi Kumar', from: '2025-01-01', to: '2025-12-31' });
+    const edited = await sendEntry(c, 'admin', 'PUT', `/${created._id}`, {
+      name: 'Ravi Kumar',
+      from: '2025-01-01',
+      to: '2025-12-31',
+    });
     expect(edited.json()).toMatchObject({ name: 'Ravi Kumar', to: '2025-12-31', image: created.image });
-    const replaced = (await sendEntry(c, 'admin', 'PUT', `/${created._id}`, { name: 'Ravi Kumar', from: '2025-01-01' }, photo('new.png'))).json();
+    const replaced = (
+      await sendEntry(
+        c,
+        'admin',
+        'PUT',
+        `/${created._id}`,
+        { name: 'Ravi Kumar', from: '2025-01-01' },
+        photo('new.png'),
+      )
+    ).json();
     expect(replaced.image).not.toBe(created.image);
     expect(existsSync(storedPath('directors', idOf(created.image)))).toBe(false);
-    const removed = (await sendEntry(c, 'admin', 'PUT', `/${created._id}`, { name: 'Ravi Kumar', from: '2025-01-01', removeImage: 'true' })).json();
+    const removed = (
+      await sendEntry(c, 'admin', 'PUT', `/${created._id}`, {
+        name: 'Ravi Kumar',
+        from: '2025-01-01',
+        removeImage: 'true',
+      })
+    ).json();
     expect(removed.image).toBeNull();
     expect(existsSync(storedPath('directors', idOf(replaced.image)))).toBe(false);
-    const withPhoto = (await sendEntry(c, 'admin', 'PUT', `/${created._id}`, { name: 'Ravi Kumar', from: '2025-01-01' }, photo())).json();
+    const withPhoto = (
+      await sendEntry(c, 'admin', 'PUT', `/${created._id}`, { name: 'Ravi Kumar', from: '2025-01-01' }, photo())
+    ).json();
     const del = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.group.id}/assistant-director-history/${created._id}`,
@@ -120,7 +173,11 @@ describe('/api/groups/{id}/assistant-director-history', () => {
       ['associateDirector', 403],
     ] as const) {
       const put = await sendEntry(c, who, 'PUT', `/${entry!.id}`, { name: 'X', from: '2020-01-01', to: '2020-02-01' });
-      const del = await c.app.inject({ method: 'DELETE', url: `/api/groups/${c.group.id}/assistant-director-history/${entry!.id}`, headers: c.as(who) });
+      const del = await c.app.inject({
+        method: 'DELETE',
+        url: `/api/groups/${c.group.id}/assistant-director-history/${entry!.id}`,
+        headers: c.as(who),
+      });
       expect([who, put.statusCode, del.statusCode]).toEqual([who, status, status]);
     }
     const missing = await c.app.inject({
@@ -141,7 +198,11 @@ describe('/api/groups/{id}/assistant-director-history', () => {
   it('takes management away once the associate director’s term is ended', async () => {
     const c = await groupCast();
     const [entry] = await c.app.db.select().from(directorEntries).where(eq(directorEntries.groupId, c.group.id));
-    await sendEntry(c, 'admin', 'PUT', `/${entry!.id}`, { user: c.associateDirector.id, from: '2024-01-01', to: '2024-12-31' });
+    await sendEntry(c, 'admin', 'PUT', `/${entry!.id}`, {
+      user: c.associateDirector.id,
+      from: '2024-01-01',
+      to: '2024-12-31',
+    });
     const res = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}`,
@@ -153,7 +214,12 @@ describe('/api/groups/{id}/assistant-director-history', () => {
 });
 
 describe('/api/groups/{id}/office', () => {
-  const member = { name: 'Sunil Rao', designation: 'Technical Officer', contactNumber: '011-2390', email: 'sunil@lab.test' };
+  const member = {
+    name: 'Sunil Rao',
+    designation: 'Technical Officer',
+    contactNumber: '011-2390',
+    email: 'sunil@lab.test',
+  };
 
   it.each<[Person, number]>([
     ['anonymous', 401],
@@ -164,13 +230,24 @@ describe('/api/groups/{id}/office', () => {
     ['admin', 201],
   ])('POST answers %s with %i', async (who, status) => {
     const c = await groupCast();
-    const res = await c.app.inject({ method: 'POST', url: `/api/groups/${c.group.id}/office`, headers: c.as(who), payload: member });
+    const res = await c.app.inject({
+      method: 'POST',
+      url: `/api/groups/${c.group.id}/office`,
+      headers: c.as(who),
+      payload: member,
+    });
     expect(res.statusCode).toBe(status);
   });
 
   it('adds rows in order, edits and deletes them; the group page shows them', async () => {
     const c = await groupCast();
-    const add = (payload: object) => c.app.inject({ method: 'POST', url: `/api/groups/${c.group.id}/office`, headers: c.as('associateDirector'), payload });
+    const add = (payload: object) =>
+      c.app.inject({
+        method: 'POST',
+        url: `/api/groups/${c.group.id}/office`,
+        headers: c.as('associateDirector'),
+        payload,
+      });
     const first = (await add(member)).json();
     const second = (await add({ name: 'Lata', designation: 'Steno' })).json();
     expect(second).toMatchObject({ name: 'Lata', designation: 'Steno', contactNumber: '', email: '' });
@@ -183,11 +260,18 @@ describe('/api/groups/{id}/office', () => {
     expect(edited.json().designation).toBe('Senior Technical Officer');
     const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
     expect(page.officeOfGroup.map((o: { name: string }) => o.name)).toEqual(['Sunil Rao', 'Lata']);
-    const del = await c.app.inject({ method: 'DELETE', url: `/api/groups/${c.group.id}/office/${first._id}`, headers: c.as('associateDirector') });
+    const del = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/groups/${c.group.id}/office/${first._id}`,
+      headers: c.as('associateDirector'),
+    });
     expect(del.json()).toEqual({ message: 'Office member removed successfully.' });
     const logs = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, first._id));
     expect(logs.map((l) => l.action)).toEqual(
-      expect.arrayContaining([`Added Sunil Rao to the office of group ${c.group.name}`, `Removed Sunil Rao from the office of group ${c.group.name}`]),
+      expect.arrayContaining([
+        `Added Sunil Rao to the office of group ${c.group.name}`,
+        `Removed Sunil Rao from the office of group ${c.group.name}`,
+      ]),
     );
   });
 
@@ -197,21 +281,47 @@ describe('/api/groups/{id}/office', () => {
     [{ email: 'not-mail' }, 'Invalid email address.', 'email'],
   ])('refuses %j with "%s"', async (change, message, field) => {
     const c = await groupCast();
-    const res = await c.app.inject({ method: 'POST', url: `/api/groups/${c.group.id}/office`, headers: c.as('admin'), payload: { ...member, ...change } });
+    const res = await c.app.inject({
+      method: 'POST',
+      url: `/api/groups/${c.group.id}/office`,
+      headers: c.as('admin'),
+      payload: { ...member, ...change },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, field });
   });
 
   it('refuses edits by members and outsiders and answers 404 for a row of another group', async () => {
     const c = await groupCast();
-    const row = (await c.app.inject({ method: 'POST', url: `/api/groups/${c.group.id}/office`, headers: c.as('admin'), payload: member })).json();
+    const row = (
+      await c.app.inject({
+        method: 'POST',
+        url: `/api/groups/${c.group.id}/office`,
+        headers: c.as('admin'),
+        payload: member,
+      })
+    ).json();
     for (const who of ['member', 'outsider', 'director'] as const) {
-      const res = await c.app.inject({ method: 'PUT', url: `/api/groups/${c.group.id}/office/${row._id}`, headers: c.as(who), payload: member });
+      const res = await c.app.inject({
+        method: 'PUT',
+        url: `/api/groups/${c.group.id}/office/${row._id}`,
+        headers: c.as(who),
+        payload: member,
+      });
       expect(res.statusCode).toBe(403);
     }
-    const elsewhere = await c.app.inject({ method: 'PUT', url: `/api/groups/${c.otherGroup.id}/office/${row._id}`, headers: c.as('admin'), payload: member });
+    const elsewhere = await c.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${c.otherGroup.id}/office/${row._id}`,
+      headers: c.as('admin'),
+      payload: member,
+    });
     expect(elsewhere.statusCode).toBe(404);
-    const gone = await c.app.inject({ method: 'DELETE', url: `/api/groups/${c.otherGroup.id}/office/${row._id}`, headers: c.as('admin') });
+    const gone = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/groups/${c.otherGroup.id}/office/${row._id}`,
+      headers: c.as('admin'),
+    });
     expect(gone.statusCode).toBe(404);
   });
 });

@@ -38,7 +38,13 @@ export async function groupCast(): Promise<GroupCast> {
     designation: 'Assistant Director',
     from: '2024-01-01',
   });
-  const people: Record<Exclude<Person, 'anonymous'>, UserRow> = { admin, member, outsider, director, associateDirector };
+  const people: Record<Exclude<Person, 'anonymous'>, UserRow> = {
+    admin,
+    member,
+    outsider,
+    director,
+    associateDirector,
+  };
   const as = (who: Person | UserRow) => {
     if (who === 'anonymous') return {};
     return authHeaders(app, typeof who === 'string' ? people[who] : who);

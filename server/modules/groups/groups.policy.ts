@@ -7,8 +7,10 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { todayInIndia } from '#server/modules/labs/labs.service.ts';
 
 /** Spec §2 Group page, to the letter: what a signed-in outsider is told. */
-export const ACCESS_DENIED = 'Access Denied. You are not authorized to view this group. You are not a member of this group.';
-export const NOT_A_MANAGER = 'You are not authorized to manage this group. Only an administrator or the group\'s current associate director may.';
+export const ACCESS_DENIED =
+  'Access Denied. You are not authorized to view this group. You are not a member of this group.';
+export const NOT_A_MANAGER =
+  "You are not authorized to manage this group. Only an administrator or the group's current associate director may.";
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -75,4 +77,3 @@ export async function canOpenGroupFile(db: DbOrTx, actor: Actor, fileId: string)
   if (!item) return false;
   return canViewGroup(db, actor, item.groupId);
 }
-

@@ -1,4 +1,10 @@
-import type { GroupDocumentField, GroupEmployeeJson, GroupFileField, GroupItemJson, GroupJson } from '#shared/schemas/group.ts';
+import type {
+  GroupDocumentField,
+  GroupEmployeeJson,
+  GroupFileField,
+  GroupItemJson,
+  GroupJson,
+} from '#shared/schemas/group.ts';
 import type { DirectorEntryJson, OfficeMemberJson, ContactInfoJson } from '#shared/schemas/unit.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
@@ -42,7 +48,9 @@ export const presentEmployee = (u: EmployeeRow): GroupEmployeeJson => ({
 
 export const presentEntry = (e: EntryRow): DirectorEntryJson => ({
   _id: e.id,
-  user: e.user ? { _id: e.user.id, name: e.user.name, photo: fileUrl('profile-photos', e.user.photoFileId), about: e.user.about } : null,
+  user: e.user
+    ? { _id: e.user.id, name: e.user.name, photo: fileUrl('profile-photos', e.user.photoFileId), about: e.user.about }
+    : null,
   name: e.name || e.user?.name || '',
   designation: e.designation,
   from: e.from,

@@ -35,7 +35,10 @@ import { groupItemsRoutes } from './group-items.routes.ts';
 import { groupLeadershipRoutes } from './group-leadership.routes.ts';
 
 const groupParams = z.object({ id: z.uuid('Group not found.') });
-const memberParams = z.object({ id: z.uuid('Group not found.'), userId: z.uuid('This person is not a member of this group.') });
+const memberParams = z.object({
+  id: z.uuid('Group not found.'),
+  userId: z.uuid('This person is not a member of this group.'),
+});
 
 /** The whole group as the spec's JSON, with whether this actor may edit it. */
 export async function groupFor(db: Db, actor: Actor, group: GroupRow) {
@@ -55,18 +58,21 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name, description: g.description })),
   );
 
-  app.get('/api/groups/name', { onRequest: signedIn, schema: { response: { 200: z.array(groupNameJson) } } }, async () =>
-    (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })),
+  app.get(
+    '/api/groups/name',
+    { onRequest: signedIn, schema: { response: { 200: z.array(groupNameJson) } } },
+    async () => (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })),
   );
 
-  app.get(
-    '/api/groups/my-group',
-    { onRequest: signedIn, schema: { response: { 200: myGroupJson } } },
-    async (req) => {
-      const { group, employees } = await findMyGroup(app.db, req.user);
-      return { _id: group.id, name: group.name, description: group.description, employees: employees.map(presentEmployee) };
-    },
-  );
+  app.get('/api/groups/my-group', { onRequest: signedIn, schema: { response: { 200: myGroupJson } } }, async (req) => {
+    const { group, employees } = await findMyGroup(app.db, req.user);
+    return {
+      _id: group.id,
+      name: group.name,
+      description: group.description,
+      employees: employees.map(presentEmployee),
+    };
+  });
 
   // Staff an admin may put in a group: the create form's checklist and Manage Members. Total in X-Total-Count.
   app.get(
@@ -134,7 +140,11 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/groups/:id/members',
     {
       onRequest: adminOnly,
-      schema: { params: groupParams, body: addMembersInput, response: { 200: z.object({ message: z.string(), added: z.number() }) } },
+      schema: {
+        params: groupParams,
+        body: addMembersInput,
+        response: { 200: z.object({ message: z.string(), added: z.number() }) },
+      },
     },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);

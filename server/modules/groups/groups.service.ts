@@ -136,7 +136,8 @@ async function findAssignable(db: DbOrTx, ids: string[], field: string) {
     .select({ id: users.id, email: users.email, groupId: users.groupId })
     .from(users)
     .where(and(inArray(users.id, unique), eq(users.status, 'approved')));
-  if (found.length !== unique.length) throw badRequest('Some of the chosen employees could not be found or are not approved.', field);
+  if (found.length !== unique.length)
+    throw badRequest('Some of the chosen employees could not be found or are not approved.', field);
   return found;
 }
 
@@ -144,7 +145,12 @@ async function findAssignable(db: DbOrTx, ids: string[], field: string) {
  * Creates a group and moves the chosen staff into it (each person belongs to one group). Callers check that the
  * actor is an admin. The group joins the given lab, else the only lab.
  */
-export async function createGroup(db: Db, actor: Actor, input: z.output<typeof createGroupInput>, labId?: string): Promise<GroupRow> {
+export async function createGroup(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof createGroupInput>,
+  labId?: string,
+): Promise<GroupRow> {
   const { employees, ...fields } = input;
   return db.transaction(async (tx) => {
     await assertNameFree(tx, fields.name);
@@ -162,12 +168,22 @@ export async function createGroup(db: Db, actor: Actor, input: z.output<typeof c
       await tx
         .update(users)
         .set({ groupId: group!.id })
-        .where(inArray(users.id, staff.map((s) => s.id)));
+        .where(
+          inArray(
+            users.id,
+            staff.map((s) => s.id),
+          ),
+        );
     }
-    await recordActivity(tx, actor, `Created group ${group!.name}${staff.length ? ` with ${staff.length} employee(s)` : ''}`, {
-      type: 'group',
-      id: group!.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      `Created group ${group!.name}${staff.length ? ` with ${staff.length} employee(s)` : ''}`,
+      {
+        type: 'group',
+        id: group!.id,
+      },
+    );
     return group!;
   });
 }
@@ -176,7 +192,12 @@ export async function createGroup(db: Db, actor: Actor, input: z.output<typeof c
  * Saves the group information editor: name, texts, history and (when sent) the whole contact list. Callers check
  * canManageGroup.
  */
-export async function updateGroup(db: Db, actor: Actor, groupId: string, input: z.output<typeof updateGroupInput>): Promise<GroupRow> {
+export async function updateGroup(
+  db: Db,
+  actor: Actor,
+  groupId: string,
+  input: z.output<typeof updateGroupInput>,
+): Promise<GroupRow> {
   return db.transaction(async (tx) => {
     await assertNameFree(tx, input.name, groupId);
     const [group] = await tx
@@ -213,7 +234,14 @@ export async function listAssignableStaff(db: DbOrTx, query: { q: string; limit:
     query.q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   );
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, groupId: groups.id, groupName: groups.name })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      groupId: groups.id,
+      groupName: groups.name,
+    })
     .from(users)
     .leftJoin(groups, eq(users.groupId, groups.id))
     .where(where)
@@ -232,7 +260,12 @@ export async function addMembers(db: Db, actor: Actor, group: GroupRow, userIds:
     await tx
       .update(users)
       .set({ groupId: group.id })
-      .where(inArray(users.id, staff.map((s) => s.id)));
+      .where(
+        inArray(
+          users.id,
+          staff.map((s) => s.id),
+        ),
+      );
     for (const s of staff) {
       await recordActivity(tx, actor, `Added ${s.email} to group ${group.name}`, { type: 'user', id: s.id });
     }
@@ -255,12 +288,21 @@ export async function removeMember(db: Db, actor: Actor, group: GroupRow, userId
   await db.transaction(async (tx) => {
     const member = await findMember(tx, group, userId);
     await tx.update(users).set({ groupId: null }).where(eq(users.id, member.id));
-    await recordActivity(tx, actor, `Removed ${member.email} from group ${group.name}`, { type: 'user', id: member.id });
+    await recordActivity(tx, actor, `Removed ${member.email} from group ${group.name}`, {
+      type: 'user',
+      id: member.id,
+    });
   });
 }
 
 /** Moves a member of `group` to another group. Callers check that the actor is an admin. */
-export async function moveMember(db: Db, actor: Actor, group: GroupRow, userId: string, targetId: string): Promise<GroupRow> {
+export async function moveMember(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  userId: string,
+  targetId: string,
+): Promise<GroupRow> {
   return db.transaction(async (tx) => {
     const member = await findMember(tx, group, userId);
     if (targetId === group.id) throw badRequest('This person is already in this group.', 'groupId');

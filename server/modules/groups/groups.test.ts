@@ -54,7 +54,9 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
   });
 
   it('says Access Denied in the words of the spec', () => {
-    expect(ACCESS_DENIED).toBe('Access Denied. You are not authorized to view this group. You are not a member of this group.');
+    expect(ACCESS_DENIED).toBe(
+      'Access Denied. You are not authorized to view this group. You are not a member of this group.',
+    );
   });
 
   it('gives the whole group: members, current associate director, lists, and whether the viewer may manage it', async () => {
@@ -74,7 +76,9 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
     expect(asMember.employees).toEqual([
       expect.objectContaining({ _id: c.member.id, name: 'Meera Member', email: c.member.email, role: 'employee' }),
     ]);
-    const asLead = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') })).json();
+    const asLead = (
+      await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') })
+    ).json();
     expect(asLead.canManage).toBe(true);
     const asDirector = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('director') })).json();
     expect(asDirector.canManage).toBe(false);
@@ -82,26 +86,55 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
 
   it('takes the entry without an end date as current, else the latest', async () => {
     const c = await groupCast();
-    await c.app.db.insert(directorEntries).values({ groupId: c.group.id, name: 'Earlier Lead', designation: 'Assistant Director', from: '2010-01-01', to: '2015-01-01' });
-    await c.app.db.insert(directorEntries).values({ groupId: c.group.id, name: 'Later Lead', designation: 'Assistant Director', from: '2030-01-01', to: '2031-01-01' });
+    await c.app.db
+      .insert(directorEntries)
+      .values({
+        groupId: c.group.id,
+        name: 'Earlier Lead',
+        designation: 'Assistant Director',
+        from: '2010-01-01',
+        to: '2015-01-01',
+      });
+    await c.app.db
+      .insert(directorEntries)
+      .values({
+        groupId: c.group.id,
+        name: 'Later Lead',
+        designation: 'Assistant Director',
+        from: '2030-01-01',
+        to: '2031-01-01',
+      });
     const body = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('admin') })).json();
     expect(body.currentAD.name).toBe('Anita Lead');
-    expect(body.assistantDirectorHistory.map((e: { name: string }) => e.name)).toEqual(['Later Lead', 'Anita Lead', 'Earlier Lead']);
-    await c.app.db.update(directorEntries).set({ to: '2025-01-01' }).where(eq(directorEntries.userId, c.associateDirector.id));
+    expect(body.assistantDirectorHistory.map((e: { name: string }) => e.name)).toEqual([
+      'Later Lead',
+      'Anita Lead',
+      'Earlier Lead',
+    ]);
+    await c.app.db
+      .update(directorEntries)
+      .set({ to: '2025-01-01' })
+      .where(eq(directorEntries.userId, c.associateDirector.id));
     const after = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('admin') })).json();
     expect(after.currentAD.name).toBe('Later Lead');
   });
 
   it('stops counting an associate director whose term has ended as a manager', async () => {
     const c = await groupCast();
-    await c.app.db.update(directorEntries).set({ to: '2024-06-30' }).where(eq(directorEntries.userId, c.associateDirector.id));
+    await c.app.db
+      .update(directorEntries)
+      .set({ to: '2024-06-30' })
+      .where(eq(directorEntries.userId, c.associateDirector.id));
     const res = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') });
     expect(res.statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown group and 400 for a malformed id', async () => {
     const c = await groupCast();
-    const unknown = await c.app.inject({ url: '/api/groups/id/00000000-0000-4000-8000-000000000000', headers: c.as('admin') });
+    const unknown = await c.app.inject({
+      url: '/api/groups/id/00000000-0000-4000-8000-000000000000',
+      headers: c.as('admin'),
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Group not found.');
     expect((await c.app.inject({ url: '/api/groups/id/nope', headers: c.as('admin') })).statusCode).toBe(400);
@@ -185,10 +218,19 @@ describe('POST /api/groups', () => {
     const res = await c.app.inject({ method: 'POST', url: '/api/groups', headers: c.as('admin'), payload: body });
     expect(res.statusCode).toBe(201);
     const created = res.json();
-    expect(created).toMatchObject({ name: body.name, description: body.description, vision: body.vision, mission: body.mission, about: body.about });
+    expect(created).toMatchObject({
+      name: body.name,
+      description: body.description,
+      vision: body.vision,
+      mission: body.mission,
+      about: body.about,
+    });
     expect(created.employees.map((e: { _id: string }) => e._id).sort()).toEqual([newcomer.id, c.outsider.id].sort());
     expect((await userRow(c, c.outsider.id)).groupId).toBe(created._id);
-    const logs = await c.app.db.select().from(activityLogs).where(and(eq(activityLogs.targetId, created._id), eq(activityLogs.userId, c.admin.id)));
+    const logs = await c.app.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.targetId, created._id), eq(activityLogs.userId, c.admin.id)));
     expect(logs[0]?.action).toBe(`Created group ${body.name} with 2 employee(s)`);
   });
 
@@ -210,7 +252,12 @@ describe('POST /api/groups', () => {
     [{ employees: ['not-a-uuid'] }, 'Please choose employees from the list.', 'employees.0'],
   ])('refuses %j with "%s"', async (change, message, field) => {
     const c = await groupCast();
-    const res = await c.app.inject({ method: 'POST', url: '/api/groups', headers: c.as('admin'), payload: groupBody(change) });
+    const res = await c.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: c.as('admin'),
+      payload: groupBody(change),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: message, message, field });
   });
@@ -263,14 +310,24 @@ describe('PUT /api/groups/{id}', () => {
     ['admin', 200],
   ])('answers %s with %i', async (who, status) => {
     const c = await groupCast();
-    const res = await c.app.inject({ method: 'PUT', url: `/api/groups/${c.group.id}`, headers: c.as(who), payload: update() });
+    const res = await c.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${c.group.id}`,
+      headers: c.as(who),
+      payload: update(),
+    });
     expect(res.statusCode).toBe(status);
   });
 
   it('saves every field, replaces the contact list and logs the change', async () => {
     const c = await groupCast();
     const body = update();
-    const res = await c.app.inject({ method: 'PUT', url: `/api/groups/${c.group.id}`, headers: c.as('associateDirector'), payload: body });
+    const res = await c.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${c.group.id}`,
+      headers: c.as('associateDirector'),
+      payload: body,
+    });
     expect(res.json()).toMatchObject({
       name: body.name,
       GroupHistoryDetails: body.GroupHistoryDetails,
@@ -285,7 +342,10 @@ describe('PUT /api/groups/{id}', () => {
       headers: c.as('admin'),
       payload: { name: body.name, contactInfo: [{ type: 'Address', value: 'Timarpur, Delhi' }] },
     });
-    expect(again.json()).toMatchObject({ description: 'New description', contactInfo: [{ type: 'Address', value: 'Timarpur, Delhi' }] });
+    expect(again.json()).toMatchObject({
+      description: 'New description',
+      contactInfo: [{ type: 'Address', value: 'Timarpur, Delhi' }],
+    });
     expect(await c.app.db.select().from(contactInfos).where(eq(contactInfos.groupId, c.group.id))).toHaveLength(1);
     const logs = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, c.group.id));
     expect(logs.map((l) => l.action)).toContain(`Updated group ${body.name}`);
@@ -297,7 +357,12 @@ describe('PUT /api/groups/{id}', () => {
     [{ contactInfo: [{ type: 'Fax', value: '1' }] }, 'Please choose a contact type.', 'contactInfo.0.type'],
   ])('refuses %j with "%s"', async (change, message, field) => {
     const c = await groupCast();
-    const res = await c.app.inject({ method: 'PUT', url: `/api/groups/${c.group.id}`, headers: c.as('admin'), payload: update(change) });
+    const res = await c.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${c.group.id}`,
+      headers: c.as('admin'),
+      payload: update(change),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, field });
   });
@@ -344,8 +409,13 @@ describe('GET /api/groups/staff', () => {
     const res = await c.app.inject({ url: '/api/groups/staff?q=quasar', headers: c.as('admin') });
     expect(res.json()).toEqual([expect.objectContaining({ name: 'Zubin Quasar', group: null })]);
     expect(res.headers['x-total-count']).toBe('1');
-    const byEmail = await c.app.inject({ url: `/api/groups/staff?q=${encodeURIComponent(c.member.email)}`, headers: c.as('admin') });
-    expect(byEmail.json()).toEqual([expect.objectContaining({ _id: c.member.id, group: { _id: c.group.id, name: c.group.name } })]);
+    const byEmail = await c.app.inject({
+      url: `/api/groups/staff?q=${encodeURIComponent(c.member.email)}`,
+      headers: c.as('admin'),
+    });
+    expect(byEmail.json()).toEqual([
+      expect.objectContaining({ _id: c.member.id, group: { _id: c.group.id, name: c.group.name } }),
+    ]);
     const wild = await c.app.inject({ url: '/api/groups/staff?q=%25', headers: c.as('admin') });
     expect(wild.json()).toEqual([]);
   });
@@ -360,14 +430,23 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     ['associateDirector', 403],
   ])('refuses %s with %i on add, move and remove', async (who, status) => {
     const c = await groupCast();
-    const add = await c.app.inject({ method: 'POST', url: `/api/groups/${c.group.id}/members`, headers: c.as(who), payload: { userIds: [c.outsider.id] } });
+    const add = await c.app.inject({
+      method: 'POST',
+      url: `/api/groups/${c.group.id}/members`,
+      headers: c.as(who),
+      payload: { userIds: [c.outsider.id] },
+    });
     const move = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}/members/${c.member.id}`,
       headers: c.as(who),
       payload: { groupId: c.otherGroup.id },
     });
-    const remove = await c.app.inject({ method: 'DELETE', url: `/api/groups/${c.group.id}/members/${c.member.id}`, headers: c.as(who) });
+    const remove = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/groups/${c.group.id}/members/${c.member.id}`,
+      headers: c.as(who),
+    });
     expect([add.statusCode, move.statusCode, remove.statusCode]).toEqual([status, status, status]);
     expect((await userRow(c, c.member.id)).groupId).toBe(c.group.id);
   });
@@ -395,26 +474,49 @@ describe('Manage Members: /api/groups/{id}/members', () => {
       payload: { groupId: c.otherGroup.id },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: `Member moved to ${c.otherGroup.name}.`, group: { _id: c.otherGroup.id, name: c.otherGroup.name } });
+    expect(res.json()).toEqual({
+      message: `Member moved to ${c.otherGroup.name}.`,
+      group: { _id: c.otherGroup.id, name: c.otherGroup.name },
+    });
     expect((await userRow(c, c.member.id)).groupId).toBe(c.otherGroup.id);
     // The moved member now sees the other group, and no longer this one.
     expect((await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as(c.member) })).statusCode).toBe(403);
-    expect((await c.app.inject({ url: `/api/groups/id/${c.otherGroup.id}`, headers: c.as(c.member) })).statusCode).toBe(200);
+    expect((await c.app.inject({ url: `/api/groups/id/${c.otherGroup.id}`, headers: c.as(c.member) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('lets an admin remove a member, who then belongs to no group', async () => {
     const c = await groupCast();
-    const res = await c.app.inject({ method: 'DELETE', url: `/api/groups/${c.group.id}/members/${c.member.id}`, headers: c.as('admin') });
+    const res = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/groups/${c.group.id}/members/${c.member.id}`,
+      headers: c.as('admin'),
+    });
     expect(res.json()).toEqual({ message: 'Member removed from the group.' });
     expect((await userRow(c, c.member.id)).groupId).toBeNull();
   });
 
   it.each([
     ['an empty list', 'POST', '', { userIds: [] }, 400, 'Please select at least one employee.'],
-    ['an unknown person', 'POST', '', { userIds: ['00000000-0000-4000-8000-000000000000'] }, 400, 'Some of the chosen employees could not be found or are not approved.'],
+    [
+      'an unknown person',
+      'POST',
+      '',
+      { userIds: ['00000000-0000-4000-8000-000000000000'] },
+      400,
+      'Some of the chosen employees could not be found or are not approved.',
+    ],
     ['no target group', 'PUT', 'member', {}, 400, 'Please select a group.'],
     ['the same group', 'PUT', 'member', 'same', 400, 'This person is already in this group.'],
-    ['an unknown target group', 'PUT', 'member', { groupId: '00000000-0000-4000-8000-000000000000' }, 400, 'The chosen group does not exist.'],
+    [
+      'an unknown target group',
+      'PUT',
+      'member',
+      { groupId: '00000000-0000-4000-8000-000000000000' },
+      400,
+      'The chosen group does not exist.',
+    ],
     ['a person of another group', 'DELETE', 'outsider', undefined, 404, 'This person is not a member of this group.'],
   ] as const)('refuses %s', async (_what, method, whom, payload, status, message) => {
     const c = await groupCast();

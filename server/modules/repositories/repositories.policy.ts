@@ -39,11 +39,22 @@ export const canDeleteRepository = (actor: Actor, repo: { uploadedBy: string | n
  * director to the group they belong to or the group they currently lead (groups.policy canManageGroup). Returns the
  * group's name for the activity log. Callers have already required an uploader role.
  */
-export async function assertCanUploadTo(db: DbOrTx, actor: Actor, groupId: string): Promise<{ id: string; name: string }> {
-  const [group] = await db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, groupId)).limit(1);
+export async function assertCanUploadTo(
+  db: DbOrTx,
+  actor: Actor,
+  groupId: string,
+): Promise<{ id: string; name: string }> {
+  const [group] = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
   if (!group) throw badRequest('The selected group does not exist. Please choose another.', 'group');
   if (actor.role === 'admin') return group;
-  if (actor.role === 'associate_director' && (actor.groupId === groupId || (await canManageGroup(db, actor, groupId)))) {
+  if (
+    actor.role === 'associate_director' &&
+    (actor.groupId === groupId || (await canManageGroup(db, actor, groupId)))
+  ) {
     return group;
   }
   throw forbidden(NOT_YOUR_GROUP);

@@ -17,14 +17,20 @@ function presentCommon(repo: CommonRow, joined: Joined, area: string) {
     filePath: fileUrl(area, repo.fileId),
     fileSize: repo.fileId ? joined.fileSize : null,
     uploadedBy:
-      repo.uploadedBy && joined.uploaderName !== null ? { _id: repo.uploadedBy, personalDetails: { name: joined.uploaderName } } : null,
+      repo.uploadedBy && joined.uploaderName !== null
+        ? { _id: repo.uploadedBy, personalDetails: { name: joined.uploaderName } }
+        : null,
     createdAt: repo.createdAt.toISOString(),
   };
 }
 
 /** The one place a software repository row becomes JSON (spec §3 Software repository). */
 export function presentSoftwareRepo({ repo, ...joined }: SoftwareRepoRecord): SoftwareRepoJson {
-  return { ...presentCommon(repo, joined, SOFTWARE_AREA), type: repo.type, metadata: (repo.metadata ?? null) as SoftwareRepoJson['metadata'] };
+  return {
+    ...presentCommon(repo, joined, SOFTWARE_AREA),
+    type: repo.type,
+    metadata: (repo.metadata ?? null) as SoftwareRepoJson['metadata'],
+  };
 }
 
 /** The one place a trial repository row becomes JSON (spec §3 Trial repository: metadata {sizeInKB, duration, languageUsed}). */

@@ -7,7 +7,12 @@ import { parseFields } from '#server/lib/validation.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
 import { receiveMultipart } from '#server/modules/files/storage.ts';
 import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
-import { assertCanUploadTo, canOpenSoftwareRepoFile, canOpenTrialRepoFile, UPLOADER_ROLES } from './repositories.policy.ts';
+import {
+  assertCanUploadTo,
+  canOpenSoftwareRepoFile,
+  canOpenTrialRepoFile,
+  UPLOADER_ROLES,
+} from './repositories.policy.ts';
 import {
   createSoftwareRepo,
   createTrialRepo,
@@ -30,16 +35,21 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
    * not use), so a refused 1 GB upload is never written to disk. Without both group and type yet, the whole form is
    * judged once it has arrived.
    */
-  const checkBeforeFile = (schema: typeof softwareRepoInput | typeof trialRepoInput, req: FastifyRequest) => async (fields: Record<string, string>) => {
-    if (!fields.group || !fields.type) return;
-    parseFields(schema, { ...fields, file: true });
-    await assertCanUploadTo(app.db, req.user, fields.group);
-  };
+  const checkBeforeFile =
+    (schema: typeof softwareRepoInput | typeof trialRepoInput, req: FastifyRequest) =>
+    async (fields: Record<string, string>) => {
+      if (!fields.group || !fields.type) return;
+      parseFields(schema, { ...fields, file: true });
+      await assertCanUploadTo(app.db, req.user, fields.group);
+    };
 
   for (const url of ['/api/softwareRepo', '/api/softwareRepo/']) {
     app.get(
       url,
-      { onRequest: [app.authenticate], schema: { querystring: pageQuery, response: { 200: z.array(softwareRepoJson) } } },
+      {
+        onRequest: [app.authenticate],
+        schema: { querystring: pageQuery, response: { 200: z.array(softwareRepoJson) } },
+      },
       async (req) => (await listSoftwareRepos(app.db, req.user, req.query)).map(presentSoftwareRepo),
     );
 

@@ -6,7 +6,13 @@ import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
-import { assertCanUploadTo, canDeleteRepository, canViewRepository, NOT_THE_UPLOADER, visibleRepositories } from './repositories.policy.ts';
+import {
+  assertCanUploadTo,
+  canDeleteRepository,
+  canViewRepository,
+  NOT_THE_UPLOADER,
+  visibleRepositories,
+} from './repositories.policy.ts';
 
 export const SOFTWARE_AREA = 'software-repos';
 export const TRIAL_AREA = 'trial-repos';
@@ -98,17 +104,27 @@ export async function createSoftwareRepo(
         uploadedBy: actor.id,
       })
       .returning({ id: softwareRepos.id });
-    await recordActivity(tx, actor, `Uploaded software repository ${describe(file, values)} (${values.type}) for group ${group.name}`, {
-      type: 'software_repo',
-      id: repo!.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      `Uploaded software repository ${describe(file, values)} (${values.type}) for group ${group.name}`,
+      {
+        type: 'software_repo',
+        id: repo!.id,
+      },
+    );
     const [record] = await softwareQuery(tx).where(eq(softwareRepos.id, repo!.id));
     return record!;
   });
 }
 
 /** Records a trial repository with its file in one transaction, with its activity. As createSoftwareRepo. */
-export async function createTrialRepo(db: Db, actor: Actor, values: TrialRepoValues, file: StoredFile): Promise<TrialRepoRecord> {
+export async function createTrialRepo(
+  db: Db,
+  actor: Actor,
+  values: TrialRepoValues,
+  file: StoredFile,
+): Promise<TrialRepoRecord> {
   return db.transaction(async (tx) => {
     const group = await assertCanUploadTo(tx, actor, values.group);
     const fileRow = await saveFileRow(tx, file, actor.id);
@@ -126,10 +142,15 @@ export async function createTrialRepo(db: Db, actor: Actor, values: TrialRepoVal
         uploadedBy: actor.id,
       })
       .returning({ id: trialRepos.id });
-    await recordActivity(tx, actor, `Uploaded trial repository ${describe(file, values)} (${values.type}) for group ${group.name}`, {
-      type: 'trial_repo',
-      id: repo!.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      `Uploaded trial repository ${describe(file, values)} (${values.type}) for group ${group.name}`,
+      {
+        type: 'trial_repo',
+        id: repo!.id,
+      },
+    );
     const [record] = await trialQuery(tx).where(eq(trialRepos.id, repo!.id));
     return record!;
   });

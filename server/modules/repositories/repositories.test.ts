@@ -18,7 +18,11 @@ beforeAll(async () => {
 });
 
 type Fields = Record<string, string | undefined>;
-const zip = (filename = 'source.zip', content: Buffer = SAMPLE_FILES.zip): MultipartFile => ({ field: 'file', filename, content });
+const zip = (filename = 'source.zip', content: Buffer = SAMPLE_FILES.zip): MultipartFile => ({
+  field: 'file',
+  filename,
+  content,
+});
 
 /** Sends a multipart upload as `user` (or anonymously); fields first, then the file, as the web form does. */
 async function upload(url: string, user: UserRow | null, fields: Fields, file?: MultipartFile) {
@@ -43,7 +47,8 @@ async function uploadFileFirst(url: string, user: UserRow, fields: Fields, file:
     Buffer.from('\r\n'),
   ];
   for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    if (value !== undefined)
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return app.inject({
@@ -95,7 +100,13 @@ describe('POST /api/softwareRepo', () => {
     const res = await upload(
       '/api/softwareRepo',
       ad,
-      { group: group.id, type: 'ZIP File', githubUrl: 'https://github.com/lab/fire-sim', clonedRepoPath: '/srv/git/fire-sim', metadata: '{"version":"2.1","tags":["cfd"]}' },
+      {
+        group: group.id,
+        type: 'ZIP File',
+        githubUrl: 'https://github.com/lab/fire-sim',
+        clonedRepoPath: '/srv/git/fire-sim',
+        metadata: '{"version":"2.1","tags":["cfd"]}',
+      },
       zip('fire-sim v2.zip'),
     );
     expect(res.statusCode).toBe(201);
@@ -120,10 +131,18 @@ describe('POST /api/softwareRepo', () => {
   it('accepts a GitHub URL alone, or a cloned path alone, without a file', async () => {
     const group = await createGroup(app);
     const ad = await staff('associate_director', group);
-    const byUrl = await upload('/api/softwareRepo', ad, { group: group.id, type: 'Code', githubUrl: 'https://git.lab.local/fire/sim' });
+    const byUrl = await upload('/api/softwareRepo', ad, {
+      group: group.id,
+      type: 'Code',
+      githubUrl: 'https://git.lab.local/fire/sim',
+    });
     expect(byUrl.statusCode).toBe(201);
     expect(byUrl.json()).toMatchObject({ originalName: null, filePath: null, fileSize: null, metadata: null });
-    const byPath = await upload('/api/softwareRepo/', ad, { group: group.id, type: 'Document', clonedRepoPath: 'D:\\repos\\sim' });
+    const byPath = await upload('/api/softwareRepo/', ad, {
+      group: group.id,
+      type: 'Document',
+      clonedRepoPath: 'D:\\repos\\sim',
+    });
     expect(byPath.statusCode).toBe(201);
     expect(byPath.json()).toMatchObject({ type: 'Document', clonedRepoPath: 'D:\\repos\\sim' });
   });
@@ -131,7 +150,11 @@ describe('POST /api/softwareRepo', () => {
   it('lets an admin upload to any group', async () => {
     const group = await createGroup(app);
     const admin = await staff('admin', null);
-    const res = await upload('/api/softwareRepo', admin, { group: group.id, type: 'Code', githubUrl: 'https://github.com/lab/x' });
+    const res = await upload('/api/softwareRepo', admin, {
+      group: group.id,
+      type: 'Code',
+      githubUrl: 'https://github.com/lab/x',
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -145,11 +168,36 @@ describe('POST /api/softwareRepo', () => {
     const cases: [string, (g: string) => Fields, string, string][] = [
       ['no group and no type', () => ({ githubUrl: 'https://github.com/a/b' }), M.softwareGroupAndType, 'group'],
       ['no type', (g) => ({ group: g, githubUrl: 'https://github.com/a/b' }), M.softwareGroupAndType, 'type'],
-      ['a type not offered', (g) => ({ group: g, type: 'Video', githubUrl: 'https://github.com/a/b' }), M.softwareGroupAndType, 'type'],
-      ['a group that is not an id', () => ({ group: 'Fire', type: 'Code', githubUrl: 'https://github.com/a/b' }), M.softwareGroupAndType, 'group'],
-      ['bad JSON metadata', (g) => ({ group: g, type: 'Code', githubUrl: 'https://github.com/a/b', metadata: '{version: 2' }), M.metadataJson, 'metadata'],
-      ['a URL that is not one', (g) => ({ group: g, type: 'Code', githubUrl: 'github dot com' }), M.githubUrl, 'githubUrl'],
-      ['a javascript: URL', (g) => ({ group: g, type: 'Code', githubUrl: 'javascript:alert(1)' }), M.githubUrl, 'githubUrl'],
+      [
+        'a type not offered',
+        (g) => ({ group: g, type: 'Video', githubUrl: 'https://github.com/a/b' }),
+        M.softwareGroupAndType,
+        'type',
+      ],
+      [
+        'a group that is not an id',
+        () => ({ group: 'Fire', type: 'Code', githubUrl: 'https://github.com/a/b' }),
+        M.softwareGroupAndType,
+        'group',
+      ],
+      [
+        'bad JSON metadata',
+        (g) => ({ group: g, type: 'Code', githubUrl: 'https://github.com/a/b', metadata: '{version: 2' }),
+        M.metadataJson,
+        'metadata',
+      ],
+      [
+        'a URL that is not one',
+        (g) => ({ group: g, type: 'Code', githubUrl: 'github dot com' }),
+        M.githubUrl,
+        'githubUrl',
+      ],
+      [
+        'a javascript: URL',
+        (g) => ({ group: g, type: 'Code', githubUrl: 'javascript:alert(1)' }),
+        M.githubUrl,
+        'githubUrl',
+      ],
     ];
     it.each(cases)('%s', async (_name, fields, message, field) => {
       const res = await leavesNothing('software-repos', () => upload('/api/softwareRepo', ad, fields(group.id), zip()));
@@ -158,7 +206,13 @@ describe('POST /api/softwareRepo', () => {
     });
 
     it('needs a file, a GitHub URL or a cloned path (blank ones do not count)', async () => {
-      const res = await upload('/api/softwareRepo', ad, { group: group.id, type: 'Code', githubUrl: '  ', clonedRepoPath: ' ', metadata: '{}' });
+      const res = await upload('/api/softwareRepo', ad, {
+        group: group.id,
+        type: 'Code',
+        githubUrl: '  ',
+        clonedRepoPath: ' ',
+        metadata: '{}',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: M.softwareSource, field: 'file' });
     });
@@ -168,7 +222,10 @@ describe('POST /api/softwareRepo', () => {
         upload('/api/softwareRepo', ad, { group: randomUUID(), type: 'Code' }, zip()),
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'group', message: 'The selected group does not exist. Please choose another.' });
+      expect(res.json()).toMatchObject({
+        field: 'group',
+        message: 'The selected group does not exist. Please choose another.',
+      });
     });
 
     it('bad metadata sent after the file is caught once the form has arrived, and the file discarded', async () => {
@@ -186,12 +243,18 @@ describe('POST /api/softwareRepo', () => {
     const other = await createGroup(app);
     const ad = await staff('associate_director', own);
     for (const send of [upload, uploadFileFirst]) {
-      const res = await leavesNothing('software-repos', () => send('/api/softwareRepo', ad, { group: other.id, type: 'ZIP File' }, zip()));
+      const res = await leavesNothing('software-repos', () =>
+        send('/api/softwareRepo', ad, { group: other.id, type: 'ZIP File' }, zip()),
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(NOT_YOUR_GROUP);
     }
     const noGroup = await staff('associate_director', null);
-    const res = await upload('/api/softwareRepo', noGroup, { group: own.id, type: 'Code', githubUrl: 'https://github.com/a/b' });
+    const res = await upload('/api/softwareRepo', noGroup, {
+      group: own.id,
+      type: 'Code',
+      githubUrl: 'https://github.com/a/b',
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -199,10 +262,23 @@ describe('POST /api/softwareRepo', () => {
     const group = await createGroup(app);
     const ad = await staff('associate_director', group);
     await leavesNothing('software-repos', async () => {
-      const renamed = await upload('/api/softwareRepo', ad, { group: group.id, type: 'ZIP File' }, zip('tools.zip', SAMPLE_FILES.exe));
+      const renamed = await upload(
+        '/api/softwareRepo',
+        ad,
+        { group: group.id, type: 'ZIP File' },
+        zip('tools.zip', SAMPLE_FILES.exe),
+      );
       expect(renamed.statusCode).toBe(400);
-      expect(renamed.json()).toMatchObject({ message: "The file's content does not match its .zip extension.", field: 'file' });
-      const exe = await upload('/api/softwareRepo', ad, { group: group.id, type: 'Code' }, zip('setup.exe', SAMPLE_FILES.exe));
+      expect(renamed.json()).toMatchObject({
+        message: "The file's content does not match its .zip extension.",
+        field: 'file',
+      });
+      const exe = await upload(
+        '/api/softwareRepo',
+        ad,
+        { group: group.id, type: 'Code' },
+        zip('setup.exe', SAMPLE_FILES.exe),
+      );
       expect(exe.statusCode).toBe(400);
       expect(exe.json().message).toMatch(/^This file type is not allowed\. Allowed types: pdf, doc, docx, txt, zip/);
     });
@@ -229,7 +305,13 @@ describe('POST /api/trialRepo', () => {
     const res = await upload(
       '/api/trialRepo',
       ad,
-      { group: group.id, type: 'Blast chamber run', githubUrl: 'https://github.com/lab/trial-7', clonedRepoPath: '/srv/trials/7', metadata },
+      {
+        group: group.id,
+        type: 'Blast chamber run',
+        githubUrl: 'https://github.com/lab/trial-7',
+        clonedRepoPath: '/srv/trials/7',
+        metadata,
+      },
       zip('trial-7.zip'),
     );
     expect(res.statusCode).toBe(201);
@@ -253,12 +335,21 @@ describe('POST /api/trialRepo', () => {
     const list = await upload(
       '/api/trialRepo/',
       ad,
-      { group: group.id, type: 'Notes', metadata: JSON.stringify({ languageUsed: ['  Rust ', '', 'Go, C'], sizeInKB: '', duration: null }) },
+      {
+        group: group.id,
+        type: 'Notes',
+        metadata: JSON.stringify({ languageUsed: ['  Rust ', '', 'Go, C'], sizeInKB: '', duration: null }),
+      },
       { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.txt },
     );
     expect(list.statusCode).toBe(201);
     expect(list.json().metadata).toEqual({ sizeInKB: null, duration: null, languageUsed: ['Rust', 'Go', 'C'] });
-    const none = await upload('/api/trialRepo', ad, { group: group.id, type: 'Photo' }, { field: 'file', filename: 'rig.png', content: SAMPLE_FILES.png });
+    const none = await upload(
+      '/api/trialRepo',
+      ad,
+      { group: group.id, type: 'Photo' },
+      { field: 'file', filename: 'rig.png', content: SAMPLE_FILES.png },
+    );
     expect(none.statusCode).toBe(201);
     expect(none.json().metadata).toEqual({ sizeInKB: null, duration: null, languageUsed: [] });
   });
@@ -267,26 +358,68 @@ describe('POST /api/trialRepo', () => {
     ['no group', () => ({ type: 'Run' }), true, M.trialRequired, 'group'],
     ['no type', (g) => ({ group: g, type: '  ' }), true, M.trialRequired, 'type'],
     ['no file', (g) => ({ group: g, type: 'Run' }), false, M.trialRequired, 'file'],
-    ['a negative size', (g) => ({ group: g, type: 'Run', metadata: '{"sizeInKB":-1}' }), true, M.sizeInKB, 'metadata.sizeInKB'],
-    ['a size that is not a number', (g) => ({ group: g, type: 'Run', metadata: '{"sizeInKB":"big"}' }), true, M.sizeInKB, 'metadata.sizeInKB'],
-    ['a negative duration', (g) => ({ group: g, type: 'Run', metadata: '{"duration":"-5"}' }), true, M.duration, 'metadata.duration'],
-    ['metadata that is not JSON', (g) => ({ group: g, type: 'Run', metadata: 'size=1' }), true, M.metadataJson, 'metadata'],
-    ['metadata that is not an object', (g) => ({ group: g, type: 'Run', metadata: '42' }), true, M.metadataJson, 'metadata'],
+    [
+      'a negative size',
+      (g) => ({ group: g, type: 'Run', metadata: '{"sizeInKB":-1}' }),
+      true,
+      M.sizeInKB,
+      'metadata.sizeInKB',
+    ],
+    [
+      'a size that is not a number',
+      (g) => ({ group: g, type: 'Run', metadata: '{"sizeInKB":"big"}' }),
+      true,
+      M.sizeInKB,
+      'metadata.sizeInKB',
+    ],
+    [
+      'a negative duration',
+      (g) => ({ group: g, type: 'Run', metadata: '{"duration":"-5"}' }),
+      true,
+      M.duration,
+      'metadata.duration',
+    ],
+    [
+      'metadata that is not JSON',
+      (g) => ({ group: g, type: 'Run', metadata: 'size=1' }),
+      true,
+      M.metadataJson,
+      'metadata',
+    ],
+    [
+      'metadata that is not an object',
+      (g) => ({ group: g, type: 'Run', metadata: '42' }),
+      true,
+      M.metadataJson,
+      'metadata',
+    ],
     ['a URL that is not one', (g) => ({ group: g, type: 'Run', githubUrl: 'ftp://x' }), true, M.githubUrl, 'githubUrl'],
   ];
   it.each(bad)('refuses %s with the spec message, keeping no file', async (_name, fields, withFile, message, field) => {
-    const res = await leavesNothing('trial-repos', () => upload('/api/trialRepo', ad, fields(group.id), withFile ? zip() : undefined));
+    const res = await leavesNothing('trial-repos', () =>
+      upload('/api/trialRepo', ad, fields(group.id), withFile ? zip() : undefined),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: message, message, field });
   });
 
   it('accepts only the trial file types, by name and by content', async () => {
     await leavesNothing('trial-repos', async () => {
-      const exe = await upload('/api/trialRepo', ad, { group: group.id, type: 'Run' }, zip('run.exe', SAMPLE_FILES.exe));
+      const exe = await upload(
+        '/api/trialRepo',
+        ad,
+        { group: group.id, type: 'Run' },
+        zip('run.exe', SAMPLE_FILES.exe),
+      );
       expect(exe.json().message).toBe(
         'This file type is not allowed. Allowed types: pdf, doc, docx, mp4, zip, rar, txt, jpg, jpeg, png, gif.',
       );
-      const renamed = await upload('/api/trialRepo', ad, { group: group.id, type: 'Run' }, zip('video.mp4', SAMPLE_FILES.exe));
+      const renamed = await upload(
+        '/api/trialRepo',
+        ad,
+        { group: group.id, type: 'Run' },
+        zip('video.mp4', SAMPLE_FILES.exe),
+      );
       expect(renamed.statusCode).toBe(400);
       expect(renamed.json().message).toBe("The file's content does not match its .mp4 extension.");
     });
@@ -294,7 +427,9 @@ describe('POST /api/trialRepo', () => {
 
   it('keeps an associate director to their own group', async () => {
     const other = await createGroup(app);
-    const res = await leavesNothing('trial-repos', () => upload('/api/trialRepo', ad, { group: other.id, type: 'Run' }, zip()));
+    const res = await leavesNothing('trial-repos', () =>
+      upload('/api/trialRepo', ad, { group: other.id, type: 'Run' }, zip()),
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(NOT_YOUR_GROUP);
   });
@@ -322,9 +457,16 @@ describe('who sees which repository, and downloads its file', () => {
     memberZeta = await staff('employee', zeta);
     director = await staff('director', null);
     trialZeta = (await upload('/api/trialRepo', admin, { group: zeta.id, type: 'Zeta run' }, zip('zeta.zip'))).json();
-    trialAlpha = (await upload('/api/trialRepo', adAlpha, { group: alpha.id, type: 'Alpha run' }, zip('alpha.zip'))).json();
+    trialAlpha = (
+      await upload('/api/trialRepo', adAlpha, { group: alpha.id, type: 'Alpha run' }, zip('alpha.zip'))
+    ).json();
     softwareAlpha = (
-      await upload('/api/softwareRepo', adAlpha, { group: alpha.id, type: 'ZIP File', metadata: '{"v":1}' }, zip('alpha-src.zip'))
+      await upload(
+        '/api/softwareRepo',
+        adAlpha,
+        { group: alpha.id, type: 'ZIP File', metadata: '{"v":1}' },
+        zip('alpha-src.zip'),
+      )
     ).json();
   });
 
@@ -348,7 +490,9 @@ describe('who sees which repository, and downloads its file', () => {
 
   it('shows directors and admins every repository, sorted by group name', async () => {
     for (const user of [director, admin]) {
-      const list = (await get('/api/trialRepo?limit=100', user)).json<TrialRepoJson[]>().filter((r) => r.group.name.endsWith(tag));
+      const list = (await get('/api/trialRepo?limit=100', user))
+        .json<TrialRepoJson[]>()
+        .filter((r) => r.group.name.endsWith(tag));
       expect(list.map((r) => r._id)).toEqual([trialAlpha._id, trialZeta._id]);
       expect(ids(await get('/api/softwareRepo?limit=100', user))).toContain(softwareAlpha._id);
     }
@@ -376,7 +520,9 @@ describe('who sees which repository, and downloads its file', () => {
 
   it('lets the uploader who moved group still see and delete what they uploaded', async () => {
     const mover = await staff('associate_director', zeta);
-    const repo = (await upload('/api/trialRepo', mover, { group: zeta.id, type: 'Mover run' }, zip())).json<TrialRepoJson>();
+    const repo = (
+      await upload('/api/trialRepo', mover, { group: zeta.id, type: 'Mover run' }, zip())
+    ).json<TrialRepoJson>();
     const { users } = await import('#server/db/schema/index.ts');
     await app.db.update(users).set({ groupId: alpha.id }).where(eq(users.id, mover.id));
     expect(ids(await get('/api/trialRepo', mover))).toContain(repo._id);
@@ -425,7 +571,12 @@ describe('the size limit', () => {
     const big = Buffer.concat([SAMPLE_FILES.zip, Buffer.alloc(100 * 1024)]);
     for (const url of ['/api/softwareRepo', '/api/trialRepo']) {
       const body = multipart({ group: group.id, type: 'ZIP File' }, zip('big.zip', big));
-      const res = await small.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...authHeaders(small, ad) } });
+      const res = await small.inject({
+        method: 'POST',
+        url,
+        payload: body.payload,
+        headers: { ...body.headers, ...authHeaders(small, ad) },
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is too large. The limit is 64 KB.');
     }

@@ -1,32 +1,78 @@
-import { Paper } from '@mantine/core';
+import { Paper, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
 import { paths } from '#web/app/paths.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { GroupInfoForm } from '#web/features/groups/components/group-info-form.tsx';
 import { PanelError } from '#web/features/groups/components/group-parts.tsx';
+import { ManageGroupItems } from '#web/features/groups/components/manage-group-items.tsx';
+import { ManageGroupOffice } from '#web/features/groups/components/manage-group-office.tsx';
+import { useGroupForEdit } from '#web/features/groups/api.ts';
 
 /**
  * /groups/{id}/edit (spec §2 Edit Group): every group field with 'Save Changes'; it tells the outcome and returns to
- * the group page (/group/{id}). Only admins and the group's current associate director may save (the server checks).
+ * the group page (/group/{id}). Admins and the group's current associate director may save (the server checks). As
+ * spec §1 lets group managers look after their notices, files and office, and the admin panel is for admins only,
+ * those managers are here too (decision 006).
  */
 export default function EditGroupRoute() {
   const { t } = useTranslation('groups');
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const group = useGroupForEdit(id);
+  if (!id)
+    return (
+      <>
+        <PageTitle>{t('edit.title')}</PageTitle>
+        <PanelError>{t('groupIdMissing')}</PanelError>
+      </>
+    );
+  const info = (
+    <GroupInfoForm
+      groupId={id}
+      onSaved={() => void navigate(paths.groupAfterEdit.to(id))}
+      onCancel={() => void navigate(paths.group.to(id))}
+    />
+  );
   return (
     <>
-      <PageTitle>{t('edit.title')}</PageTitle>
-      {id ? (
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>
-          <GroupInfoForm
-            groupId={id}
-            onSaved={() => void navigate(paths.groupAfterEdit.to(id))}
-            onCancel={() => void navigate(paths.group.to(id))}
-          />
-        </Paper>
+      <PageTitle>{group.data ? `${t('edit.title')}: ${group.data.name}` : t('edit.title')}</PageTitle>
+      {group.data?.canManage ? (
+        <Tabs defaultValue="info" keepMounted={false}>
+          <Tabs.List aria-label={t('admin.menuLabel')} mb="md" style={{ flexWrap: 'wrap' }}>
+            <Tabs.Tab value="info">{t('admin.sections.info')}</Tabs.Tab>
+            <Tabs.Tab value="notices">{t('admin.sections.notices')}</Tabs.Tab>
+            <Tabs.Tab value="files">{t('admin.sections.files')}</Tabs.Tab>
+            <Tabs.Tab value="office">{t('admin.sections.office')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="info">
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>
+              {info}
+            </Paper>
+          </Tabs.Panel>
+          <Tabs.Panel value="notices">
+            {(['notices', 'circulars'] as const).map((field) => (
+              <Paper key={field} withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="lg">
+                <ManageGroupItems groupId={id} field={field} />
+              </Paper>
+            ))}
+          </Tabs.Panel>
+          <Tabs.Panel value="files">
+            {GROUP_FILE_FIELDS.map((field) => (
+              <Paper key={field} withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="lg">
+                <ManageGroupItems groupId={id} field={field} />
+              </Paper>
+            ))}
+          </Tabs.Panel>
+          <Tabs.Panel value="office">
+            <ManageGroupOffice groupId={id} />
+          </Tabs.Panel>
+        </Tabs>
       ) : (
-        <PanelError>{t('groupIdMissing')}</PanelError>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>
+          {info}
+        </Paper>
       )}
     </>
   );

@@ -1,6 +1,16 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useGroupNames } from '#web/features/groups/api.ts';
+import { EmployeeDirectory } from '#web/features/users/components/employee-directory.tsx';
 
-/** /employees (employee directory) — being built; its issue replaces this module. */
+/** /employees: the employee directory (spec §2), with the group filter's options from the groups feature. */
 export default function EmployeesRoute() {
-  return <SectionInProgress page="employees" />;
+  const { t } = useTranslation('people');
+  const groups = useGroupNames();
+  return (
+    <>
+      <PageTitle>{t('directory.title')}</PageTitle>
+      <EmployeeDirectory groups={groups.data ?? []} />
+    </>
+  );
 }

@@ -7,5 +7,13 @@ import { GroupPage } from '#web/features/groups/components/group-page.tsx';
 export default function GroupRoute() {
   const { id = '' } = useParams();
   const { isAdmin } = useSession();
-  return <GroupPage key={id} groupId={id} isAdmin={isAdmin} editTo={paths.editGroup.to(id)} adminTo={paths.admin.group.to(id)} />;
+  return (
+    <GroupPage
+      key={id}
+      groupId={id}
+      isAdmin={isAdmin}
+      editTo={paths.editGroup.to(id)}
+      adminTo={paths.admin.group.to(id)}
+    />
+  );
 }

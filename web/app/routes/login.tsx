@@ -20,7 +20,15 @@ export default function LoginRoute() {
   };
 
   return (
-    <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" mt={{ base: 0, sm: 'lg' }}>
+    <Paper
+      withBorder
+      shadow="sm"
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      maw={440}
+      mx="auto"
+      mt={{ base: 0, sm: 'lg' }}
+    >
       <PageTitle ta="center">{t('login.title')}</PageTitle>
       <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
     </Paper>

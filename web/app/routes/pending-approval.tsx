@@ -22,7 +22,15 @@ function HourglassIcon() {
 export default function PendingApprovalRoute() {
   const { t } = useTranslation('auth');
   return (
-    <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto" mt={{ base: 0, sm: 'lg' }}>
+    <Paper
+      withBorder
+      shadow="sm"
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      maw={640}
+      mx="auto"
+      mt={{ base: 0, sm: 'lg' }}
+    >
       <Group gap="md" wrap="nowrap" align="center" mb="sm">
         <ThemeIcon size={52} radius="xl" color="yellow.4" c="gray.9" aria-hidden="true">
           <HourglassIcon />

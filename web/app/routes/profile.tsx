@@ -1,6 +1,14 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { ProfileDashboard } from '#web/features/users/components/profile-dashboard.tsx';
 
-/** /profile (my profile dashboard) — being built; its issue replaces this module. */
+/** /profile: my profile dashboard (spec §2). */
 export default function ProfileRoute() {
-  return <SectionInProgress page="profile" />;
+  const { t } = useTranslation('people');
+  return (
+    <>
+      <PageTitle>{t('profile.title')}</PageTitle>
+      <ProfileDashboard />
+    </>
+  );
 }

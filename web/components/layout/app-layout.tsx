@@ -48,7 +48,9 @@ export function AppLayout({ labTitle, signedIn, navigation, onSignOut, newsFlash
   return (
     <AppShell
       className={classes.root}
-      header={{ height: { base: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX, md: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX + NAV_BAR_PX } }}
+      header={{
+        height: { base: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX, md: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX + NAV_BAR_PX },
+      }}
       navbar={{ width: 300, breakpoint: 'md', collapsed: { mobile: !drawerShown, desktop: true } }}
       padding={0}
     >

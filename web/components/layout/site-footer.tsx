@@ -20,9 +20,7 @@ export function SiteFooter({ labTitle }: { labTitle: string }) {
             <Text inherit>
               {t('footer.phoneLabel')}: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
             </Text>
-            <Text inherit>
-              {t('footer.copyright', { year: new Date().getFullYear() })}
-            </Text>
+            <Text inherit>{t('footer.copyright', { year: new Date().getFullYear() })}</Text>
           </Stack>
         </Group>
       </Container>

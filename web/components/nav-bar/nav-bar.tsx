@@ -126,7 +126,13 @@ export function NavList({ entries, onSignOut, onNavigate }: NavBarProps) {
                     );
                   case 'sign-out':
                     return (
-                      <MantineNavLink key={item.id} component="button" label={t(item.label)} c="red.9" onClick={onSignOut} />
+                      <MantineNavLink
+                        key={item.id}
+                        component="button"
+                        label={t(item.label)}
+                        c="red.9"
+                        onClick={onSignOut}
+                      />
                     );
                 }
               })}

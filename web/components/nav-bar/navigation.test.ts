@@ -5,7 +5,9 @@ const groups = [{ _id: '7f1c2a9e-0000-4000-8000-000000000001', name: 'Fire Safet
 /** Top-level labels, and the labels (or names) inside each menu. */
 const shape = (entries: NavEntry[]) =>
   entries.map((e) =>
-    e.kind === 'link' ? e.label : { [e.label]: e.items.map((i) => ('text' in i && i.text) || ('label' in i ? i.label : '')) },
+    e.kind === 'link'
+      ? e.label
+      : { [e.label]: e.items.map((i) => ('text' in i && i.text) || ('label' in i ? i.label : '')) },
   );
 
 describe('buildNavigation (spec §6 menu by role)', () => {
@@ -25,12 +27,18 @@ describe('buildNavigation (spec §6 menu by role)', () => {
 
   it('gives a director all letters and all repositories', () => {
     const menu = buildNavigation({ role: 'director', groups, noLabYet: false }).find((e) => e.id === 'director');
-    expect(menu && shape([menu])).toEqual([{ 'nav.directorPanel': ['nav.allLetters', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] }]);
+    expect(menu && shape([menu])).toEqual([
+      { 'nav.directorPanel': ['nav.allLetters', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] },
+    ]);
   });
 
   it('gives an associate director the two repository uploads', () => {
-    const menu = buildNavigation({ role: 'associate_director', groups, noLabYet: false }).find((e) => e.id === 'associate-director');
-    expect(menu && shape([menu])).toEqual([{ 'nav.associateDirectorPanel': ['nav.softwareRepoUpload', 'nav.trialRepoUpload'] }]);
+    const menu = buildNavigation({ role: 'associate_director', groups, noLabYet: false }).find(
+      (e) => e.id === 'associate-director',
+    );
+    expect(menu && shape([menu])).toEqual([
+      { 'nav.associateDirectorPanel': ['nav.softwareRepoUpload', 'nav.trialRepoUpload'] },
+    ]);
   });
 
   it('gives an admin every admin entry, Manage Groups per group, and Add Lab only while no lab exists', () => {
@@ -65,7 +73,8 @@ describe('buildNavigation (spec §6 menu by role)', () => {
     ]);
     const admin = buildNavigation({ role: 'admin', groups, noLabYet: false }).find((e) => e.id === 'admin');
     expect(admin?.kind === 'menu' && admin.items.some((i) => i.id === 'addLab')).toBe(false);
-    const manage = admin?.kind === 'menu' ? admin.items.find((i) => i.kind === 'link' && i.text === 'Fire Safety') : undefined;
+    const manage =
+      admin?.kind === 'menu' ? admin.items.find((i) => i.kind === 'link' && i.text === 'Fire Safety') : undefined;
     expect(manage && 'to' in manage && manage.to).toBe(`/admin/group/${groups[0]!._id}`);
   });
 });

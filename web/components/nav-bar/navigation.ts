@@ -57,7 +57,12 @@ export function buildNavigation({ role, groups, noLabYet }: NavigationInput): Na
         link('manageGallery', paths.admin.manageGallery),
         { kind: 'heading', id: 'manage-groups', label: 'nav.manageGroups' },
         ...(groups.length
-          ? groups.map((g): NavItem => ({ kind: 'link', id: `manage-group-${g._id}`, text: g.name, to: paths.admin.group.to(g._id) }))
+          ? groups.map((g): NavItem => ({
+              kind: 'link',
+              id: `manage-group-${g._id}`,
+              text: g.name,
+              to: paths.admin.group.to(g._id),
+            }))
           : [{ kind: 'note', id: 'no-groups-to-manage', label: 'nav.noGroups' } as const]),
       ],
     });

@@ -16,7 +16,11 @@ function Items({ items, copy }: { items: NewsFlashItem[]; copy?: boolean }) {
   const { t } = useTranslation('common');
   return (
     // The copy makes the loop seamless; it is hidden from assistive technology and from the keyboard.
-    <ul className={copy ? `${classes.group} ${classes.copy}` : classes.group} aria-hidden={copy || undefined} inert={copy}>
+    <ul
+      className={copy ? `${classes.group} ${classes.copy}` : classes.group}
+      aria-hidden={copy || undefined}
+      inert={copy}
+    >
       {items.map((item) => {
         const text = (
           <>

@@ -113,7 +113,8 @@ export function useUpdateGroup(id: string) {
 }
 
 /** Where a list of a group lives: notices and circulars under /api/groups, the five file kinds under /api/group-files. */
-export type GroupListField = 'notices' | 'circulars' | 'projects' | 'patents' | 'technologies' | 'courses' | 'publications';
+export type GroupListField =
+  'notices' | 'circulars' | 'projects' | 'patents' | 'technologies' | 'courses' | 'publications';
 export const isDocumentField = (field: GroupListField) => field === 'notices' || field === 'circulars';
 const listUrl = (groupId: string, field: GroupListField) =>
   isDocumentField(field) ? `/api/groups/${groupId}/${field}` : `/api/group-files/${groupId}/${field}`;
@@ -145,7 +146,9 @@ export function useSaveDirectorEntry(groupId: string) {
   return useMutation({
     mutationFn: ({ entryId, form }: { entryId?: string; form: FormData }) =>
       api.upload<DirectorEntryJson>(
-        entryId ? `/api/groups/${groupId}/assistant-director-history/${entryId}` : `/api/groups/${groupId}/assistant-director-history`,
+        entryId
+          ? `/api/groups/${groupId}/assistant-director-history/${entryId}`
+          : `/api/groups/${groupId}/assistant-director-history`,
         form,
         { method: entryId ? 'PUT' : 'POST' },
       ),
@@ -156,7 +159,8 @@ export function useSaveDirectorEntry(groupId: string) {
 export function useDeleteDirectorEntry(groupId: string) {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (entryId: string) => api.del<{ message: string }>(`/api/groups/${groupId}/assistant-director-history/${entryId}`),
+    mutationFn: (entryId: string) =>
+      api.del<{ message: string }>(`/api/groups/${groupId}/assistant-director-history/${entryId}`),
     onSuccess: invalidate,
   });
 }
@@ -183,7 +187,8 @@ export function useDeleteOfficeMember(groupId: string) {
 export function useAddMembers(groupId: string) {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (input: AddMembersInput) => api.post<{ message: string; added: number }>(`/api/groups/${groupId}/members`, input),
+    mutationFn: (input: AddMembersInput) =>
+      api.post<{ message: string; added: number }>(`/api/groups/${groupId}/members`, input),
     onSuccess: invalidate,
   });
 }
@@ -192,7 +197,9 @@ export function useMoveMember(groupId: string) {
   const invalidate = useInvalidateGroups();
   return useMutation({
     mutationFn: ({ userId, targetId }: { userId: string; targetId: string }) =>
-      api.put<{ message: string; group: GroupNameJson }>(`/api/groups/${groupId}/members/${userId}`, { groupId: targetId }),
+      api.put<{ message: string; group: GroupNameJson }>(`/api/groups/${groupId}/members/${userId}`, {
+        groupId: targetId,
+      }),
     onSuccess: invalidate,
   });
 }

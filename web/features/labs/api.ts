@@ -17,7 +17,8 @@ export const labKeys = {
   only: ['labs', 'only'] as const,
   list: ['labs', 'list'] as const,
   one: (labId: string) => ['labs', labId, 'record'] as const,
-  documents: (labId: string, current: boolean, limit?: number) => ['labs', labId, 'documents', { current, limit }] as const,
+  documents: (labId: string, current: boolean, limit?: number) =>
+    ['labs', labId, 'documents', { current, limit }] as const,
 };
 
 export interface OnlyLabJson {
@@ -44,7 +45,10 @@ export const useOnlyLab = () =>
   });
 
 /** A lab's notices and circulars (GET /api/labs/{id}/documents); `current` keeps only those still valid. */
-export const useLabDocuments = (labId: string | undefined, { current = false, limit }: { current?: boolean; limit?: number } = {}) =>
+export const useLabDocuments = (
+  labId: string | undefined,
+  { current = false, limit }: { current?: boolean; limit?: number } = {},
+) =>
   useQuery({
     queryKey: labKeys.documents(labId ?? '', current, limit),
     queryFn: ({ signal }) =>
@@ -127,9 +131,13 @@ export function useSaveDirector(labId: string) {
   const invalidate = useInvalidateLabs();
   return useMutation({
     mutationFn: ({ entryId, form }: { entryId?: string; form: FormData }) =>
-      api.upload<DirectorEntryJson>(entryId ? `/api/labs/${labId}/directors/${entryId}` : `/api/labs/${labId}/directors`, form, {
-        method: entryId ? 'PUT' : 'POST',
-      }),
+      api.upload<DirectorEntryJson>(
+        entryId ? `/api/labs/${labId}/directors/${entryId}` : `/api/labs/${labId}/directors`,
+        form,
+        {
+          method: entryId ? 'PUT' : 'POST',
+        },
+      ),
     onSuccess: invalidate,
   });
 }

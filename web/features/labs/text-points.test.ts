@@ -14,8 +14,14 @@ describe('splitIntoPoints', () => {
   });
 
   it('keeps abbreviations without a following space and splits Hindi at the danda', () => {
-    expect(splitIntoPoints('Set up in 1950 (approx.3 acres). Moved.')).toEqual(['Set up in 1950 (approx.3 acres).', 'Moved.']);
-    expect(splitIntoPoints('प्रयोगशाला की स्थापना हुई। यह दिल्ली में है।')).toEqual(['प्रयोगशाला की स्थापना हुई।', 'यह दिल्ली में है।']);
+    expect(splitIntoPoints('Set up in 1950 (approx.3 acres). Moved.')).toEqual([
+      'Set up in 1950 (approx.3 acres).',
+      'Moved.',
+    ]);
+    expect(splitIntoPoints('प्रयोगशाला की स्थापना हुई। यह दिल्ली में है।')).toEqual([
+      'प्रयोगशाला की स्थापना हुई।',
+      'यह दिल्ली में है।',
+    ]);
   });
 
   it('gives nothing for empty text', () => {

@@ -16,14 +16,16 @@ export const repositoryKeys = {
 function useRepositoryPages<T>(key: readonly string[], url: string) {
   return useInfiniteQuery({
     queryKey: key,
-    queryFn: ({ pageParam, signal }) => api.get<T[]>(url, { params: { limit: DEFAULT_PAGE_SIZE, offset: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<T[]>(url, { params: { limit: DEFAULT_PAGE_SIZE, offset: pageParam }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.length < DEFAULT_PAGE_SIZE ? undefined : pages.length * DEFAULT_PAGE_SIZE),
   });
 }
 
 /** GET /api/softwareRepo: what the signed-in person may see (all for directors and admins, else their group's). */
-export const useSoftwareRepos = () => useRepositoryPages<SoftwareRepoJson>(repositoryKeys.software, '/api/softwareRepo');
+export const useSoftwareRepos = () =>
+  useRepositoryPages<SoftwareRepoJson>(repositoryKeys.software, '/api/softwareRepo');
 
 /** GET /api/trialRepo/ (spec §7 writes it with the slash): as useSoftwareRepos. */
 export const useTrialRepos = () => useRepositoryPages<TrialRepoJson>(repositoryKeys.trial, '/api/trialRepo/');

@@ -1,11 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { REPOSITORY_MESSAGES as M } from '#shared/schemas/repository.ts';
-import { fileHref, formatMetadata, readableSize, softwareRepoFormData, trialRepoFormData, typeKey } from './form-data.ts';
+import {
+  fileHref,
+  formatMetadata,
+  readableSize,
+  softwareRepoFormData,
+  trialRepoFormData,
+  typeKey,
+} from './form-data.ts';
 
 const GROUP = '7d2b7c1e-4c55-4d2a-9c1f-0a1b2c3d4e5f';
 const zip = () => new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'source.zip', { type: 'application/zip' });
-const software = { group: GROUP, type: 'ZIP File', githubUrl: '', clonedRepoPath: '', metadata: '', file: null as File | null };
-const trial = { group: GROUP, type: 'Field trial', githubUrl: '', clonedRepoPath: '', sizeInKB: '' as number | string, duration: '' as number | string, languageUsed: '', file: zip() as File | null };
+const software = {
+  group: GROUP,
+  type: 'ZIP File',
+  githubUrl: '',
+  clonedRepoPath: '',
+  metadata: '',
+  file: null as File | null,
+};
+const trial = {
+  group: GROUP,
+  type: 'Field trial',
+  githubUrl: '',
+  clonedRepoPath: '',
+  sizeInKB: '' as number | string,
+  duration: '' as number | string,
+  languageUsed: '',
+  file: zip() as File | null,
+};
 
 describe('software upload form', () => {
   it.each([
@@ -20,7 +43,12 @@ describe('software upload form', () => {
   });
 
   it('sends the fields first and the file last, leaving out blanks', () => {
-    const checked = softwareRepoFormData({ ...software, metadata: ' {"v": 1} ', clonedRepoPath: ' /srv/git/x ', file: zip() });
+    const checked = softwareRepoFormData({
+      ...software,
+      metadata: ' {"v": 1} ',
+      clonedRepoPath: ' /srv/git/x ',
+      file: zip(),
+    });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect([...checked.data.keys()]).toEqual(['group', 'type', 'clonedRepoPath', 'metadata', 'file']);
@@ -43,17 +71,30 @@ describe('trial upload form', () => {
   });
 
   it('sends metadata as one JSON text: numbers parsed, languages split, trimmed, blanks dropped', () => {
-    const checked = trialRepoFormData({ ...trial, sizeInKB: '2048', duration: 12.5, languageUsed: ' C ,Python,, , Go' });
+    const checked = trialRepoFormData({
+      ...trial,
+      sizeInKB: '2048',
+      duration: 12.5,
+      languageUsed: ' C ,Python,, , Go',
+    });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    expect(JSON.parse(checked.data.get('metadata') as string)).toEqual({ sizeInKB: 2048, duration: 12.5, languageUsed: ['C', 'Python', 'Go'] });
+    expect(JSON.parse(checked.data.get('metadata') as string)).toEqual({
+      sizeInKB: 2048,
+      duration: 12.5,
+      languageUsed: ['C', 'Python', 'Go'],
+    });
     expect([...checked.data.keys()].at(-1)).toBe('file');
   });
 
   it('sends blank numbers as null', () => {
     const checked = trialRepoFormData(trial);
     if (!checked.ok) throw new Error(checked.message);
-    expect(JSON.parse(checked.data.get('metadata') as string)).toEqual({ sizeInKB: null, duration: null, languageUsed: [] });
+    expect(JSON.parse(checked.data.get('metadata') as string)).toEqual({
+      sizeInKB: null,
+      duration: null,
+      languageUsed: [],
+    });
   });
 });
 

@@ -28,7 +28,9 @@ export type Checked<F> = { ok: true; data: FormData } | { ok: false; message: st
 
 /** The first failure in the shared schema's words (spec §5), and every field that failed (to mark them). */
 function problem<F>(error: z.ZodError): Checked<F> {
-  const fields = [...new Set(error.issues.map((issue) => issue.path[0]).filter((key): key is string => typeof key === 'string'))];
+  const fields = [
+    ...new Set(error.issues.map((issue) => issue.path[0]).filter((key): key is string => typeof key === 'string')),
+  ];
   return { ok: false, message: error.issues[0]?.message ?? '', fields: fields as (keyof F)[] };
 }
 
@@ -69,7 +71,9 @@ export function trialRepoFormData(values: TrialRepoFormValues): Checked<TrialRep
 
 /** i18n key of a software repository type (spec §9: Document, Code, ZIP File). */
 export const typeKey = (type: string) =>
-  ({ Document: 'types.document', Code: 'types.code', 'ZIP File': 'types.zip' })[type as (typeof SOFTWARE_REPO_TYPES)[number]] ?? null;
+  ({ Document: 'types.document', Code: 'types.code', 'ZIP File': 'types.zip' })[
+    type as (typeof SOFTWARE_REPO_TYPES)[number]
+  ] ?? null;
 
 /** A repository file's link: the base address plus filePath with backslashes turned to slashes (spec §7). */
 export const fileHref = (filePath: string) => filePath.replace(/\\/g, '/');

@@ -1,6 +1,18 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useGroupNames } from '#web/features/groups/api.ts';
+import { useOnlyLab } from '#web/features/labs/api.ts';
+import { PendingApprovals } from '#web/features/users/components/pending-approvals.tsx';
 
-/** /admin/approval (Pending User Approvals) — being built; its issue replaces this module. */
+/** /admin/approval: Pending User Approvals (spec §2), with the lab and the groups from their features. */
 export default function ApprovalRoute() {
-  return <SectionInProgress page="approval" />;
+  const { t } = useTranslation('people');
+  const lab = useOnlyLab();
+  const groups = useGroupNames();
+  return (
+    <>
+      <PageTitle>{t('approval.title')}</PageTitle>
+      <PendingApprovals lab={lab.data ?? null} groups={groups.data ?? []} groupsFailed={groups.isError} />
+    </>
+  );
 }

@@ -6,4 +6,8 @@ export type LabAdminSection = Exclude<(typeof LAB_ADMIN_SECTIONS)[number], 'user
 
 /** Manage Users is /admin/manage; the others are sections of /admin/manage-lab (Manage Labs without a parameter). */
 export const sectionLink = (section: (typeof LAB_ADMIN_SECTIONS)[number]) =>
-  section === 'users' ? paths.admin.manage : section === 'lab' ? paths.admin.manageLab : `${paths.admin.manageLab}?section=${section}`;
+  section === 'users'
+    ? paths.admin.manage
+    : section === 'lab'
+      ? paths.admin.manageLab
+      : `${paths.admin.manageLab}?section=${section}`;

@@ -38,7 +38,8 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
       onError: (err) => {
         if (err instanceof ApiError && err.status === 403 && err.body?.status === 'pending') return onPending();
         // Rejected and deactivated accounts, wrong credentials: the server's sentence, else 'Login failed.'
-        const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('login.failed');
+        const message =
+          err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('login.failed');
         notifications.show({ color: 'red', message });
       },
     });

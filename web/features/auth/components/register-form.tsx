@@ -48,7 +48,15 @@ const emptyForm: RegisterValues = {
   role: 'employee',
   about: '',
   personalDetails: { name: '', dob: '', mobile: '', address: '' },
-  professionalDetails: { designation: '', cadre: '', intercom: '', internetEmail: '', dronaEmail: '', pis: '', aebasId: '' },
+  professionalDetails: {
+    designation: '',
+    cadre: '',
+    intercom: '',
+    internetEmail: '',
+    dronaEmail: '',
+    pis: '',
+    aebasId: '',
+  },
   employmentPeriod: { from: '', to: '' },
 };
 
@@ -94,7 +102,8 @@ export function RegisterForm() {
           return;
         }
         if (err instanceof ApiError && err.field && err.message) form.setFieldError(err.field, err.message);
-        const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('register.failed');
+        const message =
+          err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('register.failed');
         notifications.show({ color: 'red', message });
       },
     });
@@ -158,7 +167,13 @@ export function RegisterForm() {
               description={t('register.mobileHint')}
               {...field('personalDetails.mobile')}
             />
-            <Textarea label={t('fields.address')} autoComplete="street-address" autosize minRows={2} {...field('personalDetails.address')} />
+            <Textarea
+              label={t('fields.address')}
+              autoComplete="street-address"
+              autosize
+              minRows={2}
+              {...field('personalDetails.address')}
+            />
           </SimpleGrid>
         </Fieldset>
 
@@ -166,7 +181,10 @@ export function RegisterForm() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect
               label={t('fields.cadre')}
-              data={[{ value: '', label: t('register.selectCadre') }, ...CADRES.map((c) => ({ value: c, label: t(`cadres.${c}`) }))]}
+              data={[
+                { value: '', label: t('register.selectCadre') },
+                ...CADRES.map((c) => ({ value: c, label: t(`cadres.${c}`) })),
+              ]}
               {...field('professionalDetails.cadre')}
               onChange={(event) => onCadreChange(event.currentTarget.value)}
             />

@@ -212,7 +212,15 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
   return (
     <Stack gap="md">
       {!group.canUpload && (
-        <Alert color="yellow" variant="light" title={t('mine.readOnlyTitle')}>
+        <Alert
+          color="yellow"
+          variant="light"
+          title={
+            <Text component="span" fw={700} c="gray.9" size="sm">
+              {t('mine.readOnlyTitle')}
+            </Text>
+          }
+        >
           <Text c="gray.9" size="sm">
             {group.status === 'upcoming'
               ? t('mine.readOnlyUpcoming', { date: formatDate(group.groupDuration.from) })

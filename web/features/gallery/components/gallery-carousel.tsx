@@ -67,10 +67,12 @@ export function GalleryCarousel({ labId }: { labId: string }) {
   const slideCount = photos.length + (finished && photos.length ? 1 : 0);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
-  // The next 3 photos load while the visitor is two slides from the end of those loaded.
+  // The next 3 photos load once the visitor is one step from the end of those loaded (embla's snap points: with
+  // several slides in view there are fewer steps than slides).
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && selected >= photos.length - 2) void fetchNextPage();
-  }, [selected, photos.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (!embla || !hasNextPage || isFetchingNextPage) return;
+    if (selected >= embla.scrollSnapList().length - 2 || !embla.canScrollNext()) void fetchNextPage();
+  }, [embla, selected, photos.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   useEffect(() => {
     if (!embla || paused || hovered || focused || slideCount < 2) return;

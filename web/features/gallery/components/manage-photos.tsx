@@ -184,7 +184,11 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
       {editing ? (
         <form onSubmit={save} noValidate>
           <Stack gap="xs" mt="sm">
-            <TextInput label={t('upload.name')} {...form.getInputProps('name')} error={form.errors.name ? true : undefined} />
+            <TextInput
+              label={t('upload.name')}
+              {...form.getInputProps('name')}
+              error={form.errors.name ? true : undefined}
+            />
             <Textarea
               label={t('upload.description')}
               autosize
@@ -223,11 +227,15 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
                 </VisuallyHidden>
               </Anchor>
             )}
-            <Button size="xs" variant="light" onClick={() => {
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => {
                 form.setValues({ name: photo.name, description: photo.description });
                 setEditing(true);
               }}
-              aria-label={t('grid.editLabel', { name: photo.name })}>
+              aria-label={t('grid.editLabel', { name: photo.name })}
+            >
               {t('grid.edit')}
             </Button>
             <Button

@@ -8,7 +8,14 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useCreateGroup } from '../api.ts';
 import { EmployeeChecklist } from './employee-checklist.tsx';
 
-type CreateForm = { name: string; description: string; vision: string; mission: string; about: string; employees: string[] };
+type CreateForm = {
+  name: string;
+  description: string;
+  vision: string;
+  mission: string;
+  about: string;
+  employees: string[];
+};
 const EMPTY: CreateForm = { name: '', description: '', vision: '', mission: '', about: '', employees: [] };
 
 /**
@@ -38,8 +45,10 @@ export function CreateGroupForm({ onCreated }: { onCreated: (group: GroupJson) =
       },
       onError: (err) => {
         // spec §8: the server's error field, else 'Failed to create group. Please try again.'
-        const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : t('create.failed');
-        if (err instanceof ApiError && err.field && err.field.split('.')[0]! in EMPTY) form.setFieldError(err.field.split('.')[0]!, message);
+        const message =
+          err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : t('create.failed');
+        if (err instanceof ApiError && err.field && err.field.split('.')[0]! in EMPTY)
+          form.setFieldError(err.field.split('.')[0]!, message);
         notifications.show({ color: 'red', message });
       },
     }),
@@ -49,7 +58,12 @@ export function CreateGroupForm({ onCreated }: { onCreated: (group: GroupJson) =
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label={t('fields.name')} required {...form.getInputProps('name')} error={error('name')} />
-        <Textarea label={t('fields.description')} rows={3} {...form.getInputProps('description')} error={error('description')} />
+        <Textarea
+          label={t('fields.description')}
+          rows={3}
+          {...form.getInputProps('description')}
+          error={error('description')}
+        />
         <Textarea label={t('fields.vision')} rows={3} {...form.getInputProps('vision')} error={error('vision')} />
         <Textarea label={t('fields.mission')} rows={3} {...form.getInputProps('mission')} error={error('mission')} />
         <Textarea label={t('fields.about')} rows={5} {...form.getInputProps('about')} error={error('about')} />

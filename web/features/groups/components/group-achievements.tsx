@@ -81,7 +81,8 @@ export function GroupAchievements() {
   const [limit, setLimit] = useState(PAGE);
   const groups = useGroupAchievements(limit);
   if (groups.isPending) return <Loading label={t('achievements.loading')} />;
-  if (groups.isError) return <PanelError>{isOffline(groups.error) ? t('errors.connect') : t('achievements.error')}</PanelError>;
+  if (groups.isError)
+    return <PanelError>{isOffline(groups.error) ? t('errors.connect') : t('achievements.error')}</PanelError>;
   if (!groups.data.length) return <EmptyState>{t('achievements.empty')}</EmptyState>;
   return (
     <Stack gap="md">

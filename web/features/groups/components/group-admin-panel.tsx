@@ -16,7 +16,15 @@ import { ManageMembers } from './manage-members.tsx';
 export const ADMIN_SECTIONS = ['info', 'directors', 'notices', 'files', 'office', 'members'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
-function ListTabs({ groupId, fields, label }: { groupId: string; fields: readonly ('notices' | 'circulars' | (typeof GROUP_FILE_FIELDS)[number])[]; label: string }) {
+function ListTabs({
+  groupId,
+  fields,
+  label,
+}: {
+  groupId: string;
+  fields: readonly ('notices' | 'circulars' | (typeof GROUP_FILE_FIELDS)[number])[];
+  label: string;
+}) {
   const { t } = useTranslation('groups');
   return (
     <Tabs defaultValue={fields[0]} keepMounted={false}>
@@ -77,7 +85,7 @@ export function GroupAdminPanel({ groupId, groupTo }: { groupId: string; groupTo
         {group.data && (
           <>
             {' · '}
-            <Anchor component={Link} to={groupTo}>
+            <Anchor component={Link} to={groupTo} underline="always">
               {t('admin.viewGroup')}
             </Anchor>
           </>

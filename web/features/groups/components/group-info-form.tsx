@@ -49,7 +49,15 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
   const update = useUpdateGroup(groupId);
   const form = useForm<InfoForm>({
     mode: 'controlled',
-    initialValues: { name: '', description: '', about: '', vision: '', mission: '', GroupHistoryDetails: '', contactInfo: [] },
+    initialValues: {
+      name: '',
+      description: '',
+      about: '',
+      vision: '',
+      mission: '',
+      GroupHistoryDetails: '',
+      contactInfo: [],
+    },
     validate: schemaResolver(updateGroupInput, { sync: true }),
   });
   const loaded = group.data;
@@ -63,7 +71,8 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
   }, [loaded]);
 
   if (group.isPending) return <Loading />;
-  if (group.isError) return <PanelError>{isForbidden(group.error) ? t('edit.notAllowed') : t('edit.loadFailed')}</PanelError>;
+  if (group.isError)
+    return <PanelError>{isForbidden(group.error) ? t('edit.notAllowed') : t('edit.loadFailed')}</PanelError>;
 
   const error = (path: string) => {
     const message = form.errors[path];
@@ -89,7 +98,12 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput label={t('fields.name')} required {...form.getInputProps('name')} error={error('name')} />
-        <Textarea label={t('fields.description')} rows={3} {...form.getInputProps('description')} error={error('description')} />
+        <Textarea
+          label={t('fields.description')}
+          rows={3}
+          {...form.getInputProps('description')}
+          error={error('description')}
+        />
         <Textarea label={t('fields.about')} rows={5} {...form.getInputProps('about')} error={error('about')} />
         <Textarea label={t('fields.vision')} rows={3} {...form.getInputProps('vision')} error={error('vision')} />
         <Textarea label={t('fields.mission')} rows={3} {...form.getInputProps('mission')} error={error('mission')} />
@@ -133,7 +147,10 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
               </Group>
             ))}
             <div>
-              <Button variant="light" onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}>
+              <Button
+                variant="light"
+                onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}
+              >
                 {t('edit.addContact')}
               </Button>
             </div>

@@ -127,7 +127,8 @@ export function GroupPage({ groupId, isAdmin, editTo, adminTo }: GroupPageProps)
 
   const content = (tab: GroupTab): ReactNode => {
     if (group.isPending) return <Loading />;
-    if (group.isError || !group.data) return <PanelError>{t(isOffline(group.error) ? 'errors.connect' : ERROR_KEY[tab])}</PanelError>;
+    if (group.isError || !group.data)
+      return <PanelError>{t(isOffline(group.error) ? 'errors.connect' : ERROR_KEY[tab])}</PanelError>;
     return panelFor(tab, group.data, t);
   };
 
@@ -156,7 +157,14 @@ export function GroupPage({ groupId, isAdmin, editTo, adminTo }: GroupPageProps)
           {data.description}
         </Text>
       )}
-      <Tabs value={active} onChange={select} orientation={wide ? 'vertical' : 'horizontal'} variant="pills" keepMounted={false} mt="md">
+      <Tabs
+        value={active}
+        onChange={select}
+        orientation={wide ? 'vertical' : 'horizontal'}
+        variant="pills"
+        keepMounted={false}
+        mt="md"
+      >
         <Tabs.List
           aria-label={t('page.tabsLabel')}
           style={wide ? { minWidth: 210 } : { flexWrap: 'wrap', marginBottom: 'var(--mantine-spacing-md)' }}

@@ -1,7 +1,19 @@
-import { Anchor, Avatar, Card, Group, List, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
-import { GROUP_FILE_FIELDS, type GroupItemJson, type GroupJson } from '#shared/schemas/group.ts';
+import type { GroupFileField, GroupItemJson, GroupJson } from '#shared/schemas/group.ts';
 import type { DirectorEntryJson } from '#shared/schemas/unit.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { GroupItemEntry } from './group-parts.tsx';
@@ -161,10 +173,10 @@ export function GroupMembersTable({ employees }: { employees: GroupJson['employe
               <Table.Td>{i + 1}</Table.Td>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar src={e.photo} alt="" radius="xl" size="sm" color="navy">
+                  <Avatar src={e.photo} alt="" radius="xl" size="sm" color="navy" aria-hidden="true">
                     {e.name.slice(0, 1)}
                   </Avatar>
-                  {e.name}
+                  <Text span>{e.name}</Text>
                 </Group>
               </Table.Td>
               <Table.Td>{e.designation}</Table.Td>
@@ -180,7 +192,17 @@ export function GroupMembersTable({ employees }: { employees: GroupJson['employe
 }
 
 /** A titled list of items (notices, circulars, a file kind) or its empty text. */
-export function ItemSection({ id, title, items, empty }: { id: string; title: string; items: GroupItemJson[]; empty: string }) {
+export function ItemSection({
+  id,
+  title,
+  items,
+  empty,
+}: {
+  id: string;
+  title: string;
+  items: GroupItemJson[];
+  empty: string;
+}) {
   return (
     <section aria-labelledby={id}>
       <Title order={3} size="h4" mb="sm" id={id}>
@@ -206,14 +228,30 @@ export function GroupDocuments({ group }: { group: GroupJson }) {
   const { t } = useTranslation('groups');
   return (
     <Stack gap="xl">
-      <ItemSection id="group-notices-heading" title={t('page.notices')} items={group.notices} empty={t('page.noNotices')} />
-      <ItemSection id="group-circulars-heading" title={t('page.circulars')} items={group.circulars} empty={t('page.noCirculars')} />
+      <ItemSection
+        id="group-notices-heading"
+        title={t('page.notices')}
+        items={group.notices}
+        empty={t('page.noNotices')}
+      />
+      <ItemSection
+        id="group-circulars-heading"
+        title={t('page.circulars')}
+        items={group.circulars}
+        empty={t('page.noCirculars')}
+      />
     </Stack>
   );
 }
 
 /** The spec's order for Product & Advertisement (technologies, patents, publications, projects), then courses. */
-const PRODUCT_ORDER = ['technologies', 'patents', 'publications', 'projects', 'courses'] as const satisfies readonly (typeof GROUP_FILE_FIELDS)[number][];
+const PRODUCT_ORDER = [
+  'technologies',
+  'patents',
+  'publications',
+  'projects',
+  'courses',
+] as const satisfies readonly GroupFileField[];
 const EMPTY_KEY = {
   projects: 'lists.emptyProjects',
   patents: 'lists.emptyPatents',
@@ -228,7 +266,13 @@ export function GroupProducts({ group }: { group: GroupJson }) {
   return (
     <Stack gap="xl">
       {PRODUCT_ORDER.map((field) => (
-        <ItemSection key={field} id={`group-${field}-heading`} title={t(`lists.${field}`)} items={group[field]} empty={t(EMPTY_KEY[field])} />
+        <ItemSection
+          key={field}
+          id={`group-${field}-heading`}
+          title={t(`lists.${field}`)}
+          items={group[field]}
+          empty={t(EMPTY_KEY[field])}
+        />
       ))}
     </Stack>
   );
@@ -246,7 +290,13 @@ export function GroupContacts({ contacts }: { contacts: GroupJson['contactInfo']
             {t(`contactTypes.${c.type}`)}
             {c.label ? ` (${c.label})` : ''}:
           </Text>{' '}
-          {c.type === 'Email' ? <Anchor href={`mailto:${c.value}`}>{c.value}</Anchor> : <Text span>{c.value}</Text>}
+          {c.type === 'Email' ? (
+            <Anchor href={`mailto:${c.value}`} underline="always">
+              {c.value}
+            </Anchor>
+          ) : (
+            <Text span>{c.value}</Text>
+          )}
         </List.Item>
       ))}
     </List>

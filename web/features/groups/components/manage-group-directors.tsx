@@ -73,7 +73,10 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
     return typeof message === 'string' ? translateMessage(message, 'groups') : message;
   };
 
-  const options = (staff.data ?? []).map((p) => ({ value: p._id, label: employeeLabel(p, t('create.unknownEmployee')) }));
+  const options = (staff.data ?? []).map((p) => ({
+    value: p._id,
+    label: employeeLabel(p, t('create.unknownEmployee')),
+  }));
   if (editing?.user && !options.some((o) => o.value === editing.user!._id)) {
     options.unshift({ value: editing.user._id, label: editing.user.name });
   }
@@ -105,7 +108,8 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
           reset();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, translateMessage(err.message, 'groups'));
+          if (err instanceof ApiError && err.field && err.field in EMPTY)
+            form.setFieldError(err.field, translateMessage(err.message, 'groups'));
           notifications.show({ color: 'red', message: withServer(t('directors.saveFailed'), err) });
         },
       },
@@ -150,7 +154,12 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
                 onChange={(value) => form.setFieldValue('user', value ?? '')}
                 error={error('user')}
               />
-              <TextInput label={t('directors.name')} description={t('directors.nameHint')} {...form.getInputProps('name')} error={error('name')} />
+              <TextInput
+                label={t('directors.name')}
+                description={t('directors.nameHint')}
+                {...form.getInputProps('name')}
+                error={error('name')}
+              />
             </SimpleGrid>
             <TextInput
               label={t('fields.designation')}
@@ -159,8 +168,20 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
               {...form.getInputProps('designation')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput type="date" label={t('fields.from')} required {...form.getInputProps('from')} error={error('from')} />
-              <TextInput type="date" label={t('fields.to')} description={t('directors.toHint')} {...form.getInputProps('to')} error={error('to')} />
+              <TextInput
+                type="date"
+                label={t('fields.from')}
+                required
+                {...form.getInputProps('from')}
+                error={error('from')}
+              />
+              <TextInput
+                type="date"
+                label={t('fields.to')}
+                description={t('directors.toHint')}
+                {...form.getInputProps('to')}
+                error={error('to')}
+              />
             </SimpleGrid>
             <Textarea label={t('fields.about')} rows={3} {...form.getInputProps('about')} />
             <FileInput
@@ -172,7 +193,11 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
               onChange={setImage}
             />
             {editing?.image && !image && (
-              <Checkbox label={t('directors.removeImage')} checked={removeImage} onChange={(e) => setRemoveImage(e.currentTarget.checked)} />
+              <Checkbox
+                label={t('directors.removeImage')}
+                checked={removeImage}
+                onChange={(e) => setRemoveImage(e.currentTarget.checked)}
+              />
             )}
             <Group>
               <Button type="submit" loading={save.isPending}>
@@ -237,7 +262,12 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
                     <Table.Td>{entry.to ? formatDate(entry.to) : t('present')}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => edit(entry)} aria-label={t('items.editNamed', { name: entry.name })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => edit(entry)}
+                          aria-label={t('items.editNamed', { name: entry.name })}
+                        >
                           {t('items.edit')}
                         </Button>
                         <Button

@@ -1,16 +1,42 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, FileInput, Group, Progress, Stack, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
-import { GROUP_DOCUMENT_MESSAGE, GROUP_FILE_MESSAGE, groupItemInput, type GroupItemJson } from '#shared/schemas/group.ts';
+import {
+  GROUP_DOCUMENT_MESSAGE,
+  GROUP_FILE_MESSAGE,
+  groupItemInput,
+  type GroupItemJson,
+} from '#shared/schemas/group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { isDocumentField, useDeleteGroupItem, useGroup, useGroupFiles, useSaveGroupItem, type GroupListField } from '../api.ts';
+import {
+  isDocumentField,
+  useDeleteGroupItem,
+  useGroup,
+  useGroupFiles,
+  useSaveGroupItem,
+  type GroupListField,
+} from '../api.ts';
 import { Loading, PanelError, withServer } from './group-parts.tsx';
 
 type ItemForm = { name: string; description: string };
@@ -44,7 +70,9 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
     validate: (values) => {
       const result = schema.safeParse(values);
       if (result.success) return {};
-      return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), translateMessage(i.message, 'groups')]));
+      return Object.fromEntries(
+        result.error.issues.map((i) => [i.path.join('.'), translateMessage(i.message, 'groups')]),
+      );
     },
   });
   const kind = t(`items.singular.${field}`);
@@ -91,7 +119,8 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
           onError: (err) => {
             setProgress(null);
             if (err instanceof ApiError && err.field === 'file') setFileError(translateMessage(err.message, 'groups'));
-            else if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, translateMessage(err.message, 'groups'));
+            else if (err instanceof ApiError && err.field && err.field in EMPTY)
+              form.setFieldError(err.field, translateMessage(err.message, 'groups'));
             notifications.show({ color: 'red', message: withServer(words.saveFailed, err) });
           },
         },
@@ -201,7 +230,12 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => edit(item)} aria-label={t('items.editNamed', { name: item.name })}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => edit(item)}
+                        aria-label={t('items.editNamed', { name: item.name })}
+                      >
                         {t('items.edit')}
                       </Button>
                       <Button

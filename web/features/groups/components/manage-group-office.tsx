@@ -22,7 +22,11 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
   const remove = useDeleteOfficeMember(groupId);
   const [editing, setEditing] = useState<OfficeMemberJson | null>(null);
   const [toDelete, setToDelete] = useState<OfficeMemberJson | null>(null);
-  const form = useForm<OfficeForm>({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(officeMemberInput, { sync: true }) });
+  const form = useForm<OfficeForm>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(officeMemberInput, { sync: true }),
+  });
   const error = (path: keyof OfficeForm) => {
     const message = form.errors[path];
     return typeof message === 'string' ? translateMessage(message, 'groups') : message;
@@ -49,7 +53,8 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
           reset();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, translateMessage(err.message, 'groups'));
+          if (err instanceof ApiError && err.field && err.field in EMPTY)
+            form.setFieldError(err.field, translateMessage(err.message, 'groups'));
           notifications.show({ color: 'red', message: withServer(t('office.saveFailed'), err) });
         },
       },
@@ -78,9 +83,24 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('fields.name')} required {...form.getInputProps('name')} error={error('name')} />
-              <TextInput label={t('fields.designation')} required {...form.getInputProps('designation')} error={error('designation')} />
-              <TextInput label={t('fields.contactNumber')} type="tel" {...form.getInputProps('contactNumber')} error={error('contactNumber')} />
-              <TextInput label={t('fields.email')} type="email" {...form.getInputProps('email')} error={error('email')} />
+              <TextInput
+                label={t('fields.designation')}
+                required
+                {...form.getInputProps('designation')}
+                error={error('designation')}
+              />
+              <TextInput
+                label={t('fields.contactNumber')}
+                type="tel"
+                {...form.getInputProps('contactNumber')}
+                error={error('contactNumber')}
+              />
+              <TextInput
+                label={t('fields.email')}
+                type="email"
+                {...form.getInputProps('email')}
+                error={error('email')}
+              />
             </SimpleGrid>
             <Group>
               <Button type="submit" loading={save.isPending}>
@@ -128,10 +148,21 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
                     <Table.Td>{m.email ? <Anchor href={`mailto:${m.email}`}>{m.email}</Anchor> : null}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => edit(m)} aria-label={t('items.editNamed', { name: m.name })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => edit(m)}
+                          aria-label={t('items.editNamed', { name: m.name })}
+                        >
                           {t('items.edit')}
                         </Button>
-                        <Button size="xs" variant="light" color="red.9" onClick={() => setToDelete(m)} aria-label={t('items.deleteNamed', { name: m.name })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red.9"
+                          onClick={() => setToDelete(m)}
+                          aria-label={t('items.deleteNamed', { name: m.name })}
+                        >
                           {t('items.delete')}
                         </Button>
                       </Group>

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { GroupEmployeeJson, GroupNameJson } from '#shared/schemas/group.ts';
@@ -52,7 +64,14 @@ function MemberRow({
           <Button size="xs" variant="light" disabled={!target || busy} onClick={() => target && onMove(target)}>
             {t('members.move')}
           </Button>
-          <Button size="xs" variant="light" color="red.9" disabled={busy} onClick={onRemove} aria-label={t('members.removeNamed', { name: member.name })}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red.9"
+            disabled={busy}
+            onClick={onRemove}
+            aria-label={t('members.removeNamed', { name: member.name })}
+          >
             {t('members.remove')}
           </Button>
         </Group>
@@ -83,7 +102,11 @@ export function ManageMembers({ groupId }: { groupId: string }) {
     move.mutate(
       { userId: member._id, targetId },
       {
-        onSuccess: (res) => notifications.show({ color: 'green', message: t('members.moved', { name: member.name, group: res.group.name }) }),
+        onSuccess: (res) =>
+          notifications.show({
+            color: 'green',
+            message: t('members.moved', { name: member.name, group: res.group.name }),
+          }),
         onError: (err) => notifications.show({ color: 'red', message: withServer(t('members.failed'), err) }),
       },
     );
@@ -125,7 +148,13 @@ export function ManageMembers({ groupId }: { groupId: string }) {
           <EmptyState>{t('page.noMembers')}</EmptyState>
         ) : (
           <Stack gap="sm">
-            <TextInput label={t('members.filter')} type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={360} />
+            <TextInput
+              label={t('members.filter')}
+              type="search"
+              value={filter}
+              onChange={(e) => setFilter(e.currentTarget.value)}
+              maw={360}
+            />
             {members.length === 0 ? (
               <Text c="gray.8">{t('members.noMatch')}</Text>
             ) : (

@@ -1,5 +1,19 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Avatar, Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { LabItemJson, LabJson } from '#shared/schemas/lab.ts';

@@ -55,7 +55,15 @@ const formOf = (entry: DirectorEntryJson): DirectorForm => ({
  * Manage Directors (spec §2 Lab admin panel): add, edit and delete director history entries. A user or a name is
  * required, the from date too; to is optional (blank is 'Present'); the designation defaults to Director.
  */
-export function ManageDirectors({ labId, staff, staffLoading }: { labId: string; staff: StaffOption[]; staffLoading?: boolean }) {
+export function ManageDirectors({
+  labId,
+  staff,
+  staffLoading,
+}: {
+  labId: string;
+  staff: StaffOption[];
+  staffLoading?: boolean;
+}) {
   const { t } = useTranslation('lab');
   const lab = useLab(labId);
   const save = useSaveDirector(labId);
@@ -148,7 +156,12 @@ export function ManageDirectors({ labId, staff, staffLoading }: { labId: string;
                 onChange={(value) => form.setFieldValue('user', value ?? '')}
                 error={error('user')}
               />
-              <TextInput label={t('directors.name')} description={t('directors.nameHint')} {...form.getInputProps('name')} error={error('name')} />
+              <TextInput
+                label={t('directors.name')}
+                description={t('directors.nameHint')}
+                {...form.getInputProps('name')}
+                error={error('name')}
+              />
             </SimpleGrid>
             <TextInput
               label={t('fields.designation')}
@@ -241,7 +254,12 @@ export function ManageDirectors({ labId, staff, staffLoading }: { labId: string;
                     <Table.Td>{entry.to ? formatDate(entry.to) : t('home.present')}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => edit(entry)} aria-label={t('form.editNamed', { name: entry.name })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => edit(entry)}
+                          aria-label={t('form.editNamed', { name: entry.name })}
+                        >
                           {t('form.edit')}
                         </Button>
                         <Button

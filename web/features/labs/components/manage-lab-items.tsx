@@ -108,7 +108,8 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
           },
           onError: (err) => {
             if (err instanceof ApiError && err.field === 'file') setFileError(translateMessage(err.message, 'lab'));
-            else if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, translateMessage(err.message, 'lab'));
+            else if (err instanceof ApiError && err.field && err.field in EMPTY)
+              form.setFieldError(err.field, translateMessage(err.message, 'lab'));
             const message = withServer(prefix, err);
             setProblem(message);
             notifications.show({ color: 'red', message });
@@ -144,7 +145,13 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
-            <Textarea label={t('fields.description')} required autosize minRows={2} {...form.getInputProps('description')} />
+            <Textarea
+              label={t('fields.description')}
+              required
+              autosize
+              minRows={2}
+              {...form.getInputProps('description')}
+            />
             {isDocument && (
               <DateField
                 label={t('items.validUntil')}
@@ -232,10 +239,17 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
                     </Table.Td>
                     <Table.Td>{item.description}</Table.Td>
                     <Table.Td>{formatDate(item.createdAt)}</Table.Td>
-                    {isDocument && <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>}
+                    {isDocument && (
+                      <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>
+                    )}
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => edit(item)} aria-label={t('form.editNamed', { name: item.name })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => edit(item)}
+                          aria-label={t('form.editNamed', { name: item.name })}
+                        >
                           {t('form.edit')}
                         </Button>
                         <Button
@@ -289,6 +303,10 @@ function ItemTabs({ labId, kinds }: { labId: string; kinds: [LabItemKind, LabIte
 }
 
 /** Manage Notices & Circulars: add, list, edit and delete (spec §2). */
-export const ManageNoticesAndCirculars = ({ labId }: { labId: string }) => <ItemTabs labId={labId} kinds={['notices', 'circulars']} />;
+export const ManageNoticesAndCirculars = ({ labId }: { labId: string }) => (
+  <ItemTabs labId={labId} kinds={['notices', 'circulars']} />
+);
 /** Manage Products & Achievements: products and advertisements tabs (spec §2). */
-export const ManageProducts = ({ labId }: { labId: string }) => <ItemTabs labId={labId} kinds={['products', 'advertisements']} />;
+export const ManageProducts = ({ labId }: { labId: string }) => (
+  <ItemTabs labId={labId} kinds={['products', 'advertisements']} />
+);

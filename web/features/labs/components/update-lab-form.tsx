@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -52,24 +51,10 @@ function Form({ lab }: { lab: LabJson }) {
     const message = form.errors[path];
     return typeof message === 'string' ? translateMessage(message, 'lab') : message;
   };
-  // Reload the form when another admin's save (or ours) brings a newer record.
-  const loaded = useRef(lab.updatedAt);
-  useEffect(() => {
-    if (loaded.current !== lab.updatedAt && !form.isDirty()) {
-      loaded.current = lab.updatedAt;
-      form.setValues(valuesOf(lab));
-      form.resetDirty(valuesOf(lab));
-    }
-  }, [lab, form]);
-
   const onSubmit = (values: UpdateLabInput) =>
     update.mutate(values, {
-      onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: t('update.success') });
-        loaded.current = saved.updatedAt;
-        form.setValues(valuesOf(saved));
-        form.resetDirty(valuesOf(saved));
-      },
+      // The saved record comes back with a new updatedAt, which remounts the form with it (key below).
+      onSuccess: () => notifications.show({ color: 'green', message: t('update.success') }),
       onError: (err) => {
         if (err instanceof ApiError && err.field) form.setFieldError(err.field, err.message);
         const detail = err instanceof ApiError && err.message ? ` ${translateMessage(err.message, 'lab')}` : '';
@@ -87,8 +72,22 @@ function Form({ lab }: { lab: LabJson }) {
           <TextInput label={t('fields.labName')} required {...form.getInputProps('name')} error={error('name')} />
           <TextInput label={t('fields.domain')} required {...form.getInputProps('domain')} error={error('domain')} />
         </SimpleGrid>
-        <Textarea label={t('fields.vision')} required autosize minRows={3} {...form.getInputProps('vision')} error={error('vision')} />
-        <Textarea label={t('fields.mission')} required autosize minRows={3} {...form.getInputProps('mission')} error={error('mission')} />
+        <Textarea
+          label={t('fields.vision')}
+          required
+          autosize
+          minRows={3}
+          {...form.getInputProps('vision')}
+          error={error('vision')}
+        />
+        <Textarea
+          label={t('fields.mission')}
+          required
+          autosize
+          minRows={3}
+          {...form.getInputProps('mission')}
+          error={error('mission')}
+        />
         <Textarea
           label={t('fields.about')}
           description={t('update.pointsHint')}
@@ -146,7 +145,10 @@ function Form({ lab }: { lab: LabJson }) {
               </Group>
             ))}
             <div>
-              <Button variant="light" onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}>
+              <Button
+                variant="light"
+                onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}
+              >
                 {t('update.addContact')}
               </Button>
             </div>
@@ -240,7 +242,7 @@ export function UpdateLabForm({ labId }: { labId: string }) {
     );
   return (
     <Card withBorder radius="md" padding="lg">
-      <Form lab={lab.data} />
+      <Form key={lab.data.updatedAt} lab={lab.data} />
     </Card>
   );
 }

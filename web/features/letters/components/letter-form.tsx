@@ -178,7 +178,6 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
                   ? t('form.replaceHint', { name: letter.originalName ?? t('na') })
                   : t('form.fileTypes', { types: FILE_TYPES.letter.join(', ') })
               }
-              placeholder={t('form.chooseFile')}
               accept={acceptFor('letter')}
               required={!letter}
               clearable

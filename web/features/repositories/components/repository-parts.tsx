@@ -83,7 +83,11 @@ export function UploadStatus({ banner, progress }: { banner: Banner; progress: n
         </Stack>
       )}
       {banner && (
-        <Alert color={banner.kind === 'success' ? 'green' : 'red'} variant="light" role={banner.kind === 'error' ? 'alert' : 'status'}>
+        <Alert
+          color={banner.kind === 'success' ? 'green' : 'red'}
+          variant="light"
+          role={banner.kind === 'error' ? 'alert' : 'status'}
+        >
           <Text c="gray.9">{banner.text}</Text>
         </Alert>
       )}
@@ -98,7 +102,15 @@ export function useUploadFailure() {
 }
 
 /** 'Download File' for an attached file, else a disabled 'No File Available' (spec §2 Software Repositories). */
-export function FileDownload({ filePath, originalName, fileSize }: { filePath: string | null; originalName: string | null; fileSize: number | null }) {
+export function FileDownload({
+  filePath,
+  originalName,
+  fileSize,
+}: {
+  filePath: string | null;
+  originalName: string | null;
+  fileSize: number | null;
+}) {
   const { t } = useTranslation('repositories');
   if (!filePath) {
     return (
@@ -112,7 +124,10 @@ export function FileDownload({ filePath, originalName, fileSize }: { filePath: s
       component="a"
       href={fileHref(filePath)}
       download={originalName ?? true}
-      aria-label={t('card.downloadLabel', { name: originalName ?? '', size: fileSize === null ? '' : readableSize(fileSize) })}
+      aria-label={t('card.downloadLabel', {
+        name: originalName ?? '',
+        size: fileSize === null ? '' : readableSize(fileSize),
+      })}
     >
       {t('card.download')}
     </Button>
@@ -140,13 +155,21 @@ export function DeleteRepositoryButton({
 }: {
   id: string;
   name: string;
-  remove: { mutate: (id: string, o: { onSuccess: () => void; onError: (err: unknown) => void }) => void; isPending: boolean };
+  remove: {
+    mutate: (id: string, o: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+    isPending: boolean;
+  };
 }) {
   const { t } = useTranslation('repositories');
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <Button variant="outline" color="red.9" onClick={() => setConfirming(true)} aria-label={t('card.deleteLabel', { name })}>
+      <Button
+        variant="outline"
+        color="red.9"
+        onClick={() => setConfirming(true)}
+        aria-label={t('card.deleteLabel', { name })}
+      >
         {t('card.delete')}
       </Button>
       <ConfirmDelete
@@ -162,7 +185,10 @@ export function DeleteRepositoryButton({
             },
             onError: (err) => {
               setConfirming(false);
-              notifications.show({ color: 'red', message: t('card.deleteFailed', { message: serverMessage(err, t('banner.unknownError')) }) });
+              notifications.show({
+                color: 'red',
+                message: t('card.deleteFailed', { message: serverMessage(err, t('banner.unknownError')) }),
+              });
             },
           })
         }

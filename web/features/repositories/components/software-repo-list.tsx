@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SoftwareRepoJson } from '#shared/schemas/repository.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { useDeleteSoftwareRepo, useSoftwareRepos } from '../api.ts';
-import { formatMetadata, typeKey } from '../form-data.ts';
+import { formatMetadata, readableSize, typeKey } from '../form-data.ts';
 import { DeleteRepositoryButton, Detail, FileDownload, RepositoryListStates } from './repository-parts.tsx';
 
 export interface Viewer {
@@ -52,7 +52,11 @@ function SoftwareRepoCard({ repo, viewer }: { repo: SoftwareRepoJson; viewer: Vi
             </Text>
           )}
         </div>
-        <Detail label={t('card.file')}>{repo.originalName}</Detail>
+        <Detail label={t('card.file')}>
+          {repo.originalName && repo.fileSize !== null
+            ? t('card.fileValue', { name: repo.originalName, size: readableSize(repo.fileSize) })
+            : null}
+        </Detail>
         <Detail label={t('card.uploadedBy')}>{repo.uploadedBy?.personalDetails.name ?? t('card.unknown')}</Detail>
         <Detail label={t('card.uploadedOn')}>{formatDateTime(repo.createdAt)}</Detail>
         <Group mt="xs">

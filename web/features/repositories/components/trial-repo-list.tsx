@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { TrialRepoJson } from '#shared/schemas/repository.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { useDeleteTrialRepo, useTrialRepos } from '../api.ts';
-import { DeleteRepositoryButton, Detail, FileDownload, RepositoryListStates, serverMessage } from './repository-parts.tsx';
+import {
+  DeleteRepositoryButton,
+  Detail,
+  FileDownload,
+  RepositoryListStates,
+  serverMessage,
+} from './repository-parts.tsx';
+import { readableSize } from '../form-data.ts';
 import { ExternalLink, type Viewer } from './software-repo-list.tsx';
 
 function TrialRepoCard({ repo, viewer }: { repo: TrialRepoJson; viewer: Viewer }) {
@@ -24,9 +31,15 @@ function TrialRepoCard({ repo, viewer }: { repo: TrialRepoJson; viewer: Viewer }
         <Detail label={t('card.githubUrl')}>{repo.githubUrl ? <ExternalLink href={repo.githubUrl} /> : null}</Detail>
         <Detail label={t('card.languages')}>{languageUsed.length ? languageUsed.join(', ') : null}</Detail>
         {sizeInKB !== null && <Detail label={t('card.size')}>{t('card.sizeValue', { value: sizeInKB })}</Detail>}
-        {duration !== null && <Detail label={t('card.duration')}>{t('card.durationValue', { count: duration })}</Detail>}
+        {duration !== null && (
+          <Detail label={t('card.duration')}>{t('card.durationValue', { count: duration })}</Detail>
+        )}
         {repo.clonedRepoPath && <Detail label={t('card.clonedPath')}>{repo.clonedRepoPath}</Detail>}
-        <Detail label={t('card.file')}>{repo.originalName}</Detail>
+        <Detail label={t('card.file')}>
+          {repo.originalName && repo.fileSize !== null
+            ? t('card.fileValue', { name: repo.originalName, size: readableSize(repo.fileSize) })
+            : null}
+        </Detail>
         <Detail label={t('card.uploadedOn')}>{formatDateTime(repo.createdAt)}</Detail>
         <Group mt="xs">
           <FileDownload filePath={repo.filePath} originalName={repo.originalName} fileSize={repo.fileSize} />

@@ -6,7 +6,14 @@ import { acceptFor, SOFTWARE_REPO_TYPES } from '#shared/constants.ts';
 import { translateMessage } from '#web/i18n/index.ts';
 import { useUploadSoftwareRepo } from '../api.ts';
 import { softwareRepoFormData, typeKey, type SoftwareRepoFormValues } from '../form-data.ts';
-import { ChosenFile, GroupSelect, UploadStatus, useUploadFailure, type Banner, type GroupOptions } from './repository-parts.tsx';
+import {
+  ChosenFile,
+  GroupSelect,
+  UploadStatus,
+  useUploadFailure,
+  type Banner,
+  type GroupOptions,
+} from './repository-parts.tsx';
 
 /**
  * Upload Software Repository (spec §2): group, type, optional GitHub URL, cloned path, JSON metadata and file; at
@@ -86,7 +93,7 @@ export function UploadSoftwareRepoForm({ groups, defaultGroup }: { groups: Group
             placeholder='{"version": "1.0", "language": "Python"}'
             autosize
             minRows={4}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('metadata')}
             error={invalid('metadata') || undefined}
           />
@@ -94,6 +101,8 @@ export function UploadSoftwareRepoForm({ groups, defaultGroup }: { groups: Group
             label={t('form.file')}
             description={t('form.softwareFileHint', { types: acceptFor('softwareRepo').replace(/,/g, ', ') })}
             placeholder={t('form.chooseFile')}
+            // NOTE: FileInput's placeholder is real text (not an input placeholder), so it must meet 4.5:1 (axe color-contrast).
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept={acceptFor('softwareRepo')}
             clearable
             {...form.getInputProps('file')}

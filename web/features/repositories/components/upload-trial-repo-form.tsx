@@ -6,7 +6,14 @@ import { acceptFor } from '#shared/constants.ts';
 import { translateMessage } from '#web/i18n/index.ts';
 import { useUploadTrialRepo } from '../api.ts';
 import { trialRepoFormData, type TrialRepoFormValues } from '../form-data.ts';
-import { ChosenFile, GroupSelect, UploadStatus, useUploadFailure, type Banner, type GroupOptions } from './repository-parts.tsx';
+import {
+  ChosenFile,
+  GroupSelect,
+  UploadStatus,
+  useUploadFailure,
+  type Banner,
+  type GroupOptions,
+} from './repository-parts.tsx';
 
 /**
  * Upload Trial Repository (spec §2): group, free-text type, GitHub URL, cloned path, size (KB) and duration (minutes)
@@ -86,8 +93,18 @@ export function UploadTrialRepoForm({ groups, defaultGroup }: { groups: GroupOpt
             error={invalid('clonedRepoPath') || undefined}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput label={t('form.sizeInKB')} min={0} {...form.getInputProps('sizeInKB')} error={invalid('sizeInKB') || undefined} />
-            <NumberInput label={t('form.duration')} min={0} {...form.getInputProps('duration')} error={invalid('duration') || undefined} />
+            <NumberInput
+              label={t('form.sizeInKB')}
+              min={0}
+              {...form.getInputProps('sizeInKB')}
+              error={invalid('sizeInKB') || undefined}
+            />
+            <NumberInput
+              label={t('form.duration')}
+              min={0}
+              {...form.getInputProps('duration')}
+              error={invalid('duration') || undefined}
+            />
           </SimpleGrid>
           <TextInput
             label={t('form.languageUsed')}
@@ -99,6 +116,8 @@ export function UploadTrialRepoForm({ groups, defaultGroup }: { groups: GroupOpt
             label={t('form.file')}
             description={t('form.trialFileHint', { types: acceptFor('trialRepo').replace(/,/g, ', ') })}
             placeholder={t('form.chooseFile')}
+            // NOTE: FileInput's placeholder is real text (not an input placeholder), so it must meet 4.5:1 (axe color-contrast).
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             accept={acceptFor('trialRepo')}
             required
             clearable

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { APPROVAL_ROLES } from '#shared/constants.ts';
+import { formatDate } from '#shared/format.ts';
+import { approveUserInput } from '#shared/schemas/auth.ts';
+import type { GroupNameJson } from '#shared/schemas/group.ts';
+import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
+import { initialsOf } from './profile-photo.tsx';
+import { Detail, PersonAndWorkDetails, Section } from './profile-view.tsx';
+
+export interface LabSummary {
+  _id: string;
+  name: string;
+}
+
+/** The registration as the person gave it: only what the server holds, nothing made up (spec §8 defect). */
+function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const name = user.personalDetails.name;
+  return (
+    <Modal opened onClose={onClose} title={t('approval.profileOf', { name })} size="xl" centered>
+      <Stack gap="md">
+        <Group>
+          <Avatar src={user.photo} alt={user.photo ? t('profile.photoOf', { name }) : undefined} size={64} radius={64} color="navy">
+            {initialsOf(name)}
+          </Avatar>
+          <div>
+            <Text fw={600}>{name}</Text>
+            <Text size="sm">{user.email}</Text>
+            <Text size="sm" c="gray.8">
+              {t('approval.requested', { role: t(`roles.${user.role}`) })}
+            </Text>
+          </div>
+        </Group>
+        <PersonAndWorkDetails profile={user} />
+        <Section title={t('profile.aboutMe')}>
+          {user.about ? <Text style={{ whiteSpace: 'pre-line' }}>{user.about}</Text> : <Detail label={t('fields.about')} value="" />}
+        </Section>
+        <Section title={t('profile.employmentPeriod')}>
+          <SimpleGrid cols={2}>
+            <Detail label={t('fields.from')} value={formatDate(user.employmentPeriod.from, '')} />
+            <Detail label={t('fields.to')} value={formatDate(user.employmentPeriod.to, '')} />
+          </SimpleGrid>
+        </Section>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('approval.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const reject = useRejectUser();
+  const form = useForm({ mode: 'controlled', initialValues: { reason: '' }, validate: schemaResolver(rejectUserInput, { sync: true }) });
+  const error = form.errors.reason;
+  const submit = form.onSubmit(({ reason }) =>
+    reject.mutate(
+      { userId: user._id, reason },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('approval.rejected') });
+          onClose();
+        },
+        onError: (err) => {
+          const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('approval.rejectFailed');
+          if (err instanceof ApiError && err.field === 'reason') form.setFieldError('reason', message);
+          else notifications.show({ color: 'red', message });
+        },
+      },
+    ),
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('approval.rejectTitle', { name: user.personalDetails.name })} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t('approval.rejectIntro')}</Text>
+          <Textarea
+            label={t('approval.reason')}
+            required
+            autosize
+            minRows={3}
+            maxLength={500}
+            data-autofocus
+            {...form.getInputProps('reason')}
+            error={typeof error === 'string' ? translateMessage(error, 'people') : error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('manage.cancel')}
+            </Button>
+            <Button type="submit" color="red.9" loading={reject.isPending}>
+              {t('approval.confirmReject')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummary | null; groups: GroupNameJson[] }) {
+  const { t } = useTranslation('people');
+  const approve = useApproveUser();
+  const [groupId, setGroupId] = useState('');
+  const [role, setRole] = useState('');
+  const [error, setError] = useState('');
+  const [dialog, setDialog] = useState<'profile' | 'reject' | null>(null);
+  const name = user.personalDetails.name;
+  const ids = { group: `approve-${user._id}-group`, role: `approve-${user._id}-role` };
+
+  const onApprove = () => {
+    const input = { labId: lab?._id ?? null, groupId, role };
+    const errors = schemaResolver(approveUserInput, { sync: true })(input);
+    if (Object.keys(errors).length) return setError(t('approval.selectBoth'));
+    setError('');
+    approve.mutate(
+      { userId: user._id, input: input as Parameters<typeof approve.mutate>[0]['input'] },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: t('approval.approved') }),
+        onError: (err) => {
+          const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('approval.approveFailed');
+          setError(message);
+          notifications.show({ color: 'red', message });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`pending-${user._id}`}>
+      <Stack gap="sm">
+        <Group wrap="nowrap" align="flex-start">
+          <Avatar src={user.photo} alt={user.photo ? t('profile.photoOf', { name }) : undefined} size={56} radius={56} color="navy">
+            {initialsOf(name)}
+          </Avatar>
+          <Stack gap={2} miw={0}>
+            <Title order={2} size="h4" id={`pending-${user._id}`} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Title>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+            <Text size="sm" c="gray.8">
+              {t('approval.requested', { role: t(`roles.${user.role}`) })} · {t('fields.registeredOn')}: {formatDate(user.createdAt)}
+            </Text>
+          </Stack>
+        </Group>
+        <div>
+          <Button variant="light" size="xs" onClick={() => setDialog('profile')}>
+            {t('approval.viewProfile')}
+          </Button>
+        </div>
+        <TextInput label={t('fields.lab')} value={lab?.name ?? t('approval.noLab')} readOnly />
+        <NativeSelect
+          id={ids.group}
+          label={t('fields.group')}
+          value={groupId}
+          onChange={(event) => setGroupId(event.currentTarget.value)}
+          data={[{ value: '', label: t('approval.selectGroup') }, ...groups.map((g) => ({ value: g._id, label: g.name }))]}
+        />
+        <NativeSelect
+          id={ids.role}
+          label={t('fields.role')}
+          value={role}
+          onChange={(event) => setRole(event.currentTarget.value)}
+          data={[{ value: '', label: t('approval.selectRole') }, ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))]}
+        />
+        <div role="alert">
+          {error && (
+            <Text size="sm" c="red.9">
+              {error}
+            </Text>
+          )}
+        </div>
+        <Group justify="space-between">
+          <Button variant="outline" color="red.9" onClick={() => setDialog('reject')} disabled={approve.isPending}>
+            {t('approval.reject')}
+          </Button>
+          <Button onClick={onApprove} loading={approve.isPending}>
+            {t('approval.approve')}
+          </Button>
+        </Group>
+      </Stack>
+      {dialog === 'profile' && <ProfileModal user={user} onClose={() => setDialog(null)} />}
+      {dialog === 'reject' && <RejectModal user={user} onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}
+
+/**
+ * Pending User Approvals (spec §2, §4, §8): a card per pending user with a profile modal of what they registered, a
+ * read-only lab field, a group select, a role select and 'Approve User' (the chosen role overrides the requested one;
+ * the card then disappears), and 'Reject' with a reason. Only what the server holds is shown.
+ */
+export function PendingApprovals({
+  lab,
+  groups,
+  groupsFailed,
+}: {
+  lab: LabSummary | null;
+  groups: GroupNameJson[];
+  groupsFailed: boolean;
+}) {
+  const { t } = useTranslation('people');
+  const pending = usePendingUsers();
+  if (pending.isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text>{t('approval.loading')}</Text>
+      </Group>
+    );
+  }
+  if (pending.isError || groupsFailed) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        <Text c="gray.9">{t('approval.loadFailed')}</Text>
+      </Alert>
+    );
+  }
+  if (!pending.data.length) return <EmptyState>{t('approval.empty')}</EmptyState>;
+  return (
+    <Stack gap="md">
+      <Text c="gray.8" role="status">
+        {t('approval.count', { count: pending.data.length })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {pending.data.map((user) => (
+          <PendingUserCard key={user._id} user={user} lab={lab} groups={groups} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import type { ReactNode } from 'react';
+import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { BLOOD_GROUPS, CADRES, DESIGNATIONS, GENDERS, MARITAL_STATUSES, type Cadre } from '#shared/constants.ts';
+import { updateProfileInput, type ProfileJson } from '#shared/schemas/user.ts';
+import { DateField } from '#web/components/date-field.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useUpdateProfile } from '../api.ts';
+import { toFormValues, toProfileInput, type ProfileFormValues } from '../profile-values.ts';
+
+const validateProfile = (values: ProfileFormValues) => {
+  const errors = schemaResolver(updateProfileInput, { sync: true })(toProfileInput(values));
+  // A refused list entry (e.g. professionalDetails.skills.2) is shown on the list's box.
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path.replace(/\.\d+$/, ''), message]));
+};
+
+/**
+ * Edit Profile mode (spec §2 My profile dashboard): every section with the option lists of spec §5 (cadre →
+ * designation, gender, marital status, blood group), Cancel and Save Profile. Changing the cadre clears the
+ * designation (spec §4). Validated by the same schema as PUT /api/users/{id}.
+ */
+export function ProfileForm({
+  profile,
+  onCancel,
+  onSaved,
+}: {
+  profile: ProfileJson;
+  onCancel: () => void;
+  onSaved: (saved: ProfileJson) => void;
+}) {
+  const { t } = useTranslation('people');
+  const update = useUpdateProfile(profile._id);
+  const form = useForm<ProfileFormValues>({ mode: 'controlled', initialValues: toFormValues(profile), validate: validateProfile });
+
+  /** getInputProps with the error in the current language (the schema's sentences are English). */
+  const field = (path: string) => {
+    const props = form.getInputProps(path);
+    const message = form.errors[path];
+    return { ...props, error: typeof message === 'string' ? translateMessage(message, 'people') : message };
+  };
+
+  const cadre = form.values.professionalDetails.cadre;
+  const onCadreChange = (value: string) => {
+    form.setFieldValue('professionalDetails.cadre', value as Cadre | '');
+    form.setFieldValue('professionalDetails.designation', ''); // spec §4: changing the cadre clears the designation
+    form.clearFieldError('professionalDetails.designation');
+  };
+
+  const submit = (values: ProfileFormValues) =>
+    update.mutate(toProfileInput(values), {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'green', message: t('profile.updated') });
+        onSaved(saved);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.field && err.message) form.setFieldError(err.field, err.message);
+        notifications.show({ color: 'red', message: t('profile.updateFailed') });
+      },
+    });
+
+  const choices = (list: readonly string[], labels?: string) => [
+    { value: '', label: t('options.select') },
+    ...list.map((value) => ({ value, label: labels ? t(`${labels}.${value}`) : value })),
+  ];
+
+  let designation: ReactNode;
+  if (cadre === 'Other') {
+    designation = <TextInput label={t('fields.designation')} required maxLength={200} {...field('professionalDetails.designation')} />;
+  } else {
+    designation = (
+      <NativeSelect
+        label={t('fields.designation')}
+        required={Boolean(cadre)}
+        disabled={!cadre}
+        description={cadre ? undefined : t('options.chooseCadreFirst')}
+        data={[
+          { value: '', label: t('options.selectDesignation') },
+          ...(cadre ? DESIGNATIONS[cadre] : []).map((d) => ({ value: d, label: d })),
+        ]}
+        {...field('professionalDetails.designation')}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('profile.editProfile')}>
+      <Stack gap="lg">
+        <Fieldset legend={t('profile.personalDetails')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('fields.name')} required autoComplete="name" maxLength={200} {...field('personalDetails.name')} />
+            <DateField label={t('fields.dob')} {...field('personalDetails.dob')} />
+            <TextInput label={t('fields.mobile')} inputMode="numeric" autoComplete="tel" maxLength={10} {...field('personalDetails.mobile')} />
+            <NativeSelect label={t('fields.gender')} data={choices(GENDERS, 'options.genders')} {...field('personalDetails.gender')} />
+            <NativeSelect
+              label={t('fields.maritalStatus')}
+              data={choices(MARITAL_STATUSES, 'options.maritalStatuses')}
+              {...field('personalDetails.maritalStatus')}
+            />
+            <NativeSelect label={t('fields.bloodGroup')} data={choices(BLOOD_GROUPS)} {...field('personalDetails.bloodGroup')} />
+          </SimpleGrid>
+          <Textarea mt="sm" label={t('fields.address')} autosize minRows={2} {...field('personalDetails.address')} />
+          <Fieldset legend={t('fields.emergencyContact')} mt="md" variant="filled">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput label={t('fields.emergencyName')} {...field('personalDetails.emergencyContact.name')} />
+              <TextInput label={t('fields.emergencyRelationship')} {...field('personalDetails.emergencyContact.relationship')} />
+              <TextInput
+                label={t('fields.emergencyMobile')}
+                inputMode="numeric"
+                maxLength={10}
+                {...field('personalDetails.emergencyContact.mobile')}
+              />
+            </SimpleGrid>
+          </Fieldset>
+        </Fieldset>
+
+        <Fieldset legend={t('profile.professionalDetails')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NativeSelect
+              label={t('fields.cadre')}
+              data={[{ value: '', label: t('options.selectCadre') }, ...CADRES.map((c) => ({ value: c, label: t(`options.cadres.${c}`) }))]}
+              {...field('professionalDetails.cadre')}
+              onChange={(event) => onCadreChange(event.currentTarget.value)}
+            />
+            {designation}
+            <TextInput label={t('fields.intercom')} {...field('professionalDetails.intercom')} />
+            <TextInput label={t('fields.internetEmail')} type="email" {...field('professionalDetails.internetEmail')} />
+            <TextInput label={t('fields.dronaEmail')} type="email" {...field('professionalDetails.dronaEmail')} />
+            <TextInput label={t('fields.pis')} {...field('professionalDetails.pis')} />
+            <TextInput label={t('fields.aebasId')} {...field('professionalDetails.aebasId')} />
+            <DateField label={t('fields.joiningDate')} {...field('professionalDetails.joiningDate')} />
+          </SimpleGrid>
+          <TextInput mt="sm" label={t('fields.skills')} description={t('profile.skillsHint')} {...field('professionalDetails.skills')} />
+          <Textarea
+            mt="sm"
+            label={t('fields.qualifications')}
+            description={t('profile.qualificationsHint')}
+            autosize
+            minRows={2}
+            {...field('professionalDetails.qualifications')}
+          />
+        </Fieldset>
+
+        <Fieldset legend={t('profile.aboutMe')}>
+          <Textarea label={t('fields.about')} autosize minRows={3} maxLength={5000} {...field('about')} />
+        </Fieldset>
+
+        <Fieldset legend={t('profile.employmentPeriod')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateField label={t('fields.from')} {...field('employmentPeriod.from')} />
+            <DateField label={t('fields.to')} {...field('employmentPeriod.to')} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={t('profile.socialLinks')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {(['linkedin', 'twitter', 'facebook', 'github'] as const).map((site) => (
+              <TextInput
+                key={site}
+                label={t(`fields.${site}`)}
+                type="url"
+                placeholder="https://"
+                description={t('profile.linkHint')}
+                {...field(`socialLinks.${site}`)}
+              />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={update.isPending}>
+            {t('profile.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('profile.saveProfile')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
+import { getToken, saveLogin } from './auth-storage.ts';
+import type { UserJson } from '#shared/schemas/user.ts';
+
+/** A token whose payload expires in an hour (the client reads `exp` only). */
+const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+const user = { _id: 'u1', role: 'employee' } as UserJson;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('sends the stored token and JSON, and answers the parsed body', async () => {
+    saveLogin({ token, user });
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('/api/things', { name: 'x' }, { params: { limit: 3, skip: undefined } })).resolves.toEqual({
+      ok: true,
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/things?limit=3');
+    expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(init.body).toBe('{"name":"x"}');
+  });
+
+  it("throws ApiError with the server's sentence and field", async () => {
+    vi.stubGlobal('fetch', async () =>
+      json(409, { error: 'User already exists', message: 'User already exists', field: 'email' }),
+    );
+    const err = await api.post('/api/auth/register', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, message: 'User already exists', field: 'email' });
+  });
+
+  it('gives an empty message when the server cannot be reached, so the screen words it', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/api/groups')).rejects.toMatchObject({ status: 0, message: '' });
+  });
+
+  it('forgets an expired or revoked login on a 401 and goes to /login', async () => {
+    saveLogin({ token, user });
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    vi.stubGlobal('fetch', async () => json(401, { error: 'Please sign in to continue.' }));
+    await expect(api.get('/api/users/u1')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeNull();
+    expect(toLogin).toHaveBeenCalledOnce();
+  });
+
+  it('does not leave the login screen for a wrong password', async () => {
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    vi.stubGlobal('fetch', async () => json(401, { error: 'Invalid email or password.' }));
+    await expect(api.post('/api/auth/login', {})).rejects.toMatchObject({ message: 'Invalid email or password.' });
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+});
