@@ -47,9 +47,11 @@ async function pickMember(page: Page, user: SeededUser) {
 }
 
 async function chooseDocument(page: Page, name: string, content: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Document' }).click();
-  await (await chooser).setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Document', exact: true }).click(),
+  ]);
+  await chooser.setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
 }
 
 /** Seeds a close group through the admin API. */

@@ -14,7 +14,6 @@ import {
   signedInAdmin,
   signInAs,
   useBrowser,
-  type SeededUser,
 } from './fixtures.ts';
 
 // Issue 5: research groups. An admin creates a group with employees; a member opens the group page and its ten
@@ -141,7 +140,7 @@ describe('Research groups', () => {
   it('admin adds an associate director, a notice, a project file and an office member; the member sees them; admin moves a member', async () => {
     const { page } = browser;
     const tag = randomUUID().slice(0, 6);
-    const [member, mover]: SeededUser[] = await Promise.all([
+    const [member, mover] = await Promise.all([
       employee(`Meera Joshi ${tag}`),
       employee(`Rohan Nair ${tag}`),
     ]);

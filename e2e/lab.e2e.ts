@@ -96,7 +96,7 @@ describe('Lab information', () => {
     await page.getByRole('button', { name: 'Add contact' }).click();
     await field(page, 'Label (optional)').fill('Reception');
     await field(page, 'Value').fill('011-2390 7000');
-    await field(page, 'Type').click();
+    await page.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'Phone' }).click();
     await page.getByRole('button', { name: 'Add office member' }).click();
     const office = page.getByRole('group', { name: 'O/o Director' });

@@ -30,7 +30,14 @@ const pdfOf = (kb: number) =>
     Buffer.from('\n%%EOF\n'),
   ]);
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** A text or date input by its label (its accessible name leaves out the required asterisk). */
+/** Full-page screenshots from the top, so the sticky header does not cover the page. */
+async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
 async function fillLetter(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
@@ -83,7 +90,6 @@ describe('Letters register (dak)', () => {
     // Upload without a file: the banner says so.
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByText('Subject is required.'));
-    console.log('DEBUG', await field(page, 'Language').count(), await page.getByLabel('Language').evaluateAll((ls) => ls.map((l) => l.outerHTML.slice(0, 300))), await page.getByRole('textbox', { name: 'Language' }).count());
     await fillLetter(page, {
       Language: 'Hindi',
       'Communicated By': 'Speed Post',
@@ -123,7 +129,7 @@ describe('Letters register (dak)', () => {
     await expectVisible(card);
     await expectVisible(card.getByText(`By: ${employee.name}`));
     await expectVisible(card.getByText('01 Mar 2026'));
-    await screenshot(page, 'letters-manager');
+    await screenshotFromTop(page, 'letters-manager');
 
     // Click the card: the form is filled for editing; change the subject and save.
     await card.getByRole('button', { name: `Edit letter: Annual Fire Drill Schedule ${tag}` }).click();
@@ -131,9 +137,9 @@ describe('Letters register (dak)', () => {
     expect(await field(page, 'Subject').inputValue()).toBe(`Annual Fire Drill Schedule ${tag}`);
     expect(await field(page, 'Letter No').inputValue()).toBe('CFEES/FS/2026/117');
     await field(page, 'Subject').fill(`Annual Fire Drill Schedule ${tag} (revised)`);
-    await field(page, 'Classification').selectOption('Confidential');
+    await page.getByRole('combobox', { name: 'Classification' }).selectOption('Confidential');
     await checkA11y(page);
-    await screenshot(page, 'letters-manager-edit');
+    await screenshotFromTop(page, 'letters-manager-edit');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectVisible(page.getByText('✅ Letter updated'));
     await expectVisible(page.getByRole('heading', { name: 'Upload New Letter' }));
@@ -171,7 +177,7 @@ describe('Letters register (dak)', () => {
     }
     await expectVisible(found.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/i)); // Uploaded On, 12-hour
     await checkA11y(page);
-    await screenshot(page, 'all-letters');
+    await screenshotFromTop(page, 'all-letters');
 
     // History on the letter.
     await found.getByRole('button', { name: 'Show History' }).click();
@@ -223,7 +229,7 @@ describe('Letters register (dak)', () => {
     await expectVisible(binned);
     await expectVisible(binned.getByText(employee.name).first());
     await checkA11y(page);
-    await screenshot(page, 'letters-recycle-bin');
+    await screenshotFromTop(page, 'letters-recycle-bin');
     await binned.getByRole('button', { name: `Restore letter ${letter.letterId}` }).click();
     await expectVisible(page.getByText(`Letter ${letter.letterId} restored.`));
     await expectHidden(binned);

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -20,16 +20,34 @@ function LocalisedDates({ children }: { children: ReactNode }) {
   );
 }
 
+/** The theme with the texts Mantine renders itself in the chosen language (a toast's close button needs a name). */
+function LocalisedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const closeLabel = t('closeNotification');
+  const localised = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } },
+      }),
+    [closeLabel],
+  );
+  return (
+    <MantineProvider theme={localised} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 /** Everything every screen relies on: Mantine (toasts, at most 20: spec §9), TanStack Query and i18n. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <LocalisedMantine>
         <Notifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
         <QueryClientProvider client={queryClient}>
           <LocalisedDates>{children}</LocalisedDates>
         </QueryClientProvider>
-      </MantineProvider>
+      </LocalisedMantine>
     </I18nextProvider>
   );
 }

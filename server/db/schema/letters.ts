@@ -47,7 +47,8 @@ export const letters = pgTable(
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
     // Substring search (LIKE '%…%') in the database: pg_trgm, created by migration 0001_letters_search.
-    index('letters_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // fastupdate off: no pending list to scan on every search (PGlite has no autovacuum to flush one).
+    index('letters_search_idx').using('gin', t.searchText.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

@@ -13,10 +13,11 @@ import { visibleLetters } from './letters.policy.ts';
  * finds any part of any of those fields. Results come newest upload first, a page at a time, and never with an
  * exact count. Which plan is fast depends on how common the searched text is, and PGlite keeps no statistics
  * (no autovacuum), so the choice is made here rather than left to the planner:
- * 1. a word found in many letters: read the newest letters in upload order and keep the matches, stopping after a
- *    window of a few thousand; if the page fills (or the window held every candidate) we are done;
- * 2. otherwise the text is rare (fewer than one letter in ~50 match): ask the trigram index for every match and sort
- *    those few — the ORDER BY on an expression keeps the planner off the upload-date index, which for a rare or
+ * 0. a complete Letter ID (L-2026-000123) is looked up in its unique index;
+ * 1. a text found in many letters: walk the newest letters in upload order and keep the matches, stopping as soon
+ *    as the page is full, or after a window of a few thousand letters;
+ * 2. otherwise the text is rare (fewer than one letter in ~250 match): ask the trigram index for every match and
+ *    sort those few — the ORDER BY on an expression keeps the planner off the upload-date index, which for a rare or
  *    absent text would walk the whole table.
  */
 
@@ -45,10 +46,12 @@ export interface LetterSearchResult {
   next: LetterCursor | null;
 }
 
-/** The probe of step 1 reads at most this many newest letters per needed row (bounded below and above). */
-const PROBE_ROWS_PER_HIT = 50;
-const PROBE_MIN = 1000;
-const PROBE_MAX = 20000;
+/** Step 1 reads at most this many newest letters per row it needs (bounded below and above). */
+const PROBE_ROWS_PER_HIT = 250;
+const PROBE_MIN = 5000;
+const PROBE_MAX = 50000;
+/** A complete Letter ID, as the server hands them out. */
+const FULL_LETTER_ID = /^l-\d{4}-\d{6,}$/i;
 
 export const encodeCursor = (c: LetterCursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
 
@@ -92,39 +95,57 @@ export async function searchLetterIds(db: DbOrTx, actor: Actor, search: LetterSe
   const base = and(...conditions)!;
   const at = sql<string>`${letters.letterUploadDate}::text`;
 
-  let hits: Hit[] | undefined;
+  const order = [desc(letters.letterUploadDate), desc(letters.id)];
+  let hits: Hit[];
   if (!search.q) {
     hits = await db
       .select({ id: letters.id, at })
       .from(letters)
       .where(base)
-      .orderBy(desc(letters.letterUploadDate), desc(letters.id))
+      .orderBy(...order)
+      .offset(offset)
+      .limit(search.limit + 1);
+  } else if (FULL_LETTER_ID.test(search.q)) {
+    // Step 0: Letter IDs are stored upper-case (L-…) and unique.
+    hits = await db
+      .select({ id: letters.id, at })
+      .from(letters)
+      .where(and(base, eq(letters.letterId, search.q.toUpperCase())))
       .offset(offset)
       .limit(search.limit + 1);
   } else {
-    const match = sql`${letters.searchText} like lower(${likePattern(search.q)})`;
-    // Step 1: the newest letters, in upload order, up to a window.
+    const pattern = likePattern(search.q);
+    // Step 1: the newest letters in upload order, matches kept as they stream past. Postgres stops reading as soon
+    // as `want` matches are out; the window's last row (rn = window) is let through too, to tell a window that ran
+    // out of letters (the answer is complete) from one that ran out of room (go to step 2).
     const window = search.probeWindow ?? Math.min(PROBE_MAX, Math.max(PROBE_MIN, want * PROBE_ROWS_PER_HIT));
-    const probe = await db.execute<{ scanned: number; hits: [string, string][] }>(sql`
-      with w as materialized (
-        select ${letters.id} as id, ${letters.letterUploadDate} as at, ${letters.searchText} as search_text
-        from ${letters} where ${base}
-        order by ${letters.letterUploadDate} desc, ${letters.id} desc limit ${window}
-      )
-      select (select count(*) from w)::int as scanned,
-        coalesce((select json_agg(json_build_array(m.id, m.at::text) order by m.at desc, m.id desc) from (
-          select id, at from w where search_text like lower(${likePattern(search.q)})
-          order by at desc, id desc offset ${offset} limit ${search.limit + 1}
-        ) m), '[]'::json) as hits`);
-    const [row] = (probe as unknown as { rows: { scanned: number; hits: [string, string][] }[] }).rows;
-    if (row && (row.hits.length > search.limit || row.scanned < window)) {
-      hits = row.hits.map(([id, at]) => ({ id, at }));
+    const probe = db
+      .select({
+        id: letters.id,
+        at: sql<string>`${letters.letterUploadDate}`.as('at'),
+        hit: sql<boolean>`${letters.searchText} like lower(${pattern})`.as('hit'),
+        rn: sql<number>`row_number() over (order by ${letters.letterUploadDate} desc, ${letters.id} desc)`.as('rn'),
+      })
+      .from(letters)
+      .where(base)
+      .orderBy(...order)
+      .limit(window)
+      .as('probe');
+    const rows = await db
+      .select({ id: probe.id, at: sql<string>`${probe.at}::text`, hit: probe.hit, rn: probe.rn })
+      .from(probe)
+      .where(sql`${probe.hit} or ${probe.rn} = ${window}`)
+      .limit(want + 1);
+    const probed = rows.filter((r) => r.hit);
+    const windowFull = rows.some((r) => Number(r.rn) === window);
+    if (probed.length >= want || !windowFull) {
+      hits = probed.slice(offset); // in upload order, as the window streamed them
     } else {
       // Step 2: a rare text: the trigram index, then a sort of the few matches.
       hits = await db
         .select({ id: letters.id, at })
         .from(letters)
-        .where(and(base, match))
+        .where(and(base, sql`${letters.searchText} like lower(${pattern})`))
         .orderBy(sql`${letters.letterUploadDate} + interval '0 seconds' desc`, desc(letters.id))
         .offset(offset)
         .limit(search.limit + 1);

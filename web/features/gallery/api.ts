@@ -30,7 +30,8 @@ export const usePhotoPages = (labId: string | undefined, pageSize = GALLERY_PAGE
 
 function useInvalidatePhotos() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
+  // Not awaited: the caller's onSuccess (its toast) runs at once, before the refetch may remount the card.
+  return () => void queryClient.invalidateQueries({ queryKey: galleryKeys.all });
 }
 
 /** POST /api/labs/{labId}/upload-photo (admin): multipart photo, name, description, with upload progress. */

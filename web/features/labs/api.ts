@@ -83,7 +83,8 @@ export const useLabs = () =>
 /** Every lab query (record, documents, News Flash, the Add Lab entry) is stale after a write. */
 function useInvalidateLabs() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: labKeys.all });
+  // Not awaited: the caller's onSuccess (its toast) runs at once, before the refetch may remount the form.
+  return () => void queryClient.invalidateQueries({ queryKey: labKeys.all });
 }
 
 /** POST /api/labs (admin): Add New Lab Information. */

@@ -35,7 +35,10 @@ describe('repositories texts', () => {
       loadFailed: 'Failed to load trial repositories. Please try again.',
       success: 'Trial repository uploaded successfully!',
     });
-    expect(en.banner).toEqual({ uploadFailed: 'Upload failed: {{message}}', unknownError: 'An unknown error occurred.' });
+    expect(en.banner).toEqual({
+      uploadFailed: 'Upload failed: {{message}}',
+      unknownError: 'An unknown error occurred.',
+    });
     expect(en.errors.loadGroups).toBe('Failed to load groups. Please try refreshing the page.');
   });
 });

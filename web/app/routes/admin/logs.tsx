@@ -1,6 +1,14 @@
-import { SectionInProgress } from '#web/components/section-in-progress.tsx';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { ActivityLogs } from '#web/features/users/components/activity-logs.tsx';
 
-/** /admin/logs (Admin Activity Logs) — being built; its issue replaces this module. */
+/** /admin/logs: Admin Activity Logs (spec §2). */
 export default function LogsRoute() {
-  return <SectionInProgress page="logs" />;
+  const { t } = useTranslation('people');
+  return (
+    <>
+      <PageTitle>{t('logs.title')}</PageTitle>
+      <ActivityLogs />
+    </>
+  );
 }

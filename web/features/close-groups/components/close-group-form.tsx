@@ -135,6 +135,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
           required
           searchable
           clearable
+          clearButtonProps={{ 'aria-label': t('admin.clearMembers') }}
           hidePickedOptions
           data={options}
           value={form.values.requestedBy}

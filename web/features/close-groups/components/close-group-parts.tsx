@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { CloseGroupJson, CloseGroupStatus } from '#shared/schemas/close-group.ts';
 
-const STATUS_COLOR: Record<CloseGroupStatus, string> = { upcoming: 'blue.9', active: 'green.9', ended: 'gray.8' };
+// Shade 9 (and gray 8) keep white badge text above 4.5:1 (teal rather than green: green 9 is 4.4:1).
+const STATUS_COLOR: Record<CloseGroupStatus, string> = { upcoming: 'blue.9', active: 'teal.9', ended: 'gray.8' };
 
 /** Upcoming, Active or Ended: where the close group stands against its duration (the server's clock, India time). */
 export function CloseGroupStatusBadge({ status }: { status: CloseGroupStatus }) {

@@ -105,7 +105,6 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
           />
           <FileInput
             label={t('upload.file')}
-            placeholder={t('upload.choose')}
             accept={acceptFor('image')}
             required
             clearable

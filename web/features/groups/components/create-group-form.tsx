@@ -1,11 +1,11 @@
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { createGroupInput, type GroupJson } from '#shared/schemas/group.ts';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useCreateGroup } from '../api.ts';
+import { toast } from './group-parts.tsx';
 import { EmployeeChecklist } from './employee-checklist.tsx';
 
 type CreateForm = {
@@ -39,7 +39,7 @@ export function CreateGroupForm({ onCreated }: { onCreated: (group: GroupJson) =
   const submit = form.onSubmit((values) =>
     createGroup.mutate(values, {
       onSuccess: (group) => {
-        notifications.show({ color: 'green', message: t('create.created') });
+        toast('green', t('create.created'));
         form.reset();
         onCreated(group);
       },
@@ -49,7 +49,7 @@ export function CreateGroupForm({ onCreated }: { onCreated: (group: GroupJson) =
           err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : t('create.failed');
         if (err instanceof ApiError && err.field && err.field.split('.')[0]! in EMPTY)
           form.setFieldError(err.field.split('.')[0]!, message);
-        notifications.show({ color: 'red', message });
+        toast('red', message);
       },
     }),
   );

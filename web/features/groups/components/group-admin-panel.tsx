@@ -112,7 +112,8 @@ export function GroupAdminPanel({ groupId, groupTo }: { groupId: string; groupTo
           <Title order={2} size="h3" mb="md">
             {t(`admin.sections.${active}`)}
           </Title>
-          {content[active]}
+          {/* keyed: each section starts fresh (its own tabs and forms) */}
+          <div key={active}>{content[active]}</div>
         </Grid.Col>
       </Grid>
     </>

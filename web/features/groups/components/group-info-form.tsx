@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TYPES } from '#shared/constants.ts';
 import { updateGroupInput, type GroupJson } from '#shared/schemas/group.ts';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useGroupForEdit, useUpdateGroup } from '../api.ts';
-import { isForbidden, Loading, PanelError } from './group-parts.tsx';
+import { Loading, PanelError, isForbidden, toast } from './group-parts.tsx';
 
 type ContactRow = { type: (typeof CONTACT_TYPES)[number]; label: string; value: string };
 type InfoForm = {
@@ -82,13 +81,13 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
   const submit = form.onSubmit((values) =>
     update.mutate(values, {
       onSuccess: (saved) => {
-        notifications.show({ color: 'green', message: t('edit.updated') });
+        toast('green', t('edit.updated'));
         onSaved?.(saved);
       },
       onError: (err) => {
         const detail = err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : '';
         if (err instanceof ApiError && err.field) form.setFieldError(err.field, detail);
-        notifications.show({ color: 'red', message: detail ? `${t('edit.failed')}: ${detail}` : t('edit.failed') });
+        toast('red', detail ? `${t('edit.failed')}: ${detail}` : t('edit.failed'));
       },
     }),
   );

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { GroupItemJson } from '#shared/schemas/group.ts';
-import { translateMessage } from '#web/i18n/index.ts';
+import i18n, { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /** A panel's or form's failure, in the words spec §8 gives it. */
@@ -68,4 +69,9 @@ export function GroupItemEntry({ item }: { item: GroupItemJson }) {
       </Text>
     </Stack>
   );
+}
+
+/** A toast whose close button has a name (axe button-name); green for done, red for failed. */
+export function toast(color: 'green' | 'red', message: string) {
+  notifications.show({ color, message, closeButtonProps: { 'aria-label': i18n.t('close', { ns: 'groups' }) } });
 }

@@ -19,7 +19,6 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
@@ -30,7 +29,7 @@ import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteDirectorEntry, useGroup, useSaveDirectorEntry, useStaff } from '../api.ts';
 import { employeeLabel } from '../employee-label.ts';
-import { Loading, PanelError, withServer } from './group-parts.tsx';
+import { Loading, PanelError, toast, withServer } from './group-parts.tsx';
 import { entryPhoto } from './group-panels.tsx';
 
 type EntryForm = { user: string; name: string; designation: string; from: string; to: string; about: string };
@@ -104,13 +103,13 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
       { entryId: editing?._id, form: data },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('directors.saved') });
+          toast('green', t('directors.saved'));
           reset();
         },
         onError: (err) => {
           if (err instanceof ApiError && err.field && err.field in EMPTY)
             form.setFieldError(err.field, translateMessage(err.message, 'groups'));
-          notifications.show({ color: 'red', message: withServer(t('directors.saveFailed'), err) });
+          toast('red', withServer(t('directors.saveFailed'), err));
         },
       },
     );
@@ -119,10 +118,10 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('directors.deleted') });
+        toast('green', t('directors.deleted'));
         if (editing?._id === toDelete._id) reset();
       },
-      onError: (err) => notifications.show({ color: 'red', message: withServer(t('directors.deleteFailed'), err) }),
+      onError: (err) => toast('red', withServer(t('directors.deleteFailed'), err)),
       onSettled: () => setToDelete(null),
     });
   };
@@ -186,7 +185,7 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
             <Textarea label={t('fields.about')} rows={3} {...form.getInputProps('about')} />
             <FileInput
               label={t('directors.image')}
-              placeholder={editing?.image ? t('directors.keepImage') : t('directors.chooseImage')}
+              description={editing?.image && !removeImage ? t('directors.keepImage') : undefined}
               accept={acceptFor('image')}
               clearable
               value={image}
@@ -247,7 +246,7 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
                           <Text fw={600}>
                             {entry.name}{' '}
                             {entry._id === currentId && (
-                              <Badge size="sm" color="green.9" variant="filled">
+                              <Badge size="sm" color="teal.9" variant="filled">
                                 {t('directors.current')}
                               </Badge>
                             )}

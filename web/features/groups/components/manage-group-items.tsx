@@ -15,7 +15,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
@@ -37,7 +36,7 @@ import {
   useSaveGroupItem,
   type GroupListField,
 } from '../api.ts';
-import { Loading, PanelError, withServer } from './group-parts.tsx';
+import { Loading, PanelError, toast, withServer } from './group-parts.tsx';
 
 type ItemForm = { name: string; description: string };
 const EMPTY: ItemForm = { name: '', description: '' };
@@ -113,7 +112,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
         { itemId: editing?._id, form: data, onProgress: setProgress },
         {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: t('items.saved') });
+            toast('green', t('items.saved'));
             reset();
           },
           onError: (err) => {
@@ -121,7 +120,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
             if (err instanceof ApiError && err.field === 'file') setFileError(translateMessage(err.message, 'groups'));
             else if (err instanceof ApiError && err.field && err.field in EMPTY)
               form.setFieldError(err.field, translateMessage(err.message, 'groups'));
-            notifications.show({ color: 'red', message: withServer(words.saveFailed, err) });
+            toast('red', withServer(words.saveFailed, err));
           },
         },
       );
@@ -134,10 +133,10 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('items.deleted') });
+        toast('green', t('items.deleted'));
         if (editing?._id === toDelete._id) reset();
       },
-      onError: (err) => notifications.show({ color: 'red', message: withServer(words.deleteFailed, err) }),
+      onError: (err) => toast('red', withServer(words.deleteFailed, err)),
       onSettled: () => setToDelete(null),
     });
   };
@@ -160,7 +159,6 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                   ? t('items.currentFile', { name: editing.fileName })
                   : t('items.allowedTypes', { types: FILE_TYPES[isDocument ? 'labNotice' : 'groupFile'].join(', ') })
               }
-              placeholder={editing ? t('items.keepFile') : t('items.chooseFile')}
               accept={acceptFor(isDocument ? 'labNotice' : 'groupFile')}
               clearable
               value={file}

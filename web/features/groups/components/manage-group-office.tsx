@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { officeMemberInput, type OfficeMemberJson } from '#shared/schemas/unit.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
@@ -9,7 +8,7 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteOfficeMember, useGroup, useSaveOfficeMember } from '../api.ts';
-import { Loading, PanelError, withServer } from './group-parts.tsx';
+import { Loading, PanelError, toast, withServer } from './group-parts.tsx';
 
 type OfficeForm = { name: string; designation: string; contactNumber: string; email: string };
 const EMPTY: OfficeForm = { name: '', designation: '', contactNumber: '', email: '' };
@@ -49,13 +48,13 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
       { memberId: editing?._id, input: values },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('office.saved') });
+          toast('green', t('office.saved'));
           reset();
         },
         onError: (err) => {
           if (err instanceof ApiError && err.field && err.field in EMPTY)
             form.setFieldError(err.field, translateMessage(err.message, 'groups'));
-          notifications.show({ color: 'red', message: withServer(t('office.saveFailed'), err) });
+          toast('red', withServer(t('office.saveFailed'), err));
         },
       },
     ),
@@ -64,10 +63,10 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('office.deleted') });
+        toast('green', t('office.deleted'));
         if (editing?._id === toDelete._id) reset();
       },
-      onError: (err) => notifications.show({ color: 'red', message: withServer(t('office.deleteFailed'), err) }),
+      onError: (err) => toast('red', withServer(t('office.deleteFailed'), err)),
       onSettled: () => setToDelete(null),
     });
   };

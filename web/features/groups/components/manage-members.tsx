@@ -12,7 +12,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { GroupEmployeeJson, GroupNameJson } from '#shared/schemas/group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
@@ -20,7 +19,7 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { useAddMembers, useGroup, useGroupNames, useMoveMember, useRemoveMember } from '../api.ts';
 import { matchesFilter } from '../employee-label.ts';
 import { EmployeeChecklist } from './employee-checklist.tsx';
-import { Loading, PanelError, withServer } from './group-parts.tsx';
+import { Loading, PanelError, toast, withServer } from './group-parts.tsx';
 
 /** One member's row: who they are, a group to move them to, Move and Remove. */
 function MemberRow({
@@ -102,20 +101,16 @@ export function ManageMembers({ groupId }: { groupId: string }) {
     move.mutate(
       { userId: member._id, targetId },
       {
-        onSuccess: (res) =>
-          notifications.show({
-            color: 'green',
-            message: t('members.moved', { name: member.name, group: res.group.name }),
-          }),
-        onError: (err) => notifications.show({ color: 'red', message: withServer(t('members.failed'), err) }),
+        onSuccess: (res) => toast('green', t('members.moved', { name: member.name, group: res.group.name })),
+        onError: (err) => toast('red', withServer(t('members.failed'), err)),
       },
     );
   const confirmRemove = () => {
     if (!toRemove) return;
     const who = toRemove;
     remove.mutate(who._id, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('members.removed', { name: who.name }) }),
-      onError: (err) => notifications.show({ color: 'red', message: withServer(t('members.failed'), err) }),
+      onSuccess: () => toast('green', t('members.removed', { name: who.name })),
+      onError: (err) => toast('red', withServer(t('members.failed'), err)),
       onSettled: () => setToRemove(null),
     });
   };
@@ -126,10 +121,10 @@ export function ManageMembers({ groupId }: { groupId: string }) {
       { userIds: chosen },
       {
         onSuccess: (res) => {
-          notifications.show({ color: 'green', message: t('members.added', { count: res.added }) });
+          toast('green', t('members.added', { count: res.added }));
           setChosen([]);
         },
-        onError: (err) => notifications.show({ color: 'red', message: withServer(t('members.failed'), err) }),
+        onError: (err) => toast('red', withServer(t('members.failed'), err)),
       },
     );
   };

@@ -181,7 +181,7 @@ export function ManageDirectors({
             <Textarea label={t('fields.about')} autosize minRows={3} {...form.getInputProps('about')} />
             <FileInput
               label={t('directors.image')}
-              placeholder={editing?.image ? t('directors.keepImage') : t('directors.chooseImage')}
+              description={editing?.image ? t('directors.keepImage') : undefined}
               accept={acceptFor('image')}
               clearable
               value={image}

@@ -161,8 +161,12 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
             )}
             <FileInput
               label={t('items.file')}
-              description={t('items.fileTypes', { types: acceptFor(fileKind).replaceAll(',', ', ') })}
-              placeholder={editing?.fileUrl ? t('items.keepFile') : t('items.chooseFile')}
+              description={[
+                editing?.fileUrl ? t('items.keepFile') : '',
+                t('items.fileTypes', { types: acceptFor(fileKind).replaceAll(',', ', ') }),
+              ]
+                .filter(Boolean)
+                .join('. ')}
               accept={acceptFor(fileKind)}
               required={isDocument && !editing}
               clearable

@@ -26,7 +26,7 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
           </Title>
           <ClassificationBadge classification={letter.classification} />
         </Group>
-        <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
+        <SimpleGrid component="dl" cols={{ base: 2, md: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
           <Detail label={t('fields.letterId')}>{letter.letterId}</Detail>
           <Detail label={t('fields.docketNo')}>{letter.docketNo}</Detail>
           <Detail label={t('fields.letterNo')}>{letter.letterNo}</Detail>

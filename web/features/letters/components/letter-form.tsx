@@ -160,7 +160,13 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {LETTER_FIELDS.map((field) =>
               DATE_FIELDS.includes(field) ? (
-                <DateField key={field} label={t(`fields.${field}`)} required {...inputProps(field)} />
+                <DateField
+                  key={field}
+                  label={t(`fields.${field}`)}
+                  required
+                  clearButtonProps={{ 'aria-label': t('form.clearDate', { field: t(`fields.${field}`) }) }}
+                  {...inputProps(field)}
+                />
               ) : (
                 <TextInput key={field} label={t(`fields.${field}`)} required {...inputProps(field)} />
               ),

@@ -10,7 +10,7 @@ export function ClassificationBadge({ classification }: { classification: Letter
   const { t } = useTranslation('letters');
   if (classification === 'Normal') return null;
   return (
-    <Badge color={classification === 'Secret' ? 'red.9' : 'orange.9'} variant="filled" radius="sm">
+    <Badge color={classification === 'Secret' ? 'red.9' : '#9a3412'} variant="filled" radius="sm">
       {t(`classification.${classification}`)}
     </Badge>
   );

@@ -181,7 +181,8 @@ export function LettersManager({ mine }: { mine: boolean }) {
         )}
       </section>
 
-      <div ref={bannerRef}>
+      {/* Scrolled to after an action; the margin keeps it clear of the sticky header. */}
+      <div ref={bannerRef} style={{ scrollMarginTop: '11rem' }}>
         {banner && (
           <Alert
             color="yellow"
@@ -201,7 +202,7 @@ export function LettersManager({ mine }: { mine: boolean }) {
         )}
       </div>
 
-      <div ref={formRef} style={{ scrollMarginTop: 'var(--mantine-spacing-xl)' }}>
+      <div ref={formRef} style={{ scrollMarginTop: '11rem' }}>
         <LetterForm
           key={`${selected?._id ?? 'new'}-${formRound}`}
           letter={selected}

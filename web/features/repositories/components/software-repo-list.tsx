@@ -78,11 +78,14 @@ export function SoftwareRepoList({ viewer }: { viewer: Viewer }) {
       loadingText={t('software.loading')}
       errorText={() => t('software.loadFailed')}
       empty={
+        // EmptyState wraps its children in a paragraph: spans only inside.
         <>
-          <Text fw={700} c="gray.9">
+          <Text span fw={700} display="block">
             {t('software.empty')}
           </Text>
-          <Text c="gray.8">{t('software.emptyText')}</Text>
+          <Text span display="block">
+            {t('software.emptyText')}
+          </Text>
         </>
       }
     >

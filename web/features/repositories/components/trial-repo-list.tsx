@@ -61,11 +61,14 @@ export function TrialRepoList({ viewer }: { viewer: Viewer }) {
       // spec §8: the server message, else its own words.
       errorText={(err) => serverMessage(err, t('trial.loadFailed'))}
       empty={
+        // EmptyState wraps its children in a paragraph: spans only inside.
         <>
-          <Text fw={700} c="gray.9">
+          <Text span fw={700} display="block">
             {t('trial.empty')}
           </Text>
-          <Text c="gray.8">{t('trial.emptyText')}</Text>
+          <Text span display="block">
+            {t('trial.emptyText')}
+          </Text>
         </>
       }
     >

@@ -26,7 +26,8 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: (values) => {
       const errors = schemaResolver(changePasswordInput, { sync: true })(values);
-      if (!errors.newPassword && values.confirmPassword !== values.newPassword) errors.confirmPassword = t('password.mismatch');
+      if (!errors.newPassword && values.confirmPassword !== values.newPassword)
+        errors.confirmPassword = t('password.mismatch');
       return errors;
     },
   });
@@ -60,7 +61,12 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
           {t('password.intro')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <PasswordInput label={t('password.current')} autoComplete="current-password" required {...field('currentPassword')} />
+          <PasswordInput
+            label={t('password.current')}
+            autoComplete="current-password"
+            required
+            {...field('currentPassword')}
+          />
           <PasswordInput
             label={t('password.new')}
             autoComplete="new-password"
@@ -68,7 +74,12 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
             description={t('password.hint')}
             {...field('newPassword')}
           />
-          <PasswordInput label={t('password.confirm')} autoComplete="new-password" required {...field('confirmPassword')} />
+          <PasswordInput
+            label={t('password.confirm')}
+            autoComplete="new-password"
+            required
+            {...field('confirmPassword')}
+          />
         </SimpleGrid>
         <div>
           <Button type="submit" variant="outline" loading={change.isPending}>

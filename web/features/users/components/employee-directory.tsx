@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -35,7 +35,13 @@ function EmployeeCard({ person }: { person: DirectoryUserJson }) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={name}>
       <Group wrap="nowrap" align="flex-start">
-        <Avatar src={person.photo} alt={person.photo ? t('profile.photoOf', { name }) : undefined} size={64} radius={64} color="navy">
+        <Avatar
+          src={person.photo}
+          alt={person.photo ? t('profile.photoOf', { name }) : undefined}
+          size={64}
+          radius={64}
+          color="navy"
+        >
           {initialsOf(name)}
         </Avatar>
         <Stack gap={4} miw={0}>
@@ -93,11 +99,19 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
       { replace: true },
     );
 
-  // The header search box changes ?q= while this screen is open.
+  // ?q= is written here when the typed text settles, and by the header search box while this screen is open: follow
+  // the address only when it was not this screen that wrote it (else a pause after a space would eat the space).
   const fromAddress = params.get('q') ?? '';
-  useEffect(() => setText(fromAddress), [fromAddress]);
+  const written = useRef(fromAddress);
   useEffect(() => {
-    if (debounced !== fromAddress.trim()) update({ q: debounced });
+    if (fromAddress === written.current) return;
+    written.current = fromAddress;
+    setText(fromAddress); // eslint-disable-line react-hooks/set-state-in-effect -- the address is the outside source
+  }, [fromAddress]);
+  useEffect(() => {
+    if (debounced === fromAddress.trim()) return;
+    written.current = debounced;
+    update({ q: debounced });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typed text settles
   }, [debounced]);
 
@@ -122,7 +136,10 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
             label={t('fields.group')}
             value={groupId}
             onChange={(event) => update({ group: event.currentTarget.value })}
-            data={[{ value: '', label: t('directory.allGroups') }, ...groups.map((g) => ({ value: g._id, label: g.name }))]}
+            data={[
+              { value: '', label: t('directory.allGroups') },
+              ...groups.map((g) => ({ value: g._id, label: g.name })),
+            ]}
           />
           <NativeSelect
             label={t('fields.role')}
@@ -138,7 +155,11 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
 
       <Group justify="space-between" mih={36}>
         <Text c="gray.8" role="status">
-          {directory.isPending ? t('directory.loading') : directory.data ? t('directory.count', { count: directory.data.total }) : ''}
+          {directory.isPending
+            ? t('directory.loading')
+            : directory.data
+              ? t('directory.count', { count: directory.data.total })
+              : ''}
         </Text>
         {filtered && (
           <Button

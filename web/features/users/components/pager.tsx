@@ -2,7 +2,17 @@ import { Group, Pagination } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** Mantine's Pagination with a spoken name for every control (its arrows have none of their own). */
-export function Pager({ total, value, onChange, label }: { total: number; value: number; onChange: (page: number) => void; label: string }) {
+export function Pager({
+  total,
+  value,
+  onChange,
+  label,
+}: {
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation('people');
   if (total <= 1) return null;
   return (
@@ -13,7 +23,10 @@ export function Pager({ total, value, onChange, label }: { total: number; value:
         onChange={onChange}
         siblings={1}
         getControlProps={(control) => ({ 'aria-label': t(`pager.${control}`) })}
-        getItemProps={(page) => ({ 'aria-label': t('pager.page', { page }), 'aria-current': page === value ? 'page' : undefined })}
+        getItemProps={(page) => ({
+          'aria-label': t('pager.page', { page }),
+          'aria-current': page === value ? 'page' : undefined,
+        })}
       />
     </Group>
   );

@@ -43,7 +43,13 @@ function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }
     <Modal opened onClose={onClose} title={t('approval.profileOf', { name })} size="xl" centered>
       <Stack gap="md">
         <Group>
-          <Avatar src={user.photo} alt={user.photo ? t('profile.photoOf', { name }) : undefined} size={64} radius={64} color="navy">
+          <Avatar
+            src={user.photo}
+            alt={user.photo ? t('profile.photoOf', { name }) : undefined}
+            size={64}
+            radius={64}
+            color="navy"
+          >
             {initialsOf(name)}
           </Avatar>
           <div>
@@ -56,7 +62,11 @@ function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }
         </Group>
         <PersonAndWorkDetails profile={user} />
         <Section title={t('profile.aboutMe')}>
-          {user.about ? <Text style={{ whiteSpace: 'pre-line' }}>{user.about}</Text> : <Detail label={t('fields.about')} value="" />}
+          {user.about ? (
+            <Text style={{ whiteSpace: 'pre-line' }}>{user.about}</Text>
+          ) : (
+            <Detail label={t('fields.about')} value="" />
+          )}
         </Section>
         <Section title={t('profile.employmentPeriod')}>
           <SimpleGrid cols={2}>
@@ -77,7 +87,11 @@ function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }
 function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void }) {
   const { t } = useTranslation('people');
   const reject = useRejectUser();
-  const form = useForm({ mode: 'controlled', initialValues: { reason: '' }, validate: schemaResolver(rejectUserInput, { sync: true }) });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: schemaResolver(rejectUserInput, { sync: true }),
+  });
   const error = form.errors.reason;
   const submit = form.onSubmit(({ reason }) =>
     reject.mutate(
@@ -88,7 +102,10 @@ function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void })
           onClose();
         },
         onError: (err) => {
-          const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('approval.rejectFailed');
+          const message =
+            err instanceof ApiError && err.message
+              ? translateMessage(err.message, 'people')
+              : t('approval.rejectFailed');
           if (err instanceof ApiError && err.field === 'reason') form.setFieldError('reason', message);
           else notifications.show({ color: 'red', message });
         },
@@ -144,7 +161,10 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
       {
         onSuccess: () => notifications.show({ color: 'green', message: t('approval.approved') }),
         onError: (err) => {
-          const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('approval.approveFailed');
+          const message =
+            err instanceof ApiError && err.message
+              ? translateMessage(err.message, 'people')
+              : t('approval.approveFailed');
           setError(message);
           notifications.show({ color: 'red', message });
         },
@@ -156,7 +176,13 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`pending-${user._id}`}>
       <Stack gap="sm">
         <Group wrap="nowrap" align="flex-start">
-          <Avatar src={user.photo} alt={user.photo ? t('profile.photoOf', { name }) : undefined} size={56} radius={56} color="navy">
+          <Avatar
+            src={user.photo}
+            alt={user.photo ? t('profile.photoOf', { name }) : undefined}
+            size={56}
+            radius={56}
+            color="navy"
+          >
             {initialsOf(name)}
           </Avatar>
           <Stack gap={2} miw={0}>
@@ -167,7 +193,8 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
               {user.email}
             </Text>
             <Text size="sm" c="gray.8">
-              {t('approval.requested', { role: t(`roles.${user.role}`) })} · {t('fields.registeredOn')}: {formatDate(user.createdAt)}
+              {t('approval.requested', { role: t(`roles.${user.role}`) })} · {t('fields.registeredOn')}:{' '}
+              {formatDate(user.createdAt)}
             </Text>
           </Stack>
         </Group>
@@ -182,14 +209,20 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
           label={t('fields.group')}
           value={groupId}
           onChange={(event) => setGroupId(event.currentTarget.value)}
-          data={[{ value: '', label: t('approval.selectGroup') }, ...groups.map((g) => ({ value: g._id, label: g.name }))]}
+          data={[
+            { value: '', label: t('approval.selectGroup') },
+            ...groups.map((g) => ({ value: g._id, label: g.name })),
+          ]}
         />
         <NativeSelect
           id={ids.role}
           label={t('fields.role')}
           value={role}
           onChange={(event) => setRole(event.currentTarget.value)}
-          data={[{ value: '', label: t('approval.selectRole') }, ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))]}
+          data={[
+            { value: '', label: t('approval.selectRole') },
+            ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+          ]}
         />
         <div role="alert">
           {error && (

@@ -33,7 +33,11 @@ export function ProfileForm({
 }) {
   const { t } = useTranslation('people');
   const update = useUpdateProfile(profile._id);
-  const form = useForm<ProfileFormValues>({ mode: 'controlled', initialValues: toFormValues(profile), validate: validateProfile });
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: toFormValues(profile),
+    validate: validateProfile,
+  });
 
   /** getInputProps with the error in the current language (the schema's sentences are English). */
   const field = (path: string) => {
@@ -68,7 +72,14 @@ export function ProfileForm({
 
   let designation: ReactNode;
   if (cadre === 'Other') {
-    designation = <TextInput label={t('fields.designation')} required maxLength={200} {...field('professionalDetails.designation')} />;
+    designation = (
+      <TextInput
+        label={t('fields.designation')}
+        required
+        maxLength={200}
+        {...field('professionalDetails.designation')}
+      />
+    );
   } else {
     designation = (
       <NativeSelect
@@ -90,22 +101,45 @@ export function ProfileForm({
       <Stack gap="lg">
         <Fieldset legend={t('profile.personalDetails')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('fields.name')} required autoComplete="name" maxLength={200} {...field('personalDetails.name')} />
+            <TextInput
+              label={t('fields.name')}
+              required
+              autoComplete="name"
+              maxLength={200}
+              {...field('personalDetails.name')}
+            />
             <DateField label={t('fields.dob')} {...field('personalDetails.dob')} />
-            <TextInput label={t('fields.mobile')} inputMode="numeric" autoComplete="tel" maxLength={10} {...field('personalDetails.mobile')} />
-            <NativeSelect label={t('fields.gender')} data={choices(GENDERS, 'options.genders')} {...field('personalDetails.gender')} />
+            <TextInput
+              label={t('fields.mobile')}
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={10}
+              {...field('personalDetails.mobile')}
+            />
+            <NativeSelect
+              label={t('fields.gender')}
+              data={choices(GENDERS, 'options.genders')}
+              {...field('personalDetails.gender')}
+            />
             <NativeSelect
               label={t('fields.maritalStatus')}
               data={choices(MARITAL_STATUSES, 'options.maritalStatuses')}
               {...field('personalDetails.maritalStatus')}
             />
-            <NativeSelect label={t('fields.bloodGroup')} data={choices(BLOOD_GROUPS)} {...field('personalDetails.bloodGroup')} />
+            <NativeSelect
+              label={t('fields.bloodGroup')}
+              data={choices(BLOOD_GROUPS)}
+              {...field('personalDetails.bloodGroup')}
+            />
           </SimpleGrid>
           <Textarea mt="sm" label={t('fields.address')} autosize minRows={2} {...field('personalDetails.address')} />
           <Fieldset legend={t('fields.emergencyContact')} mt="md" variant="filled">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput label={t('fields.emergencyName')} {...field('personalDetails.emergencyContact.name')} />
-              <TextInput label={t('fields.emergencyRelationship')} {...field('personalDetails.emergencyContact.relationship')} />
+              <TextInput
+                label={t('fields.emergencyRelationship')}
+                {...field('personalDetails.emergencyContact.relationship')}
+              />
               <TextInput
                 label={t('fields.emergencyMobile')}
                 inputMode="numeric"
@@ -120,7 +154,10 @@ export function ProfileForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect
               label={t('fields.cadre')}
-              data={[{ value: '', label: t('options.selectCadre') }, ...CADRES.map((c) => ({ value: c, label: t(`options.cadres.${c}`) }))]}
+              data={[
+                { value: '', label: t('options.selectCadre') },
+                ...CADRES.map((c) => ({ value: c, label: t(`options.cadres.${c}`) })),
+              ]}
               {...field('professionalDetails.cadre')}
               onChange={(event) => onCadreChange(event.currentTarget.value)}
             />
@@ -132,7 +169,12 @@ export function ProfileForm({
             <TextInput label={t('fields.aebasId')} {...field('professionalDetails.aebasId')} />
             <DateField label={t('fields.joiningDate')} {...field('professionalDetails.joiningDate')} />
           </SimpleGrid>
-          <TextInput mt="sm" label={t('fields.skills')} description={t('profile.skillsHint')} {...field('professionalDetails.skills')} />
+          <TextInput
+            mt="sm"
+            label={t('fields.skills')}
+            description={t('profile.skillsHint')}
+            {...field('professionalDetails.skills')}
+          />
           <Textarea
             mt="sm"
             label={t('fields.qualifications')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -25,16 +25,11 @@ export function ProfilePhoto({ userId, name, photo }: { userId: string; name: st
   const { t } = useTranslation('people');
   const upload = useUploadPhoto(userId);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
 
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   const onUpload = () => {
     if (!file) return setError(t('profile.selectPhotoFirst'));
@@ -89,7 +84,9 @@ export function ProfilePhoto({ userId, name, photo }: { userId: string; name: st
           </Group>
         </>
       )}
-      {progress !== null && <Progress w="100%" value={progress} aria-label={t('profile.uploadProgress', { percent: progress })} />}
+      {progress !== null && (
+        <Progress w="100%" value={progress} aria-label={t('profile.uploadProgress', { percent: progress })} />
+      )}
       <Text size="xs" c="gray.8" ta="center">
         {t('profile.photoTypes', { types: FILE_TYPES.image.join(', ') })}
       </Text>

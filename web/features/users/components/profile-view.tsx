@@ -38,7 +38,8 @@ export function PersonAndWorkDetails({ profile }: { profile: Omit<ProfileJson, '
   const q = profile.professionalDetails;
   const e = p.emergencyContact;
   const emergency = [e.name, e.relationship && `(${e.relationship})`, e.mobile].filter(Boolean).join(' ');
-  const option = (group: string, value: string) => (value ? t(`options.${group}.${value}`, { defaultValue: value }) : '');
+  const option = (group: string, value: string) =>
+    value ? t(`options.${group}.${value}`, { defaultValue: value }) : '';
   return (
     <>
       <Section title={t('profile.personalDetails')}>
@@ -106,14 +107,22 @@ export function ProfileExtras({ profile }: { profile: ProfileJson }) {
   return (
     <>
       <Section title={t('profile.aboutMe')}>
-        {profile.about ? <Text style={{ whiteSpace: 'pre-line' }}>{profile.about}</Text> : <Detail label={t('fields.about')} value="" />}
+        {profile.about ? (
+          <Text style={{ whiteSpace: 'pre-line' }}>{profile.about}</Text>
+        ) : (
+          <Detail label={t('fields.about')} value="" />
+        )}
       </Section>
       <Section title={t('profile.employmentPeriod')}>
         <SimpleGrid cols={2} spacing="sm">
           <Detail label={t('fields.from')} value={formatDate(profile.employmentPeriod.from, '')} />
           <Detail
             label={t('fields.to')}
-            value={profile.employmentPeriod.from ? formatDate(profile.employmentPeriod.to, t('present')) : formatDate(profile.employmentPeriod.to, '')}
+            value={
+              profile.employmentPeriod.from
+                ? formatDate(profile.employmentPeriod.to, t('present'))
+                : formatDate(profile.employmentPeriod.to, '')
+            }
           />
         </SimpleGrid>
       </Section>

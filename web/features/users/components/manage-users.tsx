@@ -1,0 +1,603 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Loader,
+  Menu,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import {
+  acceptFor,
+  APPROVAL_ROLES,
+  FILE_TYPES,
+  ROLES,
+  USER_STATUSES,
+  type Role,
+  type UserStatus,
+} from '#shared/constants.ts';
+import { formatDate } from '#shared/format.ts';
+import type { GroupNameJson } from '#shared/schemas/group.ts';
+import {
+  deactivateUserInput,
+  resetPasswordInput,
+  updateUserAccessInput,
+  type ProfileJson,
+  type UserDocumentJson,
+} from '#shared/schemas/user.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { getUserId } from '#web/lib/auth-storage.ts';
+import {
+  useDeactivateUser,
+  useGroupOptions,
+  useManagedUsers,
+  useReactivateUser,
+  useRemoveUserDocument,
+  useResetPassword,
+  useUpdateUserAccess,
+  useUploadUserDocument,
+  type ManageUsersFilter,
+} from '../api.ts';
+import { Pager } from './pager.tsx';
+import { initialsOf } from './profile-photo.tsx';
+
+export const MANAGE_USERS_PAGE_SIZE = 20;
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+type Dialog = { kind: 'access' | 'deactivate' | 'reset' | 'documents'; user: ProfileJson } | null;
+
+/** The server's sentence in the current language, else the screen's own words. */
+const reasonOf = (err: unknown, t: Translate) =>
+  err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('manage.failed');
+
+const statusColor: Record<UserStatus, string> = {
+  approved: 'green.9',
+  pending: 'yellow.9',
+  rejected: 'red.9',
+  deactivated: 'gray.8',
+};
+
+function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: GroupNameJson[]; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const save = useUpdateUserAccess();
+  const isSelf = user._id === getUserId();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { role: user.role === 'pending_director' ? '' : user.role, groupId: user.group?._id ?? '' },
+    validate: (values) =>
+      schemaResolver(updateUserAccessInput, { sync: true })({ ...values, groupId: values.groupId || null }),
+  });
+  const field = (path: 'role' | 'groupId') => {
+    const message = form.errors[path];
+    return {
+      ...form.getInputProps(path),
+      error: typeof message === 'string' ? translateMessage(message, 'people') : message,
+    };
+  };
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      {
+        userId: user._id,
+        input: { role: values.role as (typeof APPROVAL_ROLES)[number], groupId: values.groupId || null },
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('manage.accessSaved') });
+          onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && (err.field === 'role' || err.field === 'groupId'))
+            form.setFieldError(err.field, err.message);
+          else notifications.show({ color: 'red', message: reasonOf(err, t) });
+        },
+      },
+    ),
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('manage.accessTitle', { name: user.personalDetails.name })} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <NativeSelect
+            label={t('fields.role')}
+            required
+            disabled={isSelf}
+            data={[
+              { value: '', label: t('approval.selectRole') },
+              ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+            ]}
+            {...field('role')}
+          />
+          <NativeSelect
+            label={t('fields.group')}
+            data={[{ value: '', label: t('manage.noGroup') }, ...groups.map((g) => ({ value: g._id, label: g.name }))]}
+            {...field('groupId')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('manage.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('manage.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeactivateModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const deactivate = useDeactivateUser();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: schemaResolver(deactivateUserInput, { sync: true }),
+  });
+  const submit = form.onSubmit((values) =>
+    deactivate.mutate(
+      { userId: user._id, input: values },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('manage.deactivated') });
+          onClose();
+        },
+        onError: (err) => notifications.show({ color: 'red', message: reasonOf(err, t) }),
+      },
+    ),
+  );
+  const error = form.errors.reason;
+  return (
+    <Modal opened onClose={onClose} title={t('manage.deactivateTitle', { name: user.personalDetails.name })} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t('manage.deactivateIntro')}</Text>
+          <Textarea
+            label={t('manage.reasonOptional')}
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps('reason')}
+            error={typeof error === 'string' ? translateMessage(error, 'people') : error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              {t('manage.cancel')}
+            </Button>
+            <Button type="submit" color="red.9" loading={deactivate.isPending}>
+              {t('manage.deactivate')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const reset = useResetPassword();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { newPassword: '' },
+    validate: schemaResolver(resetPasswordInput, { sync: true }),
+  });
+  const submit = form.onSubmit((values) =>
+    reset.mutate(
+      { userId: user._id, input: values },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('manage.passwordReset') });
+          onClose();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.field === 'newPassword') form.setFieldError('newPassword', err.message);
+          else notifications.show({ color: 'red', message: reasonOf(err, t) });
+        },
+      },
+    ),
+  );
+  const error = form.errors.newPassword;
+  return (
+    <Modal opened onClose={onClose} title={t('manage.resetTitle', { name: user.personalDetails.name })} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t('manage.resetIntro')}</Text>
+          <PasswordInput
+            label={t('manage.newPassword')}
+            description={t('password.hint')}
+            autoComplete="new-password"
+            required
+            data-autofocus
+            {...form.getInputProps('newPassword')}
+            error={typeof error === 'string' ? translateMessage(error, 'people') : error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('manage.cancel')}
+            </Button>
+            <Button type="submit" loading={reset.isPending}>
+              {t('manage.resetPassword')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const upload = useUploadUserDocument();
+  const remove = useRemoveUserDocument();
+  const [documents, setDocuments] = useState<UserDocumentJson[]>(user.documents);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [removing, setRemoving] = useState<UserDocumentJson | null>(null);
+
+  const onUpload = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) return setError(t('manage.selectFile'));
+    setError('');
+    setProgress(0);
+    upload.mutate(
+      { userId: user._id, input: { file, onProgress: setProgress } },
+      {
+        onSuccess: (doc) => {
+          setDocuments((list) => [...list, doc as UserDocumentJson]);
+          setFile(null);
+          notifications.show({ color: 'green', message: t('manage.uploaded') });
+        },
+        onError: (err) => setError(reasonOf(err, t)),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+  const onRemove = () => {
+    if (!removing) return;
+    remove.mutate(
+      { userId: user._id, input: removing._id },
+      {
+        onSuccess: () => {
+          setDocuments((list) => list.filter((d) => d._id !== removing._id));
+          notifications.show({ color: 'green', message: t('manage.removed') });
+          setRemoving(null);
+        },
+        onError: (err) => {
+          notifications.show({ color: 'red', message: reasonOf(err, t) });
+          setRemoving(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={!removing}
+      onClose={onClose}
+      title={t('manage.documentsTitle', { name: user.personalDetails.name })}
+      size="lg"
+      centered
+    >
+      <Stack gap="md">
+        {documents.length ? (
+          <List spacing="xs">
+            {documents.map((doc) => (
+              <List.Item key={doc._id}>
+                <Group gap="sm" wrap="nowrap" justify="space-between">
+                  <div style={{ minWidth: 0 }}>
+                    <Anchor
+                      href={doc.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {t('profile.opensInNewTab', { name: doc.filename })}
+                    </Anchor>
+                    <Text size="xs" c="gray.8">
+                      {formatDate(doc.uploadedAt)}
+                    </Text>
+                  </div>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    onClick={() => setRemoving(doc)}
+                    aria-label={t('manage.removeDocument', { name: doc.filename })}
+                  >
+                    {t('manage.remove')}
+                  </Button>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text c="gray.8">{t('manage.noDocumentsYet')}</Text>
+        )}
+        <form onSubmit={onUpload} noValidate>
+          <Group align="flex-end" gap="sm">
+            <FileInput
+              label={t('manage.document')}
+              placeholder={t('manage.chooseFile')}
+              description={t('manage.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
+              accept={acceptFor('document')}
+              clearable
+              value={file}
+              onChange={setFile}
+              style={{ flex: '1 1 240px' }}
+            />
+            <Button type="submit" loading={upload.isPending}>
+              {t('manage.upload')}
+            </Button>
+          </Group>
+          {progress !== null && (
+            <Progress mt="xs" value={progress} aria-label={t('manage.uploadProgress', { percent: progress })} />
+          )}
+          <div role="alert">
+            {error && (
+              <Text size="sm" c="red.9" mt="xs">
+                {error}
+              </Text>
+            )}
+          </div>
+        </form>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('approval.close')}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDelete
+        opened={Boolean(removing)}
+        message={t('manage.confirmRemove', { name: removing?.filename ?? '' })}
+        onConfirm={onRemove}
+        onCancel={() => setRemoving(null)}
+        loading={remove.isPending}
+      />
+    </Modal>
+  );
+}
+
+function UserActions({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dialog) => void }) {
+  const { t } = useTranslation('people');
+  const reactivate = useReactivateUser();
+  const isSelf = user._id === getUserId();
+  const account = user.status === 'approved' || user.status === 'deactivated';
+  const onReactivate = () =>
+    reactivate.mutate(
+      { userId: user._id, input: undefined },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: t('manage.reactivated') }),
+        onError: (err) => notifications.show({ color: 'red', message: reasonOf(err, t) }),
+      },
+    );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="light"
+          aria-label={t('manage.actionsFor', { name: user.personalDetails.name })}
+          loading={reactivate.isPending}
+        >
+          {t('manage.actions')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {account && <Menu.Item onClick={() => onOpen({ kind: 'access', user })}>{t('manage.changeAccess')}</Menu.Item>}
+        <Menu.Item onClick={() => onOpen({ kind: 'documents', user })}>{t('manage.documents')}</Menu.Item>
+        {account && <Menu.Item onClick={() => onOpen({ kind: 'reset', user })}>{t('manage.resetPassword')}</Menu.Item>}
+        {user.status === 'approved' && !isSelf && (
+          <Menu.Item color="red.9" onClick={() => onOpen({ kind: 'deactivate', user })}>
+            {t('manage.deactivate')}
+          </Menu.Item>
+        )}
+        {user.status === 'deactivated' && <Menu.Item onClick={onReactivate}>{t('manage.reactivate')}</Menu.Item>}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * Manage Users of the lab admin panel (spec §2): a table of photo, name, email, role, group, employment period and
+ * documents, searched, filtered and paged by the server. An admin changes a user's role and group, deactivates and
+ * reactivates the account, resets the password, and uploads or removes documents on the record. Self-contained, so
+ * the admin layout can render it as it is.
+ */
+export function ManageUsers() {
+  const { t } = useTranslation(['people', 'common']);
+  const groups = useGroupOptions();
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const [status, setStatus] = useState<UserStatus | ''>('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [groupId, setGroupId] = useState('');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const filter: ManageUsersFilter = { q, status, role, groupId };
+  const users = useManagedUsers(filter, { limit: MANAGE_USERS_PAGE_SIZE, offset: (page - 1) * MANAGE_USERS_PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / MANAGE_USERS_PAGE_SIZE));
+  const me = getUserId();
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  // The dialog shows the row as it is now (after an upload or a change the page reloads).
+  const current = dialog ? (users.data?.items.find((u) => u._id === dialog.user._id) ?? dialog.user) : null;
+
+  return (
+    <Stack gap="md">
+      <form role="search" aria-label={t('manage.title')} onSubmit={(event) => event.preventDefault()}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          <TextInput
+            label={t('manage.search')}
+            type="search"
+            value={text}
+            maxLength={200}
+            onChange={(e) => changed(setText)(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label={t('fields.status')}
+            value={status}
+            onChange={(e) => changed(setStatus)(e.currentTarget.value as UserStatus | '')}
+            data={[
+              { value: '', label: t('manage.allStatuses') },
+              ...USER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+            ]}
+          />
+          <NativeSelect
+            label={t('fields.role')}
+            value={role}
+            onChange={(e) => changed(setRole)(e.currentTarget.value as Role | '')}
+            data={[
+              { value: '', label: t('manage.allRoles') },
+              ...ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+            ]}
+          />
+          <NativeSelect
+            label={t('fields.group')}
+            value={groupId}
+            onChange={(e) => changed(setGroupId)(e.currentTarget.value)}
+            data={[
+              { value: '', label: t('manage.allGroups') },
+              ...(groups.data ?? []).map((g) => ({ value: g._id, label: g.name })),
+            ]}
+          />
+        </SimpleGrid>
+      </form>
+
+      <Text c="gray.8" role="status">
+        {users.isPending ? t('manage.loading') : users.data ? t('manage.count', { count: users.data.total }) : ''}
+      </Text>
+
+      {users.isPending ? (
+        <Loader aria-hidden="true" />
+      ) : users.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          <Text c="gray.9">{t('manage.loadFailed')}</Text>
+        </Alert>
+      ) : users.data.items.length === 0 ? (
+        <EmptyState>{t('manage.empty')}</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped verticalSpacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Caption>{t('manage.tableCaption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('fields.photo')}</Table.Th>
+                <Table.Th scope="col">{t('fields.name')}</Table.Th>
+                <Table.Th scope="col">{t('fields.email')}</Table.Th>
+                <Table.Th scope="col">{t('fields.role')}</Table.Th>
+                <Table.Th scope="col">{t('fields.group')}</Table.Th>
+                <Table.Th scope="col">{t('fields.employmentPeriod')}</Table.Th>
+                <Table.Th scope="col">{t('fields.documents')}</Table.Th>
+                <Table.Th scope="col">{t('fields.status')}</Table.Th>
+                <Table.Th scope="col">{t('manage.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.items.map((user) => {
+                const name = user.personalDetails.name;
+                const { from, to } = user.employmentPeriod;
+                return (
+                  <Table.Tr key={user._id}>
+                    <Table.Td>
+                      <Avatar
+                        src={user.photo}
+                        alt={user.photo ? t('profile.photoOf', { name }) : undefined}
+                        radius="xl"
+                        color="navy"
+                      >
+                        {initialsOf(name)}
+                      </Avatar>
+                    </Table.Td>
+                    <Table.Td>
+                      {name}{' '}
+                      {user._id === me && (
+                        <Badge size="xs" variant="outline" color="navy">
+                          {t('manage.you')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                    <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
+                    <Table.Td>{user.group?.name ?? t('manage.noGroup')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {from || to ? `${formatDate(from, '—')} – ${formatDate(to, t('present'))}` : t('notProvided')}
+                    </Table.Td>
+                    <Table.Td>
+                      {user.documents.length ? (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          onClick={() => setDialog({ kind: 'documents', user })}
+                        >
+                          {t('manage.documentsCount', { count: user.documents.length })}
+                        </Anchor>
+                      ) : (
+                        t('manage.noDocuments')
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={statusColor[user.status]} variant="light">
+                        {t(`statuses.${user.status}`)}
+                      </Badge>
+                      {user.statusReason && (
+                        <Text size="xs" c="gray.8" maw={200}>
+                          {user.statusReason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <UserActions user={user} onOpen={setDialog} />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Pager total={pages} value={page} onChange={setPage} label={t('manage.pages')} />
+
+      {dialog && current && dialog.kind === 'access' && (
+        <AccessModal user={current} groups={groups.data ?? []} onClose={() => setDialog(null)} />
+      )}
+      {dialog && current && dialog.kind === 'deactivate' && (
+        <DeactivateModal user={current} onClose={() => setDialog(null)} />
+      )}
+      {dialog && current && dialog.kind === 'reset' && (
+        <ResetPasswordModal user={current} onClose={() => setDialog(null)} />
+      )}
+      {dialog && current && dialog.kind === 'documents' && (
+        <DocumentsModal user={current} onClose={() => setDialog(null)} />
+      )}
+    </Stack>
+  );
+}
