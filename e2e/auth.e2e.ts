@@ -118,6 +118,8 @@ describe('register, wait for approval, sign in, sign out', () => {
     await fillLogin(page, email, password);
     await expectPath(page, '/');
     await expectVisible(page.getByText('Login successful!'));
+    await page.getByRole('button', { name: 'Close notification' }).first().click();
+    await expectHidden(page.getByText('Login successful!'));
     const nav = mainNav(page);
     await expectVisible(nav.getByRole('button', { name: 'My Account' }));
     await expectVisible(nav.getByRole('button', { name: 'Groups' }));

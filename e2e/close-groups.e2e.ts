@@ -113,6 +113,7 @@ describe('Close groups', () => {
     await expectVisible(row.getByText(bob.name));
     await expectVisible(row.getByText('Active'));
     await checkA11y(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'admin-close-group');
 
     // --- Alice uploads a document, then renames it.
@@ -148,6 +149,7 @@ describe('Close groups', () => {
     await expectVisible(alicePage.getByText('Document renamed successfully!'));
     await expectVisible(alicePage.getByRole('link', { name: 'Blast wall minutes.txt (opens in a new tab)' }));
     await checkA11y(alicePage);
+    await alicePage.evaluate(() => window.scrollTo(0, 0));
     await screenshot(alicePage, 'close-group-documents');
     const [doc] = (await apiAs(alice).get<CloseGroupJson[]>('/api/close-groups/mine')).body.find(
       (g) => g.groupName === groupName,
@@ -205,7 +207,17 @@ describe('Close groups', () => {
     );
     expect(await page.getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0);
     await checkA11y(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'close-group-read-only');
+    // The same screen in Hindi.
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'मेरे समूह के दस्तावेज़', level: 1 }));
+    await expectVisible(page.getByText('केवल पढ़ने के लिए'));
+    await expectVisible(page.getByText('अभी कोई दस्तावेज़ नहीं है।'));
+    await checkA11y(page);
+    await screenshot(page, 'close-group-read-only-hi');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'My Group Documents', level: 1 }));
     // The server refuses an upload all the same.
     const form = new FormData();
     form.set('document', new Blob([MINUTES], { type: 'text/plain' }), 'late.txt');

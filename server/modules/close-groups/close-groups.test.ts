@@ -427,6 +427,27 @@ describe('POST /api/close-groups/{id}/upload', () => {
     const mine = await c.app.inject({ method: 'GET', url: `/api/close-groups/${group._id}`, headers: c.as(c.alice) });
     expect(mine.json().documents).toEqual([]);
   });
+  it('shuts a member out as soon as the admin removes them, also from the files they uploaded', async () => {
+    const c = await cast();
+    const group = await createCloseGroup(c);
+    const doc = await uploaded(c, c.alice, group._id);
+    const res = await c.app.inject({
+      method: 'PUT',
+      url: `/admin/close-group/${group._id}`,
+      headers: c.as(c.admin),
+      payload: closeGroupBody([c.bob.id]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: c.as(c.alice) })).statusCode).toBe(403);
+    expect((await upload(c, c.alice, group._id)).statusCode).toBe(403);
+    const del = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/close-groups/${group._id}/documents/${doc._id}`,
+      headers: c.as(c.alice),
+    });
+    expect(del.statusCode).toBe(403);
+    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: c.as(c.bob) })).statusCode).toBe(200);
+  });
 });
 
 describe('PUT /api/close-groups/{id}/documents/{docId}', () => {

@@ -115,33 +115,30 @@ export async function searchLetterIds(db: DbOrTx, actor: Actor, search: LetterSe
       .limit(search.limit + 1);
   } else {
     const pattern = likePattern(search.q);
-    // Step 1: the newest letters in upload order, matches kept as they stream past. Postgres stops reading as soon
-    // as `want` matches are out; the window's last row (rn = window) is let through too, to tell a window that ran
-    // out of letters (the answer is complete) from one that ran out of room (go to step 2).
+    // Step 1: the newest letters in upload order, matches kept as they stream past; Postgres stops reading as soon
+    // as `want` matches are out, or at the end of the window.
     const window = search.probeWindow ?? Math.min(PROBE_MAX, Math.max(PROBE_MIN, want * PROBE_ROWS_PER_HIT));
     const probe = db
       .select({
         id: letters.id,
         at: sql<string>`${letters.letterUploadDate}`.as('at'),
         hit: sql<boolean>`${letters.searchText} like lower(${pattern})`.as('hit'),
-        rn: sql<number>`row_number() over (order by ${letters.letterUploadDate} desc, ${letters.id} desc)`.as('rn'),
       })
       .from(letters)
       .where(base)
       .orderBy(...order)
       .limit(window)
       .as('probe');
-    const rows = await db
-      .select({ id: probe.id, at: sql<string>`${probe.at}::text`, hit: probe.hit, rn: probe.rn })
+    const probed = await db
+      .select({ id: probe.id, at: sql<string>`${probe.at}::text` })
       .from(probe)
-      .where(sql`${probe.hit} or ${probe.rn} = ${window}`)
-      .limit(want + 1);
-    const probed = rows.filter((r) => r.hit);
-    const windowFull = rows.some((r) => Number(r.rn) === window);
-    if (probed.length >= want || !windowFull) {
+      .where(sql`${probe.hit}`)
+      .limit(want);
+    if (probed.length >= want) {
       hits = probed.slice(offset); // in upload order, as the window streamed them
     } else {
-      // Step 2: a rare text: the trigram index, then a sort of the few matches.
+      // Step 2: a rare text (or a short register, where this is cheap anyway): every match from the trigram index,
+      // then a sort of those few.
       hits = await db
         .select({ id: letters.id, at })
         .from(letters)

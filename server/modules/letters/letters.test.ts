@@ -9,6 +9,7 @@ import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multip
 import { storedPath } from '#server/modules/files/storage.ts';
 import { toActor } from '#server/plugins/auth.ts';
 import { nextLetterId } from './letters.service.ts';
+import { searchLetterIds } from './letters.search.ts';
 
 const app = await buildTestApp();
 
@@ -341,6 +342,34 @@ describe('GET /api/dac?q=: search', () => {
     const byId = await search(director, ` ${letter.letterId.toLowerCase()} `);
     expect(byId.map((l) => l._id)).toEqual([letter._id]);
     expect(await search(director, `${tag} nothing like this`)).toEqual([]);
+  });
+
+  it('gives the same newest-first pages whichever way it searches (window, trigram index, mine)', async () => {
+    const tag = word();
+    const owner = await createUser(app, 'employee');
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await upload(owner, { letterSub: i % 2 ? `plain ${i}` : `${tag} ${i}` }));
+    const expected = [made[6]._id, made[4]._id, made[2]._id, made[0]._id];
+    const actor = toActor(owner);
+    for (const probeWindow of [undefined, 1, 3, 5]) {
+      const first = await searchLetterIds(app.db, actor, { q: tag, limit: 3, probeWindow, mine: true });
+      expect(first.ids, `window ${probeWindow}`).toEqual(expected.slice(0, 3));
+      const rest = await searchLetterIds(app.db, actor, { q: tag, limit: 3, probeWindow, after: first.next! });
+      expect(rest).toEqual({ ids: expected.slice(3), next: null });
+      const offset = await searchLetterIds(app.db, actor, { q: tag, limit: 2, offset: 1, probeWindow });
+      expect(offset.ids).toEqual(expected.slice(1, 3));
+    }
+  });
+
+  it('finds a letter by part of its Letter ID, and by the whole ID', async () => {
+    const owner = await createUser(app, 'employee');
+    const letter = await upload(owner);
+    const digits = letter.letterId.slice(-6);
+    expect((await search(owner, digits)).map((l) => l._id)).toContain(letter._id);
+    expect((await search(owner, letter.letterId.slice(0, 9))).map((l) => l._id)).toContain(letter._id);
+    expect((await search(owner, ` ${letter.letterId.toLowerCase()} `)).map((l) => l._id)).toEqual([letter._id]);
+    const other = await createUser(app, 'employee');
+    expect(await search(other, letter.letterId)).toEqual([]); // the rule of who sees what holds here too
   });
 
   it('finds letters by the uploader’s new name after a name change', async () => {

@@ -18,7 +18,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
   it('gives an employee Upload Letter besides Groups, Close Group Docs and My Account', () => {
     expect(shape(buildNavigation({ role: 'employee', groups, noLabYet: false }))).toEqual([
       'nav.home',
-      { 'nav.groups': ['Fire Safety'] },
+      { 'nav.groups': ['pages.myGroup', 'Fire Safety'] },
       'nav.uploadLetter',
       'nav.closeGroupDocs',
       { 'nav.myAccount': ['nav.viewProfile', 'nav.signOut'] },
@@ -45,7 +45,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
     const withoutLab = buildNavigation({ role: 'admin', groups, noLabYet: true });
     expect(shape(withoutLab)).toEqual([
       'nav.home',
-      { 'nav.groups': ['Fire Safety'] },
+      { 'nav.groups': ['pages.myGroup', 'Fire Safety'] },
       {
         'nav.adminPanel': [
           'nav.addLab',

@@ -37,9 +37,13 @@ export function buildNavigation({ role, groups, noLabYet }: NavigationInput): Na
     kind: 'menu',
     id: 'groups',
     label: 'nav.groups',
-    items: groups.length
-      ? groups.map((g) => ({ kind: 'link', id: `group-${g._id}`, text: g.name, to: paths.group.to(g._id) }))
-      : [{ kind: 'note', id: 'no-groups', label: 'nav.noGroups' }],
+    items: [
+      // My Group (issue 5): the signed-in person's own group, then every group.
+      { kind: 'link', id: 'myGroup', label: 'pages.myGroup', to: paths.myGroup },
+      ...(groups.length
+        ? groups.map((g): NavItem => ({ kind: 'link', id: `group-${g._id}`, text: g.name, to: paths.group.to(g._id) }))
+        : [{ kind: 'note', id: 'no-groups', label: 'nav.noGroups' } as const]),
+    ],
   });
 
   if (role === 'admin') {

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   FileInput,
   Group,
   Modal,
+  Paper,
   Progress,
   Stack,
   Table,
@@ -39,10 +41,26 @@ const reasonOf = (err: unknown, t: Translate) =>
 
 const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
 
+/** The document's name, opening it in a new tab (the server lets only members and admins read it). */
+function DocumentLink({ document }: { document: CloseGroupDocumentJson }) {
+  const { t } = useTranslation('common');
+  return (
+    <Anchor
+      href={document.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${document.filename}${t('opensInNewTab')}`}
+      style={{ wordBreak: 'break-word' }}
+    >
+      {document.filename}
+    </Anchor>
+  );
+}
+
 function StatusMessage({ message }: { message: TimedMessage | null }) {
   // Both live regions stay in the page so screen readers announce each new message.
   return (
-    <>
+    <div>
       <div role="status">
         {message?.kind === 'success' && (
           <Alert color="green" variant="light">
@@ -57,7 +75,7 @@ function StatusMessage({ message }: { message: TimedMessage | null }) {
           </Alert>
         )}
       </div>
-    </>
+    </div>
   );
 }
 
@@ -192,12 +210,36 @@ function RenameDocumentModal({
  * delete, each followed by a message that stays 5 seconds; a read-only notice outside the group's duration.
  */
 export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
-  const { t } = useTranslation(['close-groups', 'common']);
+  const { t } = useTranslation('close-groups');
   const [message, showMessage] = useTimedMessage();
   const [renaming, setRenaming] = useState<CloseGroupDocumentJson | null>(null);
   const [deleting, setDeleting] = useState<CloseGroupDocumentJson | null>(null);
   const remove = useDeleteCloseGroupDocument();
   const headingId = `close-group-${group._id}-documents`;
+
+  /** Rename and Delete, for the uploader and admins while the group is open to them (the server decides canChange). */
+  const actionsFor = (doc: CloseGroupDocumentJson) =>
+    doc.canChange && (
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setRenaming(doc)}
+          aria-label={t('mine.renameLabel', { name: doc.filename })}
+        >
+          {t('mine.rename')}
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.9"
+          onClick={() => setDeleting(doc)}
+          aria-label={t('mine.deleteLabel', { name: doc.filename })}
+        >
+          {t('mine.delete')}
+        </Button>
+      </Group>
+    );
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -240,60 +282,47 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
         {group.documents.length === 0 ? (
           <Text c="gray.8">{t('mine.noDocuments')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('mine.fileName')}</Table.Th>
-                  <Table.Th scope="col">{t('mine.uploadedBy')}</Table.Th>
-                  <Table.Th scope="col">{t('mine.uploadedAt')}</Table.Th>
-                  <Table.Th scope="col">{t('mine.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.documents.map((doc) => (
-                  <Table.Tr key={doc._id}>
-                    <Table.Td>
-                      <Anchor
-                        href={doc.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        aria-label={`${doc.filename}${t('common:opensInNewTab')}`}
-                        style={{ wordBreak: 'break-word' }}
-                      >
-                        {doc.filename}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{doc.uploadedBy?.name || t('mine.unknownUploader')}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploadedAt)}</Table.Td>
-                    <Table.Td>
-                      {doc.canChange && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => setRenaming(doc)}
-                            aria-label={t('mine.renameLabel', { name: doc.filename })}
-                          >
-                            {t('mine.rename')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red.9"
-                            onClick={() => setDeleting(doc)}
-                            aria-label={t('mine.deleteLabel', { name: doc.filename })}
-                          >
-                            {t('mine.delete')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
+          <>
+            {/* A table from the small breakpoint up; a list of cards on a phone, where four columns do not fit. */}
+            <Box visibleFrom="sm">
+              <Table striped verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('mine.fileName')}</Table.Th>
+                    <Table.Th scope="col">{t('mine.uploadedBy')}</Table.Th>
+                    <Table.Th scope="col">{t('mine.uploadedAt')}</Table.Th>
+                    <Table.Th scope="col">{t('mine.actions')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {group.documents.map((doc) => (
+                    <Table.Tr key={doc._id}>
+                      <Table.Td>
+                        <DocumentLink document={doc} />
+                      </Table.Td>
+                      <Table.Td>{doc.uploadedBy?.name || t('mine.unknownUploader')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploadedAt)}</Table.Td>
+                      <Table.Td>{actionsFor(doc)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Box>
+            <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {group.documents.map((doc) => (
+                <Paper key={doc._id} component="li" withBorder p="sm" radius="sm">
+                  <DocumentLink document={doc} />
+                  <Text size="sm" mt={4}>
+                    {t('mine.uploadedBy')}: {doc.uploadedBy?.name || t('mine.unknownUploader')}
+                  </Text>
+                  <Text size="sm" mb={doc.canChange ? 'xs' : 0}>
+                    {t('mine.uploadedAt')}: {formatDateTime(doc.uploadedAt)}
+                  </Text>
+                  {actionsFor(doc)}
+                </Paper>
+              ))}
+            </Stack>
+          </>
         )}
       </section>
 

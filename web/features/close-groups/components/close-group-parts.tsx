@@ -10,7 +10,7 @@ const STATUS_COLOR: Record<CloseGroupStatus, string> = { upcoming: 'blue.9', act
 export function CloseGroupStatusBadge({ status }: { status: CloseGroupStatus }) {
   const { t } = useTranslation('close-groups');
   return (
-    <Badge color={STATUS_COLOR[status]} variant="filled" tt="none">
+    <Badge color={STATUS_COLOR[status]} variant="filled" tt="none" styles={{ label: { overflow: 'visible' } }}>
       {t(`status.${status}`)}
     </Badge>
   );

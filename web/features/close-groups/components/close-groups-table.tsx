@@ -123,7 +123,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
                     </Button>
                     <Button
                       size="xs"
-                      variant="light"
+                      variant="outline"
                       color="red.9"
                       onClick={() => setDeleting(group)}
                       aria-label={t('admin.deleteLabel', { name: group.groupName })}

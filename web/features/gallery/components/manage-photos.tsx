@@ -240,7 +240,7 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
             <Button
               size="xs"
               color="red.9"
-              variant="light"
+              variant="outline"
               onClick={() => setConfirming(true)}
               aria-label={t('grid.deleteLabel', { name: photo.name })}
             >

@@ -134,7 +134,7 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
                   error={error(`contactInfo.${i}.value`)}
                 />
                 <ActionIcon
-                  variant="light"
+                  variant="filled"
                   color="red.9"
                   size="lg"
                   mt={26}

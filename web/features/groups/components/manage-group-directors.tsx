@@ -271,7 +271,7 @@ export function ManageGroupDirectors({ groupId }: { groupId: string }) {
                         </Button>
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="filled"
                           color="red.9"
                           onClick={() => setToDelete(entry)}
                           aria-label={t('items.deleteNamed', { name: entry.name })}

@@ -238,7 +238,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                       </Button>
                       <Button
                         size="xs"
-                        variant="light"
+                        variant="filled"
                         color="red.9"
                         onClick={() => setToDelete(item)}
                         aria-label={t('items.deleteNamed', { name: item.name })}

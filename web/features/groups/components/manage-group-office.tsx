@@ -157,7 +157,7 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
                         </Button>
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="filled"
                           color="red.9"
                           onClick={() => setToDelete(m)}
                           aria-label={t('items.deleteNamed', { name: m.name })}

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GroupEmployeeJson, GroupNameJson } from '#shared/schemas/group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
@@ -38,18 +26,18 @@ function MemberRow({
   const { t } = useTranslation('groups');
   const [target, setTarget] = useState<string | null>(null);
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Text fw={600}>{member.name}</Text>
-        <Text size="sm" c="gray.7">
-          {member.designation || t(`roles.${member.role}`, { ns: 'common' })}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Anchor href={`mailto:${member.email}`}>{member.email}</Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <div style={{ minWidth: 0, flex: '1 1 14rem' }}>
+          <Text fw={600}>{member.name}</Text>
+          <Text size="sm" c="gray.7">
+            {member.designation || t(`roles.${member.role}`, { ns: 'common' })}
+          </Text>
+          <Anchor href={`mailto:${member.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {member.email}
+          </Anchor>
+        </div>
+        <Group gap="xs" wrap="wrap">
           <Select
             size="xs"
             aria-label={t('members.moveTo', { name: member.name })}
@@ -58,14 +46,14 @@ function MemberRow({
             value={target}
             onChange={setTarget}
             searchable
-            w={180}
+            w={190}
           />
           <Button size="xs" variant="light" disabled={!target || busy} onClick={() => target && onMove(target)}>
             {t('members.move')}
           </Button>
           <Button
             size="xs"
-            variant="light"
+            variant="filled"
             color="red.9"
             disabled={busy}
             onClick={onRemove}
@@ -74,8 +62,8 @@ function MemberRow({
             {t('members.remove')}
           </Button>
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      </Group>
+    </Paper>
   );
 }
 
@@ -153,30 +141,25 @@ export function ManageMembers({ groupId }: { groupId: string }) {
             {members.length === 0 ? (
               <Text c="gray.8">{t('members.noMatch')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={720}>
-                <Table striped withTableBorder verticalSpacing="sm">
-                  <VisuallyHidden component="caption">{t('members.title', { group: group.data.name })}</VisuallyHidden>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                      <Table.Th scope="col">{t('fields.email')}</Table.Th>
-                      <Table.Th scope="col">{t('fields.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {members.map((m) => (
-                      <MemberRow
-                        key={m._id}
-                        member={m}
-                        targets={targets}
-                        busy={move.isPending || remove.isPending}
-                        onMove={(targetId) => doMove(m, targetId)}
-                        onRemove={() => setToRemove(m)}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <Stack
+                component="ul"
+                gap="xs"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t('members.title', { group: group.data.name })}
+              >
+                {members.map((m) => (
+                  <MemberRow
+                    key={m._id}
+                    member={m}
+                    targets={targets}
+                    busy={move.isPending || remove.isPending}
+                    onMove={(targetId) => doMove(m, targetId)}
+                    onRemove={() => setToRemove(m)}
+                  />
+                ))}
+              </Stack>
             )}
           </Stack>
         )}

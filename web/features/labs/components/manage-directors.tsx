@@ -264,7 +264,7 @@ export function ManageDirectors({
                         </Button>
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="outline"
                           color="red.9"
                           onClick={() => setToDelete(entry)}
                           aria-label={t('form.deleteNamed', { name: entry.name })}

@@ -258,7 +258,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
                         </Button>
                         <Button
                           size="xs"
-                          variant="light"
+                          variant="outline"
                           color="red.9"
                           onClick={() => setToDelete(item)}
                           aria-label={t('form.deleteNamed', { name: item.name })}

@@ -106,7 +106,7 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
   useEffect(() => {
     if (fromAddress === written.current) return;
     written.current = fromAddress;
-    setText(fromAddress); // eslint-disable-line react-hooks/set-state-in-effect -- the address is the outside source
+    setText(fromAddress);
   }, [fromAddress]);
   useEffect(() => {
     if (debounced === fromAddress.trim()) return;

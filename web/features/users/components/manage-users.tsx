@@ -115,7 +115,13 @@ function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: Gro
     ),
   );
   return (
-    <Modal opened onClose={onClose} title={t('manage.accessTitle', { name: user.personalDetails.name })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('approval.close') }}
+      title={t('manage.accessTitle', { name: user.personalDetails.name })}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <NativeSelect
@@ -169,7 +175,13 @@ function DeactivateModal({ user, onClose }: { user: ProfileJson; onClose: () => 
   );
   const error = form.errors.reason;
   return (
-    <Modal opened onClose={onClose} title={t('manage.deactivateTitle', { name: user.personalDetails.name })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('approval.close') }}
+      title={t('manage.deactivateTitle', { name: user.personalDetails.name })}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('manage.deactivateIntro')}</Text>
@@ -220,7 +232,13 @@ function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () 
   );
   const error = form.errors.newPassword;
   return (
-    <Modal opened onClose={onClose} title={t('manage.resetTitle', { name: user.personalDetails.name })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('approval.close') }}
+      title={t('manage.resetTitle', { name: user.personalDetails.name })}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('manage.resetIntro')}</Text>
@@ -294,81 +312,84 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
   };
 
   return (
-    <Modal
-      opened={!removing}
-      onClose={onClose}
-      title={t('manage.documentsTitle', { name: user.personalDetails.name })}
-      size="lg"
-      centered
-    >
-      <Stack gap="md">
-        {documents.length ? (
-          <List spacing="xs">
-            {documents.map((doc) => (
-              <List.Item key={doc._id}>
-                <Group gap="sm" wrap="nowrap" justify="space-between">
-                  <div style={{ minWidth: 0 }}>
-                    <Anchor
-                      href={doc.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      style={{ overflowWrap: 'anywhere' }}
+    <>
+      <Modal
+        opened={!removing}
+        onClose={onClose}
+        closeButtonProps={{ 'aria-label': t('approval.close') }}
+        title={t('manage.documentsTitle', { name: user.personalDetails.name })}
+        size="lg"
+        centered
+      >
+        <Stack gap="md">
+          {documents.length ? (
+            <List spacing="xs">
+              {documents.map((doc) => (
+                <List.Item key={doc._id}>
+                  <Group gap="sm" wrap="nowrap" justify="space-between">
+                    <div style={{ minWidth: 0 }}>
+                      <Anchor
+                        href={doc.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {t('profile.opensInNewTab', { name: doc.filename })}
+                      </Anchor>
+                      <Text size="xs" c="gray.8">
+                        {formatDate(doc.uploadedAt)}
+                      </Text>
+                    </div>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.9"
+                      onClick={() => setRemoving(doc)}
+                      aria-label={t('manage.removeDocument', { name: doc.filename })}
                     >
-                      {t('profile.opensInNewTab', { name: doc.filename })}
-                    </Anchor>
-                    <Text size="xs" c="gray.8">
-                      {formatDate(doc.uploadedAt)}
-                    </Text>
-                  </div>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    onClick={() => setRemoving(doc)}
-                    aria-label={t('manage.removeDocument', { name: doc.filename })}
-                  >
-                    {t('manage.remove')}
-                  </Button>
-                </Group>
-              </List.Item>
-            ))}
-          </List>
-        ) : (
-          <Text c="gray.8">{t('manage.noDocumentsYet')}</Text>
-        )}
-        <form onSubmit={onUpload} noValidate>
-          <Group align="flex-end" gap="sm">
-            <FileInput
-              label={t('manage.document')}
-              placeholder={t('manage.chooseFile')}
-              description={t('manage.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
-              accept={acceptFor('document')}
-              clearable
-              value={file}
-              onChange={setFile}
-              style={{ flex: '1 1 240px' }}
-            />
-            <Button type="submit" loading={upload.isPending}>
-              {t('manage.upload')}
+                      {t('manage.remove')}
+                    </Button>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text c="gray.8">{t('manage.noDocumentsYet')}</Text>
+          )}
+          <form onSubmit={onUpload} noValidate>
+            <Group align="flex-end" gap="sm">
+              <FileInput
+                label={t('manage.document')}
+                placeholder={t('manage.chooseFile')}
+                description={t('manage.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
+                accept={acceptFor('document')}
+                clearable
+                value={file}
+                onChange={setFile}
+                style={{ flex: '1 1 240px' }}
+              />
+              <Button type="submit" loading={upload.isPending}>
+                {t('manage.upload')}
+              </Button>
+            </Group>
+            {progress !== null && (
+              <Progress mt="xs" value={progress} aria-label={t('manage.uploadProgress', { percent: progress })} />
+            )}
+            <div role="alert">
+              {error && (
+                <Text size="sm" c="red.9" mt="xs">
+                  {error}
+                </Text>
+              )}
+            </div>
+          </form>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('approval.close')}
             </Button>
           </Group>
-          {progress !== null && (
-            <Progress mt="xs" value={progress} aria-label={t('manage.uploadProgress', { percent: progress })} />
-          )}
-          <div role="alert">
-            {error && (
-              <Text size="sm" c="red.9" mt="xs">
-                {error}
-              </Text>
-            )}
-          </div>
-        </form>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('approval.close')}
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
+      </Modal>
       <ConfirmDelete
         opened={Boolean(removing)}
         message={t('manage.confirmRemove', { name: removing?.filename ?? '' })}
@@ -376,7 +397,7 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
         onCancel={() => setRemoving(null)}
         loading={remove.isPending}
       />
-    </Modal>
+    </>
   );
 }
 

@@ -40,7 +40,14 @@ function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }
   const { t } = useTranslation('people');
   const name = user.personalDetails.name;
   return (
-    <Modal opened onClose={onClose} title={t('approval.profileOf', { name })} size="xl" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('approval.close') }}
+      title={t('approval.profileOf', { name })}
+      size="xl"
+      centered
+    >
       <Stack gap="md">
         <Group>
           <Avatar
@@ -113,7 +120,13 @@ function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void })
     ),
   );
   return (
-    <Modal opened onClose={onClose} title={t('approval.rejectTitle', { name: user.personalDetails.name })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('approval.close') }}
+      title={t('approval.rejectTitle', { name: user.personalDetails.name })}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('approval.rejectIntro')}</Text>

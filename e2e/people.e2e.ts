@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { MINIMAL_GROUP_NAMES } from '#server/demo/seed-minimal.ts';
+import type { ProfileJson } from '#shared/schemas/user.ts';
+import {
+  apiAs,
+  apiLogin,
+  checkA11y,
+  createApprovedUser,
+  createPendingUser,
+  expectHidden,
+  expectVisible,
+  screenshot,
+  signedInAdmin,
+  signInAs,
+  useBrowser,
+} from './fixtures.ts';
+
+// Issue 3: a pending user is approved into a group with a role on the approval screen, edits their profile (a cadre
+// change clears the designation), uploads a photo and sees it; the admin finds the approval in the activity log. Also
+// the directory, a rejection told at login, and Manage Users. Selected by label, role and visible text, in English.
+
+const browser = useBrowser();
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The input with this label (a required field's label ends with ' *'). */
+const field = (scope: Page | ReturnType<Page['locator']>, label: string) =>
+  scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+const tag = () => randomUUID().slice(0, 6);
+
+describe('people: approval, profile, photo, activity log', () => {
+  it('approves a pending user, who edits their profile and photo; the admin finds the approval in the log', async () => {
+    const { page } = browser;
+    const name = `Ishaan Kapoor ${tag()}`;
+    const pending = await createPendingUser({
+      personalDetails: { name, dob: '1992-02-20', mobile: '9811122233', address: 'Timarpur, Delhi' },
+    });
+    const admin = await signedInAdmin();
+    const groupName = MINIMAL_GROUP_NAMES[1];
+
+    // The admin opens Pending User Approvals: a card for the new user with what they registered, nothing made up.
+    await signInAs(page, admin, { to: '/admin/approval' });
+    await expectVisible(page.getByRole('heading', { name: 'Pending User Approvals', level: 1 }));
+    const card = page.getByRole('article', { name });
+    await expectVisible(card);
+    await expectVisible(card.getByText(pending.email));
+    await checkA11y(page);
+    await screenshot(page, 'people-approval');
+
+    await card.getByRole('button', { name: 'View Profile' }).click();
+    const modal = page.getByRole('dialog', { name: `Profile of ${name}` });
+    await expectVisible(modal.getByText('9811122233'));
+    await expectVisible(modal.getByText("Scientist 'B'"));
+    await checkA11y(page);
+    await screenshot(page, 'people-approval-profile');
+    await modal.getByRole('button', { name: 'Close' }).last().click();
+    await expectHidden(modal);
+
+    // Group and role are both required; then the chosen role overrides the requested one and the card disappears.
+    expect(await field(card, 'Lab').inputValue()).not.toBe('');
+    await card.getByRole('button', { name: 'Approve User' }).click();
+    await expectVisible(card.getByText('Please select a Group and a Role for the user.'));
+    await field(card, 'Group').selectOption({ label: groupName });
+    await field(card, 'Role').selectOption({ label: 'Associate Director' });
+    await card.getByRole('button', { name: 'Approve User' }).click();
+    await expectVisible(page.getByText('User approved successfully!'));
+    await expectHidden(card);
+
+    // The approved user opens My Profile.
+    await signInAs(page, { ...pending, token: '' }, { to: '/profile' });
+    await expectVisible(page.getByRole('heading', { name: `Welcome, ${name}!` }));
+    const main = page.getByRole('main');
+    await expectVisible(main.getByText('Associate Director', { exact: true }));
+    await expectVisible(main.getByText(groupName, { exact: true }));
+    for (const section of ['Personal Details', 'Professional Details', 'About Me', 'Employment Period']) {
+      await expectVisible(page.getByRole('heading', { name: section, level: 2 }));
+    }
+    await checkA11y(page);
+    await screenshot(page, 'people-profile');
+
+    // Edit Profile: changing the cadre clears the designation; Save Profile keeps every section.
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    expect(await field(page, 'Designation').inputValue()).toBe("Scientist 'B'");
+    await field(page, 'Cadre').selectOption('DRTC');
+    expect(await field(page, 'Designation').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expectVisible(page.getByText('Designation is required.'));
+    await field(page, 'Designation').selectOption("Technical Officer 'A'");
+    await field(page, 'Mobile').fill('98111');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expectVisible(page.getByText('Mobile number must be 10 digits.'));
+    await field(page, 'Mobile').fill('9811100000');
+    await field(page, 'Gender').selectOption('Male');
+    await field(page, 'Blood Group').selectOption('B+');
+    await field(page, 'Skills').fill(' thermal imaging ,  hazard analysis ,');
+    await field(page, 'Contact Name').fill('Riya Kapoor');
+    await field(page, 'About').fill('Studies smoke movement in tall buildings.');
+    await checkA11y(page);
+    await screenshot(page, 'people-profile-edit');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expectVisible(page.getByText('Profile updated successfully!'));
+    await expectVisible(page.getByRole('button', { name: 'Edit Profile' }));
+    await expectVisible(page.getByText("Technical Officer 'A'").first());
+    await expectVisible(page.getByText('hazard analysis', { exact: true }));
+    await expectVisible(page.getByText('Studies smoke movement in tall buildings.'));
+    const saved = await apiAs(await apiLogin(pending.email, pending.password)).get<ProfileJson>(
+      `/api/users/${pending.id}`,
+    );
+    expect(saved.body).toMatchObject({
+      personalDetails: {
+        mobile: '9811100000',
+        gender: 'Male',
+        bloodGroup: 'B+',
+        emergencyContact: { name: 'Riya Kapoor' },
+      },
+      professionalDetails: {
+        cadre: 'DRTC',
+        designation: "Technical Officer 'A'",
+        skills: ['thermal imaging', 'hazard analysis'],
+      },
+    });
+
+    // Photo: 'Upload' appears only once a file is chosen; the new photo is shown.
+    await expectHidden(page.getByRole('button', { name: 'Upload', exact: true }));
+    const photo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#2d67ae' } })
+      .png()
+      .toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Change Photo' }).click();
+    await (await chooser).setFiles({ name: 'ishaan.png', mimeType: 'image/png', buffer: photo });
+    await expectVisible(page.getByText('Chosen photo: ishaan.png'));
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expectVisible(page.getByText('Photo updated successfully!'));
+    await expectHidden(page.getByRole('button', { name: 'Upload', exact: true }));
+    const img = page.getByRole('img', { name: `Photo of ${name}` });
+    await expectVisible(img);
+    await page.waitForFunction(
+      (alt) => {
+        const el = document.querySelector<HTMLImageElement>(`img[alt="${alt}"]`);
+        return Boolean(el?.src.includes('/uploads/profile-photos/') && el.complete && el.naturalWidth > 0);
+      },
+      `Photo of ${name}`,
+      { timeout: 15_000 },
+    );
+    await checkA11y(page);
+    await screenshot(page, 'people-profile-photo');
+
+    // The admin finds the approval in the activity log by the user's email.
+    await signInAs(page, admin, { to: '/admin/logs' });
+    await expectVisible(page.getByRole('heading', { name: 'Admin Activity Logs', level: 1 }));
+    await expectVisible(page.getByRole('columnheader', { name: 'Timestamp' }));
+    await field(page, 'Search name, email or action').fill(pending.email);
+    const approval = page.getByRole('row', {
+      name: new RegExp(escapeRegExp(`Approved user ${pending.email} as associate_director in group ${groupName}`)),
+    });
+    await expectVisible(approval);
+    await expectVisible(approval.getByRole('cell', { name: admin.email }));
+    await checkA11y(page);
+    await screenshot(page, 'people-logs');
+
+    await field(page, 'Search name, email or action').fill(`nothing-like-this-${tag()}`);
+    await expectVisible(page.getByText('No activity logs found matching your criteria.'));
+    await checkA11y(page);
+  });
+});
+
+describe('employee directory', () => {
+  it('finds a colleague by name, group and role, and pages on the server', async () => {
+    const { page } = browser;
+    const surname = `Venkataraman${tag()}`;
+    await createApprovedUser('director', undefined, {
+      personalDetails: { name: `Lakshmi ${surname}`, dob: null, mobile: '', address: '' },
+    });
+    const viewer = await createApprovedUser('employee');
+    await signInAs(page, viewer, { to: '/employees' });
+    await expectVisible(page.getByRole('heading', { name: 'Employee Directory', level: 1 }));
+    await expectVisible(page.getByRole('article').first());
+    await field(page, 'Search by name or email').fill(surname.toLowerCase());
+    const card = page.getByRole('article', { name: `Lakshmi ${surname}` });
+    await expectVisible(card);
+    await expectVisible(card.getByText('Director', { exact: true }));
+    await expectVisible(card.getByText(MINIMAL_GROUP_NAMES[0]));
+    await expectVisible(page.getByText('1 person'));
+    await checkA11y(page);
+    await screenshot(page, 'people-directory');
+
+    await field(page, 'Role').selectOption({ label: 'Employee' });
+    await expectVisible(page.getByText('No employees found.'));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expectVisible(page.getByRole('article').first());
+    await checkA11y(page);
+  });
+});
+
+describe('rejection', () => {
+  it('rejects a registration with a reason the person is told at login', async () => {
+    const { page } = browser;
+    const pending = await createPendingUser();
+    await signInAs(page, await signedInAdmin(), { to: '/admin/approval' });
+    const card = page.getByRole('article', { name: pending.name });
+    await card.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject ${pending.name}` });
+    await dialog.getByRole('button', { name: 'Reject User' }).click();
+    await expectVisible(dialog.getByText('Please give a reason for rejecting this user.'));
+    await field(dialog, 'Reason').fill('Not on the establishment roll.');
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Reject User' }).click();
+    await expectVisible(page.getByText('User rejected.'));
+    await expectHidden(card);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await field(page, 'Email').fill(pending.email);
+    await field(page, 'Password').fill(pending.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectVisible(page.getByText('Your registration was not approved. Reason: Not on the establishment roll.'));
+  });
+});
