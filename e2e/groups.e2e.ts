@@ -250,4 +250,52 @@ describe('Research groups', () => {
     await page.goto(`/group/id/${group._id}`);
     await expectVisible(page.getByText(ACCESS_DENIED));
   });
+
+  it("the group's associate director edits it and returns to the group page; the page reads in Hindi too", async () => {
+    const { page } = browser;
+    const tag = randomUUID().slice(0, 6);
+    const lead = await createApprovedUser('associate_director', groupIds[1], {
+      personalDetails: { name: `Anjali Deshpande ${tag}`, dob: '1980-02-01', mobile: '9876543210', address: 'Delhi' },
+    });
+    const admin = await signedInAdmin();
+    const created = await apiAs(admin).post<GroupJson>('/api/groups', {
+      name: `Blast Effects Group ${tag}`,
+      description: 'Blast waves and structures.',
+      employees: [lead.id],
+    });
+    const group = created.body;
+    const entry = new FormData();
+    entry.set('user', lead.id);
+    entry.set('from', '2025-01-01');
+    expect((await apiAs(admin).post(`/api/groups/${group._id}/assistant-director-history`, entry)).status).toBe(201);
+
+    await signInAs(page, lead, { to: `/group/id/${group._id}` });
+    await page.getByRole('link', { name: 'Edit Group' }).click();
+    await expectPath(page, `/groups/${group._id}/edit`);
+    await expectVisible(page.getByRole('heading', { name: `Edit Group: ${group.name}`, level: 1 }));
+    await expectVisible(tab(page, 'Manage Group Notices & Circulars'));
+    await field(page, 'Description').fill('Blast waves, fragments and protective structures.');
+    await field(page, 'Group History').fill('Formed in 1998 from the ballistics wing.');
+    await page.getByRole('button', { name: 'Add contact' }).click();
+    await field(page, 'Value').fill('blast@lab.test');
+    await checkA11y(page);
+    await screenshot(page, 'group-edit');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Group updated successfully!');
+    await expectPath(page, `/group/id/${group._id}`);
+    await expectVisible(page.getByText('Blast waves, fragments and protective structures.').first());
+    await tab(page, 'Contact Us').click();
+    await expectVisible(page.getByRole('link', { name: 'blast@lab.test' }));
+    await tab(page, 'Group Leader Profile').click();
+    await expectVisible(page.getByRole('heading', { name: lead.name }));
+
+    // The same page in Hindi.
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await expectVisible(page.getByRole('tab', { name: 'समूह के बारे में' }));
+    await expectVisible(page.getByRole('tab', { name: 'संपर्क करें' }));
+    await checkA11y(page);
+    await screenshot(page, 'group-page-hindi');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expectVisible(tab(page, 'About Group'));
+  });
 });

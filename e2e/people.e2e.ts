@@ -98,6 +98,7 @@ describe('people: approval, profile, photo, activity log', () => {
     await field(page, 'Contact Name').fill('Riya Kapoor');
     await field(page, 'About').fill('Studies smoke movement in tall buildings.');
     await checkA11y(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'people-profile-edit');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expectVisible(page.getByText('Profile updated successfully!'));

@@ -86,24 +86,20 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
 
   it('takes the entry without an end date as current, else the latest', async () => {
     const c = await groupCast();
-    await c.app.db
-      .insert(directorEntries)
-      .values({
-        groupId: c.group.id,
-        name: 'Earlier Lead',
-        designation: 'Assistant Director',
-        from: '2010-01-01',
-        to: '2015-01-01',
-      });
-    await c.app.db
-      .insert(directorEntries)
-      .values({
-        groupId: c.group.id,
-        name: 'Later Lead',
-        designation: 'Assistant Director',
-        from: '2030-01-01',
-        to: '2031-01-01',
-      });
+    await c.app.db.insert(directorEntries).values({
+      groupId: c.group.id,
+      name: 'Earlier Lead',
+      designation: 'Assistant Director',
+      from: '2010-01-01',
+      to: '2015-01-01',
+    });
+    await c.app.db.insert(directorEntries).values({
+      groupId: c.group.id,
+      name: 'Later Lead',
+      designation: 'Assistant Director',
+      from: '2030-01-01',
+      to: '2031-01-01',
+    });
     const body = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('admin') })).json();
     expect(body.currentAD.name).toBe('Anita Lead');
     expect(body.assistantDirectorHistory.map((e: { name: string }) => e.name)).toEqual([

@@ -18,6 +18,7 @@ import { directorEntryInput, directorEntryJson } from '#shared/schemas/unit.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { cachedRead } from './labs.cache.ts';
 import { presentDirectorEntry, presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
 import {
   createDirectorEntry,
@@ -77,8 +78,10 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/labs/:id', { schema: { params: labParams, response: { 200: labJson } } }, async (req) => {
-    const lab = await requireLab(app.db, req.params.id);
-    return presentLab(await loadLabRecord(app.db, lab));
+    const { id } = req.params;
+    return cachedRead(app.db, `record:${id}:${todayInIndia()}`, async () =>
+      presentLab(await loadLabRecord(app.db, await requireLab(app.db, id))),
+    );
   });
 
   app.get(
@@ -95,17 +98,17 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const lab = await requireLab(app.db, req.params.id);
+      const { id } = req.params;
+      const { current, limit } = req.query;
       const today = todayInIndia();
-      const items = await listLabDocuments(app.db, lab.id, {
-        currentOnly: req.query.current === 'true',
-        limit: req.query.limit,
-        today,
+      return cachedRead(app.db, `documents:${id}:${current}:${limit}:${today}`, async () => {
+        const lab = await requireLab(app.db, id);
+        const items = await listLabDocuments(app.db, lab.id, { currentOnly: current === 'true', limit, today });
+        return {
+          notices: items.filter((i) => i.kind === 'notice').map((i) => presentLabItem(i, today)),
+          circulars: items.filter((i) => i.kind === 'circular').map((i) => presentLabItem(i, today)),
+        };
       });
-      return {
-        notices: items.filter((i) => i.kind === 'notice').map((i) => presentLabItem(i, today)),
-        circulars: items.filter((i) => i.kind === 'circular').map((i) => presentLabItem(i, today)),
-      };
     },
   );
 

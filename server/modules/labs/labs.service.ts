@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { labChanged } from './labs.cache.ts';
 
 export type LabItemKind = (typeof labItems.$inferSelect)['kind'];
 type ItemFields = z.output<typeof labDocumentInput> | z.output<typeof labProductInput>;
@@ -142,7 +143,7 @@ export async function listLabDocuments(
  * the same moment (an advisory lock serialises the check). Callers check that the actor is an admin.
  */
 export async function createLab(db: Db, actor: Actor, input: z.output<typeof createLabInput>): Promise<LabRow> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727301)`);
     const [existing] = await tx.select({ id: labs.id }).from(labs).limit(1);
     if (existing)
@@ -151,6 +152,8 @@ export async function createLab(db: Db, actor: Actor, input: z.output<typeof cre
     await recordActivity(tx, actor, `Created lab ${lab!.name}`, { type: 'lab', id: lab!.id });
     return lab!;
   });
+  labChanged(db);
+  return result;
 }
 
 /**
@@ -164,7 +167,7 @@ export async function updateLab(
   input: z.output<typeof updateLabInput>,
 ): Promise<LabRow> {
   const { LabHistoryDetails, contactInfo, officeOfDirector, ...fields } = input;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(labs)
       .set({ ...fields, history: LabHistoryDetails })
@@ -187,6 +190,8 @@ export async function updateLab(
     await recordActivity(tx, actor, `Updated lab information of ${updated!.name}`, { type: 'lab', id: lab.id });
     return updated!;
   });
+  labChanged(db);
+  return result;
 }
 
 const KIND_WORD: Record<LabItemKind, string> = {
@@ -254,6 +259,7 @@ export async function createLabItem(
     await recordActivity(tx, actor, `Added ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item!.id });
     return item!.id;
   });
+  labChanged(db);
   return findItemWithFile(db, id);
 }
 
@@ -283,6 +289,7 @@ export async function updateLabItem(
     await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item.id });
     return gone;
   });
+  labChanged(db);
   await removeStoredFiles(replaced);
   return findItemWithFile(db, itemId);
 }
@@ -302,6 +309,7 @@ export async function deleteLabItem(
     await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, { type: `lab-${kind}`, id: item.id });
     return removed;
   });
+  labChanged(db);
   await removeStoredFiles(gone);
 }
 
@@ -367,6 +375,7 @@ export async function createDirectorEntry(
     });
     return entry!.id;
   });
+  labChanged(db);
   return findDirectorEntry(db, id);
 }
 
@@ -394,6 +403,7 @@ export async function updateDirectorEntry(
     });
     return gone;
   });
+  labChanged(db);
   await removeStoredFiles(replaced);
   return findDirectorEntry(db, entryId);
 }
@@ -412,5 +422,6 @@ export async function deleteDirectorEntry(db: Db, actor: Actor, labId: string, e
     );
     return removed;
   });
+  labChanged(db);
   await removeStoredFiles(gone);
 }

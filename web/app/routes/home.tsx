@@ -14,6 +14,8 @@ import { LatestDocuments } from '#web/features/labs/components/latest-documents.
 import { useGroupAchievements } from '#web/features/groups/api.ts';
 import { AchievementsList } from '#web/features/labs/components/achievements-list.tsx';
 import { PersonnelTable } from '#web/features/labs/components/personnel-table.tsx';
+import { useDirectory } from '#web/features/users/api.ts';
+import { Pager } from '#web/features/users/components/pager.tsx';
 
 /** Groups per request in Product & Achievements; "Show more groups" asks for the next ones. */
 const ACHIEVEMENT_GROUPS = 20;
@@ -36,10 +38,34 @@ function LabAchievements() {
   );
 }
 
-/** Personnel Details: the people feature's staff list in the lab feature's table (signed-in staff only). */
+/** Staff per page in Personnel Details. */
+const PERSONNEL_PAGE = 20;
+const EVERYONE = { q: '', role: '', groupId: '' } as const;
+
+/** Personnel Details: a page of the people feature's staff directory in the lab feature's table (signed-in only). */
 function LabPersonnel() {
+  const { t } = useTranslation('lab');
   const { isSignedIn } = useSession();
-  return <PersonnelTable signedIn={isSignedIn} people={undefined} loading />;
+  if (!isSignedIn) return <PersonnelTable signedIn={false} people={undefined} />;
+  return <SignedInPersonnel label={t('personnel.pageLabel')} />;
+}
+
+function SignedInPersonnel({ label }: { label: string }) {
+  const [page, setPage] = useState(1);
+  const offset = (page - 1) * PERSONNEL_PAGE;
+  const directory = useDirectory(EVERYONE, { limit: PERSONNEL_PAGE, offset });
+  const people = directory.data?.items.map((u) => ({ _id: u._id, name: u.personalDetails.name, email: u.email }));
+  const pages = Math.ceil((directory.data?.total ?? 0) / PERSONNEL_PAGE);
+  return (
+    <PersonnelTable
+      signedIn
+      people={people}
+      loading={directory.isPending}
+      failed={directory.isError}
+      firstNumber={offset + 1}
+      footer={<Pager total={pages} value={page} onChange={setPage} label={label} />}
+    />
+  );
 }
 
 /**

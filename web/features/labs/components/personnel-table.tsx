@@ -1,4 +1,5 @@
-import { Anchor, Button, Table, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Button, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
@@ -17,10 +18,14 @@ export interface PersonnelTableProps {
   people: PersonnelRow[] | undefined;
   loading?: boolean;
   failed?: boolean;
+  /** The # of the first row (the list pages on the server). */
+  firstNumber?: number;
+  /** Paging controls under the table. */
+  footer?: ReactNode;
 }
 
 /** Personnel Details (spec §2): #, Name, Email; 'No users found.' */
-export function PersonnelTable({ signedIn, people, loading, failed }: PersonnelTableProps) {
+export function PersonnelTable({ signedIn, people, loading, failed, firstNumber = 1, footer }: PersonnelTableProps) {
   const { t } = useTranslation('lab');
   if (!signedIn)
     return (
@@ -38,28 +43,31 @@ export function PersonnelTable({ signedIn, people, loading, failed }: PersonnelT
   if (loading) return <EmptyState>{t('loading')}</EmptyState>;
   if (!people?.length) return <EmptyState>{t('personnel.empty')}</EmptyState>;
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped withTableBorder>
-        <VisuallyHidden component="caption">{t('tabs.personnel')}</VisuallyHidden>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">#</Table.Th>
-            <Table.Th scope="col">{t('fields.name')}</Table.Th>
-            <Table.Th scope="col">{t('fields.email')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.map((p, i) => (
-            <Table.Tr key={p._id}>
-              <Table.Td>{i + 1}</Table.Td>
-              <Table.Td>{p.name}</Table.Td>
-              <Table.Td>
-                <Anchor href={`mailto:${p.email}`}>{p.email}</Anchor>
-              </Table.Td>
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped withTableBorder>
+          <VisuallyHidden component="caption">{t('tabs.personnel')}</VisuallyHidden>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">#</Table.Th>
+              <Table.Th scope="col">{t('fields.name')}</Table.Th>
+              <Table.Th scope="col">{t('fields.email')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {people.map((p, i) => (
+              <Table.Tr key={p._id}>
+                <Table.Td>{firstNumber + i}</Table.Td>
+                <Table.Td>{p.name}</Table.Td>
+                <Table.Td>
+                  <Anchor href={`mailto:${p.email}`}>{p.email}</Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {footer}
+    </Stack>
   );
 }

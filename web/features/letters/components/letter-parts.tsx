@@ -10,7 +10,13 @@ export function ClassificationBadge({ classification }: { classification: Letter
   const { t } = useTranslation('letters');
   if (classification === 'Normal') return null;
   return (
-    <Badge color={classification === 'Secret' ? 'red.9' : '#9a3412'} variant="filled" radius="sm">
+    // Never shrunk or cut: the marking must be read in full on every card.
+    <Badge
+      color={classification === 'Secret' ? 'red.9' : '#9a3412'}
+      variant="filled"
+      radius="sm"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {t(`classification.${classification}`)}
     </Badge>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format.ts';
-import { DateField } from '#web/components/date-field.tsx';
+import { LabelledDateField as DateField } from './labelled-date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -125,37 +125,62 @@ export function ActivityLogs() {
       ) : logs.data.items.length === 0 ? (
         <EmptyState>{t('logs.empty')}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Caption>{t('logs.tableCaption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('logs.name')}</Table.Th>
-                <Table.Th scope="col">{t('logs.email')}</Table.Th>
-                <Table.Th scope="col">{t('logs.action')}</Table.Th>
-                <Table.Th scope="col">{t('logs.timestamp')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {logs.data.items.map((entry) => (
-                <Table.Tr key={entry._id}>
-                  <Table.Td>
-                    {entry.userId?.name ?? (
-                      <Text span c="gray.8" fs="italic" size="sm">
-                        {t('logs.unknownUser')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.userId?.email ?? ''}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.action}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
-                  </Table.Td>
+        <>
+          <Stack
+            gap="xs"
+            hiddenFrom="sm"
+            component="ol"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none', opacity: logs.isPlaceholderData ? 0.6 : 1 }}
+            aria-label={t('logs.tableCaption')}
+          >
+            {logs.data.items.map((entry) => (
+              <Paper key={entry._id} component="li" withBorder radius="md" p="sm">
+                <Text size="sm" c="gray.8">
+                  <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                </Text>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {entry.action}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.userId ? `${entry.userId.name} · ${entry.userId.email}` : t('logs.unknownUser')}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+            <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Caption>{t('logs.tableCaption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('logs.name')}</Table.Th>
+                  <Table.Th scope="col">{t('logs.email')}</Table.Th>
+                  <Table.Th scope="col">{t('logs.action')}</Table.Th>
+                  <Table.Th scope="col">{t('logs.timestamp')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {logs.data.items.map((entry) => (
+                  <Table.Tr key={entry._id}>
+                    <Table.Td>
+                      {entry.userId?.name ?? (
+                        <Text span c="gray.8" fs="italic" size="sm">
+                          {t('logs.unknownUser')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.userId?.email ?? ''}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.action}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
 
       <Pager total={pages} value={page} onChange={setPage} label={t('logs.pages')} />

@@ -60,7 +60,7 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
         <Text size="sm" c="gray.8">
           {t('password.intro')}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: 'start' }}>
           <PasswordInput
             label={t('password.current')}
             autoComplete="current-password"
@@ -72,6 +72,7 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
             autoComplete="new-password"
             required
             description={t('password.hint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...field('newPassword')}
           />
           <PasswordInput

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, CADRES, DESIGNATIONS, GENDERS, MARITAL_STATUSES, type Cadre } from '#shared/constants.ts';
 import { updateProfileInput, type ProfileJson } from '#shared/schemas/user.ts';
-import { DateField } from '#web/components/date-field.tsx';
+import { LabelledDateField as DateField } from './labelled-date-field.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useUpdateProfile } from '../api.ts';
@@ -197,6 +197,9 @@ export function ProfileForm({
         </Fieldset>
 
         <Fieldset legend={t('profile.socialLinks')}>
+          <Text size="sm" c="gray.8" mb="xs">
+            {t('profile.linkHint')}
+          </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {(['linkedin', 'twitter', 'facebook', 'github'] as const).map((site) => (
               <TextInput
@@ -204,7 +207,6 @@ export function ProfileForm({
                 label={t(`fields.${site}`)}
                 type="url"
                 placeholder="https://"
-                description={t('profile.linkHint')}
                 {...field(`socialLinks.${site}`)}
               />
             ))}
