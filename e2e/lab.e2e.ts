@@ -7,8 +7,8 @@ import {
   apiAs,
   baseURL,
   checkA11y,
-  expectHidden,
   expectVisible,
+  groupIds,
   labId,
   screenshot,
   signedInAdmin,
@@ -202,6 +202,14 @@ describe('Lab information', () => {
       await screenshot(page, 'admin-manage-gallery');
       await checkA11y(page);
 
+      // A project of a group, for the Product & Achievements tab (seeded through the groups API).
+      const project = new FormData();
+      project.set('name', `Flame retardant coating ${tag}`);
+      project.set('description', 'Intumescent coating for structural steel.');
+      project.set('file', new Blob([pdf], { type: 'application/pdf' }), 'coating.pdf');
+      const seeded = await apiAs(admin).post(`/api/group-files/${groupIds[0]}/projects`, project);
+      expect(seeded.status).toBe(201);
+
       // A visitor: no sign-in.
       const visitor = await context
         .browser()!
@@ -268,7 +276,13 @@ describe('Lab information', () => {
         await tab('Contact Us');
         await expectVisible(home.getByText('011-2390 7000'));
         await tab('Product & Achievements');
-        await expectHidden(home.getByText('Failed to load data.', { exact: true }));
+        const groupButton = home.getByRole('button', { name: 'Fire Safety Research Group' });
+        await expectVisible(groupButton);
+        if ((await groupButton.getAttribute('aria-expanded')) !== 'true') await groupButton.click();
+        await expectVisible(home.getByText(`Flame retardant coating ${tag}`, { exact: true }));
+        // The group's file is for its members: a visitor sees the item, not a link to the file.
+        await expectVisible(home.getByText('Log in to open the attached file.').first());
+        await screenshot(home, 'lab-home-products');
         await tab('Notices & Circular');
         const noticeLink = home.getByRole('tabpanel').getByRole('link', { name: `Fire drill ${tag}` });
         await expectVisible(noticeLink);
@@ -278,12 +292,12 @@ describe('Lab information', () => {
         // The PDF opens in a new tab.
         const [popup] = await Promise.all([home.waitForEvent('popup'), noticeLink.click()]);
         // The new tab is at the file (Chromium shows it in its PDF viewer); the server sends it as a PDF, inline.
-      await popup.waitForURL(/\/uploads\/notices\//);
-      const file = await fetch(popup.url());
-      expect(file.status).toBe(200);
-      expect(file.headers.get('content-type')).toBe('application/pdf');
-      expect(file.headers.get('content-disposition')).toContain('inline');
-      await popup.close();
+        await popup.waitForURL(/\/uploads\/notices\//);
+        const file = await fetch(popup.url());
+        expect(file.status).toBe(200);
+        expect(file.headers.get('content-type')).toBe('application/pdf');
+        expect(file.headers.get('content-disposition')).toContain('inline');
+        await popup.close();
       } finally {
         await visitor.close();
       }

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MINIMAL_GROUP_NAMES } from '#server/demo/seed-minimal.ts';
+import { SAMPLE_FILES } from '#server/test/multipart.ts';
 import type { ProfileJson } from '#shared/schemas/user.ts';
 import {
   apiAs,
@@ -217,5 +218,71 @@ describe('rejection', () => {
     await field(page, 'Password').fill(pending.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expectVisible(page.getByText('Your registration was not approved. Reason: Not on the establishment roll.'));
+  });
+});
+
+describe('Manage Users (lab admin panel)', () => {
+  it('changes role and group, keeps a document on the record, and deactivates and reactivates an account', async () => {
+    const { page } = browser;
+    const person = await createApprovedUser('employee', undefined, {
+      personalDetails: { name: `Meera Pillai ${tag()}`, dob: null, mobile: '', address: '' },
+    });
+    await signInAs(page, await signedInAdmin(), { to: '/admin/manage' });
+    await expectVisible(page.getByRole('heading', { name: 'Manage Users', level: 1 }));
+    await field(page, 'Search by name or email').fill(person.email);
+    const row = page.getByRole('row', { name: new RegExp(escapeRegExp(person.email)) });
+    await expectVisible(row);
+    await checkA11y(page);
+    await screenshot(page, 'people-manage-users');
+
+    // Role and group.
+    await row.getByRole('button', { name: `Actions for ${person.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Change Role & Group' }).click();
+    const access = page.getByRole('dialog', { name: `Role and group of ${person.name}` });
+    await field(access, 'Role').selectOption({ label: 'Director' });
+    await field(access, 'Group').selectOption({ label: MINIMAL_GROUP_NAMES[1] });
+    await checkA11y(page);
+    await access.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(page.getByText('User updated successfully!'));
+    await expectVisible(row.getByRole('cell', { name: 'Director', exact: true }));
+    await expectVisible(row.getByRole('cell', { name: MINIMAL_GROUP_NAMES[1], exact: true }));
+
+    // A document on the record, which the person can open from their profile.
+    await row.getByRole('button', { name: `Actions for ${person.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Documents' }).click();
+    const documents = page.getByRole('dialog', { name: `Documents of ${person.name}` });
+    await expectVisible(documents.getByText('No documents on this record.'));
+    await documents.getByRole('button', { name: 'Upload' }).click();
+    await expectVisible(documents.getByText('Please select a file to upload.'));
+    const chooser = page.waitForEvent('filechooser');
+    await field(documents, 'Document').click();
+    await (
+      await chooser
+    ).setFiles({ name: 'service-record.pdf', mimeType: 'application/pdf', buffer: SAMPLE_FILES.pdf });
+    await documents.getByRole('button', { name: 'Upload' }).click();
+    await expectVisible(page.getByText('Document uploaded.'));
+    await expectVisible(documents.getByRole('link', { name: /service-record\.pdf/ }));
+    await checkA11y(page);
+    await screenshot(page, 'people-manage-documents');
+    await documents.getByRole('button', { name: 'Close' }).last().click();
+    await expectVisible(row.getByRole('button', { name: '1 document' }));
+
+    // Deactivated: the person cannot log in; reactivated: they can again.
+    await row.getByRole('button', { name: `Actions for ${person.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    const deactivate = page.getByRole('dialog', { name: `Deactivate ${person.name}` });
+    await field(deactivate, 'Reason (optional)').fill('Transferred to another lab.');
+    await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+    await expectVisible(page.getByText('User deactivated.'));
+    await expectVisible(row.getByText('Deactivated', { exact: true }));
+    await expect(apiLogin(person.email, person.password)).rejects.toThrow(/deactivated/);
+
+    await row.getByRole('button', { name: `Actions for ${person.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Reactivate' }).click();
+    await expectVisible(page.getByText('User reactivated.'));
+    await expectVisible(row.getByText('Active', { exact: true }));
+    const back = await apiLogin(person.email, person.password);
+    expect(back.user).toMatchObject({ role: 'director', group: { name: MINIMAL_GROUP_NAMES[1] } });
+    await checkA11y(page);
   });
 });

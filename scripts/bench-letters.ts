@@ -8,9 +8,10 @@
 // of each, EXPLAIN ANALYZE of both search plans, and peak memory. The last line is one JSON object.
 //
 // Options: --letters N, --runs R (timed runs per search, default 40), --no-analyze (skip ANALYZE after seeding, as a
-// PGlite database without maintenance would be), --keep NAME (PostgreSQL only: seed database NAME once and keep it,
-// or reuse it when it exists — for trying changes to the search without seeding again).
-import { mkdtempSync, rmSync } from 'node:fs';
+// PGlite database without maintenance would be), --keep NAME (seed database NAME — PostgreSQL — or folder
+// $TMPDIR/lp-bench-letters-NAME — PGlite — once and keep it, or reuse it when it exists: for trying changes to the
+// search without seeding again).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -58,6 +59,12 @@ const LAST = [
 
 async function open(): Promise<{ database: Database; reused?: boolean; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  if (!url && keep) {
+    const dir = path.join(os.tmpdir(), `lp-bench-letters-${keep}`);
+    const reused = existsSync(dir);
+    const database = await openDatabase({ dataDir: dir });
+    return { database, reused, cleanup: () => database.close() };
+  }
   if (!url) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-bench-letters-'));
     const database = await openDatabase({ dataDir: dir });

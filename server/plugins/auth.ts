@@ -39,7 +39,12 @@ export const TOKEN_COOKIE = 'lp_token';
 
 /** Sets the download cookie that goes with a newly issued token (login, password change). */
 export function setTokenCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: req.protocol === 'https', path: '/' });
+  reply.setCookie(TOKEN_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    path: '/',
+  });
 }
 
 /** Why an account that exists may not sign in or use its token (decision 003). */

@@ -15,12 +15,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: registerInput, response: { 201: z.object({ message: z.string(), user: userJson }) } } },
     async (req, reply) => {
       const user = await registerUser(app.db, req.body);
-      return reply
-        .code(201)
-        .send({
-          message: 'User saved successfully! Your account is awaiting admin approval.',
-          user: presentUser(user),
-        });
+      return reply.code(201).send({
+        message: 'User saved successfully! Your account is awaiting admin approval.',
+        user: presentUser(user),
+      });
     },
   );
 

@@ -77,11 +77,14 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     (await listLabs(app.db)).map(presentLabSummary),
   );
 
-  app.get('/api/labs/:id', { schema: { params: labParams, response: { 200: labJson } } }, async (req) => {
+  // The answer is checked against its schema and turned into text once per cache entry, not once per request.
+  app.get('/api/labs/:id', { schema: { params: labParams, response: { 200: labJson } } }, async (req, reply) => {
     const { id } = req.params;
-    return cachedRead(app.db, `record:${id}:${todayInIndia()}`, async () =>
-      presentLab(await loadLabRecord(app.db, await requireLab(app.db, id))),
+    const json = await cachedRead(app.db, `record:${id}:${todayInIndia()}`, async () =>
+      JSON.stringify(labJson.parse(presentLab(await loadLabRecord(app.db, await requireLab(app.db, id))))),
     );
+    // A string with its content type is sent as is (already checked by labJson above).
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 
   app.get(
@@ -97,18 +100,22 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: labDocumentsJson },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { id } = req.params;
       const { current, limit } = req.query;
       const today = todayInIndia();
-      return cachedRead(app.db, `documents:${id}:${current}:${limit}:${today}`, async () => {
+      const json = await cachedRead(app.db, `documents:${id}:${current}:${limit}:${today}`, async () => {
         const lab = await requireLab(app.db, id);
         const items = await listLabDocuments(app.db, lab.id, { currentOnly: current === 'true', limit, today });
-        return {
-          notices: items.filter((i) => i.kind === 'notice').map((i) => presentLabItem(i, today)),
-          circulars: items.filter((i) => i.kind === 'circular').map((i) => presentLabItem(i, today)),
-        };
+        return JSON.stringify(
+          labDocumentsJson.parse({
+            notices: items.filter((i) => i.kind === 'notice').map((i) => presentLabItem(i, today)),
+            circulars: items.filter((i) => i.kind === 'circular').map((i) => presentLabItem(i, today)),
+          }),
+        );
       });
+      // A string with its content type is sent as is (already checked by labJson above).
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

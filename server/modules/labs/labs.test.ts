@@ -483,9 +483,11 @@ describe('director history', () => {
   it('refuses a visitor and every role but admin', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const employee = authHeaders(app, await createUser(app, 'employee'));
+    const director = authHeaders(app, await createUser(app, 'director'));
     for (const [headers, status] of [
       [{}, 401],
       [employee, 403],
+      [director, 403],
     ] as const) {
       expect((await send('POST', `/api/labs/${labId}/directors`, headers, entry)).statusCode).toBe(status);
       expect((await send('PUT', `/api/labs/${labId}/directors/${id}`, headers, entry)).statusCode).toBe(status);

@@ -7,10 +7,10 @@ import {
   Button,
   FileInput,
   Group,
-  List,
   Loader,
   Menu,
   Modal,
+  Paper,
   NativeSelect,
   PasswordInput,
   Progress,
@@ -71,11 +71,12 @@ type Dialog = { kind: 'access' | 'deactivate' | 'reset' | 'documents'; user: Pro
 const reasonOf = (err: unknown, t: Translate) =>
   err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('manage.failed');
 
-const statusColor: Record<UserStatus, string> = {
-  approved: 'green.9',
-  pending: 'yellow.9',
-  rejected: 'red.9',
-  deactivated: 'gray.8',
+/** Badge colour and a text shade dark enough on the light badge and striped rows (WCAG 1.4.3). */
+const statusColor: Record<UserStatus, { color: string; text: string }> = {
+  approved: { color: 'green', text: '#1e5631' },
+  pending: { color: 'yellow', text: '#5c4300' },
+  rejected: { color: 'red', text: '#8a1c1c' },
+  deactivated: { color: 'gray', text: '#343a40' },
 };
 
 function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: GroupNameJson[]; onClose: () => void }) {
@@ -323,10 +324,10 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
       >
         <Stack gap="md">
           {documents.length ? (
-            <List spacing="xs">
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
               {documents.map((doc) => (
-                <List.Item key={doc._id}>
-                  <Group gap="sm" wrap="nowrap" justify="space-between">
+                <li key={doc._id}>
+                  <Group gap="sm" wrap="nowrap" justify="space-between" align="flex-start">
                     <div style={{ minWidth: 0 }}>
                       <Anchor
                         href={doc.url}
@@ -346,13 +347,14 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
                       color="red.9"
                       onClick={() => setRemoving(doc)}
                       aria-label={t('manage.removeDocument', { name: doc.filename })}
+                      style={{ flexShrink: 0 }}
                     >
                       {t('manage.remove')}
                     </Button>
                   </Group>
-                </List.Item>
+                </li>
               ))}
-            </List>
+            </Stack>
           ) : (
             <Text c="gray.8">{t('manage.noDocumentsYet')}</Text>
           )}
@@ -415,7 +417,7 @@ function UserActions({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dia
       },
     );
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           size="xs"
@@ -438,6 +440,39 @@ function UserActions({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dia
         {user.status === 'deactivated' && <Menu.Item onClick={onReactivate}>{t('manage.reactivate')}</Menu.Item>}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** Employment period as "01 Jan 2020 – Present", or 'Not provided'. */
+function Period({ user }: { user: ProfileJson }) {
+  const { t } = useTranslation('people');
+  const { from, to } = user.employmentPeriod;
+  return <>{from || to ? `${formatDate(from, '—')} – ${formatDate(to, t('present'))}` : t('notProvided')}</>;
+}
+
+function StatusBadge({ user }: { user: ProfileJson }) {
+  const { t } = useTranslation('people');
+  return (
+    <>
+      <Badge color={statusColor[user.status].color} c={statusColor[user.status].text} variant="light">
+        {t(`statuses.${user.status}`)}
+      </Badge>
+      {user.statusReason && (
+        <Text size="xs" c="gray.8" maw={200}>
+          {user.statusReason}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function DocumentsLink({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dialog) => void }) {
+  const { t } = useTranslation('people');
+  if (!user.documents.length) return <>{t('manage.noDocuments')}</>;
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={() => onOpen({ kind: 'documents', user })}>
+      {t('manage.documentsCount', { count: user.documents.length })}
+    </Anchor>
   );
 }
 
@@ -524,29 +559,22 @@ export function ManageUsers() {
       ) : users.data.items.length === 0 ? (
         <EmptyState>{t('manage.empty')}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped verticalSpacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Caption>{t('manage.tableCaption')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('fields.photo')}</Table.Th>
-                <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                <Table.Th scope="col">{t('fields.email')}</Table.Th>
-                <Table.Th scope="col">{t('fields.role')}</Table.Th>
-                <Table.Th scope="col">{t('fields.group')}</Table.Th>
-                <Table.Th scope="col">{t('fields.employmentPeriod')}</Table.Th>
-                <Table.Th scope="col">{t('fields.documents')}</Table.Th>
-                <Table.Th scope="col">{t('fields.status')}</Table.Th>
-                <Table.Th scope="col">{t('manage.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.items.map((user) => {
-                const name = user.personalDetails.name;
-                const { from, to } = user.employmentPeriod;
-                return (
-                  <Table.Tr key={user._id}>
-                    <Table.Td>
+        <>
+          <Stack
+            gap="sm"
+            hiddenFrom="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('manage.tableCaption')}
+          >
+            {users.data.items.map((user) => {
+              const name = user.personalDetails.name;
+              return (
+                <Paper key={user._id} component="li" withBorder radius="md" p="sm">
+                  <Stack gap="xs">
+                    <Group wrap="nowrap" align="flex-start" miw={0}>
                       <Avatar
                         src={user.photo}
                         alt={user.photo ? t('profile.photoOf', { name }) : undefined}
@@ -555,54 +583,98 @@ export function ManageUsers() {
                       >
                         {initialsOf(name)}
                       </Avatar>
-                    </Table.Td>
-                    <Table.Td>
-                      {name}{' '}
-                      {user._id === me && (
-                        <Badge size="xs" variant="outline" color="navy">
-                          {t('manage.you')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-                    <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
-                    <Table.Td>{user.group?.name ?? t('manage.noGroup')}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {from || to ? `${formatDate(from, '—')} – ${formatDate(to, t('present'))}` : t('notProvided')}
-                    </Table.Td>
-                    <Table.Td>
-                      {user.documents.length ? (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          onClick={() => setDialog({ kind: 'documents', user })}
-                        >
-                          {t('manage.documentsCount', { count: user.documents.length })}
-                        </Anchor>
-                      ) : (
-                        t('manage.noDocuments')
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor[user.status]} variant="light">
-                        {t(`statuses.${user.status}`)}
-                      </Badge>
-                      {user.statusReason && (
-                        <Text size="xs" c="gray.8" maw={200}>
-                          {user.statusReason}
+                      <Stack gap={2} miw={0}>
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {name}
                         </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {user.email}
+                        </Text>
+                        <Text size="sm">
+                          {t(`roles.${user.role}`)} · {user.group?.name ?? t('manage.noGroup')}
+                        </Text>
+                        <Text size="sm" c="gray.8">
+                          {t('fields.employmentPeriod')}: <Period user={user} />
+                        </Text>
+                        <Text size="sm" c="gray.8" component="div">
+                          {t('fields.documents')}: <DocumentsLink user={user} onOpen={setDialog} />
+                        </Text>
+                        <div>
+                          <StatusBadge user={user} />
+                        </div>
+                      </Stack>
+                    </Group>
+                    <Group justify="flex-end">
                       <UserActions user={user} onOpen={setDialog} />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    </Group>
+                  </Stack>
+                </Paper>
+              );
+            })}
+          </Stack>
+          <Table.ScrollContainer minWidth={900} visibleFrom="md">
+            <Table striped verticalSpacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Caption>{t('manage.tableCaption')}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('fields.photo')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.name')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.email')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.role')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.group')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.employmentPeriod')}</Table.Th>
+                  <Table.Th scope="col">{t('fields.documents')}</Table.Th>
+                  <Table.Th scope="col" style={{ minWidth: 120 }}>
+                    {t('fields.status')}
+                  </Table.Th>
+                  <Table.Th scope="col">{t('manage.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.items.map((user) => {
+                  const name = user.personalDetails.name;
+                  return (
+                    <Table.Tr key={user._id}>
+                      <Table.Td>
+                        <Avatar
+                          src={user.photo}
+                          alt={user.photo ? t('profile.photoOf', { name }) : undefined}
+                          radius="xl"
+                          color="navy"
+                        >
+                          {initialsOf(name)}
+                        </Avatar>
+                      </Table.Td>
+                      <Table.Td>
+                        {name}{' '}
+                        {user._id === me && (
+                          <Badge size="xs" variant="outline" color="navy">
+                            {t('manage.you')}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                      <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
+                      <Table.Td>{user.group?.name ?? t('manage.noGroup')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Period user={user} />
+                      </Table.Td>
+                      <Table.Td>
+                        <DocumentsLink user={user} onOpen={setDialog} />
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge user={user} />
+                      </Table.Td>
+                      <Table.Td>
+                        <UserActions user={user} onOpen={setDialog} />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
 
       <Pager total={pages} value={page} onChange={setPage} label={t('manage.pages')} />
