@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /** Starts the real server (server/main.ts) on a free port with an empty DATA_DIR. */
 function start(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-main-'));
-  const port = String(20000 + Math.floor(Math.random() * 20000));
+  const port = env.PORT ?? String(20000 + Math.floor(Math.random() * 20000));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
