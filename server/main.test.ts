@@ -4,19 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-/** Starts the real server (server/main.ts) on a free port with an empty DATA_DIR. */
+/** Starts the real server (server/main.ts) on a port the system chooses, with an empty DATA_DIR unless given. */
 function start(env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-main-'));
-  const port = env.PORT ?? String(20000 + Math.floor(Math.random() * 20000));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lp-main-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
-      DATA_DIR: dataDir,
-      PORT: port,
+      PORT: '0',
       HOST: '127.0.0.1',
       SERVE_WEB: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -24,22 +23,33 @@ function start(env: Record<string, string>) {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, dataDir, port, output: () => output, exited };
+  return { child, dataDir, output: () => output, exited };
 }
 
-async function waitHealthy(port: string, timeoutMs = 90000) {
+/** Waits for the "listening" log line, then for GET /api/health 200; returns the base URL. */
+async function waitHealthy(s: ReturnType<typeof start>, timeoutMs = 120000): Promise<string> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
+    const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(s.output())?.[1];
+    if (port) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.status === 200) return `http://127.0.0.1:${port}`;
+      } catch {
+        /* not answering yet */
+      }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not become healthy');
+  throw new Error(`server did not become healthy:\n${s.output()}`);
 }
+
+const login = (base: string, email: string, password: string) =>
+  fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -53,41 +63,33 @@ describe('server/main.ts', () => {
     const s = start({});
     children.push(s.child);
     dirs.push(s.dataDir);
-    await waitHealthy(s.port);
-    const match = s.output().match(/password: (\S+)/);
-    expect(match).toBeTruthy();
-    const login = await fetch(`http://127.0.0.1:${s.port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@lab.local', password: match![1] }),
-    });
-    expect(login.status).toBe(200);
+    const base = await waitHealthy(s);
+    const password = /password: (\S+)/.exec(s.output())?.[1];
+    expect(password).toBeTruthy();
+    expect((await login(base, 'admin@lab.local', password!)).status).toBe(200);
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
 
     // A second start on the same DATA_DIR keeps the admin and prints no password.
-    const again = start({ DATA_DIR: s.dataDir, PORT: String(Number(s.port) + 1) });
+    const again = start({ DATA_DIR: s.dataDir });
     children.push(again.child);
-    await waitHealthy(again.port);
+    const base2 = await waitHealthy(again);
     expect(again.output()).not.toContain('password:');
+    expect((await login(base2, 'admin@lab.local', password!)).status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 240000);
+  }, 300000);
 
   it('creates the admin named by ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
     const s = start({ ADMIN_EMAIL: 'Chief.Admin@lab.test', ADMIN_PASSWORD: 'chief-secret-1' });
     children.push(s.child);
     dirs.push(s.dataDir);
-    await waitHealthy(s.port);
+    const base = await waitHealthy(s);
     expect(s.output()).not.toContain('password:');
-    const login = await fetch(`http://127.0.0.1:${s.port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'chief.admin@lab.test', password: 'chief-secret-1' }),
-    });
-    expect(login.status).toBe(200);
-    expect((await login.json()).user.role).toBe('admin');
+    const res = await login(base, 'chief.admin@lab.test', 'chief-secret-1');
+    expect(res.status).toBe(200);
+    expect((await res.json()).user.role).toBe('admin');
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-  }, 120000);
+  }, 180000);
 });
