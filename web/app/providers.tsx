@@ -20,16 +20,21 @@ function LocalisedDates({ children }: { children: ReactNode }) {
   );
 }
 
-/** The theme with the texts Mantine renders itself in the chosen language (a toast's close button needs a name). */
+/** The theme with the texts Mantine renders itself in the chosen language (toast and dialog close buttons need a name). */
 function LocalisedMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const closeLabel = t('closeNotification');
+  const closeDialog = t('closeDialog');
   const localised = useMemo(
     () =>
       mergeThemeOverrides(theme, {
-        components: { Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } } },
+        components: {
+          Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeDialog } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeDialog } } },
+        },
       }),
-    [closeLabel],
+    [closeLabel, closeDialog],
   );
   return (
     <MantineProvider theme={localised} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

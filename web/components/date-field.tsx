@@ -13,6 +13,7 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange
 /**
  * A date input that shows dates the Indian way (21 Nov 2026, shared/format.ts) and reads typed dates day-first;
  * the value stays YYYY-MM-DD ('' when empty), as the API and the shared schemas expect. Works with form.getInputProps.
+ * Its clear button is named after the field ("Clear Date of Birth"), as every button needs a name (WCAG 4.1.2).
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
   const { t } = useTranslation('common');
@@ -20,6 +21,10 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
     <DateInput
       placeholder={t('dateField.placeholder')}
       clearable
+      clearButtonProps={{
+        'aria-label':
+          typeof props.label === 'string' ? t('dateField.clear', { label: props.label }) : t('dateField.clearUnnamed'),
+      }}
       {...props}
       value={value || null}
       onChange={(next) => onChange?.(next ?? '')}

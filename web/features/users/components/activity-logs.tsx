@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format.ts';
-import { LabelledDateField as DateField } from './labelled-date-field.tsx';
+import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';

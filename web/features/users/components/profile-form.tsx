@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, CADRES, DESIGNATIONS, GENDERS, MARITAL_STATUSES, type Cadre } from '#shared/constants.ts';
 import { updateProfileInput, type ProfileJson } from '#shared/schemas/user.ts';
-import { LabelledDateField as DateField } from './labelled-date-field.tsx';
+import { DateField } from '#web/components/date-field.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useUpdateProfile } from '../api.ts';
