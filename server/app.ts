@@ -130,7 +130,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.config.serveWeb) await app.register(webPlugin, { root: opts.config.webRoot ?? webRoot });
 
   // Every module, in one list.
-  for (const routes of [healthRoutes, authRoutes, adminRoutes, usersRoutes, auditRoutes, labsRoutes, galleryRoutes, groupsRoutes, closeGroupsRoutes, repositoriesRoutes, lettersRoutes, filesRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    adminRoutes,
+    usersRoutes,
+    auditRoutes,
+    labsRoutes,
+    galleryRoutes,
+    groupsRoutes,
+    closeGroupsRoutes,
+    repositoriesRoutes,
+    lettersRoutes,
+    filesRoutes,
+  ]) {
     await app.register(routes);
   }
   return app;

@@ -15,6 +15,7 @@ import {
   type GroupRow,
 } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
@@ -228,7 +229,7 @@ export async function updateGroup(
 
 /** Staff an admin may assign (approved users), searched by name or email, with their current group. Admins only. */
 export async function listAssignableStaff(db: DbOrTx, query: { q: string; limit: number; offset: number }) {
-  const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query.q);
   const where = and(
     eq(users.status, 'approved'),
     query.q ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,

@@ -1,3 +1,4 @@
+import { containsPattern } from '#server/lib/search.ts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { letters } from '#server/db/schema/index.ts';
@@ -73,9 +74,6 @@ export function decodeCursor(raw: string): LetterCursor {
   throw badRequest('This list has changed. Please search again.', 'cursor');
 }
 
-/** `%text%` for LIKE, with the user's own % _ and \ taken literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type Hit = { id: string; at: string };
 
 /**
@@ -114,7 +112,7 @@ export async function searchLetterIds(db: DbOrTx, actor: Actor, search: LetterSe
       .offset(offset)
       .limit(search.limit + 1);
   } else {
-    const pattern = likePattern(search.q);
+    const pattern = containsPattern(search.q);
     // Step 1: the newest letters in upload order, matches kept as they stream past; Postgres stops reading as soon
     // as `want` matches are out, or at the end of the window.
     const window = search.probeWindow ?? Math.min(PROBE_MAX, Math.max(PROBE_MIN, want * PROBE_ROWS_PER_HIT));
