@@ -1,10 +1,11 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { DirectorHistoryTable, LeaderProfile } from '#web/components/unit/unit-panels.tsx';
 import { useLab, useOnlyLab } from '#web/features/labs/api.ts';
-import { DirectorHistoryTable, DirectorProfile } from '#web/features/labs/components/lab-panels.tsx';
 
 /**
  * /directorprofile — its content is not shown in the spec: the current director's profile and the Role & Honour
@@ -19,21 +20,19 @@ export default function DirectorProfileRoute() {
     <>
       <PageTitle>{t('directorPage.title')}</PageTitle>
       {failed ? (
-        <Alert color="red" variant="light" role="alert">
-          <Text c="gray.9">{t('errors.directorHistory')}</Text>
-        </Alert>
+        <PanelError>{t('errors.directorHistory')}</PanelError>
       ) : only.data === null ? (
         <EmptyState>{t('home.noInformation')}</EmptyState>
       ) : !lab.data ? (
         <PageLoader />
       ) : (
         <Stack gap="xl">
-          <DirectorProfile director={lab.data.currentDirector} />
+          <LeaderProfile leader={lab.data.currentDirector} since={(date) => t('home.inOfficeSince', { date })} />
           <section aria-labelledby="director-history-heading">
             <Title order={2} size="h3" mb="md" id="director-history-heading">
               {t('directorPage.history')}
             </Title>
-            <DirectorHistoryTable history={lab.data.directorHistory} />
+            <DirectorHistoryTable history={lab.data.directorHistory} caption={t('tabs.roleHonour')} />
           </section>
         </Stack>
       )}

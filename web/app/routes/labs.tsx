@@ -1,10 +1,11 @@
-import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { useLabs } from '#web/features/labs/api.ts';
 import { TextPoints } from '#web/features/labs/components/lab-panels.tsx';
 
@@ -18,9 +19,7 @@ export default function LabsRoute() {
       {labs.isPending ? (
         <PageLoader />
       ) : labs.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          <Text c="gray.9">{t('errors.labInformation')}</Text>
-        </Alert>
+        <PanelError>{t('errors.labInformation')}</PanelError>
       ) : labs.data.length === 0 ? (
         <EmptyState>{t('labsPage.empty')}</EmptyState>
       ) : (

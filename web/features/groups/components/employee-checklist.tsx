@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Checkbox, Fieldset, Group, ScrollArea, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { useStaff } from '../api.ts';
 import { employeeLabel } from '../employee-label.ts';
-import { Loading, PanelError } from './group-parts.tsx';
 
 /** How many people the server sends per filter; the filter box finds the rest (hundreds of staff). */
 const SHOWN = 150;
@@ -36,7 +37,7 @@ export function EmployeeChecklist({ value, onChange, legend, excludeGroupId, dis
   const toggle = (id: string, checked: boolean) => onChange(checked ? [...value, id] : value.filter((v) => v !== id));
 
   let body;
-  if (staff.isPending) body = <Loading label={t('create.loadingEmployees')} />;
+  if (staff.isPending) body = <PanelLoader label={t('create.loadingEmployees')} />;
   else if (staff.isError) body = <PanelError>{t('create.employeesError')}</PanelError>;
   else if (!people.length) body = <Text c="gray.8">{query ? t('create.noMatch') : t('create.noEmployees')}</Text>;
   else

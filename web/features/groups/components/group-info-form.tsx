@@ -4,10 +4,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TYPES } from '#shared/constants.ts';
 import { updateGroupInput, type GroupJson } from '#shared/schemas/group.ts';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useGroupForEdit, useUpdateGroup } from '../api.ts';
-import { Loading, PanelError, isForbidden, toast } from './group-parts.tsx';
+import { isForbidden, toast } from './group-parts.tsx';
 
 type ContactRow = { type: (typeof CONTACT_TYPES)[number]; label: string; value: string };
 type InfoForm = {
@@ -69,7 +71,7 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
-  if (group.isPending) return <Loading />;
+  if (group.isPending) return <PanelLoader />;
   if (group.isError)
     return <PanelError>{isForbidden(group.error) ? t('edit.notAllowed') : t('edit.loadFailed')}</PanelError>;
 

@@ -1,24 +1,23 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Group, Tabs, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { GroupJson } from '#shared/schemas/group.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
+import {
+  ContactList,
+  DirectorHistoryTable,
+  LeaderProfile,
+  OfficeTable,
+  VisionMissionCards,
+} from '#web/components/unit/unit-panels.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useGroup } from '../api.ts';
-import { isForbidden, isOffline, Loading, PanelError } from './group-parts.tsx';
-import {
-  GroupContacts,
-  GroupDocuments,
-  GroupHistoryTable,
-  GroupLeaderProfile,
-  GroupMembersTable,
-  GroupOfficeTable,
-  GroupProducts,
-  GroupText,
-  GroupVisionMission,
-} from './group-panels.tsx';
+import { isForbidden, isOffline } from './group-parts.tsx';
+import { GroupDocuments, GroupMembersTable, GroupProducts, GroupText } from './group-panels.tsx';
 
 /** The ten tabs of the group page, in the spec's order (§2 Group page). About Group is the default. */
 export const GROUP_TABS = [
@@ -49,18 +48,22 @@ const ERROR_KEY: Record<GroupTab, string> = {
   contact: 'errors.contactInfo',
 };
 
-function panelFor(tab: GroupTab, group: GroupJson, t: (key: string) => string): ReactNode {
+function panelFor(
+  tab: GroupTab,
+  group: GroupJson,
+  t: (key: string, values?: Record<string, string>) => string,
+): ReactNode {
   switch (tab) {
     case 'about':
       return <GroupText text={group.about || group.description} empty={t('page.noDescription')} />;
     case 'visionMission':
-      return <GroupVisionMission group={group} />;
+      return <VisionMissionCards vision={group.vision} mission={group.mission} />;
     case 'leader':
-      return <GroupLeaderProfile leader={group.currentAD} />;
+      return <LeaderProfile leader={group.currentAD} since={(date) => t('page.inOfficeSince', { date })} />;
     case 'office':
-      return <GroupOfficeTable office={group.officeOfGroup} />;
+      return <OfficeTable office={group.officeOfGroup} caption={t('page.tabs.office')} empty={t('page.noOffice')} />;
     case 'roleHonour':
-      return <GroupHistoryTable history={group.assistantDirectorHistory} />;
+      return <DirectorHistoryTable history={group.assistantDirectorHistory} caption={t('page.tabs.roleHonour')} />;
     case 'history':
       return <GroupText text={group.GroupHistoryDetails} empty={t('page.noHistory')} />;
     case 'members':
@@ -70,7 +73,7 @@ function panelFor(tab: GroupTab, group: GroupJson, t: (key: string) => string): 
     case 'products':
       return <GroupProducts group={group} />;
     case 'contact':
-      return <GroupContacts contacts={group.contactInfo} />;
+      return <ContactList contacts={group.contactInfo} bulleted />;
   }
 }
 
@@ -89,11 +92,7 @@ export interface GroupPageProps {
  */
 export function GroupPage({ groupId, isAdmin, editTo, adminTo }: GroupPageProps) {
   const { t } = useTranslation('groups');
-  const [params, setParams] = useSearchParams();
-  const wide = useMediaQuery('(min-width: 48em)', true);
   const group = useGroup(groupId);
-  const requested = params.get('tab') as GroupTab | null;
-  const active: GroupTab = requested && GROUP_TABS.includes(requested) ? requested : 'about';
 
   if (group.isError && isForbidden(group.error)) {
     return (
@@ -114,19 +113,8 @@ export function GroupPage({ groupId, isAdmin, editTo, adminTo }: GroupPageProps)
     );
   }
 
-  const select = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (!value || value === 'about') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-
   const content = (tab: GroupTab): ReactNode => {
-    if (group.isPending) return <Loading />;
+    if (group.isPending) return <PanelLoader />;
     if (group.isError || !group.data)
       return <PanelError>{t(isOffline(group.error) ? 'errors.connect' : ERROR_KEY[tab])}</PanelError>;
     return panelFor(tab, group.data, t);
@@ -157,35 +145,9 @@ export function GroupPage({ groupId, isAdmin, editTo, adminTo }: GroupPageProps)
           {data.description}
         </Text>
       )}
-      <Tabs
-        value={active}
-        onChange={select}
-        orientation={wide ? 'vertical' : 'horizontal'}
-        variant="pills"
-        keepMounted={false}
-        mt="md"
-      >
-        <Tabs.List
-          aria-label={t('page.tabsLabel')}
-          style={wide ? { minWidth: 210 } : { flexWrap: 'wrap', marginBottom: 'var(--mantine-spacing-md)' }}
-        >
-          {GROUP_TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
-              {t(`page.tabs.${tab}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {GROUP_TABS.map((tab) => (
-          <Tabs.Panel key={tab} value={tab} pl={wide ? 'lg' : 0}>
-            <Box>
-              <Title order={2} size="h3" mb="md">
-                {t(`page.tabs.${tab}`)}
-              </Title>
-              {content(tab)}
-            </Box>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <UnitTabs tabs={GROUP_TABS} label={t('page.tabsLabel')} title={(tab) => t(`page.tabs.${tab}`)} mt="md">
+        {content}
+      </UnitTabs>
     </>
   );
 }

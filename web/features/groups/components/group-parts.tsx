@@ -1,33 +1,10 @@
-import type { ReactNode } from 'react';
-import { Alert, Anchor, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { GroupItemJson } from '#shared/schemas/group.ts';
 import i18n, { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-
-/** A panel's or form's failure, in the words spec §8 gives it. */
-export function PanelError({ children }: { children: ReactNode }) {
-  return (
-    <Alert color="red" variant="light" role="alert">
-      <Text c="gray.9">{children}</Text>
-    </Alert>
-  );
-}
-
-/** A small spinner with a spoken label. */
-export function Loading({ label }: { label?: string }) {
-  const { t } = useTranslation('groups');
-  return (
-    <Center py="md" role="status">
-      <Loader size="sm" aria-hidden="true" />
-      <Text size="sm" ml="sm">
-        {label ?? t('loading')}
-      </Text>
-    </Center>
-  );
-}
 
 /** The server's sentence in the current language, or '' when it said nothing usable (spec §8 "the server message"). */
 export function serverMessage(err: unknown): string {

@@ -25,7 +25,11 @@ import {
   type GroupItemJson,
 } from '#shared/schemas/group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { DataTable } from '#web/components/data-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import {
@@ -36,7 +40,7 @@ import {
   useSaveGroupItem,
   type GroupListField,
 } from '../api.ts';
-import { Loading, PanelError, toast, withServer } from './group-parts.tsx';
+import { toast, withServer } from './group-parts.tsx';
 
 type ItemForm = { name: string; description: string };
 const EMPTY: ItemForm = { name: '', description: '' };
@@ -191,67 +195,40 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
       </Card>
 
       {list.isPending ? (
-        <Loading />
+        <PanelLoader />
       ) : list.isError ? (
         <PanelError>{words.loadFailed}</PanelError>
       ) : items.length === 0 ? (
         <EmptyState>{t(`lists.empty${field[0]!.toUpperCase()}${field.slice(1)}`)}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped withTableBorder verticalSpacing="sm">
-            <VisuallyHidden component="caption">{t(`lists.${field}`)}</VisuallyHidden>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                <Table.Th scope="col">{t('fields.description')}</Table.Th>
-                <Table.Th scope="col">{t('fields.file')}</Table.Th>
-                <Table.Th scope="col">{t('fields.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item._id}>
-                  <Table.Td>
-                    <Text fw={600}>{item.name}</Text>
-                    <Text size="xs" c="gray.7">
-                      {formatDate(item.createdAt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{item.description}</Table.Td>
-                  <Table.Td>
-                    {item.fileUrl ? (
-                      <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer">
-                        {item.fileName ?? t('lists.openFile')}
-                        <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
-                      </Anchor>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => edit(item)}
-                        aria-label={t('items.editNamed', { name: item.name })}
-                      >
-                        {t('items.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="filled"
-                        color="red.9"
-                        onClick={() => setToDelete(item)}
-                        aria-label={t('items.deleteNamed', { name: item.name })}
-                      >
-                        {t('items.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          caption={t(`lists.${field}`)}
+          headers={[t('fields.name'), t('fields.description'), t('fields.file')]}
+          actions
+          minWidth={600}
+          verticalSpacing="sm"
+        >
+          {items.map((item) => (
+            <Table.Tr key={item._id}>
+              <Table.Td>
+                <Text fw={600}>{item.name}</Text>
+                <Text size="xs" c="gray.7">
+                  {formatDate(item.createdAt)}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre-line' }}>{item.description}</Table.Td>
+              <Table.Td>
+                {item.fileUrl ? (
+                  <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer">
+                    {item.fileName ?? t('lists.openFile')}
+                    <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
+                  </Anchor>
+                ) : null}
+              </Table.Td>
+              <RowActions name={item.name} onEdit={() => edit(item)} onDelete={() => setToDelete(item)} />
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <ConfirmDelete
         opened={toDelete !== null}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { officeMemberInput, type OfficeMemberJson } from '#shared/schemas/unit.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
-import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { OfficeTable } from '#web/components/unit/unit-panels.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteOfficeMember, useGroup, useSaveOfficeMember } from '../api.ts';
-import { Loading, PanelError, toast, withServer } from './group-parts.tsx';
+import { toast, withServer } from './group-parts.tsx';
 
 type OfficeForm = { name: string; designation: string; contactNumber: string; email: string };
 const EMPTY: OfficeForm = { name: '', designation: '', contactNumber: '', email: '' };
@@ -120,57 +122,17 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
           {t('office.listTitle')}
         </Title>
         {group.isPending ? (
-          <Loading />
+          <PanelLoader />
         ) : group.isError ? (
           <PanelError>{t('errors.office')}</PanelError>
-        ) : office.length === 0 ? (
-          <EmptyState>{t('page.noOffice')}</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder verticalSpacing="sm">
-              <VisuallyHidden component="caption">{t('office.listTitle')}</VisuallyHidden>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                  <Table.Th scope="col">{t('fields.designation')}</Table.Th>
-                  <Table.Th scope="col">{t('fields.contactNumber')}</Table.Th>
-                  <Table.Th scope="col">{t('fields.email')}</Table.Th>
-                  <Table.Th scope="col">{t('fields.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {office.map((m) => (
-                  <Table.Tr key={m._id}>
-                    <Table.Td>{m.name}</Table.Td>
-                    <Table.Td>{m.designation}</Table.Td>
-                    <Table.Td>{m.contactNumber}</Table.Td>
-                    <Table.Td>{m.email ? <Anchor href={`mailto:${m.email}`}>{m.email}</Anchor> : null}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => edit(m)}
-                          aria-label={t('items.editNamed', { name: m.name })}
-                        >
-                          {t('items.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="filled"
-                          color="red.9"
-                          onClick={() => setToDelete(m)}
-                          aria-label={t('items.deleteNamed', { name: m.name })}
-                        >
-                          {t('items.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <OfficeTable
+            office={office}
+            caption={t('office.listTitle')}
+            empty={t('page.noOffice')}
+            onEdit={edit}
+            onDelete={setToDelete}
+          />
         )}
       </section>
       <ConfirmDelete

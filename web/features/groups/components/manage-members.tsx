@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { GroupEmployeeJson, GroupNameJson } from '#shared/schemas/group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { useAddMembers, useGroup, useGroupNames, useMoveMember, useRemoveMember } from '../api.ts';
 import { matchesFilter } from '../employee-label.ts';
 import { EmployeeChecklist } from './employee-checklist.tsx';
-import { Loading, PanelError, toast, withServer } from './group-parts.tsx';
+import { toast, withServer } from './group-parts.tsx';
 
 /** One member's row: who they are, a group to move them to, Move and Remove. */
 function MemberRow({
@@ -124,7 +126,7 @@ export function ManageMembers({ groupId }: { groupId: string }) {
           {t('members.title', { group: group.data?.name ?? '' })}
         </Title>
         {group.isPending ? (
-          <Loading />
+          <PanelLoader />
         ) : group.isError ? (
           <PanelError>{t('errors.loadData')}</PanelError>
         ) : group.data.employees.length === 0 ? (

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { useMyGroup } from '../api.ts';
-import { isOffline, Loading, PanelError } from './group-parts.tsx';
+import { isOffline } from './group-parts.tsx';
 
 /**
  * My Group (spec §2): the group's name, description and its employees with their emails. 'You are not assigned to
@@ -17,7 +19,7 @@ export function MyGroup({ groupTo }: { groupTo: (id: string) => string }) {
     return (
       <>
         <PageTitle>{t('myGroup.title')}</PageTitle>
-        <Loading />
+        <PanelLoader />
       </>
     );
   }

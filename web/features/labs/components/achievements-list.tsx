@@ -2,7 +2,7 @@ import { Accordion, Anchor, Button, Center, SimpleGrid, Stack, Text, Title, Visu
 import { useTranslation } from 'react-i18next';
 import type { AchievementItemJson, GroupAchievementsJson } from '#shared/schemas/group.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { PanelError } from './lab-panels.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 
 /** The five lists of a group in the order the tab names them (spec §2: Projects, Patents, Technologies, Publications, Courses). */
 const CATEGORIES = ['projects', 'patents', 'technologies', 'publications', 'courses'] as const;

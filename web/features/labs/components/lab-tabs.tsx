@@ -1,20 +1,18 @@
 import type { ReactNode } from 'react';
-import { Box, Center, Loader, Tabs, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { LabJson } from '#shared/schemas/lab.ts';
-import { useLab } from '../api.ts';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
 import {
   ContactList,
   DirectorHistoryTable,
-  DirectorProfile,
-  LabDocuments,
+  LeaderProfile,
   OfficeTable,
-  PanelError,
-  TextPoints,
-  VisionMission,
-} from './lab-panels.tsx';
+  VisionMissionCards,
+} from '#web/components/unit/unit-panels.tsx';
+import { useLab } from '../api.ts';
+import { LabDocuments, TextPoints } from './lab-panels.tsx';
 
 /** The ten tabs of the lab home, in the spec's order (§2 Lab home screen). About Lab is the default. */
 export const LAB_TABS = [
@@ -43,24 +41,24 @@ const ERROR_KEY: Record<Exclude<LabTab, 'personnel' | 'products'>, string> = {
   contact: 'errors.labInformation',
 };
 
-function panelFor(tab: LabTab, lab: LabJson): ReactNode {
+function panelFor(tab: LabTab, lab: LabJson, t: (key: string, values?: Record<string, string>) => string): ReactNode {
   switch (tab) {
     case 'about':
       return <TextPoints text={lab.about} />;
     case 'visionMission':
-      return <VisionMission lab={lab} />;
+      return <VisionMissionCards vision={lab.vision} mission={lab.mission} />;
     case 'director':
-      return <DirectorProfile director={lab.currentDirector} />;
+      return <LeaderProfile leader={lab.currentDirector} since={(date) => t('home.inOfficeSince', { date })} />;
     case 'office':
-      return <OfficeTable office={lab.officeOfDirector} />;
+      return <OfficeTable office={lab.officeOfDirector} caption={t('tabs.office')} empty={t('home.noOffice')} />;
     case 'roleHonour':
-      return <DirectorHistoryTable history={lab.directorHistory} />;
+      return <DirectorHistoryTable history={lab.directorHistory} caption={t('tabs.roleHonour')} />;
     case 'history':
       return <TextPoints text={lab.LabHistoryDetails} />;
     case 'notices':
       return <LabDocuments lab={lab} />;
     case 'contact':
-      return <ContactList contacts={lab.contactInfo} />;
+      return <ContactList contacts={lab.contactInfo} linkPhones />;
     default:
       return null;
   }
@@ -74,71 +72,24 @@ export interface LabTabsProps {
   personnel: ReactNode;
 }
 
-/**
- * The side menu of ten tabs under the gallery (spec §2). The open tab is kept in ?tab= so it can be linked to
- * (the latest box's "View all" opens Notices & Circular). Vertical beside the content on wide screens, wrapped on top
- * on phones.
- */
+/** The lab home's ten tabs under the gallery (spec §2), each with its empty and error texts. */
 export function LabTabs({ labId, products, personnel }: LabTabsProps) {
   const { t } = useTranslation('lab');
-  const [params, setParams] = useSearchParams();
-  const wide = useMediaQuery('(min-width: 48em)', true);
   const lab = useLab(labId);
-  const requested = params.get('tab') as LabTab | null;
-  const active: LabTab = requested && LAB_TABS.includes(requested) ? requested : 'about';
-
-  const select = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (!value || value === 'about') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-
-  const content = (tab: LabTab): ReactNode => {
-    if (tab === 'products') return products;
-    if (tab === 'personnel') return personnel;
-    if (lab.isPending)
-      return (
-        <Center py="lg" role="status">
-          <Loader size="sm" aria-label={t('loading')} />
-        </Center>
-      );
-    if (lab.isError || !lab.data) return <PanelError>{t(ERROR_KEY[tab])}</PanelError>;
-    return panelFor(tab, lab.data);
-  };
-
   return (
-    <Tabs
-      value={active}
-      onChange={select}
-      orientation={wide ? 'vertical' : 'horizontal'}
-      variant="pills"
-      keepMounted={false}
-    >
-      <Tabs.List
-        aria-label={t('tabs.label')}
-        style={wide ? { minWidth: 210 } : { flexWrap: 'wrap', marginBottom: 'var(--mantine-spacing-md)' }}
-      >
-        {LAB_TABS.map((tab) => (
-          <Tabs.Tab key={tab} value={tab}>
-            {t(`tabs.${tab}`)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {LAB_TABS.map((tab) => (
-        <Tabs.Panel key={tab} value={tab} pl={wide ? 'lg' : 0}>
-          <Box>
-            <Title order={2} size="h3" mb="md">
-              {t(`tabs.${tab}`)}
-            </Title>
-            {content(tab)}
-          </Box>
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+    <UnitTabs tabs={LAB_TABS} label={t('tabs.label')} title={(tab) => t(`tabs.${tab}`)}>
+      {(tab) => {
+        if (tab === 'products') return products;
+        if (tab === 'personnel') return personnel;
+        if (lab.isPending)
+          return (
+            <Center py="lg" role="status">
+              <Loader size="sm" aria-label={t('loading')} />
+            </Center>
+          );
+        if (lab.isError || !lab.data) return <PanelError>{t(ERROR_KEY[tab])}</PanelError>;
+        return panelFor(tab, lab.data, t);
+      }}
+    </UnitTabs>
   );
 }

@@ -2,8 +2,9 @@ import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { newestDocuments, useLabDocuments } from '../api.ts';
-import { DocumentEntry, PanelError } from './lab-panels.tsx';
+import { DocumentEntry } from './lab-panels.tsx';
 
 /** How many of the newest notices and circulars the box shows. */
 const LATEST_COUNT = 5;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -25,8 +24,11 @@ import { acceptFor } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
@@ -177,11 +179,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
               }}
               error={fileError}
             />
-            {problem && (
-              <Alert color="red" variant="light" role="alert">
-                <Text c="gray.9">{problem}</Text>
-              </Alert>
-            )}
+            {problem && <PanelError>{problem}</PanelError>}
             <Group>
               <Button type="submit" loading={save.isPending}>
                 {editing ? t('form.saveChanges') : words('add')}
@@ -205,73 +203,48 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
             <Loader size="sm" aria-label={t('loading')} />
           </Center>
         ) : lab.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            <Text c="gray.9">{t('errors.fetchLabData')}</Text>
-          </Alert>
+          <PanelError>{t('errors.fetchLabData')}</PanelError>
         ) : items.length === 0 ? (
           <EmptyState>{words('empty')}</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder verticalSpacing="sm">
-              <VisuallyHidden component="caption">{words('listTitle')}</VisuallyHidden>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                  <Table.Th scope="col">{t('fields.description')}</Table.Th>
-                  <Table.Th scope="col">{t('items.posted')}</Table.Th>
-                  {isDocument && <Table.Th scope="col">{t('items.validUntil')}</Table.Th>}
-                  <Table.Th scope="col">{t('form.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item._id}>
-                    <Table.Td>
-                      {item.fileUrl ? (
-                        <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
-                          {item.name}
-                          <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
-                        </Anchor>
-                      ) : (
-                        <Text fw={600}>{item.name}</Text>
-                      )}
-                      {item.expired && (
-                        <Badge ml="xs" size="sm" color="gray.7" variant="filled">
-                          {t('home.archived')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{item.description}</Table.Td>
-                    <Table.Td>{formatDate(item.createdAt)}</Table.Td>
-                    {isDocument && (
-                      <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>
-                    )}
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => edit(item)}
-                          aria-label={t('form.editNamed', { name: item.name })}
-                        >
-                          {t('form.edit')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red.9"
-                          onClick={() => setToDelete(item)}
-                          aria-label={t('form.deleteNamed', { name: item.name })}
-                        >
-                          {t('form.delete')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            caption={words('listTitle')}
+            headers={[
+              t('fields.name'),
+              t('fields.description'),
+              t('items.posted'),
+              ...(isDocument ? [t('items.validUntil')] : []),
+            ]}
+            actions
+            minWidth={640}
+            verticalSpacing="sm"
+          >
+            {items.map((item) => (
+              <Table.Tr key={item._id}>
+                <Table.Td>
+                  {item.fileUrl ? (
+                    <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
+                      {item.name}
+                      <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
+                    </Anchor>
+                  ) : (
+                    <Text fw={600}>{item.name}</Text>
+                  )}
+                  {item.expired && (
+                    <Badge ml="xs" size="sm" color="gray.7" variant="filled">
+                      {t('home.archived')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{item.description}</Table.Td>
+                <Table.Td>{formatDate(item.createdAt)}</Table.Td>
+                {isDocument && (
+                  <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>
+                )}
+                <RowActions name={item.name} onEdit={() => edit(item)} onDelete={() => setToDelete(item)} />
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <ConfirmDelete

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { PanelError } from './lab-panels.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 
 export interface PersonnelRow {
   _id: string;

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Alert, Text } from '@mantine/core';
+
+/** A panel's or form's failure, in the words spec §8 gives it (each screen passes them). */
+export function PanelError({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      <Text c="gray.9">{children}</Text>
+    </Alert>
+  );
+}
