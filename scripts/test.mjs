@@ -11,11 +11,11 @@ mkdirSync(resultsDir, { recursive: true });
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const reporters = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
-function run(label, args, report) {
+function run(label, args, report, env = process.env) {
   rmSync(report, { force: true });
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const { status } = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: 'inherit', env });
   const seconds = Math.round((Date.now() - started) / 1000);
   if (!existsSync(report)) return { label, status: status ?? 1, seconds, counts: null };
   const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -30,11 +30,25 @@ function run(label, args, report) {
   return { label, status: status ?? 1, seconds, counts };
 }
 
-const api = run(
-  'API tests',
-  [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))],
-  path.join(resultsDir, 'api.json'),
-);
+// The API suite runs on the embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL names a server.
+const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+const apiRuns = [
+  run(
+    'API tests (PGlite)',
+    [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))],
+    path.join(resultsDir, 'api.json'),
+    withoutPostgres,
+  ),
+];
+if (TEST_DATABASE_URL) {
+  apiRuns.push(
+    run(
+      'API tests (PostgreSQL)',
+      [vitest, 'run', ...reporters(path.join(resultsDir, 'api-postgres.json'))],
+      path.join(resultsDir, 'api-postgres.json'),
+    ),
+  );
+}
 const e2eReport = path.join(resultsDir, 'e2e.json');
 const e2e = run('e2e tests', [path.join(projectRoot, 'scripts', 'e2e.mjs'), ...reporters(e2eReport)], e2eReport);
 
@@ -43,11 +57,12 @@ const describe = ({ label, status, seconds, counts }) => {
   const broken = counts.brokenFiles ? `, ${counts.brokenFiles} file(s) failed to load` : '';
   return `${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${broken} (${seconds} s)`;
 };
-const total = [api, e2e].reduce(
+const runs = [...apiRuns, e2e];
+const total = runs.reduce(
   (sum, r) => ({ passed: sum.passed + (r.counts?.passed ?? 0), failed: sum.failed + (r.counts?.failed ?? 0) }),
   { passed: 0, failed: 0 },
 );
-const ok = api.status === 0 && e2e.status === 0;
-console.log(`\n${describe(api)}\n${describe(e2e)}`);
+const ok = runs.every((r) => r.status === 0);
+console.log(`\n${runs.map(describe).join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed${ok ? '' : ' — TESTS FAILED'}`);
 process.exit(ok ? 0 : 1);
