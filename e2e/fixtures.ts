@@ -289,6 +289,15 @@ export async function signInAs(
  * violation, naming the rule, the elements and how to fix it.
  */
 export async function checkA11y(page: Page, opts: { exclude?: string[] } = {}): Promise<void> {
+  // A toast fading in or out is half transparent, and axe would measure its contrast mid-fade: let CSS transitions
+  // finish first (the News Flash's endless CSS animation is not a transition, so it does not hold this up).
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Group, Loader, Pagination, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAdminCloseGroups, useDeleteCloseGroup } from '../api.ts';
@@ -32,11 +34,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
 
   if (groups.isPending) return <Loader aria-label={t('admin.tableTitle')} />;
   if (groups.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        <Text c="gray.9">{t('admin.loadFailed')}</Text>
-      </Alert>
-    );
+    return <PanelError>{t('admin.loadFailed')}</PanelError>;
   }
   const { items, total } = groups.data;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -111,27 +109,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
                     {group.adminRemarks}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => onEdit(group)}
-                      aria-label={t('admin.editLabel', { name: group.groupName })}
-                    >
-                      {t('admin.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red.9"
-                      onClick={() => setDeleting(group)}
-                      aria-label={t('admin.deleteLabel', { name: group.groupName })}
-                    >
-                      {t('admin.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
+                <RowActions name={group.groupName} onEdit={() => onEdit(group)} onDelete={() => setDeleting(group)} />
               </Table.Tr>
             ))}
           </Table.Tbody>

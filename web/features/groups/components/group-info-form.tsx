@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_TYPES } from '#shared/constants.ts';
+import type { CONTACT_TYPES } from '#shared/constants.ts';
 import { updateGroupInput, type GroupJson } from '#shared/schemas/group.ts';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { ContactInfoFieldset } from '#web/components/unit/contact-info-fieldset.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useGroupForEdit, useUpdateGroup } from '../api.ts';
@@ -93,7 +94,6 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
       },
     }),
   );
-  const contacts = form.getValues().contactInfo;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -114,49 +114,7 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
           {...form.getInputProps('GroupHistoryDetails')}
           error={error('GroupHistoryDetails')}
         />
-        <Fieldset legend={t('edit.contactTitle')}>
-          <Stack gap="sm">
-            {contacts.length === 0 && <Text c="gray.8">{t('edit.noContacts')}</Text>}
-            {contacts.map((_, i) => (
-              <Group key={i} align="flex-start" wrap="wrap" gap="sm">
-                <Select
-                  label={t('edit.contactType')}
-                  data={CONTACT_TYPES.map((type) => ({ value: type, label: t(`contactTypes.${type}`) }))}
-                  allowDeselect={false}
-                  w={140}
-                  {...form.getInputProps(`contactInfo.${i}.type`)}
-                  error={error(`contactInfo.${i}.type`)}
-                />
-                <TextInput label={t('edit.contactLabel')} w={180} {...form.getInputProps(`contactInfo.${i}.label`)} />
-                <TextInput
-                  label={t('edit.contactValue')}
-                  required
-                  style={{ flex: '1 1 14rem' }}
-                  {...form.getInputProps(`contactInfo.${i}.value`)}
-                  error={error(`contactInfo.${i}.value`)}
-                />
-                <ActionIcon
-                  variant="filled"
-                  color="red.9"
-                  size="lg"
-                  mt={26}
-                  onClick={() => form.removeListItem('contactInfo', i)}
-                  aria-label={t('edit.removeContact', { number: i + 1 })}
-                >
-                  <span aria-hidden="true">×</span>
-                </ActionIcon>
-              </Group>
-            ))}
-            <div>
-              <Button
-                variant="light"
-                onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}
-              >
-                {t('edit.addContact')}
-              </Button>
-            </div>
-          </Stack>
-        </Fieldset>
+        <ContactInfoFieldset form={form} legend={t('edit.contactTitle')} empty={t('edit.noContacts')} error={error} />
         <Group>
           <Button type="submit" loading={update.isPending}>
             {t('edit.save')}

@@ -1,8 +1,9 @@
-import { Anchor, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { GroupItemJson } from '#shared/schemas/group.ts';
+import { FileTitle } from '#web/components/new-tab-link.tsx';
 import i18n, { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
@@ -27,14 +28,7 @@ export function GroupItemEntry({ item }: { item: GroupItemJson }) {
   const { t } = useTranslation('groups');
   return (
     <Stack gap={2}>
-      {item.fileUrl ? (
-        <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
-          {item.name}
-          <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
-        </Anchor>
-      ) : (
-        <Text fw={600}>{item.name}</Text>
-      )}
+      <FileTitle name={item.name} fileUrl={item.fileUrl} />
       {item.description && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
           {item.description}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Anchor,
   Button,
   Card,
   FileInput,
@@ -12,7 +11,6 @@ import {
   TextInput,
   Textarea,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +25,7 @@ import {
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
@@ -219,10 +218,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
               <Table.Td style={{ whiteSpace: 'pre-line' }}>{item.description}</Table.Td>
               <Table.Td>
                 {item.fileUrl ? (
-                  <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer">
-                    {item.fileName ?? t('lists.openFile')}
-                    <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
-                  </Anchor>
+                  <NewTabLink href={item.fileUrl}>{item.fileName ?? t('lists.openFile')}</NewTabLink>
                 ) : null}
               </Table.Td>
               <RowActions name={item.name} onEdit={() => edit(item)} onDelete={() => setToDelete(item)} />

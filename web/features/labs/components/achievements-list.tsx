@@ -1,7 +1,8 @@
-import { Accordion, Anchor, Button, Center, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Accordion, Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AchievementItemJson, GroupAchievementsJson } from '#shared/schemas/group.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 
 /** The five lists of a group in the order the tab names them (spec §2: Projects, Patents, Technologies, Publications, Courses). */
@@ -11,16 +12,7 @@ function Item({ item, signedIn }: { item: AchievementItemJson; signedIn: boolean
   const { t } = useTranslation('lab');
   return (
     <li>
-      {item.fileUrl ? (
-        <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
-          {item.name}
-          <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
-        </Anchor>
-      ) : (
-        <Text fw={600} span>
-          {item.name}
-        </Text>
-      )}
+      <FileTitle name={item.name} fileUrl={item.fileUrl} span />
       {item.description && <Text size="sm">{item.description}</Text>}
       {item.hasFile && !item.fileUrl && (
         <Text size="xs" c="gray.7">

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { LabItemJson, LabJson } from '#shared/schemas/lab.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { ItemListSection } from '#web/components/unit/unit-panels.tsx';
 import { splitIntoPoints } from '../text-points.ts';
 
@@ -26,14 +27,7 @@ export function DocumentEntry({ item }: { item: LabItemJson }) {
   return (
     <Stack gap={2}>
       <Group gap="xs" wrap="wrap">
-        {item.fileUrl ? (
-          <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
-            {item.name}
-            <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
-          </Anchor>
-        ) : (
-          <Text fw={600}>{item.name}</Text>
-        )}
+        <FileTitle name={item.name} fileUrl={item.fileUrl} />
         {item.expired && (
           <Badge color="gray.7" variant="filled" size="sm">
             {t('home.archived')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -11,11 +10,9 @@ import {
   Stack,
   Table,
   Tabs,
-  Text,
   TextInput,
   Textarea,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -27,6 +24,7 @@ import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
@@ -222,14 +220,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
             {items.map((item) => (
               <Table.Tr key={item._id}>
                 <Table.Td>
-                  {item.fileUrl ? (
-                    <Anchor href={item.fileUrl} target="_blank" rel="noopener noreferrer" fw={600}>
-                      {item.name}
-                      <VisuallyHidden>{t('opensInNewTab')}</VisuallyHidden>
-                    </Anchor>
-                  ) : (
-                    <Text fw={600}>{item.name}</Text>
-                  )}
+                  <FileTitle name={item.name} fileUrl={item.fileUrl} />
                   {item.expired && (
                     <Badge ml="xs" size="sm" color="gray.7" variant="filled">
                       {t('home.archived')}

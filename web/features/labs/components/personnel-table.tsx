@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Anchor, Button, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
+import { DataTable } from '#web/components/data-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 
@@ -44,29 +45,17 @@ export function PersonnelTable({ signedIn, people, loading, failed, firstNumber 
   if (!people?.length) return <EmptyState>{t('personnel.empty')}</EmptyState>;
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped withTableBorder>
-          <VisuallyHidden component="caption">{t('tabs.personnel')}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">#</Table.Th>
-              <Table.Th scope="col">{t('fields.name')}</Table.Th>
-              <Table.Th scope="col">{t('fields.email')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {people.map((p, i) => (
-              <Table.Tr key={p._id}>
-                <Table.Td>{firstNumber + i}</Table.Td>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>
-                  <Anchor href={`mailto:${p.email}`}>{p.email}</Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable caption={t('tabs.personnel')} minWidth={420} headers={['#', t('fields.name'), t('fields.email')]}>
+        {people.map((p, i) => (
+          <Table.Tr key={p._id}>
+            <Table.Td>{firstNumber + i}</Table.Td>
+            <Table.Td>{p.name}</Table.Td>
+            <Table.Td>
+              <Anchor href={`mailto:${p.email}`}>{p.email}</Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {footer}
     </Stack>
   );

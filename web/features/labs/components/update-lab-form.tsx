@@ -1,13 +1,11 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
   Center,
   Fieldset,
   Group,
   Loader,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -17,8 +15,9 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_TYPES } from '#shared/constants.ts';
 import { updateLabInput, type LabJson, type UpdateLabInput } from '#shared/schemas/lab.ts';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { ContactInfoFieldset } from '#web/components/unit/contact-info-fieldset.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useLab, useUpdateLab } from '../api.ts';
@@ -61,9 +60,7 @@ function Form({ lab }: { lab: LabJson }) {
         notifications.show({ color: 'red', message: `${t('update.failed')}${detail}` });
       },
     });
-  const contacts = form.getValues().contactInfo ?? [];
   const office = form.getValues().officeOfDirector ?? [];
-  const typeOptions = CONTACT_TYPES.map((type) => ({ value: type, label: t(`contactTypes.${type}`) }));
 
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
@@ -107,53 +104,7 @@ function Form({ lab }: { lab: LabJson }) {
           error={error('LabHistoryDetails')}
         />
 
-        <Fieldset legend={t('update.contactInfo')}>
-          <Stack gap="sm">
-            {contacts.length === 0 && <Text c="gray.7">{t('home.noContact')}</Text>}
-            {contacts.map((_, index) => (
-              <Group key={form.key(`contactInfo.${index}`)} align="flex-start" wrap="wrap" gap="sm">
-                <Select
-                  label={t('fields.contactType')}
-                  data={typeOptions}
-                  allowDeselect={false}
-                  w={150}
-                  {...form.getInputProps(`contactInfo.${index}.type`)}
-                  error={error(`contactInfo.${index}.type`)}
-                />
-                <TextInput
-                  label={t('fields.contactLabel')}
-                  w={180}
-                  {...form.getInputProps(`contactInfo.${index}.label`)}
-                />
-                <TextInput
-                  label={t('fields.contactValue')}
-                  required
-                  style={{ flex: '1 1 14rem' }}
-                  {...form.getInputProps(`contactInfo.${index}.value`)}
-                  error={error(`contactInfo.${index}.value`)}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red.9"
-                  size="lg"
-                  mt={26}
-                  onClick={() => form.removeListItem('contactInfo', index)}
-                  aria-label={t('update.removeContact', { number: index + 1 })}
-                >
-                  ✕
-                </ActionIcon>
-              </Group>
-            ))}
-            <div>
-              <Button
-                variant="light"
-                onClick={() => form.insertListItem('contactInfo', { type: 'Email', label: '', value: '' })}
-              >
-                {t('update.addContact')}
-              </Button>
-            </div>
-          </Stack>
-        </Fieldset>
+        <ContactInfoFieldset form={form} legend={t('update.contactInfo')} empty={t('home.noContact')} error={error} />
 
         <Fieldset legend={t('tabs.office')}>
           <Stack gap="sm">
@@ -234,12 +185,7 @@ export function UpdateLabForm({ labId }: { labId: string }) {
         <Loader size="sm" aria-label={t('loading')} />
       </Center>
     );
-  if (lab.isError)
-    return (
-      <Alert color="red" variant="light" role="alert">
-        <Text c="gray.9">{t('errors.labInformation')}</Text>
-      </Alert>
-    );
+  if (lab.isError) return <PanelError>{t('errors.labInformation')}</PanelError>;
   return (
     <Card withBorder radius="md" padding="lg">
       <Form key={lab.data.updatedAt} lab={lab.data} />
