@@ -55,7 +55,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: nu
 /**
  * Once for the whole e2e run: build the web app if needed and copy it (WEB_ROOT, so a rebuild in the working tree
  * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start the real server on a free
- * port (PGlite, its own data folder), and stop it at the end. Tests seed the rest through the API (decision 021).
+ * port (PGlite, its own data folder), and stop it at the end. Tests seed the rest through the API (decision 012).
  */
 export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));

@@ -7,7 +7,7 @@ export const CLOSE_GROUP_MESSAGES = {
   groupPurposeRequired: 'Group Purpose is required.',
   durationRequired: 'Group Duration (From and To dates) are required.',
   startAfterEnd: 'Start date cannot be after end date.',
-  // NOTE: the spec states the rule ("Requested By needs at least one user") but no wording; docs/decisions/008.
+  // NOTE: the spec states the rule ("Requested By needs at least one user") but no wording; docs/decisions/007.
   requestedByRequired: 'Please select at least one user for Requested By.',
   fileRequired: 'Please select a file to upload.',
   newFilenameRequired: 'Please enter a new filename.',

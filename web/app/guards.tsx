@@ -25,7 +25,7 @@ export function RequireAuth() {
 
 /**
  * Admin guard (spec §2, §6): a signed-in non-admin is sent to /. A visitor with no login at all is sent to /login
- * first, as on every other page that needs a login (decision 020).
+ * first, as on every other page that needs a login (decision 011).
  */
 export function RequireAdmin() {
   const { token, user } = useStoredLogin();

@@ -10,7 +10,7 @@ export const paths = {
   register: '/register',
   pendingApproval: '/pending-approval',
   employees: '/employees',
-  /** The header search box (decision 020): the staff directory, filtered. */
+  /** The header search box (decision 011): the staff directory, filtered. */
   employeeSearch: (query: string) => `/employees?q=${encodeURIComponent(query)}`,
   labs: '/labs',
   profile: '/profile',

@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'labs', ...page(() => import('./routes/labs.tsx')) },
           { path: 'directorprofile', ...page(() => import('./routes/director-profile.tsx')) },
           {
-            // Listed public in spec §2 but they show personal data or need a member of staff: signed in (decision 020).
+            // Listed public in spec §2 but they show personal data or need a member of staff: signed in (decision 011).
             element: <RequireAuth />,
             children: [
               { path: 'employees', ...page(() => import('./routes/employees.tsx')) },

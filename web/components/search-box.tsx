@@ -15,7 +15,7 @@ function SearchIcon() {
 
 /**
  * The header search (spec §2 calls the original a box that does nothing): it searches the staff directory,
- * /employees?q=, which needs a login, so a visitor sees it disabled and told to sign in (decision 020).
+ * /employees?q=, which needs a login, so a visitor sees it disabled and told to sign in (decision 011).
  */
 export function SearchBox({ signedIn, id = 'header-search' }: { signedIn: boolean; id?: string }) {
   const { t } = useTranslation('common');

@@ -18,7 +18,7 @@ export const todayInIndia = (now: Date = new Date()) => indiaDay.format(now);
 
 /**
  * Where a close group stands against its duration on `today`. Both ends count as inside: a group of 1 to 30 June
- * is open all day on 30 June (docs/decisions/008).
+ * is open all day on 30 June (docs/decisions/007).
  */
 export function closeGroupStatus(
   duration: { durationFrom: string; durationTo: string },

@@ -108,7 +108,7 @@ export async function listCloseGroups(db: Db, page?: Page) {
 
 /**
  * The close groups the actor belongs to (the user id comes from the token, spec §6). An admin sees every close group,
- * since an admin may read and tidy any of them (docs/decisions/008).
+ * since an admin may read and tidy any of them (docs/decisions/007).
  */
 export async function listCloseGroupsOf(db: Db, actor: Actor, page?: Page) {
   if (actor.role === 'admin') return listCloseGroups(db, page);

@@ -2,7 +2,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 
 /**
  * NOTE: the lab home is public and read on every visit, while lab information changes a few times a week. Its two
- * reads (GET /api/labs/{id} and /documents) are kept in memory for a short while (decision 014): a write through this
+ * reads (GET /api/labs/{id} and /documents) are kept in memory for a short while (decision 010): a write through this
  * process clears them at once; another instance of the portal on the same PostgreSQL sees a change within
  * READ_CACHE_MS. Keyed by database, so test apps (one database each) never share entries.
  */

@@ -5,7 +5,7 @@ import { badRequest, forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { canManageGroup } from '#server/modules/groups/groups.policy.ts';
 
-/** Who may upload (issue 7, decision 010): associate directors and administrators. */
+/** Who may upload (issue 7, decision 008): associate directors and administrators. */
 export const UPLOADER_ROLES = ['associate_director', 'admin'] as const;
 export const NOT_YOUR_GROUP = 'Associate directors may upload repositories only to their own group.';
 export const NOT_THE_UPLOADER = 'Only the person who uploaded this repository or an administrator may delete it.';

@@ -14,7 +14,7 @@ export interface PersonnelRow {
 }
 
 export interface PersonnelTableProps {
-  /** Staff names and emails are for signed-in staff only (decision 014): a visitor is asked to log in. */
+  /** Staff names and emails are for signed-in staff only (decision 010): a visitor is asked to log in. */
   signedIn: boolean;
   people: PersonnelRow[] | undefined;
   loading?: boolean;
