@@ -21,6 +21,11 @@ export interface Config {
   /** Sign-in attempts allowed per client address per minute. */
   loginRateLimit: number;
   logLevel: string;
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto (TRUST_PROXY): "loopback" by default (a reverse proxy on the same
+   * host), "true"/"false", or a list of addresses. Trusting every client would let anyone dodge the login rate limit.
+   */
+  trustProxy: boolean | string;
   /** Serve the built web app from dist/web. */
   serveWeb: boolean;
   /** Where the built web app is (WEB_ROOT; default dist/web). The e2e server serves its own copy of the build. */
@@ -61,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     largeUploadMaxBytes: bytes(env.LARGE_UPLOAD_MAX_BYTES, 2048 * MB),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 10),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
     serveWeb: env.SERVE_WEB !== 'false',
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
   };

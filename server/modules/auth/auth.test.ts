@@ -175,6 +175,22 @@ describe('POST /api/auth/login', () => {
     }
     expect(codes).toEqual([401, 401, 401, 429]);
   });
+
+  it('cannot be dodged with a forged X-Forwarded-For from a client that is not a trusted proxy', async () => {
+    const app = await buildTestApp({ LOGIN_RATE_LIMIT: '3' });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { email: 'x@y.z', password: 'wrong-pass' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
 });
 
 describe('tokens', () => {
