@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, badRequest } from './lib/errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
 import { setUploadsRoot } from './modules/files/storage.ts';
@@ -54,6 +54,15 @@ const errorBody = (message: string, field?: string, extra?: Record<string, unkno
   ...(field ? { field } : {}),
   ...extra,
 });
+
+/** Does any string in this parsed JSON value contain a NUL character? */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
+}
 
 /** Builds the portal: plugins, the error handler, then every module in one list. Opens no port. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -99,6 +108,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send(errorBody(`No such address: ${req.method} ${req.url.split('?')[0]}`)),
   );
+
+  // PostgreSQL text cannot hold a NUL character: refuse it in the URL and in JSON bodies with a 400 rather than let
+  // the database answer 500 (multipart fields are checked in files/storage.ts).
+  app.addHook('onRequest', async (req) => {
+    if (/%00/.test(req.url)) throw badRequest('The address contains an invalid character.');
+  });
+  app.addHook('preValidation', async (req) => {
+    if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) && hasNul(req.body)) {
+      throw badRequest('Text must not contain NUL characters.');
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -162,7 +162,9 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
   try {
     for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        if (value.includes('\u0000')) throw badRequest('Text must not contain NUL characters.', part.fieldname);
+        fields[part.fieldname] = value;
         continue;
       }
       if (part.fieldname !== opts.fileField || file) {
