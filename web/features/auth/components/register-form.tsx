@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -16,9 +15,10 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CADRES, DESIGNATIONS, REGISTER_ROLES, type Cadre } from '#shared/constants.ts';
+import { REGISTER_ROLES, type Cadre } from '#shared/constants.ts';
 import { registerInput, type RegisterInput } from '#shared/schemas/auth.ts';
 import { paths } from '#web/app/paths.ts';
+import { CadreDesignationFields } from '#web/components/cadre-designation-fields.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -82,13 +82,6 @@ export function RegisterForm() {
     return { ...props, error: typeof message === 'string' ? translateMessage(message, 'auth') : message };
   };
 
-  const cadre = form.values.professionalDetails.cadre;
-  const onCadreChange = (value: string) => {
-    form.setFieldValue('professionalDetails.cadre', value as Cadre | '');
-    form.setFieldValue('professionalDetails.designation', ''); // spec §4: changing the cadre clears the designation
-    form.clearFieldError('professionalDetails.designation');
-  };
-
   const onSubmit = (values: RegisterValues) =>
     register.mutate(values as RegisterInput, {
       onSuccess: () => {
@@ -107,23 +100,6 @@ export function RegisterForm() {
         notifications.show({ color: 'red', message });
       },
     });
-
-  let designation: ReactNode;
-  if (cadre === 'Other') {
-    designation = <TextInput label={t('fields.designation')} required {...field('professionalDetails.designation')} />;
-  } else {
-    const options = cadre ? DESIGNATIONS[cadre] : [];
-    designation = (
-      <NativeSelect
-        label={t('fields.designation')}
-        required={Boolean(cadre)}
-        disabled={!cadre}
-        description={cadre ? undefined : t('register.chooseCadreFirst')}
-        data={[{ value: '', label: t('register.selectDesignation') }, ...options.map((d) => ({ value: d, label: d }))]}
-        {...field('professionalDetails.designation')}
-      />
-    );
-  }
 
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
@@ -186,16 +162,7 @@ export function RegisterForm() {
 
         <Fieldset legend={t('register.professionalDetails')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              label={t('fields.cadre')}
-              data={[
-                { value: '', label: t('register.selectCadre') },
-                ...CADRES.map((c) => ({ value: c, label: t(`cadres.${c}`) })),
-              ]}
-              {...field('professionalDetails.cadre')}
-              onChange={(event) => onCadreChange(event.currentTarget.value)}
-            />
-            {designation}
+            <CadreDesignationFields form={form} field={field} cadreLabel={(c) => t(`cadres.${c}`)} />
             <TextInput label={t('fields.intercom')} {...field('professionalDetails.intercom')} />
             <TextInput label={t('fields.internetEmail')} type="email" {...field('professionalDetails.internetEmail')} />
             <TextInput label={t('fields.dronaEmail')} type="email" {...field('professionalDetails.dronaEmail')} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -71,6 +71,97 @@ type Dialog = { kind: 'access' | 'deactivate' | 'reset' | 'documents'; user: Pro
 const reasonOf = (err: unknown, t: Translate) =>
   err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('manage.failed');
 
+/** A form error in the current language (the schema's sentences are English). */
+const inLanguage = (message: ReactNode) =>
+  typeof message === 'string' ? translateMessage(message, 'people') : message;
+
+/** onSuccess of a dialog's save: say so, then close the dialog. */
+const doneThen = (message: string, onClose: () => void) => () => {
+  notifications.show({ color: 'green', message });
+  onClose();
+};
+
+/** A dialog about one user, closed by Esc, the × ('Close') or its own buttons. */
+function UserModal({
+  title,
+  onClose,
+  opened = true,
+  size,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  opened?: boolean;
+  size?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('people');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('approval.close') }}
+      title={title}
+      size={size}
+      centered
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** A dialog holding a form: its fields, then Cancel and the submit button. */
+function UserFormModal({
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  submitColor,
+  pending,
+  focusCancel,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  submitColor?: string;
+  pending: boolean;
+  /** Start on Cancel (a dialog that takes something away). */
+  focusCancel?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('people');
+  return (
+    <UserModal title={title} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-autofocus={focusCancel || undefined}>
+              {t('manage.cancel')}
+            </Button>
+            <Button type="submit" color={submitColor} loading={pending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </UserModal>
+  );
+}
+
+/** A user's photo, or the initials of the name. */
+function UserAvatar({ user }: { user: ProfileJson }) {
+  const { t } = useTranslation('people');
+  const name = user.personalDetails.name;
+  return (
+    <Avatar src={user.photo} alt={user.photo ? t('profile.photoOf', { name }) : undefined} radius="xl" color="navy">
+      {initialsOf(name)}
+    </Avatar>
+  );
+}
+
 /** Badge colour and a text shade dark enough on the light badge and striped rows (WCAG 1.4.3). */
 const statusColor: Record<UserStatus, { color: string; text: string }> = {
   approved: { color: 'green', text: '#1e5631' },
@@ -89,13 +180,7 @@ function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: Gro
     validate: (values) =>
       schemaResolver(updateUserAccessInput, { sync: true })({ ...values, groupId: values.groupId || null }),
   });
-  const field = (path: 'role' | 'groupId') => {
-    const message = form.errors[path];
-    return {
-      ...form.getInputProps(path),
-      error: typeof message === 'string' ? translateMessage(message, 'people') : message,
-    };
-  };
+  const field = (path: 'role' | 'groupId') => ({ ...form.getInputProps(path), error: inLanguage(form.errors[path]) });
   const submit = form.onSubmit((values) =>
     save.mutate(
       {
@@ -103,10 +188,7 @@ function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: Gro
         input: { role: values.role as (typeof APPROVAL_ROLES)[number], groupId: values.groupId || null },
       },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('manage.accessSaved') });
-          onClose();
-        },
+        onSuccess: doneThen(t('manage.accessSaved'), onClose),
         onError: (err) => {
           if (err instanceof ApiError && (err.field === 'role' || err.field === 'groupId'))
             form.setFieldError(err.field, err.message);
@@ -116,41 +198,29 @@ function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: Gro
     ),
   );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('approval.close') }}
+    <UserFormModal
       title={t('manage.accessTitle', { name: user.personalDetails.name })}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('manage.save')}
+      pending={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <NativeSelect
-            label={t('fields.role')}
-            required
-            disabled={isSelf}
-            data={[
-              { value: '', label: t('approval.selectRole') },
-              ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
-            ]}
-            {...field('role')}
-          />
-          <NativeSelect
-            label={t('fields.group')}
-            data={[{ value: '', label: t('manage.noGroup') }, ...groups.map((g) => ({ value: g._id, label: g.name }))]}
-            {...field('groupId')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('manage.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <NativeSelect
+        label={t('fields.role')}
+        required
+        disabled={isSelf}
+        data={[
+          { value: '', label: t('approval.selectRole') },
+          ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+        ]}
+        {...field('role')}
+      />
+      <NativeSelect
+        label={t('fields.group')}
+        data={[{ value: '', label: t('manage.noGroup') }, ...groups.map((g) => ({ value: g._id, label: g.name }))]}
+        {...field('groupId')}
+      />
+    </UserFormModal>
   );
 }
 
@@ -166,45 +236,31 @@ function DeactivateModal({ user, onClose }: { user: ProfileJson; onClose: () => 
     deactivate.mutate(
       { userId: user._id, input: values },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('manage.deactivated') });
-          onClose();
-        },
+        onSuccess: doneThen(t('manage.deactivated'), onClose),
         onError: (err) => notifications.show({ color: 'red', message: reasonOf(err, t) }),
       },
     ),
   );
-  const error = form.errors.reason;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('approval.close') }}
+    <UserFormModal
       title={t('manage.deactivateTitle', { name: user.personalDetails.name })}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('manage.deactivate')}
+      submitColor="red.9"
+      pending={deactivate.isPending}
+      focusCancel
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t('manage.deactivateIntro')}</Text>
-          <Textarea
-            label={t('manage.reasonOptional')}
-            autosize
-            minRows={2}
-            maxLength={500}
-            {...form.getInputProps('reason')}
-            error={typeof error === 'string' ? translateMessage(error, 'people') : error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-autofocus>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={deactivate.isPending}>
-              {t('manage.deactivate')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">{t('manage.deactivateIntro')}</Text>
+      <Textarea
+        label={t('manage.reasonOptional')}
+        autosize
+        minRows={2}
+        maxLength={500}
+        {...form.getInputProps('reason')}
+        error={inLanguage(form.errors.reason)}
+      />
+    </UserFormModal>
   );
 }
 
@@ -220,10 +276,7 @@ function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () 
     reset.mutate(
       { userId: user._id, input: values },
       {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('manage.passwordReset') });
-          onClose();
-        },
+        onSuccess: doneThen(t('manage.passwordReset'), onClose),
         onError: (err) => {
           if (err instanceof ApiError && err.field === 'newPassword') form.setFieldError('newPassword', err.message);
           else notifications.show({ color: 'red', message: reasonOf(err, t) });
@@ -231,38 +284,25 @@ function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () 
       },
     ),
   );
-  const error = form.errors.newPassword;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('approval.close') }}
+    <UserFormModal
       title={t('manage.resetTitle', { name: user.personalDetails.name })}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('manage.resetPassword')}
+      pending={reset.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t('manage.resetIntro')}</Text>
-          <PasswordInput
-            label={t('manage.newPassword')}
-            description={t('password.hint')}
-            autoComplete="new-password"
-            required
-            data-autofocus
-            {...form.getInputProps('newPassword')}
-            error={typeof error === 'string' ? translateMessage(error, 'people') : error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" loading={reset.isPending}>
-              {t('manage.resetPassword')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">{t('manage.resetIntro')}</Text>
+      <PasswordInput
+        label={t('manage.newPassword')}
+        description={t('password.hint')}
+        autoComplete="new-password"
+        required
+        data-autofocus
+        {...form.getInputProps('newPassword')}
+        error={inLanguage(form.errors.newPassword)}
+      />
+    </UserFormModal>
   );
 }
 
@@ -276,7 +316,7 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
   const [error, setError] = useState('');
   const [removing, setRemoving] = useState<UserDocumentJson | null>(null);
 
-  const onUpload = (event: React.FormEvent) => {
+  const onUpload = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return setError(t('manage.selectFile'));
     setError('');
@@ -314,13 +354,11 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
 
   return (
     <>
-      <Modal
+      <UserModal
         opened={!removing}
         onClose={onClose}
-        closeButtonProps={{ 'aria-label': t('approval.close') }}
         title={t('manage.documentsTitle', { name: user.personalDetails.name })}
         size="lg"
-        centered
       >
         <Stack gap="md">
           {documents.length ? (
@@ -391,7 +429,7 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </UserModal>
       <ConfirmDelete
         opened={Boolean(removing)}
         message={t('manage.confirmRemove', { name: removing?.filename ?? '' })}
@@ -575,14 +613,7 @@ export function ManageUsers() {
                 <Paper key={user._id} component="li" withBorder radius="md" p="sm">
                   <Stack gap="xs">
                     <Group wrap="nowrap" align="flex-start" miw={0}>
-                      <Avatar
-                        src={user.photo}
-                        alt={user.photo ? t('profile.photoOf', { name }) : undefined}
-                        radius="xl"
-                        color="navy"
-                      >
-                        {initialsOf(name)}
-                      </Avatar>
+                      <UserAvatar user={user} />
                       <Stack gap={2} miw={0}>
                         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                           {name}
@@ -636,14 +667,7 @@ export function ManageUsers() {
                   return (
                     <Table.Tr key={user._id}>
                       <Table.Td>
-                        <Avatar
-                          src={user.photo}
-                          alt={user.photo ? t('profile.photoOf', { name }) : undefined}
-                          radius="xl"
-                          color="navy"
-                        >
-                          {initialsOf(name)}
-                        </Avatar>
+                        <UserAvatar user={user} />
                       </Table.Td>
                       <Table.Td>
                         {name}{' '}

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { BLOOD_GROUPS, CADRES, DESIGNATIONS, GENDERS, MARITAL_STATUSES, type Cadre } from '#shared/constants.ts';
+import { BLOOD_GROUPS, GENDERS, MARITAL_STATUSES } from '#shared/constants.ts';
 import { updateProfileInput, type ProfileJson } from '#shared/schemas/user.ts';
+import { CadreDesignationFields } from '#web/components/cadre-designation-fields.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -46,13 +46,6 @@ export function ProfileForm({
     return { ...props, error: typeof message === 'string' ? translateMessage(message, 'people') : message };
   };
 
-  const cadre = form.values.professionalDetails.cadre;
-  const onCadreChange = (value: string) => {
-    form.setFieldValue('professionalDetails.cadre', value as Cadre | '');
-    form.setFieldValue('professionalDetails.designation', ''); // spec §4: changing the cadre clears the designation
-    form.clearFieldError('professionalDetails.designation');
-  };
-
   const submit = (values: ProfileFormValues) =>
     update.mutate(toProfileInput(values), {
       onSuccess: (saved) => {
@@ -69,32 +62,6 @@ export function ProfileForm({
     { value: '', label: t('options.select') },
     ...list.map((value) => ({ value, label: labels ? t(`${labels}.${value}`) : value })),
   ];
-
-  let designation: ReactNode;
-  if (cadre === 'Other') {
-    designation = (
-      <TextInput
-        label={t('fields.designation')}
-        required
-        maxLength={200}
-        {...field('professionalDetails.designation')}
-      />
-    );
-  } else {
-    designation = (
-      <NativeSelect
-        label={t('fields.designation')}
-        required={Boolean(cadre)}
-        disabled={!cadre}
-        description={cadre ? undefined : t('options.chooseCadreFirst')}
-        data={[
-          { value: '', label: t('options.selectDesignation') },
-          ...(cadre ? DESIGNATIONS[cadre] : []).map((d) => ({ value: d, label: d })),
-        ]}
-        {...field('professionalDetails.designation')}
-      />
-    );
-  }
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('profile.editProfile')}>
@@ -152,16 +119,12 @@ export function ProfileForm({
 
         <Fieldset legend={t('profile.professionalDetails')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              label={t('fields.cadre')}
-              data={[
-                { value: '', label: t('options.selectCadre') },
-                ...CADRES.map((c) => ({ value: c, label: t(`options.cadres.${c}`) })),
-              ]}
-              {...field('professionalDetails.cadre')}
-              onChange={(event) => onCadreChange(event.currentTarget.value)}
+            <CadreDesignationFields
+              form={form}
+              field={field}
+              cadreLabel={(c) => t(`options.cadres.${c}`)}
+              designationMaxLength={200}
             />
-            {designation}
             <TextInput label={t('fields.intercom')} {...field('professionalDetails.intercom')} />
             <TextInput label={t('fields.internetEmail')} type="email" {...field('professionalDetails.internetEmail')} />
             <TextInput label={t('fields.dronaEmail')} type="email" {...field('professionalDetails.dronaEmail')} />

@@ -1,0 +1,165 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Card, FileInput, Group, Stack } from '@mantine/core';
+import { useForm, type GetInputPropsReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { acceptFor } from '#shared/constants.ts';
+import { translateMessage } from '#web/i18n/index.ts';
+import type { Checked } from '../form-data.ts';
+import {
+  ChosenFile,
+  GroupSelect,
+  UploadStatus,
+  useUploadFailure,
+  type Banner,
+  type GroupOptions,
+} from './repository-parts.tsx';
+
+/** What both upload forms have: the group and the file. */
+interface RepoFormValues {
+  group: string;
+  file: File | null;
+}
+
+/** The upload mutation of either kind (api.ts useUpload). */
+interface RepoUpload {
+  mutate: (
+    variables: { form: FormData; onProgress: (percent: number) => void },
+    options: { onSuccess: () => void; onError: (err: unknown) => void; onSettled: () => void },
+  ) => void;
+  isPending: boolean;
+}
+
+/** What the upload card needs of the form's state. */
+export interface RepoUploadState {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  group: string;
+  setGroup: (group: string) => void;
+  file: File | null;
+  banner: Banner;
+  progress: number | null;
+  isPending: boolean;
+}
+
+/**
+ * The form state of an upload screen (spec §2): checks the values with `check` (the shared schema), marks every field
+ * that failed and shows the first message, else sends with progress; on success shows `successText` and empties the
+ * form, on failure 'Upload failed: …' (spec §8).
+ */
+export function useRepoUploadForm<V extends RepoFormValues>({
+  initialValues,
+  check,
+  upload,
+  successText,
+}: {
+  initialValues: V;
+  check: (values: V) => Checked<V>;
+  upload: RepoUpload;
+  successText: string;
+}) {
+  const uploadFailed = useUploadFailure();
+  const [banner, setBanner] = useState<Banner>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm<V>({ mode: 'controlled', initialValues });
+  const invalid = (field: keyof V) => Boolean(form.errors[String(field)]);
+
+  const onSubmit = form.onSubmit((values) => {
+    const checked = check(values);
+    if (!checked.ok) {
+      form.setErrors(Object.fromEntries(checked.fields.map((field) => [field, true])));
+      setBanner({ kind: 'error', text: translateMessage(checked.message, 'repositories') });
+      return;
+    }
+    form.clearErrors();
+    setBanner(null);
+    setProgress(0);
+    upload.mutate(
+      { form: checked.data, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setBanner({ kind: 'success', text: successText });
+          form.reset();
+        },
+        onError: (err) => setBanner({ kind: 'error', text: uploadFailed(err) }),
+        onSettled: () => setProgress(null),
+      },
+    );
+  });
+
+  const state: RepoUploadState = {
+    onSubmit,
+    group: form.values.group,
+    // NOTE: Mantine cannot resolve a path's type on a generic form; V extends RepoFormValues, so group is a string.
+    setGroup: (group) => form.setFieldValue('group', group as never),
+    file: form.values.file,
+    banner,
+    progress,
+    isPending: upload.isPending,
+  };
+  return { form, invalid, state };
+}
+
+/**
+ * The frame of both upload screens: the Group select first, the form's own fields, then the chosen file's name, the
+ * progress bar and banner, and Submit.
+ */
+export function RepoUploadCard({
+  state,
+  groups,
+  groupInvalid,
+  children,
+}: {
+  state: RepoUploadState;
+  groups: GroupOptions;
+  groupInvalid: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('repositories');
+  return (
+    <Card withBorder radius="md" padding="lg" maw={720}>
+      <form onSubmit={state.onSubmit} noValidate>
+        <Stack gap="md">
+          <GroupSelect options={groups} value={state.group} onChange={state.setGroup} invalid={groupInvalid} />
+          {children}
+          <ChosenFile file={state.file} />
+          <UploadStatus banner={state.banner} progress={state.progress} />
+          <Group>
+            <Button type="submit" disabled={state.isPending}>
+              {state.isPending ? t('form.submitting') : t('form.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** The File input of an upload form, listing the kind's file types (shared/constants.ts FILE_TYPES). */
+export function RepoFileInput({
+  kind,
+  hintKey,
+  required,
+  inputProps,
+  invalid,
+}: {
+  kind: 'softwareRepo' | 'trialRepo';
+  hintKey: 'form.softwareFileHint' | 'form.trialFileHint';
+  required?: boolean;
+  inputProps: GetInputPropsReturnType;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation('repositories');
+  return (
+    <FileInput
+      label={t('form.file')}
+      description={t(hintKey, { types: acceptFor(kind).replace(/,/g, ', ') })}
+      placeholder={t('form.chooseFile')}
+      // NOTE: FileInput's placeholder is real text (not an input placeholder), so it must meet 4.5:1 (axe color-contrast).
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+      accept={acceptFor(kind)}
+      required={required}
+      clearable
+      {...inputProps}
+      error={invalid || undefined}
+    />
+  );
+}
