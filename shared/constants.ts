@@ -32,6 +32,8 @@ export const MOBILE_DIGITS = 10;
 export const GALLERY_PAGE_SIZE = 3;
 export const GALLERY_ADVANCE_MS = 3000;
 export const GALLERY_SLIDE_WIDTH_PX = 500;
+/** Longer side of the stored profile photo (shown at avatar size; twice that for sharp screens). */
+export const PROFILE_PHOTO_MAX_PX = 400;
 export const NEWS_FLASH_LOOP_SECONDS = 40;
 export const NEWS_FLASH_HEIGHT_PX = 40;
 export const CLOSE_GROUP_MESSAGE_MS = 5000;

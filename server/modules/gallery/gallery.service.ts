@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { updatePhotoInput, uploadPhotoInput } from '#shared/schemas/gallery.ts';
 import { GALLERY_SLIDE_WIDTH_PX } from '#shared/constants.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { labPhotos } from '#server/db/schema/index.ts';
-import { badRequest, notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { saveFileRow, storedPath, type StoredFile } from '#server/modules/files/storage.ts';
+import { makeWebImage } from '#server/modules/files/images.ts';
+import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import { deleteFileRowsById, removeStoredFiles } from '#server/modules/labs/labs.service.ts';
 
 export type PhotoRow = typeof labPhotos.$inferSelect;
@@ -23,29 +20,8 @@ export type PhotoRow = typeof labPhotos.$inferSelect;
 export const WEB_PHOTO_MAX_PX = GALLERY_SLIDE_WIDTH_PX * 2;
 
 /** Makes the resized web copy of an uploaded photo next to it. The caller removes it if the request fails. */
-export async function makeWebPhoto(original: StoredFile): Promise<StoredFile> {
-  const id = randomUUID();
-  const absolutePath = storedPath(original.area, id);
-  try {
-    const info = await sharp(original.absolutePath, { limitInputPixels: 100_000_000 })
-      .rotate()
-      .resize({ width: WEB_PHOTO_MAX_PX, height: WEB_PHOTO_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toFile(absolutePath);
-    const base = path.parse(original.originalName).name.slice(0, 200) || 'photo';
-    return {
-      id,
-      area: original.area,
-      originalName: `${base}-web.webp`,
-      mimeType: 'image/webp',
-      size: info.size,
-      absolutePath,
-    };
-  } catch {
-    await rm(absolutePath, { force: true });
-    throw badRequest('The image could not be read. Please choose another photo.', 'photo');
-  }
-}
+export const makeWebPhoto = (original: StoredFile): Promise<StoredFile> =>
+  makeWebImage(original, WEB_PHOTO_MAX_PX, 'photo');
 
 /** A page of the lab's photos, newest first, and how many there are. Public. */
 export async function listPhotos(db: DbOrTx, labId: string, page: { skip: number; limit: number }) {

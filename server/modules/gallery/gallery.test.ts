@@ -133,7 +133,7 @@ describe('POST /api/labs/:labId/upload-photo', () => {
     expect(exe.statusCode).toBe(400);
     expect(exe.json().error).toBe("The file's content does not match its .jpg extension.");
     // A JPEG signature with nothing decodable behind it.
-    const broken = await upload(admin, fields, { filename: 'broken.jpg', content: SAMPLE_FILES.jpg });
+    const broken = await upload(admin, fields, { filename: 'broken.jpg', content: SAMPLE_FILES.brokenJpg });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({
       error: 'The image could not be read. Please choose another photo.',

@@ -1,5 +1,7 @@
+import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
 import { uuidParam } from '#shared/schemas/common.ts';
 import {
   changePasswordInput,
@@ -12,7 +14,8 @@ import {
 } from '#shared/schemas/user.ts';
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import { setTokenCookie } from '#server/plugins/auth.ts';
-import { fileUrl, receiveMultipart } from '#server/modules/files/storage.ts';
+import { makeWebImage } from '#server/modules/files/images.ts';
+import { fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
 import { presentDirectoryUser, presentProfile } from './users.presenter.ts';
 import { requireProfileOwnerOrAdmin } from './users.policy.ts';
 import {
@@ -91,11 +94,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: app.config.uploadMaxBytes,
       });
       if (!file) throw badRequest('Please select a photo first.', 'photo');
+      // Only a small copy is kept: a profile photo is shown at avatar size (the directory lists thousands), and the
+      // re-encoding drops the camera's EXIF data, GPS included (decision 005).
+      let photo: StoredFile;
       try {
-        const saved = await setProfilePhoto(app.db, req.user, req.params.id, file);
+        photo = await makeWebImage(file, PROFILE_PHOTO_MAX_PX, 'photo');
+      } finally {
+        await discard();
+      }
+      try {
+        const saved = await setProfilePhoto(app.db, req.user, req.params.id, photo);
         return reply.code(201).send({ photo: fileUrl('profile-photos', saved.photoFileId)! });
       } catch (err) {
-        await discard();
+        await rm(photo.absolutePath, { force: true });
         throw err;
       }
     },

@@ -5,7 +5,10 @@ import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { storedPath } from '#server/modules/files/storage.ts';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
 
 const profile = {
   personalDetails: {
@@ -300,6 +303,10 @@ describe('PUT /api/users/:id', () => {
 });
 
 describe('POST /api/users/:id/upload-photo', () => {
+  const photoFilesOnDisk = (app: Awaited<ReturnType<typeof buildTestApp>>) => {
+    const dir = path.join(app.config.dataDir, 'uploads', 'profile-photos');
+    return existsSync(dir) ? readdirSync(dir).length : 0;
+  };
   const upload = (
     app: Awaited<ReturnType<typeof buildTestApp>>,
     id: string,
@@ -324,7 +331,7 @@ describe('POST /api/users/:id/upload-photo', () => {
     expect(photo).toMatch(/^\/uploads\/profile-photos\/[0-9a-f-]{36}$/);
     const served = await app.inject({ method: 'GET', url: photo });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('image/webp');
     const oldId = photo.split('/').pop()!;
     const second = await upload(app, user.id, headers, SAMPLE_FILES.jpg, 'me.jpg');
     expect(second.statusCode).toBe(201);
@@ -333,6 +340,37 @@ describe('POST /api/users/:id/upload-photo', () => {
     const me = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers });
     expect(me.json().photo).toBe(second.json().photo);
     expect((await logsOf(app, user.id)).map((l) => l.action)).toContain('Changed own profile photo');
+  });
+
+  it('keeps only a small WebP copy: a camera-sized photo is scaled down and the original is not stored', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const before = photoFilesOnDisk(app);
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#2d67ae' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(app, user.id, headers, big, 'camera.jpg');
+    expect(res.statusCode).toBe(201);
+    const served = await app.inject({ method: 'GET', url: res.json().photo });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width!, meta.height!)).toBe(PROFILE_PHOTO_MAX_PX);
+    const stored = await app.db.select().from(files).where(eq(files.uploadedBy, user.id));
+    expect(stored).toHaveLength(1);
+    expect(photoFilesOnDisk(app)).toBe(before + 1);
+  });
+
+  it('refuses an image it cannot read, leaving nothing behind', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const before = photoFilesOnDisk(app);
+    const broken = Buffer.concat([SAMPLE_FILES.png.subarray(0, 40), Buffer.alloc(60, 7)]);
+    const res = await upload(app, user.id, headers, broken, 'broken.png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'The image could not be read. Please choose another photo.',
+      field: 'photo',
+    });
+    expect(await app.db.select().from(files).where(eq(files.uploadedBy, user.id))).toHaveLength(0);
+    expect(photoFilesOnDisk(app)).toBe(before);
   });
 
   it('says "Please select a photo first." without a file, and refuses a file that is not an image', async () => {
