@@ -3,10 +3,11 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_TYPES, type FileKind } from '#shared/constants.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { files, type FileRow } from '#server/db/schema/index.ts';
 import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
 
@@ -237,4 +238,16 @@ export async function saveFileRow(db: DbOrTx, file: StoredFile, uploadedBy: stri
 /** Removes a file from disk (after its row is gone). Missing files are fine. */
 export async function deleteStoredFile(area: string, id: string): Promise<void> {
   await rm(storedPath(area, id), { force: true });
+}
+
+/** Removes file rows inside the transaction; the bytes go after it commits (see `removeStoredFiles`). */
+export async function deleteFileRowsById(tx: Tx, ids: (string | null)[]): Promise<{ area: string; id: string }[]> {
+  const present = ids.filter((id): id is string => !!id);
+  if (!present.length) return [];
+  return tx.delete(files).where(inArray(files.id, present)).returning({ area: files.area, id: files.storedName });
+}
+
+/** Deletes stored bytes after the rows that named them are gone. A failure here leaves a file, never a broken row. */
+export async function removeStoredFiles(stored: { area: string; id: string }[]): Promise<void> {
+  await Promise.all(stored.map((f) => deleteStoredFile(f.area, f.id)));
 }

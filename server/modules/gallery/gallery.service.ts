@@ -8,8 +8,7 @@ import { notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
-import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
-import { deleteFileRowsById, removeStoredFiles } from '#server/modules/labs/labs.service.ts';
+import { deleteFileRowsById, removeStoredFiles, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 
 export type PhotoRow = typeof labPhotos.$inferSelect;
 

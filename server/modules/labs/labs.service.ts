@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
 import type { directorEntryInput } from '#shared/schemas/unit.ts';
@@ -17,7 +17,7 @@ import {
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { deleteFileRowsById, removeStoredFiles, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import { labChanged } from './labs.cache.ts';
 
 export type LabItemKind = (typeof labItems.$inferSelect)['kind'];
@@ -220,18 +220,6 @@ async function lockItem(tx: Tx, labId: string, kind: LabItemKind, itemId: string
     .for('update');
   if (!item) throw notFound(`This ${KIND_WORD[kind]} no longer exists.`);
   return item;
-}
-
-/** Removes file rows inside the transaction; the bytes go after it commits (see `removeStoredFiles`). */
-export async function deleteFileRowsById(tx: Tx, ids: (string | null)[]): Promise<{ area: string; id: string }[]> {
-  const present = ids.filter((id): id is string => !!id);
-  if (!present.length) return [];
-  return tx.delete(files).where(inArray(files.id, present)).returning({ area: files.area, id: files.storedName });
-}
-
-/** Deletes stored bytes after the rows that named them are gone. A failure here leaves a file, never a broken row. */
-export async function removeStoredFiles(stored: { area: string; id: string }[]): Promise<void> {
-  await Promise.all(stored.map((f) => deleteStoredFile(f.area, f.id)));
 }
 
 /** Adds a notice, circular, product or advertisement with its file. Callers check that the actor is an admin. */
