@@ -3,8 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Import cycles and the layers of ../shared/STYLE.md are checked by scripts/check-imports.mjs (npm run lint).
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', '.test-data', 'server/db/migrations'] },
+  { ignores: ['node_modules', 'dist', 'data', '.test-data', 'server/db/migrations', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

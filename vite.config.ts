@@ -1,21 +1,53 @@
-import { defineConfig } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Writes a .br (brotli 11) and a .gz (gzip 9) copy beside every text file of the build over 1 KB, once, at build
+ * time: the server sends them as they are (@fastify/static preCompressed, server/plugins/web.ts) instead of
+ * compressing the same bytes on every request (issue 12).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'lab-portal:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
+        const file = path.join(options.dir!, fileName);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length };
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The web app lives in web/ and builds to dist/web, which server/plugins/web.ts serves (index.html for page loads).
 // In development `npm run dev` runs the API on :3000 and `npx vite` serves the app with the API proxied.
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    // NOTE: the first page must stay small: every route is a lazy chunk (web/app/router.tsx).
+    // NOTE: the first page must stay small (at most 200 KB gzip, `npm run bench:first-load`): every route is a lazy
+    // chunk (web/app/router.tsx).
     chunkSizeWarningLimit: 600,
   },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
       '/uploads': 'http://localhost:3000',
+      // /admin/* is both a screen and an API path (spec §7): page loads get the app, API calls go to the server.
+      '/admin': {
+        target: 'http://localhost:3000',
+        bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
     },
   },
 });

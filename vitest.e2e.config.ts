@@ -10,7 +10,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     maxWorkers: 1,
-    testTimeout: 60_000,
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
   },

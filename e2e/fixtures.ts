@@ -286,9 +286,10 @@ export async function signInAs(
 
 /**
  * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is now and fails on any serious or critical
- * violation, naming the rule, the elements and how to fix it.
+ * violation, naming the rule, the elements and how to fix it. `moderate: true` (GIGW 3.0, issue 16) adds axe's
+ * best-practice rules (heading order, unique landmarks, one banner) and fails on moderate findings too.
  */
-export async function checkA11y(page: Page, opts: { exclude?: string[] } = {}): Promise<void> {
+export async function checkA11y(page: Page, opts: { exclude?: string[]; moderate?: boolean } = {}): Promise<void> {
   // A toast fading in or out is half transparent, and axe would measure its contrast mid-fade: let CSS transitions
   // finish first (the News Flash's endless CSS animation is not a transition, so it does not hold this up).
   await page
@@ -298,10 +299,16 @@ export async function checkA11y(page: Page, opts: { exclude?: string[] } = {}): 
       { timeout: 5_000 },
     )
     .catch(() => {});
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // A list still loading its next page is dimmed (aria-busy): measure it once the new rows are in.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 })
+    .catch(() => {});
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(opts.moderate ? ['best-practice'] : [])];
+  const impacts = opts.moderate ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
+  let builder = new AxeBuilder({ page }).withTags(tags);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const bad = results.violations.filter((v) => impacts.includes(v.impact ?? ''));
   if (!bad.length) return;
   const lines = bad.map((v) => {
     const nodes = v.nodes

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ declare module 'vitest' {
     labId: string;
     /** Two groups made by seedMinimal, to approve people into. */
     groupIds: string[];
+    /** The private copy of the web build the server serves (a second server, e.g. the session test's, uses it too). */
+    webRoot: string;
   }
 }
 
@@ -52,40 +54,52 @@ async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The server did not answer ${baseURL}/api/health within ${timeoutMs / 1000} s.`);
 }
 
-/**
- * Once for the whole e2e run: build the web app if needed and copy it (WEB_ROOT, so a rebuild in the working tree
- * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start the real server on a free
- * port (PGlite, its own data folder), and stop it at the end. Tests seed the rest through the API (decision 012).
- */
-export default async function setup(project: TestProject) {
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
-  const dataDir = path.join(runDir, 'data');
-  const webRoot = path.join(runDir, 'web');
-  if (buildWebIfNeeded({ log: (line) => console.log(line), snapshotTo: webRoot }) !== 0) {
-    throw new Error('The web build failed.');
-  }
+export interface PortalServer {
+  baseURL: string;
+  labId: string;
+  groupIds: string[];
+  stop: () => Promise<void>;
+}
 
-  const database = await openDatabase({ dataDir });
+/**
+ * Seeds the lab and groups into `dataDir` and starts the real server there on a free port (its own embedded
+ * PostgreSQL in that data folder), serving `webRoot`, with `env` on top of the e2e settings. The whole run uses one (below); a test that needs
+ * other settings (the session test's short JWT_EXPIRES_IN) starts its own.
+ */
+export async function startPortalServer(opts: {
+  dataDir: string;
+  webRoot: string;
+  logFile: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<PortalServer> {
+  // The embedded PostgreSQL runs as its own system user when the tests run as root: it must pass through the folder
+  // holding dataDir (mkdtemp makes it 0700), and the data-folder lock is a file inside dataDir.
+  chmodSync(path.dirname(opts.dataDir), 0o755);
+  mkdirSync(opts.dataDir, { recursive: true });
+  const database = await openDatabase({ dataDir: opts.dataDir });
   const seed = await seedMinimal(database.db);
   await database.close();
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  mkdirSync(path.dirname(serverLog), { recursive: true });
-  const log = createWriteStream(serverLog);
+  mkdirSync(path.dirname(opts.logFile), { recursive: true });
+  const log = createWriteStream(opts.logFile);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATA_DIR: dataDir,
+    DATA_DIR: opts.dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-    LOGIN_RATE_LIMIT: '10000',
+    LOGIN_ADDRESS_FAILURES: '10000',
+    REGISTRATIONS_PER_ADDRESS: '10000',
+    FEEDBACK_RATE_LIMIT: '10000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     SERVE_WEB: 'true',
-    WEB_ROOT: webRoot,
+    WEB_ROOT: opts.webRoot,
+    ...opts.env,
   };
   delete env.DATABASE_URL; // the e2e server always runs on its own embedded database
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -99,17 +113,11 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, child, 60_000);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\nLast lines of ${serverLog}:\n${lastLines(serverLog)}`, {
+    throw new Error(`${(err as Error).message}\nLast lines of ${opts.logFile}:\n${lastLines(opts.logFile)}`, {
       cause: err,
     });
   }
-
-  project.provide('baseURL', baseURL);
-  project.provide('admin', ADMIN);
-  project.provide('labId', seed.labId);
-  project.provide('groupIds', seed.groupIds);
-
-  return async () => {
+  const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -118,6 +126,32 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     log.end();
+  };
+  return { baseURL, labId: seed.labId, groupIds: seed.groupIds, stop };
+}
+
+/**
+ * Once for the whole e2e run: build the web app if needed and copy it (WEB_ROOT, so a rebuild in the working tree
+ * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start the real server on a free
+ * port (its own embedded PostgreSQL in its own data folder), and stop it at the end. Tests seed the rest through the API (decision 012).
+ */
+export default async function setup(project: TestProject) {
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+  const dataDir = path.join(runDir, 'data');
+  const webRoot = path.join(runDir, 'web');
+  if (buildWebIfNeeded({ log: (line) => console.log(line), snapshotTo: webRoot }) !== 0) {
+    throw new Error('The web build failed.');
+  }
+  const server = await startPortalServer({ dataDir, webRoot, logFile: serverLog });
+
+  project.provide('baseURL', server.baseURL);
+  project.provide('admin', ADMIN);
+  project.provide('labId', server.labId);
+  project.provide('groupIds', server.groupIds);
+  project.provide('webRoot', webRoot);
+
+  return async () => {
+    await server.stop();
     rmSync(runDir, { recursive: true, force: true });
   };
 }

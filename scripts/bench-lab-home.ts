@@ -1,37 +1,34 @@
-// `npm run bench:lab-home`: how quick the lab home is (issue 4).
+// `npm run bench:lab-home`: the lab home's main read against the platform's limit (issues 4 and 12).
 //
-// Starts the real app in this process on a temporary embedded database (PGlite in a temporary folder; the built web
-// app from dist/web, built first if out of date), seeds a lab the size of a busy year (contact info, the director's
-// office, 12 directors, 120 notices, 80 circulars, 30 products and advertisements), then:
-//   1. requests per second of GET /api/labs/{id} and GET /api/labs/{id}/documents?current=true (the home's two lab
-//      calls), with --concurrency parallel keep-alive clients for --seconds each, with p50 / p95 latency;
-//   2. the JavaScript the home page loads on a first visit, in Chromium (/usr/bin/chromium), raw and gzipped
-//      (the portal is usually behind a proxy that compresses; gzip -6 here), and the number of script files;
-//   3. the photo resizing: bytes of a 3000 x 2000 camera-like JPEG and of the web copy the carousel loads.
-// The last line is one JSON object. Options: --seconds S (default 5), --concurrency C (default 16), --no-browser.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Seeds a lab the size of a busy year (contact info, the director's office, 12 directors, 120 notices, 80 circulars,
+// 30 products and advertisements) into a temporary embedded PostgreSQL (or a fresh database on DATABASE_URL's server),
+// starts the real server as a child process, and a bare `node:http` server in another child process that answers
+// every request with a body of the same size (the same bytes). Then autocannon drives both in turn, in one run, with
+// --connections keep-alive connections for --seconds each, --rounds times (bare, portal, bare, portal...: noise from
+// the other engineers on this shared machine falls on both), and prints requests/s of each, latency, and the ratio
+// portal / bare (goal: at least 0.5). The last line is one JSON object.
+// Options: --seconds S (default 5 per round), --connections C (default 16), --rounds R (default 2), --cpu-prof DIR
+// (the server writes a V8 CPU profile into DIR when it stops: open it in Chrome DevTools or summarise it).
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
-import sharp from 'sharp';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import autocannon from 'autocannon';
+import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
 import { contactInfos, directorEntries, files, labItems, labs, officeMembers } from '#server/db/schema/index.ts';
-import { makeWebPhoto } from '#server/modules/gallery/gallery.service.ts';
-import { buildWebIfNeeded } from './web-build.mjs';
+import { freePort, startServer } from './bench-server.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seconds = arg('seconds', 5);
-const concurrency = arg('concurrency', 16);
-const withBrowser = !process.argv.includes('--no-browser');
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-bench-lab-'));
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const connections = arg('connections', 16);
+const rounds = arg('rounds', 2);
+const profileDir = process.argv.includes('--cpu-prof')
+  ? process.argv[process.argv.indexOf('--cpu-prof') + 1]
+  : undefined;
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   const [lab] = await db
@@ -102,147 +99,115 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   return labId;
 }
 
-/** `concurrency` keep-alive clients asking for `url` as fast as answers come, for `seconds`. */
-async function load(url: string) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const end = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status !== 200) failures++;
-      latencies.push(performance.now() - t0);
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!;
-  return {
-    requests: latencies.length,
-    failures,
-    rps: Math.round(latencies.length / elapsed),
-    p50ms: +pct(0.5).toFixed(1),
-    p95ms: +pct(0.95).toFixed(1),
-  };
+/** A bare node:http server in its own process, answering every request with `body` as JSON. */
+async function startBare(bodyFile: string) {
+  const port = await freePort();
+  const code = `
+    const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+    require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1', () => process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (c) => reject(new Error(`The bare server stopped (exit ${c}).`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
 }
 
-/** The scripts a first visit to / loads, in Chromium, raw and gzipped. */
-async function homeScripts(baseURL: string) {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox'],
-  });
-  try {
-    const page = await browser.newPage();
-    const scripts: { url: string; raw: number; gzip: number }[] = [];
-    const pending: Promise<void>[] = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      pending.push(
-        res.body().then((body) => {
-          scripts.push({
-            url: new URL(res.url()).pathname,
-            raw: body.length,
-            gzip: gzipSync(body, { level: 6 }).length,
-          });
-        }),
-      );
-    });
-    await page.goto(baseURL, { waitUntil: 'networkidle' });
-    await page.getByRole('tab', { name: 'About Lab' }).waitFor();
-    await Promise.all(pending);
-    const raw = scripts.reduce((n, s) => n + s.raw, 0);
-    const gzip = scripts.reduce((n, s) => n + s.gzip, 0);
-    return { files: scripts.length, raw, gzip, largest: scripts.sort((a, b) => b.gzip - a.gzip).slice(0, 5) };
-  } finally {
-    await browser.close();
-  }
-}
-
-/** A camera-like photo (texture at three scales, so it compresses as a photo does, not as a flat colour). */
-async function photoFigures() {
-  const W = 3000;
-  const H = 2000;
-  const layer = async (sigma: number, blur: number) => {
-    const base = sharp({
-      create: {
-        width: W,
-        height: H,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma },
-      },
-    });
-    return (blur ? base.blur(blur) : base).png().toBuffer();
-  };
-  const original = await sharp({ create: { width: W, height: H, channels: 3, background: '#6f8f5a' } })
-    .composite([
-      { input: await layer(120, 40), blend: 'overlay' },
-      { input: await layer(90, 8), blend: 'overlay' },
-      { input: await layer(60, 1.5), blend: 'soft-light' },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const absolutePath = path.join(dataDir, 'uploads', 'photos', 'bench-original');
-  mkdirSync(path.dirname(absolutePath), { recursive: true });
-  writeFileSync(absolutePath, original);
-  const web = await makeWebPhoto({
-    id: 'bench-original',
-    area: 'photos',
-    originalName: 'camera.jpg',
-    mimeType: 'image/jpeg',
-    size: original.length,
-    absolutePath,
-  });
-  const meta = await sharp(web.absolutePath).metadata();
+async function drive(url: string) {
+  const r = await autocannon({ url, connections, duration: seconds });
   return {
-    originalBytes: original.length,
-    originalPx: `${W}x${H}`,
-    webBytes: web.size,
-    webPx: `${meta.width}x${meta.height}`,
+    requests: r.requests.total,
+    seconds: r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
   };
 }
 
 async function main() {
-  if (withBrowser && buildWebIfNeeded({ log: (line: string) => console.log(line) }) !== 0)
-    throw new Error('The web build failed.');
-  const database = await openDatabase({ dataDir });
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-bench-lab-'));
+  chmodSync(runDir, 0o755); // the embedded PostgreSQL may run as another user (server/db/embedded.ts)
+  const dataDir = path.join(runDir, 'data');
+  mkdirSync(dataDir);
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `lp_bench_lab_${process.pid}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
   const labId = await seed(database.db);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    SERVE_WEB: String(withBrowser),
-  });
-  const app = await buildApp({ config, database, logger: false });
-  const baseURL = await app.listen({ host: '127.0.0.1', port: 0 });
+  await database.close();
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      SERVE_WEB: 'false',
+    },
+    path.join(runDir, 'server.log'),
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+  );
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
-    console.log(`Lab home benchmark: ${concurrency} clients, ${seconds} s per call, PGlite, ${os.cpus().length} cores`);
-    const record = await load(`${baseURL}/api/labs/${labId}`);
+    const portalUrl = `${server.baseURL}/api/labs/${labId}`;
+    const body = Buffer.from(await (await fetch(portalUrl)).arrayBuffer());
+    const bodyFile = path.join(runDir, 'body.json');
+    writeFileSync(bodyFile, body);
+    bare = await startBare(bodyFile);
+    await autocannon({ url: portalUrl, connections, duration: 1 }); // warm up both
+    await autocannon({ url: bare.url, connections, duration: 1 });
     console.log(
-      `GET /api/labs/{id}                     ${record.rps} req/s  p50 ${record.p50ms} ms  p95 ${record.p95ms} ms`,
+      `Lab home vs bare node:http: GET /api/labs/{id}, ${body.length} bytes, ${connections} connections, ` +
+        `${rounds} x ${seconds} s each, ${databaseUrl ? 'PostgreSQL' : 'embedded PostgreSQL'}, ` +
+        `${os.cpus().length} shared cores (load average ${os.loadavg()[0]!.toFixed(2)})`,
     );
-    const documents = await load(`${baseURL}/api/labs/${labId}/documents?current=true`);
-    console.log(
-      `GET /api/labs/{id}/documents?current   ${documents.rps} req/s  p50 ${documents.p50ms} ms  p95 ${documents.p95ms} ms`,
-    );
-    const scripts = withBrowser ? await homeScripts(baseURL) : null;
-    if (scripts)
-      console.log(
-        `Home page JavaScript on first load: ${scripts.files} files, ${kb(scripts.raw)} raw, ${kb(scripts.gzip)} gzipped`,
-      );
-    const photos = await photoFigures();
-    console.log(
-      `Photo: ${photos.originalPx} JPEG ${kb(photos.originalBytes)} -> web copy ${photos.webPx} WebP ${kb(photos.webBytes)}`,
-    );
-    console.log(JSON.stringify({ seconds, concurrency, labRecord: record, documents, homeScripts: scripts, photos }));
+    const portal: Awaited<ReturnType<typeof drive>>[] = [];
+    const baseline: Awaited<ReturnType<typeof drive>>[] = [];
+    for (let i = 0; i < rounds; i++) {
+      baseline.push(await drive(bare.url));
+      portal.push(await drive(portalUrl));
+    }
+    const rps = (runs: typeof portal) =>
+      Math.round(runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((n, r) => n + r.seconds, 0));
+    const result = {
+      bodyBytes: body.length,
+      connections,
+      seconds,
+      rounds,
+      portal: {
+        rps: rps(portal),
+        p50ms: portal.at(-1)!.p50,
+        p99ms: portal.at(-1)!.p99,
+        errors: portal.reduce((n, r) => n + r.errors, 0),
+      },
+      bare: { rps: rps(baseline), p50ms: baseline.at(-1)!.p50, p99ms: baseline.at(-1)!.p99 },
+      ratio: +(rps(portal) / rps(baseline)).toFixed(3),
+    };
+    console.log(`  portal  ${result.portal.rps} req/s  p50 ${result.portal.p50ms} ms  p99 ${result.portal.p99ms} ms`);
+    console.log(`  bare    ${result.bare.rps} req/s  p50 ${result.bare.p50ms} ms  p99 ${result.bare.p99ms} ms`);
+    console.log(`  ratio   ${result.ratio} (goal >= 0.5)`);
+    console.log(JSON.stringify(result));
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    bare?.stop();
+    await server.stop();
+    await drop?.();
+    rmSync(runDir, { recursive: true, force: true });
   }
 }
 

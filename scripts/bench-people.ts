@@ -18,7 +18,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { buildApp } from '#server/app.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

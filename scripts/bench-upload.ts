@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '#server/db/client.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 
 const MB = 1024 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -13,10 +14,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { AppError, badRequest } from './lib/errors.ts';
+import { AppError, badRequest, isDatabaseUnavailable } from './lib/errors.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { RequestLog } from './plugins/request-log.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
-import { setUploadsRoot } from './modules/files/storage.ts';
+import { listenForChanges, type ChangeFeed } from './db/change-feed.ts';
+import { configureStorage, releaseReceivedFiles } from './modules/files/storage.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -29,12 +35,25 @@ import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { Redis } from 'ioredis';
+import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { startSearchJobs, type BackgroundJobs } from './modules/search/search.jobs.ts';
+import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: Database['kind'];
     config: Config;
+    /** The node-postgres pool behind `db` (rate-limit store, raw SQL in tests). */
+    pgPool: Database['pool'];
+    /** Failure throttling of sign-in and password checks, registrations per address (decision 014). */
+    throttle: Throttle;
+    /** Notices from the other nodes on this database (LISTEN/NOTIFY): which cached reads to forget. */
+    changeFeed: ChangeFeed;
   }
 }
 
@@ -43,6 +62,11 @@ export interface AppOptions {
   database: Database;
   /** pino logger options, or false in tests. */
   logger?: boolean | object;
+  /**
+   * Start the background jobs (text extraction for the search) when the app is ready; server/main.ts does, API tests
+   * do not (they run extraction through the same functions themselves).
+   */
+  backgroundJobs?: boolean;
 }
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
@@ -55,22 +79,40 @@ const errorBody = (message: string, field?: string, extra?: Record<string, unkno
   ...extra,
 });
 
-/** Does any string in this parsed JSON value contain a NUL character? */
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
-  return false;
+/** Deepest JSON nesting a request may send; nothing in the portal nests more than a few levels. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Checks a parsed JSON body without recursion (a body nested 9,000 levels deep must not exhaust the stack): what is
+ * wrong with it, or null. PostgreSQL text cannot hold a NUL character, so none may appear in a key or a string.
+ */
+function jsonProblem(body: unknown): string | null {
+  const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  while (stack.length) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'Text must not contain NUL characters.';
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return 'The data is nested too deeply.';
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return 'Text must not contain NUL characters.';
+        stack.push({ value: child, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Builds the portal: plugins, the error handler, then every module in one list. Opens no port. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.logLevel },
+    logger: opts.logger ?? loggerOptions(opts.config),
     bodyLimit: 1024 * 1024,
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
+    logController: new RequestLog(), // quick successful requests at debug only (issue 12)
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,8 +120,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database.db);
   app.decorate('dbKind', opts.database.kind);
   app.decorate('config', opts.config);
-  setUploadsRoot(opts.config.dataDir);
-  app.addHook('onClose', async () => opts.database.close());
+  app.decorate('pgPool', opts.database.pool);
+  // Sign-in and registration counters are shared by every node: in PostgreSQL, or in Redis when REDIS_URL is set.
+  let redis: Redis | undefined;
+  if (opts.config.redisUrl) {
+    redis = new Redis(opts.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on('error', (err) => app.log.warn({ err }, 'Redis unavailable'));
+    app.addHook('onClose', async () => void (await redis?.quit().catch(() => {})));
+  }
+  app.decorate(
+    'throttle',
+    createThrottle(
+      redis ? redisStore(redis, postgresStore(opts.database.pool)) : postgresStore(opts.database.pool),
+      opts.config,
+    ),
+  );
+  configureStorage(opts.config, (details, message) => app.log.error(details, message));
+  // Staging copies of uploads bound for a non-local store go when the response is done.
+  app.addHook('onResponse', releaseReceivedFiles);
+  const changeFeed = listenForChanges(opts.database.url, { log: app.log });
+  app.decorate('changeFeed', changeFeed);
+  let jobs: BackgroundJobs | undefined;
+  if (opts.backgroundJobs)
+    app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, app.log)));
+  app.addHook('onClose', async () => {
+    await jobs?.stop(); // the job queue first: it uses the database
+    await changeFeed.close();
+    await opts.database.close();
+  });
 
   app.setErrorHandler((err, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -87,20 +155,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
       return reply.code(400).send(errorBody(first?.message ?? 'Invalid input.', field));
     }
-    if (err instanceof AppError) return reply.code(err.statusCode).send(errorBody(err.message, err.field, err.extra));
+    if (err instanceof AppError) {
+      if (typeof err.extra?.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
+      return reply.code(err.statusCode).send(errorBody(err.message, err.field, err.extra));
+    }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message =
-        status === 413
-          ? 'The request is too large.'
-          : status === 429
-            ? 'Too many attempts. Please wait a minute and try again.'
-            : (err as Error).message;
+      const message = status === 413 ? 'The request is too large.' : (err as Error).message;
       return reply.code(status).send(errorBody(message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.code(503).send(errorBody('The database is not available right now. Please try again in a moment.'));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
@@ -111,43 +181,40 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // PostgreSQL text cannot hold a NUL character: refuse it in the URL and in JSON bodies with a 400 rather than let
   // the database answer 500 (multipart fields are checked in files/storage.ts).
+  // Ids are case-insensitive UUIDs: an upper-case id in the address is the same record (issue 13), so every guard,
+  // service and presenter sees it in lower case, as the database returns it.
   app.addHook('onRequest', async (req) => {
     if (/%00/.test(req.url)) throw badRequest('The address contains an invalid character.');
+    const params = req.params as Record<string, string> | undefined;
+    for (const [key, value] of Object.entries(params ?? {})) {
+      if (UUID.test(value) && value !== value.toLowerCase()) params![key] = value.toLowerCase();
+    }
   });
   app.addHook('preValidation', async (req) => {
-    if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) && hasNul(req.body)) {
-      throw badRequest('Text must not contain NUL characters.');
+    if (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body)) {
+      const problem = jsonProblem(req.body);
+      if (problem) throw badRequest(problem);
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets CSS variables through style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
+  // Fixed security headers computed once; weak ETags with 304 (before compression, so the hash is of the answer
+  // itself); brotli/gzip for text answers over 1 KB (issue 12).
+  await app.register(securityHeadersPlugin);
+  await app.register(etag, { weak: true });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Per-route limits of this process for low-stakes writes (feedback, session refresh); sign-in and registration are
+  // throttled across nodes (modules/auth/throttle.ts).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'Too many attempts. Please wait a minute and try again.'),
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: opts.config.largeUploadMaxBytes, files: 1, fields: 60, fieldSize: 1024 * 1024, parts: 64 },
   });
-  await app.register(authPlugin, { secret: opts.config.jwtSecret, expiresIn: opts.config.jwtExpiresIn });
+  // The web app first: its page-load hook answers screens before the sign-in check of the API routes they share.
   if (opts.config.serveWeb) await app.register(webPlugin, { root: opts.config.webRoot ?? webRoot });
+  await app.register(authPlugin, { secret: opts.config.jwtSecret, expiresIn: opts.config.jwtExpiresIn });
+  await registerApiDocs(app);
 
   // Every module, in one list.
   for (const routes of [
@@ -161,7 +228,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     groupsRoutes,
     closeGroupsRoutes,
     repositoriesRoutes,
+    letterMovementsRoutes,
     lettersRoutes,
+    searchRoutes,
+    notificationsRoutes,
+    siteRoutes,
     filesRoutes,
   ]) {
     await app.register(routes);

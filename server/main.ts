@@ -1,14 +1,68 @@
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './modules/auth/bootstrap.ts';
+import { checkJwtSecret, JwtSecretMismatchError } from './modules/auth/jwt-secret.ts';
+import { sweepStorage } from './modules/files/sweep.ts';
 
 // The only file that opens a port.
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, database });
+
+/** A start-up failure the operator can fix: one clear message, a non-zero exit, nothing overwritten. */
+function refuse(message: string): never {
+  console.error(`Lab Portal cannot start: ${message}`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) refuse(err.message);
+  throw err;
+}
+
+let database: Database;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (msg) => console.log(msg),
+    onPoolError: (err) => console.error(`database connection lost: ${err.message}`),
+  });
+} catch (err) {
+  if (err instanceof DataDirLockedError || err instanceof EmbeddedDatabaseError) refuse(err.message);
+  throw err;
+}
+
+// Nodes sharing a database must share the JWT secret (decision 017): refuse one whose secret differs.
+if (database.kind === 'postgres') {
+  try {
+    const outcome = await checkJwtSecret(database.db, config.jwtSecret, { rotate: config.jwtSecretRotate });
+    if (outcome === 'rotated') console.log('JWT_SECRET_ROTATE: this JWT secret is now the one every node must use.');
+  } catch (err) {
+    await database.close();
+    if (err instanceof JwtSecretMismatchError) refuse(err.message);
+    throw err;
+  }
+}
+
+const app = await buildApp({ config, database, backgroundJobs: true });
 await ensureAdmin(database.db, config, app.log);
-await app.listen({ port: config.port, host: config.host });
+// Files that no row references (a crash between writing and committing) go before the first request; with a shared
+// database other nodes may be mid-upload, so only files older than the grace period go.
+await sweepStorage(app, { graceMs: database.kind === 'embedded' ? 0 : 60 * 60 * 1000 });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  await app.close().catch(() => {});
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    refuse(`port ${config.port} on ${config.host} is already in use. Stop what uses it, or set PORT.`);
+  if (code === 'EACCES') refuse(`this user may not listen on port ${config.port}. Set PORT to 1024 or above.`);
+  throw err;
+}
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -16,9 +70,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'draining requests and closing the database');
-    const force = setTimeout(() => process.exit(1), 15000);
+    const force = setTimeout(() => process.exit(1), 25000);
     force.unref();
-    // app.close() stops accepting, waits for in-flight requests, then runs onClose (database close).
+    // app.close() stops accepting, waits for in-flight requests, then runs onClose (database close, which stops the
+    // embedded PostgreSQL after the pool has ended).
     app.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -25,6 +25,10 @@ export const BLOOD_GROUPS = ['A+', 'A-', 'AB+', 'AB-', 'B+', 'B-', 'O+', 'O-'] a
 export const CONTACT_TYPES = ['Email', 'Phone', 'Address', 'Other'] as const;
 export const SOFTWARE_REPO_TYPES = ['Document', 'Code', 'ZIP File'] as const;
 export const LETTER_CLASSIFICATIONS = ['Normal', 'Confidential', 'Secret'] as const;
+/** Priority of a marking (issue 17), as Indian government offices write it on dak. */
+export const DAK_PRIORITIES = ['Normal', 'Urgent', 'Most Immediate'] as const;
+/** Officers one marking may go to at once. */
+export const DAK_MAX_RECIPIENTS = 20;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const MOBILE_DIGITS = 10;
@@ -59,3 +63,7 @@ export type FileKind = keyof typeof FILE_TYPES;
 
 /** `accept` attribute for a file input of the given kind. */
 export const acceptFor = (kind: FileKind) => FILE_TYPES[kind].map((ext) => `.${ext}`).join(',');
+
+/** Every date the portal accepts lies in these years (issue 13: year 0000 reached PostgreSQL and failed). */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2100;

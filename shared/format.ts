@@ -16,6 +16,20 @@ const timeFmt = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
+const indiaDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * Today's date in India as YYYY-MM-DD (the lab's time zone: a notice valid until today is current all day, a close
+ * group's time box turns at midnight India time, not UTC). The formatter is built once: building an
+ * Intl.DateTimeFormat costs far more than formatting with one (issue 12).
+ */
+export const todayInIndia = (now: Date = new Date()): string => indiaDay.format(now);
+
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const d =
@@ -25,19 +39,57 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/**
+ * Three letters for every month: en-IN's CLDR data abbreviates September as "Sept" (issue 16), so the month is
+ * taken from this list rather than from Intl.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthNumber = new Intl.DateTimeFormat('en-IN', { month: 'numeric', timeZone: 'Asia/Kolkata' });
+
+function format(fmt: Intl.DateTimeFormat, d: Date): string {
+  const month = MONTHS[Number(monthNumber.format(d)) - 1]!;
+  return fmt
+    .formatToParts(d)
+    .map((part) =>
+      part.type === 'month' ? month : part.type === 'literal' ? part.value.replace(/-/g, ' ') : part.value,
+    )
+    .join('');
+}
+
 /** "21 Nov 2026", or `fallback` when there is no date. */
 export function formatDate(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
   const d = toDate(value);
-  return d ? dateFmt.format(d).replace(/-/g, ' ') : fallback;
+  return d ? format(dateFmt, d) : fallback;
 }
 
 /** "21 Nov 2026, 3:05 pm", or `fallback` when there is no time. */
 export function formatDateTime(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
   const d = toDate(value);
-  return d ? timeFmt.format(d).replace(/-/g, ' ') : fallback;
+  return d ? format(timeFmt, d) : fallback;
 }
 
 /** A date cut to YYYY-MM-DD for date inputs (spec §4 Letters Manager). */
 export function toDateInput(value: string | null | undefined): string {
   return value ? value.slice(0, 10) : '';
+}
+
+/**
+ * Characters a file name must not carry: C0/C1 controls and DEL, and the bidirectional marks, embeddings, overrides
+ * and isolates (U+202E makes "invoice\u202Efdp.txt" read as "invoicetxt.pdf"; issue 13).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/**
+ * The name an uploaded file is kept under: unsafe characters removed, and a name over 255 characters shortened keeping
+ * its extension ("very…long.pdf" stays a .pdf).
+ */
+export function cleanFileName(name: string): string {
+  const clean = name.replace(UNSAFE_NAME_CHARS, '').trim();
+  const chars = [...clean];
+  if (chars.length <= MAX_FILE_NAME_LENGTH) return clean;
+  const dot = clean.lastIndexOf('.');
+  const ext = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
+  return chars.slice(0, MAX_FILE_NAME_LENGTH - [...ext].length).join('') + ext;
 }

@@ -1,5 +1,16 @@
+// The portal's own fonts (issue 16): Noto Sans for Latin and Noto Sans Devanagari for Hindi, so Hindi renders on
+// machines with no Devanagari font installed. Only the weights the UI uses (400 text, 500 labels, 600 buttons, 700
+// headings) and only the Latin and Devanagari subsets; each face says font-display: swap and is fetched only when a
+// character in its unicode-range is on the page.
+import '@fontsource/noto-sans/latin-400.css';
+import '@fontsource/noto-sans/latin-500.css';
+import '@fontsource/noto-sans/latin-600.css';
+import '@fontsource/noto-sans/latin-700.css';
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
+import '@fontsource/noto-sans-devanagari/devanagari-500.css';
+import '@fontsource/noto-sans-devanagari/devanagari-600.css';
+import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,6 +18,11 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { i18nReady } from './i18n/index.ts';
+import { applyStoredDisplayPreferences } from './lib/display-preferences.ts';
+import { installFocusFirstError } from './lib/focus-first-error.ts';
+
+applyStoredDisplayPreferences();
+installFocusFirstError();
 
 const root = createRoot(document.getElementById('root')!);
 // The shell's texts load first so the first paint is already in the chosen language.

@@ -1,8 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -11,45 +15,76 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** The node-postgres pool behind `db` (LISTEN/NOTIFY, COPY, job queues, rate-limit stores). */
+  pool: pg.Pool;
+  /** `embedded`: the PostgreSQL server the portal runs in DATA_DIR; `postgres`: DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** The connection string of the portal's database. */
+  url: string;
   close: () => Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** A node-postgres pool that never crashes the process on a dropped idle connection and fails fast when down. */
+export function createPool(url: string, log: (err: Error) => void = () => {}, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  pool.on('error', log); // an idle client lost its connection: the pool replaces it on the next checkout
+  return pool;
+}
+
+/** Applies pending migrations; an advisory lock keeps two instances starting together from both migrating. */
+export async function migrateDatabase(pool: pg.Pool): Promise<void> {
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
 
 /**
- * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is given, else PGlite stored in
- * `dataDir` (or in memory when `dataDir` is `memory://`).
+ * Opens the database and applies pending migrations: the PostgreSQL server at `databaseUrl`, else the embedded
+ * PostgreSQL that the portal runs in `dataDir` (locked to this process: a second portal on the same folder is refused).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (opts.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzle(pool, { schema, casing: 'snake_case' });
-    // Two instances starting together must not both migrate.
-    const client = await pool.connect();
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  log?: (msg: string) => void;
+  onPoolError?: (err: Error) => void;
+  /** Skip migrations (the caller restores or migrates itself). */
+  migrate?: boolean;
+}): Promise<Database> {
+  let url = opts.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let release: (() => void) | undefined;
+  if (!url) {
+    if (!opts.dataDir) throw new Error('openDatabase needs DATABASE_URL or a DATA_DIR for the embedded database.');
+    release = lockDataDir(opts.dataDir);
     try {
-      await client.query('select pg_advisory_lock(727274)');
-      await migrate(db, { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-      client.release();
+      const embedded = await startEmbeddedPostgres(opts.dataDir, opts.log);
+      url = embedded.url;
+      stopEmbedded = embedded.stop;
+    } catch (err) {
+      release();
+      throw err;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm'); // letters search (migration 0001)
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let dir = opts.dataDir ?? 'memory://';
-  if (dir !== 'memory://') {
-    dir = path.join(dir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
+  const pool = createPool(url, opts.onPoolError);
+  const close = async () => {
+    await pool.end().catch(() => {});
+    await stopEmbedded?.();
+    release?.();
+  };
+  try {
+    if (opts.migrate !== false) await migrateDatabase(pool);
+  } catch (err) {
+    await close();
+    throw err;
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db: db as unknown as Db, pool, kind: stopEmbedded ? 'embedded' : 'postgres', url, close };
 }

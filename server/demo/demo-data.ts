@@ -691,8 +691,9 @@ export const GALLERY = [
       sky: ['#f6d365', '#fda085'] as [string, string],
       ground: '#8e5b3c',
       shapes:
-        '<rect x="260" y="260" width="680" height="300" fill="#7b2d26"/><rect x="300" y="300" width="600" height="80" fill="#fef3c7"/>' +
-        '<text x="600" y="355" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#7b2d26">हिंदी पखवाड़ा</text>',
+        '<rect x="260" y="260" width="680" height="300" fill="#7b2d26"/><rect x="300" y="300" width="600" height="80" fill="#fef3c7"/>',
+      // Drawn with the shipped Devanagari font (demo-files.ts), not SVG text: the machine may have no such font.
+      banner: { text: 'हिंदी पखवाड़ा', x: 600, y: 340, size: 44, colour: '#7b2d26' },
     },
   },
   {

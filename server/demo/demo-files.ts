@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
-import { saveFileRow, storedPath, type Area } from '#server/modules/files/storage.ts';
+import {
+  discardStoredFile,
+  receivingPath,
+  saveFileRow,
+  storage,
+  storeReceived,
+  type Area,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 
 // Real, small files for the demo: PDFs written by hand, JPEGs drawn from SVG with sharp, a ZIP with stored entries.
 
@@ -147,9 +158,88 @@ export interface Scene {
   ground: string;
   /** Extra SVG drawn over the background (buildings, flames, trees). */
   shapes: string;
+  /** A line of Hindi (or any) text drawn with the shipped Noto Sans Devanagari, centred on (x, y). */
+  banner?: { text: string; x: number; y: number; size: number; colour: string };
 }
 
-/** A 1200×800 JPEG gallery photo drawn from an SVG scene, and a 600 px wide copy for the carousel. */
+/**
+ * A TrueType copy of a WOFF 1.0 font: the same tables, inflated, behind an sfnt header (W3C WOFF 1.0 §4-5). Pango,
+ * which sharp draws text with, reads TrueType but not the WOFF files @fontsource ships.
+ */
+export function woffToTrueType(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF 1.0 font');
+  const flavor = woff.readUInt32BE(4);
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const entry = 44 + i * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compLength = woff.readUInt32BE(entry + 8);
+    const origLength = woff.readUInt32BE(entry + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.readUInt32BE(entry),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compLength < origLength ? inflateSync(raw) : raw,
+    };
+  });
+  const entrySelector = Math.floor(Math.log2(numTables));
+  const searchRange = 2 ** entrySelector * 16;
+  const headerLength = 12 + numTables * 16;
+  const padded = (n: number) => (n + 3) & ~3;
+  const out = Buffer.alloc(headerLength + tables.reduce((sum, t) => sum + padded(t.data.length), 0));
+  out.writeUInt32BE(flavor, 0);
+  out.writeUInt16BE(numTables, 4);
+  out.writeUInt16BE(searchRange, 6);
+  out.writeUInt16BE(entrySelector, 8);
+  out.writeUInt16BE(numTables * 16 - searchRange, 10);
+  let offset = headerLength;
+  tables.forEach((table, i) => {
+    const entry = 12 + i * 16;
+    out.writeUInt32BE(table.tag, entry);
+    out.writeUInt32BE(table.checksum, entry + 4);
+    out.writeUInt32BE(offset, entry + 8);
+    out.writeUInt32BE(table.data.length, entry + 12);
+    table.data.copy(out, offset);
+    offset += padded(table.data.length);
+  });
+  return out;
+}
+
+/**
+ * The portal's own Devanagari font (the web font the screens use) as a TrueType file in the temp folder. sharp draws
+ * SVG <text> with the machine's installed fonts, and most Linux machines have no Devanagari font: Hindi would come out
+ * as boxes. Text drawn through this file reads the same everywhere.
+ */
+function devanagariFontFile(): string {
+  const file = path.join(os.tmpdir(), 'lab-portal-noto-sans-devanagari-700.ttf');
+  if (!existsSync(file)) {
+    const woff = createRequire(import.meta.url).resolve(
+      '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff',
+    );
+    writeFileSync(file, woffToTrueType(readFileSync(woff)));
+  }
+  return file;
+}
+
+/** A line of text (Hindi included) as a transparent PNG, drawn by Pango with the shipped Noto Sans Devanagari. */
+export async function renderTextLine(text: string, size: number, colour: string): Promise<Buffer> {
+  return sharp({
+    text: {
+      text: `<span foreground="${colour}">${escapeXml(text)}</span>`,
+      font: `Noto Sans Devanagari Bold ${size}`,
+      fontfile: devanagariFontFile(),
+      rgba: true,
+      dpi: 72,
+    },
+  })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A 1200×800 JPEG gallery photo drawn from an SVG scene, and a 600 px wide copy for the carousel. The title is not
+ * drawn on it: the gallery prints each photo's name below it, and a second copy in the picture read twice (issue 16).
+ */
 export async function makePhoto(scene: Scene): Promise<{ full: Buffer; web: Buffer }> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
@@ -157,10 +247,18 @@ export async function makePhoto(scene: Scene): Promise<{ full: Buffer; web: Buff
   <rect width="1200" height="800" fill="url(#sky)"/>
   <rect y="560" width="1200" height="240" fill="${scene.ground}"/>
   ${scene.shapes}
-  <rect y="700" width="1200" height="100" fill="#000" fill-opacity="0.45"/>
-  <text x="48" y="765" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#fff">${escapeXml(scene.title)}</text>
 </svg>`;
-  const full = await sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  const banner = scene.banner
+    ? await renderTextLine(scene.banner.text, scene.banner.size, scene.banner.colour)
+    : undefined;
+  let picture = sharp(Buffer.from(svg));
+  if (banner && scene.banner) {
+    const { width = 0, height = 0 } = await sharp(banner).metadata();
+    const left = Math.max(0, Math.round(scene.banner.x - width / 2));
+    const top = Math.max(0, Math.round(scene.banner.y - height / 2));
+    picture = sharp(await picture.png().toBuffer()).composite([{ input: banner, left, top }]);
+  }
+  const full = await picture.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
   const web = await sharp(full).resize({ width: 600 }).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
   return { full, web };
 }
@@ -191,25 +289,31 @@ const MIME: Record<string, string> = {
 };
 
 /**
- * Writes the demo's files through the storage layout (DATA_DIR/uploads/<area>/<uuid> plus a files row) and
+ * Writes the demo's files through the storage driver (<area>/<uuid> plus a files row) and
  * remembers them, so a failed run can take them away again (`discardAll`).
  */
 export class DemoFileStore {
-  private written: string[] = [];
+  private written: StoredFile[] = [];
 
   /** Stores `bytes` as a file named `originalName` in `area`; returns the files row. */
   async save(db: DbOrTx, area: Area, originalName: string, bytes: Buffer, uploadedBy: string | null): Promise<FileRow> {
     const id = randomUUID();
-    const absolutePath = storedPath(area, id);
+    const absolutePath = receivingPath(area, id);
     await mkdir(path.dirname(absolutePath), { recursive: true });
     await writeFile(absolutePath, bytes, { mode: 0o640 });
-    this.written.push(absolutePath);
     const ext = path.extname(originalName).slice(1).toLowerCase();
-    return saveFileRow(
-      db,
-      { id, area, originalName, mimeType: MIME[ext] ?? 'application/octet-stream', size: bytes.length, absolutePath },
-      uploadedBy,
-    );
+    const file = {
+      id,
+      area,
+      originalName,
+      mimeType: MIME[ext] ?? 'application/octet-stream',
+      size: bytes.length,
+      absolutePath,
+    };
+    this.written.push(file);
+    await storeReceived(file);
+    if (!storage().localPath) await rm(absolutePath, { force: true }); // the staging copy
+    return saveFileRow(db, file, uploadedBy);
   }
 
   get count() {
@@ -217,7 +321,7 @@ export class DemoFileStore {
   }
 
   async discardAll(): Promise<void> {
-    await Promise.all(this.written.map((file) => rm(file, { force: true })));
+    await Promise.all(this.written.map((file) => discardStoredFile(file)));
     this.written = [];
   }
 }

@@ -20,7 +20,7 @@ import {
   type UserRow,
 } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import {
   CLOSE_GROUPS,

@@ -17,3 +17,36 @@ export const forbidden = (message = 'You do not have permission to do this.', ex
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string, field?: string) => new AppError(409, message, field);
 export const tooLarge = (message: string) => new AppError(413, message);
+
+// Connection failures: node's socket errors and PostgreSQL's connection exception (08) and shutdown (57P0x) classes.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOENT',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/;
+
+/** Did this error (or what caused it, as Drizzle wraps driver errors) come from a lost or refused database connection? */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** 429 with when to try again: the error handler sends `retryAfter` (seconds) as the Retry-After header too. */
+export const tooManyRequests = (message: string, retryAfter: number) =>
+  new AppError(429, message, undefined, { retryAfter });

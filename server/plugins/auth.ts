@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import cookie from '@fastify/cookie';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#shared/constants.ts';
-import { users, type UserRow } from '#server/db/schema/index.ts';
+import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
@@ -15,11 +16,14 @@ export interface Actor {
   role: Role;
   groupId: string | null;
   labId: string | null;
+  /** Cleared by an admin for Confidential and Secret letters (issue 17). */
+  cleared: boolean;
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; sv: number };
+    /** `sv`: the account's sessions stamp; `sid`: this session, which sign-out revokes (decision 014). */
+    payload: { sub: string; sv: number; sid: string };
     user: Actor;
   }
 }
@@ -28,12 +32,40 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest guard: a valid token of an approved, active account. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook of a public route that serves signed-in staff more (the Archive, Feedback): sets `req.user` when
+     * a valid token comes with the request, and treats a missing, expired or refused one as a visitor.
+     */
+    identifyIfSignedIn: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest guard, after `authenticate`: the actor has one of these roles. */
     requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Signs a token for this user (used by login). */
+    /** Signs a token for this user: a new session (used by login and password change). */
     issueToken: (user: UserRow) => string;
+    /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 014). */
+    publicRoutes: ReadonlySet<string>;
+  }
+  interface FastifyContextConfig {
+    /** This route answers visitors: without it, every route needs a signed-in caller (deny by default). */
+    public?: boolean;
   }
 }
+
+/** The session a request presents: its bearer token, else (reads only) its download cookie. */
+export function presentedToken(req: FastifyRequest, anyMethod = false): string | undefined {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  if (anyMethod || req.method === 'GET' || req.method === 'HEAD') return req.cookies[TOKEN_COOKIE];
+  return undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type TokenPayload = { sub: string; sv: number; sid: string; exp?: number };
+const isSession = (p: Partial<TokenPayload>): p is TokenPayload =>
+  typeof p.sub === 'string' &&
+  UUID.test(p.sub) &&
+  typeof p.sv === 'number' &&
+  typeof p.sid === 'string' &&
+  UUID.test(p.sid);
 
 export const TOKEN_COOKIE = 'lp_token';
 
@@ -74,38 +106,69 @@ export const toActor = (u: UserRow): Actor => ({
   role: u.role,
   groupId: u.groupId,
   labId: u.labId,
+  cleared: u.classifiedClearance,
 });
 
 /**
  * Bearer-token authentication (spec §4: the token is kept in browser storage), plus an httpOnly SameSite=Strict
  * cookie that is accepted only for GET/HEAD, so a file link opened in a new tab is authorised while no write can be
- * made with the cookie alone (decision 003).
+ * made with the cookie alone (decision 003). Deny by default (decision 014): one root onRequest hook authenticates
+ * every route unless it declares `config: { public: true }`, so a forgotten guard is a 401, never a leak.
  */
 export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, opts) => {
   await app.register(cookie);
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
-  app.decorate('issueToken', (user: UserRow) => app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime() }));
+  app.decorate('issueToken', (user: UserRow) =>
+    app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid: randomUUID() }),
+  );
 
+  const expired = () => unauthorized('Your session has expired. Please sign in again.');
   app.decorate('authenticate', async (req: FastifyRequest) => {
-    let token: string | undefined;
-    const header = req.headers.authorization;
-    if (header?.startsWith('Bearer ')) token = header.slice(7).trim();
-    else if (req.method === 'GET' || req.method === 'HEAD') token = req.cookies[TOKEN_COOKIE];
+    if (req.user) return; // the root hook already did
+    const token = presentedToken(req);
     if (!token) throw unauthorized();
-    let payload: { sub: string; sv: number };
+    let payload: Partial<TokenPayload>;
     try {
-      payload = app.jwt.verify<{ sub: string; sv: number }>(token);
+      payload = app.jwt.verify<TokenPayload>(token);
     } catch {
-      throw unauthorized('Your session has expired. Please sign in again.');
+      throw expired();
     }
-    const [user] = await app.db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
-    if (!user || user.sessionsValidAfter.getTime() !== payload.sv) {
-      throw unauthorized('Your session has expired. Please sign in again.');
-    }
-    const refusal = refusalFor(user);
+    // A token without a session id cannot be signed out, so it is not accepted.
+    if (!isSession(payload)) throw expired();
+    // One query: the account, and whether this session was signed out.
+    const [row] = await app.db
+      .select({
+        user: users,
+        revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.id} = ${payload.sid})`,
+      })
+      .from(users)
+      .where(eq(users.id, payload.sub))
+      .limit(1);
+    if (!row || row.revoked || row.user.sessionsValidAfter.getTime() !== payload.sv) throw expired();
+    const refusal = refusalFor(row.user);
     if (refusal) throw forbidden(refusal.message, { status: refusal.status });
-    req.user = toActor(user);
+    req.user = toActor(row.user);
+  });
+
+  const publicRoutes = new Set<string>();
+  app.decorate('publicRoutes', publicRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.public) return;
+    for (const method of [route.method].flat()) publicRoutes.add(`${method} ${route.url}`);
+  });
+  // Deny by default. Unknown addresses fall through to the 404 handler.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.is404 || req.routeOptions.config.public) return;
+    await app.authenticate(req, reply);
+  });
+
+  app.decorate('identifyIfSignedIn', async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await app.authenticate(req, reply);
+    } catch {
+      req.user = undefined as unknown as Actor; // a visitor
+    }
   });
 
   app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {

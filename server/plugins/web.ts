@@ -23,13 +23,24 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
     app.log.warn({ root: opts.root }, 'web build not found: run npm run build; serving the API only');
     return;
   }
+  // The built web app is public (decision 014): mark every route this plugin and @fastify/static declare, as
+  // @fastify/static takes no route config of its own.
+  let declaring = true;
+  app.addHook('onRoute', (route) => {
+    if (declaring) route.config = { ...route.config, public: true };
+  });
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
     index: false,
+    // The build's .br and .gz copies (vite.config.ts), chosen by Accept-Encoding: nothing compressed per request.
+    preCompressed: true,
+    // Hashed assets never change under their name; index.html (and its .br/.gz copies) is checked on every visit so a
+    // new build is picked up at once.
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (/index\.html(\.br|\.gz)?$/.test(filePath)) res.header('Cache-Control', 'no-cache');
     },
   });
   // Files at the top of dist/web (favicon, logo, robots.txt) and hashed assets.
@@ -40,9 +51,11 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
     if (existsSync(path.join(opts.root, name)) && !app.hasRoute({ method: 'GET', url: `/${name}` }))
       app.get(`/${name}`, (_req, reply) => reply.sendFile(name));
   }
+  declaring = false;
+  // Runs before the sign-in check (app.ts registers this plugin first): a page load of any screen gets the app.
   app.addHook('onRequest', async (req, reply) => {
     if (wantsPage(req)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
   });
 });

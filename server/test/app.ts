@@ -3,32 +3,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { buildApp } from '#server/app.ts';
 
-/**
- * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server named by
- * TEST_DATABASE_URL (created here, dropped when the file ends).
- */
+/** A fresh database for one test file, copied from the migrated template (global-setup.ts); dropped at the end. */
 async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ dataDir: 'memory://' });
-  const { default: pg } = await import('pg');
+  const { adminUrl, template } = inject('testDatabase');
   const name = `lp_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const target = new URL(url);
+  const target = new URL(adminUrl);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
+  const database = await openDatabase({ databaseUrl: target.toString(), migrate: false });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
@@ -51,7 +47,9 @@ export function buildTestApp(
     const config = loadConfig({
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-test-secret-test-secret',
-      LOGIN_RATE_LIMIT: '1000',
+      // One address sends every test request: the throttle's own tests (auth/throttle.test.ts) set these low.
+      LOGIN_ADDRESS_FAILURES: '100000',
+      REGISTRATIONS_PER_ADDRESS: '100000',
       SERVE_WEB: 'false',
       UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
       ...overrides,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '#shared/constants.ts';
 import { groups, labs, users, type GroupRow, type LabRow, type UserRow } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { buildTestApp } from './app.ts';
 
 export const TEST_PASSWORD = 'secret123';

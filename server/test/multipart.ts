@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 
 export interface MultipartFile {
@@ -30,6 +31,19 @@ export function multipart(fields: Record<string, string | number | undefined>, .
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * A PNG whose header says `width` x `height` (the 1 x 1 sample with its IHDR rewritten and its CRC redone): what a
+ * decompression bomb looks like to the server before it decodes anything (issue 12: a 10000 x 10000 PNG of 389 KB).
+ */
+export function pngClaiming(width: number, height: number) {
+  const png = Buffer.alloc(SAMPLE_FILES.png.length);
+  SAMPLE_FILES.png.copy(png);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29); // CRC of "IHDR" and its 13 data bytes
+  return png;
 }
 
 /** Small files whose content matches their extension (and one that does not). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.ts';
+import { UNSAFE_NAME_CHARS } from '../format.ts';
+import { DATE_RANGE_MESSAGE, inDateRange } from './common.ts';
 
 /** Messages of spec §5 Close group, checked by the admin form and the route alike. */
 export const CLOSE_GROUP_MESSAGES = {
@@ -34,6 +36,7 @@ export const groupDurationInput = z
     }
     for (const key of ['from', 'to'] as const) {
       if (!isCalendarDate(d[key])) ctx.addIssue({ code: 'custom', message: 'Please enter a valid date.', path: [key] });
+      else if (!inDateRange(d[key])) ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE, path: [key] });
     }
     if (isCalendarDate(d.from) && isCalendarDate(d.to) && d.from > d.to) {
       ctx.addIssue({ code: 'custom', message: CLOSE_GROUP_MESSAGES.startAfterEnd, path: ['from'] });
@@ -77,7 +80,7 @@ export const renameDocumentInput = z.object({
     .min(1, CLOSE_GROUP_MESSAGES.newFilenameRequired)
     .max(200, 'The file name must be at most 200 characters.')
     .refine(
-      (v) => !/[/\\]/.test(v) && ![...v].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127),
+      (v) => !/[/\\]/.test(v) && !new RegExp(UNSAFE_NAME_CHARS.source).test(v),
       'A file name cannot contain / or \\ or control characters.',
     ),
 });

@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
+import { DATE_YEAR_MAX, DATE_YEAR_MIN, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
 /** Optional free text: trimmed, absent means ''. */
 export const optionalText = z.string().trim().max(5000).default('');
+export const DATE_RANGE_MESSAGE = `Please enter a date between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}.`;
+/** Is this YYYY-MM-DD date within the years the portal accepts? */
+export const inDateRange = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+};
+/** A real YYYY-MM-DD calendar date in the accepted years: every date input of the portal goes through it. */
+export const isoDate = (message = 'Please enter a valid date.') =>
+  z.iso.date(message).refine(inDateRange, DATE_RANGE_MESSAGE);
 /** A YYYY-MM-DD date, or '' / null for none. */
 export const optionalDate = z
-  .union([z.iso.date('Please enter a valid date.'), z.literal(''), z.null()])
+  .union([isoDate(), z.literal(''), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
 export const uuidParam = z.object({ id: z.uuid('Invalid id.') });

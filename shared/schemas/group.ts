@@ -7,6 +7,13 @@ import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberJson 
 export const groupNameJson = z.object({ _id: z.uuid(), name: z.string() });
 export type GroupNameJson = z.infer<typeof groupNameJson>;
 
+/**
+ * A group in the signed-in person's Groups menu (GET /api/groups/menu): `mine` when they belong to it or lead it,
+ * `canOpen` when its page would let them in (spec §6: directors and admins, else members and its leader).
+ */
+export const groupMenuItemJson = groupNameJson.extend({ mine: z.boolean(), canOpen: z.boolean() });
+export type GroupMenuItemJson = z.infer<typeof groupMenuItemJson>;
+
 /** A group in the list of GET /api/groups (the full group page comes from GET /api/groups/id/{id}). */
 export const groupSummaryJson = groupNameJson.extend({ description: z.string() });
 export type GroupSummaryJson = z.infer<typeof groupSummaryJson>;

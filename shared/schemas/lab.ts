@@ -70,6 +70,8 @@ export const labItemJson = z.object({
   /** True once the 'valid until' date has passed: shown as archived, left out of the News Flash. */
   expired: z.boolean(),
   createdAt: z.string(),
+  /** When it was last changed: shown as "Last updated" on every notice (issue 16 item 9). */
+  updatedAt: z.string(),
 });
 export type LabItemJson = z.infer<typeof labItemJson>;
 
@@ -99,5 +101,10 @@ export const labJson = labSummaryJson.extend({
   circulars: z.array(labItemJson),
   products: z.array(labItemJson),
   advertisements: z.array(labItemJson),
+  /**
+   * The latest change to anything the lab's public tabs show (the lab's fields, contact and office lists saved with them,
+   * its director history, notices, circulars, products, advertisements): their "Last updated" (issue 16 item 9).
+   */
+  lastUpdated: z.string(),
 });
 export type LabJson = z.infer<typeof labJson>;

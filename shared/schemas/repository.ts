@@ -14,6 +14,8 @@ export const REPOSITORY_MESSAGES = {
   sizeInKB: 'Size (KB) must be a number, 0 or more.',
   duration: 'Duration (minutes) must be a number, 0 or more.',
   tooLong: 'This field is too long.',
+  metadataDeep: 'Metadata may be nested at most 10 levels deep.',
+  metadataLarge: 'Metadata must be at most 10 KB.',
 } as const;
 export type RepositoryMessage = keyof typeof REPOSITORY_MESSAGES;
 const M = REPOSITORY_MESSAGES;
@@ -34,6 +36,29 @@ const githubUrl = text(2000).refine((value) => {
   }
 }, M.githubUrl);
 
+/** Deepest and largest repository metadata stored (issue 13: 3,000 nested brackets broke every list). */
+export const METADATA_MAX_DEPTH = 10;
+export const METADATA_MAX_CHARS = 10 * 1024;
+
+/** How deeply a JSON value nests (a scalar is 0, `[]` is 1), counted without recursion; stops past `limit`. */
+export function jsonDepth(value: unknown, limit = Infinity): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Can this stored metadata be shown? A row written before the limits existed may not be (the list shows null). */
+export const isShowableMetadata = (value: unknown) =>
+  jsonDepth(value, METADATA_MAX_DEPTH) <= METADATA_MAX_DEPTH &&
+  (JSON.stringify(value) ?? '').length <= METADATA_MAX_CHARS;
+
 /** Free JSON typed as text (multipart metadata field): blank means none, anything else must parse. */
 const jsonText = z
   .string()
@@ -41,12 +66,22 @@ const jsonText = z
   .default('')
   .transform((value, ctx) => {
     if (!value.trim()) return null;
+    if (value.length > METADATA_MAX_CHARS) {
+      ctx.addIssue({ code: 'custom', message: M.metadataLarge });
+      return z.NEVER;
+    }
+    let parsed: unknown;
     try {
-      return JSON.parse(value) as unknown;
+      parsed = JSON.parse(value);
     } catch {
       ctx.addIssue({ code: 'custom', message: M.metadataJson });
       return z.NEVER;
     }
+    if (jsonDepth(parsed, METADATA_MAX_DEPTH) > METADATA_MAX_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: M.metadataDeep });
+      return z.NEVER;
+    }
+    return parsed;
   });
 
 /** A number of 0 or more, given as a number or as text (form inputs and JSON both); blank means not given. */

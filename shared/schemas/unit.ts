@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_TYPES } from '../constants.ts';
-import { optionalDate, optionalText } from './common.ts';
+import { isoDate, optionalDate, optionalText } from './common.ts';
 
 /**
  * Shapes the lab and its research groups share (spec §3: a group's assistantDirectorHistory has "the same shape as a
@@ -59,11 +59,7 @@ export const directorEntryInput = z
       .transform((v) => v || null),
     name: z.string().trim().max(200, 'The name is too long.').default(''),
     designation: z.string().trim().max(200, 'The designation is too long.').default(''),
-    from: z
-      .string({ error: 'From date is required.' })
-      .trim()
-      .min(1, 'From date is required.')
-      .pipe(z.iso.date('Please enter a valid date.')),
+    from: z.string({ error: 'From date is required.' }).trim().min(1, 'From date is required.').pipe(isoDate()),
     to: optionalDate,
     about: optionalText,
   })

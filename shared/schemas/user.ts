@@ -13,7 +13,7 @@ import {
   ROLES,
   USER_STATUSES,
 } from '../constants.ts';
-import { optionalDate, optionalText } from './common.ts';
+import { isoDate, optionalDate, optionalText } from './common.ts';
 
 /** A document an administrator keeps on a user's record (spec §3 User.documents). */
 export const userDocumentJson = z.object({
@@ -86,7 +86,23 @@ export type DirectoryUserJson = z.infer<typeof directoryUserJson>;
  * Manage Users.
  */
 export const profileJson = userJson.extend({ documents: z.array(userDocumentJson) });
+/** Manage Users (admins only): a profile and whether it is cleared for Confidential and Secret letters (issue 17). */
+export const managedUserJson = profileJson.extend({ classifiedClearance: z.boolean() });
+export type ManagedUserJson = z.infer<typeof managedUserJson>;
 export type ProfileJson = z.infer<typeof profileJson>;
+
+/** A close group the person belongs to, as listed on their user record (spec §3 User: closeGroup). */
+export const userCloseGroupJson = z.object({
+  _id: z.uuid(),
+  groupName: z.string(),
+  groupPurpose: z.string(),
+  groupDuration: z.object({ from: z.string(), to: z.string() }),
+});
+export type UserCloseGroupJson = z.infer<typeof userCloseGroupJson>;
+
+/** The user record of GET and PUT /api/users/{id}: the profile, its documents and its close groups (spec §3 User). */
+export const userRecordJson = profileJson.extend({ closeGroup: z.array(userCloseGroupJson) });
+export type UserRecordJson = z.infer<typeof userRecordJson>;
 
 /** A page of a list that pages on the server. */
 export const pageJson = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
@@ -276,6 +292,12 @@ export const updateUserAccessInput = z.object({
 });
 export type UpdateUserAccessInput = z.input<typeof updateUserAccessInput>;
 
+/** Manage Users: clear an account for Confidential and Secret letters, or withdraw the clearance (issue 17). */
+export const classifiedClearanceInput = z.object({
+  cleared: z.boolean({ error: 'Please say whether the user is cleared (true or false).' }),
+});
+export type ClassifiedClearanceInput = z.input<typeof classifiedClearanceInput>;
+
 /** Manage Users: deactivate an account, with an optional reason kept on the record. */
 export const deactivateUserInput = z.object({
   reason: z.string().trim().max(500, 'The reason must be at most 500 characters.').default(''),
@@ -295,7 +317,7 @@ export type ActivityLogJson = z.infer<typeof activityLogJson>;
 export const activityLogPageJson = pageJson(activityLogJson).extend({ capped: z.boolean() });
 export type ActivityLogPageJson = z.infer<typeof activityLogPageJson>;
 
-const dayField = blankIsAbsent(z.iso.date('Please enter a valid date.'));
+const dayField = blankIsAbsent(isoDate());
 /**
  * GET /admin/logs: newest first; search over name, email and action; filter by user and a date range (days in India
  * time, both ends included). Without limit/offset it answers an array of the newest entries (at most MAX_PAGE_SIZE);

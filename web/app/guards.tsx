@@ -1,15 +1,17 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useStoredLogin } from '#web/lib/auth-storage.ts';
-import { paths } from './paths.ts';
+import { getStoredToken, sessionExpiredNote, useStoredLogin } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
 
-/** Where the login screen returns to after signing in. */
-export interface ReturnState {
-  from?: string;
-}
+import type { ReturnState } from '#web/lib/auth-storage.ts';
+
+export type { ReturnState };
 
 function useReturnState(): ReturnState {
   const location = useLocation();
-  return { from: `${location.pathname}${location.search}${location.hash}` };
+  const { token } = useStoredLogin();
+  // A token still stored but past its expiry: the sign-in ran out here, and the login screen says so (issue 16 item 5).
+  const expired = (Boolean(getStoredToken()) && !token) || sessionExpiredNote();
+  return { from: `${location.pathname}${location.search}${location.hash}`, ...(expired ? { expired } : {}) };
 }
 
 /**

@@ -1,43 +1,63 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import 'dayjs/locale/hi';
-import { TOAST_LIMIT } from '#shared/constants.ts';
 import i18n from '#web/i18n/index.ts';
 import { queryClient } from '#web/lib/query-client.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { useDisplayPreferences } from '#web/lib/display-preferences.ts';
+import { cssVariablesResolver, highContrastTheme, highContrastVariablesResolver, theme } from './theme.ts';
 
-/** Date pickers follow the chosen language; weeks start on Monday as Indian calendars print them. */
-function LocalisedDates({ children }: { children: ReactNode }) {
-  const { i18n: current } = useTranslation();
-  return (
-    <DatesProvider settings={{ locale: current.language === 'hi' ? 'hi' : 'en', firstDayOfWeek: 1 }}>
-      {children}
-    </DatesProvider>
-  );
+const LazyNotifications = lazy(() => import('./toasts.tsx'));
+
+/**
+ * The toasts (at most 20: spec §9). Their code (and its transitions) loads with the first toast shown, not with the
+ * first page: a visitor reading the home page never needs it (issue 12). notifications.show() only fills a store,
+ * which the toasts read when they mount, so nothing shown before they load is lost.
+ */
+function Toasts() {
+  const count = useNotifications().notifications.length;
+  const [wanted, setWanted] = useState(false);
+  if (count > 0 && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyNotifications />
+    </Suspense>
+  ) : null;
 }
 
-/** The theme with the texts Mantine renders itself in the chosen language (toast and dialog close buttons need a name). */
+/**
+ * The theme with the texts Mantine renders itself in the chosen language (toast and dialog close buttons need a name),
+ * in the reader's contrast (web/lib/display-preferences.ts).
+ */
 function LocalisedMantine({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
+  const { contrast } = useDisplayPreferences();
   const closeLabel = t('closeNotification');
   const closeDialog = t('closeDialog');
   const localised = useMemo(
     () =>
-      mergeThemeOverrides(theme, {
+      mergeThemeOverrides(theme, contrast === 'high' ? highContrastTheme : {}, {
         components: {
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
-          Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeDialog } } },
-          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeDialog } } },
+          // A dialog's <header> is not a second banner landmark (axe landmark-no-duplicate-banner, issue 16): the
+          // dialog role on Mantine's <section> hides the section that would otherwise scope it.
+          Modal: {
+            defaultProps: { closeButtonProps: { 'aria-label': closeDialog }, attributes: { header: { role: 'none' } } },
+          },
+          Drawer: {
+            defaultProps: { closeButtonProps: { 'aria-label': closeDialog }, attributes: { header: { role: 'none' } } },
+          },
         },
       }),
-    [closeLabel, closeDialog],
+    [closeLabel, closeDialog, contrast],
   );
   return (
-    <MantineProvider theme={localised} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={localised}
+      cssVariablesResolver={contrast === 'high' ? highContrastVariablesResolver : cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       {children}
     </MantineProvider>
   );
@@ -48,10 +68,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <LocalisedMantine>
-        <Notifications limit={TOAST_LIMIT} position="top-right" zIndex={1000} />
-        <QueryClientProvider client={queryClient}>
-          <LocalisedDates>{children}</LocalisedDates>
-        </QueryClientProvider>
+        {/* Toasts sit below the fixed header (web/app/global.css) so they never cover the News Flash's Pause button. */}
+        <Toasts />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </LocalisedMantine>
     </I18nextProvider>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { paths } from './paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** Status → i18n key of a sentence, e.g. {403: 'groups:accessDenied'} for the spec's group Access Denied text. */
 export type StatusMessages = Partial<Record<number, string>>;

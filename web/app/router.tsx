@@ -3,7 +3,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
-import { paths } from './paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError, type StatusMessages } from './route-error.tsx';
 
@@ -36,6 +36,15 @@ export const routes: RouteObject[] = [
           { path: 'pending-approval', ...page(() => import('./routes/pending-approval.tsx')) },
           { path: 'labs', ...page(() => import('./routes/labs.tsx')) },
           { path: 'directorprofile', ...page(() => import('./routes/director-profile.tsx')) },
+          { path: 'search', ...page(() => import('./routes/search.tsx')) },
+          // The site pages every visitor may open from the footer (issue 16 items 9 and 11, decision 019).
+          { path: 'help', ...page(() => import('./routes/help.tsx')) },
+          { path: 'feedback', ...page(() => import('./routes/feedback.tsx')) },
+          { path: 'accessibility', ...page(() => import('./routes/accessibility.tsx')) },
+          { path: 'sitemap', ...page(() => import('./routes/sitemap.tsx')) },
+          { path: 'terms', ...page(() => import('./routes/terms.tsx')) },
+          { path: 'privacy', ...page(() => import('./routes/privacy.tsx')) },
+          { path: 'archive', ...page(() => import('./routes/archive.tsx')) },
           {
             // Listed public in spec §2 but they show personal data or need a member of staff: signed in (decision 011).
             element: <RequireAuth />,
@@ -49,6 +58,9 @@ export const routes: RouteObject[] = [
               { path: 'group/id/:id', ...page(() => import('./routes/group.tsx')) },
               { path: 'group/:id', ...page(() => import('./routes/group-after-edit.tsx')) },
               { path: 'dac', ...page(() => import('./routes/dac.tsx')) },
+              // Dak movement (issue 17): the inbox "Marked to me" and pendency.
+              { path: 'dac/inbox', ...page(() => import('./routes/dac-inbox.tsx')) },
+              { path: 'dac/pendency', ...page(() => import('./routes/dac-pendency.tsx')) },
               { path: 'allLetter', ...page(() => import('./routes/all-letters.tsx')) },
               { path: 'upload-repo', ...page(() => import('./routes/upload-repo.tsx')) },
               { path: 'view-repo', ...page(() => import('./routes/view-repo.tsx')) },
@@ -68,6 +80,7 @@ export const routes: RouteObject[] = [
               { path: 'admin/logs', ...page(() => import('./routes/admin/logs.tsx')) },
               { path: 'admin/closeGroup', ...page(() => import('./routes/admin/close-group.tsx')) },
               { path: 'admin/group/:id', ...page(() => import('./routes/admin/group.tsx')) },
+              { path: 'admin/feedback', ...page(() => import('./routes/admin/feedback.tsx')) },
               {
                 path: 'admin',
                 ...page(() => import('./routes/admin/layout.tsx')),
@@ -89,5 +102,10 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-// A 401 on a signed-in call (expired or revoked login) goes to /login without reloading the page.
-setUnauthorizedHandler(() => void router.navigate(paths.login, { replace: true }));
+// A 401 on a signed-in call (expired or revoked login) goes to /login without reloading the page, saying why, and the
+// login screen comes back to this page afterwards (issue 16 item 5).
+setUnauthorizedHandler(() => {
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === paths.login) return;
+  void router.navigate(paths.login, { replace: true, state: { from: `${pathname}${search}${hash}`, expired: true } });
+});

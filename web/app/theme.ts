@@ -18,9 +18,9 @@ export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 7, dark: 5 },
   colors: { navy },
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Devanagari", "Nirmala UI", Mangal, sans-serif',
-  headings: { fontWeight: '700' },
+  // Shipped with the portal (web/main.tsx): Latin from Noto Sans, Hindi from Noto Sans Devanagari, whatever is installed.
+  fontFamily: '"Noto Sans", "Noto Sans Devanagari", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: { fontWeight: '700', fontFamily: '"Noto Sans", "Noto Sans Devanagari", system-ui, sans-serif' },
   defaultRadius: 'sm',
   focusRing: 'auto',
   cursorType: 'pointer',
@@ -39,3 +39,27 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The high-contrast theme (GIGW 3.0, chosen in the header): black text on white, black borders, no grey text or
+ * tinted backgrounds, the darkest navy for buttons and links (web/app/global.css adds underlined links and thicker
+ * field borders under html[data-contrast='high']).
+ */
+export const highContrastVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-body': '#ffffff',
+    '--mantine-color-text': '#000000',
+    '--mantine-color-dimmed': '#000000',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-8)',
+    '--mantine-color-error': '#8a0000',
+    '--mantine-color-default-border': '#000000',
+    '--mantine-color-anchor': 'var(--mantine-color-navy-9)',
+    '--mantine-color-gray-0': '#ffffff',
+    '--mantine-color-gray-1': '#ffffff',
+  },
+  dark: {},
+});
+
+/** Overrides of the theme for the high-contrast choice: the darkest shade of every colour for filled controls. */
+export const highContrastTheme = createTheme({ primaryShade: { light: 9, dark: 9 } });

@@ -9,10 +9,20 @@ export interface ConfirmDeleteProps {
   onCancel: () => void;
   loading?: boolean;
   title?: string;
+  /** The confirm button's word when the action is not a deletion, e.g. 'Remove' for "Remove … from the group?". */
+  confirmLabel?: string;
 }
 
 /** Every delete asks first (spec §5 Confirmations). Cancel has the focus, so Enter never deletes by accident. */
-export function ConfirmDelete({ opened, message, onConfirm, onCancel, loading, title }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  opened,
+  message,
+  onConfirm,
+  onCancel,
+  loading,
+  title,
+  confirmLabel,
+}: ConfirmDeleteProps) {
   const { t } = useTranslation('common');
   return (
     <Modal opened={opened} onClose={onCancel} title={title ?? t('confirmDelete.title')} centered>
@@ -22,7 +32,7 @@ export function ConfirmDelete({ opened, message, onConfirm, onCancel, loading, t
           {t('confirmDelete.cancel')}
         </Button>
         <Button color="red.9" onClick={onConfirm} loading={loading}>
-          {t('confirmDelete.confirm')}
+          {confirmLabel ?? t('confirmDelete.confirm')}
         </Button>
       </Group>
     </Modal>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Table, VisuallyHidden, type MantineSpacing } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from './scroll-table.tsx';
 
 export interface DataTableProps {
   /** The table's name for screen readers (e2e finds tables by it): usually the tab or list title. */
@@ -20,7 +21,7 @@ export interface DataTableProps {
 export function DataTable({ caption, headers, actions, minWidth, verticalSpacing, children }: DataTableProps) {
   const { t } = useTranslation('common');
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <ScrollTable label={caption} minWidth={minWidth}>
       <Table striped withTableBorder verticalSpacing={verticalSpacing}>
         <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <Table.Thead>
@@ -35,6 +36,6 @@ export function DataTable({ caption, headers, actions, minWidth, verticalSpacing
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

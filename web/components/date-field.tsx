@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import 'dayjs/locale/hi';
+import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import { parseDateInput } from '#web/lib/parse-date.ts';
@@ -13,23 +14,42 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange
 /**
  * A date input that shows dates the Indian way (21 Nov 2026, shared/format.ts) and reads typed dates day-first;
  * the value stays YYYY-MM-DD ('' when empty), as the API and the shared schemas expect. Works with form.getInputProps.
- * Its clear button is named after the field ("Clear Date of Birth"), as every button needs a name (WCAG 4.1.2).
+ * Its clear button is named after the field ("Clear Date of Birth"), as every button needs a name (WCAG 4.1.2), and so
+ * are the calendar's previous/next and level buttons, in the chosen language. Days of the next and previous month are
+ * left out (Mantine draws them at half opacity, below 4.5:1) and weekends are a red dark enough to read (issue 16).
+ * The dates provider lives here, not around the whole app, so dayjs loads only with a screen that has a date
+ * field (issue 12).
  */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   return (
-    <DateInput
-      placeholder={t('dateField.placeholder')}
-      clearable
-      clearButtonProps={{
-        'aria-label':
-          typeof props.label === 'string' ? t('dateField.clear', { label: props.label }) : t('dateField.clearUnnamed'),
-      }}
-      {...props}
-      value={value || null}
-      onChange={(next) => onChange?.(next ?? '')}
-      valueFormat={(date) => formatDate(date, '')}
-      dateParser={parseDateInput}
-    />
+    <DatesProvider settings={{ locale: i18n.language === 'hi' ? 'hi' : 'en', firstDayOfWeek: 1 }}>
+      <DateInput
+        placeholder={t('dateField.placeholder')}
+        clearable
+        clearButtonProps={{
+          'aria-label':
+            typeof props.label === 'string'
+              ? t('dateField.clear', { label: props.label })
+              : t('dateField.clearUnnamed'),
+        }}
+        ariaLabels={{
+          previousMonth: t('dateField.previousMonth'),
+          nextMonth: t('dateField.nextMonth'),
+          previousYear: t('dateField.previousYear'),
+          nextYear: t('dateField.nextYear'),
+          previousDecade: t('dateField.previousDecade'),
+          nextDecade: t('dateField.nextDecade'),
+        }}
+        hideOutsideDates
+        // Rendered beside its field, inside the page's landmarks (axe region), not in a portal at the end of <body>.
+        popoverProps={{ withinPortal: false, zIndex: 300 }}
+        {...props}
+        value={value || null}
+        onChange={(next) => onChange?.(next ?? '')}
+        valueFormat={(date) => formatDate(date, '')}
+        dateParser={parseDateInput}
+      />
+    </DatesProvider>
   );
 }

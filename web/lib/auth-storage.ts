@@ -24,17 +24,20 @@ function read(key: string): string | null {
   }
 }
 
-/** Seconds since the epoch at which a JWT expires, or null when it carries no readable `exp`. */
-function expiryOf(token: string): number | null {
+/** When a JWT was issued and when it expires (seconds since the epoch), or null when it carries no readable `exp`. */
+export function tokenTimes(token: string): { issuedAt: number | null; expiresAt: number } | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof json.exp === 'number' ? json.exp : null;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
+    if (typeof json.exp !== 'number') return null;
+    return { issuedAt: typeof json.iat === 'number' ? json.iat : null, expiresAt: json.exp };
   } catch {
     return null;
   }
 }
+
+const expiryOf = (token: string) => tokenTimes(token)?.expiresAt ?? null;
 
 /** The stored bearer token, or null when there is none or it has expired. */
 export function getToken(): string | null {
@@ -43,6 +46,12 @@ export function getToken(): string | null {
   const exp = expiryOf(token);
   return exp !== null && exp * 1000 <= Date.now() ? null : token;
 }
+
+/**
+ * The stored token as it is, expired or not: the session-timeout warning must keep its timers on the token that is
+ * running out, where getToken() already answers null.
+ */
+export const getStoredToken = (): string | null => read(KEYS.token);
 
 let cachedUserText: string | null = null;
 let cachedUser: UserJson | null = null;
@@ -92,6 +101,31 @@ export function clearLogin(): void {
   notify();
 }
 
+const EXPIRED_KEY = 'sessionExpired';
+
+/**
+ * Notes in this tab that the sign-in ran out (issue 16 item 5), so the login screen can say so whichever redirect
+ * brings the person there (the session warning's own, or a guarded page's once the login is gone).
+ */
+export function markSessionExpired(): void {
+  try {
+    sessionStorage.setItem(EXPIRED_KEY, '1');
+  } catch {
+    // storage disabled: the login screen simply does not say why
+  }
+}
+
+/** Whether the sign-in ran out, as noted by markSessionExpired; `forget` removes the note. */
+export function sessionExpiredNote({ forget = false } = {}): boolean {
+  try {
+    const noted = sessionStorage.getItem(EXPIRED_KEY) === '1';
+    if (forget) sessionStorage.removeItem(EXPIRED_KEY);
+    return noted;
+  } catch {
+    return false;
+  }
+}
+
 /** Calls `listener` when the login changes, in this tab or another. */
 export function subscribeToLogin(listener: () => void): () => void {
   listeners.add(listener);
@@ -112,4 +146,11 @@ export function useStoredLogin(): { token: string | null; user: UserJson | null 
   useSyncExternalStore(subscribeToLogin, snapshot, () => '|');
   const token = getToken();
   return { token, user: token ? getUser() : null };
+}
+
+/** Where the login screen returns to after signing in (router state set by the guards and the session timeout). */
+export interface ReturnState {
+  from?: string;
+  /** The sign-in ran out (session timeout, issue 16 item 5): the login screen says so. */
+  expired?: boolean;
 }

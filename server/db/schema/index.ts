@@ -5,3 +5,8 @@ export * from './close-groups.ts';
 export * from './letters.ts';
 export * from './repositories.ts';
 export * from './activity.ts';
+export * from './security.ts';
+export * from './search.ts';
+export * from './notifications.ts';
+export * from './site.ts';
+export * from './settings.ts';

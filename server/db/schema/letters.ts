@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';
@@ -76,3 +88,73 @@ export const letterHistory = pgTable(
 
 export type LetterRow = typeof letters.$inferSelect;
 export type LetterHistoryRow = typeof letterHistory.$inferSelect;
+
+export const dakPriorityEnum = pgEnum('dak_priority', ['Normal', 'Urgent', 'Most Immediate']);
+/**
+ * Where a movement stands, as the inbox files it (GET /api/dac/inbox?status=): marked and not yet received, received
+ * and held, or closed (the holder closed it with a disposal, marked it onward, or sent it back — see `outcome`).
+ */
+export const dakBoxEnum = pgEnum('dak_box', ['pending', 'received', 'closed']);
+export const dakOutcomeEnum = pgEnum('dak_outcome', ['closed', 'forwarded', 'returned']);
+
+/**
+ * One marking of a letter to one officer (issue 17, eOffice's "movement"): from whom, to whom, when, with what
+ * remarks, due date and priority; then when it was read, received, and how it ended. A letter marked to three
+ * officers has three movements. The officer holds the letter while the movement's box is pending or received.
+ */
+export const letterMovements = pgTable(
+  'letter_movements',
+  {
+    id: id(),
+    letterId: uuid()
+      .notNull()
+      .references(() => letters.id, { onDelete: 'cascade' }),
+    fromUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    toUserId: uuid()
+      .notNull()
+      .references(() => users.id),
+    remarks: text().notNull().default(''),
+    dueDate: date(),
+    priority: dakPriorityEnum().notNull().default('Normal'),
+    /**
+     * A copy of "the letter is Confidential or Secret", kept in step by the service (marking, and an admin's change
+     * of classification), so pendency can leave such letters out for an uncleared associate director without a join.
+     */
+    classified: boolean().notNull().default(false),
+    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp({ withTimezone: true }),
+    receivedAt: timestamp({ withTimezone: true }),
+    box: dakBoxEnum().notNull().default('pending'),
+    /** When the officer stopped holding it (closed, marked onward or sent back), and how. */
+    endedAt: timestamp({ withTimezone: true }),
+    outcome: dakOutcomeEnum(),
+    disposal: text(),
+    fileNo: text(),
+    replyRef: text(),
+  },
+  (t) => [
+    // The inbox: my letters in one box, newest marking first (keyset on marked_at, id).
+    index('letter_movements_inbox_idx').on(t.toUserId, t.box, t.markedAt, t.id),
+    index('letter_movements_letter_idx').on(t.letterId, t.markedAt),
+    index('letter_movements_from_idx').on(t.fromUserId, t.markedAt),
+    // Pendency: what each officer holds now (a small part of all movements), with due dates for "overdue".
+    index('letter_movements_open_idx')
+      .on(t.toUserId, t.dueDate, t.classified, t.markedAt)
+      .where(sql`${t.box} <> 'closed'`),
+    // Pendency, oldest pending first; it also carries the columns of the per-officer counts, which PostgreSQL then
+    // reads from this index alone (index-only scan of what is held now).
+    index('letter_movements_open_age_idx')
+      .on(t.markedAt, t.id, t.toUserId, t.dueDate, t.classified)
+      .where(sql`${t.box} <> 'closed'`),
+    // Pendency: closed in a period, per officer.
+    index('letter_movements_closed_idx')
+      .on(t.endedAt, t.toUserId, t.classified)
+      .where(sql`${t.outcome} = 'closed'`),
+    // "A letter you marked is overdue": open movements I marked that have a due date.
+    index('letter_movements_marked_due_idx')
+      .on(t.fromUserId, t.dueDate)
+      .where(sql`${t.box} <> 'closed' and ${t.dueDate} is not null`),
+  ],
+);
+
+export type LetterMovementRow = typeof letterMovements.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
 import { groups, labs } from './labs.ts';
@@ -60,6 +60,11 @@ export const users = pgTable(
     github: text().notNull().default(''),
     /** Tokens issued before this moment are refused (password change, deactivation). */
     sessionsValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Cleared by an admin to receive Confidential and Secret letters (issue 17: only directors, admins and cleared
+     * users may be marked such a letter; see docs/decisions/013-dak-movement.md).
+     */
+    classifiedClearance: boolean().notNull().default(false),
     approvedAt: timestamp({ withTimezone: true }),
     approvedBy: uuid(),
     createdAt: createdAt(),

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { approveUserInput } from '#shared/schemas/auth.ts';
 import { pageQuery } from '#shared/schemas/common.ts';
 import {
+  classifiedClearanceInput,
   deactivateUserInput,
+  managedUserJson,
   manageUsersQuery,
   pageJson,
-  profileJson,
   rejectUserInput,
   resetPasswordInput,
   updateUserAccessInput,
@@ -16,7 +17,8 @@ import {
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { receiveMultipart } from '#server/modules/files/storage.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
-import { findUserById, listUserDocuments, searchUsers } from '#server/modules/users/users.service.ts';
+import { findUserById } from '#server/modules/users/users.queries.ts';
+import { listUserDocuments, searchUsers } from '#server/modules/users/users.service.ts';
 import {
   addUserDocument,
   approveUser,
@@ -26,15 +28,16 @@ import {
   rejectUser,
   removeUserDocument,
   resetUserPassword,
+  setClassifiedClearance,
   updateUserAccess,
 } from './admin.service.ts';
 
 const userIdParam = z.object({ userId: z.uuid('Invalid user id.') });
-const userAnswer = z.object({ message: z.string(), user: profileJson });
+const userAnswer = z.object({ message: z.string(), user: managedUserJson });
 
 /** Admin-only account approval and Manage Users (spec §7 Admin; issue 3). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.authenticate, app.requireRole('admin')];
+  const adminOnly = [app.requireRole('admin')];
 
   app.get(
     '/admin/pending-users',
@@ -62,7 +65,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const managedUser = async (userId: string) => {
     const found = await findUserById(app.db, userId);
     if (!found) throw notFound('User not found.');
-    return presentProfile(found, (await listUserDocuments(app.db, [userId])).get(userId) ?? []);
+    return {
+      ...presentProfile(found, (await listUserDocuments(app.db, [userId])).get(userId) ?? []),
+      classifiedClearance: found.user.classifiedClearance,
+    };
   };
 
   app.post(
@@ -77,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Manage Users (lab admin panel): every account, searched and paged on the server.
   app.get(
     '/admin/users',
-    { onRequest: adminOnly, schema: { querystring: manageUsersQuery, response: { 200: pageJson(profileJson) } } },
+    { onRequest: adminOnly, schema: { querystring: manageUsersQuery, response: { 200: pageJson(managedUserJson) } } },
     async (req) => {
       const { limit, offset, ...filter } = req.query;
       const { rows, total } = await searchUsers(app.db, filter, { limit, offset });
@@ -85,7 +91,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         rows.map((r) => r.user.id),
       );
-      return { items: rows.map((r) => presentProfile(r, documents.get(r.user.id) ?? [])), total };
+      return {
+        items: rows.map((r) => ({
+          ...presentProfile(r, documents.get(r.user.id) ?? []),
+          classifiedClearance: r.user.classifiedClearance,
+        })),
+        total,
+      };
     },
   );
 
@@ -98,6 +110,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await updateUserAccess(app.db, req.user, req.params.userId, req.body);
       return { message: 'User updated successfully!', user: await managedUser(req.params.userId) };
+    },
+  );
+
+  // Cleared for Confidential and Secret letters (issue 17): only then may such a letter be marked to the user.
+  app.put(
+    '/admin/users/:userId/clearance',
+    {
+      onRequest: adminOnly,
+      schema: { params: userIdParam, body: classifiedClearanceInput, response: { 200: userAnswer } },
+    },
+    async (req) => {
+      const user = await setClassifiedClearance(app.db, req.user, req.params.userId, req.body.cleared);
+      return {
+        message: user.classifiedClearance
+          ? 'User cleared for Confidential and Secret letters.'
+          : 'Clearance for Confidential and Secret letters withdrawn.',
+        user: await managedUser(req.params.userId),
+      };
     },
   );
 

@@ -7,9 +7,10 @@ import { files, groups, labs, userDocuments, users, type UserRow } from '#server
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { hashPassword } from '#server/modules/auth/auth.service.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
+import { countClassifiedHeldBy } from '#server/modules/letters/letters.movements.service.ts';
 
 /** Users waiting for approval, oldest first. Callers check that the actor is an admin. */
 export async function listPendingUsers(db: Db, page: { limit: number; offset: number }): Promise<UserRow[]> {
@@ -129,6 +130,40 @@ export async function updateUserAccess(
       user.groupId !== (group?.id ?? null) ? `group → ${group?.name ?? 'none'}` : null,
     ].filter(Boolean);
     await recordActivity(tx, actor, `Changed ${user.email}: ${changes.join(', ')}`, { type: 'user', id: user.id });
+    return saved!;
+  });
+}
+
+/**
+ * Clears an account for Confidential and Secret letters, or withdraws the clearance (issue 17; Manage Users). A
+ * clearance cannot be withdrawn while the person holds such a letter: it must be closed or marked on first, so no
+ * letter is left with someone who may no longer see it. Callers check that the actor is an admin.
+ */
+export async function setClassifiedClearance(db: Db, actor: Actor, userId: string, cleared: boolean): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.classifiedClearance === cleared) return user;
+    if (!cleared) {
+      const held = await countClassifiedHeldBy(tx, userId);
+      if (held && !['director', 'admin'].includes(user.role)) {
+        throw conflict(
+          `${user.name} still holds ${held} Confidential or Secret ${held === 1 ? 'letter' : 'letters'}. They must be closed or marked to someone else first.`,
+        );
+      }
+    }
+    const [saved] = await tx
+      .update(users)
+      .set({ classifiedClearance: cleared })
+      .where(eq(users.id, userId))
+      .returning();
+    await recordActivity(
+      tx,
+      actor,
+      cleared
+        ? `Cleared ${user.email} for Confidential and Secret letters`
+        : `Withdrew the clearance of ${user.email} for Confidential and Secret letters`,
+      { type: 'user', id: user.id },
+    );
     return saved!;
   });
 }

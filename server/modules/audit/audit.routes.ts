@@ -19,7 +19,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/logs',
     {
-      onRequest: [app.authenticate, app.requireRole('admin')],
+      onRequest: [app.requireRole('admin')],
       schema: {
         querystring: listLogsQuery,
         response: { 200: z.union([z.array(activityLogJson), activityLogPageJson]) },

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from
 import type { DbOrTx } from '#server/db/client.ts';
 import { activityLogs, users } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/lib/search.ts';
-import { userMatches } from '#server/modules/users/users.service.ts';
+import { userMatches } from '#server/modules/users/users.queries.ts';
 
 /**
  * Records one write in the activity log (who, what, on which record, when). Call it inside the transaction of the

@@ -2,18 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginInput, loginJson, registerInput } from '#shared/schemas/auth.ts';
 import { userJson } from '#shared/schemas/user.ts';
 import { z } from 'zod';
-import { setTokenCookie, TOKEN_COOKIE } from '#server/plugins/auth.ts';
+import { messageJson } from '#shared/schemas/common.ts';
+import { presentedToken, setTokenCookie, TOKEN_COOKIE } from '#server/plugins/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
-import { findUserById } from '#server/modules/users/users.service.ts';
-import { registerUser, verifyLogin } from './auth.service.ts';
+import { findUserById } from '#server/modules/users/users.queries.ts';
+import { endAllSessions, registerUser, revokeSession, verifyLogin } from './auth.service.ts';
+
+/** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
+export const REFRESHES_PER_MINUTE = 10;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/register',
-    { schema: { body: registerInput, response: { 201: z.object({ message: z.string(), user: userJson }) } } },
+    {
+      config: { public: true },
+      schema: { body: registerInput, response: { 201: z.object({ message: z.string(), user: userJson }) } },
+    },
     async (req, reply) => {
+      await app.throttle.registration(req.ip);
       const user = await registerUser(app.db, req.body);
       return reply.code(201).send({
         message: 'User saved successfully! Your account is awaiting admin approval.',
@@ -25,11 +33,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
-      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
+      config: { public: true },
       schema: { body: loginInput, response: { 200: loginJson } },
     },
     async (req, reply) => {
-      const row = await verifyLogin(app.db, req.body.email, req.body.password);
+      const { email, password } = req.body;
+      // Failures are throttled per account and per address; a success is never counted (decision 014).
+      await app.throttle.beforePasswordCheck(email, req.ip);
+      let row;
+      try {
+        row = await verifyLogin(app.db, email, password);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 401) await app.throttle.passwordFailed(email, req.ip);
+        throw err;
+      }
+      await app.throttle.passwordSucceeded(email);
       const token = app.issueToken(row);
       await recordActivity(app.db, row, 'Signed in');
       const found = await findUserById(app.db, row.id);
@@ -38,12 +56,40 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/logout', async (_req, reply) => {
+  // Public, so that signing out always works; the session it presents (header or cookie) ends on the server.
+  app.post('/api/auth/logout', { config: { public: true } }, async (req, reply) => {
+    const token = presentedToken(req, true);
+    if (token) await revokeSession(app, token);
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { message: 'Signed out.' };
   });
 
-  app.get('/api/auth/me', { onRequest: [app.authenticate], schema: { response: { 200: userJson } } }, async (req) => {
+  // Sign out of all devices (profile): every token of the account stops, this one included.
+  app.post('/api/auth/logout-all', { schema: { response: { 200: messageJson } } }, async (req, reply) => {
+    await endAllSessions(app.db, req.user);
+    reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+    return { message: 'Signed out of all devices.' };
+  });
+
+  // "Stay signed in" of the session-timeout warning (issue 16 item 5, decision 013): a fresh token for a session that
+  // is still valid (unexpired, not revoked by a password change, account still approved), and a fresh download cookie.
+  app.post(
+    '/api/auth/refresh',
+    {
+      config: { rateLimit: { max: REFRESHES_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { response: { 200: loginJson } },
+    },
+    async (req, reply) => {
+      const found = await findUserById(app.db, req.user.id);
+      if (!found) throw notFound('User not found.');
+      const token = app.issueToken(found.user);
+      await recordActivity(app.db, found.user, 'Stayed signed in');
+      setTokenCookie(req, reply, token);
+      return { token, user: presentUser(found.user, found.group) };
+    },
+  );
+
+  app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req) => {
     const found = await findUserById(app.db, req.user.id);
     if (!found) throw notFound('User not found.');
     return presentUser(found.user, found.group);

@@ -1,20 +1,19 @@
 import argon2 from 'argon2';
+import { eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { RegisterInput } from '#shared/schemas/auth.ts';
 import type { z } from 'zod';
 import type { registerInput } from '#shared/schemas/auth.ts';
 import type { Db } from '#server/db/client.ts';
-import { users, type UserRow } from '#server/db/schema/index.ts';
+import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
-import { refusalFor } from '#server/plugins/auth.ts';
+import { refusalFor, type Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { findUserByEmail } from '#server/modules/users/users.service.ts';
+import { findUserByEmail } from '#server/modules/users/users.queries.ts';
+import { hashPassword } from './passwords.ts';
 
 type RegisterData = z.output<typeof registerInput>;
 export type { RegisterInput };
-
-/** argon2id with OWASP's recommended memory cost. */
-export const hashPassword = (password: string) =>
-  argon2.hash(password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
 // A hash to verify against when the email is unknown, so a wrong email takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -74,4 +73,39 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.message, { status: refusal.status });
   return user;
+}
+
+/**
+ * Ends the session of this token (sign-out): its id is kept until the token would have expired anyway, and rows
+ * past that are swept. An invalid or expired token needs nothing. Anyone may call it with their own token.
+ */
+export async function revokeSession(app: FastifyInstance, token: string): Promise<void> {
+  let payload: { sub?: unknown; sid?: unknown; exp?: unknown };
+  try {
+    payload = app.jwt.verify(token);
+  } catch {
+    return;
+  }
+  const { sub, sid, exp } = payload;
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (typeof sid !== 'string' || !uuid.test(sid) || typeof sub !== 'string' || !uuid.test(sub)) return;
+  const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 24 * 3600 * 1000);
+  await app.db.transaction(async (tx) => {
+    await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, sub)).limit(1);
+    const [revoked] = await tx
+      .insert(revokedSessions)
+      .values({ id: sid, userId: user ? sub : null, expiresAt })
+      .onConflictDoNothing()
+      .returning({ id: revokedSessions.id });
+    if (user && revoked) await recordActivity(tx, user, 'Signed out');
+  });
+}
+
+/** Ends every session of the account by moving its sessions stamp (decision 003). The signed-in owner calls it. */
+export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, actor.id));
+    await recordActivity(tx, actor, 'Signed out of all devices', { type: 'user', id: actor.id });
+  });
 }

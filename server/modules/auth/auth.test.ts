@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { REFRESHES_PER_MINUTE } from './auth.routes.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 
@@ -161,36 +163,7 @@ describe('POST /api/auth/login', () => {
       expect(res.json().token).toBeUndefined();
     }
   });
-
-  it('limits sign-in attempts per address', async () => {
-    const app = await buildTestApp({ LOGIN_RATE_LIMIT: '3' });
-    const codes: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'x@y.z', password: 'wrong-pass' },
-      });
-      codes.push(res.statusCode);
-    }
-    expect(codes).toEqual([401, 401, 401, 429]);
-  });
-
-  it('cannot be dodged with a forged X-Forwarded-For from a client that is not a trusted proxy', async () => {
-    const app = await buildTestApp({ LOGIN_RATE_LIMIT: '3' });
-    const codes: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '203.0.113.9',
-        headers: { 'x-forwarded-for': `198.51.100.${i}` },
-        payload: { email: 'x@y.z', password: 'wrong-pass' },
-      });
-      codes.push(res.statusCode);
-    }
-    expect(codes).toEqual([401, 401, 401, 429]);
-  });
+  // Throttling of failed sign-ins: throttle.test.ts.
 });
 
 describe('tokens', () => {
@@ -237,5 +210,77 @@ describe('tokens', () => {
       payload: {},
     });
     expect(write.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', () => {
+  const decode = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number; sub: string };
+
+  it('hands a still-valid session a fresh token with a later expiry and a fresh download cookie, and logs it', async () => {
+    const app = await buildTestApp({ JWT_EXPIRES_IN: '60s' });
+    const user = await createUser(app, 'employee');
+    const old = app.jwt.sign(
+      { sub: user.id, sv: user.sessionsValidAfter.getTime(), sid: randomUUID() },
+      { expiresIn: '10s' },
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { authorization: `Bearer ${old}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token, user: json } = res.json();
+    expect(json._id).toBe(user.id);
+    expect(decode(token).sub).toBe(user.id);
+    expect(decode(token).exp).toBeGreaterThan(decode(old).exp);
+    expect(decode(token).exp - decode(token).iat).toBe(60);
+    const cookie = res.cookies.find((c) => c.name === 'lp_token');
+    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Strict' });
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    const { activityLogs } = await import('#server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const logged = await app.db.select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(logged.map((l) => l.action)).toContain('Stayed signed in');
+  });
+
+  it('refuses a visitor, an expired token, a revoked session, a deactivated account and the cookie alone', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const refresh = (headers: Record<string, string>, cookies?: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/auth/refresh', headers, cookies });
+    expect((await refresh({})).statusCode).toBe(401);
+    const expired = app.jwt.sign(
+      { sub: user.id, sv: user.sessionsValidAfter.getTime(), sid: randomUUID() },
+      { expiresIn: '-1s' },
+    );
+    const late = await refresh({ authorization: `Bearer ${expired}` });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe('Your session has expired. Please sign in again.');
+    const token = app.issueToken(user);
+    expect((await refresh({}, { lp_token: token })).statusCode).toBe(401);
+    const { users } = await import('#server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await app.db
+      .update(users)
+      .set({ sessionsValidAfter: new Date(Date.now() + 1000) })
+      .where(eq(users.id, user.id));
+    expect((await refresh({ authorization: `Bearer ${token}` })).statusCode).toBe(401);
+    const other = await createUser(app, 'admin');
+    const otherToken = app.issueToken(other);
+    await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, other.id));
+    expect((await refresh({ authorization: `Bearer ${otherToken}` })).statusCode).toBe(403);
+  });
+
+  it('is limited per address (REFRESHES_PER_MINUTE)', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const headers = { authorization: `Bearer ${app.issueToken(user)}` };
+    const refresh = () => app.inject({ method: 'POST', url: '/api/auth/refresh', headers, remoteAddress: '10.1.1.1' });
+    for (let i = 0; i < REFRESHES_PER_MINUTE; i++) expect((await refresh()).statusCode).toBe(200);
+    const third = await refresh();
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe('Too many attempts. Please wait a minute and try again.');
   });
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { findUserByEmail } from '#server/modules/users/users.service.ts';
-import { hashPassword } from './auth.service.ts';
+import { findUserByEmail } from '#server/modules/users/users.queries.ts';
+import { hashPassword } from './passwords.ts';
 
 export const FIRST_ADMIN_EMAIL = 'admin@lab.local';
 
@@ -19,8 +19,10 @@ export async function ensureAdmin(
   log: FastifyBaseLogger,
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<void> {
-  const create = async (email: string, password: string) => {
-    await db.transaction(async (tx) => {
+  // Nodes starting together on one database (decision 017) take turns here, so only one creates the administrator.
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const create = async (email: string, password: string) => {
       const [admin] = await tx
         .insert(users)
         .values({
@@ -36,23 +38,27 @@ export async function ensureAdmin(
         type: 'user',
         id: admin!.id,
       });
-    });
-  };
-  if (opts.adminEmail && opts.adminPassword) {
-    if (!(await findUserByEmail(db, opts.adminEmail))) {
+    };
+    if (opts.adminEmail && opts.adminPassword) {
+      if (await findUserByEmail(tx, opts.adminEmail)) return null;
       await create(opts.adminEmail, opts.adminPassword);
-      log.info({ email: opts.adminEmail }, 'created the administrator from ADMIN_EMAIL');
+      return { email: opts.adminEmail, password: null };
     }
+    const [anyAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    if (anyAdmin) return null;
+    const password = randomBytes(12).toString('base64url');
+    await create(FIRST_ADMIN_EMAIL, password);
+    return { email: FIRST_ADMIN_EMAIL, password };
+  });
+  if (!created) return;
+  if (!created.password) {
+    log.info({ email: created.email }, 'created the administrator from ADMIN_EMAIL');
     return;
   }
-  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-  if (anyAdmin) return;
-  const password = randomBytes(12).toString('base64url');
-  await create(FIRST_ADMIN_EMAIL, password);
   print('');
   print('  First start: an administrator account was created. This password is shown only once:');
   print(`    email:    ${FIRST_ADMIN_EMAIL}`);
-  print(`    password: ${password}`);
+  print(`    password: ${created.password}`);
   print('  Sign in and change it, or set ADMIN_EMAIL and ADMIN_PASSWORD.');
   print('');
 }

@@ -1,20 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
-import { formatDate } from '#shared/format.ts';
+import { formatDate, todayInIndia } from '#shared/format.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { closeGroupDocuments, closeGroupMembers, type FileRow } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-
-const indiaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today's date in the lab's time zone, YYYY-MM-DD: the time box turns at midnight India time, not UTC. */
-export const todayInIndia = (now: Date = new Date()) => indiaDay.format(now);
 
 /**
  * Where a close group stands against its duration on `today`. Both ends count as inside: a group of 1 to 30 June

@@ -1,7 +1,8 @@
 import type { CloseGroupDocumentJson, CloseGroupJson } from '#shared/schemas/close-group.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
-import { canChangeDocument, closeGroupStatus, timeBoxRefusal, todayInIndia } from './close-groups.policy.ts';
+import { todayInIndia } from '#shared/format.ts';
+import { canChangeDocument, closeGroupStatus, timeBoxRefusal } from './close-groups.policy.ts';
 import { CLOSE_GROUP_AREA, type CloseGroupDetail, type CloseGroupDocument } from './close-groups.service.ts';
 
 /** A document as JSON for this actor (spec §3 Close group documents). */

@@ -56,7 +56,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A stored document opens only for its close group's members (and admins, who pass before this is asked).
   registerFileAccess(CLOSE_GROUP_AREA, canDownloadCloseGroupFile);
 
-  const adminOnly = [app.authenticate, app.requireRole('admin')];
+  const adminOnly = [app.requireRole('admin')];
 
   app.get(
     '/admin/close-group',
@@ -96,13 +96,13 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/close-groups/mine',
-    { onRequest: [app.authenticate], schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
+    { schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
     async (req) => answerList(await listCloseGroupsOf(app.db, req.user, pageOf(req.query)), req.user, req.query),
   );
 
   app.get(
     '/api/close-groups/:id',
-    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 200: closeGroupJson } } },
+    { schema: { params: uuidParam, response: { 200: closeGroupJson } } },
     async (req) => {
       const detail = await findCloseGroup(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, req.user, req.params.id);
@@ -112,7 +112,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/close-groups/:id/upload',
-    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 201: documentResult } } },
+    { schema: { params: uuidParam, response: { 201: documentResult } } },
     async (req, reply) => {
       // Who and when are checked before a byte of the upload is read.
       const group = await findCloseGroupRow(app.db, req.params.id);
@@ -145,7 +145,6 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/close-groups/:id/documents/:docId',
     {
-      onRequest: [app.authenticate],
       schema: { params: documentParams, body: renameDocumentInput, response: { 200: documentResult } },
     },
     async (req) => {
@@ -163,7 +162,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/close-groups/:id/documents/:docId',
-    { onRequest: [app.authenticate], schema: { params: documentParams, response: { 200: messageJson } } },
+    { schema: { params: documentParams, response: { 200: messageJson } } },
     async (req) => {
       const group = await findCloseGroupRow(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, req.user, group.id);

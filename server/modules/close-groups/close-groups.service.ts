@@ -131,6 +131,20 @@ export async function listCloseGroupsOf(db: Db, actor: Actor, page?: Page) {
   };
 }
 
+/**
+ * The close groups a person is a member of (spec §3 User: closeGroup), latest-ending first, without their documents.
+ * Callers check that the actor may read this person's record (the person or an admin).
+ */
+export async function listCloseGroupsOfUser(db: DbOrTx, userId: string): Promise<CloseGroupRow[]> {
+  const rows = await db
+    .select({ group: closeGroups })
+    .from(closeGroups)
+    .innerJoin(closeGroupMembers, eq(closeGroupMembers.closeGroupId, closeGroups.id))
+    .where(eq(closeGroupMembers.userId, userId))
+    .orderBy(...listOrder);
+  return rows.map((r) => r.group);
+}
+
 /** One close group with members and documents, or 404. Callers check who may see it. */
 export async function findCloseGroup(db: DbOrTx, id: string): Promise<CloseGroupDetail> {
   const [row] = await db.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1);

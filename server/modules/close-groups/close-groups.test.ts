@@ -7,7 +7,8 @@ import { storedPath } from '#server/modules/files/storage.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { closeGroupStatus, todayInIndia } from './close-groups.policy.ts';
+import { todayInIndia } from '#shared/format.ts';
+import { closeGroupStatus } from './close-groups.policy.ts';
 import { renamedFilename } from '#shared/schemas/close-group.ts';
 
 /** YYYY-MM-DD `days` after (or before) today in India. */

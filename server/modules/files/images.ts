@@ -1,26 +1,53 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import pLimit from 'p-limit';
+import sharp, { type OutputInfo } from 'sharp';
 import { badRequest } from '#server/lib/errors.ts';
-import { storedPath, type StoredFile } from './storage.ts';
+import { receivingPath, storage, storeReceived, type StoredFile } from './storage.ts';
+
+/** The largest image the server decodes: a 40-megapixel camera photo is the biggest the areas need (issue 12). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const IMAGE_TOO_LARGE = 'The image is too large: at most 40 megapixels.';
+
+/**
+ * Image work, one at a time: decoding a large photo takes width x height x 4 bytes (160 MB at 40 megapixels) and
+ * libvips already uses every core for one image, so eight photos uploaded at once wait their turn instead of
+ * multiplying the server's memory.
+ */
+export const imageQueue = pLimit(1);
 
 /**
  * Makes a web copy of an uploaded image beside it: at most `maxPx` on its longer side, never enlarged, turned upright
- * from its EXIF orientation, re-encoded as WebP (which also drops the camera's EXIF data, GPS included). The caller
- * stores or removes it. An image sharp cannot read is refused with 400 on `field`.
+ * from its EXIF orientation, re-encoded as WebP (which also drops the camera's EXIF data, GPS included), and stores it
+ * through the storage driver. The caller saves its row or discards it (`discardStoredFile`). An image sharp cannot
+ * read is refused with 400 on `field`, and so is one of more than MAX_IMAGE_PIXELS (its header is read first, so it is
+ * never decoded).
  */
-export async function makeWebImage(original: StoredFile, maxPx: number, field: string): Promise<StoredFile> {
-  const id = randomUUID();
-  const absolutePath = storedPath(original.area, id);
-  try {
-    const info = await sharp(original.absolutePath, { limitInputPixels: 100_000_000 })
-      .rotate()
-      .resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toFile(absolutePath);
+export function makeWebImage(original: StoredFile, maxPx: number, field: string): Promise<StoredFile> {
+  return imageQueue(async () => {
+    const meta = await sharp(original.absolutePath)
+      .metadata()
+      .catch(() => undefined);
+    if (!meta?.width || !meta.height)
+      throw badRequest('The image could not be read. Please choose another photo.', field);
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw badRequest(IMAGE_TOO_LARGE, field);
+    const id = randomUUID();
+    const absolutePath = receivingPath(original.area, id);
+    await mkdir(path.dirname(absolutePath), { recursive: true });
+    let info: OutputInfo;
+    try {
+      info = await sharp(original.absolutePath, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(absolutePath);
+    } catch {
+      await rm(absolutePath, { force: true });
+      throw badRequest('The image could not be read. Please choose another photo.', field);
+    }
     const base = path.parse(original.originalName).name.slice(0, 200) || 'photo';
-    return {
+    const web: StoredFile = {
       id,
       area: original.area,
       originalName: `${base}-web.webp`,
@@ -28,8 +55,12 @@ export async function makeWebImage(original: StoredFile, maxPx: number, field: s
       size: info.size,
       absolutePath,
     };
-  } catch {
-    await rm(absolutePath, { force: true });
-    throw badRequest('The image could not be read. Please choose another photo.', field);
-  }
+    try {
+      await storeReceived(web);
+    } finally {
+      // A staging copy (non-local driver) has done its job: nobody reads the web copy from disk afterwards.
+      if (!storage().localPath) await rm(absolutePath, { force: true });
+    }
+    return web;
+  });
 }

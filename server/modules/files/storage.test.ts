@@ -1,15 +1,20 @@
-import { readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files } from '#server/db/schema/index.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { receiveMultipart, saveFileRow, storedPath, type Area } from './storage.ts';
+import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
+import { receiveMultipart, saveFileRow, stagingDir, storage, type Area } from './storage.ts';
 import { registerFileAccess } from './files.policy.ts';
+import { sweepStorage } from './sweep.ts';
 
 let app: FastifyInstance;
 
@@ -38,204 +43,337 @@ async function uploadRoute(instance: FastifyInstance) {
   });
 }
 
-const areaFiles = (area: string) => {
-  const dir = path.join(app.config.dataDir, 'uploads', area);
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+/** The ids stored in one area, asked of the driver under test (a folder listing, or an S3 ListObjectsV2). */
+async function areaFiles(area: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const object of storage().list()) if (object.area === area) ids.push(object.id);
+  return ids;
+}
 
-beforeAll(async () => {
-  app = await buildTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024) }, uploadRoute);
-  registerFileAccess('letters', async (_db, actor, file) => file.uploadedBy === actor.id || actor.role === 'director');
-});
+/** Staging copies left in DATA_DIR/incoming (there must be none once a request has ended). */
+const stagedFiles = () =>
+  existsSync(stagingDir())
+    ? readdirSync(stagingDir(), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    : [];
 
-describe('storage module: uploads', () => {
-  it('streams the file to DATA_DIR/uploads/<area>/<uuid> and keeps the original name in the database', async () => {
-    const user = await createUser(app, 'employee');
-    const body = multipart({ title: 'Dak' }, { field: 'file', filename: 'Reply to HQ.pdf', content: SAMPLE_FILES.pdf });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/test/upload/letters',
-      payload: body.payload,
-      headers: { ...body.headers, ...authHeaders(app, user) },
-    });
-    expect(res.statusCode).toBe(200);
-    const { fileId } = res.json();
-    const [row] = await app.db.select().from(files).where(eq(files.id, fileId));
-    expect(row).toMatchObject({
-      area: 'letters',
-      storedName: fileId,
-      originalName: 'Reply to HQ.pdf',
-      mimeType: 'application/pdf',
-    });
-    expect(row!.size).toBe(SAMPLE_FILES.pdf.length);
-    expect(existsSync(storedPath('letters', fileId))).toBe(true);
+// The same tests for both drivers: the local disk and an S3-protocol server (s3rver) through the AWS SDK v3.
+describe.each(['local', 's3'] as const)('%s storage', (driver) => {
+  let s3: TestS3 | undefined;
+  beforeAll(async () => {
+    s3 = driver === 's3' ? await startTestS3() : undefined;
+    app = await buildTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024), ...s3?.env }, uploadRoute);
+    registerFileAccess(
+      'letters',
+      async (_db, actor, file) => file.uploadedBy === actor.id || actor.role === 'director',
+    );
+  });
+  afterAll(async () => {
+    await s3?.close();
   });
 
-  it('refuses a renamed .exe by its content, and a wrong extension, leaving no file behind', async () => {
-    const user = await createUser(app, 'employee');
-    const before = areaFiles('letters').length;
-    for (const [filename, content, message] of [
-      ['invoice.pdf', SAMPLE_FILES.exe, "The file's content does not match its .pdf extension."],
-      ['photo.png', SAMPLE_FILES.pdf, "The file's content does not match its .png extension."],
-      ['tool.exe', SAMPLE_FILES.exe, 'This file type is not allowed. Allowed types: pdf, doc, docx, jpg, png.'],
-      ['noextension', SAMPLE_FILES.pdf, 'This file type is not allowed. Allowed types: pdf, doc, docx, jpg, png.'],
-    ] as const) {
-      const body = multipart({ title: 'x' }, { field: 'file', filename, content });
+  it('uses the driver STORAGE names', () => {
+    expect(storage().kind).toBe(driver);
+  });
+
+  describe('storage module: uploads', () => {
+    it('streams the file to <area>/<uuid> in storage and keeps the original name in the database', async () => {
+      const user = await createUser(app, 'employee');
+      const body = multipart(
+        { title: 'Dak' },
+        { field: 'file', filename: 'Reply to HQ.pdf', content: SAMPLE_FILES.pdf },
+      );
       const res = await app.inject({
         method: 'POST',
         url: '/test/upload/letters',
         payload: body.payload,
         headers: { ...body.headers, ...authHeaders(app, user) },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: message, field: 'file' });
-    }
-    expect(areaFiles('letters').length).toBe(before);
-  });
-
-  it('accepts plain text as .txt but not a binary named .txt', async () => {
-    const user = await createUser(app, 'admin');
-    const ok = multipart({ title: 'notes' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.txt });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/test/upload/trial-repos',
-      payload: ok.payload,
-      headers: { ...ok.headers, ...authHeaders(app, user) },
-    });
-    expect(res.statusCode).toBe(200);
-    const bad = multipart({ title: 'notes' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.exe });
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/test/upload/trial-repos',
-      payload: bad.payload,
-      headers: { ...bad.headers, ...authHeaders(app, user) },
-    });
-    expect(refused.statusCode).toBe(400);
-  });
-
-  it('answers 413 with the limit for a file over the size limit, leaving nothing behind', async () => {
-    const user = await createUser(app, 'employee');
-    const before = areaFiles('photos').length;
-    const big = Buffer.concat([SAMPLE_FILES.png, Buffer.alloc(200 * 1024)]);
-    const body = multipart({ title: 'big' }, { field: 'file', filename: 'big.png', content: big });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/test/upload/photos',
-      payload: body.payload,
-      headers: { ...body.headers, ...authHeaders(app, user) },
-    });
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toBe('The file is too large. The limit is 64 KB.');
-    expect(areaFiles('photos').length).toBe(before);
-  });
-
-  it('removes the file when validation or the database insert fails afterwards', async () => {
-    const user = await createUser(app, 'employee');
-    const before = areaFiles('photos').length;
-    const noTitle = multipart({}, { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png });
-    const r1 = await app.inject({
-      method: 'POST',
-      url: '/test/upload/photos',
-      payload: noTitle.payload,
-      headers: { ...noTitle.headers, ...authHeaders(app, user) },
-    });
-    expect(r1.statusCode).toBe(400);
-    expect(r1.json().error).toBe('Title is required.');
-    const dbFails = multipart(
-      { title: 't', fail: 'db' },
-      { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png },
-    );
-    const r2 = await app.inject({
-      method: 'POST',
-      url: '/test/upload/photos',
-      payload: dbFails.payload,
-      headers: { ...dbFails.headers, ...authHeaders(app, user) },
-    });
-    expect(r2.statusCode).toBe(500);
-    expect(areaFiles('photos').length).toBe(before);
-    const rows = await app.db.select().from(files).where(eq(files.uploadedBy, user.id));
-    expect(rows).toHaveLength(0);
-  });
-
-  it('refuses a second file and a non-multipart request', async () => {
-    const user = await createUser(app, 'employee');
-    const two = multipart(
-      { title: 't' },
-      { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png },
-      { field: 'file', filename: 'b.png', content: SAMPLE_FILES.png },
-    );
-    const res = await app.inject({
-      method: 'POST',
-      url: '/test/upload/photos',
-      payload: two.payload,
-      headers: { ...two.headers, ...authHeaders(app, user) },
-    });
-    expect(res.statusCode).toBe(400);
-    const json = await app.inject({
-      method: 'POST',
-      url: '/test/upload/photos',
-      payload: { title: 't' },
-      headers: authHeaders(app, user),
-    });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().error).toBe('Expected a multipart/form-data request.');
-  });
-});
-
-describe('GET /uploads/:area/:name', () => {
-  async function upload(area: Area, user: Awaited<ReturnType<typeof createUser>>, filename: string, content: Buffer) {
-    const body = multipart({ title: 't' }, { field: 'file', filename, content });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/test/upload/${area}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...authHeaders(app, user) },
-    });
-    return res.json().fileId as string;
-  }
-
-  it('serves public areas without sign-in, inline, with the original name', async () => {
-    const admin = await createUser(app, 'admin');
-    const id = await upload('photos', admin, 'Open day 2026.png', SAMPLE_FILES.png);
-    const res = await app.inject({ method: 'GET', url: `/uploads/photos/${id}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['content-disposition']).toContain('filename="Open day 2026.png"');
-    expect(res.rawPayload.equals(SAMPLE_FILES.png)).toBe(true);
-  });
-
-  it('serves private areas only to those allowed: anonymous 401, outsider 403, owner, director by rule, admin', async () => {
-    const owner = await createUser(app, 'employee');
-    const outsider = await createUser(app, 'employee');
-    const director = await createUser(app, 'director');
-    const admin = await createUser(app, 'admin');
-    const id = await upload('letters', owner, 'पत्र reply.pdf', SAMPLE_FILES.pdf);
-    const url = `/uploads/letters/${id}`;
-    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url, headers: authHeaders(app, outsider) })).statusCode).toBe(403);
-    for (const user of [owner, director, admin]) {
-      const res = await app.inject({ method: 'GET', url, headers: authHeaders(app, user) });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('private, no-store');
-      expect(res.headers['content-disposition']).toContain(
-        "filename*=UTF-8''%E0%A4%AA%E0%A4%A4%E0%A5%8D%E0%A4%B0%20reply.pdf",
+      const { fileId } = res.json();
+      const [row] = await app.db.select().from(files).where(eq(files.id, fileId));
+      expect(row).toMatchObject({
+        area: 'letters',
+        storedName: fileId,
+        originalName: 'Reply to HQ.pdf',
+        mimeType: 'application/pdf',
+      });
+      expect(row!.size).toBe(SAMPLE_FILES.pdf.length);
+      expect(await areaFiles('letters')).toContain(fileId);
+      expect(stagedFiles()).toHaveLength(0);
+    });
+
+    it('refuses a renamed .exe by its content, and a wrong extension, leaving no file behind', async () => {
+      const user = await createUser(app, 'employee');
+      const before = (await areaFiles('letters')).length;
+      for (const [filename, content, message] of [
+        ['invoice.pdf', SAMPLE_FILES.exe, "The file's content does not match its .pdf extension."],
+        ['photo.png', SAMPLE_FILES.pdf, "The file's content does not match its .png extension."],
+        ['tool.exe', SAMPLE_FILES.exe, 'This file type is not allowed. Allowed types: pdf, doc, docx, jpg, png.'],
+        ['noextension', SAMPLE_FILES.pdf, 'This file type is not allowed. Allowed types: pdf, doc, docx, jpg, png.'],
+      ] as const) {
+        const body = multipart({ title: 'x' }, { field: 'file', filename, content });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/test/upload/letters',
+          payload: body.payload,
+          headers: { ...body.headers, ...authHeaders(app, user) },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error: message, field: 'file' });
+      }
+      expect((await areaFiles('letters')).length).toBe(before);
+      expect(stagedFiles()).toHaveLength(0);
+    });
+
+    it('accepts plain text as .txt but not a binary named .txt', async () => {
+      const user = await createUser(app, 'admin');
+      const ok = multipart({ title: 'notes' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.txt });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/test/upload/trial-repos',
+        payload: ok.payload,
+        headers: { ...ok.headers, ...authHeaders(app, user) },
+      });
+      expect(res.statusCode).toBe(200);
+      const bad = multipart({ title: 'notes' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.exe });
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/test/upload/trial-repos',
+        payload: bad.payload,
+        headers: { ...bad.headers, ...authHeaders(app, user) },
+      });
+      expect(refused.statusCode).toBe(400);
+    });
+
+    it('answers 413 with the limit for a file over the size limit, leaving nothing behind', async () => {
+      const user = await createUser(app, 'employee');
+      const before = (await areaFiles('photos')).length;
+      const big = Buffer.concat([SAMPLE_FILES.png, Buffer.alloc(200 * 1024)]);
+      const body = multipart({ title: 'big' }, { field: 'file', filename: 'big.png', content: big });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/test/upload/photos',
+        payload: body.payload,
+        headers: { ...body.headers, ...authHeaders(app, user) },
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toBe('The file is too large. The limit is 64 KB.');
+      expect((await areaFiles('photos')).length).toBe(before);
+      expect(stagedFiles()).toHaveLength(0);
+    });
+
+    it('removes the file when validation or the database insert fails afterwards', async () => {
+      const user = await createUser(app, 'employee');
+      const before = (await areaFiles('photos')).length;
+      const noTitle = multipart({}, { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png });
+      const r1 = await app.inject({
+        method: 'POST',
+        url: '/test/upload/photos',
+        payload: noTitle.payload,
+        headers: { ...noTitle.headers, ...authHeaders(app, user) },
+      });
+      expect(r1.statusCode).toBe(400);
+      expect(r1.json().error).toBe('Title is required.');
+      const dbFails = multipart(
+        { title: 't', fail: 'db' },
+        { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png },
       );
-    }
-    const byCookie = await app.inject({ method: 'GET', url, cookies: { lp_token: app.issueToken(owner) } });
-    expect(byCookie.statusCode).toBe(200);
+      const r2 = await app.inject({
+        method: 'POST',
+        url: '/test/upload/photos',
+        payload: dbFails.payload,
+        headers: { ...dbFails.headers, ...authHeaders(app, user) },
+      });
+      expect(r2.statusCode).toBe(500);
+      expect((await areaFiles('photos')).length).toBe(before);
+      expect(stagedFiles()).toHaveLength(0);
+      const rows = await app.db.select().from(files).where(eq(files.uploadedBy, user.id));
+      expect(rows).toHaveLength(0);
+    });
+
+    it('refuses a second file and a non-multipart request', async () => {
+      const user = await createUser(app, 'employee');
+      const two = multipart(
+        { title: 't' },
+        { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png },
+        { field: 'file', filename: 'b.png', content: SAMPLE_FILES.png },
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: '/test/upload/photos',
+        payload: two.payload,
+        headers: { ...two.headers, ...authHeaders(app, user) },
+      });
+      expect(res.statusCode).toBe(400);
+      const json = await app.inject({
+        method: 'POST',
+        url: '/test/upload/photos',
+        payload: { title: 't' },
+        headers: authHeaders(app, user),
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().error).toBe('Expected a multipart/form-data request.');
+    });
   });
 
-  it('never lets a client path reach the filesystem', async () => {
-    for (const url of [
-      '/uploads/photos/..%2F..%2Fjwt-secret',
-      '/uploads/../jwt-secret',
-      '/uploads/photos/not-a-uuid',
-      '/uploads/secrets/00000000-0000-4000-8000-000000000000',
-      '/uploads/photos/00000000-0000-4000-8000-000000000000',
-    ]) {
-      const res = await app.inject({ method: 'GET', url });
-      expect([400, 404]).toContain(res.statusCode);
-      expect(res.body).not.toContain('test-secret');
+  describe('GET /uploads/:area/:name', () => {
+    async function upload(area: Area, user: Awaited<ReturnType<typeof createUser>>, filename: string, content: Buffer) {
+      const body = multipart({ title: 't' }, { field: 'file', filename, content });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/test/upload/${area}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...authHeaders(app, user) },
+      });
+      return res.json().fileId as string;
+    }
+
+    it('serves public areas without sign-in, inline, with the original name', async () => {
+      const admin = await createUser(app, 'admin');
+      const id = await upload('photos', admin, 'Open day 2026.png', SAMPLE_FILES.png);
+      const res = await app.inject({ method: 'GET', url: `/uploads/photos/${id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-disposition']).toContain('filename="Open day 2026.png"');
+      expect(res.rawPayload.equals(SAMPLE_FILES.png)).toBe(true);
+    });
+
+    it('serves private areas only to those allowed: anonymous 401, outsider 403, owner, director by rule, admin', async () => {
+      const owner = await createUser(app, 'employee');
+      const outsider = await createUser(app, 'employee');
+      const director = await createUser(app, 'director');
+      const admin = await createUser(app, 'admin');
+      const id = await upload('letters', owner, 'पत्र reply.pdf', SAMPLE_FILES.pdf);
+      const url = `/uploads/letters/${id}`;
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url, headers: authHeaders(app, outsider) })).statusCode).toBe(403);
+      for (const user of [owner, director, admin]) {
+        const res = await app.inject({ method: 'GET', url, headers: authHeaders(app, user) });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.headers['content-disposition']).toContain(
+          "filename*=UTF-8''%E0%A4%AA%E0%A4%A4%E0%A5%8D%E0%A4%B0%20reply.pdf",
+        );
+      }
+      const byCookie = await app.inject({ method: 'GET', url, cookies: { lp_token: app.issueToken(owner) } });
+      expect(byCookie.statusCode).toBe(200);
+    });
+
+    it('never lets a client path reach the filesystem', async () => {
+      for (const url of [
+        '/uploads/photos/..%2F..%2Fjwt-secret',
+        '/uploads/../jwt-secret',
+        '/uploads/photos/not-a-uuid',
+        '/uploads/secrets/00000000-0000-4000-8000-000000000000',
+        '/uploads/photos/00000000-0000-4000-8000-000000000000',
+      ]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect([400, 404]).toContain(res.statusCode);
+        expect(res.body).not.toContain('test-secret');
+      }
+    });
+  });
+
+  describe('ranges, deletes and the start-up sweep', () => {
+    async function uploadLetter(user: Awaited<ReturnType<typeof createUser>>, content: Buffer) {
+      const body = multipart({ title: 't' }, { field: 'file', filename: 'scan.pdf', content });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/test/upload/letters',
+        payload: body.payload,
+        headers: { ...body.headers, ...authHeaders(app, user) },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().fileId as string;
+    }
+
+    it('answers one byte range with 206 and the bytes, a range past the end with 416, a malformed one with all', async () => {
+      const owner = await createUser(app, 'employee');
+      const content = Buffer.concat([SAMPLE_FILES.pdf, Buffer.from('x'.repeat(5000))]);
+      const id = await uploadLetter(owner, content);
+      const url = `/uploads/letters/${id}`;
+      const headers = authHeaders(app, owner);
+      const part = await app.inject({ method: 'GET', url, headers: { ...headers, range: 'bytes=100-1099' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 100-1099/${content.length}`);
+      expect(part.headers['content-length']).toBe('1000');
+      expect(part.rawPayload.equals(content.subarray(100, 1100))).toBe(true);
+      const tail = await app.inject({ method: 'GET', url, headers: { ...headers, range: 'bytes=-10' } });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.rawPayload.equals(content.subarray(content.length - 10))).toBe(true);
+      const past = await app.inject({ method: 'GET', url, headers: { ...headers, range: `bytes=${content.length}-` } });
+      expect(past.statusCode).toBe(416);
+      expect(past.headers['content-range']).toBe(`bytes */${content.length}`);
+      expect(past.json().error).toBe('The requested part of the file is past its end.');
+      const whole = await app.inject({ method: 'GET', url, headers: { ...headers, range: 'lines=1-2' } });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.rawPayload.equals(content)).toBe(true);
+      // The range comes after the same access check as the whole file.
+      const outsider = await createUser(app, 'employee');
+      const refused = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...authHeaders(app, outsider), range: 'bytes=0-9' },
+      });
+      expect(refused.statusCode).toBe(403);
+    });
+
+    it('answers 404 when a record points at bytes that are gone from storage', async () => {
+      const owner = await createUser(app, 'employee');
+      const id = await uploadLetter(owner, SAMPLE_FILES.pdf);
+      await storage().delete('letters', id);
+      const res = await app.inject({ method: 'GET', url: `/uploads/letters/${id}`, headers: authHeaders(app, owner) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('File not found.');
+    });
+
+    it('sweeps objects no record references once older than the grace period, and reports missing bytes', async () => {
+      const owner = await createUser(app, 'employee');
+      const kept = await uploadLetter(owner, SAMPLE_FILES.pdf);
+      const gone = await uploadLetter(owner, SAMPLE_FILES.pdf);
+      await storage().delete('letters', gone); // a record whose bytes are missing
+      // An orphan: bytes stored, row never committed (a crash between the two).
+      const orphan = randomUUID();
+      const source = path.join(app.config.dataDir, `orphan-${orphan}`);
+      writeFileSync(source, SAMPLE_FILES.pdf);
+      await storage().put('letters', orphan, source, 'application/pdf');
+      // With a grace period the young orphan stays (another node may be about to commit its row)...
+      const young = await sweepStorage(app, { graceMs: 60 * 60 * 1000 });
+      expect(young.kept).toBeGreaterThanOrEqual(1);
+      expect(await areaFiles('letters')).toContain(orphan);
+      // ... and a leftover staging copy of a request that never ended goes once it is old.
+      const staged = path.join(stagingDir(), 'letters', randomUUID());
+      mkdirSync(path.dirname(staged), { recursive: true });
+      writeFileSync(staged, 'partial');
+      const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await utimes(staged, old, old);
+      const swept = await sweepStorage(app, { graceMs: 0 });
+      expect(swept.removed).toBeGreaterThanOrEqual(1);
+      expect(swept.missing).toContainEqual({ area: 'letters', id: gone });
+      const left = await areaFiles('letters');
+      expect(left).not.toContain(orphan);
+      expect(left).toContain(kept);
+      expect(existsSync(staged)).toBe(false);
+    });
+
+    if (driver === 's3') {
+      it('answers 503 and keeps nothing when the object store is down', async () => {
+        const owner = await createUser(app, 'employee');
+        await s3!.close();
+        const body = multipart({ title: 't' }, { field: 'file', filename: 'scan.pdf', content: SAMPLE_FILES.pdf });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/test/upload/letters',
+          payload: body.payload,
+          headers: { ...body.headers, ...authHeaders(app, owner) },
+        });
+        expect(res.statusCode).toBe(503);
+        expect(res.json().error).toBe('The file store is not available right now. Please try again in a moment.');
+        expect(await app.db.select().from(files).where(eq(files.uploadedBy, owner.id))).toHaveLength(0);
+        expect(stagedFiles()).toHaveLength(0);
+        s3 = undefined;
+      });
     }
   });
 });

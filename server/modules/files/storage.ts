@@ -6,14 +6,22 @@ import { pipeline } from 'node:stream/promises';
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import yauzl from 'yauzl';
 import { FILE_TYPES, type FileKind } from '#shared/constants.ts';
+import { cleanFileName } from '#shared/format.ts';
+import type { Config } from '#server/config.ts';
 import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { files, type FileRow } from '#server/db/schema/index.ts';
 import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
+import { localDriver } from './drivers/local.ts';
+import { s3Driver } from './drivers/s3.ts';
+import type { StorageDriver } from './drivers/types.ts';
 
 /**
- * Where uploads live: DATA_DIR/uploads/<area>/<file id>. The stored name is the files row's UUID, so nothing a client
- * sends ever becomes part of a path; the name the user gave the file is kept in the database only.
+ * Where uploads live: <area>/<file id> in the storage driver (decision 017): DATA_DIR/uploads on the local disk (or a
+ * network file system every node mounts), or an S3-compatible bucket. The stored name is the files row's UUID, so
+ * nothing a client sends ever becomes part of a path or key; the name the user gave the file is kept in the database
+ * only.
  */
 export const AREAS = [
   // public: served without sign-in (lab home, news flash, photos)
@@ -53,15 +61,79 @@ export interface StoredFile {
   originalName: string;
   mimeType: string;
   size: number;
+  /**
+   * The received bytes on this machine's disk, for code that reads them while the request runs (content check, image
+   * processing). With the local driver this is the stored file itself; with another driver a staging copy under
+   * DATA_DIR/incoming that goes when the request ends.
+   */
   absolutePath: string;
 }
 
 let uploadsRoot = path.resolve('data/uploads');
-/** Set once at start from DATA_DIR. */
-export function setUploadsRoot(dataDir: string) {
+let stagingRoot = path.resolve('data/incoming');
+let driver: StorageDriver = localDriver(uploadsRoot);
+
+/** Set once at start from DATA_DIR: the local driver, or any driver given (tests, tools). */
+export function setUploadsRoot(dataDir: string, chosen?: StorageDriver) {
   uploadsRoot = path.join(dataDir, 'uploads');
+  stagingRoot = path.join(dataDir, 'incoming');
+  const previous = driver;
+  driver = chosen ?? localDriver(uploadsRoot);
+  if (previous !== driver) void previous.close();
 }
+
+type StorageLog = (details: Record<string, unknown>, message: string) => void;
+let storageLog: StorageLog = () => {};
+
+/** Makes the driver STORAGE names (README "Configuration") the one every upload, download and delete goes through. */
+export function configureStorage(config: Pick<Config, 'dataDir' | 'storage'>, log?: StorageLog): StorageDriver {
+  if (log) storageLog = log;
+  const chosen =
+    config.storage.driver === 's3' ? s3Driver(config.storage) : localDriver(path.join(config.dataDir, 'uploads'));
+  setUploadsRoot(config.dataDir, chosen);
+  return chosen;
+}
+
+/** The storage driver of this process. */
+export const storage = () => driver;
+/** Where the local driver keeps a stored file (DATA_DIR/uploads/<area>/<id>). */
 export const storedPath = (area: string, id: string) => path.join(uploadsRoot, area, id);
+/** DATA_DIR/uploads: one folder per area. */
+export const uploadsDir = () => uploadsRoot;
+/** DATA_DIR/incoming: uploads received on this node before they go to a driver that is not the local disk. */
+export const stagingDir = () => stagingRoot;
+/** Where a received upload is written: its final place with the local driver, a staging file otherwise. */
+export const receivingPath = (area: string, id: string) =>
+  driver.localPath?.(area, id) ?? path.join(stagingRoot, area, id);
+
+/** Hands a received (and checked) file to the storage driver; nothing to do when it was written in place. */
+export async function storeReceived(file: StoredFile): Promise<void> {
+  if (driver.localPath?.(file.area, file.id) === file.absolutePath) return;
+  try {
+    await driver.put(file.area, file.id, file.absolutePath, file.mimeType);
+  } catch (err) {
+    storageLog({ err, area: file.area, id: file.id }, `storing an upload in ${driver.description} failed`);
+    throw new AppError(503, 'The file store is not available right now. Please try again in a moment.');
+  }
+}
+
+/**
+ * Takes a received file away again: its stored bytes and any local staging copy. A store that cannot be reached
+ * leaves an object that no row references, which the start-up sweep removes.
+ */
+export async function discardStoredFile(file: StoredFile): Promise<void> {
+  await Promise.all([rm(file.absolutePath, { force: true }), driver.delete(file.area, file.id).catch(() => {})]);
+}
+
+/** Staging copies each request made (S3 and other non-local drivers); removed when the response is done. */
+const stagedByRequest = new WeakMap<object, string[]>();
+/** onResponse hook (app.ts): drops this request's staging copies; the stored objects stay. */
+export async function releaseReceivedFiles(req: FastifyRequest): Promise<void> {
+  const staged = stagedByRequest.get(req.raw);
+  if (!staged) return;
+  stagedByRequest.delete(req.raw);
+  await Promise.all(staged.map((file) => rm(file, { force: true })));
+}
 
 /** What the content of a file must look like for each extension (file-type names); `text` means no binary signature. */
 const CONTENT: Record<string, { detected: readonly (string | 'text')[]; mime: string }> = {
@@ -114,10 +186,43 @@ async function checkContent(absolutePath: string, ext: string, kind: FileKind): 
   const sample = head.subarray(0, read);
   const detected = await fileTypeFromBuffer(sample);
   const kindFound = detected ? detected.ext : sample.includes(0) ? 'binary' : 'text';
-  if (!rule.detected.includes(kindFound)) {
+  if (!rule.detected.includes(kindFound) || (OFFICE_PARTS[ext] && !(await hasOfficeParts(absolutePath, ext)))) {
     throw badRequest(`The file's content does not match its .${ext} extension.`, 'file');
   }
   return rule.mime;
+}
+
+/** The parts every Office Open XML package of this kind has (ECMA-376 part 2): any other ZIP is not one (issue 13). */
+const OFFICE_PARTS: Record<string, string[]> = {
+  docx: ['[Content_Types].xml', 'word/document.xml'],
+  xlsx: ['[Content_Types].xml', 'xl/workbook.xml'],
+  pptx: ['[Content_Types].xml', 'ppt/presentation.xml'],
+};
+/** Office packages list a few dozen parts; stop reading a directory that goes on far longer. */
+const MAX_ZIP_ENTRIES_READ = 10_000;
+
+/** Does this ZIP's central directory name the parts of a .docx/.xlsx/.pptx? Reads the directory only (yauzl). */
+function hasOfficeParts(absolutePath: string, ext: string): Promise<boolean> {
+  const missing = new Set(OFFICE_PARTS[ext]);
+  return new Promise((resolve) => {
+    yauzl.open(absolutePath, { lazyEntries: true, autoClose: true }, (err, zip) => {
+      if (err || !zip) return resolve(false);
+      let seen = 0;
+      const finish = (ok: boolean) => {
+        zip.close();
+        resolve(ok);
+      };
+      zip.on('error', () => finish(false));
+      zip.on('end', () => finish(missing.size === 0));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        missing.delete(entry.fileName);
+        if (missing.size === 0) return finish(true);
+        if (++seen >= MAX_ZIP_ENTRIES_READ) return finish(false);
+        zip.readEntry();
+      });
+      zip.readEntry();
+    });
+  });
 }
 
 export interface UploadOptions {
@@ -158,7 +263,7 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
   const fields: Record<string, string> = {};
   let file: StoredFile | null = null;
   const discard = async () => {
-    if (file) await rm(file.absolutePath, { force: true });
+    if (file) await discardStoredFile(file);
   };
   try {
     for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
@@ -172,7 +277,12 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
         part.file.resume();
         throw badRequest(`Unexpected file field "${part.fieldname}".`, part.fieldname);
       }
-      const originalName = path.basename(part.filename || '').slice(0, 255);
+      if ((part.filename ?? '').includes('\u0000')) {
+        part.file.resume();
+        throw badRequest('A file name must not contain NUL characters.', opts.fileField);
+      }
+      // Control and bidirectional characters go; an over-long name is shortened keeping its extension (issue 13).
+      const originalName = cleanFileName(path.basename((part.filename || '').replace(/\\/g, '/')));
       const ext = extensionOf(originalName);
       if (!originalName || !(FILE_TYPES[opts.kind] as readonly string[]).includes(ext)) {
         part.file.resume();
@@ -187,8 +297,13 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
         }
       }
       const id = randomUUID();
-      const absolutePath = storedPath(opts.area, id);
+      const absolutePath = receivingPath(opts.area, id);
       await mkdir(path.dirname(absolutePath), { recursive: true });
+      if (!driver.localPath) {
+        const staged = stagedByRequest.get(req.raw) ?? [];
+        staged.push(absolutePath);
+        stagedByRequest.set(req.raw, staged);
+      }
       file = { id, area: opts.area, originalName, mimeType: 'application/octet-stream', size: 0, absolutePath };
       try {
         await pipeline(part.file, createWriteStream(absolutePath, { mode: 0o640 }));
@@ -204,6 +319,9 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
       }
       file.mimeType = await checkContent(absolutePath, ext, opts.kind);
       file.size = (await stat(absolutePath)).size;
+      // Stored before the caller's transaction, so no transaction waits on the object store; a crash before the row
+      // commits leaves an object that the start-up sweep removes.
+      await storeReceived(file);
     }
   } catch (err) {
     await discard();
@@ -213,6 +331,14 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
       throw tooLarge(`The file is too large. The limit is ${humanSize(opts.maxBytes)}.`);
     if (err instanceof AppError) throw err;
     if (code?.startsWith('FST_')) throw badRequest((err as Error).message);
+    // busboy's words for a body without a boundary, cut short, or with broken part headers (issue 13).
+    if (
+      /^Multipart:|Unexpected end of (form|multipart)|Malformed part header|Boundary/i.test(
+        (err as Error).message ?? '',
+      )
+    ) {
+      throw badRequest('The upload was incomplete or malformed. Please try again.');
+    }
     throw err;
   }
   return { fields, file, discard };
@@ -235,9 +361,9 @@ export async function saveFileRow(db: DbOrTx, file: StoredFile, uploadedBy: stri
   return row!;
 }
 
-/** Removes a file from disk (after its row is gone). Missing files are fine. */
+/** Removes a stored file (after its row is gone). Missing files are fine. */
 export async function deleteStoredFile(area: string, id: string): Promise<void> {
-  await rm(storedPath(area, id), { force: true });
+  await driver.delete(area, id);
 }
 
 /** Removes file rows inside the transaction; the bytes go after it commits (see `removeStoredFiles`). */

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageJson } from '#shared/schemas/common.ts';
@@ -12,7 +11,7 @@ import {
 } from '#shared/schemas/gallery.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
+import { discardStoredFile, fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
 import { requireLab } from '#server/modules/labs/labs.service.ts';
 import { createPhoto, deletePhoto, listPhotos, makeWebPhoto, updatePhoto, type PhotoRow } from './gallery.service.ts';
 
@@ -31,11 +30,14 @@ const photoParams = labParams.extend({ photoId: z.uuid('Invalid photo id.') });
 
 /** The lab's photo gallery (spec §7 Labs: photos). Reading is public; uploads, edits and deletes are admin-only. */
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.authenticate, app.requireRole('admin')];
+  const adminOnly = [app.requireRole('admin')];
 
   app.get(
     '/api/labs/:id/photos',
-    { schema: { params: labParams, querystring: photoPageQuery, response: { 200: z.array(photoJson) } } },
+    {
+      config: { public: true },
+      schema: { params: labParams, querystring: photoPageQuery, response: { 200: z.array(photoJson) } },
+    },
     async (req, reply) => {
       const lab = await requireLab(app.db, req.params.id);
       const page = await listPhotos(app.db, lab.id, req.query);
@@ -65,7 +67,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(201).send(presentPhoto(photo));
       } catch (err) {
         await upload.discard();
-        if (web) await rm(web.absolutePath, { force: true });
+        if (web) await discardStoredFile(web);
         throw err;
       }
     },

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, files, labPhotos } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
-import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
+import { multipart, pngClaiming, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { WEB_PHOTO_MAX_PX } from './gallery.service.ts';
 
 let app: FastifyInstance;
@@ -142,6 +142,18 @@ describe('POST /api/labs/:labId/upload-photo', () => {
     const big = Buffer.concat([SAMPLE_FILES.png, Buffer.alloc(app.config.uploadMaxBytes, 1)]);
     const tooBig = await upload(admin, fields, { filename: 'big.png', content: big });
     expect(tooBig.statusCode).toBe(413);
+    expect([photoFiles(), await photoRows()]).toEqual(before);
+  });
+
+  it('refuses a photo of more than 40 megapixels (a 10000 x 10000 PNG) with 400, leaving nothing behind', async () => {
+    const before = [photoFiles(), await photoRows()];
+    const res = await upload(
+      admin,
+      { name: 'N', description: 'D' },
+      { filename: 'huge.png', content: pngClaiming(10_000, 10_000) },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'The image is too large: at most 40 megapixels.', field: 'photo' });
     expect([photoFiles(), await photoRows()]).toEqual(before);
   });
 

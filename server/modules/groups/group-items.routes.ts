@@ -60,7 +60,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   const routesFor = (field: GroupItemField, base: string, param: 'id' | 'groupId', message: string) => {
     const params = z.object({ [param]: z.uuid('Group not found.') });
     const itemParams = z.object({ [param]: z.uuid('Group not found.'), itemId: z.uuid('Item not found.') });
-    const manager = [app.authenticate, requireGroupManager(app, param)];
+    const manager = [requireGroupManager(app, param)];
     const groupIdOf = (p: Record<string, string>) => p[param]!;
 
     app.post(
@@ -117,7 +117,6 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/group-files/:groupId/${field}`,
       {
-        onRequest: [app.authenticate],
         schema: {
           params: z.object({ groupId: z.uuid('Group not found.') }),
           querystring: itemQuery,
@@ -148,6 +147,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/group-files',
     {
+      config: { public: true },
       schema: {
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { files, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -175,4 +175,26 @@ export async function listAchievements(db: DbOrTx, page: { limit: number; offset
       ACHIEVEMENT_FIELDS.map((f) => [f, items.filter((i) => i.groupId === g.id && i.kind === KIND_OF[f])]),
     ) as Record<(typeof ACHIEVEMENT_FIELDS)[number], typeof items>,
   }));
+}
+
+/**
+ * Group notices and circulars whose 'valid until' date has passed (the Archive, issue 16 item 11), with the group's
+ * name, latest expiry first. `groupIds` null means every group. Callers pass only groups the actor may view.
+ */
+export async function listExpiredGroupDocuments(db: DbOrTx, groupIds: string[] | null, today: string) {
+  if (groupIds && !groupIds.length) return [];
+  const rows = await db
+    .select({ item: groupItems, fileName: files.originalName, groupName: groups.name })
+    .from(groupItems)
+    .innerJoin(groups, eq(groups.id, groupItems.groupId))
+    .leftJoin(files, eq(groupItems.fileId, files.id))
+    .where(
+      and(
+        inArray(groupItems.kind, ['notice', 'circular']),
+        lt(groupItems.validUntil, today),
+        groupIds ? inArray(groupItems.groupId, groupIds) : undefined,
+      ),
+    )
+    .orderBy(desc(groupItems.validUntil), desc(groupItems.createdAt), desc(groupItems.id));
+  return rows.map((r) => ({ ...r.item, fileName: r.fileName, groupName: r.groupName }));
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { activityLogs, files, groupItems } from '#server/db/schema/index.ts';
 import { storedPath } from '#server/modules/files/storage.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
+import { officeZip } from '#server/test/office-files.ts';
 import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
 
 const pdf = (filename = 'plan.pdf'): MultipartFile => ({ field: 'file', filename, content: SAMPLE_FILES.pdf });
@@ -213,7 +214,7 @@ describe('/api/group-files/{groupId}/{field}', () => {
         'POST',
         url(c, field),
         { name: 'Second', description: 'two' },
-        { field: 'file', filename: 'deck.pptx', content: SAMPLE_FILES.zip },
+        { field: 'file', filename: 'deck.pptx', content: officeZip('pptx') },
       );
       const list = (await c.app.inject({ url: url(c, field), headers: c.as('member') })).json();
       expect(list.map((i: { name: string }) => i.name)).toEqual(['Second', 'First']);

@@ -25,8 +25,8 @@ const officeParams = z.object({ id: z.uuid('Group not found.'), memberId: z.uuid
  * Group Leader table (JSON, admins and the group's current associate director). Spec §7 Groups.
  */
 export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.authenticate, app.requireRole('admin')];
-  const manager = [app.authenticate, requireGroupManager(app, 'id')];
+  const adminOnly = [app.requireRole('admin')];
+  const manager = [requireGroupManager(app, 'id')];
 
   const receiveEntry = (req: Parameters<typeof receiveMultipart>[0]) =>
     receiveMultipart(req, {

@@ -1,10 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { directorEntries, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { todayInIndia } from '#server/modules/labs/labs.service.ts';
+import { todayInIndia } from '#shared/format.ts';
 
 /** Spec §2 Group page, to the letter: what a signed-in outsider is told. */
 export const ACCESS_DENIED =
@@ -38,6 +38,35 @@ export async function currentManagerId(db: DbOrTx, groupId: string): Promise<str
   return entry.userId;
 }
 
+/**
+ * The groups this person currently leads as associate director (the current entry of each group's history names them
+ * and has not ended): one query over every group, the same rule as currentManagerId.
+ */
+export async function groupsLedBy(db: DbOrTx, userId: string): Promise<string[]> {
+  const current = await db
+    .selectDistinctOn([directorEntries.groupId], {
+      groupId: directorEntries.groupId,
+      userId: directorEntries.userId,
+      to: directorEntries.to,
+    })
+    .from(directorEntries)
+    .where(isNotNull(directorEntries.groupId))
+    .orderBy(
+      asc(directorEntries.groupId),
+      sql`${directorEntries.to} is null desc`,
+      desc(directorEntries.from),
+      desc(directorEntries.createdAt),
+    );
+  const today = todayInIndia();
+  return current
+    .filter((e) => e.userId === userId && (!e.to || e.to >= today))
+    .map((e) => e.groupId!)
+    .filter(Boolean);
+}
+
+/** The groups this person currently leads, for rules evaluated in SQL such as the portal search (groupsLedBy). */
+export const managedGroupIds = (db: DbOrTx, actor: Actor): Promise<string[]> => groupsLedBy(db, actor.id);
+
 /** May this person edit the group's information, notices, files and office? Admins, and its current associate director. */
 export async function canManageGroup(db: DbOrTx, actor: Actor, groupId: string): Promise<boolean> {
   if (actor.role === 'admin') return true;
@@ -52,6 +81,15 @@ export async function canViewGroup(db: DbOrTx, actor: Actor, groupId: string): P
   if (actor.role === 'admin' || actor.role === 'director') return true;
   if (actor.groupId === groupId) return true;
   return (await currentManagerId(db, groupId)) === actor.id;
+}
+
+/**
+ * The groups whose pages this person may see (the rule of canViewGroup for every group at once): null for directors
+ * and admins (every group), else their own group and any group they lead.
+ */
+export async function viewableGroupIds(db: DbOrTx, actor: Actor): Promise<string[] | null> {
+  if (actor.role === 'admin' || actor.role === 'director') return null;
+  return [...new Set([...(actor.groupId ? [actor.groupId] : []), ...(await groupsLedBy(db, actor.id))])];
 }
 
 /** Throws the spec's Access Denied (403) unless canViewGroup. */

@@ -6,6 +6,7 @@ import {
   assignableStaffJson,
   createGroupInput,
   groupJson,
+  groupMenuItemJson,
   groupNameJson,
   groupSummaryJson,
   moveMemberInput,
@@ -18,7 +19,7 @@ import type { Db } from '#server/db/client.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
 import { requireGroupManager } from './groups.guards.ts';
-import { assertCanViewGroup, canManageGroup, canOpenGroupFile, findGroupOr404 } from './groups.policy.ts';
+import { assertCanViewGroup, canManageGroup, canOpenGroupFile, findGroupOr404, groupsLedBy } from './groups.policy.ts';
 import { GROUP_FILES_AREA, presentEmployee, presentGroup } from './groups.presenter.ts';
 import {
   addMembers,
@@ -50,21 +51,28 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Group notices, circulars and files open for whoever may view their group (admins pass before this is asked).
   registerFileAccess(GROUP_FILES_AREA, (db, actor, file) => canOpenGroupFile(db, actor, file.id));
 
-  const signedIn = [app.authenticate];
-  const adminOnly = [app.authenticate, app.requireRole('admin')];
-  const manager = [app.authenticate, requireGroupManager(app, 'id')];
+  const adminOnly = [app.requireRole('admin')];
+  const manager = [requireGroupManager(app, 'id')];
 
-  app.get('/api/groups', { onRequest: signedIn, schema: { response: { 200: z.array(groupSummaryJson) } } }, async () =>
+  app.get('/api/groups', { schema: { response: { 200: z.array(groupSummaryJson) } } }, async () =>
     (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name, description: g.description })),
   );
 
-  app.get(
-    '/api/groups/name',
-    { onRequest: signedIn, schema: { response: { 200: z.array(groupNameJson) } } },
-    async () => (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })),
+  app.get('/api/groups/name', { schema: { response: { 200: z.array(groupNameJson) } } }, async () =>
+    (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })),
   );
 
-  app.get('/api/groups/my-group', { onRequest: signedIn, schema: { response: { 200: myGroupJson } } }, async (req) => {
+  // The Groups menu (issue 16 item 7): every group, with the person's own marked and those they may not open flagged.
+  app.get('/api/groups/menu', { schema: { response: { 200: z.array(groupMenuItemJson) } } }, async (req) => {
+    const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, req.user.id)]);
+    const seesAll = req.user.role === 'admin' || req.user.role === 'director';
+    return all.map((g) => {
+      const mine = g.id === req.user.groupId || led.includes(g.id);
+      return { _id: g.id, name: g.name, mine, canOpen: seesAll || mine };
+    });
+  });
+
+  app.get('/api/groups/my-group', { schema: { response: { 200: myGroupJson } } }, async (req) => {
     const { group, employees } = await findMyGroup(app.db, req.user);
     return {
       _id: group.id,
@@ -92,15 +100,11 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The group page: spec §6, directors, admins and members only; everyone else gets the spec's Access Denied text.
-  app.get(
-    '/api/groups/id/:id',
-    { onRequest: signedIn, schema: { params: groupParams, response: { 200: groupJson } } },
-    async (req) => {
-      const group = await findGroupOr404(app.db, req.params.id);
-      await assertCanViewGroup(app.db, req.user, group.id);
-      return groupFor(app.db, req.user, group);
-    },
-  );
+  app.get('/api/groups/id/:id', { schema: { params: groupParams, response: { 200: groupJson } } }, async (req) => {
+    const group = await findGroupOr404(app.db, req.params.id);
+    await assertCanViewGroup(app.db, req.user, group.id);
+    return groupFor(app.db, req.user, group);
+  });
 
   // The group for editing: only those who may save it.
   app.get(

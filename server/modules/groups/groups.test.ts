@@ -38,6 +38,37 @@ describe('GET /api/groups and /api/groups/name', () => {
   });
 });
 
+describe('GET /api/groups/menu (issue 16 item 7)', () => {
+  type MenuItem = { _id: string; name: string; mine: boolean; canOpen: boolean };
+  const entry = async (c: Awaited<ReturnType<typeof groupCast>>, who: Person, groupId: string) => {
+    const res = await c.app.inject({ url: '/api/groups/menu', headers: c.as(who) });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as MenuItem[]).find((g) => g._id === groupId);
+  };
+
+  it('refuses a visitor', async () => {
+    const c = await groupCast();
+    expect((await c.app.inject({ url: '/api/groups/menu' })).statusCode).toBe(401);
+  });
+
+  it("marks the person's own group and the groups they lead, and which they may open", async () => {
+    const c = await groupCast();
+    expect(await entry(c, 'member', c.group.id)).toEqual({
+      _id: c.group.id,
+      name: c.group.name,
+      mine: true,
+      canOpen: true,
+    });
+    expect(await entry(c, 'outsider', c.group.id)).toMatchObject({ mine: false, canOpen: false });
+    expect(await entry(c, 'outsider', c.otherGroup.id)).toMatchObject({ mine: true, canOpen: true });
+    // The associate director belongs to the other group and leads this one: both are theirs.
+    expect(await entry(c, 'associateDirector', c.group.id)).toMatchObject({ mine: true, canOpen: true });
+    expect(await entry(c, 'associateDirector', c.otherGroup.id)).toMatchObject({ mine: true, canOpen: true });
+    expect(await entry(c, 'director', c.group.id)).toMatchObject({ mine: false, canOpen: true });
+    expect(await entry(c, 'admin', c.group.id)).toMatchObject({ mine: false, canOpen: true });
+  });
+});
+
 describe('GET /api/groups/id/{id} (the group page)', () => {
   it.each<[Person, number]>([
     ['anonymous', 401],

@@ -1,9 +1,13 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+/** Nanoseconds to milliseconds with two decimals; 0 before the first sample (the histogram answers NaN). */
+const ms = (ns: number) => (Number.isFinite(ns) ? Math.round(ns / 10_000) / 100 : 0);
+
 /** GET /api/health: 200 once the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', async (_req, reply) => {
+  app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {
       await app.db.execute(sql`select 1`);
       return { status: 'ok', database: app.dbKind };
@@ -12,5 +16,27 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         .code(503)
         .send({ status: 'unavailable', error: 'Database unavailable', message: 'Database unavailable' });
     }
+  });
+
+  // Only with RUNTIME_METRICS=true (benchmarks): event-loop delay since the last reset, and this process's memory.
+  // `?reset=true` starts a new measuring window (bench:load resets it when the load starts).
+  if (!app.config.runtimeMetrics) return;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  app.addHook('onClose', async () => delay.disable());
+  // Public like /api/health (the bench reads it without signing in); it exists only with RUNTIME_METRICS=true.
+  app.get('/api/health/runtime', { config: { public: true } }, async (req) => {
+    const answer = {
+      eventLoopDelayMs: {
+        mean: ms(delay.mean),
+        p50: ms(delay.percentile(50)),
+        p99: ms(delay.percentile(99)),
+        max: ms(delay.max),
+      },
+      memory: process.memoryUsage(),
+      pid: process.pid,
+    };
+    if ((req.query as { reset?: string }).reset === 'true') delay.reset();
+    return answer;
   });
 };

@@ -1,12 +1,18 @@
-import type { DbOrTx } from '#server/db/client.ts';
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
+import { announceChange, type ChangeFeed } from '#server/db/change-feed.ts';
 
 /**
  * NOTE: the lab home is public and read on every visit, while lab information changes a few times a week. Its two
- * reads (GET /api/labs/{id} and /documents) are kept in memory for a short while (decision 010): a write through this
- * process clears them at once; another instance of the portal on the same PostgreSQL sees a change within
- * READ_CACHE_MS. Keyed by database, so test apps (one database each) never share entries.
+ * reads (GET /api/labs/{id} and /documents) are kept in memory for a short while (decision 010). A lab write
+ * (`labWrite`) clears this process's entries after its commit and sends a NOTIFY in its transaction, which every other
+ * node on the same PostgreSQL receives at the commit and answers by clearing its own (decision 017). If a node's
+ * LISTEN connection is down, its entries still expire after READ_CACHE_MS: stale for seconds, never for long. Keyed by
+ * database, so test apps (one database each) never share entries.
  */
 export const READ_CACHE_MS = 10_000;
+
+/** The change-feed topic of lab information. */
+export const LAB_TOPIC = 'labs';
 
 interface Entry {
   expires: number;
@@ -27,7 +33,26 @@ export function cachedRead<T>(db: DbOrTx, key: string, load: () => Promise<T>): 
   return value;
 }
 
-/** Forgets every cached lab read of this database: call after a lab write has committed. */
+/** Forgets every cached lab read of this database in this process. */
 export function labChanged(db: DbOrTx): void {
   caches.get(db)?.clear();
+}
+
+/**
+ * Runs a lab write in a transaction that also tells every node to forget its cached lab reads (NOTIFY, delivered at
+ * commit); this node forgets them as soon as the commit returns. Callers are the lab services.
+ */
+export async function labWrite<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const value = await work(tx);
+    await announceChange(tx, LAB_TOPIC);
+    return value;
+  });
+  labChanged(db);
+  return result;
+}
+
+/** Clears this node's lab reads whenever another node changes a lab (and when the feed reconnects). */
+export function watchLabChanges(feed: ChangeFeed, db: DbOrTx): void {
+  feed.subscribe(LAB_TOPIC, () => labChanged(db));
 }

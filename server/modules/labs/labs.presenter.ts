@@ -23,6 +23,7 @@ export function presentLabItem(item: LabItemWithFile, today: string): LabItemJso
     validUntil: item.validUntil,
     expired: item.validUntil !== null && item.validUntil < today,
     createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
   };
 }
 
@@ -84,5 +85,12 @@ export function presentLab(record: LabRecord): LabJson {
     circulars: items('circular'),
     products: items('product'),
     advertisements: items('advertisement'),
+    lastUpdated: new Date(
+      Math.max(
+        record.lab.updatedAt.getTime(),
+        ...record.items.map((i) => i.updatedAt.getTime()),
+        ...record.directors.map((d) => d.updatedAt.getTime()),
+      ),
+    ).toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { todayInIndia } from '#shared/format.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   createLabInput,
@@ -16,9 +17,10 @@ import {
 } from '#shared/schemas/lab.ts';
 import { directorEntryInput, directorEntryJson } from '#shared/schemas/unit.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { receiveMultipart } from '#server/modules/files/storage.ts';
-import { cachedRead } from './labs.cache.ts';
+import { cachedRead, watchLabChanges } from './labs.cache.ts';
 import { presentDirectorEntry, presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
 import {
   createDirectorEntry,
@@ -31,7 +33,6 @@ import {
   listLabs,
   loadLabRecord,
   requireLab,
-  todayInIndia,
   updateDirectorEntry,
   updateLab,
   updateLabItem,
@@ -61,11 +62,12 @@ const directorParams = labParams.extend({ directorId: z.uuid('Invalid director e
  * the activity log. Files go to public areas (notices, circulars, products, advertisements, directors).
  */
 export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.authenticate, app.requireRole('admin')];
+  const adminOnly = [app.requireRole('admin')];
+  watchLabChanges(app.changeFeed, app.db); // another node's lab write clears this node's cached reads
 
   app.get(
     '/api/labs/only',
-    { schema: { response: { 200: z.object({ _id: z.uuid(), name: z.string() }) } } },
+    { config: { public: true }, schema: { response: { 200: z.object({ _id: z.uuid(), name: z.string() }) } } },
     async () => {
       const lab = await findOnlyLab(app.db);
       if (!lab) throw notFound('No lab has been created yet.');
@@ -73,23 +75,28 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/labs', { schema: { response: { 200: z.array(labSummaryJson) } } }, async () =>
+  app.get('/api/labs', { config: { public: true }, schema: { response: { 200: z.array(labSummaryJson) } } }, async () =>
     (await listLabs(app.db)).map(presentLabSummary),
   );
 
-  // The answer is checked against its schema and turned into text once per cache entry, not once per request.
-  app.get('/api/labs/:id', { schema: { params: labParams, response: { 200: labJson } } }, async (req, reply) => {
-    const { id } = req.params;
-    const json = await cachedRead(app.db, `record:${id}:${todayInIndia()}`, async () =>
-      JSON.stringify(labJson.parse(presentLab(await loadLabRecord(app.db, await requireLab(app.db, id))))),
-    );
-    // A string with its content type is sent as is (already checked by labJson above).
-    return reply.type('application/json; charset=utf-8').send(json as never);
-  });
+  // The answer is checked against its schema, turned into bytes, an ETag and compressed forms once per cache entry,
+  // not once per request (issue 12); sendPrepared answers 304 to a browser that already has it.
+  app.get(
+    '/api/labs/:id',
+    { config: { public: true }, schema: { params: labParams, response: { 200: labJson } } },
+    async (req, reply) => {
+      const { id } = req.params;
+      const answer = await cachedRead(app.db, `record:${id}:${todayInIndia()}`, async () =>
+        prepareJson(labJson.parse(presentLab(await loadLabRecord(app.db, await requireLab(app.db, id))))),
+      );
+      return sendPrepared(req, reply, answer);
+    },
+  );
 
   app.get(
     '/api/labs/:id/documents',
     {
+      config: { public: true },
       schema: {
         params: labParams,
         querystring: z.object({
@@ -104,18 +111,17 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = req.params;
       const { current, limit } = req.query;
       const today = todayInIndia();
-      const json = await cachedRead(app.db, `documents:${id}:${current}:${limit}:${today}`, async () => {
+      const answer = await cachedRead(app.db, `documents:${id}:${current}:${limit}:${today}`, async () => {
         const lab = await requireLab(app.db, id);
         const items = await listLabDocuments(app.db, lab.id, { currentOnly: current === 'true', limit, today });
-        return JSON.stringify(
+        return prepareJson(
           labDocumentsJson.parse({
             notices: items.filter((i) => i.kind === 'notice').map((i) => presentLabItem(i, today)),
             circulars: items.filter((i) => i.kind === 'circular').map((i) => presentLabItem(i, today)),
           }),
         );
       });
-      // A string with its content type is sent as is (already checked by labJson above).
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return sendPrepared(req, reply, answer);
     },
   );
 

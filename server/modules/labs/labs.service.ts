@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
 import type { directorEntryInput } from '#shared/schemas/unit.ts';
 import { DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
+import { todayInIndia } from '#shared/format.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import {
   contactInfos,
@@ -18,19 +19,10 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { deleteFileRowsById, removeStoredFiles, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
-import { labChanged } from './labs.cache.ts';
+import { labWrite } from './labs.cache.ts';
 
 export type LabItemKind = (typeof labItems.$inferSelect)['kind'];
 type ItemFields = z.output<typeof labDocumentInput> | z.output<typeof labProductInput>;
-
-/** Today's date in India as YYYY-MM-DD: a notice valid until today is still current all day (spec §9: Indian dates). */
-export const todayInIndia = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 
 /** The single lab, or undefined before one is created (spec §3: only one lab exists). */
 export async function findOnlyLab(db: DbOrTx): Promise<LabRow | undefined> {
@@ -139,11 +131,26 @@ export async function listLabDocuments(
 }
 
 /**
+ * The lab's notices and circulars whose 'valid until' date has passed (the Archive, issue 16 item 11), latest expiry
+ * first. Public.
+ */
+export async function listExpiredLabDocuments(db: DbOrTx, labId: string, today: string): Promise<LabItemWithFile[]> {
+  return db
+    .select(itemColumns)
+    .from(labItems)
+    .leftJoin(files, eq(labItems.fileId, files.id))
+    .where(
+      and(eq(labItems.labId, labId), inArray(labItems.kind, ['notice', 'circular']), lt(labItems.validUntil, today)),
+    )
+    .orderBy(desc(labItems.validUntil), desc(labItems.createdAt), desc(labItems.id));
+}
+
+/**
  * Creates the lab. There is only one lab (spec §3): a second one is refused with 409, also when two admins try at
  * the same moment (an advisory lock serialises the check). Callers check that the actor is an admin.
  */
 export async function createLab(db: Db, actor: Actor, input: z.output<typeof createLabInput>): Promise<LabRow> {
-  const result = await db.transaction(async (tx) => {
+  const result = await labWrite(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727301)`);
     const [existing] = await tx.select({ id: labs.id }).from(labs).limit(1);
     if (existing)
@@ -152,7 +159,6 @@ export async function createLab(db: Db, actor: Actor, input: z.output<typeof cre
     await recordActivity(tx, actor, `Created lab ${lab!.name}`, { type: 'lab', id: lab!.id });
     return lab!;
   });
-  labChanged(db);
   return result;
 }
 
@@ -167,7 +173,7 @@ export async function updateLab(
   input: z.output<typeof updateLabInput>,
 ): Promise<LabRow> {
   const { LabHistoryDetails, contactInfo, officeOfDirector, ...fields } = input;
-  const result = await db.transaction(async (tx) => {
+  const result = await labWrite(db, async (tx) => {
     const [updated] = await tx
       .update(labs)
       .set({ ...fields, history: LabHistoryDetails })
@@ -190,7 +196,6 @@ export async function updateLab(
     await recordActivity(tx, actor, `Updated lab information of ${updated!.name}`, { type: 'lab', id: lab.id });
     return updated!;
   });
-  labChanged(db);
   return result;
 }
 
@@ -231,7 +236,7 @@ export async function createLabItem(
   input: ItemFields,
   file: StoredFile | null,
 ): Promise<LabItemWithFile> {
-  const id = await db.transaction(async (tx) => {
+  const id = await labWrite(db, async (tx) => {
     const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
     const [item] = await tx
       .insert(labItems)
@@ -247,7 +252,6 @@ export async function createLabItem(
     await recordActivity(tx, actor, `Added ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item!.id });
     return item!.id;
   });
-  labChanged(db);
   return findItemWithFile(db, id);
 }
 
@@ -261,7 +265,7 @@ export async function updateLabItem(
   input: ItemFields,
   file: StoredFile | null,
 ): Promise<LabItemWithFile> {
-  const replaced = await db.transaction(async (tx) => {
+  const replaced = await labWrite(db, async (tx) => {
     const item = await lockItem(tx, labId, kind, itemId);
     const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
     await tx
@@ -277,7 +281,6 @@ export async function updateLabItem(
     await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item.id });
     return gone;
   });
-  labChanged(db);
   await removeStoredFiles(replaced);
   return findItemWithFile(db, itemId);
 }
@@ -290,14 +293,13 @@ export async function deleteLabItem(
   kind: LabItemKind,
   itemId: string,
 ): Promise<void> {
-  const gone = await db.transaction(async (tx) => {
+  const gone = await labWrite(db, async (tx) => {
     const item = await lockItem(tx, labId, kind, itemId);
     await tx.delete(labItems).where(eq(labItems.id, item.id));
     const removed = await deleteFileRowsById(tx, [item.fileId]);
     await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, { type: `lab-${kind}`, id: item.id });
     return removed;
   });
-  labChanged(db);
   await removeStoredFiles(gone);
 }
 
@@ -350,7 +352,7 @@ export async function createDirectorEntry(
   input: DirectorFields,
   image: StoredFile | null,
 ): Promise<DirectorEntryWithUser> {
-  const id = await db.transaction(async (tx) => {
+  const id = await labWrite(db, async (tx) => {
     const userName = await checkUser(tx, input.user);
     const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
     const [entry] = await tx
@@ -363,7 +365,6 @@ export async function createDirectorEntry(
     });
     return entry!.id;
   });
-  labChanged(db);
   return findDirectorEntry(db, id);
 }
 
@@ -376,7 +377,7 @@ export async function updateDirectorEntry(
   input: DirectorFields,
   image: StoredFile | null,
 ): Promise<DirectorEntryWithUser> {
-  const replaced = await db.transaction(async (tx) => {
+  const replaced = await labWrite(db, async (tx) => {
     const entry = await lockDirectorEntry(tx, labId, entryId);
     const userName = await checkUser(tx, input.user);
     const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
@@ -391,14 +392,13 @@ export async function updateDirectorEntry(
     });
     return gone;
   });
-  labChanged(db);
   await removeStoredFiles(replaced);
   return findDirectorEntry(db, entryId);
 }
 
 /** Deletes a director history entry and its image. Callers check that the actor is an admin. */
 export async function deleteDirectorEntry(db: Db, actor: Actor, labId: string, entryId: string): Promise<void> {
-  const gone = await db.transaction(async (tx) => {
+  const gone = await labWrite(db, async (tx) => {
     const entry = await lockDirectorEntry(tx, labId, entryId);
     await tx.delete(directorEntries).where(eq(directorEntries.id, entry.id));
     const removed = await deleteFileRowsById(tx, [entry.imageFileId]);
@@ -410,6 +410,5 @@ export async function deleteDirectorEntry(db: Db, actor: Actor, labId: string, e
     );
     return removed;
   });
-  labChanged(db);
   await removeStoredFiles(gone);
 }

@@ -7,7 +7,7 @@ import { activityLogs, files } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { todayInIndia } from './labs.service.ts';
+import { todayInIndia } from '#shared/format.ts';
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -228,8 +228,14 @@ describe('GET /api/labs/:id', () => {
         'circulars',
         'products',
         'advertisements',
+        'lastUpdated',
       ].sort(),
     );
+    // "Last updated" (issue 16 item 9): the latest change to the lab or any of its lists, and each item's own.
+    const lab = res.json();
+    const times = [lab.updatedAt, ...lab.notices.map((n: { updatedAt: string }) => n.updatedAt)];
+    expect(lab.lastUpdated).toBe(times.sort().at(-1));
+    for (const n of lab.notices) expect(Date.parse(n.updatedAt)).toBeGreaterThanOrEqual(Date.parse(n.createdAt));
   });
 });
 

@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '#shared/format.ts';
+import type { MovementView } from './letters.movements.service.ts';
 import type { LetterView } from './letters.service.ts';
 
 /** NOTE: an export is a file on someone's desk; a cap keeps one click from copying the whole register. */
@@ -30,12 +31,40 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** The CSV text of the letters, page by page, with a byte-order mark so spreadsheets read Hindi text as UTF-8. */
-export async function* lettersCsv(pages: AsyncIterable<LetterView[]>): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(COLUMNS.map(([title]) => title))}`;
+/** A letter's movements in one cell (issue 17 item 4): who had it, from when to when, remarks, and how it ended. */
+export function movementsCell(movements: MovementView[]): string {
+  return movements
+    .map(({ movement: m, from, to }) => {
+      const parts = [`${from?.name ?? 'Unknown'} → ${to.name}, ${formatDateTime(m.markedAt)}`];
+      if (m.priority !== 'Normal') parts.push(m.priority);
+      if (m.dueDate) parts.push(`due ${formatDate(m.dueDate)}`);
+      if (m.remarks) parts.push(`remarks: ${m.remarks}`);
+      if (m.receivedAt) parts.push(`received ${formatDateTime(m.receivedAt)}`);
+      if (m.endedAt && m.outcome) parts.push(`${m.outcome} ${formatDateTime(m.endedAt)}`);
+      if (m.disposal) parts.push(`disposal: ${m.disposal}`);
+      if (m.fileNo) parts.push(`file ${m.fileNo}`);
+      if (m.replyRef) parts.push(`reply ${m.replyRef}`);
+      return parts.join('; ');
+    })
+    .join(' | ');
+}
+
+/**
+ * The CSV text of the letters, page by page, with a byte-order mark so spreadsheets read Hindi text as UTF-8. The
+ * last column lists each letter's movements (`movementsOf` loads them a page at a time).
+ */
+export async function* lettersCsv(
+  pages: AsyncIterable<LetterView[]>,
+  movementsOf: (letterIds: string[]) => Promise<Map<string, MovementView[]>>,
+): AsyncGenerator<string> {
+  yield `\uFEFF${csvLine([...COLUMNS.map(([title]) => title), 'Movements'])}`;
   for await (const views of pages) {
-    if (views.length) yield views.map((v) => csvLine(COLUMNS.map(([, cell]) => cell(v)))).join('');
+    if (!views.length) continue;
+    const moves = await movementsOf(views.map((v) => v.letter.id));
+    yield views
+      .map((v) => csvLine([...COLUMNS.map(([, cell]) => cell(v)), movementsCell(moves.get(v.letter.id) ?? [])]))
+      .join('');
   }
 }

@@ -1,38 +1,75 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
-import { letters, type LetterRow } from '#server/db/schema/index.ts';
+import { letterMovements, letters, type LetterRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
- * Who sees what in the letters register (issue 6, docs/decisions/ "letters register"):
- * - an employee (and an associate director) sees the letters they uploaded;
+ * Who sees what in the letters register (issue 6, docs/decisions/009; issue 17, docs/decisions/013):
+ * - an employee (and an associate director) sees the letters they uploaded, and those marked to them or by them;
  * - directors and admins see every letter;
- * - Confidential and Secret letters are seen only by their uploader, directors and admins — which the two rules
- *   above already give; `canViewLetter` still names the rule so that widening the first one cannot leak them;
+ * - Confidential and Secret letters are seen only by their uploader, directors, admins, and people an admin has
+ *   cleared who were marked the letter (or marked it) — nobody else learns that such a letter exists;
  * - a letter in the recycle bin is seen only by admins.
  */
 const SEES_ALL: readonly Role[] = ['director', 'admin'];
 const SEES_CLASSIFIED: readonly Role[] = ['director', 'admin'];
 
-/** May this person see this letter (card, file, history)? */
+/** May this person receive and see Confidential and Secret letters marked to them? */
+export const isClearedForClassified = (person: { role: Role; cleared: boolean }) =>
+  SEES_CLASSIFIED.includes(person.role) || person.cleared;
+
+/**
+ * May this person see this letter (card, file, history)? `involved`: a letter was marked to them or by them
+ * (letters.movements.service.ts tells).
+ */
 export function canViewLetter(
   actor: Actor,
   letter: Pick<LetterRow, 'uploadedBy' | 'classification' | 'deletedAt'>,
+  involved = false,
 ): boolean {
   if (letter.deletedAt) return actor.role === 'admin';
   if (letter.uploadedBy === actor.id) return true;
-  if (letter.classification !== 'Normal' && !SEES_CLASSIFIED.includes(actor.role)) return false;
-  return SEES_ALL.includes(actor.role);
+  if (letter.classification !== 'Normal' && !isClearedForClassified(actor)) return false;
+  return SEES_ALL.includes(actor.role) || involved;
 }
 
-/** May this person edit, replace the file of, or delete this letter? Only its uploader or an admin. */
-export function canEditLetter(actor: Actor, letter: Pick<LetterRow, 'uploadedBy' | 'deletedAt'>): boolean {
+/**
+ * May this person edit, replace the file of, or delete this letter? Its uploader or an admin — and once the letter
+ * has been marked to someone (`frozen`), only an admin (issue 17 item 3).
+ */
+export function canEditLetter(
+  actor: Actor,
+  letter: Pick<LetterRow, 'uploadedBy' | 'deletedAt'>,
+  frozen = false,
+): boolean {
   if (letter.deletedAt) return false;
-  return actor.role === 'admin' || letter.uploadedBy === actor.id;
+  if (actor.role === 'admin') return true;
+  return letter.uploadedBy === actor.id && !frozen;
+}
+
+/**
+ * May this person mark the letter onward? Its uploader, a director or an admin, or someone who holds it (`holds`).
+ * Callers have checked that the person may see it.
+ */
+export function canMarkLetter(actor: Actor, letter: Pick<LetterRow, 'uploadedBy' | 'deletedAt'>, holds: boolean) {
+  if (letter.deletedAt) return false;
+  return SEES_ALL.includes(actor.role) || letter.uploadedBy === actor.id || holds;
 }
 
 /** The letters of the register (not in the recycle bin) this person may see, as a WHERE condition. */
 export function visibleLetters(actor: Actor): SQL {
   const live = isNull(letters.deletedAt);
-  return SEES_ALL.includes(actor.role) ? live : and(live, eq(letters.uploadedBy, actor.id))!;
+  if (SEES_ALL.includes(actor.role)) return live;
+  // Their own uploads, and the letters marked to or by them; classified ones of the latter only when cleared. The
+  // set is built from two small indexed lists (never a per-letter subquery over the whole register).
+  const classifiedRule = actor.cleared ? sql`` : sql` and not ${letterMovements.classified}`;
+  return and(
+    live,
+    sql`${letters.id} in (
+      select ${letters.id} from ${letters} where ${letters.uploadedBy} = ${actor.id}
+      union select ${letterMovements.letterId} from ${letterMovements}
+        where ${letterMovements.toUserId} = ${actor.id}${classifiedRule}
+      union select ${letterMovements.letterId} from ${letterMovements}
+        where ${letterMovements.fromUserId} = ${actor.id}${classifiedRule})`,
+  )!;
 }

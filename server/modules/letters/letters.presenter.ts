@@ -2,13 +2,16 @@ import type { LetterHistoryJson, LetterJson } from '#shared/schemas/letter.ts';
 import type { LetterHistoryRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
-import { canEditLetter } from './letters.policy.ts';
+import { canEditLetter, canMarkLetter } from './letters.policy.ts';
 import type { LetterView } from './letters.service.ts';
 
 const person = (p: { id: string; name: string } | null) => (p ? { _id: p.id, name: p.name } : null);
 
 /** The one place a letter becomes JSON (spec §3 Letter), as seen by `actor`. */
-export function presentLetter({ letter, uploader, deleter, originalName }: LetterView, actor: Actor): LetterJson {
+export function presentLetter(
+  { letter, uploader, deleter, originalName, frozen, holds }: LetterView,
+  actor: Actor,
+): LetterJson {
   return {
     _id: letter.id,
     letterId: letter.letterId,
@@ -28,9 +31,11 @@ export function presentLetter({ letter, uploader, deleter, originalName }: Lette
     originalName: letter.fileId ? originalName : null,
     fileUrl: fileUrl('letters', letter.fileId),
     uploadedBy: person(uploader),
-    canEdit: canEditLetter(actor, letter),
+    canEdit: canEditLetter(actor, letter, frozen),
     deletedAt: letter.deletedAt ? letter.deletedAt.toISOString() : null,
     deletedBy: person(deleter),
+    frozen,
+    canMark: canMarkLetter(actor, letter, holds),
   };
 }
 

@@ -18,10 +18,11 @@ import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
 import { deleteStoredFile, receiveMultipart } from '#server/modules/files/storage.ts';
 import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
-import { canViewLetter } from './letters.policy.ts';
+import { movementsOfLetters } from './letters.movements.service.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
 import { decodeCursor, encodeCursor } from './letters.search.ts';
 import {
+  actorMayViewLetter,
   assertCanEditLetter,
   createLetter,
   deleteLetter,
@@ -41,19 +42,18 @@ const AREA = 'letters';
 /** Letter files (/uploads/letters/{fileName}, spec §7) go only to those who may see the letter (issue 6 item 5). */
 registerFileAccess(AREA, async (db, actor, file) => {
   const letter = await findLetterByFile(db, file.id);
-  return letter ? canViewLetter(actor, letter) : file.uploadedBy === actor.id;
+  return letter ? actorMayViewLetter(db, actor, letter) : file.uploadedBy === actor.id;
 });
 
 /** The letters register, dak (spec §7 Letters; the module is named for the domain, the API keeps /api/dac). */
 export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signedIn = [app.authenticate];
-  const adminOnly = [app.authenticate, app.requireRole('admin')];
+  const adminOnly = [app.requireRole('admin')];
   const uploadOptions = { area: AREA, kind: 'letter', fileField: 'file', maxBytes: app.config.uploadMaxBytes } as const;
 
   // The spec's list: an array, newest upload first; optional ?q= search and ?limit&offset paging.
   app.get(
     '/api/dac',
-    { onRequest: signedIn, schema: { querystring: listLettersQuery, response: { 200: z.array(letterJson) } } },
+    { schema: { querystring: listLettersQuery, response: { 200: z.array(letterJson) } } },
     async (req) => {
       const { views } = await searchLetters(app.db, req.user, req.query);
       return views.map((v) => presentLetter(v, req.user));
@@ -63,7 +63,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same search a page at a time with a cursor, for endless lists (docs/decisions: letters register).
   app.get(
     '/api/dac/page',
-    { onRequest: signedIn, schema: { querystring: letterPageQuery, response: { 200: letterPageJson } } },
+    { schema: { querystring: letterPageQuery, response: { 200: letterPageJson } } },
     async (req) => {
       const { q, mine, limit, cursor } = req.query;
       const after = cursor ? decodeCursor(cursor) : undefined;
@@ -73,32 +73,28 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Every letter matching the search (up to EXPORT_MAX_LETTERS) as CSV, streamed page by page.
-  app.get(
-    '/api/dac/export',
-    { onRequest: signedIn, schema: { querystring: letterExportQuery } },
-    async (req, reply) => {
-      const { q, mine } = req.query;
-      const actor = req.user;
-      await recordActivity(app.db, actor, `Exported letters to CSV${q ? ` (search "${q}")` : ''}`);
-      const pages = async function* () {
-        let after;
-        let sent = 0;
-        do {
-          const limit = Math.min(100, EXPORT_MAX_LETTERS - sent);
-          const { views, next } = await searchLetters(app.db, actor, { q, mine, limit, after });
-          yield views;
-          sent += views.length;
-          after = next ?? undefined;
-        } while (after && sent < EXPORT_MAX_LETTERS);
-      };
-      const stamp = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="letters-${stamp}.csv"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(Readable.from(lettersCsv(pages())));
-    },
-  );
+  app.get('/api/dac/export', { schema: { querystring: letterExportQuery } }, async (req, reply) => {
+    const { q, mine } = req.query;
+    const actor = req.user;
+    await recordActivity(app.db, actor, `Exported letters to CSV${q ? ` (search "${q}")` : ''}`);
+    const pages = async function* () {
+      let after;
+      let sent = 0;
+      do {
+        const limit = Math.min(100, EXPORT_MAX_LETTERS - sent);
+        const { views, next } = await searchLetters(app.db, actor, { q, mine, limit, after });
+        yield views;
+        sent += views.length;
+        after = next ?? undefined;
+      } while (after && sent < EXPORT_MAX_LETTERS);
+    };
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="letters-${stamp}.csv"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(Readable.from(lettersCsv(pages(), (ids) => movementsOfLetters(app.db, ids))));
+  });
 
   app.get(
     '/api/dac/recycle-bin',
@@ -106,22 +102,20 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => (await listRecycleBin(app.db, req.query)).map((v) => presentLetter(v, req.user)),
   );
 
-  app.get(
-    '/api/dac/:id',
-    { onRequest: signedIn, schema: { params: uuidParam, response: { 200: letterJson } } },
-    async (req) => presentLetter(await getLetter(app.db, req.user, req.params.id), req.user),
+  app.get('/api/dac/:id', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) =>
+    presentLetter(await getLetter(app.db, req.user, req.params.id), req.user),
   );
 
   app.get(
     '/api/dac/:id/history',
-    { onRequest: signedIn, schema: { params: uuidParam, response: { 200: z.array(letterHistoryJson) } } },
+    { schema: { params: uuidParam, response: { 200: z.array(letterHistoryJson) } } },
     async (req) => {
       const view = await getLetter(app.db, req.user, req.params.id);
       return (await listLetterHistory(app.db, view.letter.id)).map((h) => presentLetterHistory(h.entry, h.actor));
     },
   );
 
-  app.post('/api/dac', { onRequest: signedIn, schema: { response: { 201: letterJson } } }, async (req, reply) => {
+  app.post('/api/dac', { schema: { response: { 201: letterJson } } }, async (req, reply) => {
     const upload = await receiveMultipart(req, uploadOptions);
     try {
       const input = parseFields(createLetterInput, upload.fields);
@@ -136,37 +130,29 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/dac/:id',
-    { onRequest: signedIn, schema: { params: uuidParam, body: updateLetterInput, response: { 200: letterJson } } },
+    { schema: { params: uuidParam, body: updateLetterInput, response: { 200: letterJson } } },
     async (req) => presentLetter(await updateLetter(app.db, req.user, req.params.id, req.body), req.user),
   );
 
   // Replacing the file of an existing letter (issue 6 item 1): multipart with the one field `file`.
-  app.put(
-    '/api/dac/:id/file',
-    { onRequest: signedIn, schema: { params: uuidParam, response: { 200: letterJson } } },
-    async (req) => {
-      await assertCanEditLetter(app.db, req.user, req.params.id); // before the upload is read
-      const upload = await receiveMultipart(req, uploadOptions);
-      try {
-        if (!upload.file) throw badRequest('⚠️ Please select a file', 'file');
-        const { view, replaced } = await replaceLetterFile(app.db, req.user, req.params.id, upload.file);
-        if (replaced) await deleteStoredFile(replaced.area, replaced.id);
-        return presentLetter(view, req.user);
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    },
-  );
+  app.put('/api/dac/:id/file', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) => {
+    await assertCanEditLetter(app.db, req.user, req.params.id); // before the upload is read
+    const upload = await receiveMultipart(req, uploadOptions);
+    try {
+      if (!upload.file) throw badRequest('⚠️ Please select a file', 'file');
+      const { view, replaced } = await replaceLetterFile(app.db, req.user, req.params.id, upload.file);
+      if (replaced) await deleteStoredFile(replaced.area, replaced.id);
+      return presentLetter(view, req.user);
+    } catch (err) {
+      await upload.discard();
+      throw err;
+    }
+  });
 
-  app.delete(
-    '/api/dac/:id',
-    { onRequest: signedIn, schema: { params: uuidParam, response: { 200: messageJson } } },
-    async (req) => {
-      await deleteLetter(app.db, req.user, req.params.id);
-      return { message: 'Letter moved to the recycle bin.' };
-    },
-  );
+  app.delete('/api/dac/:id', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
+    await deleteLetter(app.db, req.user, req.params.id);
+    return { message: 'Letter moved to the recycle bin.' };
+  });
 
   app.post(
     '/api/dac/:id/restore',

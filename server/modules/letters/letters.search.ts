@@ -56,6 +56,31 @@ const FULL_LETTER_ID = /^l-\d{4}-\d{6,}$/i;
 
 export const encodeCursor = (c: LetterCursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
 
+/**
+ * Is this PostgreSQL timestamptz text ("2026-11-21 10:15:30.123+05:30") one that exists? The shape alone let
+ * "2024-13-45 25:61:00+00" through to the database, which refused it with a 500 (issue 13).
+ */
+function isPossibleTimestamp(at: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?$/.exec(at);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, , , offsetHours, offsetMinutes] = m
+    .slice(1)
+    .map((part) => (part === undefined || part.startsWith('.') || part === '+' || part === '-' ? 0 : Number(part)));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1900 &&
+    year! <= 2200 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHours! <= 15 &&
+    (offsetMinutes ?? 0) < 60
+  );
+}
+
 /** Reads a cursor from the query string; a tampered one is a 400, never a 500. */
 export function decodeCursor(raw: string): LetterCursor {
   try {
@@ -63,7 +88,7 @@ export function decodeCursor(raw: string): LetterCursor {
     if (
       typeof at === 'string' &&
       typeof id === 'string' &&
-      /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(at) &&
+      isPossibleTimestamp(at) &&
       /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
     ) {
       return { at, id };

@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import {
   LETTER_FIELDS,
   type CreateLetterInput,
@@ -6,7 +6,15 @@ import {
   type UpdateLetterInput,
 } from '#shared/schemas/letter.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { files, letterCounters, letterHistory, letters, users, type LetterRow } from '#server/db/schema/index.ts';
+import {
+  files,
+  letterCounters,
+  letterHistory,
+  letterMovements,
+  letters,
+  users,
+  type LetterRow,
+} from '#server/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
@@ -20,13 +28,22 @@ export interface LetterView {
   uploader: { id: string; name: string } | null;
   deleter: { id: string; name: string } | null;
   originalName: string | null;
+  /** Marked to someone at least once: the register fields are frozen except for an admin (issue 17). */
+  frozen: boolean;
+  /** The person the view was loaded for was marked the letter, or marked it. */
+  involved: boolean;
+  /** That person holds it now (marked to them, not yet closed, sent on or back). */
+  holds: boolean;
 }
 
 // Everything a card shows; not the search text, which no screen needs and which is the widest column.
 const { searchText: _searchText, ...viewColumns } = getTableColumns(letters);
 
-/** Loads letters with their uploader, deleter and file name, in the order of `ids`. No permission check. */
-async function loadViews(db: DbOrTx, ids: string[]): Promise<LetterView[]> {
+/**
+ * Loads letters with their uploader, deleter and file name, whether they have moved, and whether `viewerId` took
+ * part in their movement or holds them, in the order of `ids`. No permission check.
+ */
+export async function loadViews(db: DbOrTx, ids: string[], viewerId?: string): Promise<LetterView[]> {
   if (!ids.length) return [];
   // Names by scalar subqueries on primary keys, and the ids as one array parameter: the cheapest plan to make and
   // to run for a page of letters (half the time of joins on PGlite).
@@ -39,6 +56,17 @@ async function loadViews(db: DbOrTx, ids: string[]): Promise<LetterView[]> {
       originalName: sql<
         string | null
       >`(select ${files.originalName} from ${files} where ${files.id} = ${letters.fileId})`,
+      // NOTE: `letters.id` written out: drizzle leaves a column of the only table unqualified, and inside the
+      // subquery an unqualified "id" would be the movement's.
+      frozen: sql<boolean>`exists (select 1 from ${letterMovements} m where m.letter_id = letters.id)`,
+      involved: viewerId
+        ? sql<boolean>`exists (select 1 from ${letterMovements} m where m.letter_id = letters.id
+            and (m.to_user_id = ${viewerId} or m.from_user_id = ${viewerId}))`
+        : sql<boolean>`false`,
+      holds: viewerId
+        ? sql<boolean>`exists (select 1 from ${letterMovements} m where m.letter_id = letters.id
+            and m.to_user_id = ${viewerId} and m.box <> 'closed')`
+        : sql<boolean>`false`,
     })
     .from(letters)
     .where(sql`${letters.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
@@ -51,6 +79,9 @@ async function loadViews(db: DbOrTx, ids: string[]): Promise<LetterView[]> {
           r.letter.uploadedBy && r.uploaderName !== null ? { id: r.letter.uploadedBy, name: r.uploaderName } : null,
         deleter: r.letter.deletedBy && r.deleterName !== null ? { id: r.letter.deletedBy, name: r.deleterName } : null,
         originalName: r.originalName ?? null,
+        frozen: Boolean(r.frozen),
+        involved: Boolean(r.involved),
+        holds: Boolean(r.holds),
       },
     ]),
   );
@@ -63,21 +94,52 @@ async function loadViews(db: DbOrTx, ids: string[]): Promise<LetterView[]> {
  */
 export async function searchLetters(db: Db, actor: Actor, search: LetterSearch) {
   const result = await searchLetterIds(db, actor, search);
-  return { views: await loadViews(db, result.ids), next: result.next };
+  return { views: await loadViews(db, result.ids, actor.id), next: result.next };
 }
 
 /** A letter the actor may see (admins also see the recycle bin), else 404: its existence is not disclosed. */
 export async function getLetter(db: DbOrTx, actor: Actor, id: string): Promise<LetterView> {
-  const [view] = await loadViews(db, [id]);
-  if (!view || !canViewLetter(actor, view.letter)) throw notFound('Letter not found.');
+  const [view] = await loadViews(db, [id], actor.id);
+  if (!view || !canViewLetter(actor, view.letter, view.involved)) throw notFound('Letter not found.');
   return view;
 }
 
-/** 404 if the actor may not even see the letter (its existence is not disclosed), 403 if they may only see it. */
-function refuseUnlessEditable(actor: Actor, letter: LetterRow | undefined): LetterRow {
-  if (!letter || !canViewLetter(actor, letter)) throw notFound('Letter not found.');
+/** Has the letter been marked to anyone, and was `personId` marked it (or did they mark it)? */
+export async function letterInvolvement(db: DbOrTx, letterId: string, personId: string) {
+  const [row] = await db
+    .select({
+      moved: sql<boolean>`true`,
+      involved: sql<boolean>`bool_or(${letterMovements.toUserId} = ${personId} or ${letterMovements.fromUserId} = ${personId})`,
+    })
+    .from(letterMovements)
+    .where(eq(letterMovements.letterId, letterId))
+    .groupBy(letterMovements.letterId);
+  return { moved: Boolean(row?.moved), involved: Boolean(row?.involved) };
+}
+
+/** May this person see this letter, counting the letters marked to or by them (file downloads). */
+export async function actorMayViewLetter(db: DbOrTx, actor: Actor, letter: LetterRow): Promise<boolean> {
+  if (canViewLetter(actor, letter)) return true;
+  return canViewLetter(actor, letter, (await letterInvolvement(db, letter.id, actor.id)).involved);
+}
+
+/**
+ * 404 if the actor may not even see the letter (its existence is not disclosed), 403 if they may only see it, 409
+ * once it has moved and the actor is not an admin (issue 17 item 3: frozen register fields).
+ */
+async function refuseUnlessEditable(db: DbOrTx, actor: Actor, letter: LetterRow | undefined): Promise<LetterRow> {
+  if (!letter) throw notFound('Letter not found.');
+  const { moved, involved } = await letterInvolvement(db, letter.id, actor.id);
+  if (!canViewLetter(actor, letter, involved)) throw notFound('Letter not found.');
+  // Only admins see the recycle bin: tell them the truth rather than "only the uploader" (issue 13).
+  if (letter.deletedAt) throw conflict('This letter is in the recycle bin. Restore it first.');
   if (!canEditLetter(actor, letter)) {
     throw forbidden('Only the person who uploaded this letter or an administrator may change it.');
+  }
+  if (!canEditLetter(actor, letter, moved)) {
+    throw conflict(
+      'This letter has been marked to an officer, so its register entry is frozen. Ask an administrator to correct it.',
+    );
   }
   return letter;
 }
@@ -85,13 +147,13 @@ function refuseUnlessEditable(actor: Actor, letter: LetterRow | undefined): Lett
 /** Refuses a person who may not change this letter, before their upload is read (PUT /api/dac/{id}/file). */
 export async function assertCanEditLetter(db: Db, actor: Actor, id: string): Promise<void> {
   const [letter] = await db.select().from(letters).where(eq(letters.id, id)).limit(1);
-  refuseUnlessEditable(actor, letter);
+  await refuseUnlessEditable(db, actor, letter);
 }
 
-/** Locks a letter for a change by its uploader or an admin. */
+/** Locks a letter for a change by its uploader (until it moves) or an admin. */
 async function lockForEdit(tx: Tx, actor: Actor, id: string): Promise<LetterRow> {
   const [letter] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
-  return refuseUnlessEditable(actor, letter);
+  return refuseUnlessEditable(tx, actor, letter);
 }
 
 /** The calendar year of a moment in India, where the lab is: Letter IDs count per year. */
@@ -158,6 +220,13 @@ export async function updateLetter(db: Db, actor: Actor, id: string, input: Upda
     }
     if (!Object.keys(changes).length) return; // nothing changed, nothing written
     await tx.update(letters).set(next).where(eq(letters.id, id));
+    if (changes.classification) {
+      // Keep the movements' copy of "classified" in step (pendency and visibility read it; decision 020).
+      await tx
+        .update(letterMovements)
+        .set({ classified: next.classification !== 'Normal' })
+        .where(eq(letterMovements.letterId, id));
+    }
     await addHistory(tx, id, actor, 'updated', changes);
     await recordActivity(tx, actor, `Updated letter ${letter.letterId} (${Object.keys(changes).join(', ')})`, {
       type: 'letter',
@@ -195,7 +264,20 @@ export async function replaceLetterFile(
 /** Moves a letter to the recycle bin: its uploader or an admin (DELETE /api/dac/{id}). */
 export async function deleteLetter(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const letter = await lockForEdit(tx, actor, id);
+    const [found] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
+    if (found?.deletedAt && canViewLetter(actor, found)) throw conflict('This letter is already in the recycle bin.');
+    const letter = await refuseUnlessEditable(tx, actor, found);
+    // A letter someone still holds stays in the register until it is closed or sent back (issue 17: pendency
+    // never counts a letter nobody can see).
+    const [held] = await tx
+      .select({ name: users.name })
+      .from(letterMovements)
+      .innerJoin(users, eq(users.id, letterMovements.toUserId))
+      .where(and(eq(letterMovements.letterId, id), ne(letterMovements.box, 'closed')))
+      .limit(1);
+    if (held) {
+      throw conflict(`This letter is still with ${held.name}. It can be deleted once it is closed or sent back.`);
+    }
     await tx.update(letters).set({ deletedAt: new Date(), deletedBy: actor.id }).where(eq(letters.id, id));
     await addHistory(tx, id, actor, 'deleted', null);
     await recordActivity(tx, actor, `Moved letter ${letter.letterId} to the recycle bin`, { type: 'letter', id });

@@ -650,7 +650,7 @@ describe('GET /api/dac/export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Letter ID,Subject,Docket No,Letter No,Letter Date,Docket Date,Category,Establishment,Language,Communicated By,Classification,Uploaded By,Uploaded On,File',
+      'Letter ID,Subject,Docket No,Letter No,Letter Date,Docket Date,Category,Establishment,Language,Communicated By,Classification,Uploaded By,Uploaded On,File,Movements',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${tag} ""quoted"", subject",D-42,"'=HYPERLINK(""x"")",01 Mar 2026,03 Mar 2026`);

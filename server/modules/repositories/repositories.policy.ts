@@ -1,9 +1,9 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { groups, softwareRepos, trialRepos, type FileRow } from '#server/db/schema/index.ts';
 import { badRequest, forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { canManageGroup } from '#server/modules/groups/groups.policy.ts';
+import { canManageGroup, groupsLedBy } from '#server/modules/groups/groups.policy.ts';
 
 /** Who may upload (issue 7, decision 008): associate directors and administrators. */
 export const UPLOADER_ROLES = ['associate_director', 'admin'] as const;
@@ -58,6 +58,19 @@ export async function assertCanUploadTo(
     return group;
   }
   throw forbidden(NOT_YOUR_GROUP);
+}
+
+/**
+ * The groups this person may upload repositories to, by name (the upload forms' Group select): every group for an
+ * administrator; for an associate director the group they belong to and any group they currently lead, the same rule
+ * as assertCanUploadTo. Callers have already required an uploader role.
+ */
+export async function listUploadGroups(db: DbOrTx, actor: Actor): Promise<{ id: string; name: string }[]> {
+  const columns = { id: groups.id, name: groups.name };
+  if (actor.role === 'admin') return db.select(columns).from(groups).orderBy(asc(groups.name));
+  const ids = [...new Set([...(actor.groupId ? [actor.groupId] : []), ...(await groupsLedBy(db, actor.id))])];
+  if (!ids.length) return [];
+  return db.select(columns).from(groups).where(inArray(groups.id, ids)).orderBy(asc(groups.name));
 }
 
 /** Download rule for the private 'software-repos' area: whoever may see the repository that owns the file. */

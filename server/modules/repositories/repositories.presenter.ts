@@ -1,4 +1,4 @@
-import type { SoftwareRepoJson, TrialRepoJson } from '#shared/schemas/repository.ts';
+import { isShowableMetadata, type SoftwareRepoJson, type TrialRepoJson } from '#shared/schemas/repository.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
 import { SOFTWARE_AREA, TRIAL_AREA, type SoftwareRepoRecord, type TrialRepoRecord } from './repositories.service.ts';
 
@@ -29,7 +29,9 @@ export function presentSoftwareRepo({ repo, ...joined }: SoftwareRepoRecord): So
   return {
     ...presentCommon(repo, joined, SOFTWARE_AREA),
     type: repo.type,
-    metadata: (repo.metadata ?? null) as SoftwareRepoJson['metadata'],
+    // A row stored before the limits (issue 13) may hold metadata no answer can carry: shown as none, so that one row
+    // never breaks the whole list.
+    metadata: (isShowableMetadata(repo.metadata) ? (repo.metadata ?? null) : null) as SoftwareRepoJson['metadata'],
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
+import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
@@ -11,6 +12,7 @@ import {
   assertCanUploadTo,
   canOpenSoftwareRepoFile,
   canOpenTrialRepoFile,
+  listUploadGroups,
   UPLOADER_ROLES,
 } from './repositories.policy.ts';
 import {
@@ -28,7 +30,7 @@ import {
 export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerFileAccess(SOFTWARE_AREA, canOpenSoftwareRepoFile);
   registerFileAccess(TRIAL_AREA, canOpenTrialRepoFile);
-  const uploaders = [app.authenticate, app.requireRole(...UPLOADER_ROLES)];
+  const uploaders = [app.requireRole(...UPLOADER_ROLES)];
 
   /**
    * Refuses as the file begins when the fields sent before it are already wrong (bad input, a group the sender may
@@ -43,11 +45,17 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertCanUploadTo(app.db, req.user, fields.group);
     };
 
+  // The Group select of both upload forms offers only the groups the sender may upload to (issue 16 item 6).
+  app.get(
+    '/api/repositories/upload-groups',
+    { onRequest: uploaders, schema: { response: { 200: z.array(groupNameJson) } } },
+    async (req) => (await listUploadGroups(app.db, req.user)).map((g) => ({ _id: g.id, name: g.name })),
+  );
+
   for (const url of ['/api/softwareRepo', '/api/softwareRepo/']) {
     app.get(
       url,
       {
-        onRequest: [app.authenticate],
         schema: { querystring: pageQuery, response: { 200: z.array(softwareRepoJson) } },
       },
       async (req) => (await listSoftwareRepos(app.db, req.user, req.query)).map(presentSoftwareRepo),
@@ -73,10 +81,8 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   for (const url of ['/api/trialRepo', '/api/trialRepo/']) {
-    app.get(
-      url,
-      { onRequest: [app.authenticate], schema: { querystring: pageQuery, response: { 200: z.array(trialRepoJson) } } },
-      async (req) => (await listTrialRepos(app.db, req.user, req.query)).map(presentTrialRepo),
+    app.get(url, { schema: { querystring: pageQuery, response: { 200: z.array(trialRepoJson) } } }, async (req) =>
+      (await listTrialRepos(app.db, req.user, req.query)).map(presentTrialRepo),
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {
@@ -100,19 +106,15 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/softwareRepo/:id',
-    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 200: messageJson } } },
+    { schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
       await deleteSoftwareRepo(app.db, req.user, req.params.id);
       return { message: 'Software repository deleted.' };
     },
   );
 
-  app.delete(
-    '/api/trialRepo/:id',
-    { onRequest: [app.authenticate], schema: { params: uuidParam, response: { 200: messageJson } } },
-    async (req) => {
-      await deleteTrialRepo(app.db, req.user, req.params.id);
-      return { message: 'Trial repository deleted.' };
-    },
-  );
+  app.delete('/api/trialRepo/:id', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
+    await deleteTrialRepo(app.db, req.user, req.params.id);
+    return { message: 'Trial repository deleted.' };
+  });
 };

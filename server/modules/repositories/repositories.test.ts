@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/constants.ts';
 import { REPOSITORY_MESSAGES as M, type SoftwareRepoJson, type TrialRepoJson } from '#shared/schemas/repository.ts';
-import { activityLogs, files, type GroupRow, type UserRow } from '#server/db/schema/index.ts';
+import { activityLogs, directorEntries, files, type GroupRow, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
@@ -585,5 +585,36 @@ describe('the size limit', () => {
       expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
     }
     expect(await small.db.select().from(files)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/repositories/upload-groups (issue 16 item 6)', () => {
+  it('offers an associate director only their own group and the groups they lead; an admin every group', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const own = await createGroup(app, { name: `Own ${tag}` });
+    const led = await createGroup(app, { name: `Led ${tag}` });
+    const other = await createGroup(app, { name: `Other ${tag}` });
+    const ad = await staff('associate_director', own);
+    await app.db
+      .insert(directorEntries)
+      .values({ groupId: led.id, userId: ad.id, designation: 'Assistant Director', from: '2020-01-01' });
+    const res = await get('/api/repositories/upload-groups', ad);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { _id: led.id, name: `Led ${tag}` },
+      { _id: own.id, name: `Own ${tag}` },
+    ]);
+    const admin = await staff('admin', null);
+    const all = (await get('/api/repositories/upload-groups', admin)).json() as { _id: string }[];
+    expect(all.map((g) => g._id)).toEqual(expect.arrayContaining([own.id, led.id, other.id]));
+    const lonely = await staff('associate_director', null);
+    expect((await get('/api/repositories/upload-groups', lonely)).json()).toEqual([]);
+  });
+
+  it('refuses a visitor (401) and staff who may not upload (403)', async () => {
+    expect((await get('/api/repositories/upload-groups', null)).statusCode).toBe(401);
+    for (const role of ['employee', 'director'] as const) {
+      expect((await get('/api/repositories/upload-groups', await staff(role, null))).statusCode).toBe(403);
+    }
   });
 });

@@ -1,7 +1,15 @@
-import type { DirectoryUserJson, ProfileJson, UserDocumentJson, UserJson } from '#shared/schemas/user.ts';
+import type {
+  DirectoryUserJson,
+  ProfileJson,
+  UserCloseGroupJson,
+  UserDocumentJson,
+  UserJson,
+} from '#shared/schemas/user.ts';
+import type { CloseGroupRow } from '#server/modules/close-groups/close-groups.service.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
-import type { UserDocument, UserWithGroup } from './users.service.ts';
+import type { UserWithGroup } from './users.queries.ts';
+import type { UserDocument } from './users.service.ts';
 
 /** The one place a user row becomes JSON (spec §3 User): the password hash never leaves the server. */
 export function presentUser(u: UserRow, group: { id: string; name: string } | null = null): UserJson {
@@ -69,5 +77,15 @@ export function presentDirectoryUser({ user: u, group }: UserWithGroup): Directo
     group: group ? { _id: group.id, name: group.name } : null,
     personalDetails: { name: u.name, fullName: u.name },
     professionalDetails: { designation: u.designation, cadre: u.cadre, intercom: u.intercom },
+  };
+}
+
+/** A close group on a user record (spec §3 User: closeGroup): what it is and how long it runs. */
+export function presentUserCloseGroup(g: CloseGroupRow): UserCloseGroupJson {
+  return {
+    _id: g.id,
+    groupName: g.groupName,
+    groupPurpose: g.groupPurpose,
+    groupDuration: { from: g.durationFrom, to: g.durationTo },
   };
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
@@ -9,34 +8,35 @@ import {
   listUsersQuery,
   pageJson,
   passwordChangedJson,
-  profileJson,
   updateProfileInput,
+  userRecordJson,
 } from '#shared/schemas/user.ts';
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import { setTokenCookie } from '#server/plugins/auth.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
-import { fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
-import { presentDirectoryUser, presentProfile } from './users.presenter.ts';
+import { discardStoredFile, fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
+import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
+import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
 import { requireProfileOwnerOrAdmin } from './users.policy.ts';
-import {
-  changeOwnPassword,
-  findUserById,
-  listUserDocuments,
-  searchUsers,
-  setProfilePhoto,
-  updateProfile,
-} from './users.service.ts';
+import { findUserById } from './users.queries.ts';
+import { changeOwnPassword, listUserDocuments, searchUsers, setProfilePhoto, updateProfile } from './users.service.ts';
 
 /** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ownerOrAdmin = [app.authenticate, requireProfileOwnerOrAdmin];
+  const ownerOrAdmin = [requireProfileOwnerOrAdmin];
 
-  /** The whole profile with its documents, as the owner and admins see it. */
+  /** The whole user record (spec §3 User) with its documents and close groups, as the owner and admins see it. */
   const loadProfile = async (id: string) => {
     const found = await findUserById(app.db, id);
     if (!found) throw notFound('User not found.');
-    const documents = await listUserDocuments(app.db, [id]);
-    return presentProfile(found, documents.get(id) ?? []);
+    const [documents, closeGroups] = await Promise.all([
+      listUserDocuments(app.db, [id]),
+      listCloseGroupsOfUser(app.db, id),
+    ]);
+    return {
+      ...presentProfile(found, documents.get(id) ?? []),
+      closeGroup: closeGroups.map(presentUserCloseGroup),
+    };
   };
 
   // The employee directory: approved staff only. An array as spec §7 has it; a page {items, total} when limit or
@@ -44,7 +44,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users',
     {
-      onRequest: [app.authenticate],
       schema: {
         querystring: listUsersQuery,
         response: { 200: z.union([z.array(directoryUserJson), pageJson(directoryUserJson)]) },
@@ -65,7 +64,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/:id',
-    { onRequest: ownerOrAdmin, schema: { params: uuidParam, response: { 200: profileJson } } },
+    { onRequest: ownerOrAdmin, schema: { params: uuidParam, response: { 200: userRecordJson } } },
     async (req) => loadProfile(req.params.id),
   );
 
@@ -73,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id',
     {
       onRequest: ownerOrAdmin,
-      schema: { params: uuidParam, body: updateProfileInput, response: { 200: profileJson } },
+      schema: { params: uuidParam, body: updateProfileInput, response: { 200: userRecordJson } },
     },
     async (req) => {
       await updateProfile(app.db, req.user, req.params.id, req.body);
@@ -106,7 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const saved = await setProfilePhoto(app.db, req.user, req.params.id, photo);
         return reply.code(201).send({ photo: fileUrl('profile-photos', saved.photoFileId)! });
       } catch (err) {
-        await rm(photo.absolutePath, { force: true });
+        await discardStoredFile(photo);
         throw err;
       }
     },
@@ -118,7 +117,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id/password',
     {
       onRequest: [
-        app.authenticate,
         async (req) => {
           if ((req.params as { id?: string }).id !== req.user.id)
             throw forbidden('You may only change your own password.');
@@ -127,7 +125,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: uuidParam, body: changePasswordInput, response: { 200: passwordChangedJson } },
     },
     async (req, reply) => {
-      const saved = await changeOwnPassword(app.db, req.user, req.body.currentPassword, req.body.newPassword);
+      // currentPassword guesses (a stolen token) are throttled as sign-in failures of the account (decision 014).
+      await app.throttle.beforePasswordCheck(req.user.email, req.ip);
+      let saved;
+      try {
+        saved = await changeOwnPassword(app.db, req.user, req.body.currentPassword, req.body.newPassword);
+      } catch (err) {
+        if ((err as { field?: string }).field === 'currentPassword')
+          await app.throttle.passwordFailed(req.user.email, req.ip);
+        throw err;
+      }
+      await app.throttle.passwordSucceeded(req.user.email);
       const token = app.issueToken(saved);
       setTokenCookie(req, reply, token);
       return { message: 'Password changed successfully!', token };

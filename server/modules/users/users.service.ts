@@ -1,21 +1,16 @@
 import argon2 from 'argon2';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Role, UserStatus } from '#shared/constants.ts';
 import type { updateProfileInput } from '#shared/schemas/user.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { files, groups, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
-import { hashPassword } from '#server/modules/auth/auth.service.ts';
-
-export interface UserWithGroup {
-  user: UserRow;
-  group: { id: string; name: string } | null;
-}
+import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { userMatches, type UserWithGroup } from './users.queries.ts';
 
 export interface UserDocument {
   id: string;
@@ -24,31 +19,6 @@ export interface UserDocument {
   filename: string;
   createdAt: Date;
 }
-
-/** One user with the group they belong to, or undefined. */
-export async function findUserById(db: DbOrTx, id: string): Promise<UserWithGroup | undefined> {
-  const [row] = await db
-    .select({ user: getTableColumns(users), group: { id: groups.id, name: groups.name } })
-    .from(users)
-    .leftJoin(groups, eq(users.groupId, groups.id))
-    .where(eq(users.id, id))
-    .limit(1);
-  return row ? { user: row.user, group: row.group?.id ? row.group : null } : undefined;
-}
-
-/** Looks a user up by email, case-insensitively. */
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  return row;
-}
-
-/** Name or email contains the text, case-insensitively (trigram indexes users_name_trgm_idx, users_email_trgm_idx). */
-export const userMatches = (q: string): SQL =>
-  or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
 
 export interface UserFilter {
   role?: Role;

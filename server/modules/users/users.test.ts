@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activityLogs, files, users } from '#server/db/schema/index.ts';
+import { activityLogs, closeGroupMembers, closeGroups, files, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
-import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
+import { multipart, pngClaiming, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { storedPath } from '#server/modules/files/storage.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -144,6 +144,35 @@ describe('GET /api/users/:id', () => {
       documents: [],
     });
     expect(res.body).not.toContain('argon2');
+  });
+
+  it('lists the close groups the person belongs to (spec §3 User: closeGroup), and only theirs', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const [mine] = await app.db
+      .insert(closeGroups)
+      .values({
+        groupName: 'Blast study',
+        groupPurpose: 'Trials',
+        durationFrom: '2026-01-01',
+        durationTo: '2026-12-31',
+      })
+      .returning();
+    await app.db
+      .insert(closeGroups)
+      .values({ groupName: 'Not mine', groupPurpose: 'Other', durationFrom: '2026-01-01', durationTo: '2026-12-31' });
+    await app.db.insert(closeGroupMembers).values({ closeGroupId: mine!.id, userId: user.id });
+    const res = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers });
+    expect(res.json().closeGroup).toEqual([
+      {
+        _id: mine!.id,
+        groupName: 'Blast study',
+        groupPurpose: 'Trials',
+        groupDuration: { from: '2026-01-01', to: '2026-12-31' },
+      },
+    ]);
+    const other = await signIn('employee');
+    const empty = await other.app.inject({ method: 'GET', url: `/api/users/${other.user.id}`, headers: other.headers });
+    expect(empty.json().closeGroup).toEqual([]);
   });
 
   it('lets an admin read anyone, refuses another user and a visitor, and 404s an unknown id', async () => {
@@ -369,6 +398,16 @@ describe('POST /api/users/:id/upload-photo', () => {
       message: 'The image could not be read. Please choose another photo.',
       field: 'photo',
     });
+    expect(await app.db.select().from(files).where(eq(files.uploadedBy, user.id))).toHaveLength(0);
+    expect(photoFilesOnDisk(app)).toBe(before);
+  });
+
+  it('refuses an image of more than 40 megapixels before decoding it, leaving nothing behind', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const before = photoFilesOnDisk(app);
+    const res = await upload(app, user.id, headers, pngClaiming(10_000, 10_000), 'huge.png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'The image is too large: at most 40 megapixels.', field: 'photo' });
     expect(await app.db.select().from(files).where(eq(files.uploadedBy, user.id))).toHaveLength(0);
     expect(photoFilesOnDisk(app)).toBe(before);
   });

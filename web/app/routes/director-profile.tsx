@@ -27,13 +27,18 @@ export default function DirectorProfileRoute() {
         <PageLoader />
       ) : (
         <Stack gap="xl">
-          <LeaderProfile leader={lab.data.currentDirector} since={(date) => t('home.inOfficeSince', { date })} />
-          <section aria-labelledby="director-history-heading">
+          <LeaderProfile
+            leader={lab.data.currentDirector}
+            since={(date) => t('home.inOfficeSince', { date })}
+            headingOrder={2}
+          />
+          {/* No landmark of its own: the table's scroll region already carries the name (axe landmark-unique). */}
+          <div>
             <Title order={2} size="h3" mb="md" id="director-history-heading">
               {t('directorPage.history')}
             </Title>
             <DirectorHistoryTable history={lab.data.directorHistory} caption={t('tabs.roleHonour')} />
-          </section>
+          </div>
         </Stack>
       )}
     </>

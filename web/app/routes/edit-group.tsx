@@ -2,11 +2,11 @@ import { Paper, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { GroupInfoForm } from '#web/features/groups/components/group-info-form.tsx';
-import { ManageGroupItems } from '#web/features/groups/components/manage-group-items.tsx';
+import { GroupItemTabs } from '#web/features/groups/components/group-admin-panel.tsx';
 import { ManageGroupOffice } from '#web/features/groups/components/manage-group-office.tsx';
 import { useGroupForEdit } from '#web/features/groups/api.ts';
 
@@ -52,18 +52,11 @@ export default function EditGroupRoute() {
             </Paper>
           </Tabs.Panel>
           <Tabs.Panel value="notices">
-            {(['notices', 'circulars'] as const).map((field) => (
-              <Paper key={field} withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="lg">
-                <ManageGroupItems groupId={id} field={field} />
-              </Paper>
-            ))}
+            <GroupItemTabs groupId={id} fields={['notices', 'circulars']} label={t('admin.sections.notices')} />
           </Tabs.Panel>
+          {/* Tabs, not five stacked add-forms on one 3,650 px page (issue 16). */}
           <Tabs.Panel value="files">
-            {GROUP_FILE_FIELDS.map((field) => (
-              <Paper key={field} withBorder radius="md" p={{ base: 'md', sm: 'lg' }} mb="lg">
-                <ManageGroupItems groupId={id} field={field} />
-              </Paper>
-            ))}
+            <GroupItemTabs groupId={id} fields={GROUP_FILE_FIELDS} label={t('admin.sections.files')} />
           </Tabs.Panel>
           <Tabs.Panel value="office">
             <ManageGroupOffice groupId={id} />

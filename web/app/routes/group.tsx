@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { GroupPage } from '#web/features/groups/components/group-page.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
@@ -16,6 +16,7 @@ import { AchievementsList } from '#web/features/labs/components/achievements-lis
 import { PersonnelTable } from '#web/features/labs/components/personnel-table.tsx';
 import { useDirectory } from '#web/features/users/api.ts';
 import { Pager } from '#web/features/users/components/pager.tsx';
+import classes from './home.module.css';
 
 /** Groups per request in Product & Achievements; "Show more groups" asks for the next ones. */
 const ACHIEVEMENT_GROUPS = 20;
@@ -108,16 +109,17 @@ export default function HomeRoute() {
 
   const labId = lab.data._id;
   return (
-    <Stack gap="xl">
+    <Stack gap="lg">
       <PageTitle mb={0}>{lab.data.name}</PageTitle>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+      {/* The gallery shows whole 500 px slides (spec §9) and the notices take the rest of the row (issue 16). */}
+      <div className={classes.top}>
+        <div className={classes.gallery}>
           <GalleryCarousel labId={labId} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        </div>
+        <div className={classes.latest}>
           <LatestDocuments labId={labId} />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
       <LabTabs labId={labId} products={<LabAchievements />} personnel={<LabPersonnel />} />
     </Stack>
   );

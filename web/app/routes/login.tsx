@@ -1,17 +1,23 @@
-import { Paper } from '@mantine/core';
+import { Alert, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginJson } from '#shared/schemas/auth.ts';
-import type { ReturnState } from '#web/app/guards.tsx';
-import { paths } from '#web/app/paths.ts';
+import type { ReturnState } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
 
 /** /login (spec §2): after signing in, back to the guarded page that sent the person here, else home. */
 export default function LoginRoute() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'site']);
   const navigate = useNavigate();
-  const from = (useLocation().state as ReturnState | null)?.from;
+  const state = useLocation().state as ReturnState | null;
+  const from = state?.from;
+  // Signed out at the end of the session (issue 16 item 5): said once, then forgotten.
+  const [expired] = useState(() => Boolean(state?.expired) || sessionExpiredNote());
+  useEffect(() => void sessionExpiredNote({ forget: true }), []);
 
   const onSignedIn = ({ user }: LoginJson) => {
     if (user.role === 'pending_director') return void navigate(paths.pendingApproval, { replace: true });
@@ -30,6 +36,12 @@ export default function LoginRoute() {
       mt={{ base: 0, sm: 'lg' }}
     >
       <PageTitle ta="center">{t('login.title')}</PageTitle>
+      {expired && (
+        // Signed out at the end of the session (issue 16 item 5): say why, then come back to `from` after signing in.
+        <Alert color="yellow" variant="light" role="status" mb="md">
+          <Text c="gray.9">{t('site:session.expired')}</Text>
+        </Alert>
+      )}
       <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { MyGroup } from '#web/features/groups/components/my-group.tsx';
 
 /** /my-group (spec §2 My Group): the signed-in person's group and its members. */

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
-import { useGroupNames } from '#web/features/groups/api.ts';
+import { useUploadGroups } from '#web/features/repositories/api.ts';
+import { defaultUploadGroup } from '#web/features/repositories/components/upload-repo-form.tsx';
 import { UploaderOnly } from '#web/features/repositories/components/uploader-only.tsx';
 import { UploadSoftwareRepoForm } from '#web/features/repositories/components/upload-software-repo-form.tsx';
 
@@ -9,15 +11,20 @@ import { UploadSoftwareRepoForm } from '#web/features/repositories/components/up
 export default function UploadRepoRoute() {
   const { t } = useTranslation('repositories');
   const { role, user } = useSession();
-  const groups = useGroupNames();
+  const groups = useUploadGroups({ enabled: role === 'admin' || role === 'associate_director' });
   return (
     <>
       <PageTitle>{t('software.uploadTitle')}</PageTitle>
       <UploaderOnly role={role}>
-        <UploadSoftwareRepoForm
-          groups={{ groups: groups.data ?? [], isPending: groups.isPending, isError: groups.isError }}
-          defaultGroup={user?.group?._id ?? ''}
-        />
+        {/* The form starts once the groups it may offer are known, so its default group is one of them. */}
+        {groups.isPending ? (
+          <PanelLoader />
+        ) : (
+          <UploadSoftwareRepoForm
+            groups={{ groups: groups.data ?? [], isPending: groups.isPending, isError: groups.isError }}
+            defaultGroup={defaultUploadGroup(groups.data, user?.group?._id)}
+          />
+        )}
       </UploaderOnly>
     </>
   );

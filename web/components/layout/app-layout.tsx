@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { AppShell, Box } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NEWS_FLASH_HEIGHT_PX } from '#shared/constants.ts';
@@ -14,12 +14,31 @@ import classes from './layout.module.css';
 const HEADER_BAR_PX = 64;
 const NAV_BAR_PX = 48;
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The skip link lands on the first control of the page's main content (issue 16: 29 Tab presses reached "Upload
+ * Letter" on /dac); a page without a control gets the main area itself, so reading starts there.
+ */
+function skipToFirstControl(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main-content');
+  if (!main) return;
+  event.preventDefault();
+  const first = Array.from(main.querySelectorAll<HTMLElement>(FOCUSABLE)).find(
+    (el) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]'),
+  );
+  (first ?? main).focus();
+  if (!first) main.scrollIntoView();
+}
+
 export interface AppLayoutProps {
   labTitle: string;
-  signedIn: boolean;
   navigation: NavEntry[];
   onSignOut: () => void;
   newsFlash: ReactNode;
+  /** Header actions of a signed-in person (the notification bell). */
+  headerActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -27,7 +46,7 @@ export interface AppLayoutProps {
  * The portal chrome (spec §2): a skip link, the fixed 40px News Flash strip, the header, the navigation bar (a burger
  * drawer on small screens), the main area and the footer.
  */
-export function AppLayout({ labTitle, signedIn, navigation, onSignOut, newsFlash, children }: AppLayoutProps) {
+export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerActions, children }: AppLayoutProps) {
   const { t } = useTranslation('common');
   const [menuOpened, menu] = useDisclosure(false);
   const wide = useMediaQuery('(min-width: 62em)');
@@ -35,6 +54,13 @@ export function AppLayout({ labTitle, signedIn, navigation, onSignOut, newsFlash
   const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+  // The header grows with the reader's text size and when the navigation wraps: the main area and the scroll padding
+  // (web/app/global.css) follow its measured height, so nothing hides under it (WCAG 2.4.11).
+  const { ref: headerRef, height: headerHeight } = useElementSize();
+  const fallbackHeight = {
+    base: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX,
+    md: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX + NAV_BAR_PX,
+  };
 
   // After a client-side move, put the keyboard and screen reader at the start of the new page (WCAG 2.4.3).
   useEffect(() => {
@@ -48,27 +74,27 @@ export function AppLayout({ labTitle, signedIn, navigation, onSignOut, newsFlash
   return (
     <AppShell
       className={classes.root}
-      header={{
-        height: { base: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX, md: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX + NAV_BAR_PX },
-      }}
+      header={{ height: headerHeight > 0 ? `calc(${Math.ceil(headerHeight)}px)` : fallbackHeight }}
       navbar={{ width: 300, breakpoint: 'md', collapsed: { mobile: !drawerShown, desktop: true } }}
       padding={0}
     >
       <AppShell.Header withBorder={false}>
-        <a href="#main-content" className={classes.skipLink}>
-          {t('skipToContent')}
-        </a>
-        {newsFlash}
-        <HeaderBar labTitle={labTitle} signedIn={signedIn} menuOpened={drawerShown} onToggleMenu={menu.toggle} />
-        <Box visibleFrom="md">
-          <NavBar entries={navigation} onSignOut={onSignOut} />
-        </Box>
+        <div ref={headerRef}>
+          <a href="#main-content" className={classes.skipLink} onClick={skipToFirstControl}>
+            {t('skipToContent')}
+          </a>
+          {newsFlash}
+          <HeaderBar labTitle={labTitle} menuOpened={drawerShown} onToggleMenu={menu.toggle} actions={headerActions} />
+          <Box visibleFrom="md">
+            <NavBar entries={navigation} onSignOut={onSignOut} />
+          </Box>
+        </div>
       </AppShell.Header>
       <AppShell.Navbar id="mobile-navigation" p="md" style={{ overflowY: 'auto' }} hidden={!drawerShown}>
         {drawerShown && (
           <>
             <Box hiddenFrom="sm" mb="md">
-              <SearchBox signedIn={signedIn} id="drawer-search" />
+              <SearchBox id="drawer-search" />
             </Box>
             <NavList entries={navigation} onSignOut={onSignOut} onNavigate={menu.close} />
           </>

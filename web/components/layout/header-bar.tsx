@@ -1,20 +1,26 @@
+import type { ReactNode } from 'react';
 import { Box, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
+import { DisplayControls, DisplayControlsMenu } from '../display-controls.tsx';
 import { LanguageToggle } from '../language-toggle.tsx';
 import { SearchBox } from '../search-box.tsx';
 import classes from './layout.module.css';
 
 export interface HeaderBarProps {
   labTitle: string;
-  signedIn: boolean;
   menuOpened: boolean;
   onToggleMenu: () => void;
+  /** Shown beside the language toggle for a signed-in person (the notification bell). */
+  actions?: ReactNode;
 }
 
-/** The top bar: logo and lab title (a link to /), the search box and the language toggle; a burger on small screens. */
-export function HeaderBar({ labTitle, signedIn, menuOpened, onToggleMenu }: HeaderBarProps) {
+/**
+ * The top bar: logo and lab title (a link to /), the search box, text size and contrast, and the language toggle; a
+ * burger on small screens, where text size and contrast fold into one button.
+ */
+export function HeaderBar({ labTitle, menuOpened, onToggleMenu, actions }: HeaderBarProps) {
   const { t } = useTranslation('common');
   return (
     <Group className={classes.headerBar} justify="space-between" wrap="nowrap" gap="sm">
@@ -33,10 +39,17 @@ export function HeaderBar({ labTitle, signedIn, menuOpened, onToggleMenu }: Head
           <span className={classes.brandTitle}>{labTitle}</span>
         </Link>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
         <Box visibleFrom="sm">
-          <SearchBox signedIn={signedIn} />
+          <SearchBox hotkey />
         </Box>
+        <Box visibleFrom="md">
+          <DisplayControls />
+        </Box>
+        <Box hiddenFrom="md">
+          <DisplayControlsMenu />
+        </Box>
+        {actions}
         <LanguageToggle />
       </Group>
     </Group>

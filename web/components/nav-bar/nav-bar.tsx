@@ -1,30 +1,65 @@
-import { Menu, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, NavLink as MantineNavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { NavEntry, NavItem } from './navigation.ts';
+import type { NavEntry } from './navigation.ts';
+import { Chevron, itemText, type NavBarProps } from './nav-parts.tsx';
 import classes from './nav-bar.module.css';
 
-export interface NavBarProps {
-  entries: NavEntry[];
-  onSignOut: () => void;
-  /** Called after a link is followed (closes the mobile drawer). */
-  onNavigate?: () => void;
-}
+export type { NavBarProps };
 
-function Chevron() {
+const loadNavMenu = () => import('./nav-menu.tsx');
+const NavMenu = lazy(loadNavMenu);
+
+/**
+ * A dropdown of the navigation bar. Mantine's Menu (with its floating positioning, about 30 KB gzip) loads when a
+ * person first points at, focuses or opens a dropdown, not with the first page (issue 12): until then the same button
+ * stands in, and a click on it opens the menu as soon as it has loaded, with the focus on its button.
+ */
+function NavMenuEntry({
+  entry,
+  onSignOut,
+  onNavigate,
+}: { entry: Extract<NavEntry, { kind: 'menu' }> } & Omit<NavBarProps, 'entries'>) {
+  const { t } = useTranslation('common');
+  const [wanted, setWanted] = useState(false);
+  const standIn = (
+    <button
+      type="button"
+      className={classes.item}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadNavMenu()}
+      onFocus={() => void loadNavMenu()}
+      onClick={() => setWanted(true)}
+    >
+      {t(entry.label)}
+      <Chevron />
+    </button>
+  );
+  if (!wanted) return standIn;
   return (
-    <svg className={classes.chevron} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
+    <Suspense fallback={standIn}>
+      <NavMenu entry={entry} onSignOut={onSignOut} onNavigate={onNavigate} opened />
+    </Suspense>
   );
 }
 
-const itemText = (item: Extract<NavItem, { kind: 'link' }>, t: (key: string) => string) =>
-  item.text ?? t(item.label ?? '');
+/** A count beside a link ("Marked to me 3"), read out as "3 not yet received". */
+function CountBadge({ count }: { count?: number }) {
+  const { t } = useTranslation('common');
+  if (!count) return null;
+  return (
+    <Badge component="span" size="sm" circle={count < 10} color="red.9" variant="filled" ml={6}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <VisuallyHidden>{t('nav.inboxCount', { count })}</VisuallyHidden>
+    </Badge>
+  );
+}
 
 /** The main navigation as a bar of links and dropdown menus (wide screens). */
 export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'site']);
   return (
     <nav className={classes.bar} aria-label={t('nav.label')}>
       <ul className={classes.list}>
@@ -33,53 +68,10 @@ export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
             {entry.kind === 'link' ? (
               <NavLink to={entry.to} end className={classes.item} onClick={onNavigate}>
                 {t(entry.label)}
+                <CountBadge count={entry.badge} />
               </NavLink>
             ) : (
-              <Menu
-                position={entry.align === 'end' ? 'bottom-end' : 'bottom-start'}
-                offset={0}
-                shadow="md"
-                loop
-                // Mantine's focus placeholder is a role=presentation child of role=menu, which axe refuses.
-                withInitialFocusPlaceholder={false}
-              >
-                <Menu.Target>
-                  <button type="button" className={classes.item}>
-                    {t(entry.label)}
-                    <Chevron />
-                  </button>
-                </Menu.Target>
-                <Menu.Dropdown className={classes.dropdown}>
-                  {entry.items.map((item) => {
-                    switch (item.kind) {
-                      case 'link':
-                        return (
-                          <Menu.Item key={item.id} component={Link} to={item.to} onClick={onNavigate}>
-                            {itemText(item, t)}
-                          </Menu.Item>
-                        );
-                      case 'heading':
-                        return (
-                          <Menu.Label key={item.id} c="gray.8" fw={700}>
-                            {t(item.label)}
-                          </Menu.Label>
-                        );
-                      case 'note':
-                        return (
-                          <Menu.Item key={item.id} disabled c="gray.7">
-                            {t(item.label)}
-                          </Menu.Item>
-                        );
-                      case 'sign-out':
-                        return (
-                          <Menu.Item key={item.id} color="red.9" onClick={onSignOut}>
-                            {t(item.label)}
-                          </Menu.Item>
-                        );
-                    }
-                  })}
-                </Menu.Dropdown>
-              </Menu>
+              <NavMenuEntry entry={entry} onSignOut={onSignOut} onNavigate={onNavigate} />
             )}
           </li>
         ))}
@@ -90,7 +82,7 @@ export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
 
 /** The same navigation as a vertical list with collapsible sections (the burger drawer on small screens). */
 export function NavList({ entries, onSignOut, onNavigate }: NavBarProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'site']);
   const { pathname } = useLocation();
   const linkProps = (to: string, label: string) => ({
     component: Link,
@@ -105,7 +97,11 @@ export function NavList({ entries, onSignOut, onNavigate }: NavBarProps) {
       <Stack gap={2}>
         {entries.map((entry) =>
           entry.kind === 'link' ? (
-            <MantineNavLink key={entry.id} {...linkProps(entry.to, t(entry.label))} />
+            <MantineNavLink
+              key={entry.id}
+              {...linkProps(entry.to, t(entry.label))}
+              rightSection={<CountBadge count={entry.badge} />}
+            />
           ) : (
             <MantineNavLink key={entry.id} component="button" label={t(entry.label)} childrenOffset={16}>
               {entry.items.map((item) => {

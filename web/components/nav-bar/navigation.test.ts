@@ -20,6 +20,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
       'nav.home',
       { 'nav.groups': ['pages.myGroup', 'Fire Safety'] },
       'nav.uploadLetter',
+      'nav.inbox',
       'nav.closeGroupDocs',
       { 'nav.myAccount': ['nav.viewProfile', 'nav.signOut'] },
     ]);
@@ -28,7 +29,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
   it('gives a director all letters and all repositories', () => {
     const menu = buildNavigation({ role: 'director', groups, noLabYet: false }).find((e) => e.id === 'director');
     expect(menu && shape([menu])).toEqual([
-      { 'nav.directorPanel': ['nav.allLetters', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] },
+      { 'nav.directorPanel': ['nav.allLetters', 'nav.pendency', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] },
     ]);
   });
 
@@ -37,8 +38,15 @@ describe('buildNavigation (spec §6 menu by role)', () => {
       (e) => e.id === 'associate-director',
     );
     expect(menu && shape([menu])).toEqual([
-      { 'nav.associateDirectorPanel': ['nav.softwareRepoUpload', 'nav.trialRepoUpload'] },
+      { 'nav.associateDirectorPanel': ['nav.softwareRepoUpload', 'nav.trialRepoUpload', 'nav.pendency'] },
     ]);
+  });
+
+  it('gives every signed-in person "Marked to me" with the count of letters not yet received (issue 17)', () => {
+    for (const role of ['employee', 'director', 'associate_director', 'admin'] as const) {
+      const inbox = buildNavigation({ role, groups, noLabYet: false, inboxCount: 3 }).find((e) => e.id === 'inbox');
+      expect(inbox).toEqual({ kind: 'link', id: 'inbox', label: 'nav.inbox', to: '/dac/inbox', badge: 3 });
+    }
   });
 
   it('gives an admin every admin entry, Manage Groups per group, and Add Lab only while no lab exists', () => {
@@ -55,6 +63,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
           'nav.approveUsers',
           'nav.logs',
           'nav.manageGallery',
+          'site:nav.feedback',
           'nav.manageGroups',
           'Fire Safety',
         ],
@@ -62,12 +71,14 @@ describe('buildNavigation (spec §6 menu by role)', () => {
       {
         'nav.lettersAndRepos': [
           'nav.allLetters',
+          'nav.pendency',
           'nav.allSoftwareRepos',
           'nav.allTrialRepos',
           'nav.softwareRepoUpload',
           'nav.trialRepoUpload',
         ],
       },
+      'nav.inbox',
       'nav.closeGroupDocs',
       { 'nav.myAccount': ['nav.viewProfile', 'nav.signOut'] },
     ]);
@@ -76,5 +87,36 @@ describe('buildNavigation (spec §6 menu by role)', () => {
     const manage =
       admin?.kind === 'menu' ? admin.items.find((i) => i.kind === 'link' && i.text === 'Fire Safety') : undefined;
     expect(manage && 'to' in manage && manage.to).toBe(`/admin/group/${groups[0]!._id}`);
+  });
+
+  it("puts the person's own group first, marked, and leaves out groups whose page would refuse them", () => {
+    const menu = buildNavigation({
+      role: 'employee',
+      noLabYet: false,
+      groups: [
+        { _id: 'a', name: 'Alpha', mine: false, canOpen: false },
+        { _id: 'b', name: 'Blast', mine: true, canOpen: true },
+        { _id: 'c', name: 'Chem', mine: false, canOpen: false },
+      ],
+    }).find((e) => e.id === 'groups');
+    const items = menu?.kind === 'menu' ? menu.items : [];
+    expect(items.map((i) => ('text' in i && i.text) || ('label' in i ? i.label : ''))).toEqual([
+      'pages.myGroup',
+      'Blast',
+    ]);
+    expect(items[1]).toMatchObject({ tag: 'site:nav.yourGroup', to: '/group/id/b' });
+    const director = buildNavigation({
+      role: 'director',
+      noLabYet: false,
+      groups: [
+        { _id: 'a', name: 'Alpha', mine: false, canOpen: true },
+        { _id: 'b', name: 'Blast', mine: true, canOpen: true },
+      ],
+    }).find((e) => e.id === 'groups');
+    expect(director?.kind === 'menu' && director.items.map((i) => ('text' in i && i.text) || i.id)).toEqual([
+      'myGroup',
+      'Blast',
+      'Alpha',
+    ]);
   });
 });

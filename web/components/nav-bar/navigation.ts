@@ -1,23 +1,31 @@
 import type { Role } from '#shared/constants.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
-/** An entry of the main navigation. `label` is a key of the common namespace, `text` a name from the data. */
+/**
+ * An entry of the main navigation. `label` is a key of the common namespace (or `site:` for the site pages), `text` a
+ * name from the data, `tag` a key shown after it (the person's own group, issue 16 item 7).
+ */
 export type NavItem =
-  | { kind: 'link'; id: string; label?: string; text?: string; to: string }
+  | { kind: 'link'; id: string; label?: string; text?: string; tag?: string; to: string }
   | { kind: 'heading'; id: string; label: string }
   | { kind: 'note'; id: string; label: string }
   | { kind: 'sign-out'; id: string; label: string };
 
 export type NavEntry =
-  | { kind: 'link'; id: string; label: string; to: string }
+  | { kind: 'link'; id: string; label: string; to: string; badge?: number }
   | { kind: 'menu'; id: string; label: string; items: NavItem[]; align?: 'end' };
 
 export interface NavigationInput {
   role: Role | null;
-  /** GET /api/groups/name, for the Groups dropdown and the admin's Manage Groups entries. */
-  groups: { _id: string; name: string }[];
+  /**
+   * GET /api/groups/menu, for the Groups dropdown and the admin's Manage Groups entries: `mine` marks the person's own
+   * group (or one they lead), `canOpen: false` one whose page would refuse them (left out of the Groups dropdown).
+   */
+  groups: { _id: string; name: string; mine?: boolean; canOpen?: boolean }[];
   /** True only once GET /api/labs/only has answered 404: the admin's Add Lab entry (spec §6). */
   noLabYet: boolean;
+  /** Letters marked to the person and not yet received (issue 17): the badge of "Marked to me". */
+  inboxCount?: number;
 }
 
 const link = (id: string, to: string): NavItem => ({ kind: 'link', id, label: `nav.${id}`, to });
@@ -26,13 +34,14 @@ const link = (id: string, to: string): NavItem => ({ kind: 'link', id, label: `n
  * The navigation for a role, exactly as spec §6's table: Home always; Login when logged out; when logged in the
  * Groups dropdown, the role's panel, Close Group Docs and the My Account menu (View Profile, Sign Out).
  */
-export function buildNavigation({ role, groups, noLabYet }: NavigationInput): NavEntry[] {
+export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: NavigationInput): NavEntry[] {
   const entries: NavEntry[] = [{ kind: 'link', id: 'home', label: 'nav.home', to: paths.home }];
   if (!role) {
     entries.push({ kind: 'link', id: 'login', label: 'nav.login', to: paths.login });
     return entries;
   }
 
+  const openable = [...groups.filter((g) => g.mine), ...groups.filter((g) => !g.mine && g.canOpen !== false)];
   entries.push({
     kind: 'menu',
     id: 'groups',
@@ -40,8 +49,15 @@ export function buildNavigation({ role, groups, noLabYet }: NavigationInput): Na
     items: [
       // My Group (issue 5): the signed-in person's own group, then every group.
       { kind: 'link', id: 'myGroup', label: 'pages.myGroup', to: paths.myGroup },
-      ...(groups.length
-        ? groups.map((g): NavItem => ({ kind: 'link', id: `group-${g._id}`, text: g.name, to: paths.group.to(g._id) }))
+      // Own groups first, then the others the person may open; groups whose page would say Access Denied are left out.
+      ...(openable.length
+        ? openable.map((g): NavItem => ({
+            kind: 'link',
+            id: `group-${g._id}`,
+            text: g.name,
+            ...(g.mine ? { tag: 'site:nav.yourGroup' } : {}),
+            to: paths.group.to(g._id),
+          }))
         : [{ kind: 'note', id: 'no-groups', label: 'nav.noGroups' } as const]),
     ],
   });
@@ -59,6 +75,7 @@ export function buildNavigation({ role, groups, noLabYet }: NavigationInput): Na
         link('approveUsers', paths.admin.approval),
         link('logs', paths.admin.logs),
         link('manageGallery', paths.admin.manageGallery),
+        { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
         { kind: 'heading', id: 'manage-groups', label: 'nav.manageGroups' },
         ...(groups.length
           ? groups.map((g): NavItem => ({
@@ -76,6 +93,7 @@ export function buildNavigation({ role, groups, noLabYet }: NavigationInput): Na
       label: 'nav.lettersAndRepos',
       items: [
         link('allLetters', paths.allLetters),
+        link('pendency', paths.pendency),
         link('allSoftwareRepos', paths.viewSoftwareRepos),
         link('allTrialRepos', paths.viewTrialRepos),
         link('softwareRepoUpload', paths.uploadSoftwareRepo),
@@ -89,6 +107,7 @@ export function buildNavigation({ role, groups, noLabYet }: NavigationInput): Na
       label: 'nav.directorPanel',
       items: [
         link('allLetters', paths.allLetters),
+        link('pendency', paths.pendency),
         link('allSoftwareRepos', paths.viewSoftwareRepos),
         link('allTrialRepos', paths.viewTrialRepos),
       ],
@@ -98,12 +117,18 @@ export function buildNavigation({ role, groups, noLabYet }: NavigationInput): Na
       kind: 'menu',
       id: 'associate-director',
       label: 'nav.associateDirectorPanel',
-      items: [link('softwareRepoUpload', paths.uploadSoftwareRepo), link('trialRepoUpload', paths.uploadTrialRepo)],
+      items: [
+        link('softwareRepoUpload', paths.uploadSoftwareRepo),
+        link('trialRepoUpload', paths.uploadTrialRepo),
+        link('pendency', paths.pendency),
+      ],
     });
   } else if (role === 'employee') {
     entries.push({ kind: 'link', id: 'uploadLetter', label: 'nav.uploadLetter', to: paths.lettersManager });
   }
 
+  // Issue 17: every signed-in person's inbox of letters marked to them, with the count not yet received.
+  entries.push({ kind: 'link', id: 'inbox', label: 'nav.inbox', to: paths.inbox, badge: inboxCount });
   entries.push({ kind: 'link', id: 'closeGroupDocs', label: 'nav.closeGroupDocs', to: paths.closeGroupDocs });
   entries.push({
     kind: 'menu',

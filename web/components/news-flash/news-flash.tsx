@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '#web/lib/paths.ts';
 import { NEWS_FLASH_HEIGHT_PX, NEWS_FLASH_LOOP_SECONDS } from '#shared/constants.ts';
 import classes from './news-flash.module.css';
 
@@ -52,7 +54,7 @@ function Items({ items, copy }: { items: NewsFlashItem[]; copy?: boolean }) {
  * does not move at all for people who ask for reduced motion.
  */
 export function NewsFlash({ items, loading = false }: { items: NewsFlashItem[]; loading?: boolean }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'site']);
   const [paused, setPaused] = useState(false);
   return (
     <section className={classes.strip} style={{ height: NEWS_FLASH_HEIGHT_PX }} aria-label={t('newsFlash.region')}>
@@ -80,6 +82,10 @@ export function NewsFlash({ items, loading = false }: { items: NewsFlashItem[]; 
           {paused ? t('newsFlash.play') : t('newsFlash.pause')}
         </button>
       )}
+      {/* Expired notices and circulars leave the strip for the Archive (issue 16 item 11). */}
+      <Link to={paths.archive} className={classes.toggle} aria-label={t('site:archive.linkLong')}>
+        {t('site:archive.link')}
+      </Link>
     </section>
   );
 }

@@ -43,9 +43,12 @@ export const entryPhoto = (entry: DirectorEntryJson) => entry.image ?? entry.use
 export function LeaderProfile({
   leader,
   since,
+  headingOrder = 3,
 }: {
   leader: DirectorEntryJson | null;
   since: (date: string) => string;
+  /** 3 inside a tab (under its h2); 2 straight under a page's h1 (/directorprofile). */
+  headingOrder?: 2 | 3;
 }) {
   const { t } = useTranslation('common');
   if (!leader) return <EmptyState>{t('unit.noInformation')}</EmptyState>;
@@ -57,7 +60,7 @@ export function LeaderProfile({
           {leader.name.slice(0, 1)}
         </Avatar>
         <Stack gap={4} style={{ flex: '1 1 16rem' }}>
-          <Title order={3} size="h3">
+          <Title order={headingOrder} size="h3">
             {leader.name}
           </Title>
           <Text fw={600} c="navy.8">

@@ -17,5 +17,12 @@ export const useRegister = () =>
     mutationFn: (input: RegisterInput) => api.post<{ message: string; user: UserJson }>('/api/auth/register', input),
   });
 
-/** Tells the server to drop its download cookie; the stored login is cleared by the caller either way. */
+/** Ends this session on the server and drops its download cookie; the caller clears the stored login either way. */
 export const logout = () => api.post<{ message: string }>('/api/auth/logout').catch(() => undefined);
+
+/** "Stay signed in" (issue 16 item 5): a fresh token for a session that is still valid; stored like a login. */
+export const useRefreshSession = () =>
+  useMutation({
+    mutationFn: () => api.post<LoginJson>('/api/auth/refresh'),
+    onSuccess: (login) => saveLogin(login),
+  });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '#shared/constants.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { clearLogin, useStoredLogin } from '#web/lib/auth-storage.ts';
 import { logout } from './api.ts';
 

@@ -6,6 +6,7 @@ import type {
   GroupAchievementsJson,
   GroupItemJson,
   GroupJson,
+  GroupMenuItemJson,
   GroupNameJson,
   MyGroupJson,
   UpdateGroupInput,
@@ -17,6 +18,7 @@ import { api } from '#web/lib/api-client.ts';
 export const groupKeys = {
   all: ['groups'] as const,
   names: ['groups', 'names'] as const,
+  menu: ['groups', 'menu'] as const,
   one: (id: string) => ['groups', id] as const,
   page: (id: string) => ['groups', id, 'page'] as const,
   edit: (id: string) => ['groups', id, 'edit'] as const,
@@ -31,6 +33,17 @@ export const useGroupNames = ({ enabled = true } = {}) =>
   useQuery({
     queryKey: groupKeys.names,
     queryFn: ({ signal }) => api.get<GroupNameJson[]>('/api/groups/name', { signal }),
+    enabled,
+  });
+
+/**
+ * The Groups menu (GET /api/groups/menu): every group with the person's own marked and those they may not open
+ * flagged (issue 16 item 7).
+ */
+export const useGroupMenu = ({ enabled = true } = {}) =>
+  useQuery({
+    queryKey: groupKeys.menu,
+    queryFn: ({ signal }) => api.get<GroupMenuItemJson[]>('/api/groups/menu', { signal }),
     enabled,
   });
 

@@ -1,6 +1,21 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
-import type { LetterHistoryJson, LetterJson, LetterPageJson, UpdateLetterInput } from '#shared/schemas/letter.ts';
+import type {
+  CloseLetterInput,
+  DakPriority,
+  InboxCountJson,
+  InboxPageJson,
+  InboxStatus,
+  LetterHistoryJson,
+  LetterJson,
+  LetterPageJson,
+  MarkLetterInput,
+  MovementJson,
+  OfficerJson,
+  PendencyJson,
+  ReturnLetterInput,
+  UpdateLetterInput,
+} from '#shared/schemas/letter.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** Query keys of the letters register; a change invalidates every list of it. */
@@ -125,3 +140,128 @@ export function usePurgeLetter() {
     onSuccess: invalidate,
   });
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dak movement (issue 17): marking, the inbox "Marked to me", receipt, closing, sending back, pendency.
+
+export const dakKeys = {
+  all: ['letters', 'dak'] as const,
+  inbox: (filter: InboxFilter) => ['letters', 'dak', 'inbox', filter] as const,
+  count: ['letters', 'dak', 'count'] as const,
+  movements: (id: string) => ['letters', 'dak', 'movements', id] as const,
+  officers: ['letters', 'dak', 'officers'] as const,
+  pendency: (query: PendencyFilter) => ['letters', 'dak', 'pendency', query] as const,
+};
+
+export interface InboxFilter {
+  status: InboxStatus;
+  q: string;
+  priority: DakPriority | '';
+  overdue: boolean;
+}
+
+/** GET /api/dac/inbox: the letters marked to me in one box, newest marking first, a page at a time. */
+export const useInbox = (filter: InboxFilter) =>
+  useInfiniteQuery({
+    queryKey: dakKeys.inbox(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<InboxPageJson>('/api/dac/inbox', {
+        params: {
+          status: filter.status,
+          q: filter.q || undefined,
+          priority: filter.priority || undefined,
+          overdue: filter.overdue || undefined,
+          cursor: pageParam,
+          limit: DEFAULT_PAGE_SIZE,
+        },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+
+/** GET /api/dac/inbox/count: the badge of "Marked to me" in the navigation, refreshed every minute. */
+export const useInboxCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: dakKeys.count,
+    queryFn: ({ signal }) => api.get<InboxCountJson>('/api/dac/inbox/count', { signal }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+
+/** GET /api/dac/{id}/movements: who had the letter, from when to when, with remarks. */
+export const useLetterMovements = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: dakKeys.movements(id),
+    queryFn: ({ signal }) => api.get<MovementJson[]>(`/api/dac/${id}/movements`, { signal }),
+    enabled,
+  });
+
+/** GET /api/dac/officers: whom a letter may be marked to. */
+export const useOfficers = (enabled: boolean) =>
+  useQuery({
+    queryKey: dakKeys.officers,
+    queryFn: ({ signal }) => api.get<OfficerJson[]>('/api/dac/officers', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+
+export interface PendencyFilter {
+  from: string;
+  to: string;
+  groupId: string;
+}
+const pendencyParams = (f: PendencyFilter) => ({
+  from: f.from || undefined,
+  to: f.to || undefined,
+  groupId: f.groupId || undefined,
+});
+
+/** GET /api/dac/pendency: per officer and per group, pending, overdue and closed in the period. */
+export const usePendency = (filter: PendencyFilter) =>
+  useQuery({
+    queryKey: dakKeys.pendency(filter),
+    queryFn: ({ signal }) => api.get<PendencyJson>('/api/dac/pendency', { params: pendencyParams(filter), signal }),
+  });
+
+/** The pendency report as CSV (a link, authorised by the sign-in cookie). */
+export function pendencyExportHref(filter: PendencyFilter): string {
+  const params = new URLSearchParams(
+    Object.entries(pendencyParams(filter)).filter((e): e is [string, string] => Boolean(e[1])),
+  );
+  const query = params.toString();
+  return `/api/dac/pendency/export${query ? `?${query}` : ''}`;
+}
+
+/** Every dak action refreshes the letters, the inbox, its badge and the bell. */
+function useDakAction<I, O>(call: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    // Not awaited: the caller's own onSuccess (a toast) runs first, before the refreshed list unmounts its card.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: letterKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    },
+  });
+}
+
+/** POST /api/dac/{id}/movements. */
+export const useMarkLetter = () =>
+  useDakAction(({ id, input }: { id: string; input: MarkLetterInput }) =>
+    api.post<MovementJson[]>(`/api/dac/${id}/movements`, input),
+  );
+/** POST /api/dac/{id}/receive. */
+export const useReceiveLetter = () => useDakAction((id: string) => api.post<MovementJson>(`/api/dac/${id}/receive`));
+/** POST /api/dac/{id}/close. */
+export const useCloseLetter = () =>
+  useDakAction(({ id, input }: { id: string; input: CloseLetterInput }) =>
+    api.post<MovementJson>(`/api/dac/${id}/close`, input),
+  );
+/** POST /api/dac/{id}/return. */
+export const useReturnLetter = () =>
+  useDakAction(({ id, input }: { id: string; input: ReturnLetterInput }) =>
+    api.post<MovementJson[]>(`/api/dac/${id}/return`, input),
+  );
+/** POST /api/dac/{id}/read: opened in the inbox. */
+export const useReadLetter = () => useDakAction((id: string) => api.post<{ message: string }>(`/api/dac/${id}/read`));

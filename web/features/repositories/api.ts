@@ -1,5 +1,6 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
+import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { SoftwareRepoJson, TrialRepoJson } from '#shared/schemas/repository.ts';
 import { api } from '#web/lib/api-client.ts';
 
@@ -7,7 +8,16 @@ import { api } from '#web/lib/api-client.ts';
 export const repositoryKeys = {
   software: ['repositories', 'software'] as const,
   trial: ['repositories', 'trial'] as const,
+  uploadGroups: ['repositories', 'upload-groups'] as const,
 };
+
+/** The groups the signed-in person may upload repositories to (an associate director: their own, and any they lead). */
+export const useUploadGroups = ({ enabled = true } = {}) =>
+  useQuery({
+    queryKey: repositoryKeys.uploadGroups,
+    queryFn: ({ signal }) => api.get<GroupNameJson[]>('/api/repositories/upload-groups', { signal }),
+    enabled,
+  });
 
 /**
  * A repository list in server pages (?limit&offset), already sorted by group name by the server (spec §2). A page

@@ -78,16 +78,24 @@ export const typeKey = (type: string) =>
 /** A repository file's link: the base address plus filePath with backslashes turned to slashes (spec §7). */
 export const fileHref = (filePath: string) => filePath.replace(/\\/g, '/');
 
-/** "12 KB", "3.4 MB", "1 GB": a file size for the card. */
-export function readableSize(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+export const SIZE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * "12 KB", "3.4 MB", "1 GB": a file size for the card. `unitName` words a unit in the reader's language (the
+ * repositories namespace's sizeUnits: "125 बाइट" in Hindi); English by default.
+ */
+export function readableSize(
+  bytes: number,
+  unitName: (unit: (typeof SIZE_UNITS)[number]) => string = (u) => u,
+): string {
+  const units = SIZE_UNITS;
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${unit === 0 ? value : +value.toFixed(1)} ${units[unit]}`;
+  return `${unit === 0 ? value : +value.toFixed(1)} ${unitName(units[unit]!)}`;
 }
 
 /** Metadata as formatted JSON (spec §2 Software Repositories), or null when there is none. */

@@ -5,6 +5,7 @@ import type {
   ActivityLogPageJson,
   ChangePasswordInput,
   DirectoryUserJson,
+  ManagedUserJson,
   ProfileJson,
   UpdateProfileInput,
   UpdateUserAccessInput,
@@ -95,6 +96,10 @@ export function useUploadPhoto(id: string) {
   });
 }
 
+/** POST /api/auth/logout-all: ends every session of the signed-in account, this one included. */
+export const useSignOutEverywhere = () =>
+  useMutation({ mutationFn: () => api.post<{ message: string }>('/api/auth/logout-all') });
+
 export const useChangePassword = (id: string) =>
   useMutation({
     mutationFn: (input: ChangePasswordInput) =>
@@ -146,7 +151,7 @@ export const useManagedUsers = (filter: ManageUsersFilter, page: PageRequest) =>
   useQuery({
     queryKey: userKeys.managed(filter, page),
     queryFn: ({ signal }) =>
-      api.get<Page<ProfileJson>>('/admin/users', { params: { ...present(filter), ...page }, signal }),
+      api.get<Page<ManagedUserJson>>('/admin/users', { params: { ...present(filter), ...page }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -171,6 +176,9 @@ function useUserAction<I>(call: (userId: string, input: I) => Promise<unknown>) 
 
 export const useUpdateUserAccess = () =>
   useUserAction((userId, input: UpdateUserAccessInput) => api.put(`/admin/users/${userId}/access`, input));
+/** PUT /admin/users/{id}/clearance: cleared for Confidential and Secret letters, or not (issue 17). */
+export const useSetClearance = () =>
+  useUserAction((userId, input: { cleared: boolean }) => api.put(`/admin/users/${userId}/clearance`, input));
 export const useDeactivateUser = () =>
   useUserAction((userId, input: { reason: string }) => api.post(`/admin/users/${userId}/deactivate`, input));
 export const useReactivateUser = () =>

@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { CreateGroupForm } from '#web/features/groups/components/create-group-form.tsx';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { GroupAdminPanel } from '#web/features/groups/components/group-admin-panel.tsx';
 
 /** /admin/group/{id}: the group admin panel (spec §2), admins only (the router's guard and the server). */

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * /admin/groups/{id} (nested in the /admin layout, spec §2): the group admin panel lives at /admin/group/{id} with its

@@ -1,7 +1,7 @@
 import { Box, Grid, NavLink as MantineNavLink, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { LAB_ADMIN_SECTIONS, sectionLink, type LabAdminSection } from './sections.ts';
 
 /**

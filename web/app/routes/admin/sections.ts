@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** The lab admin panel's side menu (spec §2), in order. The four lab sections live at /admin/manage-lab?section=. */
 export const LAB_ADMIN_SECTIONS = ['lab', 'directors', 'notices', 'products', 'users'] as const;

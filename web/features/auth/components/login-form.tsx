@@ -4,10 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loginInput, type LoginInput, type LoginJson } from '#shared/schemas/auth.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useLogin } from '../api.ts';
+
+/** One id for the failed-login toast, so a later attempt replaces or hides it (issue 16 item 8). */
+const LOGIN_ERROR_TOAST = 'login-error';
 
 export interface LoginFormProps {
   onSignedIn: (login: LoginJson) => void;
@@ -29,7 +32,9 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
     return typeof message === 'string' ? translateMessage(message, 'auth') : message;
   };
 
-  const onSubmit = (values: LoginInput) =>
+  const onSubmit = (values: LoginInput) => {
+    // A failed attempt's message must not linger on the next screen once the right password is given.
+    notifications.hide(LOGIN_ERROR_TOAST);
     login.mutate(values, {
       onSuccess: (answer) => {
         notifications.show({ color: 'green', message: t('login.success') });
@@ -40,9 +45,10 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
         // Rejected and deactivated accounts, wrong credentials: the server's sentence, else 'Login failed.'
         const message =
           err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('login.failed');
-        notifications.show({ color: 'red', message });
+        notifications.show({ id: LOGIN_ERROR_TOAST, color: 'red', message });
       },
     });
+  };
 
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>

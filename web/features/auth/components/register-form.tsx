@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REGISTER_ROLES, type Cadre } from '#shared/constants.ts';
 import { registerInput, type RegisterInput } from '#shared/schemas/auth.ts';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { CadreDesignationFields } from '#web/components/cadre-designation-fields.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { translateMessage } from '#web/i18n/index.ts';

@@ -4,7 +4,6 @@ import {
   Anchor,
   Box,
   Button,
-  FileInput,
   Group,
   Modal,
   Paper,
@@ -28,6 +27,7 @@ import {
   type RenameDocumentInput,
 } from '#shared/schemas/close-group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { FilePicker } from '#web/components/file-picker.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
@@ -111,14 +111,11 @@ function UploadDocumentForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t('mine.uploadTitle')}>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <FileInput
+        <FilePicker
           label={t('mine.document')}
           description={t('mine.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
           placeholder={t('mine.choose')}
-          // The placeholder is real text here (a span, not ::placeholder): gray 7 keeps it above 4.5:1.
-          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           accept={acceptFor('document')}
-          clearable
           value={file}
           onChange={setFile}
           style={{ flex: '1 1 260px' }}

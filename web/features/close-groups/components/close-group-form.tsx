@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { closeGroupInput, type CloseGroupJson } from '#shared/schemas/close-group.ts';
+import { DateField } from '#web/components/date-field.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useSaveCloseGroup, useStaffOptions } from '../api.ts';
@@ -124,8 +125,8 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
         />
         <Fieldset legend={t('admin.groupDuration')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('admin.from')} type="date" required {...field('groupDuration.from')} />
-            <TextInput label={t('admin.to')} type="date" required {...field('groupDuration.to')} />
+            <DateField label={t('admin.from')} required {...field('groupDuration.from')} />
+            <DateField label={t('admin.to')} required {...field('groupDuration.to')} />
           </SimpleGrid>
         </Fieldset>
         <MultiSelect

@@ -3,6 +3,7 @@ import { Badge, Group, Loader, Pagination, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
@@ -63,7 +64,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
 
   return (
     <>
-      <Table.ScrollContainer minWidth={960}>
+      <ScrollTable label={t('admin.tableTitle')} minWidth={960}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('admin.tableTitle')}>
           <Table.Thead>
             <Table.Tr>
@@ -114,7 +115,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {pages > 1 && (
         <Pagination mt="md" total={pages} value={page} onChange={setPage} aria-label={t('admin.pagination')} />
       )}

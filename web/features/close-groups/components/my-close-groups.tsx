@@ -113,7 +113,13 @@ export function MyCloseGroups({ isAdmin }: { isAdmin: boolean }) {
         {isAdmin ? ` ${t('mine.adminIntro')}` : ''}
       </Text>
       {/* The first group starts open: most people belong to one close group at a time. */}
-      <Accordion multiple variant="separated" defaultValue={items[0] ? [items[0]._id] : []} chevronPosition="right">
+      <Accordion
+        multiple
+        variant="separated"
+        order={2}
+        defaultValue={items[0] ? [items[0]._id] : []}
+        chevronPosition="right"
+      >
         {items.map((group) => (
           <CloseGroupItem key={group._id} group={group} />
         ))}

@@ -1,16 +1,14 @@
-import '@mantine/carousel/styles.css';
-import { useEffect, useState } from 'react';
-import { Carousel } from '@mantine/carousel';
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import type { EmblaCarouselType } from 'embla-carousel';
+import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
 import { GALLERY_ADVANCE_MS, GALLERY_PAGE_SIZE, GALLERY_SLIDE_WIDTH_PX } from '#shared/constants.ts';
 import type { PhotoJson } from '#shared/schemas/gallery.ts';
 import { usePhotoPages } from '../api.ts';
 import classes from './gallery.module.css';
 
-const SLIDE_HEIGHT_PX = 320;
+const SLIDE_HEIGHT_PX = 280;
 
 /** One photo: the resized web copy, its name and description; a placeholder if the image cannot be shown. */
 function PhotoSlide({ photo }: { photo: PhotoJson }) {
@@ -57,8 +55,31 @@ export function GalleryCarousel({ labId }: { labId: string }) {
   const pages = usePhotoPages(labId);
   const photos = pages.data?.pages.flat() ?? [];
   const reducedMotion = useReducedMotion();
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const [viewportRef, embla] = useEmblaCarousel({
+    align: 'start',
+    containScroll: 'trimSnaps',
+    duration: reducedMotion ? 1 : 25,
+  });
   const [selected, setSelected] = useState(0);
+  const [snaps, setSnaps] = useState<number[]>([]);
+  const [canPrevious, setCanPrevious] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+  const sync = useCallback(() => {
+    if (!embla) return;
+    setSelected(embla.selectedScrollSnap());
+    setSnaps(embla.scrollSnapList());
+    setCanPrevious(embla.canScrollPrev());
+    setCanNext(embla.canScrollNext());
+  }, [embla]);
+  useEffect(() => {
+    if (!embla) return;
+    const first = requestAnimationFrame(sync); // embla is ready: read its first state after this commit
+    embla.on('select', sync).on('reInit', sync);
+    return () => {
+      cancelAnimationFrame(first);
+      embla.off('select', sync).off('reInit', sync);
+    };
+  }, [embla, sync]);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [chosenPause, setChosenPause] = useState<boolean | null>(null);
@@ -130,43 +151,90 @@ export function GalleryCarousel({ labId }: { labId: string }) {
           {paused ? t('carousel.play') : t('carousel.pause')}
         </Button>
       </Group>
-      <Carousel
-        getEmblaApi={setEmbla}
-        onSlideChange={setSelected}
-        slideSize={{ base: '100%', xs: `${GALLERY_SLIDE_WIDTH_PX}px` }}
-        slideGap="md"
-        height={SLIDE_HEIGHT_PX + 64}
-        withIndicators
-        controlSize={36}
-        emblaOptions={{ align: 'start', containScroll: 'trimSnaps', duration: reducedMotion ? 1 : 25 }}
-        previousControlProps={{ 'aria-label': t('carousel.previous') }}
-        nextControlProps={{ 'aria-label': t('carousel.next') }}
-        getIndicatorProps={(index) => ({ 'aria-label': t('carousel.goTo', { number: index + 1 }) })}
-        classNames={{ indicators: classes.indicators, indicator: classes.indicator, control: classes.control }}
-      >
-        {photos.map((photo, index) => (
-          <Carousel.Slide
-            key={photo._id}
-            role="group"
-            aria-roledescription={t('carousel.slide')}
-            aria-label={t('carousel.position', { number: index + 1, total: slideCount })}
-          >
-            <PhotoSlide photo={photo} />
-          </Carousel.Slide>
-        ))}
-        {finished && (
-          <Carousel.Slide role="group" aria-roledescription={t('carousel.slide')} aria-label={t('carousel.caughtUp')}>
-            <Paper withBorder radius="md" h={SLIDE_HEIGHT_PX} bg="navy.0">
-              <Stack h="100%" align="center" justify="center" gap="xs" p="lg" ta="center">
-                <Title order={3} size="h3" c="navy.9">
-                  {t('carousel.caughtUp')}
-                </Title>
-                <Text c="gray.8">{t('carousel.caughtUpText', { count: photos.length })}</Text>
-              </Stack>
-            </Paper>
-          </Carousel.Slide>
-        )}
-      </Carousel>
+      {/*
+        Our own controls around embla (not @mantine/carousel, whose status line, "Slides" and "Previous slide" are fixed
+        English): every text is in the chosen language (issue 16).
+      */}
+      <Box pos="relative">
+        <div
+          className={classes.viewport}
+          ref={viewportRef}
+          style={{ ['--gallery-slide-width' as string]: `${GALLERY_SLIDE_WIDTH_PX}px` }}
+        >
+          <div className={classes.container}>
+            {photos.map((photo, index) => (
+              <div
+                key={photo._id}
+                className={classes.slide}
+                role="group"
+                aria-roledescription={t('carousel.slide')}
+                aria-label={t('carousel.position', { number: index + 1, total: slideCount })}
+              >
+                <PhotoSlide photo={photo} />
+              </div>
+            ))}
+            {finished && (
+              <div
+                className={classes.slide}
+                role="group"
+                aria-roledescription={t('carousel.slide')}
+                aria-label={t('carousel.caughtUp')}
+              >
+                <Paper withBorder radius="md" h="100%" mih={SLIDE_HEIGHT_PX} bg="navy.0">
+                  <Stack h="100%" align="center" justify="center" gap="xs" p="lg" ta="center">
+                    <Title order={3} size="h3" c="navy.9">
+                      {t('carousel.caughtUp')}
+                    </Title>
+                    <Text c="gray.8">{t('carousel.caughtUpText', { count: photos.length })}</Text>
+                  </Stack>
+                </Paper>
+              </div>
+            )}
+          </div>
+        </div>
+        <ActionIcon
+          className={classes.control}
+          data-side="previous"
+          variant="default"
+          radius="xl"
+          size={36}
+          aria-label={t('carousel.previous')}
+          disabled={!canPrevious}
+          onClick={() => embla?.scrollPrev()}
+        >
+          <span aria-hidden="true">‹</span>
+        </ActionIcon>
+        <ActionIcon
+          className={classes.control}
+          data-side="next"
+          variant="default"
+          radius="xl"
+          size={36}
+          aria-label={t('carousel.next')}
+          disabled={!canNext}
+          onClick={() => embla?.scrollNext()}
+        >
+          <span aria-hidden="true">›</span>
+        </ActionIcon>
+      </Box>
+      {snaps.length > 1 && (
+        <Group className={classes.indicators} gap={4} justify="center" role="group" aria-label={t('carousel.dots')}>
+          {snaps.map((_, index) => (
+            <button
+              key={index}
+              type="button"
+              className={classes.indicator}
+              data-active={index === selected || undefined}
+              aria-current={index === selected || undefined}
+              aria-label={t('carousel.goTo', { number: index + 1 })}
+              onClick={() => embla?.scrollTo(index)}
+            />
+          ))}
+        </Group>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {snaps.length > 0 ? t('carousel.status', { number: selected + 1, total: snaps.length }) : ''}
+      </p>
       {isFetchingNextPage && (
         <Text size="sm" c="gray.7" role="status" mt={4}>
           {t('carousel.loadingMore', { count: GALLERY_PAGE_SIZE })}

@@ -17,7 +17,8 @@ import { ManageMembers } from './manage-members.tsx';
 export const ADMIN_SECTIONS = ['info', 'directors', 'notices', 'files', 'office', 'members'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
-function ListTabs({
+/** One tab per list (notices and circulars, or the five file lists), each with its add form and items. */
+export function GroupItemTabs({
   groupId,
   fields,
   label,
@@ -72,8 +73,8 @@ export function GroupAdminPanel({ groupId, groupTo }: { groupId: string; groupTo
   const content: Record<AdminSection, ReactNode> = {
     info: <GroupInfoForm groupId={groupId} />,
     directors: <ManageGroupDirectors groupId={groupId} />,
-    notices: <ListTabs groupId={groupId} fields={['notices', 'circulars']} label={t('admin.sections.notices')} />,
-    files: <ListTabs groupId={groupId} fields={GROUP_FILE_FIELDS} label={t('admin.sections.files')} />,
+    notices: <GroupItemTabs groupId={groupId} fields={['notices', 'circulars']} label={t('admin.sections.notices')} />,
+    files: <GroupItemTabs groupId={groupId} fields={GROUP_FILE_FIELDS} label={t('admin.sections.files')} />,
     office: <ManageGroupOffice groupId={groupId} />,
     members: <ManageMembers groupId={groupId} />,
   };

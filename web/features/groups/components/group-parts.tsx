@@ -25,7 +25,7 @@ export const isOffline = (err: unknown) => err instanceof ApiError && err.status
 
 /** One notice, circular or file: a link to its file (new tab), its description and date. */
 export function GroupItemEntry({ item }: { item: GroupItemJson }) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation(['groups', 'site']);
   return (
     <Stack gap={2}>
       <FileTitle name={item.name} fileUrl={item.fileUrl} />
@@ -36,6 +36,7 @@ export function GroupItemEntry({ item }: { item: GroupItemJson }) {
       )}
       <Text size="xs" c="gray.7">
         {t('page.posted', { date: formatDate(item.createdAt) })}
+        {` · ${t('site:lastUpdated', { date: formatDate(item.updatedAt) })}`}
         {item.fileName ? ` · ${item.fileName}` : ''}
       </Text>
     </Stack>

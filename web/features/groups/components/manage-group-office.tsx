@@ -138,6 +138,8 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
       <ConfirmDelete
         opened={toDelete !== null}
         message={t('office.confirmDelete', { name: toDelete?.name ?? '' })}
+        title={t('members.remove')}
+        confirmLabel={t('members.remove')}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
         loading={remove.isPending}

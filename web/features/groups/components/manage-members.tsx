@@ -201,6 +201,7 @@ export function ManageMembers({ groupId }: { groupId: string }) {
         opened={toRemove !== null}
         title={t('members.remove')}
         message={t('members.confirmRemove', { name: toRemove?.name ?? '' })}
+        confirmLabel={t('members.remove')}
         onConfirm={confirmRemove}
         onCancel={() => setToRemove(null)}
         loading={remove.isPending}

@@ -1,5 +1,7 @@
-import { Badge, Group, List, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#web/lib/paths.ts';
 import { formatDate } from '#shared/format.ts';
 import type { LabItemJson, LabJson } from '#shared/schemas/lab.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -23,7 +25,7 @@ export function TextPoints({ text }: { text: string }) {
 
 /** One notice or circular: a link to its file (new tab) with its description, date and, once expired, 'Archived'. */
 export function DocumentEntry({ item }: { item: LabItemJson }) {
-  const { t } = useTranslation('lab');
+  const { t } = useTranslation(['lab', 'site']);
   return (
     <Stack gap={2}>
       <Group gap="xs" wrap="wrap">
@@ -38,6 +40,7 @@ export function DocumentEntry({ item }: { item: LabItemJson }) {
       <Text size="xs" c="gray.7">
         {t('home.posted', { date: formatDate(item.createdAt) })}
         {item.validUntil ? ` · ${t('home.validUntil', { date: formatDate(item.validUntil) })}` : ''}
+        {` · ${t('site:lastUpdated', { date: formatDate(item.updatedAt) })}`}
       </Text>
     </Stack>
   );
@@ -45,9 +48,12 @@ export function DocumentEntry({ item }: { item: LabItemJson }) {
 
 /** Notices & Circular: two sections, each entry a link to its file; expired ones stay, marked archived. */
 export function LabDocuments({ lab }: { lab: LabJson }) {
-  const { t } = useTranslation('lab');
+  const { t } = useTranslation(['lab', 'site']);
   return (
     <Stack gap="xl">
+      <Anchor component={Link} to={paths.archive} fw={600}>
+        {t('site:archive.linkLong')}
+      </Anchor>
       <ItemListSection
         id="lab-notices-heading"
         title={t('home.notices')}
@@ -65,5 +71,15 @@ export function LabDocuments({ lab }: { lab: LabJson }) {
         {(item) => <DocumentEntry item={item} />}
       </ItemListSection>
     </Stack>
+  );
+}
+
+/** "Last updated: 21 Nov 2026" under each of the lab's public tabs (issue 16 item 9; GIGW 3.0). */
+export function LastUpdated({ date }: { date: string }) {
+  const { t } = useTranslation('site');
+  return (
+    <Text size="sm" c="gray.8" mt="lg">
+      {t('lastUpdated', { date: formatDate(date) })}
+    </Text>
   );
 }

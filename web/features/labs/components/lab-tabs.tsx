@@ -12,7 +12,7 @@ import {
   VisionMissionCards,
 } from '#web/components/unit/unit-panels.tsx';
 import { useLab } from '../api.ts';
-import { LabDocuments, TextPoints } from './lab-panels.tsx';
+import { LabDocuments, LastUpdated, TextPoints } from './lab-panels.tsx';
 
 /** The ten tabs of the lab home, in the spec's order (§2 Lab home screen). About Lab is the default. */
 export const LAB_TABS = [
@@ -88,7 +88,12 @@ export function LabTabs({ labId, products, personnel }: LabTabsProps) {
             </Center>
           );
         if (lab.isError || !lab.data) return <PanelError>{t(ERROR_KEY[tab])}</PanelError>;
-        return panelFor(tab, lab.data, t);
+        return (
+          <>
+            {panelFor(tab, lab.data, t)}
+            <LastUpdated date={lab.data.lastUpdated} />
+          </>
+        );
       }}
     </UnitTabs>
   );

@@ -1,13 +1,13 @@
 import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths.ts';
+import { paths } from '#web/lib/paths.ts';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { newestDocuments, useLabDocuments } from '../api.ts';
 import { DocumentEntry } from './lab-panels.tsx';
 
 /** How many of the newest notices and circulars the box shows. */
-const LATEST_COUNT = 5;
+const LATEST_COUNT = 3;
 
 /**
  * The latest notices and circulars box beside the gallery: the newest still-valid ones (the same answer the News

@@ -3,7 +3,9 @@ import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
+import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { LetterHistory } from './letter-history.tsx';
+import { LetterMovements } from './letter-movements.tsx';
 import { ClassificationBadge, Detail } from './letter-parts.tsx';
 
 /**
@@ -14,6 +16,7 @@ import { ClassificationBadge, Detail } from './letter-parts.tsx';
 export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: ReactNode }) {
   const { t } = useTranslation('letters');
   const [showHistory, setShowHistory] = useState(false);
+  const [marking, setMarking] = useState(false);
   const headingId = useId();
   const historyId = useId();
   const subject = letter.letterSub || t('noSubject');
@@ -21,7 +24,7 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={3} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             {subject}
           </Title>
           <ClassificationBadge classification={letter.classification} />
@@ -66,8 +69,18 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
           >
             {showHistory ? t('history.hide') : t('history.show')}
           </Button>
+          {letter.canMark && !letter.deletedAt && (
+            <Button
+              variant="light"
+              onClick={() => setMarking(true)}
+              aria-label={t('dak.mark.label', { letterId: letter.letterId })}
+            >
+              {t('dak.mark.button')}
+            </Button>
+          )}
           {actions}
         </Group>
+        {marking && <MarkLetterDialog letter={letter} onClose={() => setMarking(false)} />}
         <Collapse expanded={showHistory} id={historyId}>
           {showHistory && (
             <Stack gap="xs">
@@ -75,6 +88,10 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
                 {t('history.title')}
               </Text>
               <LetterHistory letterId={letter._id} />
+              <Text fw={600} size="sm">
+                {t('dak.movement.title')}
+              </Text>
+              <LetterMovements letterId={letter._id} />
             </Stack>
           )}
         </Collapse>

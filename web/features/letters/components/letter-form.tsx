@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  FileInput,
-  Group,
-  NativeSelect,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES, LETTER_CLASSIFICATIONS } from '#shared/constants.ts';
@@ -24,6 +12,7 @@ import {
   type LetterJson,
 } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
+import { FilePicker } from '#web/components/file-picker.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useUpdateLetter, useUploadLetter } from '../api.ts';
@@ -177,7 +166,7 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
               data={LETTER_CLASSIFICATIONS.map((value) => ({ value, label: t(`classification.${value}`) }))}
               {...form.getInputProps('classification')}
             />
-            <FileInput
+            <FilePicker
               label={letter ? t('form.replaceFile') : t('form.file')}
               description={
                 letter
@@ -186,7 +175,6 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
               }
               accept={acceptFor('letter')}
               required={!letter}
-              clearable
               value={file}
               onChange={(next) => {
                 setFile(next);

@@ -1,23 +1,12 @@
 import { useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { useDeleteLetter, useLetterPages } from '../api.ts';
+import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { LetterForm, type LetterStatus } from './letter-form.tsx';
 import { ClassificationBadge, serverMessage } from './letter-parts.tsx';
 
@@ -26,11 +15,13 @@ function ManagerCard({
   selected,
   onSelect,
   onDelete,
+  onMark,
 }: {
   letter: LetterJson;
   selected: boolean;
   onSelect: () => void;
   onDelete: () => void;
+  onMark: () => void;
 }) {
   const { t } = useTranslation('letters');
   const subject = letter.letterSub || t('noSubject');
@@ -49,44 +40,63 @@ function ManagerCard({
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          {letter.canEdit ? (
-            <UnstyledButton
-              onClick={(event) => {
-                event.stopPropagation();
-                onSelect();
-              }}
-              aria-label={t('manager.editLabel', { subject })}
-              aria-pressed={selected}
-            >
-              <Text fw={700} lineClamp={2}>
-                {subject}
-              </Text>
-            </UnstyledButton>
-          ) : (
-            <Text fw={700} lineClamp={2}>
-              {subject}
-            </Text>
-          )}
+          <Text fw={700} lineClamp={2}>
+            {subject}
+          </Text>
           <ClassificationBadge classification={letter.classification} />
         </Group>
         <Text size="sm">{t('manager.by', { name: letter.uploadedBy?.name ?? t('unknown') })}</Text>
         <Text size="sm" c="gray.8">
           {formatDate(letter.letterDate)}
         </Text>
-        {letter.canEdit && (
-          <Group justify="flex-end">
-            <Button
-              size="xs"
-              color="red.9"
-              variant="outline"
-              onClick={(event) => {
-                event.stopPropagation();
-                onDelete();
-              }}
-              aria-label={t('manager.deleteLabel', { subject })}
-            >
-              {t('manager.delete')}
-            </Button>
+        {letter.frozen && (
+          <Text size="xs" c="gray.8">
+            {t('dak.frozen')}
+          </Text>
+        )}
+        {(letter.canEdit || letter.canMark) && (
+          <Group justify="flex-end" gap="xs">
+            {letter.canMark && (
+              <Button
+                size="xs"
+                variant="light"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onMark();
+                }}
+                aria-label={t('dak.mark.label', { letterId: letter.letterId })}
+              >
+                {t('dak.mark.button')}
+              </Button>
+            )}
+            {letter.canEdit && (
+              <Button
+                size="xs"
+                variant="default"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onSelect();
+                }}
+                aria-label={t('manager.editLabel', { subject })}
+                aria-pressed={selected}
+              >
+                {t('manager.edit')}
+              </Button>
+            )}
+            {letter.canEdit && (
+              <Button
+                size="xs"
+                color="red.9"
+                variant="outline"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onDelete();
+                }}
+                aria-label={t('manager.deleteLabel', { subject })}
+              >
+                {t('manager.delete')}
+              </Button>
+            )}
           </Group>
         )}
       </Stack>
@@ -106,6 +116,7 @@ export function LettersManager({ mine }: { mine: boolean }) {
   const [selected, setSelected] = useState<LetterJson | null>(null);
   const [status, setStatus] = useState<LetterStatus | null>(null);
   const [toDelete, setToDelete] = useState<LetterJson | null>(null);
+  const [toMark, setToMark] = useState<LetterJson | null>(null);
   // A new key starts the form afresh: after an upload, a save, a cancel, or when another letter is chosen.
   const [formRound, setFormRound] = useState(0);
   const formRef = useRef<HTMLDivElement>(null);
@@ -168,6 +179,7 @@ export function LettersManager({ mine }: { mine: boolean }) {
                 selected={selected?._id === letter._id}
                 onSelect={() => select(letter)}
                 onDelete={() => setToDelete(letter)}
+                onMark={() => setToMark(letter)}
               />
             ))}
           </SimpleGrid>
@@ -214,6 +226,7 @@ export function LettersManager({ mine }: { mine: boolean }) {
         />
       </div>
 
+      {toMark && <MarkLetterDialog letter={toMark} onClose={() => setToMark(null)} />}
       <ConfirmDelete
         opened={toDelete !== null}
         message={t('manager.confirmDelete')}

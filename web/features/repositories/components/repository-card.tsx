@@ -32,7 +32,10 @@ export function FileDetail({ repo }: { repo: RepositoryJson }) {
   return (
     <Detail label={t('card.file')}>
       {repo.originalName && repo.fileSize !== null
-        ? t('card.fileValue', { name: repo.originalName, size: readableSize(repo.fileSize) })
+        ? t('card.fileValue', {
+            name: repo.originalName,
+            size: readableSize(repo.fileSize, (u) => t(`sizeUnits.${u}`)),
+          })
         : null}
     </Detail>
   );

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -9,7 +10,7 @@ import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { fileHref, readableSize } from '../form-data.ts';
 
-/** The groups a form offers, as the route loads them (GET /api/groups/name). */
+/** The groups a form offers, as the route loads them (GET /api/repositories/upload-groups: only those the sender may use). */
 export interface GroupOptions {
   groups: { _id: string; name: string }[];
   isPending: boolean;
@@ -42,6 +43,8 @@ export function GroupSelect({
         value={value || null}
         onChange={(next) => onChange(next ?? '')}
         searchable
+        // Clicking the chosen group again must not empty a required select (issue 16 item 6).
+        allowDeselect={false}
         nothingFoundMessage={t('form.noGroups')}
         disabled={options.isPending}
         required
@@ -62,7 +65,7 @@ export function ChosenFile({ file }: { file: File | null }) {
   if (!file) return null;
   return (
     <Text size="sm" c="gray.8" data-testid="chosen-file">
-      {t('form.chosenFile', { name: file.name, size: readableSize(file.size) })}
+      {t('form.chosenFile', { name: file.name, size: readableSize(file.size, (u) => t(`sizeUnits.${u}`)) })}
     </Text>
   );
 }
@@ -70,7 +73,16 @@ export function ChosenFile({ file }: { file: File | null }) {
 export type Banner = { kind: 'success' | 'error'; text: string } | null;
 
 /** The success or error banner and, while sending, the progress bar (spec §2 upload screens). */
-export function UploadStatus({ banner, progress }: { banner: Banner; progress: number | null }) {
+export function UploadStatus({
+  banner,
+  progress,
+  listLink,
+}: {
+  banner: Banner;
+  progress: number | null;
+  /** After a successful upload, a way to the list the repository now appears in (issue 16 item 7). */
+  listLink?: { to: string; label: string };
+}) {
   const { t } = useTranslation('repositories');
   return (
     <>
@@ -89,6 +101,11 @@ export function UploadStatus({ banner, progress }: { banner: Banner; progress: n
           role={banner.kind === 'error' ? 'alert' : 'status'}
         >
           <Text c="gray.9">{banner.text}</Text>
+          {banner.kind === 'success' && listLink && (
+            <Anchor component={Link} to={listLink.to} fw={600} c="blue.9" mt={4} display="inline-block">
+              {listLink.label}
+            </Anchor>
+          )}
         </Alert>
       )}
     </>
@@ -126,7 +143,7 @@ export function FileDownload({
       download={originalName ?? true}
       aria-label={t('card.downloadLabel', {
         name: originalName ?? '',
-        size: fileSize === null ? '' : readableSize(fileSize),
+        size: fileSize === null ? '' : readableSize(fileSize, (u) => t(`sizeUnits.${u}`)),
       })}
     >
       {t('card.download')}

@@ -14,6 +14,10 @@ import {
   type GroupOptions,
 } from './repository-parts.tsx';
 
+/** The group a form starts with: the person's own group when it is offered, else the only group offered, else none. */
+export const defaultUploadGroup = (offered: { _id: string }[] | undefined, own: string | undefined) =>
+  offered?.find((g) => g._id === own)?._id ?? (offered?.length === 1 ? offered[0]!._id : '');
+
 /** What both upload forms have: the group and the file. */
 interface RepoFormValues {
   group: string;
@@ -106,11 +110,14 @@ export function RepoUploadCard({
   state,
   groups,
   groupInvalid,
+  listLink,
   children,
 }: {
   state: RepoUploadState;
   groups: GroupOptions;
   groupInvalid: boolean;
+  /** Shown with the success banner: the list the new repository appears in. */
+  listLink: { to: string; label: string };
   children: ReactNode;
 }) {
   const { t } = useTranslation('repositories');
@@ -121,7 +128,7 @@ export function RepoUploadCard({
           <GroupSelect options={groups} value={state.group} onChange={state.setGroup} invalid={groupInvalid} />
           {children}
           <ChosenFile file={state.file} />
-          <UploadStatus banner={state.banner} progress={state.progress} />
+          <UploadStatus banner={state.banner} progress={state.progress} listLink={listLink} />
           <Group>
             <Button type="submit" disabled={state.isPending}>
               {state.isPending ? t('form.submitting') : t('form.submit')}

@@ -1,3 +1,4 @@
+import { paths } from '#web/lib/paths.ts';
 import { Select, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_REPO_TYPES } from '#shared/constants.ts';
@@ -20,7 +21,12 @@ export function UploadSoftwareRepoForm({ groups, defaultGroup }: { groups: Group
   });
 
   return (
-    <RepoUploadCard state={state} groups={groups} groupInvalid={invalid('group')}>
+    <RepoUploadCard
+      state={state}
+      groups={groups}
+      groupInvalid={invalid('group')}
+      listLink={{ to: paths.viewSoftwareRepos, label: t('software.viewList') }}
+    >
       <Select
         label={t('form.type')}
         placeholder={t('form.typePlaceholder')}

@@ -1,3 +1,4 @@
+import { paths } from '#web/lib/paths.ts';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUploadTrialRepo } from '../api.ts';
@@ -28,7 +29,12 @@ export function UploadTrialRepoForm({ groups, defaultGroup }: { groups: GroupOpt
   });
 
   return (
-    <RepoUploadCard state={state} groups={groups} groupInvalid={invalid('group')}>
+    <RepoUploadCard
+      state={state}
+      groups={groups}
+      groupInvalid={invalid('group')}
+      listLink={{ to: paths.viewTrialRepos, label: t('trial.viewList') }}
+    >
       <TextInput
         label={t('form.type')}
         placeholder={t('form.trialTypePlaceholder')}

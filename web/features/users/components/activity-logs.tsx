@@ -4,10 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format.ts';
 import { DateField } from '#web/components/date-field.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useActivityLogs, usePeopleOptions, type LogsFilter } from '../api.ts';
+import { translateAction } from '../activity-action.ts';
 import { Pager } from './pager.tsx';
 
 export const LOGS_PAGE_SIZE = 20;
@@ -51,7 +53,7 @@ function UserFilter({
  * action), filtered by user and dates, and paged by the server. Timestamps on a 12-hour clock, Indian style.
  */
 export function ActivityLogs() {
-  const { t } = useTranslation(['people', 'common']);
+  const { t, i18n } = useTranslation(['people', 'common']);
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);
   const [user, setUser] = useState<{ id: string; label: string } | null>(null);
@@ -133,6 +135,7 @@ export function ActivityLogs() {
             p={0}
             m={0}
             style={{ listStyle: 'none', opacity: logs.isPlaceholderData ? 0.6 : 1 }}
+            aria-busy={logs.isPlaceholderData}
             aria-label={t('logs.tableCaption')}
           >
             {logs.data.items.map((entry) => (
@@ -141,7 +144,7 @@ export function ActivityLogs() {
                   <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
                 </Text>
                 <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {entry.action}
+                  {translateAction(entry.action, i18n.language, t)}
                 </Text>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {entry.userId ? `${entry.userId.name} · ${entry.userId.email}` : t('logs.unknownUser')}
@@ -149,8 +152,8 @@ export function ActivityLogs() {
               </Paper>
             ))}
           </Stack>
-          <Table.ScrollContainer minWidth={720} visibleFrom="sm">
-            <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}>
+          <ScrollTable label={t('logs.tableCaption')} minWidth={720} visibleFrom="sm">
+            <Table striped highlightOnHover verticalSpacing="sm" aria-busy={logs.isPlaceholderData}>
               <Table.Caption>{t('logs.tableCaption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -160,7 +163,8 @@ export function ActivityLogs() {
                   <Table.Th scope="col">{t('logs.timestamp')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
+              {/* Only the rows fade while the next page loads: a faded grey caption fell below 4.5:1. */}
+              <Table.Tbody style={{ opacity: logs.isPlaceholderData ? 0.6 : 1 }}>
                 {logs.data.items.map((entry) => (
                   <Table.Tr key={entry._id}>
                     <Table.Td>
@@ -171,7 +175,9 @@ export function ActivityLogs() {
                       )}
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.userId?.email ?? ''}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.action}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {translateAction(entry.action, i18n.language, t)}
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
                     </Table.Td>
@@ -179,7 +185,7 @@ export function ActivityLogs() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </>
       )}
 

@@ -49,6 +49,9 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
         },
         onError: (err) => {
           if (err instanceof ApiError && err.field && err.message) form.setFieldError(err.field, err.message);
+          // Too many wrong current passwords: the server says when to try again (decision 014).
+          else if (err instanceof ApiError && err.status === 429)
+            notifications.show({ color: 'red', message: err.message });
           else notifications.show({ color: 'red', message: t('password.failed') });
         },
       },

@@ -40,11 +40,13 @@ import {
   deactivateUserInput,
   resetPasswordInput,
   updateUserAccessInput,
+  type ManagedUserJson,
   type ProfileJson,
   type UserDocumentJson,
 } from '#shared/schemas/user.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getUserId } from '#web/lib/auth-storage.ts';
@@ -53,6 +55,7 @@ import {
   useGroupOptions,
   useManagedUsers,
   useReactivateUser,
+  useSetClearance,
   useRemoveUserDocument,
   useResetPassword,
   useUpdateUserAccess,
@@ -433,6 +436,8 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
       <ConfirmDelete
         opened={Boolean(removing)}
         message={t('manage.confirmRemove', { name: removing?.filename ?? '' })}
+        title={t('manage.remove')}
+        confirmLabel={t('manage.remove')}
         onConfirm={onRemove}
         onCancel={() => setRemoving(null)}
         loading={remove.isPending}
@@ -441,9 +446,22 @@ function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => v
   );
 }
 
-function UserActions({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dialog) => void }) {
+function UserActions({ user, onOpen }: { user: ManagedUserJson; onOpen: (dialog: Dialog) => void }) {
   const { t } = useTranslation('people');
   const reactivate = useReactivateUser();
+  const clearance = useSetClearance();
+  const onClearance = () =>
+    clearance.mutate(
+      { userId: user._id, input: { cleared: !user.classifiedClearance } },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: user.classifiedClearance ? t('manage.clearanceWithdrawn') : t('manage.clearanceGiven'),
+          }),
+        onError: (err) => notifications.show({ color: 'red', message: reasonOf(err, t) }),
+      },
+    );
   const isSelf = user._id === getUserId();
   const account = user.status === 'approved' || user.status === 'deactivated';
   const onReactivate = () =>
@@ -461,7 +479,7 @@ function UserActions({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dia
           size="xs"
           variant="light"
           aria-label={t('manage.actionsFor', { name: user.personalDetails.name })}
-          loading={reactivate.isPending}
+          loading={reactivate.isPending || clearance.isPending}
         >
           {t('manage.actions')}
         </Button>
@@ -476,6 +494,11 @@ function UserActions({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dia
           </Menu.Item>
         )}
         {user.status === 'deactivated' && <Menu.Item onClick={onReactivate}>{t('manage.reactivate')}</Menu.Item>}
+        {user.status === 'approved' && (
+          <Menu.Item onClick={onClearance}>
+            {user.classifiedClearance ? t('manage.withdrawClearance') : t('manage.giveClearance')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );
@@ -488,10 +511,15 @@ function Period({ user }: { user: ProfileJson }) {
   return <>{from || to ? `${formatDate(from, '—')} – ${formatDate(to, t('present'))}` : t('notProvided')}</>;
 }
 
-function StatusBadge({ user }: { user: ProfileJson }) {
+function StatusBadge({ user }: { user: ManagedUserJson }) {
   const { t } = useTranslation('people');
   return (
     <>
+      {user.classifiedClearance && (
+        <Badge color="#9a3412" variant="outline" mb={4}>
+          {t('manage.cleared')}
+        </Badge>
+      )}
       <Badge color={statusColor[user.status].color} c={statusColor[user.status].text} variant="light">
         {t(`statuses.${user.status}`)}
       </Badge>
@@ -643,14 +671,22 @@ export function ManageUsers() {
               );
             })}
           </Stack>
-          <Table.ScrollContainer minWidth={900} visibleFrom="md">
-            <Table striped verticalSpacing="sm" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+          <ScrollTable label={t('manage.tableCaption')} minWidth={900} visibleFrom="md">
+            <Table
+              striped
+              fz="sm"
+              verticalSpacing="xs"
+              horizontalSpacing="xs"
+              // Not faded while the next answer loads: faded grey emails and badges fell below 4.5:1.
+              aria-busy={users.isPlaceholderData}
+            >
               <Table.Caption>{t('manage.tableCaption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('fields.photo')}</Table.Th>
-                  <Table.Th scope="col">{t('fields.name')}</Table.Th>
-                  <Table.Th scope="col">{t('fields.email')}</Table.Th>
+                  <Table.Th scope="col">
+                    {t('fields.name')} / {t('fields.email')}
+                  </Table.Th>
                   <Table.Th scope="col">{t('fields.role')}</Table.Th>
                   <Table.Th scope="col">{t('fields.group')}</Table.Th>
                   <Table.Th scope="col">{t('fields.employmentPeriod')}</Table.Th>
@@ -669,15 +705,20 @@ export function ManageUsers() {
                       <Table.Td>
                         <UserAvatar user={user} />
                       </Table.Td>
+                      {/* Name with the email under it, unbroken: a column of its own broke emails letter by letter. */}
                       <Table.Td>
-                        {name}{' '}
-                        {user._id === me && (
-                          <Badge size="xs" variant="outline" color="navy">
-                            {t('manage.you')}
-                          </Badge>
-                        )}
+                        <Text inherit fw={600}>
+                          {name}{' '}
+                          {user._id === me && (
+                            <Badge size="xs" variant="outline" color="navy">
+                              {t('manage.you')}
+                            </Badge>
+                          )}
+                        </Text>
+                        <Text size="xs" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+                          {user.email}
+                        </Text>
                       </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
                       <Table.Td>{t(`roles.${user.role}`)}</Table.Td>
                       <Table.Td>{user.group?.name ?? t('manage.noGroup')}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -697,7 +738,7 @@ export function ManageUsers() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </>
       )}
 

@@ -7,6 +7,7 @@ import { useProfile } from '../api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 import { PersonAndWorkDetails, ProfileExtras, Section } from './profile-view.tsx';
 
 /**
@@ -85,6 +86,9 @@ export function ProfileDashboard() {
           </SimpleGrid>
           <Section title={t('password.title')}>
             <ChangePasswordForm userId={me._id} />
+          </Section>
+          <Section title={t('sessions.title')}>
+            <SignOutEverywhere />
           </Section>
         </>
       )}

@@ -13,7 +13,13 @@ export function Detail({ label, value }: { label: string; value: ReactNode }) {
       <Text size="sm" c="gray.8" fw={600}>
         {label}
       </Text>
-      <Text style={{ overflowWrap: 'anywhere' }} c={empty ? 'gray.7' : undefined} fs={empty ? 'italic' : undefined}>
+      {/* A div, so a value may be a real list (Qualifications: axe listitem, issue 16). */}
+      <Text
+        component="div"
+        style={{ overflowWrap: 'anywhere' }}
+        c={empty ? 'gray.7' : undefined}
+        fs={empty ? 'italic' : undefined}
+      >
         {empty ? t('notProvided') : value}
       </Text>
     </div>
@@ -84,7 +90,7 @@ export function PersonAndWorkDetails({ profile }: { profile: Omit<ProfileJson, '
             label={t('fields.qualifications')}
             value={
               q.qualifications.length ? (
-                <List size="sm" component="span">
+                <List size="sm">
                   {q.qualifications.map((item) => (
                     <List.Item key={item}>{item}</List.Item>
                   ))}

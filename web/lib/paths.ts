@@ -10,8 +10,8 @@ export const paths = {
   register: '/register',
   pendingApproval: '/pending-approval',
   employees: '/employees',
-  /** The header search box (decision 011): the staff directory, filtered. */
-  employeeSearch: (query: string) => `/employees?q=${encodeURIComponent(query)}`,
+  /** The portal search (issue 14): results of the header box. */
+  search: (query: string) => `/search?q=${encodeURIComponent(query)}`,
   labs: '/labs',
   profile: '/profile',
   closeGroupDocs: '/closeGroup',
@@ -23,11 +23,25 @@ export const paths = {
   addGroup: '/add-group',
   myGroup: '/my-group',
   lettersManager: '/dac',
+  /** "Marked to me" (issue 17). */
+  inbox: '/dac/inbox',
+  /** Pendency of letters (issue 17): directors, admins, associate directors. */
+  pendency: '/dac/pendency',
+  /** A letter in Letters & Correspondence, found by its Letter ID. */
+  letterSearch: (query: string) => `/allLetter?q=${encodeURIComponent(query)}`,
   allLetters: '/allLetter',
   uploadSoftwareRepo: '/upload-repo',
   viewSoftwareRepos: '/view-repo',
   uploadTrialRepo: '/upload-trialRepo',
   viewTrialRepos: '/view-trialRepo',
+  // The site pages of GIGW 3.0, linked from the footer of every page (issue 16 items 9 and 11).
+  help: '/help',
+  feedback: '/feedback',
+  accessibility: '/accessibility',
+  sitemap: '/sitemap',
+  terms: '/terms',
+  privacy: '/privacy',
+  archive: '/archive',
   admin: {
     approval: '/admin/approval',
     addLab: '/admin/add-labs',
@@ -40,5 +54,6 @@ export const paths = {
     manageLab: '/admin/manage-lab',
     manage: '/admin/manage',
     groups: withId('/admin/groups/:id'),
+    feedback: '/admin/feedback',
   },
 } as const;

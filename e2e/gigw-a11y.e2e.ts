@@ -1,0 +1,239 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  checkA11y,
+  createApprovedUser,
+  createPendingUser,
+  expectVisible,
+  screenshot,
+  signedInAdmin,
+  signInAs,
+  useBrowser,
+} from './fixtures.ts';
+
+// Issue 16, part A (GIGW 3.0): shipped fonts so Hindi renders without a system font, axe with no critical, serious or
+// moderate finding in both languages and both themes (date picker and modals open too), text size and contrast that
+// last across pages, focus that stays visible and clear of the fixed header, and a page that fits 320 px.
+
+const state = useBrowser();
+
+/** Chooses language and contrast the way the header does (both live in localStorage), then opens `to`. */
+async function prefer(page: Page, language: 'en' | 'hi', contrast: 'normal' | 'high', to: string) {
+  await page.goto('/api/health');
+  await page.evaluate(
+    ({ language, contrast }) => {
+      localStorage.setItem('language', language);
+      localStorage.setItem('contrast', contrast);
+    },
+    { language, contrast },
+  );
+  await page.goto(to);
+  await page.waitForLoadState('networkidle');
+}
+
+/** The bottom edge of the fixed header (News Flash, top bar and navigation). */
+const headerBottom = (page: Page) =>
+  page.evaluate(() => document.querySelector('header')!.getBoundingClientRect().bottom);
+
+describe('Hindi renders with the portal’s own fonts (item 1)', () => {
+  it('loads Noto Sans Devanagari for Hindi, with no Devanagari font on the machine', async () => {
+    const { page } = state;
+    await prefer(page, 'hi', 'normal', '/login');
+    await expectVisible(page.getByRole('heading', { name: 'लॉग इन', level: 1 }));
+    const faces = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.weight}`);
+    });
+    expect(faces.some((f) => f.startsWith('"Noto Sans Devanagari"') || f.startsWith('Noto Sans Devanagari'))).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', 'हिन्दी'))).toBe(true);
+    // The toggle back to English and the heading are drawn with the shipped faces, not a fallback.
+    const family = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
+    expect(family).toContain('Noto Sans Devanagari');
+    await screenshot(page, 'gigw-login-hi');
+  });
+});
+
+describe('axe in both languages and both themes (items 3, 4)', () => {
+  it('finds nothing moderate or worse on the visitor pages', { timeout: 180_000 }, async () => {
+    const { page } = state;
+    for (const language of ['en', 'hi'] as const)
+      for (const contrast of ['normal', 'high'] as const)
+        for (const to of ['/', '/login', '/register']) {
+          await prefer(page, language, contrast, to);
+          await expectVisible(page.getByRole('heading', { level: 1 }));
+          await checkA11y(page, { moderate: true });
+        }
+    await prefer(page, 'hi', 'normal', '/');
+    await screenshot(page, 'gigw-home-hi');
+    await prefer(page, 'en', 'high', '/');
+    await screenshot(page, 'gigw-home-high-contrast');
+  });
+
+  const combinations = [
+    ['en', 'normal'],
+    ['hi', 'normal'],
+    ['en', 'high'],
+    ['hi', 'high'],
+  ] as const;
+  for (const [language, contrast] of combinations)
+    it(
+      `finds nothing moderate or worse signed in (${language}, ${contrast} contrast), date picker and modal open`,
+      {
+        timeout: 120_000,
+      },
+      async () => {
+        const { page } = state;
+        const admin = await signedInAdmin();
+        const pending = await createPendingUser();
+        await signInAs(page, admin, { to: '/profile' });
+        const pages = [
+          '/profile',
+          '/dac',
+          '/allLetter',
+          '/closeGroup',
+          '/employees',
+          '/directorprofile',
+          '/admin/logs',
+        ];
+        for (const to of pages) {
+          await prefer(page, language, contrast, to);
+          await expectVisible(page.getByRole('heading', { level: 1 }));
+          await checkA11y(page, { moderate: true });
+        }
+
+        // Manage Close Groups: the shared date field, its calendar open at the day and the month level.
+        await prefer(page, language, contrast, '/admin/closeGroup');
+        await page.getByRole('textbox', { name: language === 'en' ? 'From' : 'से', exact: true }).click();
+        // The calendar's buttons are named in the chosen language.
+        await expectVisible(page.getByRole('button', { name: language === 'en' ? 'Previous month' : 'पिछला महीना' }));
+        await checkA11y(page, { moderate: true });
+        await page.locator('[data-dates-dropdown] [class*="calendarHeaderLevel"]').first().click(); // months of the year
+        await checkA11y(page, { moderate: true });
+        await page.keyboard.press('Escape');
+
+        // The approval "View Profile" box: one banner only, qualifications in a list.
+        await prefer(page, language, contrast, '/admin/approval');
+        const card = page.getByRole('article', { name: pending.name });
+        await card.getByRole('button', { name: language === 'en' ? 'View Profile' : 'प्रोफ़ाइल देखें' }).click();
+        await expectVisible(page.getByRole('dialog'));
+        await checkA11y(page, { moderate: true });
+        if (language === 'hi' && contrast === 'normal') await screenshot(page, 'gigw-approval-profile-hi');
+      },
+    );
+
+  it('reads a typed 30/11/2026 on Manage Close Groups and shows 30 Nov 2026', async () => {
+    const { page } = state;
+    await signInAs(page, await signedInAdmin(), { to: '/admin/closeGroup' });
+    const from = page.getByRole('textbox', { name: 'From', exact: true });
+    await from.fill('30/11/2026');
+    await from.press('Tab');
+    expect(await from.inputValue()).toBe('30 Nov 2026');
+    const to = page.getByRole('textbox', { name: 'To', exact: true });
+    await to.fill('2 Dec 2026');
+    await to.press('Tab');
+    expect(await to.inputValue()).toBe('02 Dec 2026');
+    await screenshot(page, 'gigw-close-group-dates');
+  });
+});
+
+describe('text size and contrast (item 10)', () => {
+  it('are chosen in the header, last across pages and reloads, and the page fits 320 px', async () => {
+    const { page } = state;
+    await page.goto('/');
+    await expectVisible(page.getByRole('group', { name: 'Display settings' }));
+    await page.getByRole('button', { name: 'Larger text' }).click();
+    await page.getByRole('button', { name: 'High contrast' }).click();
+    expect(await page.getByRole('button', { name: 'High contrast' }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('link', { name: 'Login' }).first().click();
+    await expectVisible(page.getByRole('heading', { name: 'Login', level: 1 }));
+    const look = () =>
+      page.evaluate(() => ({
+        size: document.documentElement.dataset.textSize,
+        contrast: document.documentElement.dataset.contrast,
+        rootPx: parseFloat(getComputedStyle(document.documentElement).fontSize),
+        text: getComputedStyle(document.body).color,
+      }));
+    expect(await look()).toEqual({ size: 'large', contrast: 'high', rootPx: 20, text: 'rgb(0, 0, 0)' });
+    await page.reload();
+    expect(await look()).toMatchObject({ size: 'large', contrast: 'high' });
+    await checkA11y(page, { moderate: true });
+    await screenshot(page, 'gigw-login-large-high-contrast');
+
+    // 320 px wide (WCAG 1.4.10): nothing scrolls sideways, at the largest text size too.
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const to of ['/', '/login', '/register']) {
+      await page.goto(to);
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${to} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
+    }
+    // On a phone the same controls sit behind one button.
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    await page.getByRole('button', { name: 'Normal text size' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.textSize)).toBe('normal');
+  });
+});
+
+describe('keyboard focus (item 2)', () => {
+  it('stays visible and clear of the fixed header with Shift+Tab on /register, at 1280 and 390 px', async () => {
+    const { page } = state;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto('/register');
+      await expectVisible(page.getByRole('heading', { name: 'Register New User' }));
+      await page.getByRole('button', { name: 'Register', exact: true }).focus();
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Shift+Tab');
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          return {
+            inMain: Boolean(el.closest('main')),
+            name: el.getAttribute('aria-label') || (el as HTMLInputElement).name || el.textContent?.slice(0, 30),
+            top: box.top,
+            outline: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth),
+          };
+        });
+        if (!focus.inMain) break; // reached the header: it is never under itself
+        expect(focus.top, `${focus.name} is under the header at ${width}px`).toBeGreaterThanOrEqual(
+          await headerBottom(page),
+        );
+        expect(focus.outline, `${focus.name} shows no focus ring`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+
+  it('moves to the first field in error after a refused submit', async () => {
+    const { page } = state;
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    const first = await page.evaluate(() => {
+      const invalid = document.querySelector('main [aria-invalid="true"]');
+      return invalid === document.activeElement;
+    });
+    expect(first).toBe(true);
+  });
+
+  it('the skip link lands on the first control of the main content', async () => {
+    const { page } = state;
+    const employee = await createApprovedUser('employee');
+    await signInAs(page, employee, { to: '/dac' });
+    await expectVisible(page.getByRole('heading', { name: 'Letters Manager', level: 1 }));
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement!;
+      return { inMain: Boolean(el.closest('main')), tag: el.tagName, isMain: el.tagName === 'MAIN' };
+    });
+    expect(focused).toMatchObject({ inMain: true, isMain: false });
+    expect(['INPUT', 'BUTTON', 'A', 'TEXTAREA', 'SELECT']).toContain(focused.tag);
+  });
+});

@@ -1,0 +1,407 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { seedMinimal } from '#server/demo/seed-minimal.ts';
+import { SAMPLE_FILES } from '#server/test/multipart.ts';
+import { projectRoot } from '../scripts/web-build.mjs';
+import { expectVisible, launchBrowser, LOGIN_LABELS, registrationFor } from './fixtures.ts';
+
+/**
+ * Two portal processes (server/main.ts) on one PostgreSQL server and one shared DATA_DIR, behind a load balancer that
+ * alternates requests (Debian's nginx with a generated config; a small Node round-robin proxy where nginx is missing)
+ * — decision 017. The machine's PostgreSQL at 127.0.0.1:5432 (CI starts it) gets a fresh database for the run.
+ */
+const PG_ADMIN_URL = process.env.TWO_NODES_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const NGINX = '/usr/sbin/nginx';
+const ADMIN = { email: 'two-nodes-admin@lab.test', password: 'Two-Nodes-Admin-2026' };
+const JWT_SECRET = 'two-nodes-e2e-secret-two-nodes-e2e-secret';
+
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const reachable = await postgresReachable();
+if (!reachable)
+  console.warn(`[two-nodes] SKIPPED: no PostgreSQL answers at ${PG_ADMIN_URL}; start it to run this test.`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Node {
+  name: string;
+  port: number;
+  child: ChildProcess;
+}
+
+describe.skipIf(!reachable)('two portal nodes behind a load balancer', () => {
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-two-nodes-'));
+  const dataDir = path.join(runDir, 'data'); // one DATA_DIR for both nodes: a shared file system
+  const dbName = `lp_two_nodes_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const databaseUrl = (() => {
+    const u = new URL(PG_ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    return u.toString();
+  })();
+  const nodes: Node[] = [];
+  let balancer: { url: string; kind: string; stop: () => Promise<void> };
+  let labId = '';
+  let groupId = '';
+  let browser: Browser;
+
+  const startNode = async (name: string): Promise<Node> => {
+    const port = await freePort();
+    const log = createWriteStream(path.join(projectRoot, 'test-results', `two-nodes-${name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOGIN_ADDRESS_FAILURES: '10000',
+        REGISTRATIONS_PER_ADDRESS: '10000',
+        LOG_LEVEL: 'warn',
+        SERVE_WEB: 'true',
+        WEB_ROOT: path.join(projectRoot, 'dist', 'web'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`node ${name} exited (${child.exitCode}) before it was healthy`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await sleep(100);
+    }
+    const node = { name, port, child };
+    nodes.push(node);
+    return node;
+  };
+
+  /** nginx round-robin over the nodes (X-Forwarded-*, 2 GB bodies, the next node on a refused connection). */
+  async function startNginx(ports: number[]) {
+    const port = await freePort();
+    const dir = path.join(runDir, 'nginx');
+    mkdirSync(dir, { recursive: true });
+    const asRoot = process.getuid?.() === 0;
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `${asRoot ? 'user root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream portal {
+${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 2g;
+    location / {
+      proxy_pass http://portal;
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_request_buffering off;
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 2s;
+    }
+  }
+}
+`,
+    );
+    const child = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')], {
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null)
+        throw new Error(`nginx exited:\n${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+      if (
+        await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await sleep(100);
+    }
+    return {
+      url: `http://127.0.0.1:${port}`,
+      kind: 'nginx',
+      stop: async () => {
+        child.kill('SIGQUIT');
+        await sleep(200);
+      },
+    };
+  }
+
+  /** Where nginx is missing: a round-robin proxy in this process, trying the next node when one refuses. */
+  async function startNodeProxy(ports: number[]) {
+    const http = await import('node:http');
+    let next = 0;
+    const server = http.createServer((req, res) => {
+      const tryPort = (attempt: number) => {
+        const port = ports[(next++ + attempt) % ports.length]!;
+        const upstream = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, 'x-forwarded-for': '127.0.0.1' },
+          },
+          (up) => {
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+          },
+        );
+        upstream.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ECONNREFUSED' && attempt + 1 < ports.length) tryPort(attempt + 1);
+          else if (!res.headersSent) res.writeHead(502).end();
+        });
+        req.pipe(upstream);
+      };
+      tryPort(0);
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${port}`,
+      kind: 'node proxy',
+      stop: () => new Promise<void>((r) => server.close(() => r())),
+    };
+  }
+
+  beforeAll(async () => {
+    mkdirSync(path.join(projectRoot, 'test-results'), { recursive: true });
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl });
+    const seed = await seedMinimal(database.db);
+    await database.close();
+    labId = seed.labId;
+    groupId = seed.groupIds[0]!;
+    // Started together, as an orchestrator starts replicas: one records the JWT secret and creates the administrator.
+    await Promise.all([startNode('a'), startNode('b')]);
+    const ports = nodes.map((n) => n.port);
+    balancer = existsSync(NGINX) ? await startNginx(ports) : await startNodeProxy(ports);
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await balancer?.stop();
+    for (const n of nodes) if (n.child.exitCode === null) n.child.kill('SIGKILL');
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(runDir, { recursive: true, force: true });
+  });
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loose JSON of many routes in one journey
+  async function api<T = any>(method: string, url: string, token?: string, body?: unknown, base = balancer.url) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${base}${url}`, { method, headers, body: payload });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+  const signIn = async (email: string, password: string) => {
+    const res = await api('POST', '/api/auth/login', undefined, { email, password });
+    expect(res.status).toBe(200);
+    return res.body.token as string;
+  };
+  const letterForm = (subject: string, bytes: Buffer) => {
+    const form = new FormData();
+    const fields = {
+      letterLanguage: 'English',
+      letterCommunBy: 'Post',
+      docketDate: '2026-11-20',
+      letterDate: '2026-11-18',
+      letterNo: `HQ/${randomUUID().slice(0, 8)}`,
+      category: 'General',
+      establishment: 'Headquarters',
+      letterSub: subject,
+      docketNo: 'D-17',
+    };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'letter.pdf');
+    return form;
+  };
+
+  it('register → approve → sign in → upload a letter → find it → download it → admin edits the lab → every node shows it', async () => {
+    // Register (through the balancer: whichever node) and approve as the admin (the other node, most likely).
+    const person = registrationFor({ role: 'director' });
+    const registered = await api('POST', '/api/auth/register', undefined, person);
+    expect(registered.status).toBe(201);
+    const adminToken = await signIn(ADMIN.email, ADMIN.password);
+    const approved = await api('POST', `/admin/approve-user/${registered.body.user._id}`, adminToken, {
+      labId,
+      groupId,
+      role: 'director',
+    });
+    expect(approved.status).toBe(200);
+
+    // Sign in through the browser, via the balancer.
+    const context = await browser.newContext({
+      baseURL: balancer.url,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel(LOGIN_LABELS.email, { exact: false }).first().fill(person.email);
+    await page.getByLabel(LOGIN_LABELS.password, { exact: false }).first().fill(person.password);
+    await page.getByRole('button', { name: LOGIN_LABELS.submit, exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    // Upload a letter (API, with the browser's token), then find it through the browser.
+    const tag = randomUUID().slice(0, 6);
+    const subject = `Two node dispatch ${tag}`;
+    const bytes = Buffer.concat([SAMPLE_FILES.pdf, randomBytes(200_000)]);
+    const created = await api('POST', '/api/dac', token!, letterForm(subject, bytes));
+    expect(created.status).toBe(201);
+    await page.goto('/allLetter');
+    await expectVisible(page.getByRole('heading', { name: 'Letters & Correspondence', level: 1 }));
+    await page.getByLabel('Search letters').fill(`dispatch ${tag}`);
+    await expectVisible(page.getByRole('article', { name: subject }));
+    await expectVisible(page.getByText('Showing 1 letter.'));
+
+    // Download it on each node in turn: the same bytes.
+    for (const node of nodes) {
+      const res = await fetch(`http://127.0.0.1:${node.port}${created.body.fileUrl}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+
+    // Every node caches the lab page; the admin edits the lab through the balancer; every node shows the change.
+    for (const node of nodes)
+      await api('GET', `/api/labs/${labId}`, undefined, undefined, `http://127.0.0.1:${node.port}`);
+    const lab = (await api('GET', `/api/labs/${labId}`)).body;
+    const newVision = `Safety for every node ${tag}`;
+    const edited = await api('PUT', `/api/labs/${labId}`, adminToken, {
+      name: lab.name,
+      domain: lab.domain || 'Fire safety',
+      vision: newVision,
+      mission: lab.mission || 'Mission',
+      about: lab.about || 'About',
+      LabHistoryDetails: lab.LabHistoryDetails || 'History',
+    });
+    expect(edited.status).toBe(200);
+    const started = Date.now();
+    for (const node of nodes) {
+      while (
+        (await api('GET', `/api/labs/${labId}`, undefined, undefined, `http://127.0.0.1:${node.port}`)).body.vision !==
+        newVision
+      ) {
+        expect(Date.now() - started).toBeLessThan(1000); // the NOTIFY, not the 10 s expiry
+        await sleep(25);
+      }
+    }
+    await context.close();
+  });
+
+  it('killing one node mid-run loses no acknowledged write, and the other keeps serving', async () => {
+    const adminToken = await signIn(ADMIN.email, ADMIN.password);
+    const acknowledged: { id: string; fileUrl: string; bytes: Buffer }[] = [];
+    let failed = 0;
+    let afterKill = 0;
+    let killed = false;
+    // Two writers, 20 letters each, through the balancer; one node is killed once a few are in.
+    const writer = async (w: number) => {
+      for (let i = 0; i < 20; i++) {
+        const bytes = Buffer.concat([SAMPLE_FILES.pdf, randomBytes(50_000)]);
+        try {
+          const res = await api('POST', '/api/dac', adminToken, letterForm(`Kill test ${w}-${i}`, bytes));
+          if (res.status === 201) {
+            acknowledged.push({ id: res.body._id, fileUrl: res.body.fileUrl, bytes });
+            if (killed) afterKill++;
+          } else failed++;
+        } catch {
+          failed++; // cut off mid-request: not acknowledged, so nothing is promised
+        }
+      }
+    };
+    const writers = Promise.all([writer(1), writer(2)]);
+    while (acknowledged.length < 8) await sleep(10);
+    nodes[0]!.child.kill('SIGKILL');
+    killed = true;
+    await writers;
+    expect(afterKill).toBeGreaterThan(10); // the run went on after the kill
+    expect(acknowledged.length + failed).toBe(40);
+    expect(failed).toBeLessThanOrEqual(2); // at most the requests in flight on the killed node
+    const survivor = `http://127.0.0.1:${nodes[1]!.port}`;
+    for (const letter of acknowledged) {
+      const got = await api('GET', `/api/dac/${letter.id}`, adminToken, undefined, survivor);
+      expect(got.status).toBe(200);
+      const file = await fetch(`${survivor}${letter.fileUrl}`, { headers: { authorization: `Bearer ${adminToken}` } });
+      expect(Buffer.from(await file.arrayBuffer()).equals(letter.bytes)).toBe(true);
+    }
+    // The balancer keeps serving through the survivor.
+    for (let i = 0; i < 6; i++) {
+      expect((await api('GET', `/api/labs/${labId}`)).status).toBe(200);
+    }
+    expect(await signIn(ADMIN.email, ADMIN.password)).toBeTruthy();
+    console.log(
+      `[two-nodes] ${balancer.kind}: ${acknowledged.length} acknowledged (${afterKill} after the kill), ${failed} cut off by it`,
+    );
+  });
+});

@@ -1,0 +1,386 @@
+// `npm run bench:load -- --connections 100 --seconds 60`: a lab's morning at 09:30 (issue 12).
+//
+// Seeds the demo lab (`npm run demo`) into a fresh DATA_DIR, or into a fresh database created on the PostgreSQL server
+// of DATABASE_URL (dropped at the end), starts the real server as a child process (RUNTIME_METRICS=true, so it answers
+// GET /api/health/runtime with its event-loop delay), signs every demo account in, then drives a mix like real use
+// with autocannon for --seconds over --connections keep-alive connections:
+//   - every other connection is a visitor on the home page: index.html, a hashed script, the lab, the lab record, the
+//     current documents (News Flash and the latest box), all documents, the photo list and a photo;
+//   - the others are signed-in staff: who am I, their group page, My Group, their profile, the staff directory with a
+//     search, /allLetter with a search (GET /api/dac/page?q=), the lab record, and about 4 % writes (a letter upload
+//     with a small PDF, a profile save).
+// Every request says `Accept-Encoding: gzip, deflate, br` as browsers do, and none sends If-None-Match (a first visit:
+// the worst case). Prints requests/s, latency percentiles, errors (failed requests and 4xx/5xx answers) and time-outs,
+// the server's event-loop delay, the idle RSS of the server before the load and the peak RSS of the server (Node
+// process) and of the database (sum of Pss of the embedded PostgreSQL's processes, or of the external backends serving
+// the bench database), measured from /proc. The last line is one JSON object.
+//
+// Options: --connections N (default 100), --seconds S (default 60), --url URL (a running demo portal: no seeding, no
+// memory figures unless it answers /api/health/runtime), --timeout S (a request slower than this is a time-out,
+// default 10), --log-level L (the server's LOG_LEVEL; default: the server's own default), --cpu-prof DIR (the server
+// writes a V8 CPU profile there when it stops).
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { EventEmitter } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '#server/db/client.ts';
+import { DEMO_STAFF } from '#server/demo/demo-data.ts';
+import { DEMO_PASSWORD, demoEmail, seedDemo } from '#server/demo/demo-seed.ts';
+import { makePdf } from '#server/demo/demo-files.ts';
+import { setUploadsRoot } from '#server/modules/files/storage.ts';
+import { buildWebIfNeeded, builtDir } from './web-build.mjs';
+import { mb, rssOf, sampleMemory, startServer, type RunningServer } from './bench-server.ts';
+
+const option = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const connections = Number(option('connections') ?? 100);
+const seconds = Number(option('seconds') ?? 60);
+const timeoutS = Number(option('timeout') ?? 10);
+const givenUrl = option('url');
+const logLevel = option('log-level');
+const profileDir = option('cpu-prof');
+
+interface Session {
+  token: string;
+  userId: string;
+  groupId: string | null;
+  name: string;
+}
+
+/** A fresh database on the server of DATABASE_URL, dropped by the returned function. */
+async function freshExternalDatabase(url: string) {
+  const name = `lp_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    name,
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Signs in every approved demo account (the staff list of server/demo/demo-data.ts). */
+async function signIn(baseURL: string): Promise<Session[]> {
+  const sessions: Session[] = [];
+  for (const person of DEMO_STAFF) {
+    const res = await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoEmail(person.name), password: DEMO_PASSWORD }),
+    });
+    if (!res.ok) continue; // e.g. a deactivated demo account
+    const body = await json<{ token: string; user: { _id: string; group: { _id: string } | null } }>(res);
+    sessions.push({
+      token: body.token,
+      userId: body.user._id,
+      groupId: body.user.group?._id ?? null,
+      name: person.name,
+    });
+  }
+  if (!sessions.length) throw new Error('No demo account could sign in: is this the demo lab?');
+  return sessions;
+}
+
+/** A multipart body (the letter form with a small PDF), as bytes with its content type. */
+async function letterUpload(i: number) {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    letterLanguage: 'English',
+    letterCommunBy: 'Post',
+    docketDate: '2026-06-01',
+    letterDate: '2026-05-28',
+    letterNo: `BENCH/${i}`,
+    category: 'Administration',
+    establishment: 'HQ',
+    letterSub: `Morning load letter ${i}`,
+    docketNo: `D-${i}`,
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append(
+    'file',
+    new Blob(
+      [new Uint8Array(makePdf({ heading: 'Bench Lab', title: `Letter ${i}`, body: 'Uploaded by bench:load.' }))],
+      {
+        type: 'application/pdf',
+      },
+    ),
+    `letter-${i}.pdf`,
+  );
+  const res = new Response(form);
+  return { contentType: res.headers.get('content-type')!, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+const SEARCHES = ['kumar', 'sharma', 'fire', 'scientist', 'a', 'rao', 'singh', 'dr'];
+const LETTER_SEARCHES = ['fire', 'safety', 'audit', 'HQ', 'letter', 'test', 'procurement', 'training'];
+
+interface Shape {
+  weight: number;
+  make: (
+    s: Session | null,
+    n: number,
+  ) => { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string };
+}
+
+async function main() {
+  let server: RunningServer | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let externalName: string | undefined;
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-bench-load-'));
+  const dataDir = path.join(runDir, 'data');
+  chmodSync(runDir, 0o755); // the embedded PostgreSQL may run as another user (server/db/embedded.ts)
+  mkdirSync(dataDir);
+  let databaseKind = 'given portal';
+  try {
+    let baseURL = givenUrl;
+    if (!baseURL) {
+      if (buildWebIfNeeded({ log: (line: string) => console.log(line) }) !== 0)
+        throw new Error('The web build failed.');
+      let databaseUrl: string | undefined;
+      if (process.env.DATABASE_URL) {
+        const fresh = await freshExternalDatabase(process.env.DATABASE_URL);
+        databaseUrl = fresh.url;
+        dropDatabase = fresh.drop;
+        externalName = fresh.name;
+        databaseKind = `PostgreSQL at ${new URL(process.env.DATABASE_URL).host} (database ${fresh.name})`;
+      } else databaseKind = 'embedded PostgreSQL';
+      console.log(`Seeding the demo lab (${databaseKind})...`);
+      const database = await openDatabase({ databaseUrl, dataDir });
+      setUploadsRoot(dataDir);
+      await seedDemo(database.db);
+      await database.close();
+      const env: NodeJS.ProcessEnv = {
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+        LOGIN_ADDRESS_FAILURES: '10000',
+        REGISTRATIONS_PER_ADDRESS: '10000',
+        RUNTIME_METRICS: 'true',
+        SERVE_WEB: 'true',
+        WEB_ROOT: builtDir,
+      };
+      if (logLevel) env.LOG_LEVEL = logLevel;
+      // An empty DATABASE_URL means the embedded database (config.ts), whatever this shell has.
+      server = await startServer(
+        { ...env, DATABASE_URL: databaseUrl ?? '' },
+        path.join(runDir, 'server.log'),
+        profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+      );
+      baseURL = server.baseURL;
+    }
+
+    // The server's idle memory: started, nothing asked yet (sign-ins below run argon2, which takes 64 MB a hash).
+    const serverPid = server?.child.pid;
+    let idleRss: number | null = null;
+    if (serverPid) {
+      await new Promise((r) => setTimeout(r, 2000));
+      idleRss = rssOf(serverPid);
+    }
+
+    const lab = await json<{ _id: string }>(await fetch(`${baseURL}/api/labs/only`));
+    const photos = await json<{ webUrl: string | null }[]>(await fetch(`${baseURL}/api/labs/${lab._id}/photos`));
+    const photoUrls = photos.map((p) => p.webUrl).filter((u): u is string => !!u);
+    const indexHtml = await (await fetch(`${baseURL}/`, { headers: { accept: 'text/html' } })).text();
+    const assets = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    const sessions = await signIn(baseURL);
+    const uploads = await Promise.all(Array.from({ length: 16 }, (_, i) => letterUpload(i)));
+    console.log(
+      `${sessions.length} staff signed in; ${photoUrls.length} photos, ${assets.length} assets in index.html.`,
+    );
+
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const asJson = { ...browser, accept: 'application/json' };
+    const auth = (s: Session | null) => ({ ...asJson, authorization: `Bearer ${s!.token}` });
+    const pick = <T>(list: T[], n: number) => list[n % list.length]!;
+    const visitor: Shape[] = [
+      { weight: 8, make: () => ({ path: '/', headers: { ...browser, accept: 'text/html' } }) },
+      { weight: 4, make: (_s, n) => ({ path: assets.length ? pick(assets, n) : '/', headers: browser }) },
+      { weight: 8, make: () => ({ path: '/api/labs/only', headers: asJson }) },
+      { weight: 25, make: () => ({ path: `/api/labs/${lab._id}`, headers: asJson }) },
+      { weight: 15, make: () => ({ path: `/api/labs/${lab._id}/documents?current=true&limit=5`, headers: asJson }) },
+      { weight: 10, make: () => ({ path: `/api/labs/${lab._id}/documents`, headers: asJson }) },
+      { weight: 15, make: () => ({ path: `/api/labs/${lab._id}/photos`, headers: asJson }) },
+      {
+        weight: 10,
+        make: (_s, n) => ({ path: photoUrls.length ? pick(photoUrls, n) : '/api/labs/only', headers: browser }),
+      },
+    ];
+    let letterNo = 0;
+    const staff: Shape[] = [
+      { weight: 10, make: (s) => ({ path: '/api/auth/me', headers: auth(s) }) },
+      {
+        weight: 12,
+        make: (s) => ({ path: s!.groupId ? `/api/groups/id/${s!.groupId}` : '/api/groups/name', headers: auth(s) }),
+      },
+      { weight: 12, make: (s) => ({ path: '/api/groups/my-group', headers: auth(s) }) },
+      { weight: 10, make: (s) => ({ path: `/api/users/${s!.userId}`, headers: auth(s) }) },
+      { weight: 14, make: (s, n) => ({ path: `/api/users?q=${pick(SEARCHES, n)}&limit=20`, headers: auth(s) }) },
+      {
+        weight: 14,
+        make: (s, n) => ({ path: `/api/dac/page?q=${pick(LETTER_SEARCHES, n)}&limit=20`, headers: auth(s) }),
+      },
+      { weight: 10, make: (s) => ({ path: `/api/labs/${lab._id}`, headers: auth(s) }) },
+      {
+        weight: 2,
+        make: (s) => {
+          const u = uploads[letterNo++ % uploads.length]!;
+          return {
+            method: 'POST',
+            path: '/api/dac',
+            headers: { ...auth(s), 'content-type': u.contentType },
+            body: u.body,
+          };
+        },
+      },
+      {
+        weight: 2,
+        make: (s, n) => ({
+          method: 'PUT',
+          path: `/api/users/${s!.userId}`,
+          headers: { ...auth(s), 'content-type': 'application/json' },
+          body: JSON.stringify({ about: `Working on the morning load, save ${n}.` }),
+        }),
+      },
+    ];
+    const chooser = (shapes: Shape[]) => {
+      const total = shapes.reduce((n, s) => n + s.weight, 0);
+      return (r: number) => {
+        let x = r * total;
+        for (const s of shapes) if ((x -= s.weight) < 0) return s;
+        return shapes[shapes.length - 1]!;
+      };
+    };
+    const chooseVisitor = chooser(visitor);
+    const chooseStaff = chooser(staff);
+
+    const memory = serverPid ? sampleMemory(serverPid, externalName) : undefined;
+    await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
+
+    let connectionNo = 0;
+    let counter = 0;
+    const shapeCounts: Record<string, number> = {};
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    const run = autocannon({
+      url: baseURL,
+      connections,
+      duration: seconds,
+      timeout: timeoutS,
+      initialContext: {},
+      requests: [
+        {
+          setupRequest: (req, ctx) => {
+            const context = ctx as Record<string, unknown>;
+            // Each connection is one person: every other one a visitor, the others a signed-in member of staff.
+            if (context.session === undefined) {
+              const no = connectionNo++;
+              context.session = no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!;
+            }
+            const session = context.session as Session | null;
+            const n = counter++;
+            const shape = session ? chooseStaff(Math.random()) : chooseVisitor(Math.random());
+            const made = shape.make(session, n);
+            const where = made.path
+              .replace(/[0-9a-f-]{36}/g, '{id}')
+              .replace(/\?.*/, '')
+              .replace(/^\/assets\/.*/, '/assets/*');
+            const key = `${made.method ?? 'GET'} ${where}`;
+            shapeCounts[key] = (shapeCounts[key] ?? 0) + 1;
+            return {
+              ...req,
+              method: (made.method ?? 'GET') as 'GET',
+              path: made.path,
+              headers: made.headers,
+              body: made.body as string | undefined,
+            };
+          },
+        },
+      ],
+    });
+    // autocannon's promise is also its event emitter (its type says only Promise).
+    (run as unknown as EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+    const result = await run;
+    const peak = memory?.stop();
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) =>
+      latencies.length
+        ? +latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1)
+        : null;
+    const runtime = await fetch(`${baseURL}/api/health/runtime`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ eventLoopDelayMs: Record<string, number> }>) : null))
+      .catch(() => null);
+
+    const errors = result.errors + result['4xx'] + result['5xx'];
+    const summary = {
+      database: databaseKind,
+      connections,
+      seconds,
+      cores: os.cpus().length,
+      loadAverage: os.loadavg().map((n) => +n.toFixed(2)),
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.total / (result.duration || seconds)),
+      latencyMs: {
+        p50: pct(0.5),
+        p95: pct(0.95),
+        p99: pct(0.99),
+        max: latencies.length ? +latencies[latencies.length - 1]!.toFixed(1) : null,
+        mean: result.latency.average,
+      },
+      statuses,
+      errors,
+      failedRequests: result.errors,
+      status4xx: result['4xx'],
+      status5xx: result['5xx'],
+      timeouts: result.timeouts,
+      eventLoopDelayMs: runtime?.eventLoopDelayMs ?? null,
+      idleServerRssMB: idleRss === null ? null : +(idleRss / 2 ** 20).toFixed(1),
+      peakServerRssMB: peak ? +(peak.server / 2 ** 20).toFixed(1) : null,
+      peakDatabaseMB: peak ? +(peak.database / 2 ** 20).toFixed(1) : null,
+      mix: Object.fromEntries(Object.entries(shapeCounts).sort((a, b) => b[1] - a[1])),
+    };
+    console.log(
+      `\nMorning load: ${connections} connections for ${seconds} s on ${databaseKind} (${summary.cores} shared cores, load average ${summary.loadAverage.join(' ')})`,
+    );
+    console.log(`  ${summary.requests} requests, ${summary.requestsPerSecond} requests/s`);
+    console.log(
+      `  latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms`,
+    );
+    console.log(
+      `  errors ${errors} (failed ${result.errors}, 4xx ${result['4xx']}, 5xx ${result['5xx']}), time-outs ${result.timeouts}`,
+    );
+    if (runtime) {
+      const d = runtime.eventLoopDelayMs;
+      console.log(`  server event-loop delay: mean ${d.mean} ms, p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms`);
+    }
+    if (peak && idleRss !== null)
+      console.log(
+        `  server RSS idle ${mb(idleRss)}, peak ${mb(peak.server)}; database peak ${mb(peak.database)} (Pss)`,
+      );
+    console.log(JSON.stringify(summary));
+  } finally {
+    await server?.stop();
+    await dropDatabase?.().catch((err: Error) => console.error(`Could not drop the bench database: ${err.message}`));
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,381 @@
+import { createHash } from 'node:crypto';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import type pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import tar from 'tar-stream';
+import type { StorageDriver } from '#server/modules/files/drivers/types.ts';
+import { createPool, migrateDatabase, migrationsFolder } from './client.ts';
+
+/**
+ * Backup and restore (decision 013): one `.tar.gz` holding a consistent copy of every table (COPY in one
+ * REPEATABLE READ snapshot, so the portal keeps serving), every uploaded file that the snapshot references, and a
+ * manifest with the schema's migration level and a SHA-256 for every entry. The same archive restores into an empty
+ * embedded DATA_DIR or an empty DATABASE_URL database, whichever mode made it, and needs no pg_dump of a matching
+ * major version.
+ */
+
+export const BACKUP_FORMAT = 'lab-portal-backup';
+
+interface Entry {
+  path: string;
+  size: number;
+  sha256: string;
+}
+export interface Manifest {
+  format: typeof BACKUP_FORMAT;
+  version: 1;
+  createdAt: string;
+  /** How many migrations the schema had (server/db/migrations/meta/_journal.json). */
+  migrations: number;
+  tables: (Entry & { table: string; columns: string[]; rows: number })[];
+  files: Entry[];
+  /** Rows whose bytes were missing when the backup ran (reported, the archive is still usable). */
+  missingFiles: string[];
+}
+
+export class BackupError extends Error {}
+
+const journal = () =>
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+
+const sha256File = async (file: string) => {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+};
+
+/** Adds a file from disk to the archive, streamed. */
+async function addFile(pack: tar.Pack, name: string, file: string, size: number) {
+  await new Promise<void>((resolve, reject) => {
+    const entry = pack.entry({ name, size, mode: 0o640 }, (err) => (err ? reject(err) : resolve()));
+    createReadStream(file).on('error', reject).pipe(entry);
+  });
+}
+
+/** The portal's tables in the order they can be loaded, and each one's columns. */
+async function tablesOf(client: pg.PoolClient | pg.Client) {
+  const { rows } = await client.query<{ table: string; columns: string[] }>(
+    `select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      where n.nspname = 'public' and c.relkind in ('r', 'p')
+      group by c.relname order by c.relname`,
+  );
+  return rows;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Writes a backup of the database at `pool` and of the stored files it references (read through the storage driver:
+ * DATA_DIR/uploads or the S3 bucket) to `outFile` (atomically: a temporary file renamed at the end). Safe while the
+ * portal runs.
+ */
+export async function writeBackup(opts: { pool: pg.Pool; storage: StorageDriver; outFile: string }): Promise<Manifest> {
+  const staging = mkdtempSync(path.join(os.tmpdir(), 'lp-backup-'));
+  const client = await opts.pool.connect();
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    version: 1,
+    createdAt: new Date().toISOString(),
+    migrations: 0,
+    tables: [],
+    files: [],
+    missingFiles: [],
+  };
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const applied = await client
+      .query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations')
+      .catch(() => ({ rows: [{ n: '0' }] }));
+    manifest.migrations = Number(applied.rows[0]!.n);
+    for (const { table, columns } of await tablesOf(client)) {
+      const file = path.join(staging, `${table}.copy`);
+      const cols = columns.map(quoteIdent).join(', ');
+      await pipeline(
+        client.query(copyTo(`copy (select ${cols} from ${quoteIdent(table)}) to stdout`)),
+        createWriteStream(file),
+      );
+      const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${quoteIdent(table)}`);
+      manifest.tables.push({
+        table,
+        columns,
+        rows: Number(rows[0]!.n),
+        path: `db/${table}.copy`,
+        size: statSync(file).size,
+        sha256: await sha256File(file),
+      });
+    }
+    const stored = await client
+      .query<{
+        area: string;
+        name: string;
+        size: string;
+      }>('select area, stored_name as name, size from files order by area, stored_name')
+      .catch(() => ({ rows: [] as { area: string; name: string; size: string }[] }));
+    await client.query('commit');
+
+    const tmpOut = `${opts.outFile}.partial`;
+    const pack = tar.pack();
+    const written = pipeline(pack, createGzip({ level: 6 }), createWriteStream(tmpOut, { mode: 0o600 }));
+    for (const t of manifest.tables) await addFile(pack, t.path, path.join(staging, `${t.table}.copy`), t.size);
+    for (const { area, name, size: recordedSize } of stored.rows) {
+      const body = await opts.storage.read(area, name);
+      if (!body) {
+        manifest.missingFiles.push(`${area}/${name}`);
+        continue;
+      }
+      // The row's size is the stored object's: a tar entry's length is written before its bytes.
+      const size = Number(recordedSize);
+      const entryPath = `uploads/${area}/${name}`;
+      // Hash while packing: one read of each upload.
+      const hash = createHash('sha256');
+      await new Promise<void>((resolve, reject) => {
+        const entry = pack.entry({ name: entryPath, size, mode: 0o640 }, (err) =>
+          err
+            ? reject(new BackupError(`${area}/${name} is not the size its record says (${err.message}).`))
+            : resolve(),
+        );
+        body
+          .on('error', reject)
+          .pipe(
+            new Transform({
+              transform(chunk: Buffer, _enc, done) {
+                hash.update(chunk);
+                done(null, chunk);
+              },
+            }),
+          )
+          .pipe(entry);
+      });
+      manifest.files.push({ path: entryPath, size, sha256: hash.digest('hex') });
+    }
+    const body = Buffer.from(JSON.stringify(manifest, null, 2));
+    pack.entry({ name: 'manifest.json', size: body.length }, body);
+    pack.finalize();
+    await written;
+    renameSync(tmpOut, opts.outFile);
+    return manifest;
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    rmSync(`${opts.outFile}.partial`, { force: true });
+    throw err;
+  } finally {
+    client.release();
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Unpacks an archive into `dir`, verifying every entry against the manifest (which comes last). */
+async function unpack(archive: string, dir: string): Promise<Manifest> {
+  const extract = tar.extract();
+  const hashes = new Map<string, string>();
+  let manifest: Manifest | undefined;
+  extract.on('entry', (header, source, next) => {
+    const stream = source as unknown as Readable;
+    const name = path.posix.normalize(header.name);
+    if (name.startsWith('..') || path.isAbsolute(name) || header.type !== 'file') {
+      stream.resume();
+      next(new BackupError(`The archive holds an unexpected entry: ${header.name}`));
+      return;
+    }
+    if (name === 'manifest.json') {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        try {
+          manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
+          next();
+        } catch {
+          next(new BackupError("The archive's manifest.json is not valid JSON."));
+        }
+      });
+      return;
+    }
+    const target = path.join(dir, name);
+    mkdirSync(path.dirname(target), { recursive: true });
+    const hash = createHash('sha256');
+    stream.on('data', (c: Buffer) => hash.update(c));
+    pipeline(stream, createWriteStream(target)).then(
+      () => {
+        hashes.set(name, hash.digest('hex'));
+        next();
+      },
+      (err: Error) => next(err),
+    );
+  });
+  try {
+    await pipeline(createReadStream(archive), createGunzip(), extract);
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    throw new BackupError(`${archive} is not a readable Lab Portal backup (${(err as Error).message}).`);
+  }
+  if (!manifest || manifest.format !== BACKUP_FORMAT) {
+    throw new BackupError(`${archive} is not a Lab Portal backup (no manifest).`);
+  }
+  for (const entry of [...manifest.tables, ...manifest.files]) {
+    const got = hashes.get(entry.path);
+    if (got !== entry.sha256) {
+      throw new BackupError(`${entry.path} in the archive is ${got ? 'damaged (checksum differs)' : 'missing'}.`);
+    }
+  }
+  return manifest;
+}
+
+/** A migrations folder holding only the first `count` migrations, to rebuild the schema the backup was taken on. */
+function migrationsUpTo(count: number): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-migrations-'));
+  const j = journal() as { entries: { tag: string }[] } & Record<string, unknown>;
+  mkdirSync(path.join(dir, 'meta'));
+  const entries = j.entries.slice(0, count);
+  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...j, entries }));
+  for (const e of entries) copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+/**
+ * Restores an archive into the empty database at `url` and the empty storage (DATA_DIR/uploads or the S3 bucket):
+ * the schema at the backup's migration level, every row (foreign keys dropped for the load and re-checked after),
+ * sequences, then the newer migrations of this version, then the files through the storage driver. Refuses a database
+ * or storage that holds anything. `dataDir` holds the unpacked archive meanwhile.
+ */
+export async function restoreBackup(opts: {
+  archive: string;
+  url: string;
+  storage: StorageDriver;
+  dataDir: string;
+}): Promise<Manifest> {
+  for await (const _object of opts.storage.list()) {
+    throw new BackupError(
+      `${opts.storage.description} is not empty: restore only into empty storage. Nothing was changed.`,
+    );
+  }
+  const pool = createPool(opts.url);
+  mkdirSync(opts.dataDir, { recursive: true });
+  const staging = mkdtempSync(path.join(opts.dataDir, '.restore-'));
+  let schemaCreated = false;
+  const put: { area: string; id: string }[] = [];
+  try {
+    const { rows } = await pool.query<{ n: string }>(
+      `select count(*) as n from information_schema.tables where table_schema in ('public', 'drizzle')`,
+    );
+    if (Number(rows[0]!.n) > 0) {
+      throw new BackupError(
+        'The target database is not empty: restore only into an empty database. Nothing was changed.',
+      );
+    }
+    const manifest = await unpack(opts.archive, staging);
+    const known = journal().entries.length;
+    if (manifest.migrations > known) {
+      throw new BackupError(
+        `The backup was made by a newer portal (schema level ${manifest.migrations}, this version knows ${known}). Restore it with that version.`,
+      );
+    }
+    schemaCreated = true;
+    // The schema as it was when the backup was taken.
+    const older = migrationsUpTo(manifest.migrations);
+    try {
+      const { drizzle } = await import('drizzle-orm/node-postgres');
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(drizzle(pool), { migrationsFolder: older });
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const fks = await client.query<{ table: string; name: string; def: string }>(
+        `select cl.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
+           from pg_constraint c join pg_class cl on cl.oid = c.conrelid join pg_namespace n on n.oid = cl.relnamespace
+          where c.contype = 'f' and n.nspname = 'public'`,
+      );
+      for (const fk of fks.rows) {
+        await client.query(`alter table ${quoteIdent(fk.table)} drop constraint ${quoteIdent(fk.name)}`);
+      }
+      // The rows are restored as they were, derived tables (the search index) included: our triggers stay quiet.
+      for (const t of manifest.tables) await client.query(`alter table ${quoteIdent(t.table)} disable trigger user`);
+      for (const t of manifest.tables) {
+        const cols = t.columns.map(quoteIdent).join(', ');
+        await pipeline(
+          createReadStream(path.join(staging, t.path)),
+          client.query(copyFrom(`copy ${quoteIdent(t.table)} (${cols}) from stdin`)),
+        );
+      }
+      for (const t of manifest.tables) await client.query(`alter table ${quoteIdent(t.table)} enable trigger user`);
+      for (const fk of fks.rows) {
+        await client.query(`alter table ${quoteIdent(fk.table)} add constraint ${quoteIdent(fk.name)} ${fk.def}`);
+      }
+      // Sequences behind serial/identity columns continue after the restored rows.
+      const seqs = await client.query<{ table: string; column: string; seq: string }>(
+        `select cl.relname as table, a.attname as column, pg_get_serial_sequence(quote_ident(cl.relname), a.attname) as seq
+           from pg_class cl join pg_namespace n on n.oid = cl.relnamespace
+           join pg_attribute a on a.attrelid = cl.oid and a.attnum > 0 and not a.attisdropped
+          where n.nspname = 'public' and cl.relkind = 'r'
+            and pg_get_serial_sequence(quote_ident(cl.relname), a.attname) is not null`,
+      );
+      for (const s of seqs.rows) {
+        await client.query(
+          `select setval('${s.seq}', coalesce((select max(${quoteIdent(s.column)}) from ${quoteIdent(s.table)}), 0) + 1, false)`,
+        );
+      }
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+    // Then whatever this version added since.
+    await migrateDatabase(pool);
+
+    // The restored database takes the JWT secret of the first node that starts on it (the secret is not archived).
+    await pool.query(`delete from portal_settings where key = 'jwt_secret_fingerprint'`).catch(() => {});
+
+    const types = await pool.query<{ area: string; name: string; mime: string }>(
+      'select area, stored_name as name, mime_type as mime from files',
+    );
+    const mimeOf = new Map(types.rows.map((r) => [`${r.area}/${r.name}`, r.mime]));
+    for (const entry of manifest.files) {
+      const [, area, id] = entry.path.split('/') as [string, string, string];
+      await opts.storage.put(
+        area,
+        id,
+        path.join(staging, entry.path),
+        mimeOf.get(`${area}/${id}`) ?? 'application/octet-stream',
+      );
+      put.push({ area, id });
+    }
+    return manifest;
+  } catch (err) {
+    // Leave the database as empty as it was found, so the restore can simply be run again.
+    if (schemaCreated) {
+      await pool
+        .query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public')
+        .catch(() => {});
+    }
+    for (const f of put) await opts.storage.delete(f.area, f.id).catch(() => {});
+    throw err;
+  } finally {
+    await pool.end();
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,34 @@
+import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './common.ts';
+import { users } from './users.ts';
+
+/** What a notification says (issue 17 item 8): a letter was marked (or sent back) to you; one you marked is overdue. */
+export const notificationKindEnum = pgEnum('notification_kind', ['letter_marked', 'letter_returned', 'letter_overdue']);
+
+/**
+ * In-app notifications shown under the bell in the header (no email server is assumed). The subject (a letter, by
+ * `subjectType` and `subjectId`) is read fresh when shown, and only if the person may still see it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum().notNull(),
+    subjectType: text().notNull(),
+    subjectId: uuid().notNull(),
+    /** What caused it (a movement), so an "overdue" notice is made once per movement. */
+    sourceId: uuid().notNull(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_source_idx').on(t.sourceId, t.kind, t.userId),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

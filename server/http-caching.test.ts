@@ -1,0 +1,154 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { labItems } from '#server/db/schema/index.ts';
+import { saveFileRow, storedPath, type Area } from '#server/modules/files/storage.ts';
+import { buildTestApp } from '#server/test/app.ts';
+import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
+
+// Issue 12: compression, ETag and 304, Cache-Control, and the fixed security headers, over the real app.
+let app: FastifyInstance;
+let labId: string;
+
+async function storeFile(area: Area, content: Buffer, mimeType: string) {
+  const id = crypto.randomUUID();
+  const absolutePath = storedPath(area, id);
+  mkdirSync(path.dirname(absolutePath), { recursive: true });
+  writeFileSync(absolutePath, content);
+  return saveFileRow(
+    app.db,
+    { id, area, originalName: `${id}.txt`, mimeType, size: content.length, absolutePath },
+    null,
+  );
+}
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  // A lab record well over 1 KB: 40 notices.
+  labId = (await createLab(app, { about: 'Research in fire safety. '.repeat(40) })).id;
+  await app.db.insert(labItems).values(
+    Array.from({ length: 40 }, (_, i) => ({
+      labId,
+      kind: 'notice' as const,
+      name: `Notice ${i}`,
+      description: `About notice ${i}. `.repeat(5),
+    })),
+  );
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('lab home reads (prepared once per cache entry)', () => {
+  it('sends brotli or gzip as the browser accepts, and plain JSON otherwise, all the same answer', async () => {
+    const plain = await get(`/api/labs/${labId}`);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await get(`/api/labs/${labId}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await get(`/api/labs/${labId}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  });
+
+  it('answers 304 Not Modified to a browser that has the answer, and 200 again after the lab changed', async () => {
+    const first = await get(`/api/labs/${labId}/documents?current=true`);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get(`/api/labs/${labId}/documents?current=true`, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    const admin = authHeaders(app, await createUser(app, 'admin'));
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/labs/${labId}`,
+      headers: admin,
+      payload: {
+        name: 'Centre for Fire, Explosive and Environment Safety (renamed)',
+        domain: 'Fire safety',
+        vision: 'Safe',
+        mission: 'Research',
+        about: 'About',
+        LabHistoryDetails: 'History',
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const record = await get(`/api/labs/${labId}`, { 'if-none-match': etag });
+    expect(record.statusCode).toBe(200);
+    expect(record.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('every other answer', () => {
+  it('compresses JSON over 1 KB with brotli, leaves small answers alone, and gives ETag with 304', async () => {
+    const user = await createUser(app, 'employee', { about: 'Works on fire safety. '.repeat(80) });
+    const headers = authHeaders(app, user);
+    const big = await get('/api/auth/me', { ...headers, 'accept-encoding': 'br' });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).about).toContain('fire safety');
+    const etag = String(big.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await get('/api/auth/me', { ...headers, 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    const small = await get('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves a public file with its ETag, 304 and public caching; a private file private, no-store', async () => {
+    const notice = await storeFile('notices', Buffer.from('%PDF-1.4 a notice\n'), 'application/pdf');
+    const url = `/uploads/notices/${notice.storedName}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=3600');
+    const etag = String(first.headers.etag);
+    expect(etag).toBe(`W/"${notice.storedName}"`);
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    const admin = authHeaders(app, await createUser(app, 'admin'));
+    const letter = await storeFile('letters', Buffer.from('%PDF-1.4 a letter\n'), 'application/pdf');
+    const privateRes = await get(`/uploads/letters/${letter.storedName}`, admin);
+    expect(privateRes.statusCode).toBe(200);
+    expect(privateRes.headers['cache-control']).toBe('private, no-store');
+    expect(privateRes.headers.etag).toBeUndefined();
+  });
+});
+
+describe('security headers (computed once at start)', () => {
+  const EXPECTED = {
+    // Exactly what @fastify/helmet sent with the same options before (issue 12 keeps the headers as they were).
+    'content-security-policy':
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';" +
+      "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+      "style-src 'self' 'unsafe-inline';connect-src 'self';media-src 'self' blob:;frame-src 'self'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('sends the same set on a read, a 404, a refusal in a hook and a validation error', async () => {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/labs/%00', '/api/labs/not-a-uuid']) {
+      const res = await get(url);
+      expect(res.headers, url).toMatchObject(EXPECTED);
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { IMAGE_TOO_LARGE, imageQueue, makeWebImage, MAX_IMAGE_PIXELS } from './images.ts';
+import { setUploadsRoot, storedPath, type StoredFile } from './storage.ts';
+import { pngClaiming } from '#server/test/multipart.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'lp-images-'));
+setUploadsRoot(root);
+mkdirSync(path.dirname(storedPath('photos', 'any')), { recursive: true });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function stored(name: string, content: Buffer): StoredFile {
+  const absolutePath = path.join(root, name);
+  writeFileSync(absolutePath, content);
+  return { id: name, area: 'photos', originalName: name, mimeType: 'image/png', size: content.length, absolutePath };
+}
+
+describe('makeWebImage', () => {
+  it('works on one image at a time: others wait in the queue', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#406080' } })
+      .png()
+      .toBuffer();
+    const jobs = Array.from({ length: 4 }, (_, i) => makeWebImage(stored(`p${i}.png`, photo), 500, 'photo'));
+    expect(imageQueue.activeCount + imageQueue.pendingCount).toBe(4);
+    expect(imageQueue.activeCount).toBe(1);
+    const made = await Promise.all(jobs);
+    expect(made.every((m) => m.mimeType === 'image/webp')).toBe(true);
+    expect(imageQueue.activeCount + imageQueue.pendingCount).toBe(0);
+  });
+
+  it('refuses an image over the pixel limit from its header, without decoding it', async () => {
+    await expect(makeWebImage(stored('huge.png', pngClaiming(10_000, 10_000)), 500, 'photo')).rejects.toMatchObject({
+      statusCode: 400,
+      message: IMAGE_TOO_LARGE,
+      field: 'photo',
+    });
+    expect(IMAGE_TOO_LARGE).toBe('The image is too large: at most 40 megapixels.');
+    expect(MAX_IMAGE_PIXELS).toBe(40_000_000);
+  });
+});

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageJson, uuidParam } from '#shared/schemas/common.ts';
+import {
+  notificationCountJson,
+  notificationListJson,
+  notificationListQuery,
+  type NotificationJson,
+} from '#shared/schemas/notification.ts';
+import {
+  countUnreadNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications.service.ts';
+
+/** The bell in the header (issue 17 item 8): each person reads and clears only their own notices. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/notifications',
+    { schema: { querystring: notificationListQuery, response: { 200: notificationListJson } } },
+    async (req) => {
+      const { notifications, unread } = await listNotifications(app.db, req.user, req.query.limit);
+      return {
+        unread,
+        notifications: notifications.map(({ row, subject, actor }): NotificationJson => ({
+          _id: row.id,
+          kind: row.kind,
+          createdAt: row.createdAt.toISOString(),
+          readAt: row.readAt ? row.readAt.toISOString() : null,
+          subject: { type: row.subjectType, _id: row.subjectId, ...subject },
+          actor: actor ? { _id: actor.id, name: actor.name } : null,
+        })),
+      };
+    },
+  );
+
+  app.get('/api/notifications/count', { schema: { response: { 200: notificationCountJson } } }, async (req) => ({
+    unread: await countUnreadNotifications(app.db, req.user),
+  }));
+
+  app.post('/api/notifications/read-all', { schema: { response: { 200: messageJson } } }, async (req) => {
+    const n = await markAllNotificationsRead(app.db, req.user);
+    return { message: `${n} notifications marked read.` };
+  });
+
+  app.post(
+    '/api/notifications/:id/read',
+    { schema: { params: uuidParam, response: { 200: messageJson } } },
+    async (req) => {
+      await markNotificationRead(app.db, req.user, req.params.id);
+      return { message: 'Notification marked read.' };
+    },
+  );
+};

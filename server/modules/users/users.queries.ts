@@ -1,0 +1,39 @@
+import { eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { groups, users, type UserRow } from '#server/db/schema/index.ts';
+import { containsPattern } from '#server/lib/search.ts';
+
+/*
+ * Read-only user look-ups that other modules (auth, audit) use. They import nothing that writes, so the users service
+ * (which records activity) and the modules it calls never form an import cycle.
+ */
+
+export interface UserWithGroup {
+  user: UserRow;
+  group: { id: string; name: string } | null;
+}
+
+/** One user with the group they belong to, or undefined. */
+export async function findUserById(db: DbOrTx, id: string): Promise<UserWithGroup | undefined> {
+  const [row] = await db
+    .select({ user: getTableColumns(users), group: { id: groups.id, name: groups.name } })
+    .from(users)
+    .leftJoin(groups, eq(users.groupId, groups.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ? { user: row.user, group: row.group?.id ? row.group : null } : undefined;
+}
+
+/** Looks a user up by email, case-insensitively. */
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** Name or email contains the text, case-insensitively (trigram indexes users_name_trgm_idx, users_email_trgm_idx). */
+export const userMatches = (q: string): SQL =>
+  or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;

@@ -1,0 +1,62 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { TOKEN_COOKIE } from './auth.ts';
+
+/** The one error shape of every failure (server/app.ts errorBody). */
+const errorSchema = {
+  type: 'object',
+  properties: {
+    error: { type: 'string', description: 'A sentence for the screen (spec §8).' },
+    message: { type: 'string', description: 'The same sentence.' },
+    field: { type: 'string', description: 'The input it concerns, when there is one.' },
+  },
+  required: ['error', 'message'],
+};
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
+
+/**
+ * OpenAPI 3.1 generated from the same zod route schemas the routes validate with (issue 18): `GET /api/docs` (a
+ * browsable page) and `GET /api/docs/json`. Every route states whether it needs a sign-in (deny by default: those not
+ * declared `config: { public: true }` do) and the error answers it can give. The docs are for signed-in staff; a
+ * browser sends the sign-in cookie on these GETs.
+ */
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lab Portal API',
+        version: '1',
+        description:
+          'The API of the lab portal (../shared/spec/portal-spec.md §7). Sign in with POST /api/auth/login and send ' +
+          '`Authorization: Bearer <token>`. Lists that page say so with `X-Total-Count` and a `Link: <…>; rel="next"` header.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: TOKEN_COOKIE, description: 'Accepted on GET and HEAD only.' },
+        },
+      },
+    },
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const isPublic = Boolean((input.route.config as { public?: boolean } | undefined)?.public);
+      const schema = (out.schema ?? {}) as Record<string, unknown>;
+      const responses = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+      responses['400'] ??= errorResponse('Bad input: the message names what is wrong.');
+      if (!isPublic) {
+        responses['401'] ??= errorResponse('Not signed in, or the sign-in has ended.');
+        responses['403'] ??= errorResponse('Signed in, but not allowed.');
+      }
+      responses['503'] ??= errorResponse('The database is not available right now.');
+      const security: Record<string, string[]>[] = isPublic ? [] : [{ bearer: [] }, { cookie: [] }];
+      return { ...out, schema: { ...schema, response: responses, security } };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}

@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '#server/test/app.ts';
+
+// The built web app as the server sends it (issue 12): precompressed copies, Cache-Control per kind of file, 304.
+const webRoot = mkdtempSync(path.join(os.tmpdir(), 'lp-web-'));
+const script = `console.log(${JSON.stringify('the portal '.repeat(300))});\n`;
+const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<p>x</p>'.repeat(200)}</body></html>`;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  mkdirSync(path.join(webRoot, 'assets'));
+  const write = (name: string, content: string) => {
+    writeFileSync(path.join(webRoot, name), content);
+    // What the build's precompress plugin (vite.config.ts) writes beside each file.
+    writeFileSync(path.join(webRoot, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(webRoot, `${name}.gz`), gzipSync(content));
+  };
+  write('index.html', html);
+  write('assets/index-AbC123.js', script);
+  writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  app = await buildTestApp({ SERVE_WEB: 'true', WEB_ROOT: webRoot });
+});
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('the built web app', () => {
+  it('sends a hashed asset immutable, as its brotli or gzip copy when accepted, plain otherwise', async () => {
+    const br = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/index-AbC123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(script);
+  });
+
+  it('answers 304 for an asset the browser has (ETag)', async () => {
+    const first = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toBeTruthy();
+    const again = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('sends index.html for a page load with no-cache (always revalidated), compressed when accepted', async () => {
+    const page = await get('/employees', { accept: 'text/html', 'accept-encoding': 'br, gzip' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** In-app notifications (issue 17 item 8), shown under the bell in the header. */
+export const NOTIFICATION_KINDS = ['letter_marked', 'letter_returned', 'letter_overdue'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationJson = z.object({
+  _id: z.uuid(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  /** What it is about, read fresh (a letter: its Letter ID and subject). */
+  subject: z.object({ type: z.string(), _id: z.uuid(), ref: z.string(), title: z.string() }),
+  /** Who marked or sent back the letter, or who holds the overdue one. */
+  actor: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+});
+export type NotificationJson = z.infer<typeof notificationJson>;
+
+export const notificationListJson = z.object({ notifications: z.array(notificationJson), unread: z.number() });
+export type NotificationListJson = z.infer<typeof notificationListJson>;
+export const notificationCountJson = z.object({ unread: z.number() });
+export type NotificationCountJson = z.infer<typeof notificationCountJson>;
+export const notificationListQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });

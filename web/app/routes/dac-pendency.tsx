@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useSession } from '#web/features/auth/use-session.ts';
+import { useGroupNames } from '#web/features/groups/api.ts';
+import { PendencyReport } from '#web/features/letters/components/pendency-report.tsx';
+
+/**
+ * /dac/pendency — pendency of letters (issue 17): directors and administrators choose a group or the whole lab; an
+ * associate director sees their own group (the server decides).
+ */
+export default function PendencyRoute() {
+  const { t } = useTranslation('letters');
+  const { role } = useSession();
+  const seesAll = role === 'director' || role === 'admin';
+  const groups = useGroupNames({ enabled: seesAll });
+  return (
+    <>
+      <PageTitle>{t('dak.pendency.title')}</PageTitle>
+      <PendencyReport groups={seesAll ? (groups.data ?? []) : null} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#web/lib/paths.ts';
+import { PageTitle } from '#web/components/page-title.tsx';
+import { useSession } from '#web/features/auth/use-session.ts';
+import { HelpContent } from '#web/features/site/components/help-content.tsx';
+
+/** /help — how to do the main tasks, per role (issue 16 item 9). Public. */
+export default function HelpRoute() {
+  const { t } = useTranslation('site');
+  const { role } = useSession();
+  return (
+    <>
+      <PageTitle>{t('help.title')}</PageTitle>
+      <Text mb="md">{t('help.lead')}</Text>
+      <HelpContent role={role} />
+      <Text mt="lg">
+        <Anchor component={Link} to={paths.feedback} fw={600}>
+          {t('help.contact')}
+        </Anchor>
+      </Text>
+    </>
+  );
+}

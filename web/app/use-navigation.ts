@@ -1,0 +1,24 @@
+import { buildNavigation, type NavEntry } from '#web/components/nav-bar/navigation.ts';
+import { useSession, type Session } from '#web/features/auth/use-session.ts';
+import { useGroupMenu } from '#web/features/groups/api.ts';
+import { useOnlyLab } from '#web/features/labs/api.ts';
+import { useInboxCount } from '#web/features/letters/api.ts';
+
+/**
+ * The main navigation of the signed-in person (or visitor), from the same data the header's menus use: the Sitemap
+ * lists exactly this, so it never needs a hand-kept copy (issue 16 item 9).
+ */
+export function useNavigation(): { session: Session; lab: ReturnType<typeof useOnlyLab>; navigation: NavEntry[] } {
+  const session = useSession();
+  const lab = useOnlyLab();
+  const groups = useGroupMenu({ enabled: session.isSignedIn });
+  // Issue 17: the badge of "Marked to me" (letters not yet received).
+  const inbox = useInboxCount(session.isSignedIn);
+  const navigation = buildNavigation({
+    role: session.role,
+    groups: session.isSignedIn ? (groups.data ?? []) : [],
+    noLabYet: lab.data === null,
+    inboxCount: inbox.data?.pending ?? 0,
+  });
+  return { session, lab, navigation };
+}

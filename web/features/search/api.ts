@@ -1,0 +1,28 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { SEARCH_PAGE_SIZE, type SearchAnswerJson, type SearchKind } from '#shared/schemas/search.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** Query keys of the portal search. */
+export const searchKeys = {
+  pages: (q: string, kinds: SearchKind[]) => ['search', 'pages', { q, kinds }] as const,
+};
+
+/** A query the server accepts: at least 2 characters once trimmed. */
+export const isSearchable = (q: string) => q.trim().length >= 2;
+
+const fetchSearch = (q: string, kinds: SearchKind[], limit: number, cursor: string | undefined, signal: AbortSignal) =>
+  api.get<SearchAnswerJson>('/api/search', {
+    params: { q: q.trim(), kinds: kinds.length ? kinds.join(',') : undefined, limit, cursor },
+    signal,
+  });
+
+/** GET /api/search: the results page, a page at a time (the cursor says where the next starts). */
+export const useSearchPages = (q: string, kinds: SearchKind[]) =>
+  useInfiniteQuery({
+    queryKey: searchKeys.pages(q.trim(), kinds),
+    queryFn: ({ pageParam, signal }) => fetchSearch(q, kinds, SEARCH_PAGE_SIZE, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: isSearchable(q),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,117 @@
+import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '#shared/format.ts';
+import { countLabel, SEARCH_KINDS, type SearchKind, type SearchResultJson } from '#shared/schemas/search.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { NewTabLink } from '#web/components/new-tab-link.tsx';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { SearchSnippet } from '#web/components/search-snippet.tsx';
+import { isSearchable, useSearchPages } from '../api.ts';
+
+/** A result's title: its file in a new tab, or its portal page. */
+function ResultLink({ result }: { result: SearchResultJson }) {
+  return result.url.startsWith('/uploads/') ? (
+    <NewTabLink href={result.url} fw={600}>
+      {result.title}
+    </NewTabLink>
+  ) : (
+    <Anchor component={Link} to={result.url} fw={600}>
+      {result.title}
+    </Anchor>
+  );
+}
+
+/**
+ * The /search page body (issue 14 §6): kind filters with their counts, results grouped by kind in a fixed order, the
+ * matched words marked in each snippet, "show more" by cursor, and the empty state.
+ */
+export function SearchResults({
+  q,
+  kinds,
+  onKindsChange,
+}: {
+  q: string;
+  kinds: SearchKind[];
+  onKindsChange: (kinds: SearchKind[]) => void;
+}) {
+  const { t } = useTranslation('search');
+  const { t: tc } = useTranslation('common');
+  const search = useSearchPages(q, kinds);
+
+  if (!isSearchable(q)) return <EmptyState>{t('prompt')}</EmptyState>;
+  if (search.isError) return <Alert color="red">{t('failed')}</Alert>;
+  if (!search.data) return <PanelLoader />;
+
+  const pages = search.data.pages;
+  const counts = pages[0]?.counts ?? {};
+  // A word found in very many documents: the counts are those of the newest matches, shown as "12+".
+  const capped = pages[0]?.countsCapped ?? false;
+  const results = pages.flatMap((p) => p.results);
+  const total = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const present = SEARCH_KINDS.filter((k) => counts[k]);
+  const grouped = SEARCH_KINDS.map((kind) => ({ kind, items: results.filter((r) => r.kind === kind) })).filter(
+    (g) => g.items.length,
+  );
+
+  return (
+    <Stack gap="md">
+      <Text c="gray.8" aria-live="polite">
+        {t('resultsFor', { q })} · {capped ? t('totalCapped', { count: total }) : t('total', { count: total })}
+      </Text>
+      {present.length > 0 && (
+        <Chip.Group multiple value={kinds} onChange={(value) => onKindsChange(value as SearchKind[])}>
+          <Group gap="xs" role="group" aria-label={t('filters')}>
+            {present.map((kind) => (
+              <Chip key={kind} value={kind} size="sm" variant="outline">
+                {tc(`search.kind.${kind}`)} ({countLabel(counts[kind] ?? 0, capped)})
+              </Chip>
+            ))}
+            {kinds.length > 0 && (
+              <Button size="compact-sm" variant="subtle" onClick={() => onKindsChange([])}>
+                {t('all')}
+              </Button>
+            )}
+          </Group>
+        </Chip.Group>
+      )}
+      {results.length === 0 ? (
+        <EmptyState>{t('empty', { q })}</EmptyState>
+      ) : (
+        grouped.map(({ kind, items }) => (
+          <section key={kind} aria-labelledby={`results-${kind}`}>
+            <Title order={2} size="h4" id={`results-${kind}`} mb="xs">
+              {tc(`search.kind.${kind}`)}{' '}
+              <Badge variant="light" color="gray" size="sm">
+                {counts[kind] ? countLabel(counts[kind], capped) : items.length}
+              </Badge>
+            </Title>
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {items.map((r) => (
+                <Paper key={`${r.kind}:${r._id}`} component="li" withBorder p="sm" radius="md">
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="baseline">
+                    <ResultLink result={r} />
+                    <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(r.date)}
+                    </Text>
+                  </Group>
+                  <SearchSnippet snippet={r.snippet} mt={4} />
+                </Paper>
+              ))}
+            </Stack>
+          </section>
+        ))
+      )}
+      {search.hasNextPage && (
+        <Button
+          variant="light"
+          onClick={() => void search.fetchNextPage()}
+          loading={search.isFetchingNextPage}
+          style={{ alignSelf: 'center' }}
+        >
+          {t('more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { Accordion, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '#shared/constants.ts';
+
+/** The help sections, one per kind of user, in the order a newcomer meets them. */
+const HELP_ROLES = ['visitor', 'employee', 'associateDirector', 'director', 'admin'] as const;
+type HelpRole = (typeof HELP_ROLES)[number];
+
+const helpRoleOf = (role: Role | null): HelpRole =>
+  role === 'admin'
+    ? 'admin'
+    : role === 'director'
+      ? 'director'
+      : role === 'associate_director'
+        ? 'associateDirector'
+        : role
+          ? 'employee'
+          : 'visitor';
+
+type Tasks = Record<string, { title: string; steps: Record<string, string> }>;
+
+/**
+ * How to do the main tasks, per role (issue 16 item 9): every section is there, the reader's own is open and marked.
+ * The texts live in the site namespace (help.roles.<role>.tasks.<task>.steps), in English and Hindi.
+ */
+export function HelpContent({ role }: { role: Role | null }) {
+  const { t } = useTranslation('site');
+  const mine = helpRoleOf(role);
+  return (
+    <Accordion variant="separated" multiple defaultValue={[mine]} chevronPosition="right" order={2}>
+      {HELP_ROLES.map((key) => {
+        const tasks = t(`help.roles.${key}.tasks`, { returnObjects: true }) as Tasks;
+        return (
+          <Accordion.Item key={key} value={key}>
+            <Accordion.Control>
+              <Group gap="sm">
+                <Text fw={700} component="span">
+                  {t(`help.roles.${key}.title`)}
+                </Text>
+                {key === mine && (
+                  <Badge color="navy" variant="filled">
+                    {t('help.forYou')}
+                  </Badge>
+                )}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="md">
+                {Object.entries(tasks).map(([id, task]) => (
+                  <div key={id}>
+                    <Title order={3} size="h5" mb={4}>
+                      {task.title}
+                    </Title>
+                    <List type="ordered" spacing={4}>
+                      {Object.entries(task.steps).map(([step, text]) => (
+                        <List.Item key={step}>{text}</List.Item>
+                      ))}
+                    </List>
+                  </div>
+                ))}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '#shared/format.ts';
+import { updateSitePageInput, type SitePageKey, type UpdateSitePageInput } from '#shared/schemas/site.ts';
+import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { currentLanguage, translateMessage } from '#web/i18n/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useSaveSitePage, useSitePage } from '../api.ts';
+
+/** Plain text with blank lines between paragraphs, as paragraphs. */
+export function Paragraphs({ text }: { text: string }) {
+  return (
+    <Stack gap="sm">
+      {text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <Text key={i} style={{ whiteSpace: 'pre-line' }}>
+            {p}
+          </Text>
+        ))}
+    </Stack>
+  );
+}
+
+function EditSitePage({
+  pageKey,
+  initial,
+  onDone,
+}: {
+  pageKey: SitePageKey;
+  initial: UpdateSitePageInput;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('site');
+  const save = useSaveSitePage(pageKey);
+  const form = useForm<UpdateSitePageInput>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: schemaResolver(updateSitePageInput, { sync: true }),
+  });
+  const error = (field: keyof UpdateSitePageInput) => {
+    const message = form.errors[field];
+    return typeof message === 'string' ? translateMessage(message, 'site') : message;
+  };
+  const onSubmit = (values: UpdateSitePageInput) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('pages.saved') });
+        onDone();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.field) return form.setFieldError(err.field, err.message);
+        notifications.show({ color: 'red', message: t('pages.saveFailed') });
+      },
+    });
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <Stack gap="md">
+        <Textarea
+          label={t('pages.english')}
+          description={t('pages.paragraphHint')}
+          autosize
+          minRows={8}
+          maxRows={24}
+          required
+          {...form.getInputProps('en')}
+          error={error('en')}
+        />
+        <Textarea
+          label={t('pages.hindi')}
+          description={t('pages.paragraphHint')}
+          autosize
+          minRows={8}
+          maxRows={24}
+          required
+          lang="hi"
+          {...form.getInputProps('hi')}
+          error={error('hi')}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('pages.save')}
+          </Button>
+          <Button variant="default" onClick={onDone}>
+            {t('pages.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Terms of use or Privacy policy (issue 16 item 9): the text in the current language with its last update, and for
+ * an admin an editor of both languages (decision 019).
+ */
+export function SiteDocument({ pageKey, canEdit }: { pageKey: SitePageKey; canEdit: boolean }) {
+  const { t } = useTranslation('site');
+  const page = useSitePage(pageKey);
+  const [editing, setEditing] = useState(false);
+  if (page.isPending) return <PanelLoader />;
+  if (page.isError)
+    return (
+      <Alert color="red" variant="light" role="alert">
+        <Text c="gray.9">{t('pages.loadFailed')}</Text>
+      </Alert>
+    );
+  const data = page.data;
+  if (editing)
+    return <EditSitePage pageKey={pageKey} initial={{ en: data.en, hi: data.hi }} onDone={() => setEditing(false)} />;
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="gray.8">
+        {data.updatedAt ? t('lastUpdated', { date: formatDate(data.updatedAt) }) : t('pages.defaultText')}
+      </Text>
+      <div lang={currentLanguage()}>
+        <Paragraphs text={currentLanguage() === 'hi' ? data.hi : data.en} />
+      </div>
+      {canEdit && (
+        <Group>
+          <Button variant="light" onClick={() => setEditing(true)}>
+            {t('pages.edit')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
