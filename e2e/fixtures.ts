@@ -203,6 +203,14 @@ export function registrationFor(
 }
 
 /** Registers a pending user through POST /api/auth/register (token ''; a pending user may not sign in). */
+/**
+ * A person's name no other test user has: a test that finds someone by name on a list all tests share (the approval
+ * list, the staff list) must not meet a namesake from another test.
+ */
+export function uniquePersonName(): string {
+  return `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)} ${randomUUID().slice(0, 6).toUpperCase()}`;
+}
+
 export async function createPendingUser(overrides: Partial<RegisterInput> = {}): Promise<SeededUser> {
   const input = registrationFor(overrides);
   const res = await apiCall<{ user: UserJson; message: string }>('POST', '/api/auth/register', null, input);

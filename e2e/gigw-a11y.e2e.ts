@@ -4,6 +4,8 @@ import {
   checkA11y,
   createApprovedUser,
   createPendingUser,
+  registrationFor,
+  uniquePersonName,
   expectVisible,
   screenshot,
   signedInAdmin,
@@ -86,7 +88,9 @@ describe('axe in both languages and both themes (items 3, 4)', () => {
       async () => {
         const { page } = state;
         const admin = await signedInAdmin();
-        const pending = await createPendingUser();
+        const pending = await createPendingUser({
+          personalDetails: { ...registrationFor().personalDetails, name: uniquePersonName() },
+        });
         await signInAs(page, admin, { to: '/profile' });
         const pages = [
           '/profile',
@@ -115,7 +119,7 @@ describe('axe in both languages and both themes (items 3, 4)', () => {
 
         // The approval "View Profile" box: one banner only, qualifications in a list.
         await prefer(page, language, contrast, '/admin/approval');
-        const card = page.getByRole('article', { name: pending.name });
+        const card = page.getByRole('article', { name: pending.name, exact: true });
         await card.getByRole('button', { name: language === 'en' ? 'View Profile' : 'प्रोफ़ाइल देखें' }).click();
         await expectVisible(page.getByRole('dialog'));
         await checkA11y(page, { moderate: true });

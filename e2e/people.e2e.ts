@@ -11,6 +11,8 @@ import {
   checkA11y,
   createApprovedUser,
   createPendingUser,
+  registrationFor,
+  uniquePersonName,
   expectHidden,
   expectVisible,
   screenshot,
@@ -199,9 +201,11 @@ describe('employee directory', () => {
 describe('rejection', () => {
   it('rejects a registration with a reason the person is told at login', async () => {
     const { page } = browser;
-    const pending = await createPendingUser();
+    const pending = await createPendingUser({
+      personalDetails: { ...registrationFor().personalDetails, name: uniquePersonName() },
+    });
     await signInAs(page, await signedInAdmin(), { to: '/admin/approval' });
-    const card = page.getByRole('article', { name: pending.name });
+    const card = page.getByRole('article', { name: pending.name, exact: true });
     await card.getByRole('button', { name: 'Reject' }).click();
     const dialog = page.getByRole('dialog', { name: `Reject ${pending.name}` });
     await dialog.getByRole('button', { name: 'Reject User' }).click();

@@ -144,9 +144,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.backgroundJobs)
     app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, app.log)));
   app.addHook('onClose', async () => {
+    const began = Date.now();
     await jobs?.stop(); // the job queue first: it uses the database
     await changeFeed.close();
+    const closing = Date.now();
     await opts.database.close();
+    app.log.info({ jobsMs: closing - began, databaseMs: Date.now() - closing }, 'database closed');
   });
 
   app.setErrorHandler((err, req, reply) => {

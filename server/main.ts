@@ -69,13 +69,21 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    const began = Date.now();
     app.log.info({ signal }, 'draining requests and closing the database');
-    const force = setTimeout(() => process.exit(1), 25000);
+    // Above the sum of the bounded steps (jobs 10 s, pool 5 s, PostgreSQL's fast then immediate stop 25 s).
+    const force = setTimeout(() => {
+      app.log.error({ ms: Date.now() - began }, 'shutdown took too long; exiting without finishing it');
+      process.exit(1);
+    }, 60_000);
     force.unref();
     // app.close() stops accepting, waits for in-flight requests, then runs onClose (database close, which stops the
     // embedded PostgreSQL after the pool has ended).
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info({ ms: Date.now() - began }, 'stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '#server/db/client.ts';
+import { settlesWithin } from '#server/lib/time-limit.ts';
 import { extractFileText, pendingFileIds, sharedExtractor } from './extraction.ts';
 
 /** The queue of files to read (pg-boss, in the portal's own database: schema `pgboss`). */
@@ -64,7 +65,9 @@ export async function startSearchJobs(
     stop: async () => {
       await listener.query('UNLISTEN *').catch(() => {});
       listener.release();
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => {});
+      // A file being read gets 5 s to finish; a queue that still does not stop must not hold up the database's stop.
+      const stopped = await settlesWithin(boss.stop({ graceful: true, wait: true, timeout: 5000 }), 10_000);
+      if (!stopped) log.error({}, 'the background job queue did not stop within 10 s; stopping without it');
       await extractor.close();
     },
   };
