@@ -1,15 +1,36 @@
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NotificationJson } from '#shared/schemas/notification.ts';
 import { AppLayout } from '#web/components/layout/app-layout.tsx';
 import { NewsFlash, type NewsFlashItem } from '#web/components/news-flash/news-flash.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
-import { SessionTimeout } from '#web/features/auth/components/session-timeout.tsx';
 import { newestDocuments, useLabDocuments } from '#web/features/labs/api.ts';
-import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { getStoredToken, subscribeToLogin } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useNavigation } from './use-navigation.ts';
+
+// Parts only a signed-in person meets load with their first signed-in page, not with a visitor's first load (issue 12).
+const SessionTimeout = lazy(() =>
+  import('#web/features/auth/components/session-timeout.tsx').then((m) => ({ default: m.SessionTimeout })),
+);
+const NotificationBell = lazy(() =>
+  import('#web/features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+
+/** True from the first moment a sign-in is stored: the timeout warning then stays mounted, through the expiry too. */
+function useEverSignedIn() {
+  const hasToken = useSyncExternalStore(
+    subscribeToLogin,
+    () => getStoredToken() !== null,
+    () => false,
+  );
+  const [ever, setEver] = useState(hasToken);
+  if (hasToken && !ever) setEver(true);
+  return ever;
+}
 
 /** Where a notice leads: a letter marked or sent back to me → my inbox; one I marked is overdue → that letter. */
 const notificationLink = (n: NotificationJson) =>
@@ -21,6 +42,7 @@ export function RootLayout() {
   const { session, lab, navigation } = useNavigation();
   const documents = useLabDocuments(lab.data?._id, { current: true });
   // Notices and circulars still valid, newest first (issue 4).
+  const everSignedIn = useEverSignedIn();
   const newsItems = useMemo<NewsFlashItem[]>(() => newestDocuments(documents.data), [documents.data]);
 
   return (
@@ -30,13 +52,23 @@ export function RootLayout() {
       onSignOut={session.signOut}
       newsFlash={<NewsFlash items={newsItems} loading={lab.isPending || (Boolean(lab.data) && documents.isPending)} />}
       // Issue 17: the notification bell of a signed-in person.
-      headerActions={session.isSignedIn ? <NotificationBell linkFor={notificationLink} /> : undefined}
+      headerActions={
+        session.isSignedIn ? (
+          <Suspense fallback={null}>
+            <NotificationBell linkFor={notificationLink} />
+          </Suspense>
+        ) : undefined
+      }
     >
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
       <ScrollRestoration />
-      <SessionTimeout />
+      {everSignedIn && (
+        <Suspense fallback={null}>
+          <SessionTimeout />
+        </Suspense>
+      )}
     </AppLayout>
   );
 }

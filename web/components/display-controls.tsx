@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Popover } from '@mantine/core';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { setDisplayPreferences, useDisplayPreferences, type TextSize } from '#web/lib/display-preferences.ts';
 
@@ -45,21 +46,23 @@ export function DisplayControls() {
   );
 }
 
-/** On narrow screens the same controls sit behind one button, so the header still fits 320 px. */
-export function DisplayControlsMenu() {
-  const { t } = useTranslation('common');
-  return (
-    <Popover position="bottom-end" shadow="md" withArrow>
-      <Popover.Target>
-        <ActionIcon variant="default" size="lg" aria-label={t('display.label')} title={t('display.label')}>
-          <span aria-hidden="true" style={{ fontWeight: 700 }}>
-            Aa
-          </span>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <DisplayControls />
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
+/** The "Aa" button that opens the text-size and contrast controls on narrow screens. */
+export const DisplayControlsButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>>(
+  function DisplayControlsButton(props, ref) {
+    const { t } = useTranslation('common');
+    return (
+      <ActionIcon
+        ref={ref}
+        variant="default"
+        size="lg"
+        aria-label={t('display.label')}
+        title={t('display.label')}
+        {...props}
+      >
+        <span aria-hidden="true" style={{ fontWeight: 700 }}>
+          Aa
+        </span>
+      </ActionIcon>
+    );
+  },
+);

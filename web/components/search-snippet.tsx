@@ -1,5 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
-import { snippetParts } from '#shared/schemas/search.ts';
+import { snippetParts } from '#shared/search.ts';
 
 /**
  * A search snippet with its matched words in <mark>. The server marks matches with « » in plain text; the parts are

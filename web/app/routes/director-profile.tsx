@@ -4,7 +4,8 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
-import { DirectorHistoryTable, LeaderProfile } from '#web/components/unit/unit-panels.tsx';
+import { LeaderProfile } from '#web/components/unit/unit-panels.tsx';
+import { DirectorHistoryTable } from '#web/components/unit/unit-tables.tsx';
 import { useLab, useOnlyLab } from '#web/features/labs/api.ts';
 
 /**

@@ -7,13 +7,8 @@ import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
-import {
-  ContactList,
-  DirectorHistoryTable,
-  LeaderProfile,
-  OfficeTable,
-  VisionMissionCards,
-} from '#web/components/unit/unit-panels.tsx';
+import { ContactList, LeaderProfile, VisionMissionCards } from '#web/components/unit/unit-panels.tsx';
+import { DirectorHistoryTable, OfficeTable } from '#web/components/unit/unit-tables.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useGroup } from '../api.ts';
 import { isForbidden, isOffline } from './group-parts.tsx';

@@ -6,7 +6,7 @@ import { officeMemberInput, type OfficeMemberJson } from '#shared/schemas/unit.t
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
-import { OfficeTable } from '#web/components/unit/unit-panels.tsx';
+import { OfficeTable } from '#web/components/unit/unit-tables.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useDeleteOfficeMember, useGroup, useSaveOfficeMember } from '../api.ts';

@@ -1,18 +1,20 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LabJson } from '#shared/schemas/lab.ts';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
-import {
-  ContactList,
-  DirectorHistoryTable,
-  LeaderProfile,
-  OfficeTable,
-  VisionMissionCards,
-} from '#web/components/unit/unit-panels.tsx';
+import { ContactList, LeaderProfile, VisionMissionCards } from '#web/components/unit/unit-panels.tsx';
 import { useLab } from '../api.ts';
 import { LabDocuments, LastUpdated, TextPoints } from './lab-panels.tsx';
+
+// The table tabs load Mantine's table when first opened, not with the home page (issue 12).
+const OfficeTable = lazy(() =>
+  import('#web/components/unit/unit-tables.tsx').then((m) => ({ default: m.OfficeTable })),
+);
+const DirectorHistoryTable = lazy(() =>
+  import('#web/components/unit/unit-tables.tsx').then((m) => ({ default: m.DirectorHistoryTable })),
+);
 
 /** The ten tabs of the lab home, in the spec's order (§2 Lab home screen). About Lab is the default. */
 export const LAB_TABS = [
@@ -64,6 +66,15 @@ function panelFor(tab: LabTab, lab: LabJson, t: (key: string, values?: Record<st
   }
 }
 
+function PanelLoading() {
+  const { t } = useTranslation('lab');
+  return (
+    <Center py="lg" role="status">
+      <Loader size="sm" aria-label={t('loading')} />
+    </Center>
+  );
+}
+
 export interface LabTabsProps {
   labId: string;
   /** Product & Achievements: every group's projects, patents, technologies, publications, courses (groups feature). */
@@ -76,25 +87,21 @@ export interface LabTabsProps {
 export function LabTabs({ labId, products, personnel }: LabTabsProps) {
   const { t } = useTranslation('lab');
   const lab = useLab(labId);
+  const tabPanel = (tab: LabTab) => {
+    if (tab === 'products') return products;
+    if (tab === 'personnel') return personnel;
+    if (lab.isPending) return <PanelLoading />;
+    if (lab.isError || !lab.data) return <PanelError>{t(ERROR_KEY[tab])}</PanelError>;
+    return (
+      <>
+        {panelFor(tab, lab.data, t)}
+        <LastUpdated date={lab.data.lastUpdated} />
+      </>
+    );
+  };
   return (
     <UnitTabs tabs={LAB_TABS} label={t('tabs.label')} title={(tab) => t(`tabs.${tab}`)}>
-      {(tab) => {
-        if (tab === 'products') return products;
-        if (tab === 'personnel') return personnel;
-        if (lab.isPending)
-          return (
-            <Center py="lg" role="status">
-              <Loader size="sm" aria-label={t('loading')} />
-            </Center>
-          );
-        if (lab.isError || !lab.data) return <PanelError>{t(ERROR_KEY[tab])}</PanelError>;
-        return (
-          <>
-            {panelFor(tab, lab.data, t)}
-            <LastUpdated date={lab.data.lastUpdated} />
-          </>
-        );
-      }}
+      {(tab) => <Suspense fallback={<PanelLoading />}>{tabPanel(tab)}</Suspense>}
     </UnitTabs>
   );
 }

@@ -1,0 +1,40 @@
+import { forwardRef, type ReactNode } from 'react';
+import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+function SearchIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The header's search field as the person sees it, with or without suggestions around it. */
+export const SearchInput = forwardRef<HTMLInputElement, TextInputProps & { busy?: ReactNode }>(function SearchInput(
+  { busy, ...props },
+  ref,
+) {
+  const { t } = useTranslation('common');
+  return (
+    <TextInput
+      ref={ref}
+      label={t('search.label')}
+      labelProps={{ className: 'visually-hidden' }}
+      placeholder={t('search.placeholder')}
+      type="search"
+      autoComplete="off"
+      w={{ base: '100%', sm: 260 }}
+      rightSectionPointerEvents="all"
+      rightSection={
+        busy ?? (
+          <ActionIcon type="submit" variant="subtle" color="gray.8" aria-label={t('search.submit')}>
+            <SearchIcon />
+          </ActionIcon>
+        )
+      }
+      {...props}
+    />
+  );
+});

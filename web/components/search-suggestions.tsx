@@ -1,0 +1,110 @@
+import { useEffect, type FormEvent, type RefObject } from 'react';
+import { Combobox, Group, Loader, Text, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { SearchAnswerJson, SearchResultJson } from '#shared/schemas/search.ts';
+import { SEARCH_SUGGESTION_LIMIT } from '#shared/search.ts';
+import { api } from '#web/lib/api-client.ts';
+import { SearchInput } from './search-input.tsx';
+import { SearchSnippet } from './search-snippet.tsx';
+
+/** Opens a result: a stored file in a new tab, a portal page in place. */
+export function openSearchResult(result: Pick<SearchResultJson, 'url'>, navigate: (to: string) => void) {
+  if (result.url.startsWith('/uploads/')) window.open(result.url, '_blank', 'noopener');
+  else navigate(result.url);
+}
+
+/**
+ * The header search field with its suggestions: loaded by SearchBox when the field is first focused, it takes the
+ * field's place with the focus and the caret where they were.
+ */
+export function SearchSuggestions({
+  id,
+  inputRef,
+  query,
+  onQueryChange,
+  onSubmit,
+}: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  query: string;
+  onQueryChange: (query: string) => void;
+  onSubmit: (event: FormEvent) => boolean;
+}) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+
+  // This field replaces the plain one the person just focused: keep the focus, with the caret at the end.
+  useEffect(() => {
+    const field = inputRef.current;
+    if (!field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+    combobox.openDropdown();
+    // Once, on taking over from the plain field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const suggestions = useQuery({
+    queryKey: ['search', 'suggestions', debounced],
+    queryFn: ({ signal }) =>
+      api.get<SearchAnswerJson>('/api/search', { params: { q: debounced, limit: SEARCH_SUGGESTION_LIMIT }, signal }),
+    enabled: debounced.length >= 2,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const results = debounced.length >= 2 ? (suggestions.data?.results ?? []) : [];
+
+  const onOption = (value: string) => {
+    const result = results.find((r) => `${r.kind}:${r._id}` === value);
+    combobox.closeDropdown();
+    if (result) openSearchResult(result, (to) => void navigate(to));
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={onOption} withinPortal>
+      <Combobox.Target>
+        <SearchInput
+          ref={inputRef}
+          id={id}
+          value={query}
+          onChange={(event) => {
+            onQueryChange(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          // Enter without a chosen suggestion searches (SearchBox's submit) and closes the list.
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && combobox.selectedOptionIndex < 0 && onSubmit(event)) combobox.closeDropdown();
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          busy={
+            suggestions.isFetching ? <Loader size={14} role="status" aria-label={t('search.loading')} /> : undefined
+          }
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={results.length === 0}>
+        <Combobox.Options aria-label={t('search.suggestions')}>
+          {results.map((r) => (
+            <Combobox.Option key={`${r.kind}:${r._id}`} value={`${r.kind}:${r._id}`}>
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <Text size="sm" fw={600} lineClamp={1}>
+                  {r.title}
+                </Text>
+                <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                  {t(`search.kind.${r.kind}`)}
+                </Text>
+              </Group>
+              <SearchSnippet snippet={r.snippet} size="xs" lineClamp={2} />
+            </Combobox.Option>
+          ))}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
