@@ -146,7 +146,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
       proxy_set_header X-Forwarded-Host $host;
       proxy_request_buffering off;
       proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
+      proxy_connect_timeout 10s;
     }
   }
 }
@@ -178,20 +178,29 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
     };
   }
 
-  /** Where nginx is missing: a round-robin proxy in this process, trying the next node when one refuses. */
+  /**
+   * Where nginx is missing: a round-robin proxy in this process. It reads each request whole, then sends it to the
+   * next node over a new connection (no keep-alive, so a killed node refuses at once), trying the other node when one
+   * refuses the connection: nothing reached the refusing node, so a write is never sent twice.
+   */
   async function startNodeProxy(ports: number[]) {
     const http = await import('node:http');
     let next = 0;
-    const server = http.createServer((req, res) => {
+    const server = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const first = next++;
       const tryPort = (attempt: number) => {
-        const port = ports[(next++ + attempt) % ports.length]!;
+        const port = ports[(first + attempt) % ports.length]!;
         const upstream = http.request(
           {
             host: '127.0.0.1',
             port,
             method: req.method,
             path: req.url,
-            headers: { ...req.headers, 'x-forwarded-for': '127.0.0.1' },
+            agent: false,
+            headers: { ...req.headers, 'content-length': String(body.length), 'x-forwarded-for': '127.0.0.1' },
           },
           (up) => {
             res.writeHead(up.statusCode ?? 502, up.headers);
@@ -201,8 +210,9 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
         upstream.on('error', (err: NodeJS.ErrnoException) => {
           if (err.code === 'ECONNREFUSED' && attempt + 1 < ports.length) tryPort(attempt + 1);
           else if (!res.headersSent) res.writeHead(502).end();
+          else res.destroy();
         });
-        req.pipe(upstream);
+        upstream.end(body);
       };
       tryPort(0);
     });
@@ -254,7 +264,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await fetch(`${base}${url}`, { method, headers, body: payload });
+    const res = await fetch(`${base}${url}`, { method, headers, body: payload, signal: AbortSignal.timeout(60_000) });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
   }
@@ -365,6 +375,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
     let failed = 0;
     let afterKill = 0;
     let killed = false;
+    const refusals: string[] = []; // why a write was not acknowledged, for the failure message
     // Two writers, 20 letters each, through the balancer; one node is killed once a few are in.
     const writer = async (w: number) => {
       for (let i = 0; i < 20; i++) {
@@ -374,20 +385,27 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
           if (res.status === 201) {
             acknowledged.push({ id: res.body._id, fileUrl: res.body.fileUrl, bytes });
             if (killed) afterKill++;
-          } else failed++;
-        } catch {
+          } else {
+            failed++;
+            refusals.push(`${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+          }
+        } catch (err) {
           failed++; // cut off mid-request: not acknowledged, so nothing is promised
+          refusals.push(String(err));
         }
       }
     };
-    const writers = Promise.all([writer(1), writer(2)]);
-    while (acknowledged.length < 8) await sleep(10);
+    let writing = true;
+    const writers = Promise.all([writer(1), writer(2)]).finally(() => (writing = false));
+    const until = Date.now() + 90_000;
+    while (acknowledged.length < 8 && writing && Date.now() < until) await sleep(10);
+    expect(acknowledged.length, `writes before the kill: ${refusals.join('; ')}`).toBeGreaterThanOrEqual(8);
     nodes[0]!.child.kill('SIGKILL');
     killed = true;
     await writers;
-    expect(afterKill).toBeGreaterThan(10); // the run went on after the kill
+    expect(afterKill, refusals.join('; ')).toBeGreaterThan(10); // the run went on after the kill
     expect(acknowledged.length + failed).toBe(40);
-    expect(failed).toBeLessThanOrEqual(2); // at most the requests in flight on the killed node
+    expect(failed, refusals.join('; ')).toBeLessThanOrEqual(2); // at most the requests in flight on the killed node
     const survivor = `http://127.0.0.1:${nodes[1]!.port}`;
     for (const letter of acknowledged) {
       const got = await api('GET', `/api/dac/${letter.id}`, adminToken, undefined, survivor);

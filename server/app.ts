@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { settlesWithin } from './lib/time-limit.ts';
 import { AppError, badRequest, isDatabaseUnavailable } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -145,11 +146,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, app.log)));
   app.addHook('onClose', async () => {
     const began = Date.now();
+    app.log.info('requests drained; stopping background jobs');
     await jobs?.stop(); // the job queue first: it uses the database
-    await changeFeed.close();
+    await settlesWithin(changeFeed.close(), 2000);
     const closing = Date.now();
+    app.log.info({ jobsMs: closing - began }, 'background jobs stopped; closing the database');
     await opts.database.close();
-    app.log.info({ jobsMs: closing - began, databaseMs: Date.now() - closing }, 'database closed');
+    app.log.info({ databaseMs: Date.now() - closing }, 'database closed');
   });
 
   app.setErrorHandler((err, req, reply) => {

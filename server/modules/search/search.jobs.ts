@@ -63,12 +63,13 @@ export async function startSearchJobs(
 
   return {
     stop: async () => {
-      await listener.query('UNLISTEN *').catch(() => {});
+      await settlesWithin(listener.query('UNLISTEN *'), 2000);
       listener.release();
       // A file being read gets 5 s to finish; a queue that still does not stop must not hold up the database's stop.
       const stopped = await settlesWithin(boss.stop({ graceful: true, wait: true, timeout: 5000 }), 10_000);
       if (!stopped) log.error({}, 'the background job queue did not stop within 10 s; stopping without it');
-      await extractor.close();
+      if (!(await settlesWithin(extractor.close(), 5000)))
+        log.error({}, 'the text extraction thread did not end within 5 s');
     },
   };
 }
