@@ -224,11 +224,13 @@ describe('GET /api/group-files/{groupId}/{field} and GET /api/group-files', () =
   it("pages one group's list, counting that list only", async () => {
     const group = await createGroup(app);
     const other = await createGroup(app);
-    await app.db.insert(groupItems).values([
-      ...Array.from({ length: 5 }, (_, i) => ({ groupId: group.id, kind: 'project' as const, name: `Project ${i}` })),
-      { groupId: group.id, kind: 'patent' as const, name: 'A patent' },
-      { groupId: other.id, kind: 'project' as const, name: 'Not ours' },
-    ]);
+    await app.db
+      .insert(groupItems)
+      .values([
+        ...Array.from({ length: 5 }, (_, i) => ({ groupId: group.id, kind: 'project' as const, name: `Project ${i}` })),
+        { groupId: group.id, kind: 'patent' as const, name: 'A patent' },
+        { groupId: other.id, kind: 'project' as const, name: 'Not ours' },
+      ]);
     const first = await get(`/api/group-files/${group.id}/projects?limit=2`);
     expect(first.json()).toHaveLength(2);
     expect(first.headers['x-total-count']).toBe('5');

@@ -44,7 +44,13 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await listPhotos(app.db, lab.id, req.query);
       // The spec's answer is an array (?skip&limit); the total and the next page ride in headers.
       const { limit, skip } = req.query;
-      sendPagingHeaders(req, reply, { limit, offset: skip, offsetParam: 'skip', count: page.photos.length, total: page.total });
+      sendPagingHeaders(req, reply, {
+        limit,
+        offset: skip,
+        offsetParam: 'skip',
+        count: page.photos.length,
+        total: page.total,
+      });
       return page.photos.map(presentPhoto);
     },
   );
