@@ -63,7 +63,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       LOG_LEVEL: 'debug',
       SERVE_WEB: 'false',
       RUNTIME_METRICS: 'true',
-      JWT_EXPIRES_IN: '30m',
+      JWT_EXPIRES_IN: '30 min',
       STORAGE: 's3',
       S3_BUCKET: 'uploads',
       S3_ENDPOINT: 'http://minio.lab.local:9000',
@@ -75,7 +75,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       logLevel: 'debug',
       serveWeb: false,
       runtimeMetrics: true,
-      jwtExpiresIn: '30m',
+      jwtExpiresIn: '30 min',
       jwtSecret: base.JWT_SECRET,
     });
     expect(config.storage).toMatchObject({
@@ -143,7 +143,14 @@ describe('loadConfig (issue 18 item 4)', () => {
     [{ SERVE_WEB: 'no' }, 'SERVE_WEB must be true or false (got "no").'],
     [{ RUNTIME_METRICS: '1' }, 'RUNTIME_METRICS must be true or false (got "1").'],
     [{ JWT_SECRET_ROTATE: 'yes' }, 'JWT_SECRET_ROTATE must be true or false (got "yes").'],
-    [{ JWT_EXPIRES_IN: 'forever' }, 'JWT_EXPIRES_IN must be a duration such as 8h, 30m or 7d (got "forever").'],
+    [
+      { JWT_EXPIRES_IN: 'forever' },
+      'JWT_EXPIRES_IN must be a duration with its unit, such as 8h, 30m or 7d (got "forever").',
+    ],
+    [
+      { JWT_EXPIRES_IN: '3600' },
+      'JWT_EXPIRES_IN must be a duration with its unit, such as 8h, 30m or 7d (got "3600").',
+    ],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// address (got "localhost:6379").'],
     [{ STORAGE: 'ftp' }, 'STORAGE must be "local" or "s3", not "ftp".'],
     [{ STORAGE: 's3' }, 'STORAGE=s3 needs S3_BUCKET (the bucket that holds the uploads).'],

@@ -175,9 +175,10 @@ const trustProxy = variable((v, ctx): boolean | string => {
 /** Shortest JWT_SECRET accepted: 32 characters, 256 bits for an HS256 key of random letters and digits. */
 export const JWT_SECRET_MIN_LENGTH = 32;
 
-// The durations fast-jwt (through @fastify/jwt) understands: a number of seconds or "8h", "30m", "7 days"...
+// The durations fast-jwt (through @fastify/jwt and @lukeed/ms) understands, with their unit: "8h", "30m", "7 days".
+// A bare number would be milliseconds there (JWT_EXPIRES_IN=3600 a 3.6-second sign-in), so it is refused.
 const DURATION =
-  /^\d+(\.\d+)?\s*(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|y|yrs?|years?)?$/i;
+  /^\d*\.?\d+ *(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|y|yrs?|years?)$/i;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -197,7 +198,7 @@ const envSchema = z.object({
   JWT_EXPIRES_IN: variable((v, ctx) => {
     if (v === undefined) return '8h';
     if (DURATION.test(v.trim()) && parseFloat(v) > 0) return v.trim();
-    return refuse(ctx, `JWT_EXPIRES_IN must be a duration such as 8h, 30m or 7d (got "${v}").`);
+    return refuse(ctx, `JWT_EXPIRES_IN must be a duration with its unit, such as 8h, 30m or 7d (got "${v}").`);
   }),
   ADMIN_EMAIL: text(),
   ADMIN_PASSWORD: text(),
