@@ -41,8 +41,9 @@ function matches(header: string | undefined, etag: string): boolean {
  * ETag and 304 come from the library); an S3 object streams through the portal (decision 022).
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The web build's @fastify/static (web.ts, when the portal serves it) has decorated reply.sendFile already; its
-  // options apply to its own root only. Without it, this plugin registers the library for downloads alone.
+  // The web build's @fastify/static (web.ts, when the portal serves it) has decorated reply.sendFile already: reused,
+  // with the uploads folder as the root of each call (its Cache-Control rules look at the build's own files only; its
+  // precompressed copies do not exist for uploads). Without it, this plugin registers the library for downloads alone.
   if (!app.hasReplyDecorator('sendFile')) await app.register(fastifyStatic, { serve: false });
 
   // @fastify/static's own refusals in the portal's words: a range past the end (416, with the file's size).
