@@ -143,7 +143,11 @@ async function main() {
     await db.execute(sql`analyze`);
     const seededMs = performance.now() - started;
 
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench', SERVE_WEB: 'false' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      SERVE_WEB: 'false',
+    });
     const app = await buildApp({ config, database: { ...database, close: async () => {} }, logger: false });
     await app.ready();
     const headers = { authorization: `Bearer ${app.issueToken(adminUser!)}` };

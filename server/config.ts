@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { isIP, isIPv4 } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
 const MB = 1024 * 1024;
 
@@ -36,7 +38,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /**
    * Which proxies may set X-Forwarded-For/-Proto (TRUST_PROXY): "loopback" by default (a reverse proxy on the same
-   * host), "true"/"false", or a list of addresses. Trusting every client would let anyone dodge the sign-in throttle.
+   * host), "true"/"false", or a comma-separated list of addresses, CIDR ranges and the names loopback, linklocal and
+   * uniquelocal (what proxy-addr compiles). Trusting every client would let anyone dodge the sign-in throttle.
    */
   trustProxy: boolean | string;
   /** Serve the built web app from dist/web. */
@@ -49,13 +52,6 @@ export interface Config {
   storage: StorageConfig;
   /** JWT_SECRET_ROTATE=true: record this node's JWT secret as the one every node must use (decision 017). */
   jwtSecretRotate: boolean;
-}
-
-function count(name: string, value: string | undefined, fallback: number): number {
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`Invalid ${name}: ${value} (a whole number of at least 1)`);
-  return n;
 }
 
 /** STORAGE=s3 and its S3_* variables (README "Configuration", docs/deployment.md). */
@@ -73,13 +69,6 @@ export interface S3StorageConfig {
 }
 export type StorageConfig = { driver: 'local' } | S3StorageConfig;
 
-function bytes(value: string | undefined, fallback: number): number {
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`Invalid byte size: ${value}`);
-  return Math.floor(n);
-}
-
 /** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
 function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
@@ -96,46 +85,200 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
-/** LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else. */
-function logFormat(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): 'pretty' | 'json' {
-  if (env.LOG_FORMAT === 'pretty' || env.LOG_FORMAT === 'json') return env.LOG_FORMAT;
-  if (env.LOG_FORMAT) throw new Error(`Invalid LOG_FORMAT: ${env.LOG_FORMAT} (use pretty or json)`);
-  return stdoutIsTTY && env.NODE_ENV !== 'production' ? 'pretty' : 'json';
-}
-
 /** A setting the operator must fix before the portal can start. */
 export class ConfigError extends Error {}
 
-function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
-  const driver = (env.STORAGE || 'local').toLowerCase();
-  if (driver === 'local') return { driver: 'local' };
-  if (driver !== 's3') throw new ConfigError(`STORAGE must be "local" or "s3", not "${env.STORAGE}".`);
+// ---------------------------------------------------------------------------------------------------------------
+// The environment, checked by one zod schema (README "Configuration"). Every refusal names its variable and what it
+// got, so "Lab Portal cannot start: ..." (main.ts) tells the operator which line of their environment to fix. An
+// empty variable counts as unset (a service file's `PORT=` means the default).
+// ---------------------------------------------------------------------------------------------------------------
+
+type Ctx = z.RefinementCtx;
+
+/** Records the refusal; zod then reports it with the others. */
+function refuse(ctx: Ctx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER as never;
+}
+
+/** One variable: unset or empty → `parse(undefined)`, else `parse(value)`. */
+function variable<T>(parse: (value: string | undefined, ctx: Ctx) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => parse(value === '' ? undefined : value, ctx));
+}
+
+const text = (fallback?: string) => variable((v) => v ?? fallback);
+
+function wholeNumber(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return variable((v, ctx) => {
+    if (v === undefined) return fallback;
+    const n = /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+    if (n >= min && n <= max) return n;
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    return refuse(ctx, `${name} must be a whole number ${range} (got "${v}").`);
+  });
+}
+
+function byteSize(name: string, fallback: number) {
+  return variable((v, ctx) => {
+    if (v === undefined) return fallback;
+    const n = v.trim() === '' ? NaN : Number(v);
+    if (Number.isFinite(n) && n >= 1) return Math.floor(n);
+    return refuse(ctx, `${name} must be a number of bytes of at least 1 (got "${v}").`);
+  });
+}
+
+function flag(name: string, fallback: boolean) {
+  return variable((v, ctx) => {
+    if (v === undefined) return fallback;
+    if (v === 'true' || v === 'false') return v === 'true';
+    return refuse(ctx, `${name} must be true or false (got "${v}").`);
+  });
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list, as proxy-addr compiles it: a name, an address, address/prefix, IPv4/netmask. */
+function proxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIPv4(range);
+}
+
+const trustProxy = variable((v, ctx): boolean | string => {
+  if (v === undefined) return 'loopback';
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v.trim())) {
+    // Fastify 5 trusts no proxy for a bare hop count (it cannot check the nearest proxy's address), so a number would
+    // silently do nothing: refuse it.
+    return refuse(
+      ctx,
+      `TRUST_PROXY must name the proxies, not count them (got "${v}"): Fastify trusts no proxy for a hop count. Use true, false, or addresses such as 10.0.0.5,10.1.0.0/16 or loopback.`,
+    );
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  const wrong = entries.filter((e) => !proxyEntry(e));
+  if (wrong.length === 0) return entries.join(',');
+  return refuse(
+    ctx,
+    `TRUST_PROXY must be true, false, or a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) and the names loopback, linklocal, uniquelocal (got "${v}"; not understood: ${wrong.map((w) => `"${w}"`).join(', ')}).`,
+  );
+});
+
+/** Shortest JWT_SECRET accepted: 32 characters, 256 bits for an HS256 key of random letters and digits. */
+export const JWT_SECRET_MIN_LENGTH = 32;
+
+// The durations fast-jwt (through @fastify/jwt and @lukeed/ms) understands, with their unit: "8h", "30m", "7 days".
+// A bare number would be milliseconds there (JWT_EXPIRES_IN=3600 a 3.6-second sign-in), so it is refused.
+const DURATION =
+  /^\d*\.?\d+ *(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|y|yrs?|years?)$/i;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const envSchema = z.object({
+  PORT: wholeNumber('PORT', 3000, 0, 65535),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text('./data'),
+  DATABASE_URL: text(),
+  JWT_SECRET: variable((v, ctx) => {
+    if (v === undefined || v.length >= JWT_SECRET_MIN_LENGTH) return v;
+    return refuse(
+      ctx,
+      `JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long (it has ${v.length}). Use a long random value (openssl rand -base64 48), or unset it to have one generated and kept in DATA_DIR/jwt-secret.`,
+    );
+  }),
+  JWT_SECRET_ROTATE: flag('JWT_SECRET_ROTATE', false),
+  JWT_EXPIRES_IN: variable((v, ctx) => {
+    if (v === undefined) return '8h';
+    if (DURATION.test(v.trim()) && parseFloat(v) > 0) return v.trim();
+    return refuse(ctx, `JWT_EXPIRES_IN must be a duration with its unit, such as 8h, 30m or 7d (got "${v}").`);
+  }),
+  ADMIN_EMAIL: text(),
+  ADMIN_PASSWORD: text(),
+  UPLOAD_MAX_BYTES: byteSize('UPLOAD_MAX_BYTES', 25 * MB),
+  LARGE_UPLOAD_MAX_BYTES: byteSize('LARGE_UPLOAD_MAX_BYTES', 2048 * MB),
+  LOGIN_ACCOUNT_FAILURES: wholeNumber('LOGIN_ACCOUNT_FAILURES', 5, 1),
+  LOGIN_ADDRESS_FAILURES: wholeNumber('LOGIN_ADDRESS_FAILURES', 100, 1),
+  REGISTRATIONS_PER_ADDRESS: wholeNumber('REGISTRATIONS_PER_ADDRESS', 10, 1),
+  FEEDBACK_RATE_LIMIT: wholeNumber('FEEDBACK_RATE_LIMIT', 5, 1),
+  LOG_LEVEL: variable((v, ctx) => {
+    if (v === undefined) return 'info';
+    if (LOG_LEVELS.includes(v)) return v;
+    return refuse(ctx, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${v}").`);
+  }),
+  LOG_FORMAT: variable((v, ctx) => {
+    if (v === undefined || v === 'pretty' || v === 'json') return v;
+    return refuse(ctx, `Invalid LOG_FORMAT: ${v} (use pretty or json).`);
+  }),
+  NODE_ENV: text(),
+  REDIS_URL: variable((v, ctx) => {
+    if (v === undefined || /^rediss?:\/\/./.test(v)) return v;
+    return refuse(ctx, `REDIS_URL must be a redis:// or rediss:// address (got "${v}").`);
+  }),
+  TRUST_PROXY: trustProxy,
+  SERVE_WEB: flag('SERVE_WEB', true),
+  WEB_ROOT: text(),
+  RUNTIME_METRICS: flag('RUNTIME_METRICS', false),
+  STORAGE: variable((v, ctx) => {
+    const driver = (v ?? 'local').toLowerCase();
+    if (driver === 'local' || driver === 's3') return driver;
+    return refuse(ctx, `STORAGE must be "local" or "s3", not "${v}".`);
+  }),
+  S3_BUCKET: text(),
+  S3_ENDPOINT: variable((v, ctx) => {
+    if (v === undefined || /^https?:\/\//.test(v)) return v;
+    return refuse(ctx, `S3_ENDPOINT must be an http:// or https:// address, not "${v}".`);
+  }),
+  S3_REGION: text('us-east-1'),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  S3_FORCE_PATH_STYLE: variable((v, ctx) => {
+    if (v === undefined || v === 'true' || v === 'false') return v === undefined ? undefined : v === 'true';
+    return refuse(ctx, `S3_FORCE_PATH_STYLE must be true or false (got "${v}").`);
+  }),
+});
+
+type Env = z.output<typeof envSchema>;
+
+function storageConfig(env: Env): StorageConfig {
+  if (env.STORAGE === 'local') return { driver: 'local' };
   if (!env.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET (the bucket that holds the uploads).');
   if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use an instance role).');
   }
-  const endpoint = env.S3_ENDPOINT || undefined;
-  if (endpoint && !/^https?:\/\//.test(endpoint)) {
-    throw new ConfigError(`S3_ENDPOINT must be an http:// or https:// address, not "${endpoint}".`);
-  }
   return {
     driver: 's3',
-    endpoint,
+    endpoint: env.S3_ENDPOINT,
     bucket: env.S3_BUCKET,
-    region: env.S3_REGION || 'us-east-1',
-    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     // Path style is what self-hosted stores expect; AWS itself wants virtual-hosted buckets.
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : !!endpoint,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? !!env.S3_ENDPOINT,
   };
 }
 
-/** Reads the environment (README "Configuration"). `stdoutIsTTY` picks the default log format. */
+/**
+ * Reads the environment (README "Configuration"): every variable through one zod schema, so a wrong value stops the
+ * start with a message naming it (ConfigError; all wrong variables at once). `stdoutIsTTY` picks the default log
+ * format.
+ */
 export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
+  raw: NodeJS.ProcessEnv = process.env,
   { stdoutIsTTY = Boolean(process.stdout.isTTY) }: { stdoutIsTTY?: boolean } = {},
 ): Config {
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join(' '));
+  const env = parsed.data;
+  const storage = storageConfig(env);
+  const dataDir = path.resolve(env.DATA_DIR!);
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (err) {
@@ -144,28 +287,29 @@ export function loadConfig(
     );
   }
   return {
-    port: Number(env.PORT || 3000),
-    host: env.HOST || '0.0.0.0',
+    port: env.PORT,
+    host: env.HOST!,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: env.DATABASE_URL,
     jwtSecret: jwtSecret(dataDir, env.JWT_SECRET),
-    jwtExpiresIn: env.JWT_EXPIRES_IN || '8h',
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    uploadMaxBytes: bytes(env.UPLOAD_MAX_BYTES, 25 * MB),
-    largeUploadMaxBytes: bytes(env.LARGE_UPLOAD_MAX_BYTES, 2048 * MB),
-    loginAccountFailures: count('LOGIN_ACCOUNT_FAILURES', env.LOGIN_ACCOUNT_FAILURES, 5),
-    loginAddressFailures: count('LOGIN_ADDRESS_FAILURES', env.LOGIN_ADDRESS_FAILURES, 100),
-    registrationsPerAddress: count('REGISTRATIONS_PER_ADDRESS', env.REGISTRATIONS_PER_ADDRESS, 10),
-    logLevel: env.LOG_LEVEL || 'info',
-    redisUrl: env.REDIS_URL || undefined,
-    feedbackRateLimit: Number(env.FEEDBACK_RATE_LIMIT || 5),
-    logFormat: logFormat(env, stdoutIsTTY),
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
-    serveWeb: env.SERVE_WEB !== 'false',
+    jwtExpiresIn: env.JWT_EXPIRES_IN,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    largeUploadMaxBytes: env.LARGE_UPLOAD_MAX_BYTES,
+    loginAccountFailures: env.LOGIN_ACCOUNT_FAILURES,
+    loginAddressFailures: env.LOGIN_ADDRESS_FAILURES,
+    registrationsPerAddress: env.REGISTRATIONS_PER_ADDRESS,
+    feedbackRateLimit: env.FEEDBACK_RATE_LIMIT,
+    logLevel: env.LOG_LEVEL,
+    redisUrl: env.REDIS_URL,
+    // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.
+    logFormat: env.LOG_FORMAT ?? (stdoutIsTTY && env.NODE_ENV !== 'production' ? 'pretty' : 'json'),
+    trustProxy: env.TRUST_PROXY,
+    serveWeb: env.SERVE_WEB,
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
-    runtimeMetrics: env.RUNTIME_METRICS === 'true',
-    storage: storageConfig(env),
-    jwtSecretRotate: env.JWT_SECRET_ROTATE === 'true',
+    runtimeMetrics: env.RUNTIME_METRICS,
+    storage,
+    jwtSecretRotate: env.JWT_SECRET_ROTATE,
   };
 }

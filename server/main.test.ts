@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   killServer,
@@ -49,4 +50,28 @@ describe('server/main.ts', () => {
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
   }, 180000);
+
+  it.each([
+    [{ PORT: 'abc' }, 'Lab Portal cannot start: PORT must be a whole number from 0 to 65535 (got "abc").'],
+    [
+      { TRUST_PROXY: 'everyone' },
+      'Lab Portal cannot start: TRUST_PROXY must be true, false, or a comma-separated list',
+    ],
+    [
+      { JWT_SECRET: 'too-short' },
+      'Lab Portal cannot start: JWT_SECRET must be at least 32 characters long (it has 9).',
+    ],
+  ])(
+    'refuses to start with %j, naming the variable, before touching DATA_DIR',
+    async (env, message) => {
+      const s = start(env);
+      children.push(s);
+      dirs.push(s.dataDir);
+      expect(await s.exited).toBe(1);
+      expect(s.output()).toContain(message);
+      expect(s.output()).not.toContain('too-short');
+      expect(existsSync(path.join(s.dataDir, 'pgdata'))).toBe(false);
+    },
+    60000,
+  );
 });

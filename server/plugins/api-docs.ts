@@ -19,6 +19,28 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorSchema } },
 });
 
+/** What every list that pages sends beside its array (server/lib/paging.ts; README "API"). */
+export const PAGING_HEADERS = {
+  'X-Total-Count': {
+    type: 'integer',
+    description:
+      'How many items match the filters, on every page together (not only this one). When X-Total-Count-Capped is ' +
+      'sent, more match than this and the count stopped here.',
+  },
+  'X-Total-Count-Capped': {
+    type: 'string',
+    enum: ['true'],
+    description:
+      'Sent only when the count stopped at its cap (GET /api/dac: 10,000 letters; GET /admin/logs: 1,000 entries).',
+  },
+  Link: {
+    type: 'string',
+    description:
+      'The next page while there is one: `</api/dac?q=x&limit=20&offset=20>; rel="next"` (the same filters, the next ' +
+      'offset). Absent on the last page.',
+  },
+};
+
 /**
  * OpenAPI 3.1 generated from the same zod route schemas the routes validate with (issue 18): `GET /api/docs` (a
  * browsable page) and `GET /api/docs/json`. Every route states whether it needs a sign-in (deny by default: those not
@@ -48,6 +70,9 @@ export async function registerApiDocs(app: FastifyInstance) {
       const isPublic = Boolean((input.route.config as { public?: boolean } | undefined)?.public);
       const schema = (out.schema ?? {}) as Record<string, unknown>;
       const responses = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+      if ((input.route.config as { paged?: boolean } | undefined)?.paged && responses['200']) {
+        responses['200'] = { ...(responses['200'] as object), headers: PAGING_HEADERS };
+      }
       responses['400'] ??= errorResponse('Bad input: the message names what is wrong.');
       if (!isPublic) {
         responses['401'] ??= errorResponse('Not signed in, or the sign-in has ended.');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveFileRow, storedPath } from '#server/modules/files/storage.ts';
 import { buildTestApp } from '#server/test/app.ts';
 
 // The built web app as the server sends it (issue 12): precompressed copies, Cache-Control per kind of file, 304.
@@ -60,5 +61,40 @@ describe('the built web app', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe('downloads beside the web app', () => {
+  it("serve stored files through the web build's reply.sendFile with the file's own headers (decision 022)", async () => {
+    const id = crypto.randomUUID();
+    const content = Buffer.from('%PDF-1.4 a notice\n' + 'z'.repeat(2000));
+    const absolutePath = storedPath('notices', id);
+    mkdirSync(path.dirname(absolutePath), { recursive: true });
+    writeFileSync(absolutePath, content);
+    await saveFileRow(
+      app.db,
+      {
+        id,
+        area: 'notices',
+        originalName: 'Notice.pdf',
+        mimeType: 'application/pdf',
+        size: content.length,
+        absolutePath,
+      },
+      null,
+    );
+    const whole = await get(`/uploads/notices/${id}`, { 'accept-encoding': 'br, gzip' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/pdf');
+    expect(whole.headers['cache-control']).toBe('public, max-age=3600');
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.rawPayload.equals(content)).toBe(true);
+    const part = await get(`/uploads/notices/${id}`, { range: 'bytes=0-7' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-7/${content.length}`);
+    expect(part.payload).toBe('%PDF-1.4');
+    // A page load of a download address is still the file, not the app.
+    const asPage = await get(`/uploads/notices/${id}`, { accept: 'text/html' });
+    expect(asPage.headers['content-type']).toBe('application/pdf');
   });
 });

@@ -37,10 +37,12 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
     preCompressed: true,
     // Hashed assets never change under their name; index.html (and its .br/.gz copies) is checked on every visit so a
     // new build is picked up at once.
+    // Only files under this root: the same reply.sendFile also serves downloads from DATA_DIR/uploads (files.routes.ts).
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`))
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (/index\.html(\.br|\.gz)?$/.test(filePath)) res.header('Cache-Control', 'no-cache');
+      const name = path.relative(opts.root, filePath);
+      if (name.startsWith('..') || path.isAbsolute(name)) return;
+      if (name.startsWith(`assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (/^index\.html(\.br|\.gz)?$/.test(name)) res.header('Cache-Control', 'no-cache');
     },
   });
   // Files at the top of dist/web (favicon, logo, robots.txt) and hashed assets.

@@ -15,6 +15,7 @@ import {
   userJson,
 } from '#shared/schemas/user.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import { sendPage } from '#server/lib/paging.ts';
 import { receiveMultipart } from '#server/modules/files/storage.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
@@ -24,6 +25,7 @@ import {
   approveUser,
   deactivateUser,
   listPendingUsers,
+  countPendingUsers,
   reactivateUser,
   rejectUser,
   removeUserDocument,
@@ -41,8 +43,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/pending-users',
-    { onRequest: adminOnly, schema: { querystring: pageQuery, response: { 200: z.array(userJson) } } },
-    async (req) => (await listPendingUsers(app.db, req.query)).map((u) => presentUser(u)),
+    {
+      onRequest: adminOnly,
+      config: { paged: true },
+      schema: { querystring: pageQuery, response: { 200: z.array(userJson) } },
+    },
+    async (req, reply) => {
+      const rows = await listPendingUsers(app.db, req.query);
+      await sendPage(req, reply, req.query, rows.length, () => countPendingUsers(app.db));
+      return rows.map((u) => presentUser(u));
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
+import { countWhere } from '#server/lib/paging.ts';
 import { countClassifiedHeldBy } from '#server/modules/letters/letters.movements.service.ts';
 
 /** Users waiting for approval, oldest first. Callers check that the actor is an admin. */
@@ -22,6 +23,9 @@ export async function listPendingUsers(db: Db, page: { limit: number; offset: nu
     .limit(page.limit)
     .offset(page.offset);
 }
+
+/** How many users wait for approval (the users_status_idx index). Callers check that the actor is an admin. */
+export const countPendingUsers = (db: Db) => countWhere(db, users, eq(users.status, 'pending'));
 
 /**
  * Approves a pending user into a group of the lab with the role the admin chose (it overrides the requested one,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/constants.ts';
 import { activityLogJson, activityLogPageJson, listLogsQuery, type ActivityLogJson } from '#shared/schemas/user.ts';
+import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { listActivityLogs, type LogEntry } from './audit.service.ts';
 
 const presentLog = (e: LogEntry): ActivityLogJson => ({
@@ -15,25 +16,25 @@ const presentLog = (e: LogEntry): ActivityLogJson => ({
 /** Admin Activity Logs (spec §2, §7 GET /admin/logs). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   // Newest first. Without limit/offset: an array of the newest MAX_PAGE_SIZE matches (spec §7: "a list"); with either:
-  // a page {items, total} (decision 005).
+  // a page {items, total, capped} (decision 005). Both forms say how many match and where the next page is in
+  // X-Total-Count and Link (issue 18 item 5); the next page of the array is asked with limit and offset, so it comes
+  // as the page object.
   app.get(
     '/admin/logs',
     {
       onRequest: [app.requireRole('admin')],
+      config: { paged: true },
       schema: {
         querystring: listLogsQuery,
         response: { 200: z.union([z.array(activityLogJson), activityLogPageJson]) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { limit, offset, ...filter } = req.query;
       const paged = limit !== undefined || offset !== undefined;
-      const { rows, total, capped } = await listActivityLogs(
-        app.db,
-        filter,
-        { limit: limit ?? (paged ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE), offset: offset ?? 0 },
-        { withTotal: paged },
-      );
+      const page = { limit: limit ?? (paged ? DEFAULT_PAGE_SIZE : MAX_PAGE_SIZE), offset: offset ?? 0 };
+      const { rows, total, capped } = await listActivityLogs(app.db, filter, page, { withTotal: true });
+      sendPagingHeaders(req, reply, { ...page, count: rows.length, total, capped });
       const items = rows.map(presentLog);
       return paged ? { items, total, capped } : items;
     },

@@ -1,11 +1,16 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { files } from '#server/db/schema/index.ts';
+import { files, type FileRow } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { AREAS, PUBLIC_AREAS, storage, type Area } from './storage.ts';
 import { canDownloadFile } from './files.policy.ts';
+import type { StorageDriver } from './drivers/types.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -17,8 +22,40 @@ const errorJson = (message: string) => ({ error: message, message });
 
 const INLINE = /^(application\/pdf|image\/(png|jpeg|gif|webp)|video\/|text\/plain)/;
 
-/** GET /uploads/{area}/{fileName}: public areas for everyone, private ones after an access check. */
+/** What @fastify/static works out for a local file: Range/206/416, If-Range, ETag, Last-Modified, If-None-Match/304. */
+const SEND_OPTIONS = { acceptRanges: true, etag: true, lastModified: true, cacheControl: false, contentType: false };
+
+/** Does the conditional request name this validator (If-None-Match: a list, or *)? */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === etag || `W/${t}` === etag || t === etag.slice(2);
+  });
+}
+
+/**
+ * GET /uploads/{area}/{fileName}: public areas for everyone, private ones after an access check. The local disk is
+ * served by @fastify/static's reply.sendFile after that check (ranges for 2 GB videos and repository ZIPs, resume,
+ * ETag and 304 come from the library); an S3 object streams through the portal (decision 022).
+ */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The web build's @fastify/static (web.ts, when the portal serves it) has decorated reply.sendFile already: reused,
+  // with the uploads folder as the root of each call (its Cache-Control rules look at the build's own files only; its
+  // precompressed copies do not exist for uploads). Without it, this plugin registers the library for downloads alone.
+  if (!app.hasReplyDecorator('sendFile')) await app.register(fastifyStatic, { serve: false });
+
+  // @fastify/static's own refusals in the portal's words: a range past the end (416, with the file's size).
+  // Any refusal is the portal's JSON, not the file: its name goes (Fastify drops the file's type itself).
+  app.setErrorHandler((err, _req, reply) => {
+    reply.removeHeader('Content-Disposition');
+    if ((err as { statusCode?: number }).statusCode !== 416) throw err;
+    const range = (err as { headers?: Record<string, string> }).headers?.['Content-Range'];
+    if (range) reply.header('Content-Range', range);
+    return reply.code(416).send(errorJson(PAST_END));
+  });
+
   app.get(
     '/uploads/:area/:name',
     {
@@ -44,40 +81,56 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPublic && !(await canDownloadFile(app.db, req.user, file))) {
         throw forbidden('You are not allowed to open this file.');
       }
-      // A stored file never changes (a new upload gets a new name), so its name is its ETag: a browser that has a
-      // public file gets 304 without the file being opened (issue 12). Private files stay `private, no-store`.
-      const etag = `W/"${file.storedName}"`;
-      if (isPublic) {
-        reply.header('ETag', etag).header('Cache-Control', 'public, max-age=3600');
-        const match = req.headers['if-none-match'];
-        if (match === etag || match === etag.slice(2)) return reply.code(304).send();
-      }
-      // One byte range (a video's seek, a resumed download) is answered with 206; several, or a malformed header,
-      // with the whole file, as RFC 9110 allows; a range past the end with 416.
-      const header = req.headers.range;
-      const parsed = header ? rangeParser(file.size, header, { combine: true }) : undefined;
-      if (parsed === -1) {
-        return reply
-          .code(416)
-          .header('Content-Range', `bytes */${file.size}`)
-          .send(errorJson('The requested part of the file is past its end.'));
-      }
-      const range = Array.isArray(parsed) && parsed.type === 'bytes' && parsed.length === 1 ? parsed[0] : undefined;
-      const body = await storage().read(file.area, file.storedName, range);
-      if (!body) throw notFound('File not found.');
-      if (range) {
-        reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
-      }
-      return reply
+      // Public files may be kept an hour by browsers and proxies; private ones never (decision 022).
+      reply
         .header('Content-Type', file.mimeType)
-        .header('Content-Length', range ? range.end - range.start + 1 : file.size)
-        .header('Accept-Ranges', 'bytes')
         .header(
           'Content-Disposition',
           contentDisposition(INLINE.test(file.mimeType) ? 'inline' : 'attachment', file.originalName),
         )
-        .header('Cache-Control', isPublic ? 'public, max-age=3600' : 'private, no-store')
-        .send(body);
+        .header('Cache-Control', isPublic ? 'public, max-age=3600' : 'private, no-store');
+
+      const driver = storage();
+      const local = driver.localPath?.(file.area, file.storedName);
+      if (local) {
+        // A row whose bytes are gone answers the portal's 404 rather than @fastify/static's "no such address".
+        if (!(await stat(local).catch(() => null))?.isFile()) throw notFound('File not found.');
+        return reply.sendFile(path.basename(local), path.dirname(local), SEND_OPTIONS);
+      }
+      return sendStreamed(req, reply, file, driver);
     },
   );
 };
+
+const PAST_END = 'The requested part of the file is past its end.';
+
+/**
+ * An object in a store that is not this machine's disk (S3): streamed through the portal, one byte range as a ranged
+ * read. A stored file never changes (a new upload gets a new name), so its name is its ETag and its row's time its
+ * Last-Modified: 304 for If-None-Match, the range only while If-Range still names this file.
+ */
+async function sendStreamed(req: FastifyRequest, reply: FastifyReply, file: FileRow, driver: StorageDriver) {
+  const etag = `W/"${file.storedName}"`;
+  const modified = new Date(Math.floor(file.createdAt.getTime() / 1000) * 1000);
+  reply.header('ETag', etag).header('Last-Modified', modified.toUTCString()).header('Accept-Ranges', 'bytes');
+  if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  // One byte range (a video's seek, a resumed download) is answered with 206; several, or a malformed header, with
+  // the whole file, as RFC 9110 allows; a range past the end with 416.
+  const ifRange = String(req.headers['if-range'] ?? '');
+  const fresh = !ifRange || ifRange === etag || Date.parse(ifRange) >= modified.getTime();
+  const readRange = driver.readRange;
+  const parsed =
+    req.headers.range && fresh && readRange ? rangeParser(file.size, req.headers.range, { combine: true }) : undefined;
+  if (parsed === -1) {
+    reply.removeHeader('Content-Disposition').removeHeader('Content-Type');
+    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send(errorJson(PAST_END));
+  }
+  const range = Array.isArray(parsed) && parsed.type === 'bytes' && parsed.length === 1 ? parsed[0] : undefined;
+  const body =
+    range && readRange
+      ? await readRange(file.area, file.storedName, range)
+      : await driver.read(file.area, file.storedName);
+  if (!body) throw notFound('File not found.');
+  if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+  return reply.header('Content-Length', range ? range.end - range.start + 1 : file.size).send(body);
+}

@@ -319,6 +319,71 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       expect(refused.statusCode).toBe(403);
     });
 
+    it('sends validators for a resumable download: 304 for If-None-Match, If-Range decides range or whole (decision 022)', async () => {
+      const owner = await createUser(app, 'employee');
+      const content = Buffer.concat([SAMPLE_FILES.pdf, Buffer.from('y'.repeat(3000))]);
+      const id = await uploadLetter(owner, content);
+      const url = `/uploads/letters/${id}`;
+      const headers = authHeaders(app, owner);
+      const full = await app.inject({ method: 'GET', url, headers });
+      expect(full.statusCode).toBe(200);
+      expect(full.headers['content-length']).toBe(String(content.length));
+      expect(full.headers['accept-ranges']).toBe('bytes');
+      expect(full.headers['content-type']).toBe('application/pdf');
+      expect(full.headers['cache-control']).toBe('private, no-store');
+      expect(full.headers['content-disposition']).toBe(`inline; filename="scan.pdf"; filename*=UTF-8''scan.pdf`);
+      const etag = String(full.headers.etag);
+      const modified = String(full.headers['last-modified']);
+      expect(etag).toMatch(/^W\/".+"$/);
+      expect(Date.parse(modified)).not.toBeNaN();
+      expect(full.rawPayload.equals(content)).toBe(true);
+
+      const cached = await app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.rawPayload.length).toBe(0);
+      const other = await app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': 'W/"other"' } });
+      expect(other.statusCode).toBe(200);
+
+      // Resuming with the Last-Modified it was given: the rest; with a date before the file was stored: all of it.
+      const resumed = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, range: 'bytes=1000-', 'if-range': modified },
+      });
+      expect(resumed.statusCode).toBe(206);
+      expect(resumed.headers['content-range']).toBe(`bytes 1000-${content.length - 1}/${content.length}`);
+      expect(resumed.rawPayload.equals(content.subarray(1000))).toBe(true);
+      const stale = await app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          ...headers,
+          range: 'bytes=1000-',
+          'if-range': new Date(Date.parse(modified) - 86400000).toUTCString(),
+        },
+      });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(content)).toBe(true);
+
+      // HEAD: the headers of the whole file, no body.
+      const head = await app.inject({ method: 'HEAD', url, headers });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(content.length));
+      expect(head.rawPayload.length).toBe(0);
+
+      // The validators open nothing before the access check: no sign-in 401, an outsider 403, even with If-None-Match.
+      expect((await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(401);
+      const outsider = await createUser(app, 'employee');
+      const refused = await app.inject({
+        method: 'GET',
+        url,
+        headers: { ...authHeaders(app, outsider), 'if-none-match': etag, range: 'bytes=0-9' },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-disposition']).toBeUndefined();
+      expect(refused.json().error).toBe('You are not allowed to open this file.');
+    });
+
     it('answers 404 when a record points at bytes that are gone from storage', async () => {
       const owner = await createUser(app, 'employee');
       const id = await uploadLetter(owner, SAMPLE_FILES.pdf);

@@ -13,6 +13,7 @@ import { badRequest } from '#server/lib/errors.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { discardStoredFile, fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
 import { requireLab } from '#server/modules/labs/labs.service.ts';
+import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { createPhoto, deletePhoto, listPhotos, makeWebPhoto, updatePhoto, type PhotoRow } from './gallery.service.ts';
 
 /** Row -> spec JSON (spec §3 Lab photo), with the web copy's link beside the original's. */
@@ -35,14 +36,21 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/labs/:id/photos',
     {
-      config: { public: true },
+      config: { public: true, paged: true },
       schema: { params: labParams, querystring: photoPageQuery, response: { 200: z.array(photoJson) } },
     },
     async (req, reply) => {
       const lab = await requireLab(app.db, req.params.id);
       const page = await listPhotos(app.db, lab.id, req.query);
-      // The spec's answer is an array; the total rides in a header for the manager's "load more".
-      reply.header('X-Total-Count', String(page.total));
+      // The spec's answer is an array (?skip&limit); the total and the next page ride in headers.
+      const { limit, skip } = req.query;
+      sendPagingHeaders(req, reply, {
+        limit,
+        offset: skip,
+        offsetParam: 'skip',
+        count: page.photos.length,
+        total: page.total,
+      });
       return page.photos.map(presentPhoto);
     },
   );

@@ -13,6 +13,7 @@ import {
   groupItemJson,
 } from '#shared/schemas/group.ts';
 import { badRequest } from '#server/lib/errors.ts';
+import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { TOKEN_COOKIE, type Actor } from '#server/plugins/auth.ts';
 import { fileUrl, receiveMultipart } from '#server/modules/files/storage.ts';
@@ -23,6 +24,8 @@ import {
   deleteGroupItem,
   listAchievements,
   listGroupItems,
+  countAchievementGroups,
+  countGroupItems,
   updateGroupItem,
 } from './group-items.service.ts';
 import { requireGroupManager } from './groups.guards.ts';
@@ -122,11 +125,14 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: itemQuery,
           response: { 200: z.array(groupItemJson) },
         },
+        config: { paged: true },
       },
-      async (req) => {
+      async (req, reply) => {
         const group = await findGroupOr404(app.db, req.params.groupId);
         await assertCanViewGroup(app.db, req.user, group.id);
-        return (await listGroupItems(app.db, group.id, field, req.query)).map(presentItem);
+        const rows = await listGroupItems(app.db, group.id, field, req.query);
+        await sendPage(req, reply, req.query, rows.length, () => countGroupItems(app.db, group.id, field));
+        return rows.map(presentItem);
       },
     );
   }
@@ -147,7 +153,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/group-files',
     {
-      config: { public: true },
+      config: { public: true, paged: true },
       schema: {
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
@@ -156,9 +162,10 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(groupAchievementsJson) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const actor = await optionalActor(req);
       const rows = await listAchievements(app.db, req.query);
+      await sendPage(req, reply, req.query, rows.length, () => countAchievementGroups(app.db));
       const out = [];
       for (const g of rows) {
         const canOpen = actor ? await canViewGroup(app.db, actor, g.id) : false;

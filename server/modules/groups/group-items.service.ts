@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { files, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { countWhere } from '#server/lib/paging.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
@@ -28,6 +29,10 @@ export async function listGroupItems(
     .offset(page.offset);
   return rows.map((r) => ({ ...r.item, fileName: r.fileName }));
 }
+
+/** How many items one list of a group holds (group_items_group_kind_idx). Callers check canViewGroup. */
+export const countGroupItems = (db: DbOrTx, groupId: string, field: GroupItemField) =>
+  countWhere(db, groupItems, and(eq(groupItems.groupId, groupId), eq(groupItems.kind, KIND_OF[field])));
 
 /** Adds a notice, circular or file to a group, with its stored file, in one transaction. Callers check canManageGroup. */
 export async function createGroupItem(
@@ -131,6 +136,9 @@ export async function deleteGroupItem(
   });
   if (fileId) await deleteStoredFile(GROUP_FILES_AREA, fileId);
 }
+
+/** How many groups the achievements list pages through (listAchievements). Anyone may call it. */
+export const countAchievementGroups = (db: DbOrTx) => countWhere(db, groups, undefined);
 
 const ACHIEVEMENT_FIELDS = ['projects', 'patents', 'technologies', 'courses', 'publications'] as const;
 

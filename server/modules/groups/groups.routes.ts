@@ -18,6 +18,7 @@ import type { GroupRow } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
+import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { requireGroupManager } from './groups.guards.ts';
 import { assertCanViewGroup, canManageGroup, canOpenGroupFile, findGroupOr404, groupsLedBy } from './groups.policy.ts';
 import { GROUP_FILES_AREA, presentEmployee, presentGroup } from './groups.presenter.ts';
@@ -82,13 +83,18 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  // Staff an admin may put in a group: the create form's checklist and Manage Members. Total in X-Total-Count.
+  // Staff an admin may put in a group: the create form's checklist and Manage Members. Total and next page in headers.
   app.get(
     '/api/groups/staff',
-    { onRequest: adminOnly, schema: { querystring: staffQuery, response: { 200: z.array(assignableStaffJson) } } },
+    {
+      onRequest: adminOnly,
+      config: { paged: true },
+      schema: { querystring: staffQuery, response: { 200: z.array(assignableStaffJson) } },
+    },
     async (req, reply) => {
       const { rows, total } = await listAssignableStaff(app.db, req.query);
-      reply.header('X-Total-Count', String(total));
+      const { limit, offset } = req.query;
+      sendPagingHeaders(req, reply, { limit, offset, count: rows.length, total });
       return rows.map((r) => ({
         _id: r.id,
         name: r.name,

@@ -13,6 +13,7 @@ import {
   updateLetterInput,
 } from '#shared/schemas/letter.ts';
 import { badRequest } from '#server/lib/errors.ts';
+import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
@@ -20,7 +21,7 @@ import { deleteStoredFile, receiveMultipart } from '#server/modules/files/storag
 import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
 import { movementsOfLetters } from './letters.movements.service.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
-import { decodeCursor, encodeCursor } from './letters.search.ts';
+import { countLetterMatches, decodeCursor, encodeCursor } from './letters.search.ts';
 import {
   actorMayViewLetter,
   assertCanEditLetter,
@@ -30,6 +31,7 @@ import {
   getLetter,
   listLetterHistory,
   listRecycleBin,
+  countRecycleBin,
   purgeLetter,
   replaceLetterFile,
   restoreLetter,
@@ -50,12 +52,18 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [app.requireRole('admin')];
   const uploadOptions = { area: AREA, kind: 'letter', fileField: 'file', maxBytes: app.config.uploadMaxBytes } as const;
 
-  // The spec's list: an array, newest upload first; optional ?q= search and ?limit&offset paging.
+  // The spec's list: an array, newest upload first; optional ?q= search and ?limit&offset paging (20 by default), the
+  // total and the next page in X-Total-Count and Link (issue 18 item 5).
   app.get(
     '/api/dac',
-    { schema: { querystring: listLettersQuery, response: { 200: z.array(letterJson) } } },
-    async (req) => {
-      const { views } = await searchLetters(app.db, req.user, req.query);
+    { config: { paged: true }, schema: { querystring: listLettersQuery, response: { 200: z.array(letterJson) } } },
+    async (req, reply) => {
+      const { views, next } = await searchLetters(app.db, req.user, req.query);
+      const { limit, offset } = req.query;
+      const known = totalFromLastPage(req.query, views.length);
+      const { total, capped } =
+        known === undefined ? await countLetterMatches(app.db, req.user, req.query) : { total: known, capped: false };
+      sendPagingHeaders(req, reply, { limit, offset, count: views.length, total, capped, hasNext: next !== null });
       return views.map((v) => presentLetter(v, req.user));
     },
   );
@@ -98,8 +106,16 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/dac/recycle-bin',
-    { onRequest: adminOnly, schema: { querystring: pageQuery, response: { 200: z.array(letterJson) } } },
-    async (req) => (await listRecycleBin(app.db, req.query)).map((v) => presentLetter(v, req.user)),
+    {
+      onRequest: adminOnly,
+      config: { paged: true },
+      schema: { querystring: pageQuery, response: { 200: z.array(letterJson) } },
+    },
+    async (req, reply) => {
+      const views = await listRecycleBin(app.db, req.query);
+      await sendPage(req, reply, req.query, views.length, () => countRecycleBin(app.db));
+      return views.map((v) => presentLetter(v, req.user));
+    },
   );
 
   app.get('/api/dac/:id', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) =>

@@ -1,5 +1,5 @@
 import { containsPattern } from '#server/lib/search.ts';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { letters } from '#server/db/schema/index.ts';
 import { badRequest } from '#server/lib/errors.ts';
@@ -174,4 +174,35 @@ export async function searchLetterIds(db: DbOrTx, actor: Actor, search: LetterSe
   const page = hits.slice(0, search.limit);
   const last = page[page.length - 1];
   return { ids: page.map((h) => h.id), next: hits.length > search.limit && last ? { at: last.at, id: last.id } : null };
+}
+
+/**
+ * X-Total-Count of GET /api/dac stops here (the CSV export's limit too): beyond it the header says
+ * `X-Total-Count-Capped: true`. An exact count of a broad search would read every matching letter; this reads at most
+ * LETTER_COUNT_LIMIT + 1 of them, on the same indexes as the page.
+ */
+export const LETTER_COUNT_LIMIT = 10000;
+
+/**
+ * How many letters this actor may see match the search (the same rule and text match as searchLetterIds, without
+ * its page), counted up to `cap`.
+ */
+export async function countLetterMatches(
+  db: DbOrTx,
+  actor: Actor,
+  search: Pick<LetterSearch, 'q' | 'mine'>,
+  cap = LETTER_COUNT_LIMIT,
+): Promise<{ total: number; capped: boolean }> {
+  const conditions: (SQL | undefined)[] = [visibleLetters(actor)];
+  if (search.mine) conditions.push(eq(letters.uploadedBy, actor.id));
+  if (FULL_LETTER_ID.test(search.q)) conditions.push(eq(letters.letterId, search.q.toUpperCase()));
+  else if (search.q) conditions.push(sql`${letters.searchText} like lower(${containsPattern(search.q)})`);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(letters)
+    .where(and(...conditions))
+    .limit(cap + 1)
+    .as('matches');
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(matches);
+  return { total: Math.min(n, cap), capped: n > cap };
 }

@@ -16,6 +16,7 @@ import {
   type LetterRow,
 } from '#server/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
+import { countWhere } from '#server/lib/paging.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
@@ -306,6 +307,9 @@ export async function listRecycleBin(db: Db, page: { limit: number; offset: numb
     rows.map((r) => r.id),
   );
 }
+
+/** How many letters are in the recycle bin (its partial index). Callers check that the actor is an admin. */
+export const countRecycleBin = (db: Db) => countWhere(db, letters, isNotNull(letters.deletedAt));
 
 /** Takes a letter out of the recycle bin. Callers check that the actor is an admin. */
 export async function restoreLetter(db: Db, actor: Actor, id: string): Promise<LetterView> {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
 import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
+import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { registerFileAccess } from '#server/modules/files/files.policy.ts';
 import { receiveMultipart } from '#server/modules/files/storage.ts';
@@ -22,6 +23,8 @@ import {
   deleteTrialRepo,
   listSoftwareRepos,
   listTrialRepos,
+  countSoftwareRepos,
+  countTrialRepos,
   SOFTWARE_AREA,
   TRIAL_AREA,
 } from './repositories.service.ts';
@@ -56,9 +59,14 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
+        config: { paged: true },
         schema: { querystring: pageQuery, response: { 200: z.array(softwareRepoJson) } },
       },
-      async (req) => (await listSoftwareRepos(app.db, req.user, req.query)).map(presentSoftwareRepo),
+      async (req, reply) => {
+        const rows = await listSoftwareRepos(app.db, req.user, req.query);
+        await sendPage(req, reply, req.query, rows.length, () => countSoftwareRepos(app.db, req.user));
+        return rows.map(presentSoftwareRepo);
+      },
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } }, async (req, reply) => {
@@ -81,8 +89,14 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   for (const url of ['/api/trialRepo', '/api/trialRepo/']) {
-    app.get(url, { schema: { querystring: pageQuery, response: { 200: z.array(trialRepoJson) } } }, async (req) =>
-      (await listTrialRepos(app.db, req.user, req.query)).map(presentTrialRepo),
+    app.get(
+      url,
+      { config: { paged: true }, schema: { querystring: pageQuery, response: { 200: z.array(trialRepoJson) } } },
+      async (req, reply) => {
+        const rows = await listTrialRepos(app.db, req.user, req.query);
+        await sendPage(req, reply, req.query, rows.length, () => countTrialRepos(app.db, req.user));
+        return rows.map(presentTrialRepo);
+      },
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {

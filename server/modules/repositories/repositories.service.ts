@@ -3,6 +3,7 @@ import type { SoftwareRepoValues, TrialRepoValues } from '#shared/schemas/reposi
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
+import { countWhere } from '#server/lib/paging.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
@@ -78,6 +79,14 @@ export async function listTrialRepos(db: DbOrTx, actor: Actor, page: Page): Prom
     .limit(page.limit)
     .offset(page.offset);
 }
+
+/** How many software repositories this person may see (listSoftwareRepos without its page). */
+export const countSoftwareRepos = (db: DbOrTx, actor: Actor) =>
+  countWhere(db, softwareRepos, visibleRepositories(softwareRepos, actor));
+
+/** How many trial repositories this person may see (listTrialRepos without its page). */
+export const countTrialRepos = (db: DbOrTx, actor: Actor) =>
+  countWhere(db, trialRepos, visibleRepositories(trialRepos, actor));
 
 /**
  * Records a software repository and its optional file in one transaction, with its activity. Callers have checked the

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { ByteRange, StorageDriver, StoredObject } from './types.ts';
+import type { StorageDriver, StoredObject } from './types.ts';
 
 /**
  * The local disk: DATA_DIR/uploads/<area>/<id>. Also right for several nodes that mount one network file system at
@@ -27,10 +27,11 @@ export function localDriver(uploadsRoot: string): StorageDriver {
         await rm(source, { force: true });
       }
     },
-    async read(area, id, range?: ByteRange): Promise<Readable | null> {
-      const file = localPath(area, id);
+    // Downloads are served by @fastify/static from localPath (files.routes.ts, decision 022); this is for the portal's
+    // own readers (backup, text extraction for search).
+    async read(area, id): Promise<Readable | null> {
       // Open first, so a missing file is a null here rather than an error half-way through a response.
-      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      const stream = createReadStream(localPath(area, id));
       return new Promise((resolve) => {
         stream.once('open', () => resolve(stream));
         stream.once('error', () => resolve(null));

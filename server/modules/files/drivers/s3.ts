@@ -38,6 +38,21 @@ export function s3Driver(config: S3StorageConfig): StorageDriver {
   });
   const Bucket = config.bucket;
   const key = (area: string, id: string) => `${area}/${id}`;
+  async function get(area: string, id: string, range?: ByteRange): Promise<Readable | null> {
+    try {
+      const res = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: key(area, id),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return (res.Body as Readable | undefined) ?? null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
   return {
     kind: 's3',
     description: `s3://${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`,
@@ -50,21 +65,10 @@ export function s3Driver(config: S3StorageConfig): StorageDriver {
         leavePartsOnError: false, // an abandoned multipart upload is aborted, not left to cost storage
       }).done();
     },
-    async read(area, id, range?: ByteRange): Promise<Readable | null> {
-      try {
-        const res = await client.send(
-          new GetObjectCommand({
-            Bucket,
-            Key: key(area, id),
-            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-          }),
-        );
-        return (res.Body as Readable | undefined) ?? null;
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw err;
-      }
-    },
+    read: (area, id) => get(area, id),
+    // A download of a private bucket streams through the portal (after its access check), so a Range request becomes
+    // a ranged GetObject; @fastify/static cannot serve it, having no file on this machine to open (decision 022).
+    readRange: (area, id, range) => get(area, id, range),
     async delete(area, id) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key(area, id) }));
     },

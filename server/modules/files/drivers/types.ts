@@ -31,8 +31,14 @@ export interface StorageDriver {
   localPath?: (area: string, id: string) => string;
   /** Stores the local file `source` under area/id. The local driver moves it; others copy it and leave `source`. */
   put(area: string, id: string, source: string, contentType: string): Promise<void>;
-  /** Opens the stored bytes (all, or one range); null when the object is missing. */
-  read(area: string, id: string, range?: ByteRange): Promise<Readable | null>;
+  /** Opens the stored bytes; null when the object is missing. */
+  read(area: string, id: string): Promise<Readable | null>;
+  /**
+   * Opens one byte range of the stored bytes (a video's seek, a resumed download); null when the object is missing.
+   * Drivers without `localPath` have it: a local file is served by @fastify/static, which reads its ranges itself
+   * (decision 022).
+   */
+  readRange?: (area: string, id: string, range: ByteRange) => Promise<Readable | null>;
   /** Removes the object; a missing one is fine. */
   delete(area: string, id: string): Promise<void>;
   /** Every stored object, area by area. */

@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const base = { DATA_DIR: dataDir, JWT_SECRET: 'config-secret-config-secret-config' };
+const load = (env: Record<string, string>) => loadConfig({ ...base, ...env }, { stdoutIsTTY: false });
+
+/** The ConfigError message loadConfig throws for `env`. */
+function refusal(env: Record<string, string>): string {
+  try {
+    load(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig (issue 18 item 4)', () => {
+  it('answers the README defaults for an environment with nothing set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir }, { stdoutIsTTY: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      jwtExpiresIn: '8h',
+      uploadMaxBytes: 26214400,
+      largeUploadMaxBytes: 2147483648,
+      loginAccountFailures: 5,
+      loginAddressFailures: 100,
+      registrationsPerAddress: 10,
+      feedbackRateLimit: 5,
+      logLevel: 'info',
+      logFormat: 'json',
+      trustProxy: 'loopback',
+      serveWeb: true,
+      runtimeMetrics: false,
+      jwtSecretRotate: false,
+      storage: { driver: 'local' },
+    });
+    // No JWT_SECRET: one generated and kept in DATA_DIR/jwt-secret, the same on the next start.
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(load({ PORT: '', TRUST_PROXY: '', DATABASE_URL: '', JWT_SECRET: '' })).toMatchObject({
+      port: 3000,
+      trustProxy: 'loopback',
+      databaseUrl: undefined,
+    });
+  });
+
+  it('reads what the operator set', () => {
+    const config = load({
+      PORT: '8080',
+      UPLOAD_MAX_BYTES: '1048576',
+      LOGIN_ACCOUNT_FAILURES: '7',
+      LOG_LEVEL: 'debug',
+      SERVE_WEB: 'false',
+      RUNTIME_METRICS: 'true',
+      JWT_EXPIRES_IN: '30 min',
+      STORAGE: 's3',
+      S3_BUCKET: 'uploads',
+      S3_ENDPOINT: 'http://minio.lab.local:9000',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      uploadMaxBytes: 1048576,
+      loginAccountFailures: 7,
+      logLevel: 'debug',
+      serveWeb: false,
+      runtimeMetrics: true,
+      jwtExpiresIn: '30 min',
+      jwtSecret: base.JWT_SECRET,
+    });
+    expect(config.storage).toMatchObject({
+      driver: 's3',
+      bucket: 'uploads',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    ['abc', 'PORT must be a whole number from 0 to 65535 (got "abc").'],
+    ['70000', 'PORT must be a whole number from 0 to 65535 (got "70000").'],
+    ['-1', 'PORT must be a whole number from 0 to 65535 (got "-1").'],
+    ['80.5', 'PORT must be a whole number from 0 to 65535 (got "80.5").'],
+  ])('refuses PORT=%s', (port, message) => {
+    expect(refusal({ PORT: port })).toBe(message);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['loopback', 'loopback'],
+    ['10.0.0.5', '10.0.0.5'],
+    ['loopback, 10.0.0.0/8,192.168.1.0/255.255.255.0', 'loopback,10.0.0.0/8,192.168.1.0/255.255.255.0'],
+    ['linklocal,uniquelocal,::1,fd00::/8', 'linklocal,uniquelocal,::1,fd00::/8'],
+  ])('accepts TRUST_PROXY=%s as proxy-addr does', (value, expected) => {
+    expect(load({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it.each(['yes', 'loopback,proxy.lab.local', '10.0.0.0/33', '10.0.0.300', 'fd00::/129'])(
+    'refuses TRUST_PROXY=%s, naming the variable and the entry',
+    (value) => {
+      const message = refusal({ TRUST_PROXY: value });
+      expect(message).toMatch(/^TRUST_PROXY must be true, false, or a comma-separated list/);
+      expect(message).toContain(`(got "${value}"`);
+    },
+  );
+
+  it('refuses a TRUST_PROXY hop count, which Fastify would silently ignore', () => {
+    expect(refusal({ TRUST_PROXY: '2' })).toMatch(/^TRUST_PROXY must name the proxies, not count them \(got "2"\)/);
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters without printing it', () => {
+    const message = refusal({ JWT_SECRET: 'short-secret' });
+    expect(message).toMatch(/^JWT_SECRET must be at least 32 characters long \(it has 12\)\./);
+    expect(message).not.toContain('short-secret');
+    expect(load({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+  });
+
+  it.each([
+    [{ UPLOAD_MAX_BYTES: 'lots' }, 'UPLOAD_MAX_BYTES must be a number of bytes of at least 1 (got "lots").'],
+    [{ LARGE_UPLOAD_MAX_BYTES: '0' }, 'LARGE_UPLOAD_MAX_BYTES must be a number of bytes of at least 1 (got "0").'],
+    [{ LOGIN_ACCOUNT_FAILURES: '0' }, 'LOGIN_ACCOUNT_FAILURES must be a whole number of at least 1 (got "0").'],
+    [{ LOGIN_ADDRESS_FAILURES: '1.5' }, 'LOGIN_ADDRESS_FAILURES must be a whole number of at least 1 (got "1.5").'],
+    [
+      { REGISTRATIONS_PER_ADDRESS: 'ten' },
+      'REGISTRATIONS_PER_ADDRESS must be a whole number of at least 1 (got "ten").',
+    ],
+    [{ FEEDBACK_RATE_LIMIT: 'x' }, 'FEEDBACK_RATE_LIMIT must be a whole number of at least 1 (got "x").'],
+    [
+      { LOG_LEVEL: 'verbose' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose").',
+    ],
+    [{ SERVE_WEB: 'no' }, 'SERVE_WEB must be true or false (got "no").'],
+    [{ RUNTIME_METRICS: '1' }, 'RUNTIME_METRICS must be true or false (got "1").'],
+    [{ JWT_SECRET_ROTATE: 'yes' }, 'JWT_SECRET_ROTATE must be true or false (got "yes").'],
+    [
+      { JWT_EXPIRES_IN: 'forever' },
+      'JWT_EXPIRES_IN must be a duration with its unit, such as 8h, 30m or 7d (got "forever").',
+    ],
+    [
+      { JWT_EXPIRES_IN: '3600' },
+      'JWT_EXPIRES_IN must be a duration with its unit, such as 8h, 30m or 7d (got "3600").',
+    ],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// address (got "localhost:6379").'],
+    [{ STORAGE: 'ftp' }, 'STORAGE must be "local" or "s3", not "ftp".'],
+    [{ STORAGE: 's3' }, 'STORAGE=s3 needs S3_BUCKET (the bucket that holds the uploads).'],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' },
+      'S3_ENDPOINT must be an http:// or https:// address, not "minio:9000".',
+    ],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'on' },
+      'S3_FORCE_PATH_STYLE must be true or false (got "on").',
+    ],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' },
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (to use an instance role).',
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(refusal(env)).toBe(message);
+  });
+
+  it('names every wrong variable at once', () => {
+    const message = refusal({ PORT: 'abc', TRUST_PROXY: 'yes', JWT_SECRET: 'short' });
+    expect(message).toContain('PORT must be');
+    expect(message).toContain('TRUST_PROXY must be');
+    expect(message).toContain('JWT_SECRET must be');
+  });
+});
