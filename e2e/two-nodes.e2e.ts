@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
+import { freePort, startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
 import { projectRoot } from '../scripts/web-build.mjs';
 import { expectVisible, launchBrowser, LOGIN_LABELS, registrationFor } from './fixtures.ts';
@@ -19,7 +19,6 @@ import { expectVisible, launchBrowser, LOGIN_LABELS, registrationFor } from './f
  * — decision 017. The machine's PostgreSQL at 127.0.0.1:5432 (CI starts it) gets a fresh database for the run.
  */
 const PG_ADMIN_URL = process.env.TWO_NODES_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const NGINX = '/usr/sbin/nginx';
 const ADMIN = { email: 'two-nodes-admin@lab.test', password: 'Two-Nodes-Admin-2026' };
 const JWT_SECRET = 'two-nodes-e2e-secret-two-nodes-e2e-secret';
 
@@ -36,17 +35,6 @@ async function postgresReachable(): Promise<boolean> {
 const reachable = await postgresReachable();
 if (!reachable)
   console.warn(`[two-nodes] SKIPPED: no PostgreSQL answers at ${PG_ADMIN_URL}; start it to run this test.`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -66,7 +54,7 @@ describe.skipIf(!reachable)('two portal nodes behind a load balancer', () => {
     return u.toString();
   })();
   const nodes: Node[] = [];
-  let balancer: { url: string; kind: string; stop: () => Promise<void> };
+  let balancer: LoadBalancer;
   let labId = '';
   let groupId = '';
   let browser: Browser;
@@ -111,120 +99,6 @@ describe.skipIf(!reachable)('two portal nodes behind a load balancer', () => {
     return node;
   };
 
-  /** nginx round-robin over the nodes (X-Forwarded-*, 2 GB bodies, the next node on a refused connection). */
-  async function startNginx(ports: number[]) {
-    const port = await freePort();
-    const dir = path.join(runDir, 'nginx');
-    mkdirSync(dir, { recursive: true });
-    const asRoot = process.getuid?.() === 0;
-    writeFileSync(
-      path.join(dir, 'nginx.conf'),
-      `${asRoot ? 'user root;\n' : ''}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream portal {
-${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 2g;
-    location / {
-      proxy_pass http://portal;
-      proxy_http_version 1.1;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $host;
-      proxy_request_buffering off;
-      proxy_next_upstream error timeout;
-      proxy_connect_timeout 10s;
-    }
-  }
-}
-`,
-    );
-    const child = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')], {
-      stdio: 'ignore',
-    });
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null)
-        throw new Error(`nginx exited:\n${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-      if (
-        await fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
-    return {
-      url: `http://127.0.0.1:${port}`,
-      kind: 'nginx',
-      stop: async () => {
-        child.kill('SIGQUIT');
-        await sleep(200);
-      },
-    };
-  }
-
-  /**
-   * Where nginx is missing: a round-robin proxy in this process. It reads each request whole, then sends it to the
-   * next node over a new connection (no keep-alive, so a killed node refuses at once), trying the other node when one
-   * refuses the connection: nothing reached the refusing node, so a write is never sent twice.
-   */
-  async function startNodeProxy(ports: number[]) {
-    const http = await import('node:http');
-    let next = 0;
-    const server = http.createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
-      const first = next++;
-      const tryPort = (attempt: number) => {
-        const port = ports[(first + attempt) % ports.length]!;
-        const upstream = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            method: req.method,
-            path: req.url,
-            agent: false,
-            headers: { ...req.headers, 'content-length': String(body.length), 'x-forwarded-for': '127.0.0.1' },
-          },
-          (up) => {
-            res.writeHead(up.statusCode ?? 502, up.headers);
-            up.pipe(res);
-          },
-        );
-        upstream.on('error', (err: NodeJS.ErrnoException) => {
-          if (err.code === 'ECONNREFUSED' && attempt + 1 < ports.length) tryPort(attempt + 1);
-          else if (!res.headersSent) res.writeHead(502).end();
-          else res.destroy();
-        });
-        upstream.end(body);
-      };
-      tryPort(0);
-    });
-    const port = await freePort();
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    return {
-      url: `http://127.0.0.1:${port}`,
-      kind: 'node proxy',
-      stop: () => new Promise<void>((r) => server.close(() => r())),
-    };
-  }
-
   beforeAll(async () => {
     mkdirSync(path.join(projectRoot, 'test-results'), { recursive: true });
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -239,7 +113,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).joi
     // Started together, as an orchestrator starts replicas: one records the JWT secret and creates the administrator.
     await Promise.all([startNode('a'), startNode('b')]);
     const ports = nodes.map((n) => n.port);
-    balancer = existsSync(NGINX) ? await startNginx(ports) : await startNodeProxy(ports);
+    balancer = await startLoadBalancer(ports, path.join(runDir, 'balancer'));
     browser = await launchBrowser();
   }, 180_000);
 

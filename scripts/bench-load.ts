@@ -15,6 +15,9 @@
 // process) and of the database (sum of Pss of the embedded PostgreSQL's processes, or of the external backends serving
 // the bench database), measured from /proc. The last line is one JSON object.
 //
+// --nodes N (with DATABASE_URL): N portal processes on that PostgreSQL, sharing one DATA_DIR, behind Debian's nginx
+// (or the in-process proxy of server/test/load-balancer.ts where nginx is missing); the load goes to the balancer and
+// the memory figures add up the nodes (issue 15).
 // Options: --connections N (default 100), --seconds S (default 60), --url URL (a running demo portal: no seeding, no
 // memory figures unless it answers /api/health/runtime), --timeout S (a request slower than this is a time-out,
 // default 10), --log-level L (the server's LOG_LEVEL; default: the server's own default), --cpu-prof DIR (the server
@@ -30,6 +33,7 @@ import { DEMO_STAFF } from '#server/demo/demo-data.ts';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '#server/demo/demo-seed.ts';
 import { makePdf } from '#server/demo/demo-files.ts';
 import { setUploadsRoot } from '#server/modules/files/storage.ts';
+import { startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
 import { buildWebIfNeeded, builtDir } from './web-build.mjs';
 import { mb, rssOf, sampleMemory, startServer, type RunningServer } from './bench-server.ts';
 
@@ -43,6 +47,7 @@ const timeoutS = Number(option('timeout') ?? 10);
 const givenUrl = option('url');
 const logLevel = option('log-level');
 const profileDir = option('cpu-prof');
+const nodeCount = Number(option('nodes') ?? 1);
 
 interface Session {
   token: string;
@@ -140,7 +145,10 @@ interface Shape {
 }
 
 async function main() {
-  let server: RunningServer | undefined;
+  if (nodeCount > 1 && !process.env.DATABASE_URL)
+    throw new Error('--nodes needs DATABASE_URL: nodes share a PostgreSQL server.');
+  const servers: RunningServer[] = [];
+  let balancer: LoadBalancer | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   let externalName: string | undefined;
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-bench-load-'));
@@ -177,20 +185,30 @@ async function main() {
       };
       if (logLevel) env.LOG_LEVEL = logLevel;
       // An empty DATABASE_URL means the embedded database (config.ts), whatever this shell has.
-      server = await startServer(
-        { ...env, DATABASE_URL: databaseUrl ?? '' },
-        path.join(runDir, 'server.log'),
-        profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
-      );
-      baseURL = server.baseURL;
+      for (let i = 0; i < nodeCount; i++)
+        servers.push(
+          await startServer(
+            { ...env, DATABASE_URL: databaseUrl ?? '' },
+            path.join(runDir, `server-${i + 1}.log`),
+            profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+          ),
+        );
+      if (nodeCount > 1) {
+        balancer = await startLoadBalancer(
+          servers.map((s) => Number(new URL(s.baseURL).port)),
+          path.join(runDir, 'balancer'),
+        );
+        databaseKind += `, ${nodeCount} nodes behind ${balancer.kind}`;
+        baseURL = balancer.url;
+      } else baseURL = servers[0]!.baseURL;
     }
 
-    // The server's idle memory: started, nothing asked yet (sign-ins below run argon2, which takes 64 MB a hash).
-    const serverPid = server?.child.pid;
+    // The servers' idle memory: started, nothing asked yet (sign-ins below run argon2, which takes 64 MB a hash).
+    const serverPids = servers.map((s) => s.child.pid!);
     let idleRss: number | null = null;
-    if (serverPid) {
+    if (serverPids.length) {
       await new Promise((r) => setTimeout(r, 2000));
-      idleRss = rssOf(serverPid);
+      idleRss = serverPids.reduce((n, pid) => n + rssOf(pid), 0);
     }
 
     const lab = await json<{ _id: string }>(await fetch(`${baseURL}/api/labs/only`));
@@ -269,7 +287,8 @@ async function main() {
     const chooseVisitor = chooser(visitor);
     const chooseStaff = chooser(staff);
 
-    const memory = serverPid ? sampleMemory(serverPid, externalName) : undefined;
+    // One sampler per node; the database's processes are counted once (the first node's sampler).
+    const memory = serverPids.map((pid, i) => sampleMemory(pid, i === 0 ? externalName : null));
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
     let connectionNo = 0;
@@ -319,7 +338,10 @@ async function main() {
       statuses[status] = (statuses[status] ?? 0) + 1;
     });
     const result = await run;
-    const peak = memory?.stop();
+    const peaks = memory.map((m) => m.stop());
+    const peak = peaks.length
+      ? { server: peaks.reduce((n, p) => n + p.server, 0), database: peaks[0]!.database }
+      : undefined;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) =>
       latencies.length
@@ -332,6 +354,7 @@ async function main() {
     const errors = result.errors + result['4xx'] + result['5xx'];
     const summary = {
       database: databaseKind,
+      nodes: servers.length || null,
       connections,
       seconds,
       cores: os.cpus().length,
@@ -377,7 +400,8 @@ async function main() {
       );
     console.log(JSON.stringify(summary));
   } finally {
-    await server?.stop();
+    await balancer?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await dropDatabase?.().catch((err: Error) => console.error(`Could not drop the bench database: ${err.message}`));
     rmSync(runDir, { recursive: true, force: true });
   }

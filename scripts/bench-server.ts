@@ -92,11 +92,15 @@ export function databasePids(serverPid: number, database?: string): number[] {
   return found;
 }
 
-/** Samples the server's RSS and the database's memory (sum of Pss) every `everyMs` until stopped; keeps the peaks. */
-export function sampleMemory(serverPid: number, database: string | undefined, everyMs = 250) {
+/**
+ * Samples the server's RSS and the database's memory (sum of Pss; `database` null: not counted) every `everyMs` until
+ * stopped; keeps the peaks.
+ */
+export function sampleMemory(serverPid: number, database: string | undefined | null, everyMs = 250) {
   const peak = { server: 0, database: 0 };
   const sample = () => {
     peak.server = Math.max(peak.server, rssOf(serverPid));
+    if (database === null) return; // the database is counted by another sampler
     peak.database = Math.max(
       peak.database,
       databasePids(serverPid, database).reduce((n, pid) => n + memoryOf(pid), 0),
