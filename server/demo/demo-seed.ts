@@ -41,7 +41,8 @@ import {
   PAST_DIRECTORS,
   type DemoGroup,
 } from './demo-data.ts';
-import { DemoFileStore, makePdf, makePhoto, makePortrait, makeScan, makeZip } from './demo-files.ts';
+import { storedZip } from '#server/lib/zip.ts';
+import { DemoFileStore, makePdf, makePhoto, makePortrait, makeScan } from './demo-files.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_EMAIL_DOMAIN = 'lab.local';
@@ -565,7 +566,7 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
         if (spec.file) {
           const bytes =
             spec.file === 'zip'
-              ? makeZip([
+              ? storedZip([
                   {
                     name: `${spec.slug}/README.txt`,
                     text: `${title}\n\nInternal software of the ${DEMO_GROUPS.find((g) => g.key === spec.group)!.name}.\n`,
