@@ -3,9 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, letterCounters, letters, users } from '#server/db/schema/index.ts';
 import { storedPath } from '#server/modules/files/storage.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createUser } from '#server/test/factories.ts';
 import { DEMO_PASSWORD, demoRefusal, seedDemo } from './demo-seed.ts';
+
+buildTestAppBeforeAll();
 
 // The demo draws about a hundred and fifty files; on a busy two-core machine that takes a while.
 describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {

@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, closeGroupDocuments, files, type UserRow } from '#server/db/schema/index.ts';
 import { storedPath } from '#server/modules/files/storage.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { todayInIndia } from '#shared/format.ts';
 import { closeGroupStatus } from './close-groups.policy.ts';
 import { renamedFilename } from '#shared/schemas/close-group.ts';
+
+buildTestAppBeforeAll();
 
 /** YYYY-MM-DD `days` after (or before) today in India. */
 function dayFromToday(days: number): string {

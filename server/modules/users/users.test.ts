@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, closeGroupMembers, closeGroups, files, users } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
 import { multipart, pngClaiming, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { storedPath } from '#server/modules/files/storage.ts';
@@ -9,6 +9,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
+
+buildTestAppBeforeAll();
 
 const profile = {
   personalDetails: {
