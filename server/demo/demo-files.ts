@@ -8,15 +8,7 @@ import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
-import {
-  discardStoredFile,
-  receivingPath,
-  saveFileRow,
-  storage,
-  storeReceived,
-  type Area,
-  type StoredFile,
-} from '#server/modules/files/storage.ts';
+import { saveFileRow, type Area, type FileStore, type StoredFile } from '#server/modules/files/storage.ts';
 
 // Real, small files for the demo: PDFs written by hand, JPEGs drawn from SVG with sharp (ZIPs: server/lib/zip.ts).
 
@@ -249,10 +241,12 @@ const MIME: Record<string, string> = {
 export class DemoFileStore {
   private written: StoredFile[] = [];
 
+  constructor(private readonly store: FileStore) {}
+
   /** Stores `bytes` as a file named `originalName` in `area`; returns the files row. */
   async save(db: DbOrTx, area: Area, originalName: string, bytes: Buffer, uploadedBy: string | null): Promise<FileRow> {
     const id = randomUUID();
-    const absolutePath = receivingPath(area, id);
+    const absolutePath = this.store.receivingPath(area, id);
     await mkdir(path.dirname(absolutePath), { recursive: true });
     await writeFile(absolutePath, bytes, { mode: 0o640 });
     const ext = path.extname(originalName).slice(1).toLowerCase();
@@ -265,8 +259,8 @@ export class DemoFileStore {
       absolutePath,
     };
     this.written.push(file);
-    await storeReceived(file);
-    if (!storage().localPath) await rm(absolutePath, { force: true }); // the staging copy
+    await this.store.storeReceived(file);
+    if (!this.store.driver.localPath) await rm(absolutePath, { force: true }); // the staging copy
     return saveFileRow(db, file, uploadedBy);
   }
 
@@ -275,7 +269,7 @@ export class DemoFileStore {
   }
 
   async discardAll(): Promise<void> {
-    await Promise.all(this.written.map((file) => discardStoredFile(file)));
+    await Promise.all(this.written.map((file) => this.store.discard(file)));
     this.written = [];
   }
 }

@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { files } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
-import { AREAS, PUBLIC_AREAS, storage, type Area } from './storage.ts';
-import { canDownloadFile } from './files.policy.ts';
+import { AREAS, PUBLIC_AREAS, type Area } from './storage.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -41,7 +40,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(files.area, area), eq(files.storedName, req.params.name)))
         .limit(1);
       if (!file) throw notFound('File not found.');
-      if (!isPublic && !(await canDownloadFile(app.db, req.user, file))) {
+      if (!isPublic && !(await app.fileAccess.canDownload(app.db, req.user, file))) {
         throw forbidden('You are not allowed to open this file.');
       }
       // A stored file never changes (a new upload gets a new name), so its name is its ETag: a browser that has a
@@ -63,7 +62,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(errorJson('The requested part of the file is past its end.'));
       }
       const range = Array.isArray(parsed) && parsed.type === 'bytes' && parsed.length === 1 ? parsed[0] : undefined;
-      const body = await storage().read(file.area, file.storedName, range);
+      const body = await app.storage.driver.read(file.area, file.storedName, range);
       if (!body) throw notFound('File not found.');
       if (range) {
         reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);

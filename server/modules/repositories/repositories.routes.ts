@@ -5,8 +5,7 @@ import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
 import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { registerFileAccess } from '#server/modules/files/files.policy.ts';
-import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/storage.ts';
 import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
 import {
   assertCanUploadTo,
@@ -28,8 +27,8 @@ import {
 
 /** Spec §7 Repositories: GET/POST /api/softwareRepo and /api/trialRepo (also written with a trailing slash), plus DELETE. */
 export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerFileAccess(SOFTWARE_AREA, canOpenSoftwareRepoFile);
-  registerFileAccess(TRIAL_AREA, canOpenTrialRepoFile);
+  app.fileAccess.register(SOFTWARE_AREA, canOpenSoftwareRepoFile);
+  app.fileAccess.register(TRIAL_AREA, canOpenTrialRepoFile);
   const uploaders = [app.requireRole(...UPLOADER_ROLES)];
 
   /**
@@ -62,21 +61,18 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } }, async (req, reply) => {
-      const upload = await receiveMultipart(req, {
+      const options = {
         area: SOFTWARE_AREA,
         kind: 'softwareRepo',
         fileField: 'file',
         maxBytes: app.config.largeUploadMaxBytes,
         beforeFile: checkBeforeFile(softwareRepoInput, req),
-      });
-      try {
-        const values = parseFields(softwareRepoInput, { ...upload.fields, file: upload.file });
-        const record = await createSoftwareRepo(app.db, req.user, values, upload.file);
+      } as const;
+      return withReceivedUpload(req, options, async ({ fields, file }) => {
+        const values = parseFields(softwareRepoInput, { ...fields, file });
+        const record = await createSoftwareRepo(app.db, req.user, values, file);
         return reply.code(201).send(presentSoftwareRepo(record));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
+      });
     });
   }
 
@@ -86,21 +82,18 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {
-      const upload = await receiveMultipart(req, {
+      const options = {
         area: TRIAL_AREA,
         kind: 'trialRepo',
         fileField: 'file',
         maxBytes: app.config.largeUploadMaxBytes,
         beforeFile: checkBeforeFile(trialRepoInput, req),
-      });
-      try {
-        const values = parseFields(trialRepoInput, { ...upload.fields, file: upload.file });
-        const record = await createTrialRepo(app.db, req.user, values, upload.file!);
+      } as const;
+      return withReceivedUpload(req, options, async ({ fields, file }) => {
+        const values = parseFields(trialRepoInput, { ...fields, file });
+        const record = await createTrialRepo(app.db, req.user, values, file!);
         return reply.code(201).send(presentTrialRepo(record));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
+      });
     });
   }
 
@@ -108,13 +101,13 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/softwareRepo/:id',
     { schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await deleteSoftwareRepo(app.db, req.user, req.params.id);
+      await deleteSoftwareRepo(app.db, app.storage, req.user, req.params.id);
       return { message: 'Software repository deleted.' };
     },
   );
 
   app.delete('/api/trialRepo/:id', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
-    await deleteTrialRepo(app.db, req.user, req.params.id);
+    await deleteTrialRepo(app.db, app.storage, req.user, req.params.id);
     return { message: 'Trial repository deleted.' };
   });
 };
