@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { directorEntryInput } from '#shared/schemas/unit.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
@@ -45,38 +45,28 @@ export interface DirectorHistoryOwner {
   transaction?: TransactionRunner;
 }
 
-const ownerColumn = (owner: DirectorHistoryOwner) =>
+const ownerColumn = (owner: Pick<DirectorHistoryOwner, 'kind'>) =>
   owner.kind === 'lab' ? directorEntries.labId : directorEntries.groupId;
 
-const entryColumns = {
-  ...getTableColumns(directorEntries),
-  user: { id: users.id, name: users.name, photoFileId: users.photoFileId, about: users.about },
-};
-
-const withUser = (row: Omit<DirectorEntryWithUser, 'user'> & { user: DirectorEntryWithUser['user'] | null }) => ({
-  ...row,
-  user: row.user?.id ? row.user : null,
-});
+/** Entries with their linked users (null where none), newest first. */
+async function selectEntries(db: DbOrTx, where: SQL | undefined): Promise<DirectorEntryWithUser[]> {
+  const rows = await db
+    .select({
+      ...getTableColumns(directorEntries),
+      user: { id: users.id, name: users.name, photoFileId: users.photoFileId, about: users.about },
+    })
+    .from(directorEntries)
+    .leftJoin(users, eq(directorEntries.userId, users.id))
+    .where(where)
+    .orderBy(desc(directorEntries.from), desc(directorEntries.createdAt));
+  return rows.map((row) => ({ ...row, user: row.user?.id ? row.user : null }));
+}
 
 /** The history, newest first, with each linked user's name, photo and about. Public. */
-export async function listDirectorEntries(db: DbOrTx, owner: Pick<DirectorHistoryOwner, 'kind' | 'id'>) {
-  const rows = await db
-    .select(entryColumns)
-    .from(directorEntries)
-    .leftJoin(users, eq(directorEntries.userId, users.id))
-    .where(eq(ownerColumn(owner as DirectorHistoryOwner), owner.id))
-    .orderBy(desc(directorEntries.from), desc(directorEntries.createdAt));
-  return rows.map(withUser) as DirectorEntryWithUser[];
-}
+export const listDirectorEntries = (db: DbOrTx, owner: Pick<DirectorHistoryOwner, 'kind' | 'id'>) =>
+  selectEntries(db, eq(ownerColumn(owner), owner.id));
 
-async function findEntry(db: DbOrTx, id: string): Promise<DirectorEntryWithUser> {
-  const [row] = await db
-    .select(entryColumns)
-    .from(directorEntries)
-    .leftJoin(users, eq(directorEntries.userId, users.id))
-    .where(eq(directorEntries.id, id));
-  return withUser(row!) as DirectorEntryWithUser;
-}
+const findEntry = async (db: DbOrTx, id: string) => (await selectEntries(db, eq(directorEntries.id, id)))[0]!;
 
 async function lockEntry(tx: Tx, owner: DirectorHistoryOwner, entryId: string) {
   const [entry] = await tx
@@ -118,6 +108,14 @@ async function logWrite(
   await recordActivity(tx, actor, text, { type, id: entry.id });
 }
 
+/** A write of the owner's history in the owner's transaction; files dropped in it go after the commit. */
+const ownerWrite = <T>(
+  db: Db,
+  store: FileStore,
+  owner: DirectorHistoryOwner,
+  work: Parameters<typeof transactionDroppingFiles<T>>[2],
+) => transactionDroppingFiles(db, store, work, owner.transaction);
+
 const ownerValue = (owner: DirectorHistoryOwner) =>
   owner.kind === 'lab' ? { labId: owner.id } : { groupId: owner.id };
 
@@ -130,21 +128,16 @@ export async function createDirectorEntry(
   input: DirectorFields,
   image: StoredFile | null,
 ): Promise<DirectorEntryWithUser> {
-  const id = await transactionDroppingFiles(
-    db,
-    store,
-    async (tx) => {
-      const userName = await checkUser(tx, input.user);
-      const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
-      const [entry] = await tx
-        .insert(directorEntries)
-        .values({ ...entryValues(owner, input), ...ownerValue(owner), imageFileId: fileRow?.id ?? null })
-        .returning();
-      await logWrite(tx, actor, owner, 'added', entry!, userName);
-      return entry!.id;
-    },
-    owner.transaction,
-  );
+  const id = await ownerWrite(db, store, owner, async (tx) => {
+    const userName = await checkUser(tx, input.user);
+    const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
+    const [entry] = await tx
+      .insert(directorEntries)
+      .values({ ...entryValues(owner, input), ...ownerValue(owner), imageFileId: fileRow?.id ?? null })
+      .returning();
+    await logWrite(tx, actor, owner, 'added', entry!, userName);
+    return entry!.id;
+  });
   return findEntry(db, id);
 }
 
@@ -162,23 +155,18 @@ export async function updateDirectorEntry(
   image: StoredFile | null,
   removeImage = false,
 ): Promise<DirectorEntryWithUser> {
-  await transactionDroppingFiles(
-    db,
-    store,
-    async (tx, dropFiles) => {
-      const entry = await lockEntry(tx, owner, entryId);
-      const userName = await checkUser(tx, input.user);
-      const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
-      const imageFileId = fileRow ? fileRow.id : removeImage ? null : entry.imageFileId;
-      await tx
-        .update(directorEntries)
-        .set({ ...entryValues(owner, input), imageFileId })
-        .where(eq(directorEntries.id, entry.id));
-      if (entry.imageFileId !== imageFileId) await dropFiles([entry.imageFileId]);
-      await logWrite(tx, actor, owner, 'updated', { ...entry, name: input.name }, userName);
-    },
-    owner.transaction,
-  );
+  await ownerWrite(db, store, owner, async (tx, dropFiles) => {
+    const entry = await lockEntry(tx, owner, entryId);
+    const userName = await checkUser(tx, input.user);
+    const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
+    const imageFileId = fileRow ? fileRow.id : removeImage ? null : entry.imageFileId;
+    await tx
+      .update(directorEntries)
+      .set({ ...entryValues(owner, input), imageFileId })
+      .where(eq(directorEntries.id, entry.id));
+    if (entry.imageFileId !== imageFileId) await dropFiles([entry.imageFileId]);
+    await logWrite(tx, actor, owner, 'updated', { ...entry, name: input.name }, userName);
+  });
   return findEntry(db, entryId);
 }
 
@@ -190,15 +178,10 @@ export async function deleteDirectorEntry(
   owner: DirectorHistoryOwner,
   entryId: string,
 ): Promise<void> {
-  await transactionDroppingFiles(
-    db,
-    store,
-    async (tx, dropFiles) => {
-      const entry = await lockEntry(tx, owner, entryId);
-      await tx.delete(directorEntries).where(eq(directorEntries.id, entry.id));
-      await dropFiles([entry.imageFileId]);
-      await logWrite(tx, actor, owner, 'deleted', entry);
-    },
-    owner.transaction,
-  );
+  await ownerWrite(db, store, owner, async (tx, dropFiles) => {
+    const entry = await lockEntry(tx, owner, entryId);
+    await tx.delete(directorEntries).where(eq(directorEntries.id, entry.id));
+    await dropFiles([entry.imageFileId]);
+    await logWrite(tx, actor, owner, 'deleted', entry);
+  });
 }

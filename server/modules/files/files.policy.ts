@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { AREAS, PUBLIC_AREAS } from './storage.ts';
+import { PRIVATE_AREAS } from './storage.ts';
 
 /** Decides whether a signed-in person may download a private file. */
 export type FileAccessCheck = (db: Db, actor: Actor, file: FileRow) => Promise<boolean>;
@@ -28,6 +28,6 @@ export function createFileAccess(): FileAccessRules {
       if (check) return check(db, actor, file);
       return file.uploadedBy === actor.id;
     },
-    missing: () => AREAS.filter((area) => !PUBLIC_AREAS.has(area) && !checks.has(area)),
+    missing: () => PRIVATE_AREAS.filter((area) => !checks.has(area)),
   };
 }

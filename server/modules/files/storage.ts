@@ -23,16 +23,10 @@ import type { StorageDriver } from './drivers/types.ts';
  * nothing a client sends ever becomes part of a path or key; the name the user gave the file is kept in the database
  * only.
  */
-export const AREAS = [
-  // public: served without sign-in (lab home, news flash, photos)
-  'notices',
-  'circulars',
-  'products',
-  'advertisements',
-  'photos',
-  'directors',
-  'profile-photos',
-  // private: served only to those allowed to see the record
+/** Served without sign-in (lab home, news flash, photos). */
+const PUBLIC = ['notices', 'circulars', 'products', 'advertisements', 'photos', 'directors', 'profile-photos'] as const;
+/** Served only to those allowed to see the record: each has its module's rule in `app.fileAccess`. */
+export const PRIVATE_AREAS = [
   'group-files',
   'user-documents',
   'close-groups',
@@ -40,16 +34,9 @@ export const AREAS = [
   'software-repos',
   'trial-repos',
 ] as const;
+export const AREAS = [...PUBLIC, ...PRIVATE_AREAS] as const;
 export type Area = (typeof AREAS)[number];
-export const PUBLIC_AREAS: ReadonlySet<Area> = new Set<Area>([
-  'notices',
-  'circulars',
-  'products',
-  'advertisements',
-  'photos',
-  'directors',
-  'profile-photos',
-]);
+export const PUBLIC_AREAS: ReadonlySet<Area> = new Set<Area>(PUBLIC);
 
 /** The link a client uses for a stored file (relative to the portal's own origin). */
 export const fileUrl = (area: string, fileId: string | null | undefined) =>

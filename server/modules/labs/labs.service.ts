@@ -236,6 +236,10 @@ export async function createLabItem(
   return findItemWithFile(db, id);
 }
 
+/** A lab write (labWrite) whose dropped files go after the commit. */
+const labWriteDroppingFiles = <T>(db: Db, store: FileStore, work: Parameters<typeof transactionDroppingFiles<T>>[2]) =>
+  transactionDroppingFiles(db, store, work, labWrite);
+
 /** Edits an item; a new file replaces the old one, which is deleted. Callers check that the actor is an admin. */
 export async function updateLabItem(
   db: Db,
@@ -247,29 +251,24 @@ export async function updateLabItem(
   input: ItemFields,
   file: StoredFile | null,
 ): Promise<LabItemWithFile> {
-  await transactionDroppingFiles(
-    db,
-    store,
-    async (tx, dropFiles) => {
-      const item = await lockItem(tx, labId, kind, itemId);
-      const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
-      await tx
-        .update(labItems)
-        .set({
-          name: input.name,
-          description: input.description,
-          ...('validUntil' in input ? { validUntil: input.validUntil } : {}),
-          ...(fileRow ? { fileId: fileRow.id } : {}),
-        })
-        .where(eq(labItems.id, item.id));
-      if (fileRow) await dropFiles([item.fileId]);
-      await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, {
-        type: `lab-${kind}`,
-        id: item.id,
-      });
-    },
-    labWrite,
-  );
+  await labWriteDroppingFiles(db, store, async (tx, dropFiles) => {
+    const item = await lockItem(tx, labId, kind, itemId);
+    const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
+    await tx
+      .update(labItems)
+      .set({
+        name: input.name,
+        description: input.description,
+        ...('validUntil' in input ? { validUntil: input.validUntil } : {}),
+        ...(fileRow ? { fileId: fileRow.id } : {}),
+      })
+      .where(eq(labItems.id, item.id));
+    if (fileRow) await dropFiles([item.fileId]);
+    await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, {
+      type: `lab-${kind}`,
+      id: item.id,
+    });
+  });
   return findItemWithFile(db, itemId);
 }
 
@@ -282,20 +281,15 @@ export async function deleteLabItem(
   kind: LabItemKind,
   itemId: string,
 ): Promise<void> {
-  await transactionDroppingFiles(
-    db,
-    store,
-    async (tx, dropFiles) => {
-      const item = await lockItem(tx, labId, kind, itemId);
-      await tx.delete(labItems).where(eq(labItems.id, item.id));
-      await dropFiles([item.fileId]);
-      await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, {
-        type: `lab-${kind}`,
-        id: item.id,
-      });
-    },
-    labWrite,
-  );
+  await labWriteDroppingFiles(db, store, async (tx, dropFiles) => {
+    const item = await lockItem(tx, labId, kind, itemId);
+    await tx.delete(labItems).where(eq(labItems.id, item.id));
+    await dropFiles([item.fileId]);
+    await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, {
+      type: `lab-${kind}`,
+      id: item.id,
+    });
+  });
 }
 
 // ---- director history (the director-history service) ---------------------------------------------------------

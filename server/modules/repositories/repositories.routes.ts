@@ -5,7 +5,7 @@ import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
 import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload, type UploadOptions } from '#server/modules/files/storage.ts';
 import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
 import {
   assertCanUploadTo,
@@ -32,17 +32,25 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploaders = [app.requireRole(...UPLOADER_ROLES)];
 
   /**
-   * Refuses as the file begins when the fields sent before it are already wrong (bad input, a group the sender may
-   * not use), so a refused 1 GB upload is never written to disk. Without both group and type yet, the whole form is
-   * judged once it has arrived.
+   * How a repository upload is received: large files allowed, and refused as the file begins when the fields sent
+   * before it are already wrong (bad input, a group the sender may not use), so a refused 1 GB upload is never written
+   * to disk. Without both group and type yet, the whole form is judged once it has arrived.
    */
-  const checkBeforeFile =
-    (schema: typeof softwareRepoInput | typeof trialRepoInput, req: FastifyRequest) =>
-    async (fields: Record<string, string>) => {
+  const uploadOptions = (
+    area: typeof SOFTWARE_AREA | typeof TRIAL_AREA,
+    schema: typeof softwareRepoInput | typeof trialRepoInput,
+    req: FastifyRequest,
+  ): UploadOptions => ({
+    area,
+    kind: area === SOFTWARE_AREA ? 'softwareRepo' : 'trialRepo',
+    fileField: 'file',
+    maxBytes: app.config.largeUploadMaxBytes,
+    beforeFile: async (fields) => {
       if (!fields.group || !fields.type) return;
       parseFields(schema, { ...fields, file: true });
       await assertCanUploadTo(app.db, req.user, fields.group);
-    };
+    },
+  });
 
   // The Group select of both upload forms offers only the groups the sender may upload to (issue 16 item 6).
   app.get(
@@ -61,13 +69,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } }, async (req, reply) => {
-      const options = {
-        area: SOFTWARE_AREA,
-        kind: 'softwareRepo',
-        fileField: 'file',
-        maxBytes: app.config.largeUploadMaxBytes,
-        beforeFile: checkBeforeFile(softwareRepoInput, req),
-      } as const;
+      const options = uploadOptions(SOFTWARE_AREA, softwareRepoInput, req);
       return withReceivedUpload(req, options, async ({ fields, file }) => {
         const values = parseFields(softwareRepoInput, { ...fields, file });
         const record = await createSoftwareRepo(app.db, req.user, values, file);
@@ -82,13 +84,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {
-      const options = {
-        area: TRIAL_AREA,
-        kind: 'trialRepo',
-        fileField: 'file',
-        maxBytes: app.config.largeUploadMaxBytes,
-        beforeFile: checkBeforeFile(trialRepoInput, req),
-      } as const;
+      const options = uploadOptions(TRIAL_AREA, trialRepoInput, req);
       return withReceivedUpload(req, options, async ({ fields, file }) => {
         const values = parseFields(trialRepoInput, { ...fields, file });
         const record = await createTrialRepo(app.db, req.user, values, file!);
