@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storedZip } from '#server/lib/zip.ts';
 import {
   checkA11y,
   createApprovedUser,
@@ -24,19 +25,11 @@ const TRIAL_TYPE = `Blast chamber run ${tag}`;
 const GITHUB_URL = `https://github.com/lab/fire-sim-${tag}`;
 
 /** A small ZIP (one stored entry), named for the journey. */
-const zipFile = (name: string) => {
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(20, 4);
-  header.writeUInt32LE(5, 18);
-  header.writeUInt32LE(5, 22);
-  header.writeUInt16LE(9, 26);
-  return {
-    name,
-    mimeType: 'application/zip',
-    buffer: Buffer.concat([header, Buffer.from('data.txt'), Buffer.from('x'), Buffer.from('hello')]),
-  };
-};
+const zipFile = (name: string) => ({
+  name,
+  mimeType: 'application/zip',
+  buffer: storedZip([{ name: 'data.txt', text: 'hello' }]),
+});
 
 async function chooseFile(page: Page, label: string, file: ReturnType<typeof zipFile>) {
   const chooser = page.waitForEvent('filechooser');

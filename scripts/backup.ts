@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
 import { writeBackup } from '#server/db/backup.ts';
 import { openOperatorDatabase } from '#server/db/operator.ts';
-import { configureStorage } from '#server/modules/files/storage.ts';
+import { createStorage } from '#server/modules/files/storage.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 if (!values.out) {
@@ -18,7 +18,7 @@ const out = path.resolve(values.out);
 const started = Date.now();
 const { pool, close } = await openOperatorDatabase(config, { mustExist: true });
 try {
-  const manifest = await writeBackup({ pool, storage: configureStorage(config), outFile: out });
+  const manifest = await writeBackup({ pool, storage: createStorage(config).driver, outFile: out });
   const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
   console.log(
     `Backup written to ${out}: ${manifest.tables.length} tables (${rows} rows), ${manifest.files.length} files, in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

@@ -32,7 +32,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { DEMO_STAFF } from '#server/demo/demo-data.ts';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '#server/demo/demo-seed.ts';
 import { makePdf } from '#server/demo/demo-files.ts';
-import { setUploadsRoot } from '#server/modules/files/storage.ts';
+import { createStorage } from '#server/modules/files/storage.ts';
 import { startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
 import { buildWebIfNeeded, builtDir } from './web-build.mjs';
 import { mb, rssOf, sampleMemory, startServer, type RunningServer } from './bench-server.ts';
@@ -171,8 +171,7 @@ async function main() {
       } else databaseKind = 'embedded PostgreSQL';
       console.log(`Seeding the demo lab (${databaseKind})...`);
       const database = await openDatabase({ databaseUrl, dataDir });
-      setUploadsRoot(dataDir);
-      await seedDemo(database.db);
+      await seedDemo(database.db, createStorage({ dataDir, storage: { driver: 'local' } }));
       await database.close();
       const env: NodeJS.ProcessEnv = {
         DATA_DIR: dataDir,

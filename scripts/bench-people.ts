@@ -1,7 +1,7 @@
 // `npm run bench:people`: how fast the employee directory and the activity logs answer with many people (issue 3).
 //
 // Seeds USERS approved staff (default 5,000) in 12 groups and LOGS activity rows (default 100,000) into a temporary
-// database — embedded PGlite in a temporary folder, or, when DATABASE_URL is set, a new database on that PostgreSQL
+// database (scripts/bench-database.ts) — the embedded PostgreSQL in a temporary folder, or, when DATABASE_URL is set, a new database on that PostgreSQL
 // server, dropped at the end — through the real migrations. Then calls the real routes with app.inject (guards,
 // validation, queries, presenters, serialisation) and times the first page of each: the directory with no filter, by
 // a name search, by a search plus a role, by group; Manage Users by a search; the logs with no filter, by a name or
@@ -11,14 +11,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config.ts';
-import { openDatabase, type Database } from '#server/db/client.ts';
 import { buildApp } from '#server/app.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,42 +52,13 @@ const ACTIONS = [
   'Added a group notice',
 ];
 
-async function open(): Promise<{ database: Database; dataDir: string; cleanup: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-bench-people-'));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ dataDir });
-    return { database, dataDir, cleanup: async () => (await database.close(), removeDir()) };
-  }
-  const { default: pg } = await import('pg');
-  const name = `lp_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    database,
-    dataDir,
-    cleanup: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      removeDir();
-    },
-  };
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
-  const { database, dataDir, cleanup } = await open();
+  const { database, cleanup } = await openBenchDatabase('people');
+  // The app's own DATA_DIR (uploads); the database lives where openBenchDatabase put it.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-bench-people-data-'));
   const started = performance.now();
   try {
     const db = database.db;
@@ -205,6 +175,7 @@ async function main() {
     console.log(JSON.stringify({ kind: database.kind, users: userCount, logs: logCount, runs, results }));
   } finally {
     await cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -8,7 +8,7 @@ import { BackupError, restoreBackup } from '#server/db/backup.ts';
 import { openOperatorDatabase } from '#server/db/operator.ts';
 import { EmbeddedDatabaseError } from '#server/db/embedded.ts';
 import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
-import { configureStorage } from '#server/modules/files/storage.ts';
+import { createStorage } from '#server/modules/files/storage.ts';
 
 const { positionals } = parseArgs({ allowPositionals: true });
 if (positionals.length !== 1) {
@@ -39,7 +39,12 @@ try {
   const { url, close } = await openOperatorDatabase(config, { mustBeEmpty: true });
   let restored = false;
   try {
-    const manifest = await restoreBackup({ archive, url, storage: configureStorage(config), dataDir: config.dataDir });
+    const manifest = await restoreBackup({
+      archive,
+      url,
+      storage: createStorage(config).driver,
+      dataDir: config.dataDir,
+    });
     restored = true;
     const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
     console.log(

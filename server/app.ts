@@ -23,7 +23,8 @@ import { RequestLog } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { listenForChanges, type ChangeFeed } from './db/change-feed.ts';
-import { configureStorage, releaseReceivedFiles } from './modules/files/storage.ts';
+import { createStorage, type FileStore } from './modules/files/storage.ts';
+import { createFileAccess, type FileAccessRules } from './modules/files/files.policy.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -55,6 +56,10 @@ declare module 'fastify' {
     throttle: Throttle;
     /** Notices from the other nodes on this database (LISTEN/NOTIFY): which cached reads to forget. */
     changeFeed: ChangeFeed;
+    /** Where uploads are stored (DATA_DIR/uploads or the S3 bucket, decision 017). */
+    storage: FileStore;
+    /** Who may download the files of each private area; each module registers its rule. */
+    fileAccess: FileAccessRules;
   }
 }
 
@@ -136,14 +141,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opts.config,
     ),
   );
-  configureStorage(opts.config, (details, message) => app.log.error(details, message));
+  const storage = createStorage(opts.config, { log: (details, message) => app.log.error(details, message) });
+  app.decorate('storage', storage);
   // Staging copies of uploads bound for a non-local store go when the response is done.
-  app.addHook('onResponse', releaseReceivedFiles);
+  app.addHook('onResponse', (req) => storage.releaseReceived(req));
+  app.addHook('onClose', () => storage.close());
+  app.decorate('fileAccess', createFileAccess());
+  // A private area no module gave a rule would be open to its uploaders only, silently: refuse to start instead.
+  app.addHook('onReady', async () => {
+    const missing = app.fileAccess.missing();
+    if (missing.length) {
+      throw new Error(
+        `No download rule for the private file area(s) ${missing.join(', ')}: register one with app.fileAccess.register.`,
+      );
+    }
+  });
   const changeFeed = listenForChanges(opts.database.url, { log: app.log });
   app.decorate('changeFeed', changeFeed);
   let jobs: BackgroundJobs | undefined;
   if (opts.backgroundJobs)
-    app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, app.log)));
+    app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, storage, app.log)));
   app.addHook('onClose', async () => {
     const began = Date.now();
     app.log.info('requests drained; stopping background jobs');

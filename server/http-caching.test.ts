@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { labItems } from '#server/db/schema/index.ts';
-import { saveFileRow, storedPath, type Area } from '#server/modules/files/storage.ts';
+import { saveFileRow, type Area } from '#server/modules/files/storage.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
 
@@ -14,7 +14,7 @@ let labId: string;
 
 async function storeFile(area: Area, content: Buffer, mimeType: string) {
   const id = crypto.randomUUID();
-  const absolutePath = storedPath(area, id);
+  const absolutePath = app.storage.storedPath(area, id);
   mkdirSync(path.dirname(absolutePath), { recursive: true });
   writeFileSync(absolutePath, content);
   return saveFileRow(

@@ -4,21 +4,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
-import {
-  discardStoredFile,
-  receivingPath,
-  saveFileRow,
-  storage,
-  storeReceived,
-  type Area,
-  type StoredFile,
-} from '#server/modules/files/storage.ts';
+import { saveFileRow, type Area, type FileStore, type StoredFile } from '#server/modules/files/storage.ts';
 
-// Real, small files for the demo: PDFs written by hand, JPEGs drawn from SVG with sharp, a ZIP with stored entries.
+// Real, small files for the demo: PDFs written by hand, JPEGs drawn from SVG with sharp (ZIPs: server/lib/zip.ts).
 
 /** Only printable ASCII goes into the PDF's standard fonts; anything else becomes a plain stand-in. */
 const pdfText = (s: string) =>
@@ -101,52 +93,6 @@ export function makePdf(doc: PdfDocument): Buffer {
   pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
-}
-
-/** A ZIP archive of small text files, stored without compression. */
-export function makeZip(entries: { name: string; text: string }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const data = Buffer.from(entry.text, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt32LE(0, 10); // time and date
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -295,10 +241,12 @@ const MIME: Record<string, string> = {
 export class DemoFileStore {
   private written: StoredFile[] = [];
 
+  constructor(private readonly store: FileStore) {}
+
   /** Stores `bytes` as a file named `originalName` in `area`; returns the files row. */
   async save(db: DbOrTx, area: Area, originalName: string, bytes: Buffer, uploadedBy: string | null): Promise<FileRow> {
     const id = randomUUID();
-    const absolutePath = receivingPath(area, id);
+    const absolutePath = this.store.receivingPath(area, id);
     await mkdir(path.dirname(absolutePath), { recursive: true });
     await writeFile(absolutePath, bytes, { mode: 0o640 });
     const ext = path.extname(originalName).slice(1).toLowerCase();
@@ -311,8 +259,8 @@ export class DemoFileStore {
       absolutePath,
     };
     this.written.push(file);
-    await storeReceived(file);
-    if (!storage().localPath) await rm(absolutePath, { force: true }); // the staging copy
+    await this.store.storeReceived(file);
+    if (!this.store.driver.localPath) await rm(absolutePath, { force: true }); // the staging copy
     return saveFileRow(db, file, uploadedBy);
   }
 
@@ -321,7 +269,7 @@ export class DemoFileStore {
   }
 
   async discardAll(): Promise<void> {
-    await Promise.all(this.written.map((file) => discardStoredFile(file)));
+    await Promise.all(this.written.map((file) => this.store.discard(file)));
     this.written = [];
   }
 }

@@ -41,7 +41,9 @@ import {
   PAST_DIRECTORS,
   type DemoGroup,
 } from './demo-data.ts';
-import { DemoFileStore, makePdf, makePhoto, makePortrait, makeScan, makeZip } from './demo-files.ts';
+import { storedZip } from '#server/lib/zip.ts';
+import type { FileStore } from '#server/modules/files/storage.ts';
+import { DemoFileStore, makePdf, makePhoto, makePortrait, makeScan } from './demo-files.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_EMAIL_DOMAIN = 'lab.local';
@@ -116,9 +118,13 @@ const PORTRAIT_COLOURS = ['#1d4e89', '#b23a48', '#2a9d8f', '#6a4c93', '#e76f51',
  * Fills an empty portal with a believable lab: the lab pages, five groups, about twenty-five approved staff of every
  * role, pending registrations, notices and circulars with real PDF files, gallery photos, group documents, letters,
  * close groups and repositories. Everything is written in one transaction; files go through the storage layout
- * (uploads root set by the caller) and are removed again if the transaction fails.
+ * (through the storage given) and are removed again if the transaction fails.
  */
-export async function seedDemo(db: Db, opts: { today?: Date; password?: string } = {}): Promise<DemoSummary> {
+export async function seedDemo(
+  db: Db,
+  storage: FileStore,
+  opts: { today?: Date; password?: string } = {},
+): Promise<DemoSummary> {
   const refusal = await demoRefusal(db);
   if (refusal) throw new Error(refusal);
   const today = opts.today ?? new Date();
@@ -126,7 +132,7 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
   const rnd = random(20261121);
   const password = opts.password ?? DEMO_PASSWORD;
   const passwordHash = await hashPassword(password);
-  const store = new DemoFileStore();
+  const store = new DemoFileStore(storage);
   const counts: Record<string, number> = {};
   const add = (what: string, n = 1) => (counts[what] = (counts[what] ?? 0) + n);
   const accounts: DemoAccount[] = [];
@@ -565,7 +571,7 @@ export async function seedDemo(db: Db, opts: { today?: Date; password?: string }
         if (spec.file) {
           const bytes =
             spec.file === 'zip'
-              ? makeZip([
+              ? storedZip([
                   {
                     name: `${spec.slug}/README.txt`,
                     text: `${title}\n\nInternal software of the ${DEMO_GROUPS.find((g) => g.key === spec.group)!.name}.\n`,

@@ -2,10 +2,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, letterCounters, letters, users } from '#server/db/schema/index.ts';
-import { storedPath } from '#server/modules/files/storage.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createUser } from '#server/test/factories.ts';
 import { DEMO_PASSWORD, demoRefusal, seedDemo } from './demo-seed.ts';
+
+buildTestAppBeforeAll();
 
 // The demo draws about a hundred and fifty files; on a busy two-core machine that takes a while.
 describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
@@ -14,7 +15,7 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
     await createUser(app, 'admin'); // the administrator a first start creates
     expect(await demoRefusal(app.db)).toBeNull();
 
-    const summary = await seedDemo(app.db, { today: new Date('2026-11-21T10:00:00Z') });
+    const summary = await seedDemo(app.db, app.storage, { today: new Date('2026-11-21T10:00:00Z') });
 
     const approved = summary.accounts.filter((a) => a.status === 'approved');
     expect(approved.length).toBeGreaterThanOrEqual(24);
@@ -28,7 +29,7 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
     const rows = await app.db.select().from(files);
     expect(rows.length).toBe(summary.counts.files);
     for (const row of rows) {
-      const path = storedPath(row.area, row.storedName);
+      const path = app.storage.storedPath(row.area, row.storedName);
       expect((await stat(path)).size).toBe(row.size);
       if (row.mimeType === 'application/pdf') expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
     }
@@ -63,7 +64,7 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
     const app = await buildTestApp();
     const before = await app.db.select({ n: count() }).from(users);
     expect(await demoRefusal(app.db)).toMatch(/already holds a lab and \d+ user accounts/);
-    await expect(seedDemo(app.db)).rejects.toThrow(/fills only an empty portal/);
+    await expect(seedDemo(app.db, app.storage)).rejects.toThrow(/fills only an empty portal/);
     expect(await app.db.select({ n: count() }).from(users)).toEqual(before);
     const [admin] = await app.db.select().from(users).where(eq(users.email, 'manoj.bhatia@lab.local'));
     expect(admin?.role).toBe('admin');

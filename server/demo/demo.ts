@@ -1,7 +1,7 @@
 // `npm run demo`: fills an empty DATA_DIR (or DATABASE_URL) with the demo lab and prints the accounts.
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { configureStorage } from '#server/modules/files/storage.ts';
+import { createStorage } from '#server/modules/files/storage.ts';
 import { demoRefusal, seedDemo } from './demo-seed.ts';
 
 const config = loadConfig();
@@ -16,9 +16,9 @@ try {
     console.log('To see the demo, point DATA_DIR at a new folder, e.g.  DATA_DIR=./demo-data npm run demo\n');
     exitCode = 1;
   } else {
-    configureStorage(config);
+    const storage = createStorage(config);
     const started = Date.now();
-    const { accounts, password, counts } = await seedDemo(database.db);
+    const { accounts, password, counts } = await seedDemo(database.db, storage).finally(() => storage.close());
     console.log(`\nDemo lab written to ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
     console.log(
       `  ${Object.entries(counts)

@@ -1,8 +1,10 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { groups, labs } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { MINIMAL_GROUP_NAMES, seedMinimal } from './seed-minimal.ts';
+
+buildTestAppBeforeAll();
 
 describe('seedMinimal (e2e global setup)', () => {
   it('creates the lab and two groups once, and finds them again on a second run', async () => {

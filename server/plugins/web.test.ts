@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveFileRow, storedPath } from '#server/modules/files/storage.ts';
+import { saveFileRow } from '#server/modules/files/storage.ts';
 import { buildTestApp } from '#server/test/app.ts';
 
 // The built web app as the server sends it (issue 12): precompressed copies, Cache-Control per kind of file, 304.
@@ -68,7 +68,7 @@ describe('downloads beside the web app', () => {
   it("serve stored files through the web build's reply.sendFile with the file's own headers (decision 022)", async () => {
     const id = crypto.randomUUID();
     const content = Buffer.from('%PDF-1.4 a notice\n' + 'z'.repeat(2000));
-    const absolutePath = storedPath('notices', id);
+    const absolutePath = app.storage.storedPath('notices', id);
     mkdirSync(path.dirname(absolutePath), { recursive: true });
     writeFileSync(absolutePath, content);
     await saveFileRow(

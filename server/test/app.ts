@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { buildApp } from '#server/app.ts';
@@ -33,10 +33,21 @@ async function openTestDatabase(): Promise<Database> {
 }
 
 let shared: Promise<FastifyInstance> | undefined;
+/** Every app this file built, closed (and its data folder removed) when the file ends. */
+const built: { app: FastifyInstance; dataDir: string }[] = [];
+// Registered as the file is collected, so it is a hook of the file itself (not of whichever test built the app), and
+// before the file's own hooks: afterAll hooks run in reverse order, so the apps close last.
+afterAll(async () => {
+  for (const { app, dataDir } of built.splice(0)) {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
 
 /**
  * The app for this test file, built once per file on its own database and data folder, closed when the file ends.
- * Tests keep apart by creating their own users and records (see factories.ts).
+ * Tests keep apart by creating their own users and records (see factories.ts). With overrides or a setup step, a
+ * separate app with that configuration.
  */
 export function buildTestApp(
   overrides: Record<string, string> = {},
@@ -56,15 +67,23 @@ export function buildTestApp(
     });
     const database = await openTestDatabase();
     const app = await buildApp({ config, database, logger: false });
+    built.push({ app, dataDir });
     if (setup) await setup(app);
     await app.ready();
-    afterAll(async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
     return app;
   };
   if (Object.keys(overrides).length || setup) return build();
   shared ??= build();
   return shared;
+}
+
+/**
+ * Builds this file's shared app (`buildTestApp()`) in a beforeAll hook, under the hook time-out, so that no test pays
+ * for the database copy and start-up in its own 30 s (issue 18). Call once at the top level of a file whose tests call
+ * `buildTestApp()`.
+ */
+export function buildTestAppBeforeAll(): void {
+  beforeAll(async () => {
+    await buildTestApp();
+  });
 }

@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/user.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
-import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/storage.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { listUserDocuments, searchUsers } from '#server/modules/users/users.service.ts';
@@ -176,20 +176,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: userIdParam, response: { 201: userDocumentJson } } },
     async (req, reply) => {
       if (!(await findUserById(app.db, req.params.userId))) throw notFound('User not found.');
-      const { file, discard } = await receiveMultipart(req, {
+      const options = {
         area: 'user-documents',
         kind: 'document',
         fileField: 'document',
         maxBytes: app.config.uploadMaxBytes,
-      });
-      if (!file) throw badRequest('Please select a file to upload.', 'document');
-      try {
+      } as const;
+      return withReceivedUpload(req, options, async ({ file }) => {
+        if (!file) throw badRequest('Please select a file to upload.', 'document');
         const doc = await addUserDocument(app.db, req.user, req.params.userId, file);
         return reply.code(201).send(presentUserDocument(doc));
-      } catch (err) {
-        await discard();
-        throw err;
-      }
+      });
     },
   );
 
@@ -203,7 +200,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await removeUserDocument(app.db, req.user, req.params.userId, req.params.documentId);
+      await removeUserDocument(app.db, app.storage, req.user, req.params.userId, req.params.documentId);
       return { message: 'Document removed.' };
     },
   );

@@ -3,12 +3,17 @@ import type { z } from 'zod';
 import type { approveUserInput } from '#shared/schemas/auth.ts';
 import type { Role } from '#shared/constants.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { files, groups, labs, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
+import { groups, labs, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
-import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import { countClassifiedHeldBy } from '#server/modules/letters/letters.movements.service.ts';
@@ -248,20 +253,24 @@ export async function addUserDocument(db: Db, actor: Actor, userId: string, file
 }
 
 /** Removes a document from a user's record, and its file. Callers check that the actor is an admin. */
-export async function removeUserDocument(db: Db, actor: Actor, userId: string, documentId: string): Promise<void> {
-  const removed = await db.transaction(async (tx) => {
+export async function removeUserDocument(
+  db: Db,
+  store: FileStore,
+  actor: Actor,
+  userId: string,
+  documentId: string,
+): Promise<void> {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const user = await lockUser(tx, userId);
     const [doc] = await tx
       .delete(userDocuments)
       .where(and(eq(userDocuments.id, documentId), eq(userDocuments.userId, userId)))
       .returning();
     if (!doc) throw notFound('Document not found.');
-    await tx.delete(files).where(eq(files.id, doc.fileId));
+    await dropFiles([doc.fileId]);
     await recordActivity(tx, actor, `Removed document ${doc.filename} from ${user.email}`, {
       type: 'user',
       id: userId,
     });
-    return doc;
   });
-  await deleteStoredFile('user-documents', removed.fileId);
 }

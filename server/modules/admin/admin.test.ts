@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
+
+buildTestAppBeforeAll();
 
 describe('GET /admin/pending-users', () => {
   it('refuses a visitor, and every role but admin', async () => {

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, files, userDocuments } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { storedPath } from '#server/modules/files/storage.ts';
+
+buildTestAppBeforeAll();
 
 const actionsOn = async (app: FastifyInstance, userId: string) =>
   (await app.db.select().from(activityLogs).where(eq(activityLogs.targetId, userId))).map((l) => l.action);
@@ -371,7 +372,7 @@ describe('user documents', () => {
       headers,
     });
     expect(removed.statusCode).toBe(200);
-    expect(existsSync(storedPath('user-documents', fileId))).toBe(false);
+    expect(existsSync(app.storage.storedPath('user-documents', fileId))).toBe(false);
     expect(await app.db.select().from(files).where(eq(files.id, fileId))).toHaveLength(0);
     expect(await app.db.select().from(userDocuments).where(eq(userDocuments.userId, user.id))).toHaveLength(0);
     expect(await actionsOn(app, user.id)).toEqual(

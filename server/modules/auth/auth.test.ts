@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { REFRESHES_PER_MINUTE } from './auth.routes.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
+
+buildTestAppBeforeAll();
 
 const registration = (email: string) => ({
   email,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
+
+buildTestAppBeforeAll();
 
 /** Two sign-ins of one account, as two devices would have them. */
 async function twoDevices(app: FastifyInstance, user: UserRow) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import type { FastifyInstance } from 'fastify';
+
+buildTestAppBeforeAll();
 
 const unique = () => `user-${Math.random().toString(36).slice(2, 10)}@lab.test`;
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') =>

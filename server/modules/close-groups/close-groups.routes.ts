@@ -13,8 +13,7 @@ import {
 } from '#shared/schemas/close-group.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { registerFileAccess } from '#server/modules/files/files.policy.ts';
-import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/storage.ts';
 import { assertCanViewCloseGroup, assertWithinTimeBox, canDownloadCloseGroupFile } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
@@ -54,7 +53,7 @@ function answerList(list: { items: CloseGroupDetail[]; total: number }, actor: A
  */
 export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A stored document opens only for its close group's members (and admins, who pass before this is asked).
-  registerFileAccess(CLOSE_GROUP_AREA, canDownloadCloseGroupFile);
+  app.fileAccess.register(CLOSE_GROUP_AREA, canDownloadCloseGroupFile);
 
   const adminOnly = [app.requireRole('admin')];
 
@@ -87,7 +86,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/close-group/:id',
     { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await deleteCloseGroup(app.db, req.user, req.params.id);
+      await deleteCloseGroup(app.db, app.storage, req.user, req.params.id);
       return { message: 'Group deleted successfully!' };
     },
   );
@@ -118,14 +117,14 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const group = await findCloseGroupRow(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, req.user, group.id);
       assertWithinTimeBox(req.user, group);
-      const { file, discard } = await receiveMultipart(req, {
+      const options = {
         area: CLOSE_GROUP_AREA,
         kind: 'document',
         fileField: 'document',
         maxBytes: app.config.uploadMaxBytes,
-      });
-      if (!file) throw badRequest(CLOSE_GROUP_MESSAGES.fileRequired, 'document');
-      try {
+      } as const;
+      return withReceivedUpload(req, options, async ({ file }) => {
+        if (!file) throw badRequest(CLOSE_GROUP_MESSAGES.fileRequired, 'document');
         const doc = await addCloseGroupDocument(app.db, req.user, group.id, file);
         return reply.code(201).send({
           message: 'Document uploaded successfully!',
@@ -135,10 +134,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
             group,
           ),
         });
-      } catch (err) {
-        await discard();
-        throw err;
-      }
+      });
     },
   );
 
@@ -166,7 +162,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const group = await findCloseGroupRow(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, req.user, group.id);
-      await deleteCloseGroupDocument(app.db, req.user, group.id, req.params.docId);
+      await deleteCloseGroupDocument(app.db, app.storage, req.user, group.id, req.params.docId);
       return { message: 'Document deleted successfully!' };
     },
   );

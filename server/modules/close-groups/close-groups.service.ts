@@ -12,7 +12,12 @@ import {
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 import { assertCanViewCloseGroup, assertWithinTimeBox, canChangeDocument } from './close-groups.policy.ts';
 
 export const CLOSE_GROUP_AREA = 'close-groups';
@@ -215,8 +220,8 @@ export async function updateCloseGroup(
 }
 
 /** Deletes a close group, its documents and their files (rows in the transaction, bytes after it commits). Admins only. */
-export async function deleteCloseGroup(db: Db, actor: Actor, id: string): Promise<void> {
-  const fileIds = await db.transaction(async (tx) => {
+export async function deleteCloseGroup(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [group] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
     if (!group) throw notFound(CLOSE_GROUP_NOT_FOUND);
     const docs = await tx
@@ -225,14 +230,12 @@ export async function deleteCloseGroup(db: Db, actor: Actor, id: string): Promis
       .where(eq(closeGroupDocuments.closeGroupId, id));
     await tx.delete(closeGroups).where(eq(closeGroups.id, id)); // members and document rows cascade
     const ids = docs.map((d) => d.fileId);
-    if (ids.length) await tx.delete(files).where(inArray(files.id, ids));
+    await dropFiles(ids);
     await recordActivity(tx, actor, `Deleted close group ${group.groupName} and its ${ids.length} document(s)`, {
       type: 'close_group',
       id,
     });
-    return ids;
   });
-  await Promise.all(fileIds.map((fileId) => deleteStoredFile(CLOSE_GROUP_AREA, fileId)));
 }
 
 /** The close group row, locked for this transaction, or 404. */
@@ -319,11 +322,12 @@ export async function renameCloseGroupDocument(
 /** Deletes a document and its file: its uploader (while a member, within the time box) or an admin. */
 export async function deleteCloseGroupDocument(
   db: Db,
+  store: FileStore,
   actor: Actor,
   closeGroupId: string,
   documentId: string,
 ): Promise<void> {
-  const fileId = await db.transaction(async (tx) => {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const group = await lockCloseGroup(tx, closeGroupId);
     await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
     const doc = await findDocument(tx, closeGroupId, documentId);
@@ -332,12 +336,10 @@ export async function deleteCloseGroupDocument(
     }
     assertWithinTimeBox(actor, group);
     await tx.delete(closeGroupDocuments).where(eq(closeGroupDocuments.id, documentId));
-    await tx.delete(files).where(eq(files.id, doc.fileId));
+    await dropFiles([doc.fileId]);
     await recordActivity(tx, actor, `Deleted ${doc.filename} from close group ${group.groupName}`, {
       type: 'close_group_document',
       id: documentId,
     });
-    return doc.fileId;
   });
-  await deleteStoredFile(CLOSE_GROUP_AREA, fileId);
 }

@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, closeGroupDocuments, files, type UserRow } from '#server/db/schema/index.ts';
-import { storedPath } from '#server/modules/files/storage.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { todayInIndia } from '#shared/format.ts';
 import { closeGroupStatus } from './close-groups.policy.ts';
 import { renamedFilename } from '#shared/schemas/close-group.ts';
+
+buildTestAppBeforeAll();
 
 /** YYYY-MM-DD `days` after (or before) today in India. */
 function dayFromToday(days: number): string {
@@ -297,7 +298,7 @@ describe('DELETE /admin/close-group/{id}', () => {
     const group = await createCloseGroup(c);
     const doc = await uploaded(c, c.alice, group._id);
     const fileId = fileIdOf(doc.url);
-    expect(existsSync(storedPath('close-groups', fileId))).toBe(true);
+    expect(existsSync(c.app.storage.storedPath('close-groups', fileId))).toBe(true);
     const res = await c.app.inject({
       method: 'DELETE',
       url: `/admin/close-group/${group._id}`,
@@ -305,7 +306,7 @@ describe('DELETE /admin/close-group/{id}', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Group deleted successfully!' });
-    expect(existsSync(storedPath('close-groups', fileId))).toBe(false);
+    expect(existsSync(c.app.storage.storedPath('close-groups', fileId))).toBe(false);
     expect(await c.app.db.select().from(files).where(eq(files.id, fileId))).toEqual([]);
     expect(
       await c.app.db.select().from(closeGroupDocuments).where(eq(closeGroupDocuments.closeGroupId, group._id)),
@@ -526,7 +527,7 @@ describe('DELETE /api/close-groups/{id}/documents/{docId}', () => {
     const res = await remove(c, c.alice, group._id, doc._id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Document deleted successfully!' });
-    expect(existsSync(storedPath('close-groups', fileIdOf(doc.url)))).toBe(false);
+    expect(existsSync(c.app.storage.storedPath('close-groups', fileIdOf(doc.url)))).toBe(false);
     expect(
       await c.app.db
         .select()
@@ -546,7 +547,7 @@ describe('DELETE /api/close-groups/{id}/documents/{docId}', () => {
     expect(bob.statusCode).toBe(403);
     expect(bob.json().error).toBe('Only the person who uploaded this document or an administrator can delete it.');
     expect((await remove(c, c.outsider, group._id, doc._id)).statusCode).toBe(403);
-    expect(existsSync(storedPath('close-groups', fileIdOf(doc.url)))).toBe(true);
+    expect(existsSync(c.app.storage.storedPath('close-groups', fileIdOf(doc.url)))).toBe(true);
     expect((await remove(c, c.admin, group._id, doc._id)).statusCode).toBe(200);
   });
 });
@@ -590,7 +591,7 @@ describe('time box', () => {
       headers: c.as(c.alice),
     });
     expect(del.statusCode).toBe(403);
-    expect(existsSync(storedPath('close-groups', fileIdOf(doc.url)))).toBe(true);
+    expect(existsSync(c.app.storage.storedPath('close-groups', fileIdOf(doc.url)))).toBe(true);
 
     // An admin is not held by the time box, and can extend it.
     const adminView = await c.app.inject({

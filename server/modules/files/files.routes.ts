@@ -8,8 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { files, type FileRow } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
-import { AREAS, PUBLIC_AREAS, storage, type Area } from './storage.ts';
-import { canDownloadFile } from './files.policy.ts';
+import { AREAS, PUBLIC_AREAS, type Area } from './storage.ts';
 import type { StorageDriver } from './drivers/types.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
@@ -78,7 +77,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(files.area, area), eq(files.storedName, req.params.name)))
         .limit(1);
       if (!file) throw notFound('File not found.');
-      if (!isPublic && !(await canDownloadFile(app.db, req.user, file))) {
+      if (!isPublic && !(await app.fileAccess.canDownload(app.db, req.user, file))) {
         throw forbidden('You are not allowed to open this file.');
       }
       // Public files may be kept an hour by browsers and proxies; private ones never (decision 022).
@@ -90,7 +89,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('Cache-Control', isPublic ? 'public, max-age=3600' : 'private, no-store');
 
-      const driver = storage();
+      const driver = app.storage.driver;
       const local = driver.localPath?.(file.area, file.storedName);
       if (local) {
         // A row whose bytes are gone answers the portal's 404 rather than @fastify/static's "no such address".

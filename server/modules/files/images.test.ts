@@ -4,12 +4,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMAGE_TOO_LARGE, imageQueue, makeWebImage, MAX_IMAGE_PIXELS } from './images.ts';
-import { setUploadsRoot, storedPath, type StoredFile } from './storage.ts';
+import { createStorage, type StoredFile } from './storage.ts';
 import { pngClaiming } from '#server/test/multipart.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'lp-images-'));
-setUploadsRoot(root);
-mkdirSync(path.dirname(storedPath('photos', 'any')), { recursive: true });
+const store = createStorage({ dataDir: root, storage: { driver: 'local' } });
+mkdirSync(path.dirname(store.storedPath('photos', 'any')), { recursive: true });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function stored(name: string, content: Buffer): StoredFile {
@@ -23,7 +23,7 @@ describe('makeWebImage', () => {
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#406080' } })
       .png()
       .toBuffer();
-    const jobs = Array.from({ length: 4 }, (_, i) => makeWebImage(stored(`p${i}.png`, photo), 500, 'photo'));
+    const jobs = Array.from({ length: 4 }, (_, i) => makeWebImage(store, stored(`p${i}.png`, photo), 500, 'photo'));
     expect(imageQueue.activeCount + imageQueue.pendingCount).toBe(4);
     expect(imageQueue.activeCount).toBe(1);
     const made = await Promise.all(jobs);
@@ -32,7 +32,9 @@ describe('makeWebImage', () => {
   });
 
   it('refuses an image over the pixel limit from its header, without decoding it', async () => {
-    await expect(makeWebImage(stored('huge.png', pngClaiming(10_000, 10_000)), 500, 'photo')).rejects.toMatchObject({
+    await expect(
+      makeWebImage(store, stored('huge.png', pngClaiming(10_000, 10_000)), 500, 'photo'),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: IMAGE_TOO_LARGE,
       field: 'photo',

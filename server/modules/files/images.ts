@@ -4,7 +4,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import sharp, { type OutputInfo } from 'sharp';
 import { badRequest } from '#server/lib/errors.ts';
-import { receivingPath, storage, storeReceived, type StoredFile } from './storage.ts';
+import type { FileStore, StoredFile } from './storage.ts';
 
 /** The largest image the server decodes: a 40-megapixel camera photo is the biggest the areas need (issue 12). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -20,11 +20,16 @@ export const imageQueue = pLimit(1);
 /**
  * Makes a web copy of an uploaded image beside it: at most `maxPx` on its longer side, never enlarged, turned upright
  * from its EXIF orientation, re-encoded as WebP (which also drops the camera's EXIF data, GPS included), and stores it
- * through the storage driver. The caller saves its row or discards it (`discardStoredFile`). An image sharp cannot
+ * through the storage driver. The caller saves its row or discards it (`withReceivedUpload` does). An image sharp cannot
  * read is refused with 400 on `field`, and so is one of more than MAX_IMAGE_PIXELS (its header is read first, so it is
  * never decoded).
  */
-export function makeWebImage(original: StoredFile, maxPx: number, field: string): Promise<StoredFile> {
+export function makeWebImage(
+  store: FileStore,
+  original: StoredFile,
+  maxPx: number,
+  field: string,
+): Promise<StoredFile> {
   return imageQueue(async () => {
     const meta = await sharp(original.absolutePath)
       .metadata()
@@ -33,7 +38,7 @@ export function makeWebImage(original: StoredFile, maxPx: number, field: string)
       throw badRequest('The image could not be read. Please choose another photo.', field);
     if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw badRequest(IMAGE_TOO_LARGE, field);
     const id = randomUUID();
-    const absolutePath = receivingPath(original.area, id);
+    const absolutePath = store.receivingPath(original.area, id);
     await mkdir(path.dirname(absolutePath), { recursive: true });
     let info: OutputInfo;
     try {
@@ -56,10 +61,10 @@ export function makeWebImage(original: StoredFile, maxPx: number, field: string)
       absolutePath,
     };
     try {
-      await storeReceived(web);
+      await store.storeReceived(web);
     } finally {
       // A staging copy (non-local driver) has done its job: nobody reads the web copy from disk afterwards.
-      if (!storage().localPath) await rm(absolutePath, { force: true });
+      if (!store.driver.localPath) await rm(absolutePath, { force: true });
     }
     return web;
   });

@@ -12,8 +12,7 @@ import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
-import { receiveMultipart, saveFileRow, stagingDir, storage, type Area } from './storage.ts';
-import { registerFileAccess } from './files.policy.ts';
+import { saveFileRow, withReceivedUpload, type Area } from './storage.ts';
 import { sweepStorage } from './sweep.ts';
 
 let app: FastifyInstance;
@@ -23,37 +22,29 @@ async function uploadRoute(instance: FastifyInstance) {
   instance.post('/test/upload/:area', { onRequest: [instance.authenticate] }, async (req) => {
     const area = (req.params as { area: Area }).area;
     const kind = area === 'letters' ? 'letter' : area === 'trial-repos' ? 'trialRepo' : 'image';
-    const upload = await receiveMultipart(req, {
-      area,
-      kind,
-      fileField: 'file',
-      maxBytes: instance.config.uploadMaxBytes,
-    });
-    try {
-      if (!upload.fields.title) throw badRequest('Title is required.', 'title');
-      return await instance.db.transaction(async (tx) => {
-        const row = upload.file ? await saveFileRow(tx, upload.file, req.user.id) : null;
-        if (upload.fields.fail === 'db') throw new Error('insert failed after the file row');
+    const options = { area, kind, fileField: 'file', maxBytes: instance.config.uploadMaxBytes } as const;
+    return withReceivedUpload(req, options, async ({ fields, file }) => {
+      if (!fields.title) throw badRequest('Title is required.', 'title');
+      return instance.db.transaction(async (tx) => {
+        const row = file ? await saveFileRow(tx, file, req.user.id) : null;
+        if (fields.fail === 'db') throw new Error('insert failed after the file row');
         return { fileId: row?.id ?? null };
       });
-    } catch (err) {
-      await upload.discard();
-      throw err;
-    }
+    });
   });
 }
 
 /** The ids stored in one area, asked of the driver under test (a folder listing, or an S3 ListObjectsV2). */
 async function areaFiles(area: string): Promise<string[]> {
   const ids: string[] = [];
-  for await (const object of storage().list()) if (object.area === area) ids.push(object.id);
+  for await (const object of app.storage.driver.list()) if (object.area === area) ids.push(object.id);
   return ids;
 }
 
 /** Staging copies left in DATA_DIR/incoming (there must be none once a request has ended). */
 const stagedFiles = () =>
-  existsSync(stagingDir())
-    ? readdirSync(stagingDir(), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+  existsSync(app.storage.stagingDir)
+    ? readdirSync(app.storage.stagingDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
     : [];
 
 // The same tests for both drivers: the local disk and an S3-protocol server (s3rver) through the AWS SDK v3.
@@ -62,7 +53,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
   beforeAll(async () => {
     s3 = driver === 's3' ? await startTestS3() : undefined;
     app = await buildTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024), ...s3?.env }, uploadRoute);
-    registerFileAccess(
+    app.fileAccess.register(
       'letters',
       async (_db, actor, file) => file.uploadedBy === actor.id || actor.role === 'director',
     );
@@ -72,7 +63,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
   });
 
   it('uses the driver STORAGE names', () => {
-    expect(storage().kind).toBe(driver);
+    expect(app.storage.driver.kind).toBe(driver);
   });
 
   describe('storage module: uploads', () => {
@@ -387,7 +378,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     it('answers 404 when a record points at bytes that are gone from storage', async () => {
       const owner = await createUser(app, 'employee');
       const id = await uploadLetter(owner, SAMPLE_FILES.pdf);
-      await storage().delete('letters', id);
+      await app.storage.driver.delete('letters', id);
       const res = await app.inject({ method: 'GET', url: `/uploads/letters/${id}`, headers: authHeaders(app, owner) });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('File not found.');
@@ -397,18 +388,18 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       const owner = await createUser(app, 'employee');
       const kept = await uploadLetter(owner, SAMPLE_FILES.pdf);
       const gone = await uploadLetter(owner, SAMPLE_FILES.pdf);
-      await storage().delete('letters', gone); // a record whose bytes are missing
+      await app.storage.driver.delete('letters', gone); // a record whose bytes are missing
       // An orphan: bytes stored, row never committed (a crash between the two).
       const orphan = randomUUID();
       const source = path.join(app.config.dataDir, `orphan-${orphan}`);
       writeFileSync(source, SAMPLE_FILES.pdf);
-      await storage().put('letters', orphan, source, 'application/pdf');
+      await app.storage.driver.put('letters', orphan, source, 'application/pdf');
       // With a grace period the young orphan stays (another node may be about to commit its row)...
       const young = await sweepStorage(app, { graceMs: 60 * 60 * 1000 });
       expect(young.kept).toBeGreaterThanOrEqual(1);
       expect(await areaFiles('letters')).toContain(orphan);
       // ... and a leftover staging copy of a request that never ended goes once it is old.
-      const staged = path.join(stagingDir(), 'letters', randomUUID());
+      const staged = path.join(app.storage.stagingDir, 'letters', randomUUID());
       mkdirSync(path.dirname(staged), { recursive: true });
       writeFileSync(staged, 'partial');
       const old = new Date(Date.now() - 2 * 60 * 60 * 1000);

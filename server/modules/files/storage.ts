@@ -10,7 +10,7 @@ import yauzl from 'yauzl';
 import { FILE_TYPES, type FileKind } from '#shared/constants.ts';
 import { cleanFileName } from '#shared/format.ts';
 import type { Config } from '#server/config.ts';
-import type { DbOrTx, Tx } from '#server/db/client.ts';
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { files, type FileRow } from '#server/db/schema/index.ts';
 import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
 import { localDriver } from './drivers/local.ts';
@@ -23,16 +23,10 @@ import type { StorageDriver } from './drivers/types.ts';
  * nothing a client sends ever becomes part of a path or key; the name the user gave the file is kept in the database
  * only.
  */
-export const AREAS = [
-  // public: served without sign-in (lab home, news flash, photos)
-  'notices',
-  'circulars',
-  'products',
-  'advertisements',
-  'photos',
-  'directors',
-  'profile-photos',
-  // private: served only to those allowed to see the record
+/** Served without sign-in (lab home, news flash, photos). */
+const PUBLIC = ['notices', 'circulars', 'products', 'advertisements', 'photos', 'directors', 'profile-photos'] as const;
+/** Served only to those allowed to see the record: each has its module's rule in `app.fileAccess`. */
+export const PRIVATE_AREAS = [
   'group-files',
   'user-documents',
   'close-groups',
@@ -40,16 +34,9 @@ export const AREAS = [
   'software-repos',
   'trial-repos',
 ] as const;
+export const AREAS = [...PUBLIC, ...PRIVATE_AREAS] as const;
 export type Area = (typeof AREAS)[number];
-export const PUBLIC_AREAS: ReadonlySet<Area> = new Set<Area>([
-  'notices',
-  'circulars',
-  'products',
-  'advertisements',
-  'photos',
-  'directors',
-  'profile-photos',
-]);
+export const PUBLIC_AREAS: ReadonlySet<Area> = new Set<Area>(PUBLIC);
 
 /** The link a client uses for a stored file (relative to the portal's own origin). */
 export const fileUrl = (area: string, fileId: string | null | undefined) =>
@@ -69,70 +56,89 @@ export interface StoredFile {
   absolutePath: string;
 }
 
-let uploadsRoot = path.resolve('data/uploads');
-let stagingRoot = path.resolve('data/incoming');
-let driver: StorageDriver = localDriver(uploadsRoot);
-
-/** Set once at start from DATA_DIR: the local driver, or any driver given (tests, tools). */
-export function setUploadsRoot(dataDir: string, chosen?: StorageDriver) {
-  uploadsRoot = path.join(dataDir, 'uploads');
-  stagingRoot = path.join(dataDir, 'incoming');
-  const previous = driver;
-  driver = chosen ?? localDriver(uploadsRoot);
-  if (previous !== driver) void previous.close();
-}
-
 type StorageLog = (details: Record<string, unknown>, message: string) => void;
-let storageLog: StorageLog = () => {};
 
-/** Makes the driver STORAGE names (README "Configuration") the one every upload, download and delete goes through. */
-export function configureStorage(config: Pick<Config, 'dataDir' | 'storage'>, log?: StorageLog): StorageDriver {
-  if (log) storageLog = log;
-  const chosen =
-    config.storage.driver === 's3' ? s3Driver(config.storage) : localDriver(path.join(config.dataDir, 'uploads'));
-  setUploadsRoot(config.dataDir, chosen);
-  return chosen;
-}
-
-/** The storage driver of this process. */
-export const storage = () => driver;
-/** Where the local driver keeps a stored file (DATA_DIR/uploads/<area>/<id>). */
-export const storedPath = (area: string, id: string) => path.join(uploadsRoot, area, id);
-/** DATA_DIR/uploads: one folder per area. */
-export const uploadsDir = () => uploadsRoot;
-/** DATA_DIR/incoming: uploads received on this node before they go to a driver that is not the local disk. */
-export const stagingDir = () => stagingRoot;
-/** Where a received upload is written: its final place with the local driver, a staging file otherwise. */
-export const receivingPath = (area: string, id: string) =>
-  driver.localPath?.(area, id) ?? path.join(stagingRoot, area, id);
-
-/** Hands a received (and checked) file to the storage driver; nothing to do when it was written in place. */
-export async function storeReceived(file: StoredFile): Promise<void> {
-  if (driver.localPath?.(file.area, file.id) === file.absolutePath) return;
-  try {
-    await driver.put(file.area, file.id, file.absolutePath, file.mimeType);
-  } catch (err) {
-    storageLog({ err, area: file.area, id: file.id }, `storing an upload in ${driver.description} failed`);
-    throw new AppError(503, 'The file store is not available right now. Please try again in a moment.');
-  }
+/**
+ * This process's file storage (decision 017): the driver STORAGE names and the folders of DATA_DIR it uses. The app
+ * has one as `app.storage` (server/app.ts); scripts that work without an app (backup, restore, demo, benches) make
+ * their own with `createStorage(config)`.
+ */
+export interface FileStore {
+  /** The driver every upload, download and delete goes through. */
+  readonly driver: StorageDriver;
+  /** DATA_DIR/uploads: one folder per area (the local driver's home). */
+  readonly uploadsDir: string;
+  /** DATA_DIR/incoming: uploads received on this node before they go to a driver that is not the local disk. */
+  readonly stagingDir: string;
+  /** Where the local driver keeps a stored file (DATA_DIR/uploads/<area>/<id>). */
+  storedPath(area: string, id: string): string;
+  /** Where a received upload is written: its final place with the local driver, a staging file otherwise. */
+  receivingPath(area: string, id: string): string;
+  /** Hands a received (and checked) file to the driver; nothing to do when it was written in place. */
+  storeReceived(file: StoredFile): Promise<void>;
+  /**
+   * Takes a received file away again: its stored bytes and any local staging copy. A store that cannot be reached
+   * leaves an object that no row references, which the start-up sweep removes.
+   */
+  discard(file: StoredFile): Promise<void>;
+  /** Deletes stored bytes after the rows that named them are gone. Missing files are fine. */
+  remove(stored: { area: string; id: string }[]): Promise<void>;
+  /** Remembers a staging copy this request made, removed by `releaseReceived` when its response is done. */
+  stageFor(req: FastifyRequest, absolutePath: string): void;
+  /** onResponse hook (app.ts): drops this request's staging copies; the stored objects stay. */
+  releaseReceived(req: FastifyRequest): Promise<void>;
+  /** Releases the driver's connections. */
+  close(): Promise<void>;
 }
 
 /**
- * Takes a received file away again: its stored bytes and any local staging copy. A store that cannot be reached
- * leaves an object that no row references, which the start-up sweep removes.
+ * The storage of DATA_DIR and STORAGE (README "Configuration"): the local driver on DATA_DIR/uploads or the S3
+ * bucket; `driver` replaces it (tests and tools that bring their own).
  */
-export async function discardStoredFile(file: StoredFile): Promise<void> {
-  await Promise.all([rm(file.absolutePath, { force: true }), driver.delete(file.area, file.id).catch(() => {})]);
-}
-
-/** Staging copies each request made (S3 and other non-local drivers); removed when the response is done. */
-const stagedByRequest = new WeakMap<object, string[]>();
-/** onResponse hook (app.ts): drops this request's staging copies; the stored objects stay. */
-export async function releaseReceivedFiles(req: FastifyRequest): Promise<void> {
-  const staged = stagedByRequest.get(req.raw);
-  if (!staged) return;
-  stagedByRequest.delete(req.raw);
-  await Promise.all(staged.map((file) => rm(file, { force: true })));
+export function createStorage(
+  config: Pick<Config, 'dataDir' | 'storage'>,
+  opts: { log?: StorageLog; driver?: StorageDriver } = {},
+): FileStore {
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const stagingDir = path.join(config.dataDir, 'incoming');
+  const driver = opts.driver ?? (config.storage.driver === 's3' ? s3Driver(config.storage) : localDriver(uploadsDir));
+  const log = opts.log ?? (() => {});
+  /** Staging copies each request made (S3 and other non-local drivers); removed when the response is done. */
+  const stagedByRequest = new WeakMap<object, string[]>();
+  return {
+    driver,
+    uploadsDir,
+    stagingDir,
+    storedPath: (area, id) => path.join(uploadsDir, area, id),
+    receivingPath: (area, id) => driver.localPath?.(area, id) ?? path.join(stagingDir, area, id),
+    async storeReceived(file) {
+      if (driver.localPath?.(file.area, file.id) === file.absolutePath) return;
+      try {
+        await driver.put(file.area, file.id, file.absolutePath, file.mimeType);
+      } catch (err) {
+        log({ err, area: file.area, id: file.id }, `storing an upload in ${driver.description} failed`);
+        throw new AppError(503, 'The file store is not available right now. Please try again in a moment.');
+      }
+    },
+    async discard(file) {
+      await Promise.all([rm(file.absolutePath, { force: true }), driver.delete(file.area, file.id).catch(() => {})]);
+    },
+    async remove(stored) {
+      await Promise.all(stored.map((f) => driver.delete(f.area, f.id)));
+    },
+    stageFor(req, absolutePath) {
+      const staged = stagedByRequest.get(req.raw) ?? [];
+      staged.push(absolutePath);
+      stagedByRequest.set(req.raw, staged);
+    },
+    async releaseReceived(req) {
+      const staged = stagedByRequest.get(req.raw);
+      if (!staged) return;
+      stagedByRequest.delete(req.raw);
+      await Promise.all(staged.map((file) => rm(file, { force: true })));
+    },
+    close: () => driver.close(),
+  };
 }
 
 /** What the content of a file must look like for each extension (file-type names); `text` means no binary signature. */
@@ -239,11 +245,16 @@ export interface UploadOptions {
   beforeFile?: (fields: Record<string, string>) => void | Promise<void>;
 }
 
-export interface ReceivedMultipart {
+export interface ReceivedUpload {
   fields: Record<string, string>;
   file: StoredFile | null;
-  /** Deletes the stored file: call when the request fails after the upload was received. */
-  discard: () => Promise<void>;
+  /** Another stored file made from the upload (a resized copy): discarded with it if the handler fails. */
+  alsoDiscardOnFailure: (file: StoredFile) => StoredFile;
+  /**
+   * Keeps `file` instead of the upload (a profile photo keeps only its small copy): the upload goes now, and `file` is
+   * the one discarded if the handler fails later.
+   */
+  replaceWith: (file: StoredFile) => Promise<StoredFile>;
 }
 
 /** "25 MB", "2 GB", "64 KB": the limit as the refusal names it. */
@@ -256,14 +267,18 @@ export const humanSize = (bytes: number) =>
 
 /**
  * Reads a multipart request: text fields into `fields`, the one file streamed to disk (never held in memory) and
- * checked by extension and content. On any failure nothing is left on disk.
+ * checked by extension and content, and stored through `req.server.storage`. On any failure nothing is left.
  */
-export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions): Promise<ReceivedMultipart> {
+async function receiveMultipart(
+  req: FastifyRequest,
+  opts: UploadOptions,
+): Promise<{ fields: Record<string, string>; file: StoredFile | null }> {
   if (!req.isMultipart()) throw badRequest('Expected a multipart/form-data request.');
+  const store = req.server.storage;
   const fields: Record<string, string> = {};
   let file: StoredFile | null = null;
   const discard = async () => {
-    if (file) await discardStoredFile(file);
+    if (file) await store.discard(file);
   };
   try {
     for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
@@ -297,13 +312,9 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
         }
       }
       const id = randomUUID();
-      const absolutePath = receivingPath(opts.area, id);
+      const absolutePath = store.receivingPath(opts.area, id);
       await mkdir(path.dirname(absolutePath), { recursive: true });
-      if (!driver.localPath) {
-        const staged = stagedByRequest.get(req.raw) ?? [];
-        staged.push(absolutePath);
-        stagedByRequest.set(req.raw, staged);
-      }
+      if (!store.driver.localPath) store.stageFor(req, absolutePath);
       file = { id, area: opts.area, originalName, mimeType: 'application/octet-stream', size: 0, absolutePath };
       try {
         await pipeline(part.file, createWriteStream(absolutePath, { mode: 0o640 }));
@@ -321,7 +332,7 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
       file.size = (await stat(absolutePath)).size;
       // Stored before the caller's transaction, so no transaction waits on the object store; a crash before the row
       // commits leaves an object that the start-up sweep removes.
-      await storeReceived(file);
+      await store.storeReceived(file);
     }
   } catch (err) {
     await discard();
@@ -341,7 +352,37 @@ export async function receiveMultipart(req: FastifyRequest, opts: UploadOptions)
     }
     throw err;
   }
-  return { fields, file, discard };
+  return { fields, file };
+}
+
+/**
+ * Every upload route's one way (issue 18): receives the multipart request (`UploadOptions`), runs `handle` with its
+ * fields and file, and when anything fails after the file was stored (validation, a refusal, the transaction) takes
+ * the file away again, with any copy the handler made of it, so a failed request never leaves an orphan file.
+ */
+export async function withReceivedUpload<T>(
+  req: FastifyRequest,
+  opts: UploadOptions,
+  handle: (upload: ReceivedUpload) => Promise<T>,
+): Promise<T> {
+  const store = req.server.storage;
+  const received = await receiveMultipart(req, opts);
+  const owned: StoredFile[] = received.file ? [received.file] : [];
+  const upload: ReceivedUpload = {
+    ...received,
+    alsoDiscardOnFailure: (file) => (owned.push(file), file),
+    replaceWith: async (file) => {
+      await Promise.all(owned.splice(0).map((f) => store.discard(f)));
+      owned.push(file);
+      return file;
+    },
+  };
+  try {
+    return await handle(upload);
+  } catch (err) {
+    await Promise.all(owned.map((f) => store.discard(f)));
+    throw err;
+  }
 }
 
 /** Records a stored file in the database (inside the caller's transaction) and returns its row. */
@@ -361,19 +402,33 @@ export async function saveFileRow(db: DbOrTx, file: StoredFile, uploadedBy: stri
   return row!;
 }
 
-/** Removes a stored file (after its row is gone). Missing files are fine. */
-export async function deleteStoredFile(area: string, id: string): Promise<void> {
-  await driver.delete(area, id);
-}
+/** Runs work in a transaction: `db.transaction`, or a module's own wrapper of it (the lab's `labWrite`). */
+export type TransactionRunner = <T>(db: Db, work: (tx: Tx) => Promise<T>) => Promise<T>;
 
-/** Removes file rows inside the transaction; the bytes go after it commits (see `removeStoredFiles`). */
-export async function deleteFileRowsById(tx: Tx, ids: (string | null)[]): Promise<{ area: string; id: string }[]> {
-  const present = ids.filter((id): id is string => !!id);
-  if (!present.length) return [];
-  return tx.delete(files).where(inArray(files.id, present)).returning({ area: files.area, id: files.storedName });
-}
-
-/** Deletes stored bytes after the rows that named them are gone. A failure here leaves a file, never a broken row. */
-export async function removeStoredFiles(stored: { area: string; id: string }[]): Promise<void> {
-  await Promise.all(stored.map((f) => deleteStoredFile(f.area, f.id)));
+/**
+ * The one way a module removes stored files (issue 18): runs `work` in one transaction, where `dropFiles(ids)` deletes
+ * those file rows; their stored bytes go after the transaction commits. A failure before the commit leaves both; one
+ * after it leaves bytes no row names (the start-up sweep removes them), never a row without its file.
+ */
+export async function transactionDroppingFiles<T>(
+  db: Db,
+  store: FileStore,
+  work: (tx: Tx, dropFiles: (ids: (string | null | undefined)[]) => Promise<void>) => Promise<T>,
+  transaction: TransactionRunner = (db, run) => db.transaction(run),
+): Promise<T> {
+  const dropped: { area: string; id: string }[] = [];
+  const result = await transaction(db, (tx) =>
+    work(tx, async (ids) => {
+      const present = ids.filter((id): id is string => !!id);
+      if (!present.length) return;
+      dropped.push(
+        ...(await tx
+          .delete(files)
+          .where(inArray(files.id, present))
+          .returning({ area: files.area, id: files.storedName })),
+      );
+    }),
+  );
+  await store.remove(dropped);
+  return result;
 }

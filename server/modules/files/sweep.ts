@@ -2,7 +2,6 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { files } from '#server/db/schema/index.ts';
-import { stagingDir, storage } from './storage.ts';
 
 export interface SweepResult {
   /** Stored files that no row referenced and that were removed. */
@@ -21,7 +20,7 @@ export interface SweepResult {
  * DATA_DIR/incoming older than the grace period (a crash mid-request) go too.
  */
 export async function sweepStorage(app: FastifyInstance, opts: { graceMs: number }): Promise<SweepResult> {
-  const driver = storage();
+  const driver = app.storage.driver;
   const rows = await app.db.select({ area: files.area, id: files.storedName }).from(files);
   const known = new Set(rows.map((r) => `${r.area}/${r.id}`));
   const result: SweepResult = { removed: 0, kept: 0, missing: [] };
@@ -39,7 +38,7 @@ export async function sweepStorage(app: FastifyInstance, opts: { graceMs: number
     result.removed++;
   }
   for (const r of rows) if (!present.has(`${r.area}/${r.id}`)) result.missing.push(r);
-  await sweepStaging(cutoff);
+  await sweepStaging(app.storage.stagingDir, cutoff);
   if (result.removed || result.kept) {
     app.log.warn(
       { removed: result.removed, kept: result.kept, storage: driver.description },
@@ -56,8 +55,7 @@ export async function sweepStorage(app: FastifyInstance, opts: { graceMs: number
 }
 
 /** Staging copies (DATA_DIR/incoming/<area>/<id>) left by a request that never ended. */
-async function sweepStaging(cutoff: number) {
-  const root = stagingDir();
+async function sweepStaging(root: string, cutoff: number) {
   const areas = await readdir(root).catch(() => [] as string[]);
   for (const area of areas) {
     const names = await readdir(path.join(root, area)).catch(() => [] as string[]);

@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/gallery.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { discardStoredFile, fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
+import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
 import { requireLab } from '#server/modules/labs/labs.service.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { createPhoto, deletePhoto, listPhotos, makeWebPhoto, updatePhoto, type PhotoRow } from './gallery.service.ts';
@@ -60,24 +60,19 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: labParams, response: { 201: photoJson } } },
     async (req, reply) => {
       const lab = await requireLab(app.db, req.params.id);
-      const upload = await receiveMultipart(req, {
+      const options = {
         area: 'photos',
         kind: 'image',
         fileField: 'photo',
         maxBytes: app.config.uploadMaxBytes,
-      });
-      let web: StoredFile | null = null;
-      try {
+      } as const;
+      return withReceivedUpload(req, options, async (upload) => {
         const input = parseFields(uploadPhotoInput, upload.fields);
         if (!upload.file) throw badRequest(PHOTO_UPLOAD_MESSAGE, 'photo');
-        web = await makeWebPhoto(upload.file);
+        const web = upload.alsoDiscardOnFailure(await makeWebPhoto(app.storage, upload.file));
         const photo = await createPhoto(app.db, req.user, lab.id, input, upload.file, web);
         return reply.code(201).send(presentPhoto(photo));
-      } catch (err) {
-        await upload.discard();
-        if (web) await discardStoredFile(web);
-        throw err;
-      }
+      });
     },
   );
 
@@ -95,7 +90,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: photoParams, response: { 200: messageJson } } },
     async (req) => {
       const lab = await requireLab(app.db, req.params.id);
-      await deletePhoto(app.db, req.user, lab.id, req.params.photoId);
+      await deletePhoto(app.db, app.storage, req.user, lab.id, req.params.photoId);
       return { message: 'Photo deleted successfully!' };
     },
   );

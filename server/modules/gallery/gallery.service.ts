@@ -8,7 +8,12 @@ import { notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
-import { deleteFileRowsById, removeStoredFiles, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 
 export type PhotoRow = typeof labPhotos.$inferSelect;
 
@@ -19,8 +24,8 @@ export type PhotoRow = typeof labPhotos.$inferSelect;
 export const WEB_PHOTO_MAX_PX = GALLERY_SLIDE_WIDTH_PX * 2;
 
 /** Makes the resized web copy of an uploaded photo next to it. The caller removes it if the request fails. */
-export const makeWebPhoto = (original: StoredFile): Promise<StoredFile> =>
-  makeWebImage(original, WEB_PHOTO_MAX_PX, 'photo');
+export const makeWebPhoto = (store: FileStore, original: StoredFile): Promise<StoredFile> =>
+  makeWebImage(store, original, WEB_PHOTO_MAX_PX, 'photo');
 
 /** A page of the lab's photos, newest first, and how many there are. Public. */
 export async function listPhotos(db: DbOrTx, labId: string, page: { skip: number; limit: number }) {
@@ -86,13 +91,17 @@ export async function updatePhoto(
 }
 
 /** Deletes a photo with its original and web copy. Callers check that the actor is an admin. */
-export async function deletePhoto(db: Db, actor: Actor, labId: string, photoId: string): Promise<void> {
-  const gone = await db.transaction(async (tx) => {
+export async function deletePhoto(
+  db: Db,
+  store: FileStore,
+  actor: Actor,
+  labId: string,
+  photoId: string,
+): Promise<void> {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const photo = await lockPhoto(tx, labId, photoId);
     await tx.delete(labPhotos).where(eq(labPhotos.id, photo.id));
-    const removed = await deleteFileRowsById(tx, [photo.fileId, photo.webFileId]);
+    await dropFiles([photo.fileId, photo.webFileId]);
     await recordActivity(tx, actor, `Deleted lab photo "${photo.name}"`, { type: 'lab-photo', id: photo.id });
-    return removed;
   });
-  await removeStoredFiles(gone);
 }

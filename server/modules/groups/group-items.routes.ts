@@ -16,7 +16,7 @@ import { badRequest } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { TOKEN_COOKIE, type Actor } from '#server/plugins/auth.ts';
-import { fileUrl, receiveMultipart } from '#server/modules/files/storage.ts';
+import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
 import { assertCanViewGroup, canViewGroup, findGroupOr404 } from './groups.policy.ts';
 import { GROUP_FILES_AREA, presentItem, type GroupItemField } from './groups.presenter.ts';
 import {
@@ -51,14 +51,14 @@ const itemQuery = z.object({
  */
 export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Spec §9 group file types (pdf, ppt, pptx, xls, xlsx, video): videos may be large. Notices take document types. */
-  const receive = (req: FastifyRequest, field: GroupItemField) =>
-    receiveMultipart(req, {
+  const uploadOf = (field: GroupItemField) =>
+    ({
       area: GROUP_FILES_AREA,
       kind: field === 'notices' || field === 'circulars' ? 'labNotice' : 'groupFile',
       fileField: 'file',
       maxBytes:
         field === 'notices' || field === 'circulars' ? app.config.uploadMaxBytes : app.config.largeUploadMaxBytes,
-    });
+    }) as const;
 
   const routesFor = (field: GroupItemField, base: string, param: 'id' | 'groupId', message: string) => {
     const params = z.object({ [param]: z.uuid('Group not found.') });
@@ -71,16 +71,12 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       { onRequest: manager, schema: { params, response: { 201: groupItemJson } } },
       async (req, reply) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
-        const upload = await receive(req, field);
-        try {
-          const input = parseFields(groupItemInput(message), upload.fields);
-          if (!upload.file) throw badRequest(message, 'file');
-          const item = await createGroupItem(app.db, req.user, group, field, input, upload.file);
+        return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
+          const input = parseFields(groupItemInput(message), fields);
+          if (!file) throw badRequest(message, 'file');
+          const item = await createGroupItem(app.db, req.user, group, field, input, file);
           return reply.code(201).send(presentItem(item));
-        } catch (err) {
-          await upload.discard();
-          throw err;
-        }
+        });
       },
     );
 
@@ -89,16 +85,11 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       { onRequest: manager, schema: { params: itemParams, response: { 200: groupItemJson } } },
       async (req) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
-        const upload = await receive(req, field);
-        try {
-          const input = parseFields(groupItemInput(message), upload.fields);
-          return presentItem(
-            await updateGroupItem(app.db, req.user, group, field, req.params.itemId as string, input, upload.file),
-          );
-        } catch (err) {
-          await upload.discard();
-          throw err;
-        }
+        const itemId = req.params.itemId as string;
+        return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
+          const input = parseFields(groupItemInput(message), fields);
+          return presentItem(await updateGroupItem(app.db, app.storage, req.user, group, field, itemId, input, file));
+        });
       },
     );
 
@@ -107,7 +98,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       { onRequest: manager, schema: { params: itemParams, response: { 200: messageJson } } },
       async (req) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
-        await deleteGroupItem(app.db, req.user, group, field, req.params.itemId as string);
+        await deleteGroupItem(app.db, app.storage, req.user, group, field, req.params.itemId as string);
         return { message: `${SINGULAR[field]} deleted successfully.` };
       },
     );

@@ -5,8 +5,13 @@ import { notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
-import { GROUP_FILES_AREA, KIND_OF, type GroupItemField } from './groups.presenter.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
+import { KIND_OF, type GroupItemField } from './groups.presenter.ts';
 import type { ItemRow } from './groups.service.ts';
 
 /** 'projects' → 'project', for activity log lines. */
@@ -80,6 +85,7 @@ async function findItem(tx: DbOrTx, group: GroupRow, field: GroupItemField, item
  */
 export async function updateGroupItem(
   db: Db,
+  store: FileStore,
   actor: Actor,
   group: GroupRow,
   field: GroupItemField,
@@ -87,8 +93,7 @@ export async function updateGroupItem(
   input: { name: string; description: string },
   file: StoredFile | null,
 ): Promise<ItemRow> {
-  let replaced: string | null = null;
-  const result = await db.transaction(async (tx) => {
+  return transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const found = await findItem(tx, group, field, itemId);
     let fileId = found.item.fileId;
     let fileName = found.fileName;
@@ -102,39 +107,33 @@ export async function updateGroupItem(
       .set({ name: input.name, description: input.description, fileId })
       .where(eq(groupItems.id, itemId))
       .returning();
-    if (file && found.item.fileId) {
-      await tx.delete(files).where(eq(files.id, found.item.fileId));
-      replaced = found.item.fileId;
-    }
+    if (file) await dropFiles([found.item.fileId]);
     await recordActivity(tx, actor, `Updated ${singular(field)} "${item!.name}" of group ${group.name}`, {
       type: 'group-item',
       id: itemId,
     });
     return { ...item!, fileName };
   });
-  if (replaced) await deleteStoredFile(GROUP_FILES_AREA, replaced);
-  return result;
 }
 
 /** Deletes a notice, circular or file and its stored file. Callers check canManageGroup. */
 export async function deleteGroupItem(
   db: Db,
+  store: FileStore,
   actor: Actor,
   group: GroupRow,
   field: GroupItemField,
   itemId: string,
 ): Promise<void> {
-  const fileId = await db.transaction(async (tx) => {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const found = await findItem(tx, group, field, itemId);
     await tx.delete(groupItems).where(eq(groupItems.id, itemId));
-    if (found.item.fileId) await tx.delete(files).where(eq(files.id, found.item.fileId));
+    await dropFiles([found.item.fileId]);
     await recordActivity(tx, actor, `Deleted ${singular(field)} "${found.item.name}" of group ${group.name}`, {
       type: 'group-item',
       id: itemId,
     });
-    return found.item.fileId;
   });
-  if (fileId) await deleteStoredFile(GROUP_FILES_AREA, fileId);
 }
 
 /** How many groups the achievements list pages through (listAchievements). Anyone may call it. */

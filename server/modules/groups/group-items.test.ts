@@ -3,7 +3,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, files, groupItems } from '#server/db/schema/index.ts';
-import { storedPath } from '#server/modules/files/storage.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
 import { officeZip } from '#server/test/office-files.ts';
 import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
@@ -26,7 +25,7 @@ function send(
 const fileRows = (c: GroupCast) => c.app.db.select().from(files).where(eq(files.area, 'group-files'));
 /** Rows and bytes on disk of the group-files area. */
 const fileCount = async (c: GroupCast) => {
-  const dir = path.dirname(storedPath('group-files', 'x'));
+  const dir = path.dirname(c.app.storage.storedPath('group-files', 'x'));
   return { rows: (await fileRows(c)).length, onDisk: existsSync(dir) ? readdirSync(dir).length : 0 };
 };
 
@@ -141,12 +140,12 @@ describe.each([
     );
     expect(replaced.json()).toMatchObject({ name: 'A3', fileName: 'new.pdf' });
     expect(replaced.json().fileUrl).not.toBe(created.fileUrl);
-    expect(existsSync(storedPath('group-files', oldId))).toBe(false);
+    expect(existsSync(c.app.storage.storedPath('group-files', oldId))).toBe(false);
     const newId = replaced.json().fileUrl.split('/').pop();
-    expect(existsSync(storedPath('group-files', newId))).toBe(true);
+    expect(existsSync(c.app.storage.storedPath('group-files', newId))).toBe(true);
     const deleted = await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: c.as('admin') });
     expect(deleted.statusCode).toBe(200);
-    expect(existsSync(storedPath('group-files', newId))).toBe(false);
+    expect(existsSync(c.app.storage.storedPath('group-files', newId))).toBe(false);
     expect(await c.app.db.select().from(groupItems).where(eq(groupItems.id, created._id))).toEqual([]);
     expect(await c.app.db.select().from(files).where(eq(files.id, newId))).toEqual([]);
   });

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, directorEntries, files } from '#server/db/schema/index.ts';
-import { storedPath } from '#server/modules/files/storage.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
 import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
 
@@ -140,7 +139,7 @@ describe('/api/groups/{id}/assistant-director-history', () => {
       )
     ).json();
     expect(replaced.image).not.toBe(created.image);
-    expect(existsSync(storedPath('directors', idOf(created.image)))).toBe(false);
+    expect(existsSync(c.app.storage.storedPath('directors', idOf(created.image)))).toBe(false);
     const removed = (
       await sendEntry(c, 'admin', 'PUT', `/${created._id}`, {
         name: 'Ravi Kumar',
@@ -149,7 +148,7 @@ describe('/api/groups/{id}/assistant-director-history', () => {
       })
     ).json();
     expect(removed.image).toBeNull();
-    expect(existsSync(storedPath('directors', idOf(replaced.image)))).toBe(false);
+    expect(existsSync(c.app.storage.storedPath('directors', idOf(replaced.image)))).toBe(false);
     const withPhoto = (
       await sendEntry(c, 'admin', 'PUT', `/${created._id}`, { name: 'Ravi Kumar', from: '2025-01-01' }, photo())
     ).json();
@@ -159,7 +158,7 @@ describe('/api/groups/{id}/assistant-director-history', () => {
       headers: c.as('admin'),
     });
     expect(del.json()).toEqual({ message: 'Entry deleted successfully.' });
-    expect(existsSync(storedPath('directors', idOf(withPhoto.image)))).toBe(false);
+    expect(existsSync(c.app.storage.storedPath('directors', idOf(withPhoto.image)))).toBe(false);
     expect(await c.app.db.select().from(directorEntries).where(eq(directorEntries.id, created._id))).toEqual([]);
   });
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { directorEntries, type GroupRow, type UserRow } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
+
+// Every file that imports these fixtures builds its shared app before its first test.
+buildTestAppBeforeAll();
 
 /** Who calls a groups route, in the permission tables of the tests (anonymous sends no token). */
 export const PEOPLE = ['anonymous', 'member', 'outsider', 'director', 'associateDirector', 'admin'] as const;

@@ -5,15 +5,14 @@ import type {
   GroupItemJson,
   GroupJson,
 } from '#shared/schemas/group.ts';
-import type { DirectorEntryJson, OfficeMemberJson, ContactInfoJson } from '#shared/schemas/unit.ts';
+import type { OfficeMemberJson, ContactInfoJson } from '#shared/schemas/unit.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
-import type { EmployeeRow, EntryRow, GroupDetails, ItemRow, OfficeRow } from './groups.service.ts';
+import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
+import type { EmployeeRow, GroupDetails, ItemRow, OfficeRow } from './groups.service.ts';
 
 /** Group notices, circulars and files are private: members, directors and admins open them (decision 006). */
 export const GROUP_FILES_AREA = 'group-files';
-/** Associate-director photos sit with the directors' photos, which the public lab home shows. */
-export const DIRECTOR_IMAGES_AREA = 'directors';
 
 /** The group_items kind behind each list of the group JSON. */
 export const KIND_OF = {
@@ -46,19 +45,6 @@ export const presentEmployee = (u: EmployeeRow): GroupEmployeeJson => ({
   designation: u.designation,
 });
 
-export const presentEntry = (e: EntryRow): DirectorEntryJson => ({
-  _id: e.id,
-  user: e.user
-    ? { _id: e.user.id, name: e.user.name, photo: fileUrl('profile-photos', e.user.photoFileId), about: e.user.about }
-    : null,
-  name: e.name || e.user?.name || '',
-  designation: e.designation,
-  from: e.from,
-  to: e.to,
-  about: e.about,
-  image: fileUrl(DIRECTOR_IMAGES_AREA, e.imageFileId),
-});
-
 export const presentOffice = (o: OfficeRow): OfficeMemberJson => ({
   _id: o.id,
   name: o.name,
@@ -75,7 +61,7 @@ export function currentEntry<T extends { to: string | null }>(entriesNewestFirst
 /** The one place a group and its lists become the spec's JSON (spec §3 Group). */
 export function presentGroup(group: GroupRow, d: GroupDetails, canManage: boolean): GroupJson {
   const of = (field: GroupItemField) => d.items.filter((i) => i.kind === KIND_OF[field]).map(presentItem);
-  const history = d.entries.map(presentEntry);
+  const history = d.entries.map(presentDirectorEntry);
   const current = currentEntry(d.entries);
   return {
     _id: group.id,
@@ -95,7 +81,7 @@ export function presentGroup(group: GroupRow, d: GroupDetails, canManage: boolea
     courses: of('courses'),
     publications: of('publications'),
     assistantDirectorHistory: history,
-    currentAD: current ? presentEntry(current) : null,
+    currentAD: current ? presentDirectorEntry(current) : null,
     officeOfGroup: d.office.map(presentOffice),
     canManage,
     updatedAt: group.updatedAt.toISOString(),

@@ -17,7 +17,6 @@ import {
 import type { GroupRow } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { registerFileAccess } from '#server/modules/files/files.policy.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { requireGroupManager } from './groups.guards.ts';
 import { assertCanViewGroup, canManageGroup, canOpenGroupFile, findGroupOr404, groupsLedBy } from './groups.policy.ts';
@@ -50,7 +49,7 @@ export async function groupFor(db: Db, actor: Actor, group: GroupRow) {
 /** Research groups (issue 5): spec §7 Groups, plus membership management and the staff picker. */
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Group notices, circulars and files open for whoever may view their group (admins pass before this is asked).
-  registerFileAccess(GROUP_FILES_AREA, (db, actor, file) => canOpenGroupFile(db, actor, file.id));
+  app.fileAccess.register(GROUP_FILES_AREA, (db, actor, file) => canOpenGroupFile(db, actor, file.id));
 
   const adminOnly = [app.requireRole('admin')];
   const manager = [requireGroupManager(app, 'id')];

@@ -5,7 +5,6 @@ import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.t
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import {
   contactInfos,
-  directorEntries,
   files,
   groupItems,
   groups,
@@ -18,6 +17,10 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import {
+  listDirectorEntries,
+  type DirectorEntryWithUser,
+} from '#server/modules/director-history/director-history.service.ts';
 import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
 
 /** All groups by name, for the Groups dropdown and group selects. Any signed-in user may call it. */
@@ -57,9 +60,6 @@ export async function listMembers(db: DbOrTx, groupId: string): Promise<Employee
 }
 
 export type ItemRow = typeof groupItems.$inferSelect & { fileName: string | null };
-export type EntryRow = typeof directorEntries.$inferSelect & {
-  user: { id: string; name: string; photoFileId: string | null; about: string } | null;
-};
 export type OfficeRow = typeof officeMembers.$inferSelect;
 export type ContactRow = typeof contactInfos.$inferSelect;
 
@@ -69,22 +69,8 @@ export interface GroupDetails {
   /** Notices, circulars and the five file kinds, newest first. */
   items: ItemRow[];
   /** Associate-director history, newest first. */
-  entries: EntryRow[];
+  entries: DirectorEntryWithUser[];
   office: OfficeRow[];
-}
-
-/** Associate-director history of a group, newest first, with the linked users. */
-export async function listDirectorEntries(db: DbOrTx, groupId: string): Promise<EntryRow[]> {
-  const rows = await db
-    .select({
-      entry: directorEntries,
-      user: { id: users.id, name: users.name, photoFileId: users.photoFileId, about: users.about },
-    })
-    .from(directorEntries)
-    .leftJoin(users, eq(directorEntries.userId, users.id))
-    .where(eq(directorEntries.groupId, groupId))
-    .orderBy(desc(directorEntries.from), desc(directorEntries.createdAt));
-  return rows.map((r) => ({ ...r.entry, user: r.user?.id ? r.user : null }));
 }
 
 /** Everything the group page shows besides the group row itself. */
@@ -101,7 +87,7 @@ export async function loadGroupDetails(db: DbOrTx, groupId: string): Promise<Gro
     .leftJoin(files, eq(groupItems.fileId, files.id))
     .where(eq(groupItems.groupId, groupId))
     .orderBy(desc(groupItems.createdAt), desc(groupItems.id));
-  const entries = await listDirectorEntries(db, groupId);
+  const entries = await listDirectorEntries(db, { kind: 'group', id: groupId });
   const office = await db
     .select()
     .from(officeMembers)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
+
+buildTestAppBeforeAll();
 
 describe('GET /api/health', () => {
   it('answers 200 once the database is ready', async () => {

@@ -1,8 +1,8 @@
-import type { DirectorEntryJson } from '#shared/schemas/unit.ts';
 import type { LabItemJson, LabJson, LabSummaryJson } from '#shared/schemas/lab.ts';
 import type { LabRow } from '#server/db/schema/index.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
-import type { DirectorEntryWithUser, LabItemKind, LabItemWithFile, LabRecord } from './labs.service.ts';
+import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
+import type { LabItemKind, LabItemWithFile, LabRecord } from './labs.service.ts';
 
 /** The storage area (and URL segment) of each kind of lab item. */
 export const AREA_OF: Record<LabItemKind, 'notices' | 'circulars' | 'products' | 'advertisements'> = {
@@ -24,28 +24,6 @@ export function presentLabItem(item: LabItemWithFile, today: string): LabItemJso
     expired: item.validUntil !== null && item.validUntil < today,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
-  };
-}
-
-/** Row -> spec JSON for a director history entry: the manual name, else the linked user's. */
-export function presentDirectorEntry(entry: DirectorEntryWithUser): DirectorEntryJson {
-  const user = entry.user
-    ? {
-        _id: entry.user.id,
-        name: entry.user.name,
-        photo: fileUrl('profile-photos', entry.user.photoFileId),
-        about: entry.user.about,
-      }
-    : null;
-  return {
-    _id: entry.id,
-    user,
-    name: entry.name || user?.name || '',
-    designation: entry.designation,
-    from: entry.from,
-    to: entry.to,
-    about: entry.about,
-    image: fileUrl('directors', entry.imageFileId),
   };
 }
 

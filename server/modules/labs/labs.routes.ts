@@ -15,25 +15,23 @@ import {
   updateLabInput,
   type LabItemKind as LabItemPath,
 } from '#shared/schemas/lab.ts';
-import { directorEntryInput, directorEntryJson } from '#shared/schemas/unit.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { registerDirectorHistoryRoutes } from '#server/modules/director-history/director-history.routes.ts';
+import { withReceivedUpload } from '#server/modules/files/storage.ts';
 import { cachedRead, watchLabChanges } from './labs.cache.ts';
-import { presentDirectorEntry, presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
+import { presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
 import {
-  createDirectorEntry,
   createLab,
   createLabItem,
-  deleteDirectorEntry,
   deleteLabItem,
+  directorsOf,
   findOnlyLab,
   listLabDocuments,
   listLabs,
   loadLabRecord,
   requireLab,
-  updateDirectorEntry,
   updateLab,
   updateLabItem,
   type LabItemKind,
@@ -55,7 +53,6 @@ const SINGULAR: Record<LabItemPath, string> = {
 const labParams = z.object({ id: z.uuid('Lab ID is missing.') });
 const kindParams = labParams.extend({ kind: z.enum(LAB_ITEM_KINDS, 'No such list of the lab.') });
 const itemParams = kindParams.extend({ itemId: z.uuid('Invalid item id.') });
-const directorParams = labParams.extend({ directorId: z.uuid('Invalid director entry id.') });
 
 /**
  * The lab (spec §7 Labs): public reads for the home screen and News Flash; every write is admin-only and recorded in
@@ -141,70 +138,26 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // ---- director history (multipart: user or name, designation, from, to, about, image) ----------------------------
-
-  const receiveDirector = (req: Parameters<typeof receiveMultipart>[0]) =>
-    receiveMultipart(req, {
-      area: 'directors',
-      kind: 'image',
-      fileField: 'image',
-      maxBytes: app.config.uploadMaxBytes,
-    });
-
-  app.post(
-    '/api/labs/:id/directors',
-    { onRequest: adminOnly, schema: { params: labParams, response: { 201: directorEntryJson } } },
-    async (req, reply) => {
-      const lab = await requireLab(app.db, req.params.id);
-      const upload = await receiveDirector(req);
-      try {
-        const input = parseFields(directorEntryInput, upload.fields);
-        const entry = await createDirectorEntry(app.db, req.user, lab.id, input, upload.file);
-        return reply.code(201).send(presentDirectorEntry(entry));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    },
-  );
-
-  app.put(
-    '/api/labs/:id/directors/:directorId',
-    { onRequest: adminOnly, schema: { params: directorParams, response: { 200: directorEntryJson } } },
-    async (req) => {
-      const lab = await requireLab(app.db, req.params.id);
-      const upload = await receiveDirector(req);
-      try {
-        const input = parseFields(directorEntryInput, upload.fields);
-        return presentDirectorEntry(
-          await updateDirectorEntry(app.db, req.user, lab.id, req.params.directorId, input, upload.file),
-        );
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
-    },
-  );
-
-  app.delete(
-    '/api/labs/:id/directors/:directorId',
-    { onRequest: adminOnly, schema: { params: directorParams, response: { 200: messageJson } } },
-    async (req) => {
-      const lab = await requireLab(app.db, req.params.id);
-      await deleteDirectorEntry(app.db, req.user, lab.id, req.params.directorId);
-      return { message: 'Director entry deleted successfully.' };
-    },
-  );
+  // ---- director history (the director-history module) --------------------------------------------------------
+  registerDirectorHistoryRoutes(app, {
+    path: '/api/labs/:id/directors',
+    entryParam: 'directorId',
+    invalidOwnerId: 'Lab ID is missing.',
+    invalidEntryId: 'Invalid director entry id.',
+    ownerOf: async (id) => directorsOf((await requireLab(app.db, id)).id),
+    deletedMessage: 'Director entry deleted successfully.',
+    imageRemovable: false,
+  });
 
   // ---- notices, circulars, products, advertisements (multipart: name, description, file[, validUntil]) -----------
 
-  const receiveItem = (req: Parameters<typeof receiveMultipart>[0], kind: LabItemPath) =>
-    receiveMultipart(req, {
+  const itemUpload = (kind: LabItemPath) =>
+    ({
       area: kind,
       kind: isLabDocumentKind(kind) ? 'labNotice' : 'product',
       fileField: 'file',
       maxBytes: app.config.uploadMaxBytes,
-    });
+    }) as const;
 
   app.post(
     '/api/labs/:id/:kind',
@@ -212,17 +165,13 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const lab = await requireLab(app.db, req.params.id);
       const kind = req.params.kind;
-      const upload = await receiveItem(req, kind);
-      try {
-        const input = parseFields(labItemInputFor(kind), upload.fields);
+      return withReceivedUpload(req, itemUpload(kind), async ({ fields, file }) => {
+        const input = parseFields(labItemInputFor(kind), fields);
         // spec §5 Lab: a notice or circular needs its file ('All fields are required'); a product's file is optional.
-        if (isLabDocumentKind(kind) && !upload.file) throw badRequest('All fields are required', 'file');
-        const item = await createLabItem(app.db, req.user, lab.id, KIND_OF[kind], input, upload.file);
+        if (isLabDocumentKind(kind) && !file) throw badRequest('All fields are required', 'file');
+        const item = await createLabItem(app.db, req.user, lab.id, KIND_OF[kind], input, file);
         return reply.code(201).send(presentLabItem(item, todayInIndia()));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
+      });
     },
   );
 
@@ -232,23 +181,20 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const lab = await requireLab(app.db, req.params.id);
       const kind = req.params.kind;
-      const upload = await receiveItem(req, kind);
-      try {
-        const input = parseFields(labItemInputFor(kind), upload.fields);
+      return withReceivedUpload(req, itemUpload(kind), async ({ fields, file }) => {
+        const input = parseFields(labItemInputFor(kind), fields);
         const item = await updateLabItem(
           app.db,
+          app.storage,
           req.user,
           lab.id,
           KIND_OF[kind],
           req.params.itemId,
           input,
-          upload.file,
+          file,
         );
         return presentLabItem(item, todayInIndia());
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
+      });
     },
   );
 
@@ -257,7 +203,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: itemParams, response: { 200: messageJson } } },
     async (req) => {
       const lab = await requireLab(app.db, req.params.id);
-      await deleteLabItem(app.db, req.user, lab.id, KIND_OF[req.params.kind], req.params.itemId);
+      await deleteLabItem(app.db, app.storage, req.user, lab.id, KIND_OF[req.params.kind], req.params.itemId);
       return { message: `${SINGULAR[req.params.kind]} deleted successfully.` };
     },
   );

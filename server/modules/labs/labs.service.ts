@@ -1,24 +1,24 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
-import type { directorEntryInput } from '#shared/schemas/unit.ts';
 import { DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import {
-  contactInfos,
-  directorEntries,
-  files,
-  labItems,
-  labs,
-  officeMembers,
-  users,
-  type LabRow,
-} from '#server/db/schema/index.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { contactInfos, files, labItems, labs, officeMembers, type LabRow } from '#server/db/schema/index.ts';
+import { conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { deleteFileRowsById, removeStoredFiles, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import {
+  listDirectorEntries,
+  type DirectorEntryWithUser,
+  type DirectorHistoryOwner,
+} from '#server/modules/director-history/director-history.service.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 import { labWrite } from './labs.cache.ts';
 
 export type LabItemKind = (typeof labItems.$inferSelect)['kind'];
@@ -45,25 +45,6 @@ export async function requireLab(db: DbOrTx, id: string): Promise<LabRow> {
 const itemColumns = { ...getTableColumns(labItems), fileName: files.originalName };
 export type LabItemWithFile = typeof labItems.$inferSelect & { fileName: string | null };
 
-const directorColumns = {
-  ...getTableColumns(directorEntries),
-  user: { id: users.id, name: users.name, photoFileId: users.photoFileId, about: users.about },
-};
-export type DirectorEntryWithUser = typeof directorEntries.$inferSelect & {
-  user: { id: string; name: string; photoFileId: string | null; about: string } | null;
-};
-
-/** Director history, newest first, with the linked user's name, photo and about. */
-async function listDirectorEntries(db: DbOrTx, labId: string): Promise<DirectorEntryWithUser[]> {
-  const rows = await db
-    .select(directorColumns)
-    .from(directorEntries)
-    .leftJoin(users, eq(directorEntries.userId, users.id))
-    .where(eq(directorEntries.labId, labId))
-    .orderBy(desc(directorEntries.from), desc(directorEntries.createdAt));
-  return rows.map((r) => ({ ...r, user: r.user?.id ? r.user : null }));
-}
-
 /** The current director: the entry without an end date (the latest such), else the latest entry (issue 4). */
 export function currentDirectorOf<T extends { to: string | null }>(newestFirst: T[]): T | undefined {
   return newestFirst.find((d) => d.to === null) ?? newestFirst[0];
@@ -84,7 +65,7 @@ export async function loadLabRecord(db: DbOrTx, lab: LabRow): Promise<LabRecord>
   const [contacts, office, directors, items] = await Promise.all([
     db.select().from(contactInfos).where(eq(contactInfos.labId, lab.id)).orderBy(asc(contactInfos.position)),
     db.select().from(officeMembers).where(eq(officeMembers.labId, lab.id)).orderBy(asc(officeMembers.position)),
-    listDirectorEntries(db, lab.id),
+    listDirectorEntries(db, { kind: 'lab', id: lab.id }),
     db
       .select(itemColumns)
       .from(labItems)
@@ -255,9 +236,14 @@ export async function createLabItem(
   return findItemWithFile(db, id);
 }
 
+/** A lab write (labWrite) whose dropped files go after the commit. */
+const labWriteDroppingFiles = <T>(db: Db, store: FileStore, work: Parameters<typeof transactionDroppingFiles<T>>[2]) =>
+  transactionDroppingFiles(db, store, work, labWrite);
+
 /** Edits an item; a new file replaces the old one, which is deleted. Callers check that the actor is an admin. */
 export async function updateLabItem(
   db: Db,
+  store: FileStore,
   actor: Actor,
   labId: string,
   kind: LabItemKind,
@@ -265,7 +251,7 @@ export async function updateLabItem(
   input: ItemFields,
   file: StoredFile | null,
 ): Promise<LabItemWithFile> {
-  const replaced = await labWrite(db, async (tx) => {
+  await labWriteDroppingFiles(db, store, async (tx, dropFiles) => {
     const item = await lockItem(tx, labId, kind, itemId);
     const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
     await tx
@@ -277,138 +263,49 @@ export async function updateLabItem(
         ...(fileRow ? { fileId: fileRow.id } : {}),
       })
       .where(eq(labItems.id, item.id));
-    const gone = fileRow ? await deleteFileRowsById(tx, [item.fileId]) : [];
-    await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item.id });
-    return gone;
+    if (fileRow) await dropFiles([item.fileId]);
+    await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, {
+      type: `lab-${kind}`,
+      id: item.id,
+    });
   });
-  await removeStoredFiles(replaced);
   return findItemWithFile(db, itemId);
 }
 
 /** Deletes an item and its file. Callers check that the actor is an admin. */
 export async function deleteLabItem(
   db: Db,
+  store: FileStore,
   actor: Actor,
   labId: string,
   kind: LabItemKind,
   itemId: string,
 ): Promise<void> {
-  const gone = await labWrite(db, async (tx) => {
+  await labWriteDroppingFiles(db, store, async (tx, dropFiles) => {
     const item = await lockItem(tx, labId, kind, itemId);
     await tx.delete(labItems).where(eq(labItems.id, item.id));
-    const removed = await deleteFileRowsById(tx, [item.fileId]);
-    await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, { type: `lab-${kind}`, id: item.id });
-    return removed;
+    await dropFiles([item.fileId]);
+    await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, {
+      type: `lab-${kind}`,
+      id: item.id,
+    });
   });
-  await removeStoredFiles(gone);
 }
 
-// ---- director history -----------------------------------------------------------------------------------------
+// ---- director history (the director-history service) ---------------------------------------------------------
 
-type DirectorFields = z.output<typeof directorEntryInput>;
-
-/** The linked user's name (for the activity log); a user id that names nobody is refused. */
-async function checkUser(tx: Tx, userId: string | null): Promise<string> {
-  if (!userId) return '';
-  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw badRequest('The chosen user does not exist.', 'user');
-  return user.name;
-}
-
-async function findDirectorEntry(db: DbOrTx, id: string): Promise<DirectorEntryWithUser> {
-  const [row] = await db
-    .select(directorColumns)
-    .from(directorEntries)
-    .leftJoin(users, eq(directorEntries.userId, users.id))
-    .where(eq(directorEntries.id, id));
-  return { ...row!, user: row!.user?.id ? row!.user : null };
-}
-
-async function lockDirectorEntry(tx: Tx, labId: string, entryId: string) {
-  const [entry] = await tx
-    .select()
-    .from(directorEntries)
-    .where(and(eq(directorEntries.id, entryId), eq(directorEntries.labId, labId)))
-    .limit(1)
-    .for('update');
-  if (!entry) throw notFound('This director entry no longer exists.');
-  return entry;
-}
-
-const entryValues = (input: DirectorFields) => ({
-  userId: input.user,
-  name: input.name,
-  designation: input.designation || DEFAULT_DIRECTOR_DESIGNATION,
-  from: input.from,
-  to: input.to,
-  about: input.about,
+/** The lab's director history, as the activity log has always worded it. */
+export const directorsOf = (labId: string): DirectorHistoryOwner => ({
+  kind: 'lab',
+  id: labId,
+  defaultDesignation: DEFAULT_DIRECTOR_DESIGNATION, // spec §9: Director
+  notFoundMessage: 'This director entry no longer exists.',
+  activity: (action, entry, userName) => ({
+    text:
+      action === 'deleted'
+        ? `Deleted director history entry from ${entry.from}${entry.name ? ` (${entry.name})` : ''}`
+        : `${action === 'added' ? 'Added' : 'Updated'} director history entry ${entry.name || userName}`,
+    type: 'lab-director',
+  }),
+  transaction: labWrite,
 });
-
-/** Adds a director history entry (designation default Director, spec §9). Callers check that the actor is an admin. */
-export async function createDirectorEntry(
-  db: Db,
-  actor: Actor,
-  labId: string,
-  input: DirectorFields,
-  image: StoredFile | null,
-): Promise<DirectorEntryWithUser> {
-  const id = await labWrite(db, async (tx) => {
-    const userName = await checkUser(tx, input.user);
-    const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
-    const [entry] = await tx
-      .insert(directorEntries)
-      .values({ labId, ...entryValues(input), imageFileId: fileRow?.id ?? null })
-      .returning({ id: directorEntries.id });
-    await recordActivity(tx, actor, `Added director history entry ${input.name || userName}`, {
-      type: 'lab-director',
-      id: entry!.id,
-    });
-    return entry!.id;
-  });
-  return findDirectorEntry(db, id);
-}
-
-/** Edits a director history entry; a new image replaces the old one. Callers check that the actor is an admin. */
-export async function updateDirectorEntry(
-  db: Db,
-  actor: Actor,
-  labId: string,
-  entryId: string,
-  input: DirectorFields,
-  image: StoredFile | null,
-): Promise<DirectorEntryWithUser> {
-  const replaced = await labWrite(db, async (tx) => {
-    const entry = await lockDirectorEntry(tx, labId, entryId);
-    const userName = await checkUser(tx, input.user);
-    const fileRow = image ? await saveFileRow(tx, image, actor.id) : null;
-    await tx
-      .update(directorEntries)
-      .set({ ...entryValues(input), ...(fileRow ? { imageFileId: fileRow.id } : {}) })
-      .where(eq(directorEntries.id, entry.id));
-    const gone = fileRow ? await deleteFileRowsById(tx, [entry.imageFileId]) : [];
-    await recordActivity(tx, actor, `Updated director history entry ${input.name || userName}`, {
-      type: 'lab-director',
-      id: entry.id,
-    });
-    return gone;
-  });
-  await removeStoredFiles(replaced);
-  return findDirectorEntry(db, entryId);
-}
-
-/** Deletes a director history entry and its image. Callers check that the actor is an admin. */
-export async function deleteDirectorEntry(db: Db, actor: Actor, labId: string, entryId: string): Promise<void> {
-  const gone = await labWrite(db, async (tx) => {
-    const entry = await lockDirectorEntry(tx, labId, entryId);
-    await tx.delete(directorEntries).where(eq(directorEntries.id, entry.id));
-    const removed = await deleteFileRowsById(tx, [entry.imageFileId]);
-    await recordActivity(
-      tx,
-      actor,
-      `Deleted director history entry from ${entry.from}${entry.name ? ` (${entry.name})` : ''}`,
-      { type: 'lab-director', id: entry.id },
-    );
-    return removed;
-  });
-  await removeStoredFiles(gone);
-}

@@ -16,8 +16,7 @@ import { badRequest } from '#server/lib/errors.ts';
 import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { registerFileAccess } from '#server/modules/files/files.policy.ts';
-import { deleteStoredFile, receiveMultipart } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/storage.ts';
 import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
 import { movementsOfLetters } from './letters.movements.service.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
@@ -41,14 +40,13 @@ import {
 
 const AREA = 'letters';
 
-/** Letter files (/uploads/letters/{fileName}, spec §7) go only to those who may see the letter (issue 6 item 5). */
-registerFileAccess(AREA, async (db, actor, file) => {
-  const letter = await findLetterByFile(db, file.id);
-  return letter ? actorMayViewLetter(db, actor, letter) : file.uploadedBy === actor.id;
-});
-
 /** The letters register, dak (spec §7 Letters; the module is named for the domain, the API keeps /api/dac). */
 export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Letter files (/uploads/letters/{fileName}, spec §7) go only to those who may see the letter (issue 6 item 5).
+  app.fileAccess.register(AREA, async (db, actor, file) => {
+    const letter = await findLetterByFile(db, file.id);
+    return letter ? actorMayViewLetter(db, actor, letter) : file.uploadedBy === actor.id;
+  });
   const adminOnly = [app.requireRole('admin')];
   const uploadOptions = { area: AREA, kind: 'letter', fileField: 'file', maxBytes: app.config.uploadMaxBytes } as const;
 
@@ -132,16 +130,12 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/dac', { schema: { response: { 201: letterJson } } }, async (req, reply) => {
-    const upload = await receiveMultipart(req, uploadOptions);
-    try {
+    return withReceivedUpload(req, uploadOptions, async (upload) => {
       const input = parseFields(createLetterInput, upload.fields);
       if (!upload.file) throw badRequest('⚠️ Please select a file', 'file'); // spec §5 Letters
       const view = await createLetter(app.db, req.user, input, upload.file);
       return reply.code(201).send(presentLetter(view, req.user));
-    } catch (err) {
-      await upload.discard();
-      throw err;
-    }
+    });
   });
 
   app.put(
@@ -153,16 +147,10 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Replacing the file of an existing letter (issue 6 item 1): multipart with the one field `file`.
   app.put('/api/dac/:id/file', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) => {
     await assertCanEditLetter(app.db, req.user, req.params.id); // before the upload is read
-    const upload = await receiveMultipart(req, uploadOptions);
-    try {
-      if (!upload.file) throw badRequest('⚠️ Please select a file', 'file');
-      const { view, replaced } = await replaceLetterFile(app.db, req.user, req.params.id, upload.file);
-      if (replaced) await deleteStoredFile(replaced.area, replaced.id);
-      return presentLetter(view, req.user);
-    } catch (err) {
-      await upload.discard();
-      throw err;
-    }
+    return withReceivedUpload(req, uploadOptions, async ({ file }) => {
+      if (!file) throw badRequest('⚠️ Please select a file', 'file');
+      return presentLetter(await replaceLetterFile(app.db, app.storage, req.user, req.params.id, file), req.user);
+    });
   });
 
   app.delete('/api/dac/:id', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
@@ -180,8 +168,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dac/:id/purge',
     { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      const file = await purgeLetter(app.db, req.user, req.params.id);
-      if (file) await deleteStoredFile(file.area, file.id);
+      await purgeLetter(app.db, app.storage, req.user, req.params.id);
       return { message: 'Letter deleted for good.' };
     },
   );

@@ -19,7 +19,12 @@ import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 import { canEditLetter, canViewLetter } from './letters.policy.ts';
 import { searchLetterIds, type LetterSearch } from './letters.search.ts';
 
@@ -238,28 +243,28 @@ export async function updateLetter(db: Db, actor: Actor, id: string, input: Upda
 }
 
 /**
- * Replaces the file of a letter: its uploader or an admin (PUT /api/dac/{id}/file). Returns the letter and the
- * replaced file, which the caller removes from disk once this has committed.
+ * Replaces the file of a letter: its uploader or an admin (PUT /api/dac/{id}/file). The replaced file goes once this
+ * has committed.
  */
 export async function replaceLetterFile(
   db: Db,
+  store: FileStore,
   actor: Actor,
   id: string,
   file: StoredFile,
-): Promise<{ view: LetterView; replaced: { area: string; id: string } | null }> {
-  const replaced = await db.transaction(async (tx) => {
+): Promise<LetterView> {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const letter = await lockForEdit(tx, actor, id);
     const [old] = letter.fileId ? await tx.select().from(files).where(eq(files.id, letter.fileId)).limit(1) : [];
     const fileRow = await saveFileRow(tx, file, actor.id);
     await tx.update(letters).set({ fileId: fileRow.id }).where(eq(letters.id, id));
-    if (old) await tx.delete(files).where(eq(files.id, old.id));
+    await dropFiles([old?.id]);
     await addHistory(tx, id, actor, 'file_replaced', {
       file: { from: old?.originalName ?? null, to: fileRow.originalName },
     });
     await recordActivity(tx, actor, `Replaced the file of letter ${letter.letterId}`, { type: 'letter', id });
-    return old ? { area: old.area, id: old.storedName } : null;
   });
-  return { view: await getLetter(db, actor, id), replaced };
+  return getLetter(db, actor, id);
 }
 
 /** Moves a letter to the recycle bin: its uploader or an admin (DELETE /api/dac/{id}). */
@@ -323,17 +328,15 @@ export async function restoreLetter(db: Db, actor: Actor, id: string): Promise<L
 }
 
 /**
- * Deletes a letter in the recycle bin for good, with its history and file row. Returns the file for the caller to
- * remove from disk once this has committed. Its Letter ID is never handed out again. Callers check for an admin.
+ * Deletes a letter in the recycle bin for good, with its history and file (the stored bytes once this has committed).
+ * Its Letter ID is never handed out again. Callers check for an admin.
  */
-export async function purgeLetter(db: Db, actor: Actor, id: string): Promise<{ area: string; id: string } | null> {
-  return db.transaction(async (tx) => {
+export async function purgeLetter(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const letter = await lockBinned(tx, id);
-    const [file] = letter.fileId ? await tx.select().from(files).where(eq(files.id, letter.fileId)).limit(1) : [];
     await tx.delete(letters).where(eq(letters.id, id));
-    if (file) await tx.delete(files).where(eq(files.id, file.id));
+    await dropFiles([letter.fileId]);
     await recordActivity(tx, actor, `Purged letter ${letter.letterId} (${letter.letterSub})`, { type: 'letter', id });
-    return file ? { area: file.area, id: file.storedName } : null;
   });
 }
 

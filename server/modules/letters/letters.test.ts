@@ -6,7 +6,6 @@ import { activityLogs, letterHistory, letters, users, type UserRow } from '#serv
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
-import { storedPath } from '#server/modules/files/storage.ts';
 import { toActor } from '#server/plugins/auth.ts';
 import { nextLetterId } from './letters.service.ts';
 import { searchLetterIds } from './letters.search.ts';
@@ -93,7 +92,7 @@ describe('POST /api/dac', () => {
     });
     expect(letter.letterId).toMatch(new RegExp(`^L-${new Date().getFullYear()}-\\d{6}$`));
     expect(letter.fileUrl).toBe(`/uploads/letters/${letter.fileName}`);
-    expect(existsSync(storedPath('letters', letter.fileName))).toBe(true);
+    expect(existsSync(app.storage.storedPath('letters', letter.fileName))).toBe(true);
     const history = await app.db.select().from(letterHistory).where(eq(letterHistory.letterId, letter._id));
     expect(history).toMatchObject([{ action: 'uploaded', actorId: owner.id }]);
     const [log] = await app.db.select().from(activityLogs).where(eq(activityLogs.targetId, letter._id));
@@ -498,7 +497,7 @@ describe('PUT /api/dac/{id}/file', () => {
     const updated = res.json();
     expect(updated).toMatchObject({ originalName: 'signed copy.png' });
     expect(updated.fileName).not.toBe(letter.fileName);
-    expect(existsSync(storedPath('letters', letter.fileName))).toBe(false);
+    expect(existsSync(app.storage.storedPath('letters', letter.fileName))).toBe(false);
     expect((await get(owner, letter.fileUrl)).statusCode).toBe(404);
     expect((await get(owner, updated.fileUrl)).statusCode).toBe(200);
     const history = (await get(owner, `/api/dac/${letter._id}/history`)).json();
@@ -585,7 +584,7 @@ describe('DELETE /api/dac/{id}, the recycle bin, restore and purge', () => {
     expect((await del(owner, `/api/dac/${letter._id}/purge`)).statusCode).toBe(403);
     const res = await del(admin, `/api/dac/${letter._id}/purge`);
     expect(res.statusCode).toBe(200);
-    expect(existsSync(storedPath('letters', letter.fileName))).toBe(false);
+    expect(existsSync(app.storage.storedPath('letters', letter.fileName))).toBe(false);
     expect((await get(admin, `/api/dac/${letter._id}`)).statusCode).toBe(404);
     expect((await get(admin, letter.fileUrl)).statusCode).toBe(404);
     const [log] = await app.db

@@ -6,8 +6,7 @@ import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { registerFileAccess } from '#server/modules/files/files.policy.ts';
-import { receiveMultipart } from '#server/modules/files/storage.ts';
+import { withReceivedUpload, type UploadOptions } from '#server/modules/files/storage.ts';
 import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
 import {
   assertCanUploadTo,
@@ -31,22 +30,30 @@ import {
 
 /** Spec §7 Repositories: GET/POST /api/softwareRepo and /api/trialRepo (also written with a trailing slash), plus DELETE. */
 export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerFileAccess(SOFTWARE_AREA, canOpenSoftwareRepoFile);
-  registerFileAccess(TRIAL_AREA, canOpenTrialRepoFile);
+  app.fileAccess.register(SOFTWARE_AREA, canOpenSoftwareRepoFile);
+  app.fileAccess.register(TRIAL_AREA, canOpenTrialRepoFile);
   const uploaders = [app.requireRole(...UPLOADER_ROLES)];
 
   /**
-   * Refuses as the file begins when the fields sent before it are already wrong (bad input, a group the sender may
-   * not use), so a refused 1 GB upload is never written to disk. Without both group and type yet, the whole form is
-   * judged once it has arrived.
+   * How a repository upload is received: large files allowed, and refused as the file begins when the fields sent
+   * before it are already wrong (bad input, a group the sender may not use), so a refused 1 GB upload is never written
+   * to disk. Without both group and type yet, the whole form is judged once it has arrived.
    */
-  const checkBeforeFile =
-    (schema: typeof softwareRepoInput | typeof trialRepoInput, req: FastifyRequest) =>
-    async (fields: Record<string, string>) => {
+  const uploadOptions = (
+    area: typeof SOFTWARE_AREA | typeof TRIAL_AREA,
+    schema: typeof softwareRepoInput | typeof trialRepoInput,
+    req: FastifyRequest,
+  ): UploadOptions => ({
+    area,
+    kind: area === SOFTWARE_AREA ? 'softwareRepo' : 'trialRepo',
+    fileField: 'file',
+    maxBytes: app.config.largeUploadMaxBytes,
+    beforeFile: async (fields) => {
       if (!fields.group || !fields.type) return;
       parseFields(schema, { ...fields, file: true });
       await assertCanUploadTo(app.db, req.user, fields.group);
-    };
+    },
+  });
 
   // The Group select of both upload forms offers only the groups the sender may upload to (issue 16 item 6).
   app.get(
@@ -70,21 +77,12 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } }, async (req, reply) => {
-      const upload = await receiveMultipart(req, {
-        area: SOFTWARE_AREA,
-        kind: 'softwareRepo',
-        fileField: 'file',
-        maxBytes: app.config.largeUploadMaxBytes,
-        beforeFile: checkBeforeFile(softwareRepoInput, req),
-      });
-      try {
-        const values = parseFields(softwareRepoInput, { ...upload.fields, file: upload.file });
-        const record = await createSoftwareRepo(app.db, req.user, values, upload.file);
+      const options = uploadOptions(SOFTWARE_AREA, softwareRepoInput, req);
+      return withReceivedUpload(req, options, async ({ fields, file }) => {
+        const values = parseFields(softwareRepoInput, { ...fields, file });
+        const record = await createSoftwareRepo(app.db, req.user, values, file);
         return reply.code(201).send(presentSoftwareRepo(record));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
+      });
     });
   }
 
@@ -100,21 +98,12 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {
-      const upload = await receiveMultipart(req, {
-        area: TRIAL_AREA,
-        kind: 'trialRepo',
-        fileField: 'file',
-        maxBytes: app.config.largeUploadMaxBytes,
-        beforeFile: checkBeforeFile(trialRepoInput, req),
-      });
-      try {
-        const values = parseFields(trialRepoInput, { ...upload.fields, file: upload.file });
-        const record = await createTrialRepo(app.db, req.user, values, upload.file!);
+      const options = uploadOptions(TRIAL_AREA, trialRepoInput, req);
+      return withReceivedUpload(req, options, async ({ fields, file }) => {
+        const values = parseFields(trialRepoInput, { ...fields, file });
+        const record = await createTrialRepo(app.db, req.user, values, file!);
         return reply.code(201).send(presentTrialRepo(record));
-      } catch (err) {
-        await upload.discard();
-        throw err;
-      }
+      });
     });
   }
 
@@ -122,13 +111,13 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/softwareRepo/:id',
     { schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await deleteSoftwareRepo(app.db, req.user, req.params.id);
+      await deleteSoftwareRepo(app.db, app.storage, req.user, req.params.id);
       return { message: 'Software repository deleted.' };
     },
   );
 
   app.delete('/api/trialRepo/:id', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
-    await deleteTrialRepo(app.db, req.user, req.params.id);
+    await deleteTrialRepo(app.db, app.storage, req.user, req.params.id);
     return { message: 'Trial repository deleted.' };
   });
 };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { SoftwareRepoValues, TrialRepoValues } from '#shared/schemas/repository.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
@@ -6,7 +6,12 @@ import { forbidden, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 import {
   assertCanUploadTo,
   canDeleteRepository,
@@ -169,29 +174,25 @@ export async function createTrialRepo(
  * Deletes a software repository, its file row and (after the commit) its stored bytes. The uploader or an admin only;
  * someone who may not even see it is told it does not exist.
  */
-export async function deleteSoftwareRepo(db: Db, actor: Actor, id: string): Promise<void> {
-  const fileId = await db.transaction(async (tx) => {
+export async function deleteSoftwareRepo(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [repo] = await tx.select().from(softwareRepos).where(eq(softwareRepos.id, id)).for('update').limit(1);
     if (!repo || !canViewRepository(actor, repo)) throw notFound('Software repository not found.');
     if (!canDeleteRepository(actor, repo)) throw forbidden(NOT_THE_UPLOADER);
     await tx.delete(softwareRepos).where(eq(softwareRepos.id, id));
-    if (repo.fileId) await tx.delete(files).where(and(eq(files.id, repo.fileId), eq(files.area, SOFTWARE_AREA)));
+    await dropFiles([repo.fileId]);
     await recordActivity(tx, actor, `Deleted software repository (${repo.type})`, { type: 'software_repo', id });
-    return repo.fileId;
   });
-  if (fileId) await deleteStoredFile(SOFTWARE_AREA, fileId);
 }
 
 /** Deletes a trial repository and its file, as deleteSoftwareRepo. */
-export async function deleteTrialRepo(db: Db, actor: Actor, id: string): Promise<void> {
-  const fileId = await db.transaction(async (tx) => {
+export async function deleteTrialRepo(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
+  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [repo] = await tx.select().from(trialRepos).where(eq(trialRepos.id, id)).for('update').limit(1);
     if (!repo || !canViewRepository(actor, repo)) throw notFound('Trial repository not found.');
     if (!canDeleteRepository(actor, repo)) throw forbidden(NOT_THE_UPLOADER);
     await tx.delete(trialRepos).where(eq(trialRepos.id, id));
-    if (repo.fileId) await tx.delete(files).where(and(eq(files.id, repo.fileId), eq(files.area, TRIAL_AREA)));
+    await dropFiles([repo.fileId]);
     await recordActivity(tx, actor, `Deleted trial repository (${repo.type})`, { type: 'trial_repo', id });
-    return repo.fileId;
   });
-  if (fileId) await deleteStoredFile(TRIAL_AREA, fileId);
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { files, fileTexts } from '#server/db/schema/index.ts';
-import { storage } from '#server/modules/files/storage.ts';
+import type { FileStore } from '#server/modules/files/storage.ts';
 import { EXTRACTABLE, TextExtractor } from './extractor.ts';
 
 /**
@@ -23,6 +23,7 @@ export const sharedExtractor = () => (shared ??= new TextExtractor());
 /** Reads one pending file and stores its text (or why it could not be read). A file already read is skipped. */
 export async function extractFileText(
   db: DbOrTx,
+  store: FileStore,
   fileId: string,
   extractor: TextExtractor = sharedExtractor(),
 ): Promise<ExtractionOutcome> {
@@ -41,7 +42,7 @@ export async function extractFileText(
     let copy: string | undefined;
     try {
       // The local driver reads in place; an object store's file is copied to a temporary file for the extractor.
-      const driver = storage();
+      const driver = store.driver;
       let file = driver.localPath?.(row.area, row.storedName);
       if (!file) {
         const body = await driver.read(row.area, row.storedName);
@@ -81,9 +82,10 @@ export async function pendingFileIds(db: DbOrTx, limit = 1000): Promise<string[]
 /** Reads every pending file now, one after another (tests, and the bench's throughput figure). */
 export async function extractPendingFiles(
   db: DbOrTx,
+  store: FileStore,
   extractor: TextExtractor = sharedExtractor(),
 ): Promise<Record<ExtractionOutcome, number>> {
   const tally: Record<ExtractionOutcome, number> = { done: 0, failed: 0, skipped: 0 };
-  for (const id of await pendingFileIds(db, 100_000)) tally[await extractFileText(db, id, extractor)]++;
+  for (const id of await pendingFileIds(db, 100_000)) tally[await extractFileText(db, store, id, extractor)]++;
   return tally;
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '#server/db/client.ts';
+import type { FileStore } from '#server/modules/files/storage.ts';
 import { settlesWithin } from '#server/lib/time-limit.ts';
 import { extractFileText, pendingFileIds, sharedExtractor } from './extraction.ts';
 
@@ -18,6 +19,7 @@ export interface BackgroundJobs {
  */
 export async function startSearchJobs(
   database: Database,
+  store: FileStore,
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
 ): Promise<BackgroundJobs> {
   const boss = new PgBoss({
@@ -40,7 +42,7 @@ export async function startSearchJobs(
   }
   const extractor = sharedExtractor();
   await boss.work<{ fileId: string }>(FILE_TEXT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await extractFileText(database.db, job.data.fileId, extractor);
+    if (job) await extractFileText(database.db, store, job.data.fileId, extractor);
   });
 
   const enqueue = (fileIds: string[]) =>

@@ -108,7 +108,7 @@ const docx = (word: string, field = 'file'): MultipartFile => ({
   content: docxWithText(`Minutes of the meeting about ${word} and the trial`),
 });
 
-const extract = () => extractPendingFiles(app.db, extractor);
+const extract = () => extractPendingFiles(app.db, app.storage, extractor);
 
 /** Who finds the word, as a map: the permission table of a kind. */
 async function findersOf(word: string, kind: string, people: Record<string, Who>) {
@@ -540,7 +540,10 @@ describe('text extraction: limits', () => {
     const hugeId = up.json().document.url.split('/').pop() as string;
 
     const started = Date.now();
-    const work = Promise.all([extractFileText(big.db, corrupt, extractor), extractFileText(big.db, hugeId, extractor)]);
+    const work = Promise.all([
+      extractFileText(big.db, big.storage, corrupt, extractor),
+      extractFileText(big.db, big.storage, hugeId, extractor),
+    ]);
     // While both files are read, the server answers other requests at once.
     const latencies: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -565,7 +568,7 @@ describe('text extraction: limits', () => {
     const slow = new TextExtractor({ timeoutMs: 1, maxBytes: 1024 * 1024, maxChars: 1000, memoryMb: 128 });
     await send(admin, 'POST', `/api/labs/${lab.id}/notices`, { name: 'Slow', description: 'x' }, pdf(word));
     const [pending] = await app.db.select().from(fileTexts).where(eq(fileTexts.status, 'pending'));
-    expect(await extractFileText(app.db, pending!.fileId, slow)).toBe('failed');
+    expect(await extractFileText(app.db, app.storage, pending!.fileId, slow)).toBe('failed');
     const [row] = await app.db.select().from(fileTexts).where(eq(fileTexts.fileId, pending!.fileId));
     expect(row!.error).toMatch(/took longer than/);
     await slow.close();

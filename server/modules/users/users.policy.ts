@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { userDocuments } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { registerFileAccess } from '#server/modules/files/files.policy.ts';
+import type { FileAccessCheck } from '#server/modules/files/files.policy.ts';
 
 /**
  * May this person see and edit this profile? The owner and admins only (issue 3: "a user edits only their own
@@ -20,12 +20,12 @@ export async function requireProfileOwnerOrAdmin(req: FastifyRequest) {
   if (!id || !canManageProfile(req.user, id)) throw forbidden('You may only view or change your own profile.');
 }
 
-// Documents on a user's record: the user themself and admins (admins pass canDownloadFile before any rule).
-registerFileAccess('user-documents', async (db, actor, file) => {
+/** Documents on a user's record: the user themself and admins (admins pass before any rule); usersRoutes registers it. */
+export const canDownloadUserDocument: FileAccessCheck = async (db, actor, file) => {
   const [doc] = await db
     .select({ userId: userDocuments.userId })
     .from(userDocuments)
     .where(eq(userDocuments.fileId, file.id))
     .limit(1);
   return doc?.userId === actor.id;
-});
+};

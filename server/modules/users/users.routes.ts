@@ -14,16 +14,17 @@ import {
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import { setTokenCookie } from '#server/plugins/auth.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
-import { discardStoredFile, fileUrl, receiveMultipart, type StoredFile } from '#server/modules/files/storage.ts';
+import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
 import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
 import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
-import { requireProfileOwnerOrAdmin } from './users.policy.ts';
+import { canDownloadUserDocument, requireProfileOwnerOrAdmin } from './users.policy.ts';
 import { findUserById } from './users.queries.ts';
 import { changeOwnPassword, listUserDocuments, searchUsers, setProfilePhoto, updateProfile } from './users.service.ts';
 
 /** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerOrAdmin = [requireProfileOwnerOrAdmin];
+  app.fileAccess.register('user-documents', canDownloadUserDocument);
 
   /** The whole user record (spec §3 User) with its documents and close groups, as the owner and admins see it. */
   const loadProfile = async (id: string) => {
@@ -86,28 +87,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const target = await findUserById(app.db, req.params.id);
       if (!target) throw notFound('User not found.');
-      const { file, discard } = await receiveMultipart(req, {
+      const options = {
         area: 'profile-photos',
         kind: 'image',
         fileField: 'photo',
         maxBytes: app.config.uploadMaxBytes,
-      });
-      if (!file) throw badRequest('Please select a photo first.', 'photo');
-      // Only a small copy is kept: a profile photo is shown at avatar size (the directory lists thousands), and the
-      // re-encoding drops the camera's EXIF data, GPS included (decision 005).
-      let photo: StoredFile;
-      try {
-        photo = await makeWebImage(file, PROFILE_PHOTO_MAX_PX, 'photo');
-      } finally {
-        await discard();
-      }
-      try {
-        const saved = await setProfilePhoto(app.db, req.user, req.params.id, photo);
+      } as const;
+      return withReceivedUpload(req, options, async (upload) => {
+        if (!upload.file) throw badRequest('Please select a photo first.', 'photo');
+        // Only a small copy is kept: a profile photo is shown at avatar size (the directory lists thousands), and the
+        // re-encoding drops the camera's EXIF data, GPS included (decision 005).
+        const photo = await upload.replaceWith(
+          await makeWebImage(app.storage, upload.file, PROFILE_PHOTO_MAX_PX, 'photo'),
+        );
+        const saved = await setProfilePhoto(app.db, app.storage, req.user, req.params.id, photo);
         return reply.code(201).send({ photo: fileUrl('profile-photos', saved.photoFileId)! });
-      } catch (err) {
-        await discardStoredFile(photo);
-        throw err;
-      }
+      });
     },
   );
 

@@ -4,11 +4,16 @@ import type { Role, UserStatus } from '#shared/constants.ts';
 import type { updateProfileInput } from '#shared/schemas/user.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { files, groups, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
+import { groups, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import {
+  saveFileRow,
+  transactionDroppingFiles,
+  type FileStore,
+  type StoredFile,
+} from '#server/modules/files/storage.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { userMatches, type UserWithGroup } from './users.queries.ts';
 
@@ -133,23 +138,27 @@ export async function updateProfile(db: Db, actor: Actor, userId: string, input:
  * Makes an uploaded image the user's profile photo and removes the one it replaces. The stored file is the caller's
  * until this succeeds (they discard it on failure). Callers check that the actor is the owner or an admin.
  */
-export async function setProfilePhoto(db: Db, actor: Actor, userId: string, file: StoredFile): Promise<UserRow> {
-  const { saved, oldFileId } = await db.transaction(async (tx) => {
+export async function setProfilePhoto(
+  db: Db,
+  store: FileStore,
+  actor: Actor,
+  userId: string,
+  file: StoredFile,
+): Promise<UserRow> {
+  return transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!current) throw notFound('User not found.');
     const row = await saveFileRow(tx, file, actor.id);
     const [updated] = await tx.update(users).set({ photoFileId: row.id }).where(eq(users.id, userId)).returning();
-    if (current.photoFileId) await tx.delete(files).where(eq(files.id, current.photoFileId));
+    await dropFiles([current.photoFileId]);
     await recordActivity(
       tx,
       actor,
       actor.id === userId ? 'Changed own profile photo' : `Changed the profile photo of ${current.email}`,
       { type: 'user', id: userId },
     );
-    return { saved: updated!, oldFileId: current.photoFileId };
+    return updated!;
   });
-  if (oldFileId) await deleteStoredFile('profile-photos', oldFileId);
-  return saved;
 }
 
 /**

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, closeGroupMembers, closeGroups, files, users } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
 import { multipart, pngClaiming, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { storedPath } from '#server/modules/files/storage.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
+
+buildTestAppBeforeAll();
 
 const profile = {
   personalDetails: {
@@ -364,7 +365,7 @@ describe('POST /api/users/:id/upload-photo', () => {
     const oldId = photo.split('/').pop()!;
     const second = await upload(app, user.id, headers, SAMPLE_FILES.jpg, 'me.jpg');
     expect(second.statusCode).toBe(201);
-    expect(existsSync(storedPath('profile-photos', oldId))).toBe(false);
+    expect(existsSync(app.storage.storedPath('profile-photos', oldId))).toBe(false);
     expect(await app.db.select().from(files).where(eq(files.id, oldId))).toHaveLength(0);
     const me = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers });
     expect(me.json().photo).toBe(second.json().photo);
