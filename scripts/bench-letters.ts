@@ -1,6 +1,6 @@
 // `npm run bench:letters -- --letters N`: how fast the letters register answers a search (issue 6).
 //
-// Seeds N letters (default 50,000) from 200 uploaders into a temporary database — embedded PGlite in a temporary
+// Seeds N letters (default 50,000) from 200 uploaders into a temporary database — the embedded PostgreSQL in a temporary
 // folder, or, when DATABASE_URL is set, a new database on that PostgreSQL server, dropped at the end — through the
 // real migrations and triggers. Then times the first result page (20 letters, as GET /api/dac/page answers it, with
 // the uploader names and file names) of several searches as a director, who sees every letter: a common word, a
@@ -14,8 +14,8 @@
 // pendency report (GET /api/dac/pendency) for the whole lab, for one group, and for an associate director.
 //
 // Options: --letters N, --movements M, --runs R (timed runs per search, default 40), --no-analyze (skip ANALYZE after seeding, as a
-// PGlite database without maintenance would be), --keep NAME (seed database NAME — PostgreSQL — or folder
-// $TMPDIR/lp-bench-letters-NAME — PGlite — once and keep it, or reuse it when it exists: for trying changes to the
+// database without maintenance would be), --keep NAME (seed database NAME — PostgreSQL — or folder
+// $TMPDIR/lp-bench-letters-NAME — embedded — once and keep it, or reuse it when it exists: for trying changes to the
 // search without seeding again).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
