@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
+import { freePort } from '#server/test/load-balancer.ts';
 import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
 
 declare module 'vitest' {
@@ -23,19 +23,6 @@ declare module 'vitest' {
 
 const ADMIN = { email: 'e2e-admin@lab.test', password: 'e2e-Admin-2026' };
 const serverLog = path.join(projectRoot, 'test-results', 'e2e-server.log');
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const lastLines = (file: string, n = 40) => readFileSync(file, 'utf8').trim().split('\n').slice(-n).join('\n');
 

@@ -2,24 +2,15 @@
 // Used by bench:load and bench:lab-home, as e2e/global-setup.ts starts the e2e server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '#server/test/load-balancer.ts';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MB = 1024 * 1024;
 export const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
-/** A port nobody listens on right now. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 /** Resident memory of a process in bytes: its proportional share (Pss, shared pages split) when readable, else RSS. */
 export function memoryOf(pid: number): number {
