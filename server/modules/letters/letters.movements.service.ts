@@ -565,7 +565,8 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
     )
     .groupBy(letterMovements.toUserId)
     .as('closed');
-  const rows = await db
+  // The per-officer totals and the oldest held letters are independent reads: run them side by side.
+  const totals = db
     .select({
       id: users.id,
       name: users.name,
@@ -581,7 +582,26 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
     .fullJoin(closed, eq(open.userId, closed.userId))
     .innerJoin(users, sql`${users.id} = coalesce(${open.userId}, ${closed.userId})`)
     .leftJoin(groups, eq(groups.id, users.groupId))
-    .orderBy(sql`${open.oldest} asc nulls last`, asc(users.name));
+    .orderBy(sql`${open.oldest} asc nulls last`, asc(users.name))
+    .execute();
+
+  // The oldest held movements first, from the open-movements index alone; only then their letters and holders
+  // (joining first would join every held letter of a group before the sort; decision 020).
+  const oldestHeld = db
+    .select({
+      letterId: letterMovements.letterId,
+      holderId: letterMovements.toUserId,
+      since: letterMovements.markedAt,
+      receivedAt: letterMovements.receivedAt,
+      dueDate: letterMovements.dueDate,
+      priority: letterMovements.priority,
+    })
+    .from(letterMovements)
+    .where(and(ne(letterMovements.box, 'closed'), inGroup, visible))
+    .orderBy(asc(letterMovements.markedAt), asc(letterMovements.id))
+    .limit(OLDEST_LIMIT)
+    .execute();
+  const [rows, oldestMoves] = await Promise.all([totals, oldestHeld]);
 
   const groupTotals = new Map<
     string,
@@ -601,37 +621,24 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
     groupTotals.set(key, total);
   }
 
-  // The oldest held movements first, from the open-movements index alone; only then their letters and holders
-  // (joining first would join every held letter of a group before the sort; decision 020).
-  const oldestMoves = await db
-    .select({
-      letterId: letterMovements.letterId,
-      holderId: letterMovements.toUserId,
-      since: letterMovements.markedAt,
-      receivedAt: letterMovements.receivedAt,
-      dueDate: letterMovements.dueDate,
-      priority: letterMovements.priority,
-    })
-    .from(letterMovements)
-    .where(and(ne(letterMovements.box, 'closed'), inGroup, visible))
-    .orderBy(asc(letterMovements.markedAt), asc(letterMovements.id))
-    .limit(OLDEST_LIMIT);
   const letterIds = [...new Set(oldestMoves.map((o) => o.letterId))];
   const holderIds = [...new Set(oldestMoves.map((o) => o.holderId))];
-  const letterRows = letterIds.length
-    ? await db
-        .select({
-          id: letters.id,
-          ref: letters.letterId,
-          sub: letters.letterSub,
-          classification: letters.classification,
-        })
-        .from(letters)
-        .where(inArray(letters.id, letterIds))
-    : [];
-  const holderRows = holderIds.length
-    ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, holderIds))
-    : [];
+  const [letterRows, holderRows] = await Promise.all([
+    letterIds.length
+      ? db
+          .select({
+            id: letters.id,
+            ref: letters.letterId,
+            sub: letters.letterSub,
+            classification: letters.classification,
+          })
+          .from(letters)
+          .where(inArray(letters.id, letterIds))
+      : [],
+    holderIds.length
+      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, holderIds))
+      : [],
+  ]);
   const letterById = new Map(letterRows.map((l) => [l.id, l]));
   const holderById = new Map(holderRows.map((u) => [u.id, u]));
   const oldest = oldestMoves.flatMap((o) => {
