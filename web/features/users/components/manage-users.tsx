@@ -21,7 +21,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -47,9 +47,8 @@ import {
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import { getUserId } from '#web/lib/auth-storage.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import {
   useDeactivateUser,
   useGroupOptions,
@@ -71,12 +70,7 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 type Dialog = { kind: 'access' | 'deactivate' | 'reset' | 'documents'; user: ProfileJson } | null;
 
 /** The server's sentence in the current language, else the screen's own words. */
-const reasonOf = (err: unknown, t: Translate) =>
-  err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('manage.failed');
-
-/** A form error in the current language (the schema's sentences are English). */
-const inLanguage = (message: ReactNode) =>
-  typeof message === 'string' ? translateMessage(message, 'people') : message;
+const reasonOf = (err: unknown, t: Translate) => serverMessage(err, 'people', t('manage.failed'));
 
 /** onSuccess of a dialog's save: say so, then close the dialog. */
 const doneThen = (message: string, onClose: () => void) => () => {
@@ -180,10 +174,11 @@ function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: Gro
   const form = useForm({
     mode: 'controlled',
     initialValues: { role: user.role === 'pending_director' ? '' : user.role, groupId: user.group?._id ?? '' },
-    validate: (values) =>
-      schemaResolver(updateUserAccessInput, { sync: true })({ ...values, groupId: values.groupId || null }),
+    validate: zodValidate(updateUserAccessInput, {
+      toInput: (values: { role: string; groupId: string }) => ({ ...values, groupId: values.groupId || null }),
+    }),
   });
-  const field = (path: 'role' | 'groupId') => ({ ...form.getInputProps(path), error: inLanguage(form.errors[path]) });
+  const { field } = translatedErrors(form, 'people');
   const submit = form.onSubmit((values) =>
     save.mutate(
       {
@@ -193,9 +188,7 @@ function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: Gro
       {
         onSuccess: doneThen(t('manage.accessSaved'), onClose),
         onError: (err) => {
-          if (err instanceof ApiError && (err.field === 'role' || err.field === 'groupId'))
-            form.setFieldError(err.field, err.message);
-          else notifications.show({ color: 'red', message: reasonOf(err, t) });
+          if (!applyServerError(form, err)) notifications.show({ color: 'red', message: reasonOf(err, t) });
         },
       },
     ),
@@ -233,8 +226,9 @@ function DeactivateModal({ user, onClose }: { user: ProfileJson; onClose: () => 
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
-    validate: schemaResolver(deactivateUserInput, { sync: true }),
+    validate: zodValidate(deactivateUserInput),
   });
+  const { field } = translatedErrors(form, 'people');
   const submit = form.onSubmit((values) =>
     deactivate.mutate(
       { userId: user._id, input: values },
@@ -255,14 +249,7 @@ function DeactivateModal({ user, onClose }: { user: ProfileJson; onClose: () => 
       focusCancel
     >
       <Text size="sm">{t('manage.deactivateIntro')}</Text>
-      <Textarea
-        label={t('manage.reasonOptional')}
-        autosize
-        minRows={2}
-        maxLength={500}
-        {...form.getInputProps('reason')}
-        error={inLanguage(form.errors.reason)}
-      />
+      <Textarea label={t('manage.reasonOptional')} autosize minRows={2} maxLength={500} {...field('reason')} />
     </UserFormModal>
   );
 }
@@ -273,16 +260,16 @@ function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () 
   const form = useForm({
     mode: 'controlled',
     initialValues: { newPassword: '' },
-    validate: schemaResolver(resetPasswordInput, { sync: true }),
+    validate: zodValidate(resetPasswordInput),
   });
+  const { field } = translatedErrors(form, 'people');
   const submit = form.onSubmit((values) =>
     reset.mutate(
       { userId: user._id, input: values },
       {
         onSuccess: doneThen(t('manage.passwordReset'), onClose),
         onError: (err) => {
-          if (err instanceof ApiError && err.field === 'newPassword') form.setFieldError('newPassword', err.message);
-          else notifications.show({ color: 'red', message: reasonOf(err, t) });
+          if (!applyServerError(form, err)) notifications.show({ color: 'red', message: reasonOf(err, t) });
         },
       },
     ),
@@ -302,8 +289,7 @@ function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () 
         autoComplete="new-password"
         required
         data-autofocus
-        {...form.getInputProps('newPassword')}
-        error={inLanguage(form.errors.newPassword)}
+        {...field('newPassword')}
       />
     </UserFormModal>
   );

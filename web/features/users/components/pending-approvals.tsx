@@ -15,7 +15,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_ROLES } from '#shared/constants.ts';
@@ -24,8 +24,7 @@ import { approveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
 import { initialsOf } from './profile-photo.tsx';
 import { Detail, PersonAndWorkDetails, Section } from './profile-view.tsx';
@@ -97,9 +96,9 @@ function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void })
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
-    validate: schemaResolver(rejectUserInput, { sync: true }),
+    validate: zodValidate(rejectUserInput),
   });
-  const error = form.errors.reason;
+  const { field } = translatedErrors(form, 'people');
   const submit = form.onSubmit(({ reason }) =>
     reject.mutate(
       { userId: user._id, reason },
@@ -109,12 +108,8 @@ function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void })
           onClose();
         },
         onError: (err) => {
-          const message =
-            err instanceof ApiError && err.message
-              ? translateMessage(err.message, 'people')
-              : t('approval.rejectFailed');
-          if (err instanceof ApiError && err.field === 'reason') form.setFieldError('reason', message);
-          else notifications.show({ color: 'red', message });
+          if (!applyServerError(form, err))
+            notifications.show({ color: 'red', message: serverMessage(err, 'people', t('approval.rejectFailed')) });
         },
       },
     ),
@@ -137,8 +132,7 @@ function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void })
             minRows={3}
             maxLength={500}
             data-autofocus
-            {...form.getInputProps('reason')}
-            error={typeof error === 'string' ? translateMessage(error, 'people') : error}
+            {...field('reason')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -157,33 +151,35 @@ function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void })
 function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummary | null; groups: GroupNameJson[] }) {
   const { t } = useTranslation('people');
   const approve = useApproveUser();
-  const [groupId, setGroupId] = useState('');
-  const [role, setRole] = useState('');
+  // The card shows one line for both selects (spec §8), so the schema's own messages are not put on them.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { groupId: '', role: '' },
+    validate: zodValidate(approveUserInput, { toInput: (values) => ({ labId: lab?._id ?? null, ...values }) }),
+  });
   const [error, setError] = useState('');
   const [dialog, setDialog] = useState<'profile' | 'reject' | null>(null);
   const name = user.personalDetails.name;
   const ids = { group: `approve-${user._id}-group`, role: `approve-${user._id}-role` };
 
-  const onApprove = () => {
-    const input = { labId: lab?._id ?? null, groupId, role };
-    const errors = schemaResolver(approveUserInput, { sync: true })(input);
-    if (Object.keys(errors).length) return setError(t('approval.selectBoth'));
-    setError('');
-    approve.mutate(
-      { userId: user._id, input: input as Parameters<typeof approve.mutate>[0]['input'] },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: t('approval.approved') }),
-        onError: (err) => {
-          const message =
-            err instanceof ApiError && err.message
-              ? translateMessage(err.message, 'people')
-              : t('approval.approveFailed');
-          setError(message);
-          notifications.show({ color: 'red', message });
+  const onApprove = form.onSubmit(
+    (values) => {
+      setError('');
+      const input = { labId: lab?._id ?? null, ...values };
+      approve.mutate(
+        { userId: user._id, input: input as Parameters<typeof approve.mutate>[0]['input'] },
+        {
+          onSuccess: () => notifications.show({ color: 'green', message: t('approval.approved') }),
+          onError: (err) => {
+            const message = serverMessage(err, 'people', t('approval.approveFailed'));
+            setError(message);
+            notifications.show({ color: 'red', message });
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    () => setError(t('approval.selectBoth')),
+  );
 
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`pending-${user._id}`}>
@@ -220,8 +216,8 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
         <NativeSelect
           id={ids.group}
           label={t('fields.group')}
-          value={groupId}
-          onChange={(event) => setGroupId(event.currentTarget.value)}
+          value={form.values.groupId}
+          onChange={(event) => form.setFieldValue('groupId', event.currentTarget.value)}
           data={[
             { value: '', label: t('approval.selectGroup') },
             ...groups.map((g) => ({ value: g._id, label: g.name })),
@@ -230,8 +226,8 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
         <NativeSelect
           id={ids.role}
           label={t('fields.role')}
-          value={role}
-          onChange={(event) => setRole(event.currentTarget.value)}
+          value={form.values.role}
+          onChange={(event) => form.setFieldValue('role', event.currentTarget.value)}
           data={[
             { value: '', label: t('approval.selectRole') },
             ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
@@ -248,7 +244,7 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
           <Button variant="outline" color="red.9" onClick={() => setDialog('reject')} disabled={approve.isPending}>
             {t('approval.reject')}
           </Button>
-          <Button onClick={onApprove} loading={approve.isPending}>
+          <Button onClick={() => onApprove()} loading={approve.isPending}>
             {t('approval.approve')}
           </Button>
         </Group>
