@@ -1,0 +1,55 @@
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render as rtlRender, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import i18n from '#web/i18n/index.ts';
+
+/**
+ * Renders a component as the portal does (bulletproof-react's test/test-utils render): Mantine and its toasts (the
+ * default theme: the portal's lives in web/app, which only web/app imports), i18n in English, a fresh QueryClient
+ * without retries, and a MemoryRouter at `route`. Returns Testing Library's queries and a userEvent `user`.
+ */
+export function render(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  const Providers = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider>
+          <Notifications />
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  // delay null: no timer between keystrokes, so a test types as fast as the form renders.
+  return { user: userEvent.setup({ delay: null }), queryClient, ...rtlRender(ui, { wrapper: Providers }) };
+}
+
+export type User = ReturnType<typeof render>['user'];
+
+/** Types `text` into the field labelled `label` at once (a paste: one change, not one render a keystroke). */
+export async function fillIn(user: User, label: string | RegExp, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
+/** A JSON answer for a stubbed fetch: `status` and `body` as the server would send them. */
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A promise the test settles itself, to look at a screen while its request is still out. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
