@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render as rtlRender, screen } from '@testing-library/react';
+import { fireEvent, render as rtlRender, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -33,10 +33,14 @@ export function render(ui: ReactElement, { route = '/' }: { route?: string } = {
 
 export type User = ReturnType<typeof render>['user'];
 
-/** Types `text` into the field labelled `label` at once (a paste: one change, not one render a keystroke). */
-export async function fillIn(user: User, label: string | RegExp, text: string) {
-  await user.click(screen.getByLabelText(label));
-  await user.paste(text);
+/**
+ * Puts `text` into the field labelled `label` as one change, then leaves it (a date field reads typed text on blur):
+ * typing key by key re-renders a large form once a key, which made these tests slow.
+ */
+export function fillIn(label: string | RegExp, text: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.blur(input);
 }
 
 /** A JSON answer for a stubbed fetch: `status` and `body` as the server would send them. */

@@ -4,9 +4,9 @@ import { deferred, fillIn, jsonResponse, render, type User } from '#web/test/ren
 import { RegisterForm } from './register-form.tsx';
 
 const fill = async (user: User, values: { email?: string; password?: string; name?: string }) => {
-  if (values.email) await fillIn(user, /^Email/, values.email);
-  if (values.password) await fillIn(user, /^Password/, values.password);
-  if (values.name) await fillIn(user, /^Name/, values.name);
+  if (values.email) fillIn(/^Email/, values.email);
+  if (values.password) fillIn(/^Password/, values.password);
+  if (values.name) fillIn(/^Name/, values.name);
 };
 const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -24,7 +24,7 @@ describe('RegisterForm', () => {
   it('refuses a bad email, a short password and a mobile that is not 10 digits', async () => {
     const { user } = render(<RegisterForm />);
     await fill(user, { email: 'not-an-email', password: 'abc', name: 'Asha Rao' });
-    await fillIn(user, /^Mobile/, '12345');
+    fillIn(/^Mobile/, '12345');
     await submit(user);
     expect(await screen.findByText('Invalid email address.')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters.')).toBeInTheDocument();
