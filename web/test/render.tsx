@@ -57,3 +57,14 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** Chooses `file` in the form's (first) file input, as a person picking it in the file dialog would. */
+export const chooseFile = (user: User, container: HTMLElement, file: File) =>
+  user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+
+/** Opens the Mantine select or multi-select labelled `label` and clicks its option `option`. */
+export async function pickOption(user: User, label: string | RegExp, option: string) {
+  await user.click(screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT')!);
+  // NOTE: hidden: the dropdown is still in its opening transition, which jsdom never finishes.
+  await user.click(await screen.findByRole('option', { name: option, hidden: true }));
+}

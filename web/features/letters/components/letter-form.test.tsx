@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { api, ApiError } from '#web/lib/api-client.ts';
-import { deferred, fillIn, render, type User } from '#web/test/render.tsx';
+import { chooseFile, deferred, fillIn, render } from '#web/test/render.tsx';
 import { LetterForm } from './letter-form.tsx';
 
 const TEXT = {
@@ -26,8 +26,6 @@ const fillLetter = () => {
   for (const [label, value] of Object.entries(TEXT)) fillIn(new RegExp(`^${label}`), value);
   for (const label of [/^Docket Date/, /^Letter Date/]) fillIn(label, '21-11-2026');
 };
-const chooseFile = (user: User, container: HTMLElement) =>
-  user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, pdf());
 
 describe('LetterForm (upload)', () => {
   it('names every missing field in the spec words and sends nothing', async () => {
@@ -55,7 +53,7 @@ describe('LetterForm (upload)', () => {
     const upload = vi.spyOn(api, 'upload').mockReturnValue(answer.promise);
     const { user, container, onStatus, onDone } = setup();
     fillLetter();
-    await chooseFile(user, container);
+    await chooseFile(user, container, pdf());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     expect(upload).toHaveBeenCalledTimes(1);
@@ -85,7 +83,7 @@ describe('LetterForm (upload)', () => {
     vi.spyOn(api, 'upload').mockRejectedValue(new ApiError(400, 'Docket No is required.', 'docketNo'));
     const { user, container, onStatus } = setup();
     fillLetter();
-    await chooseFile(user, container);
+    await chooseFile(user, container, pdf());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Docket No is required.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Docket No/)).toHaveAttribute('aria-invalid', 'true');

@@ -15,7 +15,7 @@ const setup = () => {
 describe('ProfileForm', () => {
   it('refuses a blank name, a short mobile and a link without http, in the spec words', async () => {
     const put = vi.spyOn(api, 'put');
-    const { user, save } = setup();
+    const { save } = setup();
     fillIn(/^Name/, '');
     fillIn(/^Mobile/, '98765');
     fillIn('LinkedIn', 'linkedin.com/in/asha');
@@ -36,7 +36,7 @@ describe('ProfileForm', () => {
   it('saves the profile with lists split, busy while sending, then hands back the saved profile', async () => {
     const answer = deferred<typeof profile>();
     const put = vi.spyOn(api, 'put').mockReturnValue(answer.promise);
-    const { user, save, onSaved } = setup();
+    const { save, onSaved } = setup();
     fillIn('Skills', 'CFD, thermal analysis, fire modelling');
     await save();
 
