@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
+          // One jsdom and one load of Mantine and the locales per worker, not per file: the setup file cleans the
+          // DOM and restores every mock after each test, so the files do not see each other.
+          isolate: false,
         },
       },
     ],

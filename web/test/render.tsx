@@ -20,7 +20,7 @@ export function render(ui: ReactElement, { route = '/' }: { route?: string } = {
   const Providers = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider>
+        <MantineProvider theme={{ respectReducedMotion: true }}>
           <Notifications />
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </MantineProvider>

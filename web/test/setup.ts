@@ -8,9 +8,11 @@ import i18n, { i18nReady } from '#web/i18n/index.ts';
 // NOTE: Mantine reads the colour scheme and breakpoints through matchMedia and sizes popovers with ResizeObserver
 // (mantine.dev/guides/vitest); jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    // Reduced motion: with the provider's respectReducedMotion, dialogs and toasts open and close at once.
+    matches: query.includes('prefers-reduced-motion'),
     media: query,
     onchange: null,
     addListener: () => {},
@@ -27,7 +29,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 // Textarea autosize listens for web fonts loading (document.fonts), which jsdom does not implement.
-Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+Object.defineProperty(document, 'fonts', {
+  configurable: true, // the setup runs again for each file in the same jsdom (isolate: false)
+  value: Object.assign(new EventTarget(), { ready: Promise.resolve() }),
+});
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
 window.HTMLElement.prototype.scrollTo = () => {};
