@@ -28,6 +28,7 @@ import {
 } from '#shared/schemas/close-group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
+import { FormActions } from '#web/components/form-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
@@ -193,14 +194,12 @@ function RenameDocumentModal({
             maxLength={200}
             {...field('newFilename')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('mine.cancel')}
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              {t('mine.save')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('mine.cancel')}
+            submitLabel={t('mine.save')}
+            pending={rename.isPending}
+          />
         </Stack>
       </form>
     </Modal>

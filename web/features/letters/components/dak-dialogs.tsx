@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DAK_PRIORITIES } from '#shared/constants.ts';
 import { closeLetterInput, markLetterInput, returnLetterInput, type DakPriority } from '#shared/schemas/letter.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
+import { FormActions } from '#web/components/form-actions.tsx';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useCloseLetter, useMarkLetter, useOfficers, useReturnLetter } from '../api.ts';
 
@@ -132,14 +133,12 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
               allowDeselect={false}
             />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={mark.isPending}>
-              {t('dak.mark.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('form.cancel')}
+            submitLabel={t('dak.mark.submit')}
+            pending={mark.isPending}
+          />
         </Stack>
       </form>
     </Modal>
@@ -194,14 +193,12 @@ export function CloseLetterDialog({ letter, onClose }: { letter: LetterJson; onC
             <TextInput label={t('dak.close.fileNo')} {...field('fileNo')} />
             <TextInput label={t('dak.close.replyRef')} {...field('replyRef')} />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={close.isPending}>
-              {t('dak.close.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('form.cancel')}
+            submitLabel={t('dak.close.submit')}
+            pending={close.isPending}
+          />
         </Stack>
       </form>
     </Modal>
@@ -242,14 +239,12 @@ export function ReturnLetterDialog({
           </Text>
           <Banner text={banner} />
           <Textarea label={t('dak.return.remarks')} {...field('remarks')} autosize minRows={3} required />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={sendBack.isPending}>
-              {t('dak.return.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('form.cancel')}
+            submitLabel={t('dak.return.submit')}
+            pending={sendBack.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -5,14 +5,24 @@ import { api, ApiError } from '#web/lib/api-client.ts';
 import { chooseFile, deferred, fillIn, render } from '#web/test/render.tsx';
 import { LetterForm } from './letter-form.tsx';
 
-const TEXT = {
-  Language: 'Hindi',
-  'Communicated By': 'Post',
-  'Letter No': 'DRDO/HQ/2026/17',
-  Category: 'Administration',
-  Establishment: 'DRDO HQ',
-  Subject: 'Annual fire drill',
-  'Docket No': 'DKT/2026/0101',
+/** The letter's text fields as typed, and the label of each. */
+const LETTER = {
+  letterLanguage: 'Hindi',
+  letterCommunBy: 'Post',
+  letterNo: 'DRDO/HQ/2026/17',
+  category: 'Administration',
+  establishment: 'DRDO HQ',
+  letterSub: 'Annual fire drill',
+  docketNo: 'DKT/2026/0101',
+};
+const LABELS: Record<keyof typeof LETTER, string> = {
+  letterLanguage: 'Language',
+  letterCommunBy: 'Communicated By',
+  letterNo: 'Letter No',
+  category: 'Category',
+  establishment: 'Establishment',
+  letterSub: 'Subject',
+  docketNo: 'Docket No',
 };
 const pdf = () => new File(['%PDF-1.4'], 'drill.pdf', { type: 'application/pdf' });
 
@@ -23,7 +33,8 @@ const setup = (letter: LetterJson | null = null) => {
   return { ...view, onStatus, onDone };
 };
 const fillLetter = () => {
-  for (const [label, value] of Object.entries(TEXT)) fillIn(new RegExp(`^${label}`), value);
+  for (const [field, label] of Object.entries(LABELS))
+    fillIn(new RegExp(`^${label}`), LETTER[field as keyof typeof LETTER]);
   for (const label of [/^Docket Date/, /^Letter Date/]) fillIn(label, '21-11-2026');
 };
 
@@ -60,15 +71,9 @@ describe('LetterForm (upload)', () => {
     const [url, form] = upload.mock.calls[0]!;
     expect(url).toBe('/api/dac');
     expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'file'))).toEqual({
-      letterLanguage: 'Hindi',
-      letterCommunBy: 'Post',
+      ...LETTER,
       docketDate: '2026-11-21',
       letterDate: '2026-11-21',
-      letterNo: 'DRDO/HQ/2026/17',
-      category: 'Administration',
-      establishment: 'DRDO HQ',
-      letterSub: 'Annual fire drill',
-      docketNo: 'DKT/2026/0101',
       classification: 'Normal',
     });
     expect((form.get('file') as File).name).toBe('drill.pdf');
@@ -95,15 +100,9 @@ describe('LetterForm (edit)', () => {
   const letter = {
     _id: '00000000-0000-4000-8000-00000000000a',
     letterId: 'L-2026-000007',
-    letterLanguage: 'Hindi',
-    letterCommunBy: 'Post',
+    ...LETTER,
     docketDate: '2026-11-20T00:00:00.000Z',
     letterDate: '2026-11-18T00:00:00.000Z',
-    letterNo: 'DRDO/HQ/2026/17',
-    category: 'Administration',
-    establishment: 'DRDO HQ',
-    letterSub: 'Annual fire drill',
-    docketNo: 'DKT/2026/0101',
     classification: 'Normal',
     originalName: 'drill.pdf',
   } as LetterJson;

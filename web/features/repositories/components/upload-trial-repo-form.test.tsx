@@ -24,15 +24,16 @@ describe('UploadTrialRepoForm', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
-  it('refuses a GitHub URL without http', async () => {
-    const { user, container, submit } = setup();
+  it('still asks for the file when the type is given', async () => {
+    const upload = vi.spyOn(api, 'upload');
+    const { submit } = setup();
     fillIn(/^Type/, 'Blast trial data');
-    fillIn(/^GitHub URL/, 'github.com/lab/trials');
-    await chooseFile(user, container, new File(['run,time'], 'run.txt', { type: 'text/plain' }));
     await submit();
     expect(
-      await screen.findByText('Please enter a valid GitHub URL starting with http:// or https://.'),
+      await screen.findByText('Please fill in all required fields (Group, Type, and upload a File).'),
     ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Type/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(upload).not.toHaveBeenCalled();
   });
 
   it('sends the metadata as one JSON text and the file last, disabled while sending', async () => {

@@ -1,14 +1,11 @@
 import { NativeSelect } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_ROLES } from '#shared/constants.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { updateUserAccessInput, type ProfileJson } from '#shared/schemas/user.ts';
 import { getUserId } from '#web/lib/auth-storage.ts';
-import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useUpdateUserAccess } from '../api.ts';
-import { reasonOf, doneThen, UserFormModal } from './user-modal.tsx';
+import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 
 /** Change a user's role and group (spec §2 Manage Users). */
 export function AccessModal({
@@ -23,28 +20,18 @@ export function AccessModal({
   const { t } = useTranslation('people');
   const save = useUpdateUserAccess();
   const isSelf = user._id === getUserId();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { role: user.role === 'pending_director' ? '' : user.role, groupId: user.group?._id ?? '' },
-    validate: zodValidate(updateUserAccessInput, {
-      toInput: (values: { role: string; groupId: string }) => ({ ...values, groupId: values.groupId || null }),
-    }),
+  const toInput = (values: { role: string; groupId: string }) => ({
+    role: values.role as (typeof APPROVAL_ROLES)[number],
+    groupId: values.groupId || null, // 'No group'
   });
-  const { field } = translatedErrors(form, 'people');
-  const submit = form.onSubmit((values) =>
-    save.mutate(
-      {
-        userId: user._id,
-        input: { role: values.role as (typeof APPROVAL_ROLES)[number], groupId: values.groupId || null },
-      },
-      {
-        onSuccess: doneThen(t('manage.accessSaved'), onClose),
-        onError: (err) => {
-          if (!applyServerError(form, err)) notifications.show({ color: 'red', message: reasonOf(err, t) });
-        },
-      },
-    ),
-  );
+  const { field, submit } = useUserDialogForm({
+    initialValues: { role: user.role === 'pending_director' ? '' : user.role, groupId: user.group?._id ?? '' },
+    schema: updateUserAccessInput,
+    toInput,
+    send: (values, callbacks) => save.mutate({ userId: user._id, input: toInput(values) }, callbacks),
+    doneText: t('manage.accessSaved'),
+    onClose,
+  });
   return (
     <UserFormModal
       title={t('manage.accessTitle', { name: user.personalDetails.name })}

@@ -1,31 +1,20 @@
 import { Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { deactivateUserInput, type ProfileJson } from '#shared/schemas/user.ts';
-import { translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeactivateUser } from '../api.ts';
-import { reasonOf, doneThen, UserFormModal } from './user-modal.tsx';
+import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 
 /** Deactivate an account with an optional reason (spec §2 Manage Users). */
 export function DeactivateModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
   const { t } = useTranslation('people');
   const deactivate = useDeactivateUser();
-  const form = useForm({
-    mode: 'controlled',
+  const { field, submit } = useUserDialogForm({
     initialValues: { reason: '' },
-    validate: zodValidate(deactivateUserInput),
+    schema: deactivateUserInput,
+    send: (input, callbacks) => deactivate.mutate({ userId: user._id, input }, callbacks),
+    doneText: t('manage.deactivated'),
+    onClose,
   });
-  const { field } = translatedErrors(form, 'people');
-  const submit = form.onSubmit((values) =>
-    deactivate.mutate(
-      { userId: user._id, input: values },
-      {
-        onSuccess: doneThen(t('manage.deactivated'), onClose),
-        onError: (err) => notifications.show({ color: 'red', message: reasonOf(err, t) }),
-      },
-    ),
-  );
   return (
     <UserFormModal
       title={t('manage.deactivateTitle', { name: user.personalDetails.name })}

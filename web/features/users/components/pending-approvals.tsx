@@ -24,10 +24,11 @@ import { approveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
 import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
 import { initialsOf } from './profile-photo.tsx';
 import { Detail, PersonAndWorkDetails, Section } from './profile-view.tsx';
+import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 
 export interface LabSummary {
   _id: string;
@@ -93,58 +94,34 @@ function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }
 function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void }) {
   const { t } = useTranslation('people');
   const reject = useRejectUser();
-  const form = useForm({
-    mode: 'controlled',
+  const { field, submit } = useUserDialogForm({
     initialValues: { reason: '' },
-    validate: zodValidate(rejectUserInput),
+    schema: rejectUserInput,
+    send: ({ reason }, callbacks) => reject.mutate({ userId: user._id, reason }, callbacks),
+    doneText: t('approval.rejected'),
+    failedText: t('approval.rejectFailed'),
+    onClose,
   });
-  const { field } = translatedErrors(form, 'people');
-  const submit = form.onSubmit(({ reason }) =>
-    reject.mutate(
-      { userId: user._id, reason },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('approval.rejected') });
-          onClose();
-        },
-        onError: (err) => {
-          if (!applyServerError(form, err))
-            notifications.show({ color: 'red', message: serverMessage(err, 'people', t('approval.rejectFailed')) });
-        },
-      },
-    ),
-  );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('approval.close') }}
+    <UserFormModal
       title={t('approval.rejectTitle', { name: user.personalDetails.name })}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('approval.confirmReject')}
+      submitColor="red.9"
+      pending={reject.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t('approval.rejectIntro')}</Text>
-          <Textarea
-            label={t('approval.reason')}
-            required
-            autosize
-            minRows={3}
-            maxLength={500}
-            data-autofocus
-            {...field('reason')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={reject.isPending}>
-              {t('approval.confirmReject')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">{t('approval.rejectIntro')}</Text>
+      <Textarea
+        label={t('approval.reason')}
+        required
+        autosize
+        minRows={3}
+        maxLength={500}
+        data-autofocus
+        {...field('reason')}
+      />
+    </UserFormModal>
   );
 }
 

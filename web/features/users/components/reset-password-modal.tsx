@@ -1,33 +1,20 @@
 import { PasswordInput, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordInput, type ProfileJson } from '#shared/schemas/user.ts';
-import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useResetPassword } from '../api.ts';
-import { reasonOf, doneThen, UserFormModal } from './user-modal.tsx';
+import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 
 /** Set a new password for a user (spec §2 Manage Users). */
 export function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
   const { t } = useTranslation('people');
   const reset = useResetPassword();
-  const form = useForm({
-    mode: 'controlled',
+  const { field, submit } = useUserDialogForm({
     initialValues: { newPassword: '' },
-    validate: zodValidate(resetPasswordInput),
+    schema: resetPasswordInput,
+    send: (input, callbacks) => reset.mutate({ userId: user._id, input }, callbacks),
+    doneText: t('manage.passwordReset'),
+    onClose,
   });
-  const { field } = translatedErrors(form, 'people');
-  const submit = form.onSubmit((values) =>
-    reset.mutate(
-      { userId: user._id, input: values },
-      {
-        onSuccess: doneThen(t('manage.passwordReset'), onClose),
-        onError: (err) => {
-          if (!applyServerError(form, err)) notifications.show({ color: 'red', message: reasonOf(err, t) });
-        },
-      },
-    ),
-  );
   return (
     <UserFormModal
       title={t('manage.resetTitle', { name: user.personalDetails.name })}
