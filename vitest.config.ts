@@ -2,14 +2,35 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
-    environment: 'node',
-    // One PostgreSQL server and a migrated template for the run; each file copies the template (server/test/app.ts).
-    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     // Each file gets its own database; two cores on CI.
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.ts'],
+          environment: 'node',
+          // One PostgreSQL server and a migrated template for the run; each file copies the template (server/test/app.ts).
+          globalSetup: ['server/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Component tests beside the components (../shared/STYLE.md): jsdom, no database.
+          name: 'web',
+          include: ['web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
+          // One jsdom and one load of Mantine and the locales per worker, not per file: the setup file cleans the
+          // DOM and restores every mock after each test, so the files do not see each other.
+          isolate: false,
+        },
+      },
+    ],
   },
 });

@@ -34,7 +34,7 @@ function run(label, args, report, env = process.env) {
 // (server/test/global-setup.ts); each test file copies a template migrated once.
 const apiRuns = [
   run(
-    `API tests (${process.env.TEST_DATABASE_URL ? 'PostgreSQL at TEST_DATABASE_URL' : 'embedded PostgreSQL'})`,
+    `API and web component tests (${process.env.TEST_DATABASE_URL ? 'PostgreSQL at TEST_DATABASE_URL' : 'embedded PostgreSQL'})`,
     [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))],
     path.join(resultsDir, 'api.json'),
   ),

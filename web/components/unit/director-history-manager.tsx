@@ -16,15 +16,14 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import { directorEntryInput, type DirectorEntryInput, type DirectorEntryJson } from '#shared/schemas/unit.ts';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { ConfirmDelete } from '../confirm-delete.tsx';
 import { DataTable } from '../data-table.tsx';
 import { DateField } from '../date-field.tsx';
@@ -48,8 +47,19 @@ export interface StaffOption {
   label: string;
 }
 
-type EntryForm = { user: string; name: string; designation: string; from: string; to: string; about: string };
-const EMPTY: EntryForm = { user: '', name: '', designation: '', from: '', to: '', about: '' };
+type EntryFields = { user: string; name: string; designation: string; from: string; to: string; about: string };
+/** The entry's fields, the chosen photo and whether to drop the current one. */
+type EntryForm = EntryFields & { image: File | null; removeImage: boolean };
+const EMPTY: EntryForm = {
+  user: '',
+  name: '',
+  designation: '',
+  from: '',
+  to: '',
+  about: '',
+  image: null,
+  removeImage: false,
+};
 
 const formOf = (entry: DirectorEntryJson): EntryForm => ({
   user: entry.user?._id ?? '',
@@ -59,6 +69,8 @@ const formOf = (entry: DirectorEntryJson): EntryForm => ({
   from: entry.from,
   to: entry.to ?? '',
   about: entry.about,
+  image: null,
+  removeImage: false,
 });
 
 export interface DirectorHistoryManagerProps {
@@ -109,21 +121,16 @@ export function DirectorHistoryManager({
   const words = (key: string, values?: Record<string, string>) => t(`directorHistory.${kind}.${key}`, values);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<DirectorEntryJson | null>(null);
-  const [image, setImage] = useState<File | null>(null);
-  const [removeImage, setRemoveImage] = useState(false);
   const [toDelete, setToDelete] = useState<DirectorEntryJson | null>(null);
   const form = useForm<EntryForm>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(directorEntryInput, { sync: true }),
+    validate: zodValidate(directorEntryInput),
   });
-  const error = (path: keyof EntryForm) => {
-    const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, messageNs) : message;
-  };
+  const { error } = translatedErrors(form, messageNs);
+  const { image, removeImage } = form.values;
   /** The spec's words, then the server's sentence when it gave one ('Failed to save. Entry not found.'). */
-  const failure = (text: string, err: Error) =>
-    err instanceof ApiError && err.message ? `${text} ${translateMessage(err.message, messageNs)}` : text;
+  const failure = (text: string, err: Error) => [text, serverMessage(err, messageNs)].filter(Boolean).join(' ');
 
   const options = [...staff];
   if (editing?.user && !options.some((o) => o.value === editing.user!._id)) {
@@ -134,8 +141,6 @@ export function DirectorHistoryManager({
 
   const reset = () => {
     setEditing(null);
-    setImage(null);
-    setRemoveImage(false);
     form.setValues(EMPTY);
     form.resetDirty(EMPTY);
     form.clearErrors();
@@ -147,7 +152,7 @@ export function DirectorHistoryManager({
     document.getElementById(formId)?.scrollIntoView({ block: 'start' });
   };
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(({ image, removeImage, ...values }) => {
     const data = new FormData();
     const input: DirectorEntryInput = values;
     for (const [key, value] of Object.entries(input)) data.set(key, value ?? '');
@@ -161,7 +166,7 @@ export function DirectorHistoryManager({
           reset();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.field && err.field in EMPTY) form.setFieldError(err.field, err.message);
+          applyServerError(form, err);
           notifications.show({ color: 'red', message: failure(t('directorHistory.saveFailed'), err) });
         },
       },
@@ -237,14 +242,12 @@ export function DirectorHistoryManager({
               description={editing?.image && !removeImage ? words('keepImage') : undefined}
               accept={acceptFor('image')}
               clearable
-              value={image}
-              onChange={setImage}
+              {...form.getInputProps('image')}
             />
             {canRemoveImage && editing?.image && !image && (
               <Checkbox
                 label={t('directorHistory.removeImage')}
-                checked={removeImage}
-                onChange={(e) => setRemoveImage(e.currentTarget.checked)}
+                {...form.getInputProps('removeImage', { type: 'checkbox' })}
               />
             )}
             <Group>

@@ -4,8 +4,10 @@ import {
   fileHref,
   formatMetadata,
   readableSize,
-  softwareRepoFormData,
-  trialRepoFormData,
+  checkSoftwareRepo,
+  checkTrialRepo,
+  softwareRepoBody,
+  trialRepoBody,
   typeKey,
 } from './form-data.ts';
 
@@ -38,22 +40,18 @@ describe('software upload form', () => {
     [{ githubUrl: 'not a url' }, M.githubUrl, ['githubUrl']],
     [{ githubUrl: 'https://github.com/a/b', metadata: '{"a":' }, M.metadataJson, ['metadata']],
   ])('refuses %j in the spec words', (change, message, fields) => {
-    const checked = softwareRepoFormData({ ...software, ...change });
-    expect(checked).toEqual({ ok: false, message, fields });
+    const errors = checkSoftwareRepo({ ...software, ...change });
+    expect(Object.keys(errors)).toEqual(fields);
+    expect(Object.values(errors)[0]).toBe(message);
   });
 
   it('sends the fields first and the file last, leaving out blanks', () => {
-    const checked = softwareRepoFormData({
-      ...software,
-      metadata: ' {"v": 1} ',
-      clonedRepoPath: ' /srv/git/x ',
-      file: zip(),
-    });
-    expect(checked.ok).toBe(true);
-    if (!checked.ok) return;
-    expect([...checked.data.keys()]).toEqual(['group', 'type', 'clonedRepoPath', 'metadata', 'file']);
-    expect(checked.data.get('clonedRepoPath')).toBe('/srv/git/x');
-    expect(checked.data.get('metadata')).toBe('{"v": 1}');
+    const values = { ...software, metadata: ' {"v": 1} ', clonedRepoPath: ' /srv/git/x ', file: zip() };
+    expect(checkSoftwareRepo(values)).toEqual({});
+    const data = softwareRepoBody(values);
+    expect([...data.keys()]).toEqual(['group', 'type', 'clonedRepoPath', 'metadata', 'file']);
+    expect(data.get('clonedRepoPath')).toBe('/srv/git/x');
+    expect(data.get('metadata')).toBe('{"v": 1}');
   });
 });
 
@@ -65,32 +63,25 @@ describe('trial upload form', () => {
     [{ sizeInKB: -1 }, M.sizeInKB],
     [{ duration: '-0.5' }, M.duration],
   ])('refuses %j', (change, message) => {
-    const checked = trialRepoFormData({ ...trial, ...change });
-    expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.message).toBe(message);
+    const errors = checkTrialRepo({ ...trial, ...change });
+    expect(Object.values(errors)[0]).toBe(message);
   });
 
   it('sends metadata as one JSON text: numbers parsed, languages split, trimmed, blanks dropped', () => {
-    const checked = trialRepoFormData({
-      ...trial,
-      sizeInKB: '2048',
-      duration: 12.5,
-      languageUsed: ' C ,Python,, , Go',
-    });
-    expect(checked.ok).toBe(true);
-    if (!checked.ok) return;
-    expect(JSON.parse(checked.data.get('metadata') as string)).toEqual({
+    const values = { ...trial, sizeInKB: '2048', duration: 12.5, languageUsed: ' C ,Python,, , Go' };
+    expect(checkTrialRepo(values)).toEqual({});
+    const data = trialRepoBody(values);
+    expect(JSON.parse(data.get('metadata') as string)).toEqual({
       sizeInKB: 2048,
       duration: 12.5,
       languageUsed: ['C', 'Python', 'Go'],
     });
-    expect([...checked.data.keys()].at(-1)).toBe('file');
+    expect([...data.keys()].at(-1)).toBe('file');
   });
 
   it('sends blank numbers as null', () => {
-    const checked = trialRepoFormData(trial);
-    if (!checked.ok) throw new Error(checked.message);
-    expect(JSON.parse(checked.data.get('metadata') as string)).toEqual({
+    expect(checkTrialRepo(trial)).toEqual({});
+    expect(JSON.parse(trialRepoBody(trial).get('metadata') as string)).toEqual({
       sizeInKB: null,
       duration: null,
       languageUsed: [],

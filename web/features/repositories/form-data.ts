@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import type { SOFTWARE_REPO_TYPES } from '#shared/constants.ts';
 import { softwareRepoInput, trialRepoForm } from '#shared/schemas/repository.ts';
+import { topField, zodValidate } from '#web/lib/form-validate.ts';
 
 /** The software upload form as typed (spec §2 Upload Software Repository). */
 export interface SoftwareRepoFormValues {
@@ -24,41 +24,34 @@ export interface TrialRepoFormValues {
   file: File | null;
 }
 
-export type Checked<F> = { ok: true; data: FormData } | { ok: false; message: string; fields: (keyof F)[] };
+/** Checks the software form with the same schema as POST /api/softwareRepo: the spec §5 message per field. */
+export const checkSoftwareRepo = zodValidate<SoftwareRepoFormValues>(softwareRepoInput, { fold: topField });
 
-/** The first failure in the shared schema's words (spec §5), and every field that failed (to mark them). */
-function problem<F>(error: z.ZodError): Checked<F> {
-  const fields = [
-    ...new Set(error.issues.map((issue) => issue.path[0]).filter((key): key is string => typeof key === 'string')),
-  ];
-  return { ok: false, message: error.issues[0]?.message ?? '', fields: fields as (keyof F)[] };
-}
+/** Checks the trial form with the shared schema (metadata numbers and languages included). */
+export const checkTrialRepo = zodValidate<TrialRepoFormValues>(trialRepoForm, { fold: topField });
 
 /**
- * Checks the software form with the same schema as POST /api/softwareRepo and builds its multipart body: the text
- * fields first and the file last, so the server can refuse before the file's bytes are stored.
+ * The multipart body of a checked software form: the text fields first and the file last, so the server can refuse
+ * before the file's bytes are stored; blanks left out.
  */
-export function softwareRepoFormData(values: SoftwareRepoFormValues): Checked<SoftwareRepoFormValues> {
-  const result = softwareRepoInput.safeParse(values);
-  if (!result.success) return problem(result.error);
+export function softwareRepoBody(values: SoftwareRepoFormValues): FormData {
+  const { group, type, githubUrl, clonedRepoPath } = softwareRepoInput.parse(values);
   const data = new FormData();
-  data.set('group', result.data.group);
-  data.set('type', result.data.type);
-  if (result.data.githubUrl) data.set('githubUrl', result.data.githubUrl);
-  if (result.data.clonedRepoPath) data.set('clonedRepoPath', result.data.clonedRepoPath);
+  data.set('group', group);
+  data.set('type', type);
+  if (githubUrl) data.set('githubUrl', githubUrl);
+  if (clonedRepoPath) data.set('clonedRepoPath', clonedRepoPath);
   if (values.metadata.trim()) data.set('metadata', values.metadata.trim());
   if (values.file) data.set('file', values.file);
-  return { ok: true, data };
+  return data;
 }
 
 /**
- * Checks the trial form with the shared schema and builds its multipart body: metadata is sent as one JSON text of
- * {sizeInKB, duration, languageUsed} (spec §7), numbers parsed, languages split on commas, trimmed, blanks dropped.
+ * The multipart body of a checked trial form: metadata is sent as one JSON text of {sizeInKB, duration,
+ * languageUsed} (spec §7), numbers parsed, languages split on commas, trimmed, blanks dropped.
  */
-export function trialRepoFormData(values: TrialRepoFormValues): Checked<TrialRepoFormValues> {
-  const result = trialRepoForm.safeParse(values);
-  if (!result.success) return problem(result.error);
-  const { group, type, githubUrl, clonedRepoPath, sizeInKB, duration, languageUsed } = result.data;
+export function trialRepoBody(values: TrialRepoFormValues): FormData {
+  const { group, type, githubUrl, clonedRepoPath, sizeInKB, duration, languageUsed } = trialRepoForm.parse(values);
   const data = new FormData();
   data.set('group', group);
   data.set('type', type);
@@ -66,7 +59,7 @@ export function trialRepoFormData(values: TrialRepoFormValues): Checked<TrialRep
   if (clonedRepoPath) data.set('clonedRepoPath', clonedRepoPath);
   data.set('metadata', JSON.stringify({ sizeInKB, duration, languageUsed }));
   data.set('file', values.file!);
-  return { ok: true, data };
+  return data;
 }
 
 /** i18n key of a software repository type (spec §9: Document, Code, ZIP File). */

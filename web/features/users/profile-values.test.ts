@@ -1,45 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { updateProfileInput, type ProfileJson } from '#shared/schemas/user.ts';
+import { updateProfileInput } from '#shared/schemas/user.ts';
+import { profile } from './profile-fixture.ts';
 import { toFormValues, toProfileInput } from './profile-values.ts';
-
-const profile: ProfileJson = {
-  _id: '00000000-0000-4000-8000-000000000001',
-  email: 'asha@lab.test',
-  role: 'employee',
-  status: 'approved',
-  statusReason: null,
-  photo: null,
-  about: 'Fire safety.',
-  labId: null,
-  group: null,
-  personalDetails: {
-    name: 'Asha Verma',
-    fullName: 'Asha Verma',
-    dob: '1990-04-12',
-    mobile: '9876543210',
-    address: 'Delhi',
-    gender: 'Female',
-    maritalStatus: '',
-    bloodGroup: 'O+',
-    emergencyContact: { name: 'Ravi', relationship: 'Brother', mobile: '' },
-  },
-  professionalDetails: {
-    designation: "Scientist 'C'",
-    cadre: 'DRDS',
-    intercom: '2231',
-    internetEmail: '',
-    dronaEmail: '',
-    pis: '',
-    aebasId: '',
-    joiningDate: null,
-    skills: ['CFD', 'thermal analysis'],
-    qualifications: ['M.Tech, IIT Delhi', 'B.E.'],
-  },
-  employmentPeriod: { from: '2015-06-01', to: null },
-  socialLinks: { linkedin: '', twitter: '', facebook: '', github: 'https://github.com/asha' },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  documents: [],
-};
 
 describe('profile form values', () => {
   it('fill the form from the profile: dates as text, skills comma-separated, qualifications one per line', () => {

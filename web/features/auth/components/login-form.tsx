@@ -1,12 +1,12 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loginInput, type LoginInput, type LoginJson } from '#shared/schemas/auth.ts';
 import { paths } from '#web/lib/paths.ts';
-import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useLogin } from '../api.ts';
 
 /** One id for the failed-login toast, so a later attempt replaces or hides it (issue 16 item 8). */
@@ -25,12 +25,9 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
   const form = useForm<LoginInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginInput, { sync: true }),
+    validate: zodValidate(loginInput),
   });
-  const error = (path: keyof LoginInput) => {
-    const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, 'auth') : message;
-  };
+  const { error } = translatedErrors(form, 'auth');
 
   const onSubmit = (values: LoginInput) => {
     // A failed attempt's message must not linger on the next screen once the right password is given.
@@ -43,9 +40,11 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
       onError: (err) => {
         if (err instanceof ApiError && err.status === 403 && err.body?.status === 'pending') return onPending();
         // Rejected and deactivated accounts, wrong credentials: the server's sentence, else 'Login failed.'
-        const message =
-          err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('login.failed');
-        notifications.show({ id: LOGIN_ERROR_TOAST, color: 'red', message });
+        notifications.show({
+          id: LOGIN_ERROR_TOAST,
+          color: 'red',
+          message: serverMessage(err, 'auth', t('login.failed')),
+        });
       },
     });
   };

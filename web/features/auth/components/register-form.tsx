@@ -11,7 +11,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,8 +20,8 @@ import { registerInput, type RegisterInput } from '#shared/schemas/auth.ts';
 import { paths } from '#web/lib/paths.ts';
 import { CadreDesignationFields } from '#web/components/cadre-designation-fields.tsx';
 import { DateField } from '#web/components/date-field.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useRegister } from '../api.ts';
 
 type RegisterValues = {
@@ -72,15 +72,9 @@ export function RegisterForm() {
   const form = useForm<RegisterValues>({
     mode: 'controlled',
     initialValues: emptyForm,
-    validate: schemaResolver(registerInput, { sync: true }),
+    validate: zodValidate(registerInput),
   });
-
-  /** getInputProps with the error in the current language (the schema's sentences are English). */
-  const field = (path: string) => {
-    const props = form.getInputProps(path);
-    const message = form.errors[path];
-    return { ...props, error: typeof message === 'string' ? translateMessage(message, 'auth') : message };
-  };
+  const { field } = translatedErrors(form, 'auth');
 
   const onSubmit = (values: RegisterValues) =>
     register.mutate(values as RegisterInput, {
@@ -94,10 +88,8 @@ export function RegisterForm() {
           form.setFieldError('email', t('register.emailTaken'));
           return;
         }
-        if (err instanceof ApiError && err.field && err.message) form.setFieldError(err.field, err.message);
-        const message =
-          err instanceof ApiError && err.message ? translateMessage(err.message, 'auth') : t('register.failed');
-        notifications.show({ color: 'red', message });
+        applyServerError(form, err);
+        notifications.show({ color: 'red', message: serverMessage(err, 'auth', t('register.failed')) });
       },
     });
 

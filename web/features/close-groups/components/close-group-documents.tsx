@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
@@ -28,16 +28,16 @@ import {
 } from '#shared/schemas/close-group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
+import { FormActions } from '#web/components/form-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
 import { useTimedMessage, type TimedMessage } from '../use-timed-message.ts';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** spec §8 Documents: the server's message, else 'An unknown error occurred.' */
-const reasonOf = (err: unknown, t: Translate) =>
-  err instanceof ApiError && err.message ? translateMessage(err.message, 'close-groups') : t('mine.unknownError');
+const reasonOf = (err: unknown, t: Translate) => serverMessage(err, 'close-groups', t('mine.unknownError'));
 
 const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
 
@@ -88,25 +88,31 @@ function UploadDocumentForm({
 }) {
   const { t } = useTranslation('close-groups');
   const upload = useUploadCloseGroupDocument();
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  // The chosen file lives in the form; its rule's message goes to the screen's message line, not under the input.
+  const form = useForm<{ file: File | null }>({
+    mode: 'controlled',
+    initialValues: { file: null },
+    validate: { file: requiredFile(CLOSE_GROUP_MESSAGES.fileRequired) },
+  });
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!file) return onMessage('error', translateMessage(CLOSE_GROUP_MESSAGES.fileRequired, 'close-groups'));
-    setProgress(0);
-    upload.mutate(
-      { groupId: group._id, file, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          onMessage('success', t('mine.uploaded'));
-          setFile(null);
+  const submit = form.onSubmit(
+    ({ file }) => {
+      setProgress(0);
+      upload.mutate(
+        { groupId: group._id, file: file!, onProgress: setProgress },
+        {
+          onSuccess: () => {
+            onMessage('success', t('mine.uploaded'));
+            form.reset();
+          },
+          onError: (err) => onMessage('error', t('mine.uploadFailed', { reason: reasonOf(err, t) })),
+          onSettled: () => setProgress(null),
         },
-        onError: (err) => onMessage('error', t('mine.uploadFailed', { reason: reasonOf(err, t) })),
-        onSettled: () => setProgress(null),
-      },
-    );
-  };
+      );
+    },
+    (errors) => onMessage('error', translateMessage(String(errors.file), 'close-groups')),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('mine.uploadTitle')}>
@@ -116,8 +122,8 @@ function UploadDocumentForm({
           description={t('mine.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
           placeholder={t('mine.choose')}
           accept={acceptFor('document')}
-          value={file}
-          onChange={setFile}
+          value={form.values.file}
+          onChange={(file) => form.setFieldValue('file', file)}
           style={{ flex: '1 1 260px' }}
         />
         <Button type="submit" loading={upload.isPending}>
@@ -130,6 +136,8 @@ function UploadDocumentForm({
     </form>
   );
 }
+
+const checkRename = zodValidate<RenameDocumentInput>(renameDocumentInput);
 
 function RenameDocumentModal({
   group,
@@ -148,14 +156,14 @@ function RenameDocumentModal({
     mode: 'controlled',
     initialValues: { newFilename: document.filename },
     validate: (values) => {
-      const errors = schemaResolver(renameDocumentInput, { sync: true })(values);
+      const errors = checkRename(values);
       if (!errors.newFilename && renamedFilename(document.filename, values.newFilename.trim()) === document.filename) {
         return { newFilename: CLOSE_GROUP_MESSAGES.newFilenameSame };
       }
       return errors;
     },
   });
-  const error = form.errors.newFilename;
+  const { field } = translatedErrors(form, 'close-groups');
   const ext = extensionOf(document.filename);
 
   const submit = form.onSubmit((values) =>
@@ -167,8 +175,7 @@ function RenameDocumentModal({
           onClose();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.field === 'newFilename' && err.message)
-            form.setFieldError('newFilename', err.message);
+          applyServerError(form, err);
           onMessage('error', t('mine.renameFailed', { reason: reasonOf(err, t) }));
         },
       },
@@ -185,17 +192,14 @@ function RenameDocumentModal({
             required
             data-autofocus
             maxLength={200}
-            {...form.getInputProps('newFilename')}
-            error={typeof error === 'string' ? translateMessage(error, 'close-groups') : error}
+            {...field('newFilename')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('mine.cancel')}
-            </Button>
-            <Button type="submit" loading={rename.isPending}>
-              {t('mine.save')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('mine.cancel')}
+            submitLabel={t('mine.save')}
+            pending={rename.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { closeGroupInput, type CloseGroupJson } from '#shared/schemas/close-group.ts';
 import { DateField } from '#web/components/date-field.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useSaveCloseGroup, useStaffOptions } from '../api.ts';
 
 interface CloseGroupValues {
@@ -25,6 +24,9 @@ const valuesOf = (group: CloseGroupJson | null): CloseGroupValues => ({
   requestedBy: group?.requestedBy.map((m) => m._id) ?? [],
   adminRemarks: group?.adminRemarks ?? '',
 });
+
+/** A refused member (`requestedBy.2`) is shown on the Requested By box. */
+const foldMembers = (path: string) => (path.startsWith('requestedBy') ? 'requestedBy' : path);
 
 const personLabel = (p: { name: string; email: string }) => (p.name ? `${p.name} (${p.email})` : p.email);
 
@@ -45,7 +47,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
   const form = useForm<CloseGroupValues>({
     mode: 'controlled',
     initialValues: valuesOf(editing),
-    validate: schemaResolver(closeGroupInput, { sync: true }),
+    validate: zodValidate(closeGroupInput, { fold: foldMembers }),
   });
 
   // Requested By: the server searches staff by name or email; picked people keep their labels whatever is searched next.
@@ -69,16 +71,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
     form.setFieldValue('requestedBy', ids);
   };
 
-  /** getInputProps with the error in the current language (the schema's and server's sentences are English). */
-  const field = (path: string) => {
-    const message = form.errors[path];
-    return {
-      ...form.getInputProps(path),
-      error: typeof message === 'string' ? translateMessage(message, 'close-groups') : message,
-    };
-  };
-  const membersError =
-    form.errors.requestedBy ?? Object.entries(form.errors).find(([k]) => k.startsWith('requestedBy.'))?.[1];
+  const { field, error } = translatedErrors(form, 'close-groups');
 
   const reset = () => {
     form.setValues(valuesOf(null));
@@ -97,15 +90,11 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
           onDone();
         },
         onError: (err) => {
-          const reason =
-            err instanceof ApiError && err.message ? translateMessage(err.message, 'close-groups') : undefined;
-          if (err instanceof ApiError && err.field && err.message) {
-            form.setFieldError(err.field.startsWith('requestedBy') ? 'requestedBy' : err.field, err.message);
-          }
+          applyServerError(form, err, { fold: foldMembers });
           notifications.show({
             color: 'red',
             title: t('admin.operationFailed'),
-            message: reason ?? t('admin.operationFailed'),
+            message: serverMessage(err, 'close-groups', t('admin.operationFailed')),
           });
         },
       },
@@ -144,13 +133,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
           searchValue={search}
           onSearchChange={setSearch}
           nothingFoundMessage={staff.isFetching ? t('admin.searching') : t('admin.noStaffFound')}
-          error={
-            staff.isError
-              ? t('admin.usersFailed')
-              : typeof membersError === 'string'
-                ? translateMessage(membersError, 'close-groups')
-                : undefined
-          }
+          error={staff.isError ? t('admin.usersFailed') : error('requestedBy')}
           comboboxProps={{ withinPortal: true }}
           maxDropdownHeight={260}
         />

@@ -8,8 +8,7 @@ import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
 import { useAdminCloseGroups, useDeleteCloseGroup } from '../api.ts';
 import { CloseGroupDuration, CloseGroupStatusBadge } from './close-group-parts.tsx';
 
@@ -53,10 +52,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
         notifications.show({
           color: 'red',
           title: t('admin.deleteFailed'),
-          message:
-            err instanceof ApiError && err.message
-              ? translateMessage(err.message, 'close-groups')
-              : t('admin.deleteFailed'),
+          message: serverMessage(err, 'close-groups', t('admin.deleteFailed')),
         }),
       onSettled: () => setDeleting(null),
     });

@@ -17,7 +17,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { acceptFor } from '#shared/constants.ts';
@@ -32,7 +32,7 @@ import {
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeletePhoto, usePhotoPages, useUpdatePhoto, useUploadPhoto } from '../api.ts';
 import classes from './gallery.module.css';
 
@@ -40,30 +40,27 @@ import classes from './gallery.module.css';
 const MANAGER_PAGE_SIZE = 12;
 
 /** The server's sentence when it sent one (spec §8 Photos: "the server message is preferred"), else ours. */
-const serverOr = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.message ? translateMessage(err.message, 'gallery') : fallback;
+const serverOr = (err: unknown, fallback: string) => serverMessage(err, 'gallery', fallback);
 
 function UploadPhotoForm({ labId }: { labId: string | undefined }) {
   const { t } = useTranslation('gallery');
   const upload = useUploadPhoto(labId ?? '');
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<UploadPhotoInput>({
+  const form = useForm<UploadPhotoInput & { file: File | null }>({
     mode: 'controlled',
-    initialValues: { name: '', description: '' },
-    validate: schemaResolver(uploadPhotoInput, { sync: true }),
+    initialValues: { name: '', description: '', file: null },
+    validate: zodValidate(uploadPhotoInput, { fileRequired: PHOTO_UPLOAD_MESSAGE }),
   });
 
   const onSubmit = form.onSubmit(
-    (values) => {
+    ({ file, ...values }) => {
       if (!labId) return setProblem(t('errors.labNotLoaded'));
-      if (!file) return setProblem(translateMessage(PHOTO_UPLOAD_MESSAGE, 'gallery'));
       setProblem(null);
       const data = new FormData();
       data.set('name', values.name);
       data.set('description', values.description);
-      data.set('photo', file);
+      data.set('photo', file!);
       setProgress(0);
       upload.mutate(
         { form: data, onProgress: setProgress },
@@ -71,7 +68,6 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
           onSuccess: () => {
             notifications.show({ color: 'green', message: t('notify.uploaded') });
             form.reset();
-            setFile(null);
           },
           onError: (err) => {
             const message = serverOr(err, t('notify.uploadFailed'));
@@ -85,7 +81,8 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
     // spec §5 Photos: one sentence for every missing field.
     () => setProblem(translateMessage(PHOTO_UPLOAD_MESSAGE, 'gallery')),
   );
-  const fieldError = (path: keyof UploadPhotoInput) => (form.errors[path] ? true : undefined);
+  // One sentence below the form says what is missing; the inputs are only marked.
+  const fieldError = (path: string) => (form.errors[path] ? true : undefined);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="upload-photo-heading">
@@ -108,8 +105,8 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
             accept={acceptFor('image')}
             required
             clearable
-            value={file}
-            onChange={setFile}
+            {...form.getInputProps('file')}
+            error={fieldError('file')}
           />
           {problem && (
             <Alert color="red" variant="light" role="alert">
@@ -140,7 +137,7 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
   const form = useForm<UpdatePhotoInput>({
     mode: 'controlled',
     initialValues: { name: photo.name, description: photo.description },
-    validate: schemaResolver(updatePhotoInput, { sync: true }),
+    validate: zodValidate(updatePhotoInput),
   });
   const editError = Object.values(form.errors)[0];
 

@@ -1,9 +1,8 @@
 import { Button, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { createGroupInput, type GroupJson } from '#shared/schemas/group.ts';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useCreateGroup } from '../api.ts';
 import { toast } from './group-parts.tsx';
 import { EmployeeChecklist } from './employee-checklist.tsx';
@@ -29,12 +28,9 @@ export function CreateGroupForm({ onCreated }: { onCreated: (group: GroupJson) =
   const form = useForm<CreateForm>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(createGroupInput, { sync: true }),
+    validate: zodValidate(createGroupInput),
   });
-  const error = (path: keyof CreateForm) => {
-    const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, 'groups') : message;
-  };
+  const { error } = translatedErrors(form, 'groups');
 
   const submit = form.onSubmit((values) =>
     createGroup.mutate(values, {
@@ -45,11 +41,8 @@ export function CreateGroupForm({ onCreated }: { onCreated: (group: GroupJson) =
       },
       onError: (err) => {
         // spec §8: the server's error field, else 'Failed to create group. Please try again.'
-        const message =
-          err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : t('create.failed');
-        if (err instanceof ApiError && err.field && err.field.split('.')[0]! in EMPTY)
-          form.setFieldError(err.field.split('.')[0]!, message);
-        toast('red', message);
+        applyServerError(form, err, { fold: topField });
+        toast('red', serverMessage(err, 'groups', t('create.failed')));
       },
     }),
   );

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { CONTACT_TYPES } from '#shared/constants.ts';
 import { updateGroupInput, type GroupJson } from '#shared/schemas/group.ts';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { ContactInfoFieldset } from '#web/components/unit/contact-info-fieldset.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useGroupForEdit, useUpdateGroup } from '../api.ts';
 import { isForbidden, toast } from './group-parts.tsx';
 
@@ -60,7 +59,7 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
       GroupHistoryDetails: '',
       contactInfo: [],
     },
-    validate: schemaResolver(updateGroupInput, { sync: true }),
+    validate: zodValidate(updateGroupInput),
   });
   const loaded = group.data;
   useEffect(() => {
@@ -76,10 +75,7 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
   if (group.isError)
     return <PanelError>{isForbidden(group.error) ? t('edit.notAllowed') : t('edit.loadFailed')}</PanelError>;
 
-  const error = (path: string) => {
-    const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, 'groups') : message;
-  };
+  const { error } = translatedErrors(form, 'groups');
 
   const submit = form.onSubmit((values) =>
     update.mutate(values, {
@@ -88,8 +84,8 @@ export function GroupInfoForm({ groupId, onSaved, onCancel }: GroupInfoFormProps
         onSaved?.(saved);
       },
       onError: (err) => {
-        const detail = err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : '';
-        if (err instanceof ApiError && err.field) form.setFieldError(err.field, detail);
+        const detail = serverMessage(err, 'groups');
+        applyServerError(form, err);
         toast('red', detail ? `${t('edit.failed')}: ${detail}` : t('edit.failed'));
       },
     }),

@@ -4,17 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { GroupItemJson } from '#shared/schemas/group.ts';
 import { FileTitle } from '#web/components/new-tab-link.tsx';
-import i18n, { translateMessage } from '#web/i18n/index.ts';
+import i18n from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-
-/** The server's sentence in the current language, or '' when it said nothing usable (spec §8 "the server message"). */
-export function serverMessage(err: unknown): string {
-  return err instanceof ApiError && err.message ? translateMessage(err.message, 'groups') : '';
-}
+import { serverMessage } from '#web/lib/form-errors.ts';
 
 /** `fallback` followed by the server's sentence when there is one, e.g. 'Failed to save. Entry not found.' */
 export function withServer(fallback: string, err: unknown): string {
-  const detail = serverMessage(err);
+  const detail = serverMessage(err, 'groups');
   return detail ? `${fallback}: ${detail}` : fallback;
 }
 

@@ -29,8 +29,7 @@ import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import {
   isDocumentField,
   useDeleteGroupItem,
@@ -41,8 +40,8 @@ import {
 } from '../api.ts';
 import { toast, withServer } from './group-parts.tsx';
 
-type ItemForm = { name: string; description: string };
-const EMPTY: ItemForm = { name: '', description: '' };
+type ItemForm = { name: string; description: string; file: File | null };
+const EMPTY: ItemForm = { name: '', description: '', file: null };
 
 /**
  * One list of a group with its add/edit form and delete (spec §2 group admin panel): notices and circulars
@@ -62,21 +61,15 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
   const save = useSaveGroupItem(groupId, field);
   const remove = useDeleteGroupItem(groupId, field);
   const [editing, setEditing] = useState<GroupItemJson | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<GroupItemJson | null>(null);
   const form = useForm<ItemForm>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: (values) => {
-      const result = schema.safeParse(values);
-      if (result.success) return {};
-      return Object.fromEntries(
-        result.error.issues.map((i) => [i.path.join('.'), translateMessage(i.message, 'groups')]),
-      );
-    },
+    // spec §5 Groups: a file is required on create, optional on edit.
+    validate: zodValidate(schema, { fileRequired: editing ? undefined : required }),
   });
+  const { field: fieldProps } = translatedErrors(form, 'groups');
   const kind = t(`items.singular.${field}`);
   const words = {
     loadFailed: isDocument ? t('items.loadFailed') : t('items.fetchFailed'),
@@ -87,8 +80,6 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
 
   const reset = () => {
     setEditing(null);
-    setFile(null);
-    setFileError(null);
     setProgress(null);
     form.setValues(EMPTY);
     form.clearErrors();
@@ -96,42 +87,31 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
   const edit = (item: GroupItemJson) => {
     reset();
     setEditing(item);
-    form.setValues({ name: item.name, description: item.description });
+    form.setValues({ name: item.name, description: item.description, file: null });
     document.getElementById(headingId)?.scrollIntoView({ block: 'start' });
   };
 
-  const needsFile = () => !editing && !file;
-  const submit = form.onSubmit(
-    (values) => {
-      // spec §5 Groups: a file is required on create.
-      if (needsFile()) return setFileError(translateMessage(required, 'groups'));
-      setFileError(null);
-      const data = new FormData();
-      data.set('name', values.name);
-      data.set('description', values.description);
-      if (file) data.set('file', file);
-      setProgress(file ? 0 : null);
-      save.mutate(
-        { itemId: editing?._id, form: data, onProgress: setProgress },
-        {
-          onSuccess: () => {
-            toast('green', t('items.saved'));
-            reset();
-          },
-          onError: (err) => {
-            setProgress(null);
-            if (err instanceof ApiError && err.field === 'file') setFileError(translateMessage(err.message, 'groups'));
-            else if (err instanceof ApiError && err.field && err.field in EMPTY)
-              form.setFieldError(err.field, translateMessage(err.message, 'groups'));
-            toast('red', withServer(words.saveFailed, err));
-          },
+  const submit = form.onSubmit(({ file, ...values }) => {
+    const data = new FormData();
+    data.set('name', values.name);
+    data.set('description', values.description);
+    if (file) data.set('file', file);
+    setProgress(file ? 0 : null);
+    save.mutate(
+      { itemId: editing?._id, form: data, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          toast('green', t('items.saved'));
+          reset();
         },
-      );
-    },
-    () => {
-      if (needsFile()) setFileError(translateMessage(required, 'groups'));
-    },
-  );
+        onError: (err) => {
+          setProgress(null);
+          applyServerError(form, err);
+          toast('red', withServer(words.saveFailed, err));
+        },
+      },
+    );
+  });
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete._id, {
@@ -152,8 +132,8 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
         </Title>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
-            <Textarea label={t('fields.description')} required rows={3} {...form.getInputProps('description')} />
+            <TextInput label={t('fields.name')} required {...fieldProps('name')} />
+            <Textarea label={t('fields.description')} required rows={3} {...fieldProps('description')} />
             <FileInput
               label={t('fields.file')}
               required={!editing}
@@ -164,12 +144,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
               }
               accept={acceptFor(isDocument ? 'labNotice' : 'groupFile')}
               clearable
-              value={file}
-              onChange={(f) => {
-                setFile(f);
-                setFileError(null);
-              }}
-              error={fileError}
+              {...fieldProps('file')}
             />
             {progress !== null && save.isPending && (
               <div>

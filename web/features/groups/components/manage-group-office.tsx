@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { officeMemberInput, type OfficeMemberJson } from '#shared/schemas/unit.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { OfficeTable } from '#web/components/unit/unit-tables.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeleteOfficeMember, useGroup, useSaveOfficeMember } from '../api.ts';
 import { toast, withServer } from './group-parts.tsx';
 
@@ -26,12 +25,9 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
   const form = useForm<OfficeForm>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(officeMemberInput, { sync: true }),
+    validate: zodValidate(officeMemberInput),
   });
-  const error = (path: keyof OfficeForm) => {
-    const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, 'groups') : message;
-  };
+  const { error } = translatedErrors(form, 'groups');
 
   const reset = () => {
     setEditing(null);
@@ -54,8 +50,7 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
           reset();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.field && err.field in EMPTY)
-            form.setFieldError(err.field, translateMessage(err.message, 'groups'));
+          applyServerError(form, err);
           toast('red', withServer(t('office.saveFailed'), err));
         },
       },

@@ -1,10 +1,9 @@
 import { Alert, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { createLabInput, type CreateLabInput, type LabSummaryJson } from '#shared/schemas/lab.ts';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useCreateLab } from '../api.ts';
 
 /**
@@ -17,18 +16,10 @@ export function AddLabForm({ onCreated }: { onCreated: (lab: LabSummaryJson) => 
   const form = useForm<CreateLabInput>({
     mode: 'controlled',
     initialValues: { name: '', mission: '', vision: '', about: '', domain: '' },
-    validate: schemaResolver(createLabInput, { sync: true }),
+    validate: zodValidate(createLabInput),
   });
-  const error = (path: keyof CreateLabInput) => {
-    const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, 'lab') : message;
-  };
-  const failure =
-    createLab.error instanceof ApiError && createLab.error.message
-      ? translateMessage(createLab.error.message, 'lab')
-      : createLab.error
-        ? t('addLab.failed')
-        : null;
+  const { error } = translatedErrors(form, 'lab');
+  const failure = createLab.error ? serverMessage(createLab.error, 'lab', t('addLab.failed')) : null;
 
   const onSubmit = (values: CreateLabInput) =>
     createLab.mutate(values, {
@@ -38,7 +29,7 @@ export function AddLabForm({ onCreated }: { onCreated: (lab: LabSummaryJson) => 
         onCreated(lab);
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.field) form.setFieldError(err.field, err.message);
+        applyServerError(form, err);
       },
     });
 

@@ -28,15 +28,16 @@ import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
 
-type ItemForm = { name: string; description: string; validUntil: string };
-const EMPTY: ItemForm = { name: '', description: '', validUntil: '' };
+type ItemForm = { name: string; description: string; validUntil: string; file: File | null };
+const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null };
+/** spec §5 Lab: a notice or circular needs its file on create. */
+const FILE_REQUIRED = 'All fields are required';
 
 /** The server's field or message after the spec's prefix ('Creation failed: ', 'Update failed: ', 'Delete failed: '). */
-const withServer = (prefix: string, err: unknown) =>
-  `${prefix} ${err instanceof ApiError && err.message ? translateMessage(err.message, 'lab') : ''}`.trim();
+const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(err, 'lab')}`.trim();
 
 /**
  * One list of the lab (notices, circulars, products or advertisements): the add/edit form and the list with edit
@@ -51,47 +52,33 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
   const isDocument = isLabDocumentKind(kind);
   const schema = labItemInputFor(kind);
   const [editing, setEditing] = useState<LabItemJson | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<LabItemJson | null>(null);
   const form = useForm<ItemForm>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: (values) => {
-      const result = schema.safeParse(values);
-      if (result.success) return {};
-      return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), translateMessage(i.message, 'lab')]));
-    },
+    // On edit the file is optional: a new one replaces the old.
+    validate: zodValidate(schema, { fileRequired: isDocument && !editing ? FILE_REQUIRED : undefined }),
   });
+  const { field } = translatedErrors(form, 'lab');
   const words = (key: string) => t(`items.${kind}.${key}`);
 
   const reset = () => {
     setEditing(null);
-    setFile(null);
-    setFileError(null);
     setProblem(null);
     form.setValues(EMPTY);
     form.clearErrors();
   };
   const edit = (item: LabItemJson) => {
     setEditing(item);
-    setFile(null);
-    setFileError(null);
     setProblem(null);
-    form.setValues({ name: item.name, description: item.description, validUntil: item.validUntil ?? '' });
+    form.setValues({ name: item.name, description: item.description, validUntil: item.validUntil ?? '', file: null });
     form.clearErrors();
     document.getElementById(`${kind}-form-heading`)?.scrollIntoView({ block: 'start' });
   };
 
   const submit = form.onSubmit(
-    (values) => {
-      // spec §5 Lab: on create a notice or circular needs its file; on edit the file is optional.
-      if (isDocument && !editing && !file) {
-        setFileError(translateMessage('All fields are required', 'lab'));
-        return setProblem(translateMessage('All fields are required', 'lab'));
-      }
-      setFileError(null);
+    ({ file, ...values }) => {
       setProblem(null);
       const data = new FormData();
       data.set('name', values.name);
@@ -107,9 +94,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
             reset();
           },
           onError: (err) => {
-            if (err instanceof ApiError && err.field === 'file') setFileError(translateMessage(err.message, 'lab'));
-            else if (err instanceof ApiError && err.field && err.field in EMPTY)
-              form.setFieldError(err.field, translateMessage(err.message, 'lab'));
+            applyServerError(form, err);
             const message = withServer(prefix, err);
             setProblem(message);
             notifications.show({ color: 'red', message });
@@ -117,8 +102,9 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
         },
       );
     },
-    () => {
-      if (isDocument && !editing && !file) setFileError(translateMessage('All fields are required', 'lab'));
+    // Only the file missing: the sentence is also said below the form, as when the server refuses.
+    (errors) => {
+      if (Object.keys(errors).join() === 'file') setProblem(translateMessage(FILE_REQUIRED, 'lab'));
     },
   );
   const confirmDelete = () => {
@@ -144,19 +130,13 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
         </Title>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
-            <Textarea
-              label={t('fields.description')}
-              required
-              autosize
-              minRows={2}
-              {...form.getInputProps('description')}
-            />
+            <TextInput label={t('fields.name')} required {...field('name')} />
+            <Textarea label={t('fields.description')} required autosize minRows={2} {...field('description')} />
             {isDocument && (
               <DateField
                 label={t('items.validUntil')}
                 description={t('items.validUntilHint')}
-                {...form.getInputProps('validUntil')}
+                {...field('validUntil')}
               />
             )}
             <FileInput
@@ -170,12 +150,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
               accept={acceptFor(fileKind)}
               required={isDocument && !editing}
               clearable
-              value={file}
-              onChange={(f) => {
-                setFile(f);
-                setFileError(null);
-              }}
-              error={fileError}
+              {...field('file')}
             />
             {problem && <PanelError>{problem}</PanelError>}
             <Group>

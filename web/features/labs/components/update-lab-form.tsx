@@ -12,14 +12,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { updateLabInput, type LabJson, type UpdateLabInput } from '#shared/schemas/lab.ts';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { ContactInfoFieldset } from '#web/components/unit/contact-info-fieldset.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useLab, useUpdateLab } from '../api.ts';
 
 const valuesOf = (lab: LabJson): UpdateLabInput => ({
@@ -44,20 +43,17 @@ function Form({ lab }: { lab: LabJson }) {
   const form = useForm<UpdateLabInput>({
     mode: 'controlled',
     initialValues: valuesOf(lab),
-    validate: schemaResolver(updateLabInput, { sync: true }),
+    validate: zodValidate(updateLabInput),
   });
-  const error = (path: string) => {
-    const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, 'lab') : message;
-  };
+  const { error } = translatedErrors(form, 'lab');
   const onSubmit = (values: UpdateLabInput) =>
     update.mutate(values, {
       // The saved record comes back with a new updatedAt, which remounts the form with it (key below).
       onSuccess: () => notifications.show({ color: 'green', message: t('update.success') }),
       onError: (err) => {
-        if (err instanceof ApiError && err.field) form.setFieldError(err.field, err.message);
-        const detail = err instanceof ApiError && err.message ? ` ${translateMessage(err.message, 'lab')}` : '';
-        notifications.show({ color: 'red', message: `${t('update.failed')}${detail}` });
+        applyServerError(form, err);
+        const detail = serverMessage(err, 'lab');
+        notifications.show({ color: 'red', message: detail ? `${t('update.failed')} ${detail}` : t('update.failed') });
       },
     });
   const office = form.getValues().officeOfDirector ?? [];

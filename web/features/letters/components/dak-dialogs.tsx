@@ -1,41 +1,46 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Alert, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DAK_PRIORITIES } from '#shared/constants.ts';
 import { closeLetterInput, markLetterInput, returnLetterInput, type DakPriority } from '#shared/schemas/letter.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { FormActions } from '#web/components/form-actions.tsx';
+import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useCloseLetter, useMarkLetter, useOfficers, useReturnLetter } from '../api.ts';
 
-type Errors = Record<string, string>;
-
-/** The server's refusal on its field, else as a banner; in the current language when the letters namespace knows it. */
-function useServerError() {
-  const { t } = useTranslation('letters');
-  return (err: unknown, setErrors: (e: Errors) => void, setBanner: (m: string) => void) => {
-    const message = err instanceof ApiError && err.message ? translateMessage(err.message, 'letters') : t('dak.failed');
-    if (err instanceof ApiError && err.field) setErrors({ [err.field.split('.')[0]!]: message });
-    else setBanner(message);
-  };
-}
-
-/** The first problem of each field, as the shared schema words it (the server checks the same rules). */
-function check<T>(
-  schema: {
-    safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
-  },
-  value: T,
+/**
+ * The form of a dak dialog: its shared schema through the one resolver, errors shown on their inputs in the current
+ * language, and a refusal the server gives on no input of the dialog as the red banner ('dak.failed' if it said none).
+ */
+function useDakForm<V extends Record<string, unknown>>(
+  initialValues: V,
+  schema: Parameters<typeof zodValidate>[0],
+  toInput?: (values: V) => unknown,
 ) {
-  const result = schema.safeParse(value);
-  const errors: Errors = {};
-  for (const issue of result.error?.issues ?? []) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= translateMessage(issue.message, 'letters');
-  }
-  return errors;
+  const { t } = useTranslation('letters');
+  const [banner, setBanner] = useState('');
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues,
+    validate: zodValidate<V>(schema, { toInput, fold: topField }),
+  });
+  const { field } = translatedErrors(form, 'letters');
+  const onError = (err: unknown) => {
+    if (!applyServerError(form, err, { fold: topField })) setBanner(serverMessage(err, 'letters', t('dak.failed')));
+  };
+  /** Checks, clears the banner, and hands valid values to `send`. */
+  const onSubmit = (send: (values: V) => void) =>
+    form.onSubmit(
+      (values) => {
+        setBanner('');
+        send(values);
+      },
+      () => setBanner(''),
+    );
+  return { form, field, banner, onError, onSubmit };
 }
 
 function Banner({ text }: { text: string }) {
@@ -55,13 +60,11 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
   const { t } = useTranslation('letters');
   const officers = useOfficers(true);
   const mark = useMarkLetter();
-  const showError = useServerError();
-  const [to, setTo] = useState<string[]>([]);
-  const [remarks, setRemarks] = useState('');
-  const [dueDate, setDueDate] = useState('');
-  const [priority, setPriority] = useState<DakPriority>('Normal');
-  const [errors, setErrors] = useState<Errors>({});
-  const [banner, setBanner] = useState('');
+  const { field, banner, onError, onSubmit } = useDakForm(
+    { to: [] as string[], remarks: '', dueDate: '', priority: 'Normal' as DakPriority },
+    markLetterInput,
+    (values) => ({ ...values, dueDate: values.dueDate || null }),
+  );
   const classified = letter.classification !== 'Normal';
   const options = (officers.data ?? [])
     .slice()
@@ -79,14 +82,9 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
       disabled: classified && !o.cleared,
     }));
 
-  const submit = () => {
-    const input = { to, remarks, dueDate: dueDate || null, priority };
-    const found = check(markLetterInput, input);
-    setErrors(found);
-    setBanner('');
-    if (Object.keys(found).length) return;
+  const submit = onSubmit((values) =>
     mark.mutate(
-      { id: letter._id, input },
+      { id: letter._id, input: { ...values, dueDate: values.dueDate || null } },
       {
         onSuccess: (created) => {
           notifications.show({
@@ -95,151 +93,114 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
           });
           onClose();
         },
-        onError: (err) => showError(err, setErrors, setBanner),
+        onError,
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={t('dak.mark.title', { letterId: letter.letterId })} size="lg">
-      <Stack gap="sm">
-        <Text size="sm" c="gray.8">
-          {letter.letterSub}
-        </Text>
-        {classified && (
-          <Text size="sm" c="gray.9">
-            {t('dak.mark.classifiedHint', { classification: t(`classification.${letter.classification}`) })}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="gray.8">
+            {letter.letterSub}
           </Text>
-        )}
-        <Banner text={banner} />
-        <MultiSelect
-          label={t('dak.mark.to')}
-          description={t('dak.mark.toHint')}
-          placeholder={officers.isPending ? t('dak.mark.loadingOfficers') : t('dak.mark.toPlaceholder')}
-          data={options}
-          value={to}
-          onChange={(v) => {
-            setTo(v);
-            setErrors(({ to: _, ...rest }) => rest);
-          }}
-          searchable
-          clearable
-          nothingFoundMessage={t('dak.mark.noOfficer')}
-          error={errors.to}
-          required
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Textarea
-          label={t('dak.mark.remarks')}
-          value={remarks}
-          onChange={(e) => setRemarks(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          error={errors.remarks}
-        />
-        <Group grow align="flex-start">
-          <DateField
-            label={t('dak.mark.dueDate')}
-            value={dueDate}
-            onChange={(v) => {
-              setDueDate(v);
-              setErrors(({ dueDate: _, ...rest }) => rest);
-            }}
-            minDate={new Date()}
-            error={errors.dueDate}
+          {classified && (
+            <Text size="sm" c="gray.9">
+              {t('dak.mark.classifiedHint', { classification: t(`classification.${letter.classification}`) })}
+            </Text>
+          )}
+          <Banner text={banner} />
+          <MultiSelect
+            label={t('dak.mark.to')}
+            description={t('dak.mark.toHint')}
+            placeholder={officers.isPending ? t('dak.mark.loadingOfficers') : t('dak.mark.toPlaceholder')}
+            data={options}
+            {...field('to')}
+            searchable
+            clearable
+            nothingFoundMessage={t('dak.mark.noOfficer')}
+            required
+            comboboxProps={{ withinPortal: true }}
           />
-          <Select
-            label={t('dak.mark.priority')}
-            data={DAK_PRIORITIES.map((p) => ({ value: p, label: t(`dak.priority.${p}`) }))}
-            value={priority}
-            onChange={(v) => setPriority((v as DakPriority) ?? 'Normal')}
-            allowDeselect={false}
-            error={errors.priority}
+          <Textarea label={t('dak.mark.remarks')} {...field('remarks')} autosize minRows={2} />
+          <Group grow align="flex-start">
+            <DateField label={t('dak.mark.dueDate')} {...field('dueDate')} minDate={new Date()} />
+            <Select
+              label={t('dak.mark.priority')}
+              data={DAK_PRIORITIES.map((p) => ({ value: p, label: t(`dak.priority.${p}`) }))}
+              {...field('priority')}
+              allowDeselect={false}
+            />
+          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('form.cancel')}
+            submitLabel={t('dak.mark.submit')}
+            pending={mark.isPending}
           />
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button onClick={submit} loading={mark.isPending}>
-            {t('dak.mark.submit')}
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
+      </form>
     </Modal>
   );
 }
+
+/** The close body: a blank file number or reply reference is left out. */
+const closeInput = (values: { disposal: string; fileNo: string; replyRef: string }) => ({
+  disposal: values.disposal,
+  fileNo: values.fileNo || undefined,
+  replyRef: values.replyRef || undefined,
+});
 
 /** Close a held letter with its disposal: action taken, file number, reply reference (issue 17 item 3). */
 export function CloseLetterDialog({ letter, onClose }: { letter: LetterJson; onClose: () => void }) {
   const { t } = useTranslation('letters');
   const close = useCloseLetter();
-  const showError = useServerError();
-  const [disposal, setDisposal] = useState('');
-  const [fileNo, setFileNo] = useState('');
-  const [replyRef, setReplyRef] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [banner, setBanner] = useState('');
-  const submit = () => {
-    const input = { disposal, fileNo: fileNo || undefined, replyRef: replyRef || undefined };
-    const found = check(closeLetterInput, input);
-    setErrors(found);
-    setBanner('');
-    if (Object.keys(found).length) return;
+  const { field, banner, onError, onSubmit } = useDakForm(
+    { disposal: '', fileNo: '', replyRef: '' },
+    closeLetterInput,
+    closeInput,
+  );
+  const submit = onSubmit((values) =>
     close.mutate(
-      { id: letter._id, input },
+      { id: letter._id, input: closeInput(values) },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('dak.close.done', { letterId: letter.letterId }) });
           onClose();
         },
-        onError: (err) => showError(err, setErrors, setBanner),
+        onError,
       },
-    );
-  };
+    ),
+  );
   return (
     <Modal opened onClose={onClose} title={t('dak.close.title', { letterId: letter.letterId })} size="lg">
-      <Stack gap="sm">
-        <Text size="sm" c="gray.8">
-          {letter.letterSub}
-        </Text>
-        <Banner text={banner} />
-        <Textarea
-          label={t('dak.close.disposal')}
-          description={t('dak.close.disposalHint')}
-          value={disposal}
-          onChange={(e) => {
-            setDisposal(e.currentTarget.value);
-            setErrors(({ disposal: _, ...rest }) => rest);
-          }}
-          autosize
-          minRows={3}
-          required
-          error={errors.disposal}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('dak.close.fileNo')}
-            value={fileNo}
-            onChange={(e) => setFileNo(e.currentTarget.value)}
-            error={errors.fileNo}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="gray.8">
+            {letter.letterSub}
+          </Text>
+          <Banner text={banner} />
+          <Textarea
+            label={t('dak.close.disposal')}
+            description={t('dak.close.disposalHint')}
+            {...field('disposal')}
+            autosize
+            minRows={3}
+            required
           />
-          <TextInput
-            label={t('dak.close.replyRef')}
-            value={replyRef}
-            onChange={(e) => setReplyRef(e.currentTarget.value)}
-            error={errors.replyRef}
+          <Group grow align="flex-start">
+            <TextInput label={t('dak.close.fileNo')} {...field('fileNo')} />
+            <TextInput label={t('dak.close.replyRef')} {...field('replyRef')} />
+          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('form.cancel')}
+            submitLabel={t('dak.close.submit')}
+            pending={close.isPending}
           />
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button onClick={submit} loading={close.isPending}>
-            {t('dak.close.submit')}
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
+      </form>
     </Modal>
   );
 }
@@ -256,54 +217,36 @@ export function ReturnLetterDialog({
 }) {
   const { t } = useTranslation('letters');
   const sendBack = useReturnLetter();
-  const showError = useServerError();
-  const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [banner, setBanner] = useState('');
-  const submit = () => {
-    const found = check(returnLetterInput, { remarks });
-    setErrors(found);
-    setBanner('');
-    if (Object.keys(found).length) return;
+  const { field, banner, onError, onSubmit } = useDakForm({ remarks: '' }, returnLetterInput);
+  const submit = onSubmit((input) =>
     sendBack.mutate(
-      { id: letter._id, input: { remarks } },
+      { id: letter._id, input },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('dak.return.done', { letterId: letter.letterId }) });
           onClose();
         },
-        onError: (err) => showError(err, setErrors, setBanner),
+        onError,
       },
-    );
-  };
+    ),
+  );
   return (
     <Modal opened onClose={onClose} title={t('dak.return.title', { letterId: letter.letterId })} size="lg">
-      <Stack gap="sm">
-        <Text size="sm" c="gray.8">
-          {to ? t('dak.return.to', { name: to }) : letter.letterSub}
-        </Text>
-        <Banner text={banner} />
-        <Textarea
-          label={t('dak.return.remarks')}
-          value={remarks}
-          onChange={(e) => {
-            setRemarks(e.currentTarget.value);
-            setErrors(({ remarks: _, ...rest }) => rest);
-          }}
-          autosize
-          minRows={3}
-          required
-          error={errors.remarks}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button onClick={submit} loading={sendBack.isPending}>
-            {t('dak.return.submit')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="gray.8">
+            {to ? t('dak.return.to', { name: to }) : letter.letterSub}
+          </Text>
+          <Banner text={banner} />
+          <Textarea label={t('dak.return.remarks')} {...field('remarks')} autosize minRows={3} required />
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('form.cancel')}
+            submitLabel={t('dak.return.submit')}
+            pending={sendBack.isPending}
+          />
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -27,7 +27,8 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { useInbox, useInboxCount, useReadLetter, useReceiveLetter, type InboxFilter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';
-import { ClassificationBadge, Detail, serverMessage } from './letter-parts.tsx';
+import { serverMessage } from '#web/lib/form-errors.ts';
+import { ClassificationBadge, Detail } from './letter-parts.tsx';
 import { LetterMovements } from './letter-movements.tsx';
 
 type Dialog = { kind: 'mark' | 'close' | 'return'; letter: InboxLetterJson } | null;
@@ -51,7 +52,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
     receive.mutate(letter._id, {
       onSuccess: () =>
         notifications.show({ color: 'green', message: t('dak.receive.done', { letterId: letter.letterId }) }),
-      onError: (err) => notifications.show({ color: 'red', message: serverMessage(err) || t('dak.failed') }),
+      onError: (err) => notifications.show({ color: 'red', message: serverMessage(err, 'letters') || t('dak.failed') }),
     });
 
   return (
@@ -177,7 +178,12 @@ function Box({ filter }: { filter: InboxFilter }) {
             </Group>
           </Center>
         ) : inbox.isError ? (
-          <Alert color="red" variant="light" role="alert" title={serverMessage(inbox.error) || t('dak.inbox.failed')}>
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={serverMessage(inbox.error, 'letters') || t('dak.inbox.failed')}
+          >
             <Button variant="default" size="xs" onClick={() => void inbox.refetch()}>
               {t('list.retry')}
             </Button>

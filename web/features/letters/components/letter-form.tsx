@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Group, NativeSelect, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES, LETTER_CLASSIFICATIONS } from '#shared/constants.ts';
 import { toDateInput } from '#shared/format.ts';
@@ -13,13 +13,12 @@ import {
 } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useUpdateLetter, useUploadLetter } from '../api.ts';
 import { LetterHistory } from './letter-history.tsx';
-import { serverMessage } from './letter-parts.tsx';
 
-type Values = Record<LetterField, string> & { classification: LetterClassification };
+/** The form's values: the letter's fields and the chosen file (required on upload, a replacement on edit). */
+type Values = Record<LetterField, string> & { classification: LetterClassification; file: File | null };
 
 const EMPTY: Values = {
   letterLanguage: '',
@@ -32,6 +31,7 @@ const EMPTY: Values = {
   letterSub: '',
   docketNo: '',
   classification: 'Normal',
+  file: null,
 };
 
 /** A loaded letter in the form: dates cut to YYYY-MM-DD, the file left empty (spec §4 Letters Manager). */
@@ -41,6 +41,7 @@ const valuesOf = (letter: LetterJson): Values =>
     docketDate: toDateInput(letter.docketDate),
     letterDate: toDateInput(letter.letterDate),
     classification: letter.classification,
+    file: null,
   }) as Values;
 
 const DATE_FIELDS: readonly LetterField[] = ['docketDate', 'letterDate'];
@@ -64,29 +65,21 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
   const { t } = useTranslation('letters');
   const upload = useUploadLetter();
   const update = useUpdateLetter();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: letter ? valuesOf(letter) : EMPTY,
-    validate: schemaResolver(createLetterInput, { sync: true }),
+    validate: zodValidate(createLetterInput),
   });
+  const { field: inputProps } = translatedErrors(form, 'letters');
   const busy = upload.isPending || update.isPending;
 
-  /** A refusal about one input is shown on it; the banner says what failed. */
-  const showFieldError = (err: unknown) => {
-    if (!(err instanceof ApiError) || !err.field) return;
-    if (err.field === 'file') setFileError(serverMessage(err));
-    else if (err.field in EMPTY) form.setFieldError(err.field, err.message);
-  };
-
-  const onSubmit = form.onSubmit((values) => {
-    setFileError(null);
+  const onSubmit = form.onSubmit(({ file, ...values }) => {
     if (!letter) {
+      // The file is checked after the fields, as the server does: its banner names what is missing (spec §8).
       if (!file) {
         const text = t('banner.selectFile');
-        setFileError(text);
+        form.setFieldError('file', text);
         return onStatus({ text });
       }
       const data = new FormData();
@@ -101,8 +94,8 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
             onDone();
           },
           onError: (err) => {
-            showFieldError(err);
-            onStatus({ text: t('banner.uploadFailed'), detail: serverMessage(err) });
+            applyServerError(form, err);
+            onStatus({ text: t('banner.uploadFailed'), detail: serverMessage(err, 'letters') });
           },
           onSettled: () => setProgress(null),
         },
@@ -118,21 +111,13 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
           onDone();
         },
         onError: (err) => {
-          showFieldError(err);
-          onStatus({ text: t('banner.updateFailed'), detail: serverMessage(err) });
+          applyServerError(form, err);
+          onStatus({ text: t('banner.updateFailed'), detail: serverMessage(err, 'letters') });
         },
         onSettled: () => setProgress(null),
       },
     );
   });
-
-  const inputProps = (field: LetterField) => {
-    const props = form.getInputProps(field);
-    return {
-      ...props,
-      error: typeof props.error === 'string' ? translateMessage(props.error, 'letters') : props.error,
-    };
-  };
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="letter-form-heading">
@@ -175,12 +160,7 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
               }
               accept={acceptFor('letter')}
               required={!letter}
-              value={file}
-              onChange={(next) => {
-                setFile(next);
-                setFileError(null);
-              }}
-              error={fileError}
+              {...inputProps('file')}
             />
           </SimpleGrid>
           {progress !== null && (

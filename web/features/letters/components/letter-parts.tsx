@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { Badge, Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LetterClassification } from '#shared/schemas/letter.ts';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 
 /** The marking of a Confidential or Secret letter, shown on every card of it (issue 6 item 6). Normal shows none. */
 export function ClassificationBadge({ classification }: { classification: LetterClassification }) {
@@ -36,9 +34,4 @@ export function Detail({ label, children }: { label: string; children: ReactNode
       </Text>
     </Box>
   );
-}
-
-/** The server's sentence, in the current language when the letters namespace knows it; '' when there was none. */
-export function serverMessage(err: unknown): string {
-  return err instanceof ApiError && err.message ? translateMessage(err.message, 'letters') : '';
 }

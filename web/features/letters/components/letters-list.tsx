@@ -8,7 +8,7 @@ import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { exportHref, useLetterPages, usePurgeLetter, useRecycleBin, useRestoreLetter } from '../api.ts';
 import { LetterCard } from './letter-card.tsx';
-import { serverMessage } from './letter-parts.tsx';
+import { serverMessage } from '#web/lib/form-errors.ts';
 
 /** Loads the next page when its sentinel scrolls into view (the button stays for keyboards and screen readers). */
 function useLoadOnScroll(load: () => void, enabled: boolean) {
@@ -29,7 +29,7 @@ function useLoadOnScroll(load: () => void, enabled: boolean) {
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('letters');
   return (
-    <Alert color="red" variant="light" role="alert" title={serverMessage(error) || t('list.failed')}>
+    <Alert color="red" variant="light" role="alert" title={serverMessage(error, 'letters') || t('list.failed')}>
       <Stack gap="xs" align="flex-start">
         <Text c="gray.9">{t('list.failedHelp')}</Text>
         <Button variant="default" size="xs" onClick={onRetry}>
@@ -125,14 +125,14 @@ function RecycleBin() {
   const onRestore = (letter: LetterJson) =>
     restore.mutate(letter._id, {
       onSuccess: () => setMessage({ ok: true, text: t('bin.restored', { letterId: letter.letterId }) }),
-      onError: (err) => setMessage({ ok: false, text: serverMessage(err) || t('bin.failed') }),
+      onError: (err) => setMessage({ ok: false, text: serverMessage(err, 'letters') || t('bin.failed') }),
     });
   const onPurge = () => {
     if (!toPurge) return;
     const letter = toPurge;
     purge.mutate(letter._id, {
       onSuccess: () => setMessage({ ok: true, text: t('bin.purged', { letterId: letter.letterId }) }),
-      onError: (err) => setMessage({ ok: false, text: serverMessage(err) || t('bin.failed') }),
+      onError: (err) => setMessage({ ok: false, text: serverMessage(err, 'letters') || t('bin.failed') }),
       onSettled: () => setToPurge(null),
     });
   };

@@ -8,7 +8,8 @@ import { EmptyState } from '#web/components/empty-state.tsx';
 import { useDeleteLetter, useLetterPages } from '../api.ts';
 import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { LetterForm, type LetterStatus } from './letter-form.tsx';
-import { ClassificationBadge, serverMessage } from './letter-parts.tsx';
+import { serverMessage } from '#web/lib/form-errors.ts';
+import { ClassificationBadge } from './letter-parts.tsx';
 
 function ManagerCard({
   letter,
@@ -143,13 +144,13 @@ export function LettersManager({ mine }: { mine: boolean }) {
         }
         say({ text: t('banner.deleted') });
       },
-      onError: (err) => say({ text: t('banner.deleteFailed'), detail: serverMessage(err) }),
+      onError: (err) => say({ text: t('banner.deleteFailed'), detail: serverMessage(err, 'letters') }),
       onSettled: () => setToDelete(null),
     });
   };
 
   const banner =
-    status ?? (pages.isError ? { text: t('banner.fetchFailed'), detail: serverMessage(pages.error) } : null);
+    status ?? (pages.isError ? { text: t('banner.fetchFailed'), detail: serverMessage(pages.error, 'letters') } : null);
 
   return (
     <Stack gap="lg">

@@ -8,7 +8,7 @@ import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { pendencyExportHref, usePendency, type PendencyFilter } from '../api.ts';
 import { PriorityBadge } from './dak-parts.tsx';
-import { serverMessage } from './letter-parts.tsx';
+import { serverMessage } from '#web/lib/form-errors.ts';
 
 function Report({ report }: { report: PendencyJson }) {
   const { t } = useTranslation('letters');
@@ -191,7 +191,7 @@ export function PendencyReport({ groups }: { groups: { _id: string; name: string
           </Center>
         ) : report.isError ? (
           <Alert color="red" variant="light" role="alert">
-            <Text c="gray.9">{serverMessage(report.error) || t('dak.pendency.failed')}</Text>
+            <Text c="gray.9">{serverMessage(report.error, 'letters') || t('dak.pendency.failed')}</Text>
           </Alert>
         ) : (
           <Report report={report.data} />

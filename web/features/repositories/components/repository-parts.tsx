@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
 import { fileHref, readableSize } from '../form-data.ts';
 
 /** The groups a form offers, as the route loads them (GET /api/repositories/upload-groups: only those the sender may use). */
@@ -16,10 +15,6 @@ export interface GroupOptions {
   isPending: boolean;
   isError: boolean;
 }
-
-/** The server's sentence in the current language, else `fallback` (spec §8: "the server message or error text"). */
-export const serverMessage = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.message ? translateMessage(err.message, 'repositories') : fallback;
 
 /** The Group select of both upload forms, with the spec's words when the groups cannot be loaded. */
 export function GroupSelect({
@@ -115,7 +110,8 @@ export function UploadStatus({
 /** 'Upload failed: ' plus the server message, or 'An unknown error occurred.' (spec §8 Repositories). */
 export function useUploadFailure() {
   const { t } = useTranslation('repositories');
-  return (err: unknown) => t('banner.uploadFailed', { message: serverMessage(err, t('banner.unknownError')) });
+  return (err: unknown) =>
+    t('banner.uploadFailed', { message: serverMessage(err, 'repositories', t('banner.unknownError')) });
 }
 
 /** 'Download File' for an attached file, else a disabled 'No File Available' (spec §2 Software Repositories). */
@@ -204,7 +200,9 @@ export function DeleteRepositoryButton({
               setConfirming(false);
               notifications.show({
                 color: 'red',
-                message: t('card.deleteFailed', { message: serverMessage(err, t('banner.unknownError')) }),
+                message: t('card.deleteFailed', {
+                  message: serverMessage(err, 'repositories', t('banner.unknownError')),
+                }),
               });
             },
           })

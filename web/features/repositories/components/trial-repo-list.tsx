@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TrialRepoJson } from '#shared/schemas/repository.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { useDeleteTrialRepo, useTrialRepos } from '../api.ts';
-import { Detail, serverMessage } from './repository-parts.tsx';
+import { serverMessage } from '#web/lib/form-errors.ts';
+import { Detail } from './repository-parts.tsx';
 import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type Viewer } from './repository-card.tsx';
 
 function TrialRepoCard({ repo, viewer }: { repo: TrialRepoJson; viewer: Viewer }) {
@@ -32,7 +33,7 @@ export function TrialRepoList({ viewer }: { viewer: Viewer }) {
       query={useTrialRepos()}
       loadingText={t('trial.loading')}
       // spec §8: the server message, else its own words.
-      errorText={(err) => serverMessage(err, t('trial.loadFailed'))}
+      errorText={(err) => serverMessage(err, 'repositories', t('trial.loadFailed'))}
       emptyTitle={t('trial.empty')}
       emptyText={t('trial.emptyText')}
       card={(repo) => <TrialRepoCard key={repo._id} repo={repo} viewer={viewer} />}

@@ -1,10 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, FileInput, Group, Stack } from '@mantine/core';
-import { useForm, type GetInputPropsReturnType } from '@mantine/form';
+import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { acceptFor } from '#shared/constants.ts';
 import { translateMessage } from '#web/i18n/index.ts';
-import type { Checked } from '../form-data.ts';
 import {
   ChosenFile,
   GroupSelect,
@@ -45,49 +44,48 @@ export interface RepoUploadState {
 }
 
 /**
- * The form state of an upload screen (spec §2): checks the values with `check` (the shared schema), marks every field
- * that failed and shows the first message, else sends with progress; on success shows `successText` and empties the
- * form, on failure 'Upload failed: …' (spec §8).
+ * The form state of an upload screen (spec §2): checks the values with `validate` (the shared schema through
+ * zodValidate), marks every field that failed and shows the first message in the banner, else sends `toFormData`'s
+ * body with progress; on success shows `successText` and empties the form, on failure 'Upload failed: …' (spec §8).
  */
 export function useRepoUploadForm<V extends RepoFormValues>({
   initialValues,
-  check,
+  validate,
+  toFormData,
   upload,
   successText,
 }: {
   initialValues: V;
-  check: (values: V) => Checked<V>;
+  validate: (values: V) => FormErrors;
+  toFormData: (values: V) => FormData;
   upload: RepoUpload;
   successText: string;
 }) {
   const uploadFailed = useUploadFailure();
   const [banner, setBanner] = useState<Banner>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const form = useForm<V>({ mode: 'controlled', initialValues });
+  const form = useForm<V>({ mode: 'controlled', initialValues, validate });
   const invalid = (field: keyof V) => Boolean(form.errors[String(field)]);
 
-  const onSubmit = form.onSubmit((values) => {
-    const checked = check(values);
-    if (!checked.ok) {
-      form.setErrors(Object.fromEntries(checked.fields.map((field) => [field, true])));
-      setBanner({ kind: 'error', text: translateMessage(checked.message, 'repositories') });
-      return;
-    }
-    form.clearErrors();
-    setBanner(null);
-    setProgress(0);
-    upload.mutate(
-      { form: checked.data, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          setBanner({ kind: 'success', text: successText });
-          form.reset();
+  const onSubmit = form.onSubmit(
+    (values) => {
+      setBanner(null);
+      setProgress(0);
+      upload.mutate(
+        { form: toFormData(values), onProgress: setProgress },
+        {
+          onSuccess: () => {
+            setBanner({ kind: 'success', text: successText });
+            form.reset();
+          },
+          onError: (err) => setBanner({ kind: 'error', text: uploadFailed(err) }),
+          onSettled: () => setProgress(null),
         },
-        onError: (err) => setBanner({ kind: 'error', text: uploadFailed(err) }),
-        onSettled: () => setProgress(null),
-      },
-    );
-  });
+      );
+    },
+    // The inputs are marked red; the banner says the first problem (spec §8).
+    (errors) => setBanner({ kind: 'error', text: translateMessage(String(Object.values(errors)[0]), 'repositories') }),
+  );
 
   const state: RepoUploadState = {
     onSubmit,

@@ -3,7 +3,7 @@ import { Select, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SOFTWARE_REPO_TYPES } from '#shared/constants.ts';
 import { useUploadSoftwareRepo } from '../api.ts';
-import { softwareRepoFormData, typeKey, type SoftwareRepoFormValues } from '../form-data.ts';
+import { checkSoftwareRepo, softwareRepoBody, typeKey, type SoftwareRepoFormValues } from '../form-data.ts';
 import type { GroupOptions } from './repository-parts.tsx';
 import { RepoFileInput, RepoUploadCard, useRepoUploadForm } from './upload-repo-form.tsx';
 
@@ -15,7 +15,8 @@ export function UploadSoftwareRepoForm({ groups, defaultGroup }: { groups: Group
   const { t } = useTranslation('repositories');
   const { form, invalid, state } = useRepoUploadForm<SoftwareRepoFormValues>({
     initialValues: { group: defaultGroup, type: '', githubUrl: '', clonedRepoPath: '', metadata: '', file: null },
-    check: softwareRepoFormData,
+    validate: checkSoftwareRepo,
+    toFormData: softwareRepoBody,
     upload: useUploadSoftwareRepo(),
     successText: t('software.success'),
   });

@@ -2,7 +2,7 @@ import { paths } from '#web/lib/paths.ts';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUploadTrialRepo } from '../api.ts';
-import { trialRepoFormData, type TrialRepoFormValues } from '../form-data.ts';
+import { checkTrialRepo, trialRepoBody, type TrialRepoFormValues } from '../form-data.ts';
 import type { GroupOptions } from './repository-parts.tsx';
 import { RepoFileInput, RepoUploadCard, useRepoUploadForm } from './upload-repo-form.tsx';
 
@@ -23,7 +23,8 @@ export function UploadTrialRepoForm({ groups, defaultGroup }: { groups: GroupOpt
       languageUsed: '',
       file: null,
     },
-    check: trialRepoFormData,
+    validate: checkTrialRepo,
+    toFormData: trialRepoBody,
     upload: useUploadTrialRepo(),
     successText: t('trial.success'),
   });

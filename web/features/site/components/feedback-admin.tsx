@@ -19,8 +19,8 @@ import { formatDateTime } from '#shared/format.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import { FEEDBACK_STATUSES, type FeedbackJson, type FeedbackStatus } from '#shared/schemas/site.ts';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
 import { useAnswerFeedback, useFeedbackList } from '../api.ts';
 
 const STATUS_COLOR: Record<FeedbackStatus, string> = { new: 'red.9', answered: 'teal.9', closed: 'gray.7' };
@@ -40,8 +40,7 @@ function FeedbackCard({ item }: { item: FeedbackJson }) {
       {
         onSuccess: () => notifications.show({ color: 'green', message: t('admin.saved') }),
         onError: (err) => {
-          if (err instanceof ApiError && err.field === 'reply')
-            return setReplyError(translateMessage(err.message, 'site'));
+          if (err instanceof ApiError && err.field === 'reply') return setReplyError(serverMessage(err, 'site'));
           notifications.show({ color: 'red', message: t('admin.saveFailed') });
         },
       },

@@ -13,12 +13,11 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import { FEEDBACK_CATEGORIES, feedbackInput, type FeedbackInput } from '#shared/schemas/site.ts';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useMyFeedback, useSendFeedback } from '../api.ts';
 
 /**
@@ -33,12 +32,9 @@ export function FeedbackForm({ defaults }: { defaults: { name: string; email: st
   const form = useForm<FeedbackInput>({
     mode: 'controlled',
     initialValues,
-    validate: schemaResolver(feedbackInput, { sync: true }),
+    validate: zodValidate(feedbackInput),
   });
-  const error = (field: keyof FeedbackInput) => {
-    const message = form.errors[field];
-    return typeof message === 'string' ? translateMessage(message, 'site') : message;
-  };
+  const { error } = translatedErrors(form, 'site');
   const onSubmit = (values: FeedbackInput) => {
     setBanner(null);
     send.mutate(values, {
@@ -47,10 +43,8 @@ export function FeedbackForm({ defaults }: { defaults: { name: string; email: st
         setBanner({ kind: 'success', text: t('feedback.sent') });
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.field) return form.setFieldError(err.field, err.message);
-        const text =
-          err instanceof ApiError && err.message ? translateMessage(err.message, 'site') : t('feedback.failed');
-        setBanner({ kind: 'error', text });
+        if (applyServerError(form, err)) return;
+        setBanner({ kind: 'error', text: serverMessage(err, 'site', t('feedback.failed')) });
       },
     });
   };

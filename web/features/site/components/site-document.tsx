@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import { updateSitePageInput, type SitePageKey, type UpdateSitePageInput } from '#shared/schemas/site.ts';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
-import { currentLanguage, translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { currentLanguage } from '#web/i18n/index.ts';
+import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useSaveSitePage, useSitePage } from '../api.ts';
 
 /** Plain text with blank lines between paragraphs, as paragraphs. */
@@ -41,12 +41,9 @@ function EditSitePage({
   const form = useForm<UpdateSitePageInput>({
     mode: 'controlled',
     initialValues: initial,
-    validate: schemaResolver(updateSitePageInput, { sync: true }),
+    validate: zodValidate(updateSitePageInput),
   });
-  const error = (field: keyof UpdateSitePageInput) => {
-    const message = form.errors[field];
-    return typeof message === 'string' ? translateMessage(message, 'site') : message;
-  };
+  const { error } = translatedErrors(form, 'site');
   const onSubmit = (values: UpdateSitePageInput) =>
     save.mutate(values, {
       onSuccess: () => {
@@ -54,7 +51,7 @@ function EditSitePage({
         onDone();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.field) return form.setFieldError(err.field, err.message);
+        if (applyServerError(form, err)) return;
         notifications.show({ color: 'red', message: t('pages.saveFailed') });
       },
     });

@@ -6,7 +6,7 @@ import { formatDateTime } from '#shared/format.ts';
 import { DateField } from '#web/components/date-field.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useActivityLogs, usePeopleOptions, type LogsFilter } from '../api.ts';
 import { translateAction } from '../activity-action.ts';
@@ -70,9 +70,10 @@ export function ActivityLogs() {
       set(value);
       setPage(1);
     };
+  // A refused filter (400) is worded by the server; any other failure by us.
   const error =
-    logs.error instanceof ApiError && logs.error.status === 400 && logs.error.message
-      ? translateMessage(logs.error.message, 'people')
+    logs.error instanceof ApiError && logs.error.status === 400
+      ? serverMessage(logs.error, 'people', t('logs.loadFailed'))
       : t('logs.loadFailed');
 
   return (

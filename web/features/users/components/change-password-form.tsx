@@ -1,12 +1,14 @@
 import { Button, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { changePasswordInput } from '#shared/schemas/user.ts';
-import { translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { getUser, saveLogin } from '#web/lib/auth-storage.ts';
 import { useChangePassword } from '../api.ts';
+
+const checkPassword = zodValidate(changePasswordInput);
 
 interface PasswordValues {
   currentPassword: string;
@@ -25,17 +27,13 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: (values) => {
-      const errors = schemaResolver(changePasswordInput, { sync: true })(values);
+      const errors = checkPassword(values);
       if (!errors.newPassword && values.confirmPassword !== values.newPassword)
         errors.confirmPassword = t('password.mismatch');
       return errors;
     },
   });
-  const field = (path: keyof PasswordValues) => {
-    const props = form.getInputProps(path);
-    const message = form.errors[path];
-    return { ...props, error: typeof message === 'string' ? translateMessage(message, 'people') : message };
-  };
+  const { field } = translatedErrors(form, 'people');
 
   const submit = ({ currentPassword, newPassword }: PasswordValues) =>
     change.mutate(
@@ -48,11 +46,10 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
           notifications.show({ color: 'green', message: t('password.changed') });
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.field && err.message) form.setFieldError(err.field, err.message);
+          if (applyServerError(form, err)) return;
           // Too many wrong current passwords: the server says when to try again (decision 014).
-          else if (err instanceof ApiError && err.status === 429)
-            notifications.show({ color: 'red', message: err.message });
-          else notifications.show({ color: 'red', message: t('password.failed') });
+          const tooMany = err instanceof ApiError && err.status === 429;
+          notifications.show({ color: 'red', message: tooMany ? err.message : t('password.failed') });
         },
       },
     );

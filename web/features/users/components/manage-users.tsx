@@ -1,158 +1,48 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
   Avatar,
   Badge,
   Button,
-  FileInput,
   Group,
   Loader,
   Menu,
-  Modal,
   Paper,
   NativeSelect,
-  PasswordInput,
-  Progress,
   SimpleGrid,
   Stack,
   Table,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import {
-  acceptFor,
-  APPROVAL_ROLES,
-  FILE_TYPES,
-  ROLES,
-  USER_STATUSES,
-  type Role,
-  type UserStatus,
-} from '#shared/constants.ts';
+import { ROLES, USER_STATUSES, type Role, type UserStatus } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
-import type { GroupNameJson } from '#shared/schemas/group.ts';
-import {
-  deactivateUserInput,
-  resetPasswordInput,
-  updateUserAccessInput,
-  type ManagedUserJson,
-  type ProfileJson,
-  type UserDocumentJson,
-} from '#shared/schemas/user.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import type { ManagedUserJson, ProfileJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import { getUserId } from '#web/lib/auth-storage.ts';
 import {
-  useDeactivateUser,
   useGroupOptions,
   useManagedUsers,
   useReactivateUser,
   useSetClearance,
-  useRemoveUserDocument,
-  useResetPassword,
-  useUpdateUserAccess,
-  useUploadUserDocument,
   type ManageUsersFilter,
 } from '../api.ts';
 import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
+import { AccessModal } from './access-modal.tsx';
+import { DeactivateModal } from './deactivate-modal.tsx';
+import { DocumentsModal } from './documents-modal.tsx';
+import { ResetPasswordModal } from './reset-password-modal.tsx';
+import { reasonOf } from './user-modal.tsx';
 
 export const MANAGE_USERS_PAGE_SIZE = 20;
 
-type Translate = ReturnType<typeof useTranslation>['t'];
 type Dialog = { kind: 'access' | 'deactivate' | 'reset' | 'documents'; user: ProfileJson } | null;
-
-/** The server's sentence in the current language, else the screen's own words. */
-const reasonOf = (err: unknown, t: Translate) =>
-  err instanceof ApiError && err.message ? translateMessage(err.message, 'people') : t('manage.failed');
-
-/** A form error in the current language (the schema's sentences are English). */
-const inLanguage = (message: ReactNode) =>
-  typeof message === 'string' ? translateMessage(message, 'people') : message;
-
-/** onSuccess of a dialog's save: say so, then close the dialog. */
-const doneThen = (message: string, onClose: () => void) => () => {
-  notifications.show({ color: 'green', message });
-  onClose();
-};
-
-/** A dialog about one user, closed by Esc, the × ('Close') or its own buttons. */
-function UserModal({
-  title,
-  onClose,
-  opened = true,
-  size,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  opened?: boolean;
-  size?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('people');
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('approval.close') }}
-      title={title}
-      size={size}
-      centered
-    >
-      {children}
-    </Modal>
-  );
-}
-
-/** A dialog holding a form: its fields, then Cancel and the submit button. */
-function UserFormModal({
-  title,
-  onClose,
-  onSubmit,
-  submitLabel,
-  submitColor,
-  pending,
-  focusCancel,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
-  submitLabel: string;
-  submitColor?: string;
-  pending: boolean;
-  /** Start on Cancel (a dialog that takes something away). */
-  focusCancel?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('people');
-  return (
-    <UserModal title={title} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} data-autofocus={focusCancel || undefined}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" color={submitColor} loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </UserModal>
-  );
-}
 
 /** A user's photo, or the initials of the name. */
 function UserAvatar({ user }: { user: ProfileJson }) {
@@ -172,279 +62,6 @@ const statusColor: Record<UserStatus, { color: string; text: string }> = {
   rejected: { color: 'red', text: '#8a1c1c' },
   deactivated: { color: 'gray', text: '#343a40' },
 };
-
-function AccessModal({ user, groups, onClose }: { user: ProfileJson; groups: GroupNameJson[]; onClose: () => void }) {
-  const { t } = useTranslation('people');
-  const save = useUpdateUserAccess();
-  const isSelf = user._id === getUserId();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { role: user.role === 'pending_director' ? '' : user.role, groupId: user.group?._id ?? '' },
-    validate: (values) =>
-      schemaResolver(updateUserAccessInput, { sync: true })({ ...values, groupId: values.groupId || null }),
-  });
-  const field = (path: 'role' | 'groupId') => ({ ...form.getInputProps(path), error: inLanguage(form.errors[path]) });
-  const submit = form.onSubmit((values) =>
-    save.mutate(
-      {
-        userId: user._id,
-        input: { role: values.role as (typeof APPROVAL_ROLES)[number], groupId: values.groupId || null },
-      },
-      {
-        onSuccess: doneThen(t('manage.accessSaved'), onClose),
-        onError: (err) => {
-          if (err instanceof ApiError && (err.field === 'role' || err.field === 'groupId'))
-            form.setFieldError(err.field, err.message);
-          else notifications.show({ color: 'red', message: reasonOf(err, t) });
-        },
-      },
-    ),
-  );
-  return (
-    <UserFormModal
-      title={t('manage.accessTitle', { name: user.personalDetails.name })}
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel={t('manage.save')}
-      pending={save.isPending}
-    >
-      <NativeSelect
-        label={t('fields.role')}
-        required
-        disabled={isSelf}
-        data={[
-          { value: '', label: t('approval.selectRole') },
-          ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
-        ]}
-        {...field('role')}
-      />
-      <NativeSelect
-        label={t('fields.group')}
-        data={[{ value: '', label: t('manage.noGroup') }, ...groups.map((g) => ({ value: g._id, label: g.name }))]}
-        {...field('groupId')}
-      />
-    </UserFormModal>
-  );
-}
-
-function DeactivateModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
-  const { t } = useTranslation('people');
-  const deactivate = useDeactivateUser();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { reason: '' },
-    validate: schemaResolver(deactivateUserInput, { sync: true }),
-  });
-  const submit = form.onSubmit((values) =>
-    deactivate.mutate(
-      { userId: user._id, input: values },
-      {
-        onSuccess: doneThen(t('manage.deactivated'), onClose),
-        onError: (err) => notifications.show({ color: 'red', message: reasonOf(err, t) }),
-      },
-    ),
-  );
-  return (
-    <UserFormModal
-      title={t('manage.deactivateTitle', { name: user.personalDetails.name })}
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel={t('manage.deactivate')}
-      submitColor="red.9"
-      pending={deactivate.isPending}
-      focusCancel
-    >
-      <Text size="sm">{t('manage.deactivateIntro')}</Text>
-      <Textarea
-        label={t('manage.reasonOptional')}
-        autosize
-        minRows={2}
-        maxLength={500}
-        {...form.getInputProps('reason')}
-        error={inLanguage(form.errors.reason)}
-      />
-    </UserFormModal>
-  );
-}
-
-function ResetPasswordModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
-  const { t } = useTranslation('people');
-  const reset = useResetPassword();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { newPassword: '' },
-    validate: schemaResolver(resetPasswordInput, { sync: true }),
-  });
-  const submit = form.onSubmit((values) =>
-    reset.mutate(
-      { userId: user._id, input: values },
-      {
-        onSuccess: doneThen(t('manage.passwordReset'), onClose),
-        onError: (err) => {
-          if (err instanceof ApiError && err.field === 'newPassword') form.setFieldError('newPassword', err.message);
-          else notifications.show({ color: 'red', message: reasonOf(err, t) });
-        },
-      },
-    ),
-  );
-  return (
-    <UserFormModal
-      title={t('manage.resetTitle', { name: user.personalDetails.name })}
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel={t('manage.resetPassword')}
-      pending={reset.isPending}
-    >
-      <Text size="sm">{t('manage.resetIntro')}</Text>
-      <PasswordInput
-        label={t('manage.newPassword')}
-        description={t('password.hint')}
-        autoComplete="new-password"
-        required
-        data-autofocus
-        {...form.getInputProps('newPassword')}
-        error={inLanguage(form.errors.newPassword)}
-      />
-    </UserFormModal>
-  );
-}
-
-function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
-  const { t } = useTranslation('people');
-  const upload = useUploadUserDocument();
-  const remove = useRemoveUserDocument();
-  const [documents, setDocuments] = useState<UserDocumentJson[]>(user.documents);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [removing, setRemoving] = useState<UserDocumentJson | null>(null);
-
-  const onUpload = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setError(t('manage.selectFile'));
-    setError('');
-    setProgress(0);
-    upload.mutate(
-      { userId: user._id, input: { file, onProgress: setProgress } },
-      {
-        onSuccess: (doc) => {
-          setDocuments((list) => [...list, doc as UserDocumentJson]);
-          setFile(null);
-          notifications.show({ color: 'green', message: t('manage.uploaded') });
-        },
-        onError: (err) => setError(reasonOf(err, t)),
-        onSettled: () => setProgress(null),
-      },
-    );
-  };
-  const onRemove = () => {
-    if (!removing) return;
-    remove.mutate(
-      { userId: user._id, input: removing._id },
-      {
-        onSuccess: () => {
-          setDocuments((list) => list.filter((d) => d._id !== removing._id));
-          notifications.show({ color: 'green', message: t('manage.removed') });
-          setRemoving(null);
-        },
-        onError: (err) => {
-          notifications.show({ color: 'red', message: reasonOf(err, t) });
-          setRemoving(null);
-        },
-      },
-    );
-  };
-
-  return (
-    <>
-      <UserModal
-        opened={!removing}
-        onClose={onClose}
-        title={t('manage.documentsTitle', { name: user.personalDetails.name })}
-        size="lg"
-      >
-        <Stack gap="md">
-          {documents.length ? (
-            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-              {documents.map((doc) => (
-                <li key={doc._id}>
-                  <Group gap="sm" wrap="nowrap" justify="space-between" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
-                      <Anchor
-                        href={doc.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        style={{ overflowWrap: 'anywhere' }}
-                      >
-                        {t('profile.opensInNewTab', { name: doc.filename })}
-                      </Anchor>
-                      <Text size="xs" c="gray.8">
-                        {formatDate(doc.uploadedAt)}
-                      </Text>
-                    </div>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red.9"
-                      onClick={() => setRemoving(doc)}
-                      aria-label={t('manage.removeDocument', { name: doc.filename })}
-                      style={{ flexShrink: 0 }}
-                    >
-                      {t('manage.remove')}
-                    </Button>
-                  </Group>
-                </li>
-              ))}
-            </Stack>
-          ) : (
-            <Text c="gray.8">{t('manage.noDocumentsYet')}</Text>
-          )}
-          <form onSubmit={onUpload} noValidate>
-            <Group align="flex-end" gap="sm">
-              <FileInput
-                label={t('manage.document')}
-                placeholder={t('manage.chooseFile')}
-                description={t('manage.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
-                accept={acceptFor('document')}
-                clearable
-                value={file}
-                onChange={setFile}
-                style={{ flex: '1 1 240px' }}
-              />
-              <Button type="submit" loading={upload.isPending}>
-                {t('manage.upload')}
-              </Button>
-            </Group>
-            {progress !== null && (
-              <Progress mt="xs" value={progress} aria-label={t('manage.uploadProgress', { percent: progress })} />
-            )}
-            <div role="alert">
-              {error && (
-                <Text size="sm" c="red.9" mt="xs">
-                  {error}
-                </Text>
-              )}
-            </div>
-          </form>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('approval.close')}
-            </Button>
-          </Group>
-        </Stack>
-      </UserModal>
-      <ConfirmDelete
-        opened={Boolean(removing)}
-        message={t('manage.confirmRemove', { name: removing?.filename ?? '' })}
-        title={t('manage.remove')}
-        confirmLabel={t('manage.remove')}
-        onConfirm={onRemove}
-        onCancel={() => setRemoving(null)}
-        loading={remove.isPending}
-      />
-    </>
-  );
-}
 
 function UserActions({ user, onOpen }: { user: ManagedUserJson; onOpen: (dialog: Dialog) => void }) {
   const { t } = useTranslation('people');

@@ -15,7 +15,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_ROLES } from '#shared/constants.ts';
@@ -24,11 +24,11 @@ import { approveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
 import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
 import { initialsOf } from './profile-photo.tsx';
 import { Detail, PersonAndWorkDetails, Section } from './profile-view.tsx';
+import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 
 export interface LabSummary {
   _id: string;
@@ -94,96 +94,69 @@ function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }
 function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void }) {
   const { t } = useTranslation('people');
   const reject = useRejectUser();
-  const form = useForm({
-    mode: 'controlled',
+  const { field, submit } = useUserDialogForm({
     initialValues: { reason: '' },
-    validate: schemaResolver(rejectUserInput, { sync: true }),
+    schema: rejectUserInput,
+    send: ({ reason }, callbacks) => reject.mutate({ userId: user._id, reason }, callbacks),
+    doneText: t('approval.rejected'),
+    failedText: t('approval.rejectFailed'),
+    onClose,
   });
-  const error = form.errors.reason;
-  const submit = form.onSubmit(({ reason }) =>
-    reject.mutate(
-      { userId: user._id, reason },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('approval.rejected') });
-          onClose();
-        },
-        onError: (err) => {
-          const message =
-            err instanceof ApiError && err.message
-              ? translateMessage(err.message, 'people')
-              : t('approval.rejectFailed');
-          if (err instanceof ApiError && err.field === 'reason') form.setFieldError('reason', message);
-          else notifications.show({ color: 'red', message });
-        },
-      },
-    ),
-  );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('approval.close') }}
+    <UserFormModal
       title={t('approval.rejectTitle', { name: user.personalDetails.name })}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('approval.confirmReject')}
+      submitColor="red.9"
+      pending={reject.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t('approval.rejectIntro')}</Text>
-          <Textarea
-            label={t('approval.reason')}
-            required
-            autosize
-            minRows={3}
-            maxLength={500}
-            data-autofocus
-            {...form.getInputProps('reason')}
-            error={typeof error === 'string' ? translateMessage(error, 'people') : error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('manage.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={reject.isPending}>
-              {t('approval.confirmReject')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">{t('approval.rejectIntro')}</Text>
+      <Textarea
+        label={t('approval.reason')}
+        required
+        autosize
+        minRows={3}
+        maxLength={500}
+        data-autofocus
+        {...field('reason')}
+      />
+    </UserFormModal>
   );
 }
 
 function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummary | null; groups: GroupNameJson[] }) {
   const { t } = useTranslation('people');
   const approve = useApproveUser();
-  const [groupId, setGroupId] = useState('');
-  const [role, setRole] = useState('');
+  // The card shows one line for both selects (spec §8), so the schema's own messages are not put on them.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { groupId: '', role: '' },
+    validate: zodValidate(approveUserInput, { toInput: (values) => ({ labId: lab?._id ?? null, ...values }) }),
+  });
   const [error, setError] = useState('');
   const [dialog, setDialog] = useState<'profile' | 'reject' | null>(null);
   const name = user.personalDetails.name;
   const ids = { group: `approve-${user._id}-group`, role: `approve-${user._id}-role` };
 
-  const onApprove = () => {
-    const input = { labId: lab?._id ?? null, groupId, role };
-    const errors = schemaResolver(approveUserInput, { sync: true })(input);
-    if (Object.keys(errors).length) return setError(t('approval.selectBoth'));
-    setError('');
-    approve.mutate(
-      { userId: user._id, input: input as Parameters<typeof approve.mutate>[0]['input'] },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: t('approval.approved') }),
-        onError: (err) => {
-          const message =
-            err instanceof ApiError && err.message
-              ? translateMessage(err.message, 'people')
-              : t('approval.approveFailed');
-          setError(message);
-          notifications.show({ color: 'red', message });
+  const onApprove = form.onSubmit(
+    (values) => {
+      setError('');
+      const input = { labId: lab?._id ?? null, ...values };
+      approve.mutate(
+        { userId: user._id, input: input as Parameters<typeof approve.mutate>[0]['input'] },
+        {
+          onSuccess: () => notifications.show({ color: 'green', message: t('approval.approved') }),
+          onError: (err) => {
+            const message = serverMessage(err, 'people', t('approval.approveFailed'));
+            setError(message);
+            notifications.show({ color: 'red', message });
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    () => setError(t('approval.selectBoth')),
+  );
 
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={`pending-${user._id}`}>
@@ -220,8 +193,8 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
         <NativeSelect
           id={ids.group}
           label={t('fields.group')}
-          value={groupId}
-          onChange={(event) => setGroupId(event.currentTarget.value)}
+          value={form.values.groupId}
+          onChange={(event) => form.setFieldValue('groupId', event.currentTarget.value)}
           data={[
             { value: '', label: t('approval.selectGroup') },
             ...groups.map((g) => ({ value: g._id, label: g.name })),
@@ -230,8 +203,8 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
         <NativeSelect
           id={ids.role}
           label={t('fields.role')}
-          value={role}
-          onChange={(event) => setRole(event.currentTarget.value)}
+          value={form.values.role}
+          onChange={(event) => form.setFieldValue('role', event.currentTarget.value)}
           data={[
             { value: '', label: t('approval.selectRole') },
             ...APPROVAL_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
@@ -248,7 +221,7 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
           <Button variant="outline" color="red.9" onClick={() => setDialog('reject')} disabled={approve.isPending}>
             {t('approval.reject')}
           </Button>
-          <Button onClick={onApprove} loading={approve.isPending}>
+          <Button onClick={() => onApprove()} loading={approve.isPending}>
             {t('approval.approve')}
           </Button>
         </Group>

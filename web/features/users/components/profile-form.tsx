@@ -1,21 +1,20 @@
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, GENDERS, MARITAL_STATUSES } from '#shared/constants.ts';
 import { updateProfileInput, type ProfileJson } from '#shared/schemas/user.ts';
 import { CadreDesignationFields } from '#web/components/cadre-designation-fields.tsx';
 import { DateField } from '#web/components/date-field.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useUpdateProfile } from '../api.ts';
 import { toFormValues, toProfileInput, type ProfileFormValues } from '../profile-values.ts';
 
-const validateProfile = (values: ProfileFormValues) => {
-  const errors = schemaResolver(updateProfileInput, { sync: true })(toProfileInput(values));
-  // A refused list entry (e.g. professionalDetails.skills.2) is shown on the list's box.
-  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path.replace(/\.\d+$/, ''), message]));
-};
+// A refused list entry (e.g. professionalDetails.skills.2) is shown on the list's box.
+const validateProfile = zodValidate(updateProfileInput, {
+  toInput: toProfileInput,
+  fold: (path) => path.replace(/\.\d+$/, ''),
+});
 
 /**
  * Edit Profile mode (spec §2 My profile dashboard): every section with the option lists of spec §5 (cadre →
@@ -39,12 +38,7 @@ export function ProfileForm({
     validate: validateProfile,
   });
 
-  /** getInputProps with the error in the current language (the schema's sentences are English). */
-  const field = (path: string) => {
-    const props = form.getInputProps(path);
-    const message = form.errors[path];
-    return { ...props, error: typeof message === 'string' ? translateMessage(message, 'people') : message };
-  };
+  const { field } = translatedErrors(form, 'people');
 
   const submit = (values: ProfileFormValues) =>
     update.mutate(toProfileInput(values), {
@@ -53,7 +47,7 @@ export function ProfileForm({
         onSaved(saved);
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.field && err.message) form.setFieldError(err.field, err.message);
+        applyServerError(form, err, { fold: (path) => path.replace(/\.\d+$/, '') });
         notifications.show({ color: 'red', message: t('profile.updateFailed') });
       },
     });

@@ -3,8 +3,7 @@ import { Avatar, Button, FileButton, Group, Progress, Stack, Text, UnstyledButto
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { translateMessage } from '#web/i18n/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
 import { useUploadPhoto } from '../api.ts';
 import classes from './profile-photo.module.css';
 
@@ -43,10 +42,8 @@ export function ProfilePhoto({ userId, name, photo }: { userId: string; name: st
           setFile(null);
         },
         onError: (err) => {
-          const message =
-            err instanceof ApiError && err.message
-              ? t('profile.uploadFailed', { reason: translateMessage(err.message, 'people') })
-              : t('profile.uploadError');
+          const reason = serverMessage(err, 'people');
+          const message = reason ? t('profile.uploadFailed', { reason }) : t('profile.uploadError');
           setError(message);
           notifications.show({ color: 'red', message });
         },

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Anchor, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
+import { formatDate } from '#shared/format.ts';
+import type { ProfileJson, UserDocumentJson } from '#shared/schemas/user.ts';
+import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { requiredFile } from '#web/lib/form-errors.ts';
+import { useRemoveUserDocument, useUploadUserDocument } from '../api.ts';
+import { reasonOf, UserModal } from './user-modal.tsx';
+
+/** A user's documents: open, upload and remove them (spec §2 Manage Users). */
+export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
+  const { t } = useTranslation('people');
+  const upload = useUploadUserDocument();
+  const remove = useRemoveUserDocument();
+  const [documents, setDocuments] = useState<UserDocumentJson[]>(user.documents);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [removing, setRemoving] = useState<UserDocumentJson | null>(null);
+
+  // The chosen file lives in the form; a missing one is said in the line below it.
+  const form = useForm<{ file: File | null }>({
+    mode: 'controlled',
+    initialValues: { file: null },
+    validate: { file: requiredFile(t('manage.selectFile')) },
+  });
+  const onUpload = form.onSubmit(
+    ({ file }) => {
+      setError('');
+      setProgress(0);
+      upload.mutate(
+        { userId: user._id, input: { file: file!, onProgress: setProgress } },
+        {
+          onSuccess: (doc) => {
+            setDocuments((list) => [...list, doc as UserDocumentJson]);
+            form.reset();
+            notifications.show({ color: 'green', message: t('manage.uploaded') });
+          },
+          onError: (err) => setError(reasonOf(err, t)),
+          onSettled: () => setProgress(null),
+        },
+      );
+    },
+    (errors) => setError(String(errors.file)),
+  );
+  const onRemove = () => {
+    if (!removing) return;
+    remove.mutate(
+      { userId: user._id, input: removing._id },
+      {
+        onSuccess: () => {
+          setDocuments((list) => list.filter((d) => d._id !== removing._id));
+          notifications.show({ color: 'green', message: t('manage.removed') });
+          setRemoving(null);
+        },
+        onError: (err) => {
+          notifications.show({ color: 'red', message: reasonOf(err, t) });
+          setRemoving(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <UserModal
+        opened={!removing}
+        onClose={onClose}
+        title={t('manage.documentsTitle', { name: user.personalDetails.name })}
+        size="lg"
+      >
+        <Stack gap="md">
+          {documents.length ? (
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+              {documents.map((doc) => (
+                <li key={doc._id}>
+                  <Group gap="sm" wrap="nowrap" justify="space-between" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Anchor
+                        href={doc.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {t('profile.opensInNewTab', { name: doc.filename })}
+                      </Anchor>
+                      <Text size="xs" c="gray.8">
+                        {formatDate(doc.uploadedAt)}
+                      </Text>
+                    </div>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.9"
+                      onClick={() => setRemoving(doc)}
+                      aria-label={t('manage.removeDocument', { name: doc.filename })}
+                      style={{ flexShrink: 0 }}
+                    >
+                      {t('manage.remove')}
+                    </Button>
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+          ) : (
+            <Text c="gray.8">{t('manage.noDocumentsYet')}</Text>
+          )}
+          <form onSubmit={onUpload} noValidate>
+            <Group align="flex-end" gap="sm">
+              <FileInput
+                label={t('manage.document')}
+                placeholder={t('manage.chooseFile')}
+                description={t('manage.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
+                accept={acceptFor('document')}
+                clearable
+                value={form.values.file}
+                onChange={(file) => form.setFieldValue('file', file)}
+                style={{ flex: '1 1 240px' }}
+              />
+              <Button type="submit" loading={upload.isPending}>
+                {t('manage.upload')}
+              </Button>
+            </Group>
+            {progress !== null && (
+              <Progress mt="xs" value={progress} aria-label={t('manage.uploadProgress', { percent: progress })} />
+            )}
+            <div role="alert">
+              {error && (
+                <Text size="sm" c="red.9" mt="xs">
+                  {error}
+                </Text>
+              )}
+            </div>
+          </form>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('approval.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </UserModal>
+      <ConfirmDelete
+        opened={Boolean(removing)}
+        message={t('manage.confirmRemove', { name: removing?.filename ?? '' })}
+        title={t('manage.remove')}
+        confirmLabel={t('manage.remove')}
+        onConfirm={onRemove}
+        onCancel={() => setRemoving(null)}
+        loading={remove.isPending}
+      />
+    </>
+  );
+}
