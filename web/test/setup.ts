@@ -1,9 +1,14 @@
 // Setup of the web component tests (jsdom, vitest.config.ts project "web"): what Mantine needs of a browser that
 // jsdom lacks, the jest-dom matchers, every English namespace loaded before a test renders, and a clean DOM after.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import i18n, { i18nReady } from '#web/i18n/index.ts';
+
+// A toast comes from a lazily loaded module (web/app/providers.tsx): on a busy CI machine its first import takes more
+// than Testing Library's default second, so findBy* waits up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // NOTE: Mantine reads the colour scheme and breakpoints through matchMedia and sizes popovers with ResizeObserver
 // (mantine.dev/guides/vitest); jsdom has neither.
@@ -47,6 +52,8 @@ await i18n.loadNamespaces(namespaces);
 
 afterEach(() => {
   cleanup();
+  // Toasts live in Mantine's notifications store, which outlives a test when the files share one jsdom.
+  notifications.clean();
   vi.restoreAllMocks();
   localStorage.clear();
 });

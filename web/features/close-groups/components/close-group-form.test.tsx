@@ -90,7 +90,7 @@ describe('CloseGroupForm', () => {
     vi.spyOn(api, 'put').mockRejectedValue(new ApiError(400, 'Please choose users from the list.', 'requestedBy.0'));
     const { user, onDone } = setup(group);
     await user.click(screen.getByRole('button', { name: 'Update Group' }));
-    expect(await screen.findAllByText('Please choose users from the list.')).toHaveLength(2); // field and toast
+    await waitFor(() => expect(screen.getAllByText('Please choose users from the list.')).toHaveLength(2)); // field and toast
     expect(screen.getByText('Operation failed. Please check your inputs.')).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
   });

@@ -54,7 +54,7 @@ describe('PendingApprovals: approve', () => {
     await user.selectOptions(screen.getByLabelText('Group'), GROUP._id);
     await user.selectOptions(screen.getByLabelText('Role'), 'employee');
     await user.click(approveButton());
-    expect(await screen.findAllByText('This user has already been approved.')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('This user has already been approved.')).toHaveLength(2));
   });
 });
 
