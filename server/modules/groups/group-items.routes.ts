@@ -9,7 +9,7 @@ import {
   GROUP_FILE_FIELDS,
   GROUP_FILE_MESSAGE,
   groupAchievementsJson,
-  groupItemInput,
+  groupItemInputFor,
   groupItemJson,
 } from '#shared/schemas/group.ts';
 import { badRequest } from '#server/lib/errors.ts';
@@ -70,7 +70,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
         const upload = await receive(req, field);
         try {
-          const input = parseFields(groupItemInput(message), upload.fields);
+          const input = parseFields(groupItemInputFor(field), upload.fields);
           if (!upload.file) throw badRequest(message, 'file');
           const item = await createGroupItem(app.db, req.user, group, field, input, upload.file);
           return reply.code(201).send(presentItem(item));
@@ -88,7 +88,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
         const upload = await receive(req, field);
         try {
-          const input = parseFields(groupItemInput(message), upload.fields);
+          const input = parseFields(groupItemInputFor(field), upload.fields);
           return presentItem(
             await updateGroupItem(app.db, req.user, group, field, req.params.itemId as string, input, upload.file),
           );

@@ -8,6 +8,9 @@ import { deleteStoredFile, saveFileRow, type StoredFile } from '#server/modules/
 import { GROUP_FILES_AREA, KIND_OF, type GroupItemField } from './groups.presenter.ts';
 import type { ItemRow } from './groups.service.ts';
 
+/** Name and description; notices and circulars also carry 'valid until' (null: no expiry). */
+export type GroupItemData = { name: string; description: string; validUntil?: string | null };
+
 /** 'projects' → 'project', for activity log lines. */
 const singular = (field: GroupItemField) => KIND_OF[field];
 
@@ -35,7 +38,7 @@ export async function createGroupItem(
   actor: Actor,
   group: GroupRow,
   field: GroupItemField,
-  input: { name: string; description: string },
+  input: GroupItemData,
   file: StoredFile,
 ): Promise<ItemRow> {
   return db.transaction(async (tx) => {
@@ -47,6 +50,7 @@ export async function createGroupItem(
         kind: KIND_OF[field],
         name: input.name,
         description: input.description,
+        validUntil: 'validUntil' in input ? (input.validUntil ?? null) : null,
         fileId: saved.id,
       })
       .returning();
@@ -79,7 +83,7 @@ export async function updateGroupItem(
   group: GroupRow,
   field: GroupItemField,
   itemId: string,
-  input: { name: string; description: string },
+  input: GroupItemData,
   file: StoredFile | null,
 ): Promise<ItemRow> {
   let replaced: string | null = null;
@@ -94,7 +98,12 @@ export async function updateGroupItem(
     }
     const [item] = await tx
       .update(groupItems)
-      .set({ name: input.name, description: input.description, fileId })
+      .set({
+        name: input.name,
+        description: input.description,
+        ...('validUntil' in input ? { validUntil: input.validUntil ?? null } : {}),
+        fileId,
+      })
       .where(eq(groupItems.id, itemId))
       .returning();
     if (file && found.item.fileId) {
