@@ -231,7 +231,13 @@ describe('200 % zoom (WCAG 1.4.10, item 10)', () => {
           expect(size.header, `${to}: the fixed header covers ${size.header} of ${size.height} px`).toBeLessThanOrEqual(
             size.height / 2,
           );
-          // The menu button is there, inside the window, and opens the navigation; Escape closes it.
+          const name =
+            to
+              .replace(/\/id\/[0-9a-f-]+/, '')
+              .replace(/[^a-z]+/gi, '-')
+              .replace(/^-|-$/g, '') || 'home';
+          await page.screenshot({ path: new URL(`./screenshots/gigw-zoom-200-${name}.png`, import.meta.url).pathname });
+          // The menu button is there, inside the window, and opens the navigation; its close button shuts it.
           const menu = page.getByRole('button', { name: 'Open navigation' });
           await expectVisible(menu);
           const box = (await menu.boundingBox())!;
@@ -240,6 +246,7 @@ describe('200 % zoom (WCAG 1.4.10, item 10)', () => {
           const drawer = page.getByRole('navigation', { name: 'Main navigation' });
           await expectVisible(drawer.getByRole('link', { name: 'Home', exact: true }));
           await page.getByRole('button', { name: 'Close navigation' }).first().click();
+          expect(await menu.getAttribute('aria-expanded')).toBe('false');
         };
         for (const to of pages) await fits(to);
         await signInAs(page, admin, { to: '/dac' });

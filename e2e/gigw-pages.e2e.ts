@@ -171,8 +171,11 @@ async function check(label: string) {
 async function walk(routes: string[], language: Language, contrast: Contrast, extra?: () => Promise<void>) {
   await prefer(language, contrast);
   for (const to of routes) {
+    const t0 = Date.now();
     await open(to);
+    const t1 = Date.now();
     await check(`${to} (${language}, ${contrast})`);
+    if (process.env.E2E_TIMING) console.log(`[timing] ${to} open ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
   }
   await extra?.();
 }
