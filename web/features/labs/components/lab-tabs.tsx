@@ -84,7 +84,7 @@ export function LabTabs({ labId, products, personnel }: LabTabsProps) {
         if (lab.isPending)
           return (
             <Center py="lg" role="status">
-              <Loader size="sm" aria-label={t('loading')} />
+              <Loader size="sm" role="img" aria-label={t('loading')} />
             </Center>
           );
         if (lab.isError || !lab.data) return <PanelError>{t(ERROR_KEY[tab])}</PanelError>;

@@ -198,7 +198,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
         </Title>
         {lab.isPending ? (
           <Center py="md" role="status">
-            <Loader size="sm" aria-label={t('loading')} />
+            <Loader size="sm" role="img" aria-label={t('loading')} />
           </Center>
         ) : lab.isError ? (
           <PanelError>{t('errors.fetchLabData')}</PanelError>
