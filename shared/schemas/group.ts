@@ -76,7 +76,9 @@ export const GROUP_FILE_MESSAGE = 'All fields required';
 export const groupDocumentInput = groupItemInput(GROUP_DOCUMENT_MESSAGE).extend({ validUntil: optionalDate });
 /** The input of one list of a group: notices and circulars take the date, the five file kinds do not. */
 export const groupItemInputFor = (field: GroupDocumentField | GroupFileField) =>
-  (GROUP_DOCUMENT_FIELDS as readonly string[]).includes(field) ? groupDocumentInput : groupItemInput(GROUP_FILE_MESSAGE);
+  (GROUP_DOCUMENT_FIELDS as readonly string[]).includes(field)
+    ? groupDocumentInput
+    : groupItemInput(GROUP_FILE_MESSAGE);
 export type GroupItemInput = z.input<typeof groupDocumentInput>;
 
 export const groupItemJson = z.object({

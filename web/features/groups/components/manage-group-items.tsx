@@ -230,9 +230,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'pre-line' }}>{item.description}</Table.Td>
-              {isDocument && (
-                <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>
-              )}
+              {isDocument && <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>}
               <Table.Td>
                 {item.fileUrl ? (
                   <NewTabLink href={item.fileUrl}>{item.fileName ?? t('lists.openFile')}</NewTabLink>
