@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  baseURL,
   checkA11y,
   createApprovedUser,
   createPendingUser,
@@ -11,6 +12,7 @@ import {
   signedInAdmin,
   signInAs,
   useBrowser,
+  groupIds,
 } from './fixtures.ts';
 
 // Issue 16, part A (GIGW 3.0): shipped fonts so Hindi renders without a system font, axe with no critical, serious or
@@ -181,6 +183,79 @@ describe('text size and contrast (item 10)', () => {
     await page.getByRole('button', { name: 'Normal text size' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.textSize)).toBe('normal');
   });
+});
+
+describe('200 % zoom (WCAG 1.4.10, item 10)', () => {
+  it(
+    'a 1280 × 800 window at 200 %: no sideways scrolling on the main pages, and the menu button opens the navigation',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      // Browser zoom at 200 % lays a 1280 × 800 window out as 640 × 400 CSS px drawn with two device pixels each:
+      // that is this context (a window.devicePixelRatio of 2, media queries of a 640 px screen), not a shrunk page.
+      const context = await state.browser.newContext({
+        baseURL,
+        viewport: { width: 640, height: 400 },
+        deviceScaleFactor: 2,
+        locale: 'en-IN',
+        timezoneId: 'Asia/Kolkata',
+      });
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      try {
+        const admin = await signedInAdmin();
+        const pages = ['/', '/login', '/register'];
+        const signedIn = [
+          '/dac',
+          '/allLetter',
+          '/employees',
+          `/group/id/${groupIds[0]}`,
+          '/profile',
+          '/admin/approval',
+        ];
+        const fits = async (to: string) => {
+          await page.goto(to);
+          await expectVisible(page.getByRole('heading', { level: 1 }));
+          await page.waitForLoadState('networkidle');
+          const size = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            client: document.documentElement.clientWidth,
+            header: document.querySelector('header')!.getBoundingClientRect().bottom,
+            height: window.innerHeight,
+          }));
+          expect(size.client, `${to} is not laid out at 640 CSS px`).toBe(640);
+          expect(await page.evaluate(() => window.devicePixelRatio)).toBe(2);
+          expect(size.scroll, `${to} scrolls sideways at 200 % zoom`).toBeLessThanOrEqual(size.client);
+          // The fixed header leaves most of the 400 px window to the page.
+          expect(size.header, `${to}: the fixed header covers ${size.header} of ${size.height} px`).toBeLessThanOrEqual(
+            size.height / 2,
+          );
+          const name =
+            to
+              .replace(/\/id\/[0-9a-f-]+/, '')
+              .replace(/[^a-z]+/gi, '-')
+              .replace(/^-|-$/g, '') || 'home';
+          await page.screenshot({ path: new URL(`./screenshots/gigw-zoom-200-${name}.png`, import.meta.url).pathname });
+          // The menu button is there, inside the window, and opens the navigation; its close button shuts it.
+          const menu = page.getByRole('button', { name: 'Open navigation' });
+          await expectVisible(menu);
+          const box = (await menu.boundingBox())!;
+          expect(box.x >= 0 && box.x + box.width <= 640 && box.y >= 0 && box.y + box.height <= 400).toBe(true);
+          await menu.click();
+          const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+          await expectVisible(drawer.getByRole('link', { name: 'Home', exact: true }));
+          await page.getByRole('button', { name: 'Close navigation' }).first().click();
+          expect(await menu.getAttribute('aria-expanded')).toBe('false');
+        };
+        for (const to of pages) await fits(to);
+        await signInAs(page, admin, { to: '/dac' });
+        for (const to of signedIn) await fits(to);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('keyboard focus (item 2)', () => {

@@ -179,6 +179,18 @@ describe('Research groups', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await toast(page, 'Saved successfully.');
     await expectVisible(page.getByRole('cell', { name: /Respirator fit test/ }));
+    // A second notice whose 'valid until' (typed the Indian way) has passed: archived, and in the Archive.
+    await field(page, 'Name').fill('Evacuation drill 2024');
+    await field(page, 'Description').fill('Drill of the east wing.');
+    const validUntil = page.getByRole('textbox', { name: 'Valid until', exact: true });
+    await validUntil.fill('15/01/2024');
+    await validUntil.press('Tab');
+    expect(await validUntil.inputValue()).toBe('15 Jan 2024');
+    await chooseFile(page, 'File', 'drill.pdf');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await toast(page, 'Saved successfully.');
+    await expectVisible(page.getByRole('cell', { name: '15 Jan 2024', exact: true }));
+    await checkA11y(page, { moderate: true });
 
     // Manage Group Products & Achievements: a project with a PDF.
     await openSection(page, 'Manage Group Products & Achievements');
@@ -214,6 +226,9 @@ describe('Research groups', () => {
     await expectVisible(page.getByText('Present', { exact: true }));
     await tab(page, 'Notices & Circular').click();
     await expectVisible(page.getByRole('link', { name: /Respirator fit test/ }));
+    const drill = page.getByRole('listitem').filter({ hasText: 'Evacuation drill 2024' });
+    await expectVisible(drill.getByText('Archived', { exact: true }));
+    await expectVisible(drill.getByText(/valid until 15 Jan 2024/));
     await tab(page, 'O/o Group Leader').click();
     await expectVisible(page.getByRole('cell', { name: 'Sunil Verma' }));
     await tab(page, 'Product & Advertisement').click();
@@ -226,6 +241,14 @@ describe('Research groups', () => {
     expect(download.headers()['content-disposition']).toContain('cone-study.pdf');
     await checkA11y(page);
     await screenshot(page, 'group-page-products');
+    // The Archive lists the group's expired notice to its member, under its year.
+    await page.goto('/archive');
+    const archived = page
+      .getByRole('region', { name: /^2024 / })
+      .getByRole('listitem')
+      .filter({ hasText: 'Evacuation drill 2024' });
+    await expectVisible(archived.getByText(new RegExp(`Group: ${escapeRegExp(group.name)}`)));
+    await expectVisible(archived.getByText(/Valid until 15 Jan 2024/));
 
     // Manage Members: the admin moves Rohan to the other group.
     await signInAs(page, admin, { to: `/admin/group/${group._id}` });

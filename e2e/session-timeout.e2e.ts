@@ -69,9 +69,14 @@ describe('session-timeout warning (item 5)', () => {
     await expectVisible(dialog(page).getByText(/you will be signed out in 0:\d\d/));
     await checkA11y(page);
     await screenshot(page, 'session-timeout');
+    const oldToken = await page.evaluate(() => localStorage.getItem('token'));
     await dialog(page).getByRole('button', { name: 'Stay signed in' }).click();
     await expectHidden(dialog(page));
     expect(await expiryOf(page)).toBeGreaterThan(firstExpiry);
+    // The refresh ended the old session: its token is refused, and the download cookie is the new one's.
+    const me = (headers: Record<string, string> = {}) => context.request.get('/api/auth/me', { headers });
+    expect((await me({ authorization: `Bearer ${oldToken}` })).status()).toBe(401);
+    expect((await me()).status()).toBe(200);
     await expectPath(page, '/admin/logs');
 
     // The extended sign-in warns again; this time nobody answers, and at expiry the person is signed out.

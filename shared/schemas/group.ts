@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.ts';
-import { optionalText } from './common.ts';
+import { optionalDate, optionalText } from './common.ts';
 import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberJson } from './unit.ts';
 
 /** {_id, name} as GET /api/groups/name answers, and the groups dropdown and selects use. */
@@ -69,7 +69,17 @@ export const groupItemInput = (message: string) =>
   });
 export const GROUP_DOCUMENT_MESSAGE = 'All fields are required';
 export const GROUP_FILE_MESSAGE = 'All fields required';
-export type GroupItemInput = z.input<ReturnType<typeof groupItemInput>>;
+/**
+ * A group notice or circular: name and description, and an optional 'valid until' date (YYYY-MM-DD) after which it
+ * moves to the Archive, as a lab notice does. Files (projects, patents, ...) have no such date.
+ */
+export const groupDocumentInput = groupItemInput(GROUP_DOCUMENT_MESSAGE).extend({ validUntil: optionalDate });
+/** The input of one list of a group: notices and circulars take the date, the five file kinds do not. */
+export const groupItemInputFor = (field: GroupDocumentField | GroupFileField) =>
+  (GROUP_DOCUMENT_FIELDS as readonly string[]).includes(field)
+    ? groupDocumentInput
+    : groupItemInput(GROUP_FILE_MESSAGE);
+export type GroupItemInput = z.input<typeof groupDocumentInput>;
 
 export const groupItemJson = z.object({
   _id: z.uuid(),
@@ -78,6 +88,10 @@ export const groupItemJson = z.object({
   /** Relative link to the portal's own origin; opening it needs sign-in and access to the group. */
   fileUrl: z.string().nullable(),
   fileName: z.string().nullable(),
+  /** Notices and circulars: the last day they are current (YYYY-MM-DD), null for no expiry; always null for files. */
+  validUntil: z.string().nullable(),
+  /** True once 'valid until' has passed: shown as archived on the group page, and listed in the Archive. */
+  expired: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -49,6 +49,27 @@ describe('api client', () => {
     await expect(api.get('/api/groups')).rejects.toMatchObject({ status: 0, message: '' });
   });
 
+  it('keeps the login when a 401 answers a token replaced meanwhile ("Stay signed in"), and retries once with the new one', async () => {
+    const fresh = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 7200 }))}.z`;
+    saveLogin({ token, user });
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      const bearer = (init.headers as Record<string, string>).Authorization!;
+      sent.push(bearer);
+      if (bearer === `Bearer ${token}`) {
+        saveLogin({ token: fresh, user }); // the refresh landed while this call was on its way
+        return json(401, { error: 'Your session has expired. Please sign in again.' });
+      }
+      return json(200, { ok: true });
+    });
+    await expect(api.get('/api/notifications/count')).resolves.toEqual({ ok: true });
+    expect(sent).toEqual([`Bearer ${token}`, `Bearer ${fresh}`]);
+    expect(getToken()).toBe(fresh);
+    expect(toLogin).not.toHaveBeenCalled();
+  });
+
   it('forgets an expired or revoked login on a 401 and goes to /login', async () => {
     saveLogin({ token, user });
     const toLogin = vi.fn();

@@ -51,9 +51,13 @@ function errorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, text(data?.error) || text(data?.message), text(data?.field) || undefined, data);
 }
 
-/** A 401 on a call that carried a token: the login expired or was revoked, so forget it and go to /login. */
-function handleUnauthorized(status: number, sentToken: boolean, url: string): void {
-  if (status === 401 && sentToken && !url.startsWith('/api/auth/login')) {
+/**
+ * A 401 on a call that carried a token: the login expired or was revoked, so forget it and go to /login. Unless the
+ * stored token is no longer the one sent: "Stay signed in" (which ends the old session) or a new sign-in replaced it
+ * while the call was on its way, and the login that is stored now is still good.
+ */
+function handleUnauthorized(status: number, sentToken: string | null, url: string): void {
+  if (status === 401 && sentToken && sentToken === getToken() && !url.startsWith('/api/auth/login')) {
     clearLogin();
     onUnauthorized();
   }
@@ -71,7 +75,13 @@ function parse(text: string, contentType: string | null): unknown {
   return text;
 }
 
-async function request<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+  retried = false,
+): Promise<T> {
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -92,7 +102,12 @@ async function request<T>(method: string, url: string, body?: unknown, options: 
   }
   const data = parse(await res.text(), res.headers.get('content-type'));
   if (!res.ok) {
-    handleUnauthorized(res.status, Boolean(token), url);
+    // Refused for a session that was replaced meanwhile (see handleUnauthorized): once more with the new token. A
+    // refused call did nothing on the server, so a write is safe to send again.
+    const current = getToken();
+    if (res.status === 401 && token && current && current !== token && !retried)
+      return request<T>(method, url, body, options, true);
+    handleUnauthorized(res.status, token, url);
     throw errorFrom(res.status, data);
   }
   return data as T;
@@ -115,7 +130,7 @@ function upload<T>(url: string, formData: FormData, options: UploadOptions = {})
         options.onProgress?.(100);
         resolve(data as T);
       } else {
-        handleUnauthorized(xhr.status, Boolean(token), url);
+        handleUnauthorized(xhr.status, token, url);
         reject(errorFrom(xhr.status, data));
       }
     };

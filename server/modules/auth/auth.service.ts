@@ -102,6 +102,29 @@ export async function revokeSession(app: FastifyInstance, token: string): Promis
   });
 }
 
+/**
+ * "Stay signed in" (issue 16 item 5): ends the session of `token` and starts a new one for `user`, in one transaction
+ * with its activity row, so the old token answers 401 from then on. The session is claimed by inserting its id into
+ * revoked_sessions: of two refreshes of one token only one gets a new token, the other is told the session expired.
+ * The caller has already authenticated `token` (the root hook), so `user` is its approved, active owner.
+ */
+export async function refreshSession(app: FastifyInstance, token: string, user: UserRow): Promise<string> {
+  const { sid, exp } = app.jwt.decode<{ sid: string; exp?: number }>(token) ?? {};
+  if (typeof sid !== 'string') throw unauthorized('Your session has expired. Please sign in again.');
+  const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 24 * 3600 * 1000);
+  return app.db.transaction(async (tx) => {
+    await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
+    const [revoked] = await tx
+      .insert(revokedSessions)
+      .values({ id: sid, userId: user.id, expiresAt })
+      .onConflictDoNothing()
+      .returning({ id: revokedSessions.id });
+    if (!revoked) throw unauthorized('Your session has expired. Please sign in again.');
+    await recordActivity(tx, user, 'Stayed signed in');
+    return app.issueToken(user);
+  });
+}
+
 /** Ends every session of the account by moving its sessions stamp (decision 003). The signed-in owner calls it. */
 export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {

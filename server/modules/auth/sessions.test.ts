@@ -104,3 +104,57 @@ describe('signing out ends the session on the server (issue 13)', () => {
     expect((await me(app, old)).statusCode).toBe(401);
   });
 });
+
+describe('"Stay signed in" ends the session it replaces (issue 16 item 5)', () => {
+  const refresh = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: `Bearer ${token}` } });
+
+  it('the old token answers 401 afterwards (header and cookie), the new one and its cookie work', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const [old, phone] = await twoDevices(app, user);
+    const res = await refresh(app, old);
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().token as string;
+    expect(fresh).not.toBe(old);
+    expect(res.cookies.find((c) => c.name === 'lp_token')?.value).toBe(fresh);
+    for (const how of ['bearer', 'cookie'] as const) {
+      const gone = await me(app, old, how);
+      expect(gone.statusCode).toBe(401);
+      expect(gone.json().error).toBe('Your session has expired. Please sign in again.');
+      expect((await me(app, fresh, how)).statusCode).toBe(200);
+    }
+    // Another device's session is not touched.
+    expect((await me(app, phone)).statusCode).toBe(200);
+    // The old session is revoked, with one activity row for the refresh.
+    const sid = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+    const revoked = await app.pgPool.query(`select id from revoked_sessions where user_id = $1`, [user.id]);
+    expect(revoked.rows).toEqual([{ id: sid(old) }]);
+    const { rows } = await app.pgPool.query(`select action from activity_logs where user_id = $1`, [user.id]);
+    expect(rows.filter((r) => r.action === 'Stayed signed in')).toHaveLength(1);
+  });
+
+  it('refuses a revoked token (refreshed already, or signed out) and issues nothing', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const [token, other] = await twoDevices(app, user);
+    expect((await refresh(app, token)).statusCode).toBe(200);
+    const again = await refresh(app, token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error).toBe('Your session has expired. Please sign in again.');
+    expect(again.cookies.find((c) => c.name === 'lp_token')).toBeUndefined();
+
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${other}` } });
+    expect((await refresh(app, other)).statusCode).toBe(401);
+    const { rows } = await app.pgPool.query(`select action from activity_logs where user_id = $1`, [user.id]);
+    expect(rows.filter((r) => r.action === 'Stayed signed in')).toHaveLength(1);
+  });
+
+  it('of two refreshes of one token at once, exactly one gets a new token', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const [token] = await twoDevices(app, user);
+    const answers = await Promise.all([refresh(app, token), refresh(app, token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+  });
+});

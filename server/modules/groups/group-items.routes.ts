@@ -9,7 +9,7 @@ import {
   GROUP_FILE_FIELDS,
   GROUP_FILE_MESSAGE,
   groupAchievementsJson,
-  groupItemInput,
+  groupItemInputFor,
   groupItemJson,
 } from '#shared/schemas/group.ts';
 import { badRequest } from '#server/lib/errors.ts';
@@ -72,7 +72,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
-          const input = parseFields(groupItemInput(message), fields);
+          const input = parseFields(groupItemInputFor(field), fields);
           if (!file) throw badRequest(message, 'file');
           const item = await createGroupItem(app.db, req.user, group, field, input, file);
           return reply.code(201).send(presentItem(item));
@@ -87,7 +87,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
         const itemId = req.params.itemId as string;
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
-          const input = parseFields(groupItemInput(message), fields);
+          const input = parseFields(groupItemInputFor(field), fields);
           return presentItem(await updateGroupItem(app.db, app.storage, req.user, group, field, itemId, input, file));
         });
       },

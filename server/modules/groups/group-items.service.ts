@@ -14,6 +14,9 @@ import {
 import { KIND_OF, type GroupItemField } from './groups.presenter.ts';
 import type { ItemRow } from './groups.service.ts';
 
+/** Name and description; notices and circulars also carry 'valid until' (null: no expiry). */
+export type GroupItemData = { name: string; description: string; validUntil?: string | null };
+
 /** 'projects' → 'project', for activity log lines. */
 const singular = (field: GroupItemField) => KIND_OF[field];
 
@@ -45,7 +48,7 @@ export async function createGroupItem(
   actor: Actor,
   group: GroupRow,
   field: GroupItemField,
-  input: { name: string; description: string },
+  input: GroupItemData,
   file: StoredFile,
 ): Promise<ItemRow> {
   return db.transaction(async (tx) => {
@@ -57,6 +60,7 @@ export async function createGroupItem(
         kind: KIND_OF[field],
         name: input.name,
         description: input.description,
+        validUntil: 'validUntil' in input ? (input.validUntil ?? null) : null,
         fileId: saved.id,
       })
       .returning();
@@ -90,7 +94,7 @@ export async function updateGroupItem(
   group: GroupRow,
   field: GroupItemField,
   itemId: string,
-  input: { name: string; description: string },
+  input: GroupItemData,
   file: StoredFile | null,
 ): Promise<ItemRow> {
   return transactionDroppingFiles(db, store, async (tx, dropFiles) => {
@@ -104,7 +108,12 @@ export async function updateGroupItem(
     }
     const [item] = await tx
       .update(groupItems)
-      .set({ name: input.name, description: input.description, fileId })
+      .set({
+        name: input.name,
+        description: input.description,
+        ...('validUntil' in input ? { validUntil: input.validUntil ?? null } : {}),
+        fileId,
+      })
       .where(eq(groupItems.id, itemId))
       .returning();
     if (file) await dropFiles([found.item.fileId]);

@@ -171,6 +171,112 @@ describe.each([
     const blank = await send(c, 'admin', 'PUT', `${url(c)}/${created._id}`, { name: '', description: 'y' });
     expect(blank.json()).toMatchObject({ message, field: 'name' });
   });
+  it("keeps an optional 'valid until' date, shows it on the group page, and edits or clears it", async () => {
+    const c = await groupCast();
+    const none = await send(c, 'admin', 'POST', url(c), { name: 'Open', description: 'No end' }, pdf());
+    expect(none.json()).toMatchObject({ validUntil: null, expired: false });
+    const blank = await send(c, 'admin', 'POST', url(c), { name: 'Blank', description: 'x', validUntil: '' }, pdf());
+    expect(blank.json()).toMatchObject({ validUntil: null, expired: false });
+    const dated = await send(
+      c,
+      'associateDirector',
+      'POST',
+      url(c),
+      { name: 'Drill', description: 'Fire drill', validUntil: '2099-12-31' },
+      pdf(),
+    );
+    expect(dated.statusCode).toBe(201);
+    expect(dated.json()).toMatchObject({ validUntil: '2099-12-31', expired: false });
+    const [row] = await c.app.db.select().from(groupItems).where(eq(groupItems.id, dated.json()._id));
+    expect(row!.validUntil).toBe('2099-12-31');
+    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    expect(page[field].find((i: { _id: string }) => i._id === dated.json()._id)).toMatchObject({
+      validUntil: '2099-12-31',
+      expired: false,
+    });
+    const past = await send(c, 'admin', 'PUT', `${url(c)}/${dated.json()._id}`, {
+      name: 'Drill',
+      description: 'Fire drill',
+      validUntil: '2020-01-31',
+    });
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toMatchObject({ validUntil: '2020-01-31', expired: true });
+    const cleared = await send(c, 'admin', 'PUT', `${url(c)}/${dated.json()._id}`, {
+      name: 'Drill',
+      description: 'Fire drill',
+      validUntil: '',
+    });
+    expect(cleared.json()).toMatchObject({ validUntil: null, expired: false });
+  });
+
+  it("refuses a 'valid until' that is not a date, keeping no file and changing nothing", async () => {
+    const c = await groupCast();
+    const before = await fileCount(c);
+    for (const validUntil of ['31-12-2027', '2027-02-30', 'soon']) {
+      const res = await send(c, 'admin', 'POST', url(c), { name: 'a', description: 'b', validUntil }, pdf());
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Please enter a valid date.', field: 'validUntil' });
+    }
+    expect(await fileCount(c)).toEqual(before);
+    const created = (
+      await send(c, 'admin', 'POST', url(c), { name: 'a', description: 'b', validUntil: '2099-01-01' }, pdf())
+    ).json();
+    const bad = await send(c, 'admin', 'PUT', `${url(c)}/${created._id}`, {
+      name: 'a',
+      description: 'b',
+      validUntil: '2099/01/02',
+    });
+    expect(bad.statusCode).toBe(400);
+    const [row] = await c.app.db.select().from(groupItems).where(eq(groupItems.id, created._id));
+    expect(row!.validUntil).toBe('2099-01-01');
+  });
+});
+
+describe('the Archive and expired group notices (GET /api/notices/archive)', () => {
+  it("lists a group's expired notices and circulars only to those who may see the group", async () => {
+    const c = await groupCast();
+    const post = (field: 'notices' | 'circulars', name: string, validUntil: string, groupId = c.group.id) => {
+      const body = multipart({ name, description: 'd', validUntil }, pdf());
+      return c.app.inject({
+        method: 'POST',
+        url: `/api/groups/${groupId}/${field}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...c.as('admin') },
+      });
+    };
+    expect((await post('notices', 'Expired group notice', '2024-05-01')).statusCode).toBe(201);
+    expect((await post('circulars', 'Expired group circular', '2023-02-01')).statusCode).toBe(201);
+    expect((await post('notices', 'Current group notice', '2099-01-01')).statusCode).toBe(201);
+    expect((await post('notices', 'Other group notice', '2024-06-01', c.otherGroup.id)).statusCode).toBe(201);
+    // The test file's database holds other tests' groups too: look at this cast's two groups only.
+    const ours = [c.group.id, c.otherGroup.id];
+    const names = async (who: Person) => {
+      const res = await c.app.inject({ url: '/api/notices/archive', headers: c.as(who) });
+      expect(res.statusCode).toBe(200);
+      const items = (
+        res.json().years as { year: number; items: { name: string; source: { type: string; _id: string } }[] }[]
+      ).flatMap((y) => y.items);
+      if (who === 'anonymous') expect(items.filter((i) => i.source.type === 'group')).toEqual([]);
+      return items
+        .filter((i) => i.source.type === 'group' && ours.includes(i.source._id))
+        .map((i) => i.name)
+        .sort();
+    };
+    const mine = ['Expired group circular', 'Expired group notice'];
+    const other = ['Other group notice'];
+    expect(await names('anonymous')).toEqual([]);
+    expect(await names('member')).toEqual(mine);
+    // An employee of the other group sees that group's, never this one's.
+    expect(await names('outsider')).toEqual(other);
+    // The associate director leads this group and is listed in the other one.
+    expect(await names('associateDirector')).toEqual([...mine, ...other].sort());
+    expect(await names('director')).toEqual([...mine, ...other].sort());
+    expect(await names('admin')).toEqual([...mine, ...other].sort());
+    const res = await c.app.inject({ url: '/api/notices/archive', headers: c.as('member') });
+    const years = res.json().years as { year: number; items: { name: string }[] }[];
+    expect(years.find((y) => y.year === 2024)?.items.map((i) => i.name)).toContain('Expired group notice');
+    expect(years.find((y) => y.year === 2023)?.items.map((i) => i.name)).toContain('Expired group circular');
+  });
 });
 
 describe('/api/group-files/{groupId}/{field}', () => {
@@ -238,6 +344,23 @@ describe('/api/group-files/{groupId}/{field}', () => {
     const res = await send(c, 'admin', 'POST', url(c), fields, pdf());
     expect(res.json()).toMatchObject({ message: 'All fields required', field });
     expect(await fileCount(c)).toEqual(before);
+  });
+
+  it("takes no 'valid until' date: a file never expires nor reaches the Archive", async () => {
+    const c = await groupCast();
+    const res = await send(
+      c,
+      'admin',
+      'POST',
+      url(c),
+      { name: 'Model', description: 'x', validUntil: '2020-01-01' },
+      pdf(),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ validUntil: null, expired: false });
+    const archive = (await c.app.inject({ url: '/api/notices/archive', headers: c.as('admin') })).json();
+    const ids = (archive.years as { items: { _id: string }[] }[]).flatMap((y) => y.items.map((i) => i._id));
+    expect(ids).not.toContain(res.json()._id);
   });
 
   it('refuses a missing file and a type outside pdf, ppt, pptx, xls, xlsx and video', async () => {

@@ -1,4 +1,4 @@
-import { Paper, Tabs } from '@mantine/core';
+import { Paper, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
@@ -9,6 +9,13 @@ import { GroupInfoForm } from '#web/features/groups/components/group-info-form.t
 import { GroupItemTabs } from '#web/features/groups/components/group-admin-panel.tsx';
 import { ManageGroupOffice } from '#web/features/groups/components/manage-group-office.tsx';
 import { useGroupForEdit } from '#web/features/groups/api.ts';
+
+/** The open tab's heading, for screen readers: the lists below it are h3, under the page's h1 (axe heading-order). */
+const PanelHeading = ({ children }: { children: string }) => (
+  <VisuallyHidden>
+    <Title order={2}>{children}</Title>
+  </VisuallyHidden>
+);
 
 /**
  * /groups/{id}/edit (spec §2 Edit Group): every group field with 'Save Changes'; it tells the outcome and returns to
@@ -52,13 +59,16 @@ export default function EditGroupRoute() {
             </Paper>
           </Tabs.Panel>
           <Tabs.Panel value="notices">
+            <PanelHeading>{t('admin.sections.notices')}</PanelHeading>
             <GroupItemTabs groupId={id} fields={['notices', 'circulars']} label={t('admin.sections.notices')} />
           </Tabs.Panel>
           {/* Tabs, not five stacked add-forms on one 3,650 px page (issue 16). */}
           <Tabs.Panel value="files">
+            <PanelHeading>{t('admin.sections.files')}</PanelHeading>
             <GroupItemTabs groupId={id} fields={GROUP_FILE_FIELDS} label={t('admin.sections.files')} />
           </Tabs.Panel>
           <Tabs.Panel value="office">
+            <PanelHeading>{t('admin.sections.office')}</PanelHeading>
             <ManageGroupOffice groupId={id} />
           </Tabs.Panel>
         </Tabs>

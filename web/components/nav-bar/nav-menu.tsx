@@ -29,6 +29,8 @@ export default function NavMenu({ entry, onSignOut, onNavigate, opened }: NavMen
       loop
       // Mantine's focus placeholder is a role=presentation child of role=menu, which axe refuses.
       withInitialFocusPlaceholder={false}
+      // Drawn beside its button inside the navigation landmark, not in a portal at the end of <body> (axe region).
+      withinPortal={false}
     >
       <Menu.Target>
         <button type="button" className={classes.item} ref={target}>

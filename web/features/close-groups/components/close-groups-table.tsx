@@ -32,7 +32,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
   const remove = useDeleteCloseGroup();
   const [deleting, setDeleting] = useState<CloseGroupJson | null>(null);
 
-  if (groups.isPending) return <Loader aria-label={t('admin.tableTitle')} />;
+  if (groups.isPending) return <Loader role="status" aria-label={t('admin.tableTitle')} />;
   if (groups.isError) {
     return <PanelError>{t('admin.loadFailed')}</PanelError>;
   }

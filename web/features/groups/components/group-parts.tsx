@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
@@ -24,7 +24,14 @@ export function GroupItemEntry({ item }: { item: GroupItemJson }) {
   const { t } = useTranslation(['groups', 'site']);
   return (
     <Stack gap={2}>
-      <FileTitle name={item.name} fileUrl={item.fileUrl} />
+      <Group gap="xs" wrap="wrap">
+        <FileTitle name={item.name} fileUrl={item.fileUrl} />
+        {item.expired && (
+          <Badge color="gray.7" variant="filled" size="sm">
+            {t('page.archived')}
+          </Badge>
+        )}
+      </Group>
       {item.description && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
           {item.description}
@@ -32,6 +39,7 @@ export function GroupItemEntry({ item }: { item: GroupItemJson }) {
       )}
       <Text size="xs" c="gray.7">
         {t('page.posted', { date: formatDate(item.createdAt) })}
+        {item.validUntil ? ` · ${t('page.validUntil', { date: formatDate(item.validUntil) })}` : ''}
         {` · ${t('site:lastUpdated', { date: formatDate(item.updatedAt) })}`}
         {item.fileName ? ` · ${item.fileName}` : ''}
       </Text>

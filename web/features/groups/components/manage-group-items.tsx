@@ -19,11 +19,12 @@ import { formatDate } from '#shared/format.ts';
 import {
   GROUP_DOCUMENT_MESSAGE,
   GROUP_FILE_MESSAGE,
-  groupItemInput,
+  groupItemInputFor,
   type GroupItemJson,
 } from '#shared/schemas/group.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
+import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
@@ -40,8 +41,8 @@ import {
 } from '../api.ts';
 import { toast, withServer } from './group-parts.tsx';
 
-type ItemForm = { name: string; description: string; file: File | null };
-const EMPTY: ItemForm = { name: '', description: '', file: null };
+type ItemForm = { name: string; description: string; validUntil: string; file: File | null };
+const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null };
 
 /**
  * One list of a group with its add/edit form and delete (spec §2 group admin panel): notices and circulars
@@ -52,7 +53,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
   const { t } = useTranslation('groups');
   const isDocument = isDocumentField(field);
   const required = isDocument ? GROUP_DOCUMENT_MESSAGE : GROUP_FILE_MESSAGE;
-  const schema = groupItemInput(required);
+  const schema = groupItemInputFor(field);
   // Notices and circulars come with the group; each file manager fetches its own list (spec §7 GET /api/group-files).
   const group = useGroup(isDocument ? groupId : '');
   const files = useGroupFiles(groupId, field, { enabled: !isDocument });
@@ -87,7 +88,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
   const edit = (item: GroupItemJson) => {
     reset();
     setEditing(item);
-    form.setValues({ name: item.name, description: item.description, file: null });
+    form.setValues({ name: item.name, description: item.description, validUntil: item.validUntil ?? '', file: null });
     document.getElementById(headingId)?.scrollIntoView({ block: 'start' });
   };
 
@@ -95,6 +96,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
     const data = new FormData();
     data.set('name', values.name);
     data.set('description', values.description);
+    if (isDocument) data.set('validUntil', values.validUntil);
     if (file) data.set('file', file);
     setProgress(file ? 0 : null);
     save.mutate(
@@ -134,6 +136,13 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
           <Stack gap="sm">
             <TextInput label={t('fields.name')} required {...fieldProps('name')} />
             <Textarea label={t('fields.description')} required rows={3} {...fieldProps('description')} />
+            {isDocument && (
+              <DateField
+                label={t('items.validUntil')}
+                description={t('items.validUntilHint')}
+                {...fieldProps('validUntil')}
+              />
+            )}
             <FileInput
               label={t('fields.file')}
               required={!editing}
@@ -177,7 +186,12 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
       ) : (
         <DataTable
           caption={t(`lists.${field}`)}
-          headers={[t('fields.name'), t('fields.description'), t('fields.file')]}
+          headers={[
+            t('fields.name'),
+            t('fields.description'),
+            ...(isDocument ? [t('items.validUntil')] : []),
+            t('fields.file'),
+          ]}
           actions
           minWidth={600}
           verticalSpacing="sm"
@@ -191,6 +205,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'pre-line' }}>{item.description}</Table.Td>
+              {isDocument && <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>}
               <Table.Td>
                 {item.fileUrl ? (
                   <NewTabLink href={item.fileUrl}>{item.fileName ?? t('lists.openFile')}</NewTabLink>

@@ -70,7 +70,7 @@ function PanelLoading() {
   const { t } = useTranslation('lab');
   return (
     <Center py="lg" role="status">
-      <Loader size="sm" aria-label={t('loading')} />
+      <Loader size="sm" role="img" aria-label={t('loading')} />
     </Center>
   );
 }

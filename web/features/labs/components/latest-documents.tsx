@@ -24,7 +24,7 @@ export function LatestDocuments({ labId }: { labId: string }) {
       </Title>
       {documents.isPending ? (
         <Center py="md" role="status">
-          <Loader size="sm" aria-label={t('loading')} />
+          <Loader size="sm" role="img" aria-label={t('loading')} />
         </Center>
       ) : documents.isError ? (
         <PanelError>{t('errors.fetchLabData')}</PanelError>

@@ -125,7 +125,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
   return (
     <Stack gap="xl">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${kind}-form-heading`}>
-        <Title order={3} size="h4" mb="md" id={`${kind}-form-heading`}>
+        <Title order={2} size="h4" mb="md" id={`${kind}-form-heading`}>
           {editing ? words('editTitle') : words('addTitle')}
         </Title>
         <form onSubmit={submit} noValidate>
@@ -168,12 +168,12 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
       </Card>
 
       <section aria-labelledby={`${kind}-list-heading`}>
-        <Title order={3} size="h4" mb="sm" id={`${kind}-list-heading`}>
+        <Title order={2} size="h4" mb="sm" id={`${kind}-list-heading`}>
           {words('listTitle')}
         </Title>
         {lab.isPending ? (
           <Center py="md" role="status">
-            <Loader size="sm" aria-label={t('loading')} />
+            <Loader size="sm" role="img" aria-label={t('loading')} />
           </Center>
         ) : lab.isError ? (
           <PanelError>{t('errors.fetchLabData')}</PanelError>

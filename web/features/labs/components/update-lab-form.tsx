@@ -178,7 +178,7 @@ export function UpdateLabForm({ labId }: { labId: string }) {
   if (lab.isPending)
     return (
       <Center py="xl" role="status">
-        <Loader size="sm" aria-label={t('loading')} />
+        <Loader size="sm" role="img" aria-label={t('loading')} />
       </Center>
     );
   if (lab.isError) return <PanelError>{t('errors.labInformation')}</PanelError>;

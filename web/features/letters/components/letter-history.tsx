@@ -48,7 +48,7 @@ function Entry({ entry }: { entry: LetterHistoryJson }) {
 export function LetterHistory({ letterId }: { letterId: string }) {
   const { t } = useTranslation('letters');
   const history = useLetterHistory(letterId, true);
-  if (history.isPending) return <Loader size="sm" aria-label={t('history.loading')} />;
+  if (history.isPending) return <Loader size="sm" role="status" aria-label={t('history.loading')} />;
   if (history.isError) {
     return (
       <Alert color="red" variant="light" role="alert">

@@ -42,7 +42,7 @@ function Movement({ m }: { m: MovementJson }) {
 export function LetterMovements({ letterId }: { letterId: string }) {
   const { t } = useTranslation('letters');
   const movements = useLetterMovements(letterId, true);
-  if (movements.isPending) return <Loader size="sm" aria-label={t('dak.movement.loading')} />;
+  if (movements.isPending) return <Loader size="sm" role="status" aria-label={t('dak.movement.loading')} />;
   if (movements.isError) {
     return (
       <Alert color="red" variant="light" role="alert">

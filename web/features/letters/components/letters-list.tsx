@@ -147,7 +147,7 @@ function RecycleBin() {
       )}
       {bin.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t('list.loading')} />
+          <Loader role="status" aria-label={t('list.loading')} />
         </Center>
       ) : bin.isError ? (
         <LoadFailed error={bin.error} onRetry={() => void bin.refetch()} />

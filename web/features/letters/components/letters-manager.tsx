@@ -160,7 +160,7 @@ export function LettersManager({ mine }: { mine: boolean }) {
         </Title>
         {pages.isPending ? (
           <Center py="lg">
-            <Loader aria-label={t('list.loading')} />
+            <Loader role="status" aria-label={t('list.loading')} />
           </Center>
         ) : letters.length === 0 && !pages.isError ? (
           <EmptyState>{t('manager.empty')}</EmptyState>

@@ -86,7 +86,7 @@ export function NotificationBell({ linkFor }: { linkFor: (n: NotificationJson) =
               )}
             </Group>
             {list.isPending ? (
-              <Loader size="sm" aria-label={t('notifications.loading')} />
+              <Loader size="sm" role="status" aria-label={t('notifications.loading')} />
             ) : list.isError ? (
               <Text size="sm" c="red.9">
                 {t('notifications.failed')}

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GroupJson } from '#shared/schemas/group.ts';
+import {
+  apiAs,
+  checkA11y,
+  createApprovedUser,
+  expectVisible,
+  groupIds,
+  launchBrowser,
+  newContext,
+  signedInAdmin,
+  signInAs,
+  type SeededUser,
+} from './fixtures.ts';
+
+// Issue 16 (GIGW 3.0), item 3: axe finds nothing critical, serious or moderate on any page, in both languages and both
+// themes. This walks every route of web/app/router.tsx as the role that may see it (visitor, employee, associate
+// director, director, admin), the ten tabs of the lab home and of a group page, every section of the group and lab
+// admin panels with the group's tabbed file editor, with the Groups dropdown and the user menu open, a date picker
+// open and a confirmation dialog open. One page for the whole file, one sign-in per role; pages are changed inside the
+// app (no reload) so the walk stays fast.
+
+type Language = 'en' | 'hi';
+type Contrast = 'normal' | 'high';
+const COMBINATIONS: [Language, Contrast][] = [
+  ['en', 'normal'],
+  ['hi', 'normal'],
+  ['en', 'high'],
+  ['hi', 'high'],
+];
+
+const PDF = new Blob(
+  [
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  ],
+  { type: 'application/pdf' },
+);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let cast: {
+  group: GroupJson;
+  employee: SeededUser;
+  lead: SeededUser;
+  director: SeededUser;
+  admin: SeededUser;
+};
+
+/** A group with a member, its associate director, a notice, a circular, a project and an office member. */
+async function seed() {
+  const tag = randomUUID().slice(0, 6);
+  const admin = await signedInAdmin();
+  const [employee, lead, director] = await Promise.all([
+    createApprovedUser('employee', groupIds[0]),
+    createApprovedUser('associate_director', groupIds[1]),
+    createApprovedUser('director', groupIds[1]),
+  ]);
+  const created = await apiAs(admin).post<GroupJson>('/api/groups', {
+    name: `Walk Group ${tag}`,
+    description: 'Walked by axe.',
+    about: 'A group with one of everything.',
+    vision: 'Safe stores.',
+    mission: 'Measure and advise.',
+    employees: [employee.id],
+  });
+  expect(created.status).toBe(201);
+  const group = created.body;
+  const as = apiAs(admin);
+  const entry = new FormData();
+  entry.set('user', lead.id);
+  entry.set('from', '2025-01-01');
+  expect((await as.post(`/api/groups/${group._id}/assistant-director-history`, entry)).status).toBe(201);
+  const item = (name: string, validUntil?: string) => {
+    const form = new FormData();
+    form.set('name', name);
+    form.set('description', `${name}: details.`);
+    if (validUntil) form.set('validUntil', validUntil);
+    form.set('file', PDF, `${name.toLowerCase().replaceAll(' ', '-')}.pdf`);
+    return form;
+  };
+  for (const [url, form] of [
+    [`/api/groups/${group._id}/notices`, item('Fit test', '2099-12-31')],
+    [`/api/groups/${group._id}/notices`, item('Old drill', '2024-01-15')],
+    [`/api/groups/${group._id}/circulars`, item('Store rules')],
+    [`/api/group-files/${group._id}/projects`, item('Cone study')],
+  ] as const)
+    expect((await as.post(url, form)).status).toBe(201);
+  const office = await as.post(`/api/groups/${group._id}/office`, {
+    name: 'Sunil Verma',
+    designation: 'Technical Officer',
+    contactNumber: '011-2390 7123',
+    email: 'sunil@lab.test',
+  });
+  expect(office.status).toBe(201);
+  const update = await as.put(`/api/groups/${group._id}`, {
+    name: group.name,
+    GroupHistoryDetails: 'Formed in 1998.',
+    contactInfo: [{ type: 'Email', label: 'Office', value: 'walk@lab.test' }],
+  });
+  expect(update.status).toBe(200);
+  return { group, employee, lead, director, admin };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  page = await context.newPage();
+  cast = await seed();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** Chooses language and contrast as the header does (localStorage) and reloads once. */
+async function prefer(language: Language, contrast: Contrast) {
+  await page.evaluate(
+    ({ language, contrast }) => {
+      localStorage.setItem('language', language);
+      localStorage.setItem('contrast', contrast);
+    },
+    { language, contrast },
+  );
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+}
+
+/** Opens `to` inside the app (the router follows history, so nothing reloads), and waits until it has loaded. */
+async function open(to: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await settle();
+}
+
+/** The page has its heading and no loader is spinning. */
+async function settle() {
+  await expectVisible(page.locator('main h1'));
+  await page
+    .waitForFunction(() => !document.querySelector('main .mantine-Loader-root, main [data-loading]'), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => {});
+}
+
+/** Findings of the current test: every page is checked, and the test fails at its end with all of them. */
+let found: string[] = [];
+beforeEach(() => {
+  found = [];
+});
+afterEach(() => {
+  if (found.length) throw new Error(`axe found ${found.length} page(s) with violations:\n\n${found.join('\n\n')}`);
+});
+
+/** axe at "moderate", the page named in the finding. */
+async function check(label: string) {
+  try {
+    await checkA11y(page, { moderate: true });
+  } catch (err) {
+    found.push(`${label}: ${(err as Error).message}`);
+  }
+}
+
+/** Walks `routes` in one language and theme, then runs `extra` (menus, dialogs) while the theme is on. */
+async function walk(routes: string[], language: Language, contrast: Contrast, extra?: () => Promise<void>) {
+  await prefer(language, contrast);
+  for (const to of routes) {
+    const t0 = Date.now();
+    await open(to);
+    const t1 = Date.now();
+    await check(`${to} (${language}, ${contrast})`);
+    // E2E_TIMING=1 prints how long each page took to open and to check (the walk is most of this file's time).
+    if (process.env.E2E_TIMING) console.log(`[timing] ${to} open ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
+  }
+  await extra?.();
+}
+
+/** Clicks each tab of the first tab list in main and checks the page with that tab open. */
+async function eachTab(label: string) {
+  const list = page.locator('main [role="tablist"]').first();
+  await expectVisible(list); // the tabs come with the record (Edit Group shows them once it knows you may edit)
+  const tabs = list.getByRole('tab');
+  const count = await tabs.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) {
+    await tabs.nth(i).click();
+    await settle();
+    await check(`${label}, tab ${i + 1}`);
+  }
+}
+
+/** Opens a navigation dropdown by its name, checks the page with it open, and closes it. */
+async function openMenu(name: string, label: string) {
+  await page.getByRole('navigation').first().getByRole('button', { name, exact: true }).click();
+  await expectVisible(page.getByRole('menu'));
+  await check(`${label} menu open`);
+  await page.keyboard.press('Escape');
+}
+
+const VISITOR_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/pending-approval',
+  '/labs',
+  '/directorprofile',
+  '/search?q=group',
+  '/help',
+  '/feedback',
+  '/accessibility',
+  '/sitemap',
+  '/terms',
+  '/privacy',
+  '/archive',
+  '/no-such-page',
+];
+const LAB_TABS = [
+  'visionMission',
+  'director',
+  'office',
+  'roleHonour',
+  'history',
+  'personnel',
+  'notices',
+  'products',
+  'contact',
+];
+const GROUP_TABS = [
+  'about',
+  'visionMission',
+  'leader',
+  'office',
+  'roleHonour',
+  'history',
+  'members',
+  'notices',
+  'products',
+  'contact',
+];
+
+/** Who the page is signed in as: each role signs in once, for its four languages and themes. */
+let signedInAs: SeededUser | null | undefined;
+async function as(user: SeededUser | null, to: string) {
+  if (signedInAs === user) return;
+  if (user) await signInAs(page, user, { to });
+  else {
+    if (!page.url().startsWith('http')) await page.goto('/');
+    await page.evaluate(() => localStorage.clear());
+  }
+  signedInAs = user;
+}
+
+describe('axe at "moderate" on every route (issue 16)', () => {
+  for (const [language, contrast] of COMBINATIONS) {
+    const where = `(${language}, ${contrast})`;
+
+    it(`visitor: public pages and the lab home's tabs ${where}`, { timeout: 180_000 }, async () => {
+      await as(null, '/');
+      await walk([...VISITOR_ROUTES, ...LAB_TABS.map((tab) => `/?tab=${tab}`)], language, contrast);
+    });
+  }
+
+  for (const [language, contrast] of COMBINATIONS) {
+    const where = `(${language}, ${contrast})`;
+
+    it(
+      `employee: own group (ten tabs), My Group, letters, repositories, menus ${where}`,
+      { timeout: 180_000 },
+      async () => {
+        const { group, employee } = cast;
+        await as(employee, '/profile');
+        const routes = [
+          '/profile',
+          '/employees',
+          '/closeGroup',
+          '/my-group',
+          ...GROUP_TABS.map((tab) => `/group/id/${group._id}${tab === 'about' ? '' : `?tab=${tab}`}`),
+          `/group/${group._id}`,
+          '/dac',
+          '/dac/inbox',
+          '/allLetter',
+          '/view-repo',
+          '/view-trialRepo',
+          '/upload-repo',
+          '/archive',
+          '/help',
+          '/feedback',
+        ];
+        await walk(routes, language, contrast, async () => {
+          await open('/profile');
+          await openMenu(language === 'en' ? 'Groups' : 'समूह', 'Groups');
+          await openMenu(language === 'en' ? 'My Account' : 'मेरा खाता', 'My Account');
+        });
+      },
+    );
+  }
+
+  for (const [language, contrast] of COMBINATIONS) {
+    const where = `(${language}, ${contrast})`;
+
+    it(
+      `associate director: Edit Group and its tabs, repository uploads, pendency ${where}`,
+      { timeout: 120_000 },
+      async () => {
+        const { group, lead } = cast;
+        await as(lead, '/upload-repo');
+        await walk(
+          ['/upload-repo', '/upload-trialRepo', '/view-repo', '/view-trialRepo', '/dac/pendency'],
+          language,
+          contrast,
+        );
+        await open(`/groups/${group._id}/edit`);
+        await eachTab(`Edit Group ${where}`);
+      },
+    );
+  }
+
+  for (const [language, contrast] of COMBINATIONS) {
+    const where = `(${language}, ${contrast})`;
+
+    it(
+      `director: pendency, repositories, letters, director profile, people ${where}`,
+      { timeout: 120_000 },
+      async () => {
+        await as(cast.director, '/dac/pendency');
+        await walk(
+          ['/dac/pendency', '/view-trialRepo', '/view-repo', '/allLetter', '/directorprofile', '/employees'],
+          language,
+          contrast,
+          () => openMenu(language === 'en' ? 'Director' : 'निदेशक', 'Director'),
+        );
+      },
+    );
+  }
+
+  for (const [language, contrast] of COMBINATIONS) {
+    const where = `(${language}, ${contrast})`;
+
+    it(
+      `admin: admin pages, group admin panel and file editor, date picker, dialog ${where}`,
+      { timeout: 240_000 },
+      async () => {
+        const { group } = cast;
+        await as(cast.admin, '/admin/approval');
+        const routes = [
+          '/add-group',
+          '/admin/approval',
+          '/admin/add-labs',
+          '/admin/manageGallery',
+          '/admin/add-groups',
+          '/admin/logs',
+          '/admin/closeGroup',
+          '/admin/feedback',
+          '/admin/manage-lab',
+          '/admin/manage-lab?section=directors',
+          '/admin/manage-lab?section=notices',
+          '/admin/manage-lab?section=products',
+          '/admin/manage',
+          `/admin/groups/${group._id}`,
+          `/admin/group/${group._id}`,
+          `/admin/group/${group._id}?section=directors`,
+          `/admin/group/${group._id}?section=office`,
+          `/admin/group/${group._id}?section=members`,
+        ];
+        await walk(routes, language, contrast, async () => {
+          await openMenu(language === 'en' ? 'Admin' : 'प्रशासन', 'Admin');
+          // The group's notices and its five file lists: each tab of the editor.
+          await open(`/admin/group/${group._id}?section=notices`);
+          await eachTab(`group notices ${where}`);
+          await open(`/admin/group/${group._id}?section=files`);
+          await eachTab(`group files ${where}`);
+          // The notices form's 'valid until' date picker, open.
+          await open(`/admin/group/${group._id}?section=notices`);
+          const validUntil = page.getByRole('textbox', { name: language === 'en' ? 'Valid until' : 'तक मान्य' });
+          await validUntil.click();
+          await expectVisible(page.locator('[data-dates-dropdown]'));
+          await check(`group notice date picker ${where}`);
+          await page.keyboard.press('Escape');
+          // A confirmation dialog: delete a notice, then cancel.
+          await page
+            .getByRole('button', { name: language === 'en' ? 'Delete Fit test' : 'Fit test हटाएँ', exact: true })
+            .click();
+          await expectVisible(page.getByRole('dialog'));
+          await check(`delete dialog ${where}`);
+          await page.keyboard.press('Escape');
+        });
+      },
+    );
+  }
+});
