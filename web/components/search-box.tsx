@@ -31,11 +31,14 @@ export function SearchBox({ id = 'header-search', hotkey = false }: { id?: strin
     void navigate(paths.search(text));
     return true;
   };
-  const plain = (
+  // The plain field; while the suggestions load it stands in for them with the focus (autoFocus), so nothing typed
+  // in the meantime is lost (the text lives here, in `query`).
+  const plain = (focused: boolean) => (
     <SearchInput
       ref={input}
       id={id}
       value={query}
+      autoFocus={focused}
       onChange={(event) => setQuery(event.currentTarget.value)}
       onPointerEnter={() => void loadSuggestions()}
       onFocus={() => setSuggesting(true)}
@@ -45,11 +48,11 @@ export function SearchBox({ id = 'header-search', hotkey = false }: { id?: strin
   return (
     <form role="search" onSubmit={(event) => void submit(event)} aria-label={t('search.region')}>
       {suggesting ? (
-        <Suspense fallback={plain}>
+        <Suspense fallback={plain(true)}>
           <SearchSuggestions id={id} inputRef={input} query={query} onQueryChange={setQuery} onSubmit={submit} />
         </Suspense>
       ) : (
-        plain
+        plain(false)
       )}
     </form>
   );

@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent, type RefObject } from 'react';
+import { useLayoutEffect, type FormEvent, type RefObject } from 'react';
 import { Combobox, Group, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ export function SearchSuggestions({
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
   // This field replaces the plain one the person just focused: keep the focus, with the caret at the end.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const field = inputRef.current;
     if (!field) return;
     field.focus();
