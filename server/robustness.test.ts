@@ -37,8 +37,11 @@ beforeAll(async () => {
   callers = { anonymous: {}, employee: authHeaders(app, employee), admin: authHeaders(app, admin) };
 });
 
-/** Routes that end the caller's sessions and read no input: walked as a visitor only, so the callers stay signed in. */
-const SIGN_OUT = new Set(['POST /api/auth/logout', 'POST /api/auth/logout-all']);
+/**
+ * Routes that end the caller's session (sign-out, and a refresh, which replaces it) and read no input: walked as a
+ * visitor only, so the callers stay signed in.
+ */
+const SIGN_OUT = new Set(['POST /api/auth/logout', 'POST /api/auth/logout-all', 'POST /api/auth/refresh']);
 /** The routes to walk as `who`. */
 const routesFor = (who: string) => routes.filter((r) => who === 'anonymous' || !SIGN_OUT.has(`${r.method} ${r.url}`));
 
