@@ -71,12 +71,19 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     closing = true;
     const began = Date.now();
     app.log.info({ signal }, 'draining requests and closing the database');
-    // Above the sum of the bounded steps (jobs 10 s, pool 5 s, PostgreSQL's fast then immediate stop 25 s).
+    // Above the sum of the bounded steps (drain 20 s, jobs 10 s, pool 5 s, PostgreSQL's fast then immediate stop 25 s).
     const force = setTimeout(() => {
       app.log.error({ ms: Date.now() - began }, 'shutdown took too long; exiting without finishing it');
       process.exit(1);
-    }, 60_000);
+    }, 70_000);
     force.unref();
+    // A connection still open 20 s into the drain (a client that never finishes its request) is closed, so the
+    // database still gets its clean stop before the force exit.
+    const cut = setTimeout(() => {
+      app.log.warn('requests still open after 20 s; closing their connections');
+      app.server.closeAllConnections();
+    }, 20_000);
+    cut.unref();
     // app.close() stops accepting, waits for in-flight requests, then runs onClose (database close, which stops the
     // embedded PostgreSQL after the pool has ended).
     app.close().then(
