@@ -121,6 +121,11 @@ export const letterMovements = pgTable(
      * of classification), so pendency can leave such letters out for an uncleared associate director without a join.
      */
     classified: boolean().notNull().default(false),
+    /**
+     * A copy of the letter's search_text, kept by the database (migration 0016: set on insert, and again whenever
+     * the letter's changes), never by the application: the inbox search reads it from the inbox index alone.
+     */
+    searchText: text().notNull().default(''),
     markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp({ withTimezone: true }),
     receivedAt: timestamp({ withTimezone: true }),
@@ -133,8 +138,9 @@ export const letterMovements = pgTable(
     replyRef: text(),
   },
   (t) => [
-    // The inbox: my letters in one box, newest marking first (keyset on marked_at, id).
-    index('letter_movements_inbox_idx').on(t.toUserId, t.box, t.markedAt, t.id),
+    // The inbox, letter_movements_inbox_idx: my letters in one box, newest marking first (keyset on marked_at, id),
+    // carrying letter_id, classified and search_text, so a search of a box reads that index alone (an INCLUDE index,
+    // which drizzle cannot declare: it is made in migration 0016).
     index('letter_movements_letter_idx').on(t.letterId, t.markedAt),
     index('letter_movements_from_idx').on(t.fromUserId, t.markedAt),
     // Pendency: what each officer holds now (a small part of all movements), with due dates for "overdue".

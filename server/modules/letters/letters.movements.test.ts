@@ -6,6 +6,7 @@ import {
   letterMovements,
   letters,
   notifications,
+  users,
   type UserRow,
 } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
@@ -464,6 +465,37 @@ describe('frozen register fields after the first movement', () => {
     expect(del.json().message).toBe(
       `This letter is still with ${ad.name}. It can be deleted once it is closed or sent back.`,
     );
+  });
+});
+
+describe('the inbox search follows the letter', () => {
+  it("finds a letter by an admin's corrected subject and by its uploader's new name, and no longer by the old words", async () => {
+    const { uploader, ad, letter } = await markedAndReceived();
+    const admin = await createUser(app, 'admin');
+    const found = async (q: string) =>
+      (await inbox(ad, `?status=received&q=${encodeURIComponent(q)}`)).letters.map((l) => l._id);
+    const oldWord = letter.letterSub.split(' ').pop()!;
+    expect(await found(oldWord)).toEqual([letter._id]);
+    const full = (await call('GET', admin, `/api/dac/${letter._id}`)).json();
+    const newWord = word();
+    const fields = {
+      letterSub: `Corrected subject ${newWord}`,
+      letterNo: full.letterNo,
+      letterDate: full.letterDate,
+      docketNo: full.docketNo,
+      docketDate: full.docketDate,
+      category: full.category,
+      establishment: full.establishment,
+      letterLanguage: full.letterLanguage,
+      letterCommunBy: full.letterCommunBy,
+    };
+    expect((await call('PUT', admin, `/api/dac/${letter._id}`, fields)).statusCode).toBe(200);
+    expect(await found(newWord)).toEqual([letter._id]);
+    expect(await found(oldWord)).toEqual([]);
+    // The uploader's name is part of the letter's search text, and so of the inbox's.
+    const newName = `Renamed ${word()}`;
+    await app.db.update(users).set({ name: newName }).where(eq(users.id, uploader.id));
+    expect(await found(newName)).toEqual([letter._id]);
   });
 });
 
