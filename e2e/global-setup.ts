@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
 import { freePort } from '#server/test/load-balancer.ts';
+import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
 
 declare module 'vitest' {
@@ -89,7 +90,7 @@ export async function startPortalServer(opts: {
     ...opts.env,
   };
   delete env.DATABASE_URL; // the e2e server always runs on its own embedded database
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', buildServerIfNeeded()], {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

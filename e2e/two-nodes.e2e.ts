@@ -10,6 +10,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
 import { freePort, startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
+import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { projectRoot } from '../scripts/web-build.mjs';
 import { expectVisible, launchBrowser, LOGIN_LABELS, registrationFor } from './fixtures.ts';
 
@@ -62,7 +63,7 @@ describe.skipIf(!reachable)('two portal nodes behind a load balancer', () => {
   const startNode = async (name: string): Promise<Node> => {
     const port = await freePort();
     const log = createWriteStream(path.join(projectRoot, 'test-results', `two-nodes-${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', buildServerIfNeeded()], {
       cwd: projectRoot,
       env: {
         ...process.env,

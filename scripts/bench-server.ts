@@ -5,6 +5,7 @@ import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '#server/test/load-balancer.ts';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfNeeded } from './server-build.mjs';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MB = 1024 * 1024;
@@ -116,7 +117,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts `node --import tsx server/main.ts` with `env` on a free port and waits for /api/health. `nodeArgs` go to
+ * Starts the compiled server (`npm start`'s dist/server/main.mjs) with `env` on a free port and waits for /api/health. `nodeArgs` go to
  * node, e.g. ['--cpu-prof', '--cpu-prof-dir', dir] (the profile is written when the server exits).
  */
 export async function startServer(
@@ -127,7 +128,7 @@ export async function startServer(
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', buildServerIfNeeded()], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

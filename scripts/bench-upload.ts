@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase } from '#server/db/client.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { buildServerIfNeeded } from './server-build.mjs';
 
 const MB = 1024 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,7 +78,7 @@ async function seed(dataDir: string) {
 
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', buildServerIfNeeded()], {
     cwd: root,
     env: {
       ...process.env,

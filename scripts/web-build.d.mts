@@ -9,3 +9,7 @@ export declare function buildWebIfNeeded(opts?: {
   force?: boolean;
   snapshotTo?: string;
 }): number;
+/** Newest modification time (ms) of a file or, recursively, of a folder's files. */
+export declare function newestMtime(target: string): number;
+/** Runs `fn` holding this working tree's build lock (one build at a time). */
+export declare function withBuildLock<T>(fn: () => T): T;

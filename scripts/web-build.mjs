@@ -12,7 +12,7 @@ export const builtIndex = path.join(projectRoot, 'dist', 'web', 'index.html');
 const SOURCES = ['web', 'shared', 'vite.config.ts', 'postcss.config.cjs', 'postcss.config.js', 'package-lock.json'];
 
 /** Newest modification time (ms) of a file or, recursively, of a folder's files. */
-function newestMtime(target) {
+export function newestMtime(target) {
   let stats;
   try {
     stats = statSync(target);
@@ -42,7 +42,7 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
  * One build at a time in this working tree (two test runs starting together must not both empty dist/web): a lock
  * folder, taken over when it is older than five minutes (a build that died).
  */
-function withBuildLock(fn) {
+export function withBuildLock(fn) {
   const lock = path.join(projectRoot, 'dist', '.build-lock');
   mkdirSync(path.dirname(lock), { recursive: true });
   for (;;) {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
@@ -15,6 +14,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { settlesWithin } from './lib/time-limit.ts';
+import { projectRoot } from './lib/project-root.ts';
 import { AppError, badRequest, isDatabaseUnavailable } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -75,7 +75,7 @@ export interface AppOptions {
   backgroundJobs?: boolean;
 }
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'web');
+const webRoot = path.join(projectRoot, 'dist', 'web');
 
 /** One JSON shape for every failure: the screens show `error` or `message` (spec §8); `field` picks the input. */
 const errorBody = (message: string, field?: string, extra?: Record<string, unknown>) => ({

@@ -10,7 +10,7 @@ import '@fontsource/noto-sans-devanagari/devanagari-400.css';
 import '@fontsource/noto-sans-devanagari/devanagari-500.css';
 import '@fontsource/noto-sans-devanagari/devanagari-600.css';
 import '@fontsource/noto-sans-devanagari/devanagari-700.css';
-import '@mantine/core/styles.css';
+import './app/mantine-shell.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { settlesWithin } from '../lib/time-limit.ts';
+import { projectRoot } from '../lib/project-root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -25,7 +25,7 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migrations');
 
 /** A node-postgres pool that never crashes the process on a dropped idle connection and fails fast when down. */
 export function createPool(url: string, log: (err: Error) => void = () => {}, max = 20): pg.Pool {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServerIfNeeded } from '../../scripts/server-build.mjs';
 
 export interface ServerProcess {
   child: ReturnType<typeof spawn>;
@@ -11,12 +12,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (server/main.ts) on a port the system chooses, with an empty DATA_DIR unless given. The
+ * Starts the real server as `npm start` runs it (dist/server/main.mjs, compiled when out of date) on a port the system chooses, with an empty DATA_DIR unless given. The
  * child leads its own process group (`detached`), so a test can kill the group as an operator's `kill -9 -PGID` would.
  */
 export function startServer(env: Record<string, string>): ServerProcess {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lp-main-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', buildServerIfNeeded()], {
     env: {
       ...process.env,
       DATABASE_URL: '',

@@ -7,8 +7,9 @@ import i18n from '#web/i18n/index.ts';
 import { queryClient } from '#web/lib/query-client.ts';
 import { useDisplayPreferences } from '#web/lib/display-preferences.ts';
 import { cssVariablesResolver, highContrastTheme, highContrastVariablesResolver, theme } from './theme.ts';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
-const LazyNotifications = lazy(() => import('./toasts.tsx'));
+const LazyNotifications = lazy(withMantineStyles(() => import('./toasts.tsx')));
 
 /**
  * The toasts (at most 20: spec §9). Their code (and its transitions) loads with the first toast shown, not with the

@@ -9,15 +9,20 @@ import { newestDocuments, useLabDocuments } from '#web/features/labs/api.ts';
 import { getStoredToken, subscribeToLogin } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useNavigation } from './use-navigation.ts';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 // Parts only a signed-in person meets load with their first signed-in page, not with a visitor's first load (issue 12).
-const SessionTimeout = lazy(() =>
-  import('#web/features/auth/components/session-timeout.tsx').then((m) => ({ default: m.SessionTimeout })),
+const SessionTimeout = lazy(
+  withMantineStyles(() =>
+    import('#web/features/auth/components/session-timeout.tsx').then((m) => ({ default: m.SessionTimeout })),
+  ),
 );
-const NotificationBell = lazy(() =>
-  import('#web/features/notifications/components/notification-bell.tsx').then((m) => ({
-    default: m.NotificationBell,
-  })),
+const NotificationBell = lazy(
+  withMantineStyles(() =>
+    import('#web/features/notifications/components/notification-bell.tsx').then((m) => ({
+      default: m.NotificationBell,
+    })),
+  ),
 );
 
 /** True from the first moment a sign-in is stored: the timeout warning then stays mounted, through the expiry too. */

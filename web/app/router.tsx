@@ -6,17 +6,25 @@ import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError, type StatusMessages } from './route-error.tsx';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 type RouteModule = { default: ComponentType };
 
 /**
  * A lazy route module (web/app/routes/*.tsx, default export = the screen) with an error element that words a
- * failure by its status. Pass `messages` for a screen's own words, e.g. {403: 'groups:accessDenied'}.
+ * failure by its status. Pass `messages` for a screen's own words, e.g. {403: 'groups:accessDenied'}. The screen
+ * shows once Mantine's full styles are in (web/lib/mantine-styles.ts).
  */
-const page = (load: () => Promise<RouteModule>, messages?: StatusMessages) =>
+const page = (load: () => Promise<RouteModule>, messages?: StatusMessages) => ({
+  ...firstPage(withMantineStyles(load)),
+  errorElement: <RouteError messages={messages} />,
+});
+
+/** The home page: what it draws is styled by web/app/mantine-shell.css, so it does not wait for the rest. */
+const firstPage = (load: () => Promise<RouteModule>) =>
   ({
     lazy: async () => ({ Component: (await load()).default }),
-    errorElement: <RouteError messages={messages} />,
+    errorElement: <RouteError />,
   }) satisfies RouteObject;
 
 /** Every route of spec §2. Guards: RequireAuth (stored token, else /login), RequireAdmin (non-admin → /). */
@@ -30,7 +38,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           // Public (spec §2), and the screen a pending account is sent to (spec §4).
-          { index: true, ...page(() => import('./routes/home.tsx')) },
+          { index: true, ...firstPage(() => import('./routes/home.tsx')) },
           { path: 'login', ...page(() => import('./routes/login.tsx')) },
           { path: 'register', ...page(() => import('./routes/register.tsx')) },
           { path: 'pending-approval', ...page(() => import('./routes/pending-approval.tsx')) },

@@ -1,8 +1,8 @@
 import { buildNavigation, type NavEntry } from '#web/components/nav-bar/navigation.ts';
 import { useSession, type Session } from '#web/features/auth/use-session.ts';
-import { useGroupMenu } from '#web/features/groups/api.ts';
+import { useGroupMenu } from '#web/features/groups/keys.ts';
 import { useOnlyLab } from '#web/features/labs/api.ts';
-import { useInboxCount } from '#web/features/letters/api.ts';
+import { useInboxCount } from '#web/features/letters/keys.ts';
 
 /**
  * The main navigation of the signed-in person (or visitor), from the same data the header's menus use: the Sitemap

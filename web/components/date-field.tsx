@@ -1,4 +1,4 @@
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/hi';
 import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { DisplayControlsButton } from './display-controls.tsx';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 // The popover (floating positioning) loads when the button is first pointed at, focused or pressed, not with the
 // first page (issue 12); until then the same button stands in, and a press opens the popover once it has loaded.
-const loadPopover = () => import('./display-controls-popover.tsx');
+const loadPopover = withMantineStyles(() => import('./display-controls-popover.tsx'));
 const DisplayControlsPopover = lazy(() => loadPopover().then((m) => ({ default: m.DisplayControlsPopover })));
 
 /** On narrow screens the same controls sit behind one button, so the header still fits 320 px. */

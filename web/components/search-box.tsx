@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#web/lib/paths.ts';
 import { SearchInput } from './search-input.tsx';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 // The suggestions (a combobox with its floating dropdown) load when the box is first focused, not with every page's
 // first load (issue 12); until then the box is a plain search field that already submits.
-const loadSuggestions = () => import('./search-suggestions.tsx');
+const loadSuggestions = withMantineStyles(() => import('./search-suggestions.tsx'));
 const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m.SearchSuggestions })));
 
 /**

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { projectRoot } from '../../lib/project-root.ts';
 
 /** Limits on reading one file (issue 14: "limits on time and size per file"). */
 export interface ExtractorLimits {
@@ -37,7 +39,7 @@ export class TextExtractor {
   constructor(readonly limits: ExtractorLimits = DEFAULT_LIMITS) {}
 
   private start(): Worker {
-    const worker = new Worker(new URL('./extract.worker.mjs', import.meta.url), {
+    const worker = new Worker(path.join(projectRoot, 'server', 'modules', 'search', 'extract.worker.mjs'), {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
       stdout: true,
       stderr: true,

@@ -12,10 +12,12 @@ import { useOnlyLab } from '#web/features/labs/api.ts';
 import { LabTabs } from '#web/features/labs/components/lab-tabs.tsx';
 import { LatestDocuments } from '#web/features/labs/components/latest-documents.tsx';
 import classes from './home.module.css';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 // Product & Achievements and Personnel Details load when their tab is first opened (issue 12).
-const LabAchievements = lazy(() => import('./home-tabs.tsx').then((m) => ({ default: m.LabAchievements })));
-const LabPersonnel = lazy(() => import('./home-tabs.tsx').then((m) => ({ default: m.LabPersonnel })));
+const loadTabs = withMantineStyles(() => import('./home-tabs.tsx'));
+const LabAchievements = lazy(() => loadTabs().then((m) => ({ default: m.LabAchievements })));
+const LabPersonnel = lazy(() => loadTabs().then((m) => ({ default: m.LabPersonnel })));
 
 /**
  * / — the lab home (spec §2): the gallery carousel and the latest notices and circulars on top, the ten tabs below.

@@ -1,15 +1,18 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NEWS_FLASH_HEIGHT_PX } from '#shared/constants.ts';
-import { NavBar, NavList } from '../nav-bar/nav-bar.tsx';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+import { NavBar } from '../nav-bar/nav-bar.tsx';
 import type { NavEntry } from '../nav-bar/navigation.ts';
 import { SearchBox } from '../search-box.tsx';
 import { HeaderBar } from './header-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import classes from './layout.module.css';
+
+const NavList = lazy(withMantineStyles(() => import('../nav-bar/nav-list.tsx').then((m) => ({ default: m.NavList }))));
 
 const HEADER_BAR_PX = 64;
 const NAV_BAR_PX = 48;
@@ -96,7 +99,9 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
             <Box hiddenFrom="sm" mb="md">
               <SearchBox id="drawer-search" />
             </Box>
-            <NavList entries={navigation} onSignOut={onSignOut} onNavigate={menu.close} />
+            <Suspense fallback={null}>
+              <NavList entries={navigation} onSignOut={onSignOut} onNavigate={menu.close} />
+            </Suspense>
           </>
         )}
       </AppShell.Navbar>

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, NavLink as MantineNavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import type { NavEntry } from './navigation.ts';
-import { Chevron, itemText, type NavBarProps } from './nav-parts.tsx';
+import { Chevron, CountBadge, type NavBarProps } from './nav-parts.tsx';
 import classes from './nav-bar.module.css';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 export type { NavBarProps };
 
-const loadNavMenu = () => import('./nav-menu.tsx');
+const loadNavMenu = withMantineStyles(() => import('./nav-menu.tsx'));
 const NavMenu = lazy(loadNavMenu);
 
 /**
@@ -45,18 +45,6 @@ function NavMenuEntry({
   );
 }
 
-/** A count beside a link ("Marked to me 3"), read out as "3 not yet received". */
-function CountBadge({ count }: { count?: number }) {
-  const { t } = useTranslation('common');
-  if (!count) return null;
-  return (
-    <Badge component="span" size="sm" circle={count < 10} color="red.9" variant="filled" ml={6}>
-      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <VisuallyHidden>{t('nav.inboxCount', { count })}</VisuallyHidden>
-    </Badge>
-  );
-}
-
 /** The main navigation as a bar of links and dropdown menus (wide screens). */
 export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
   const { t } = useTranslation(['common', 'site']);
@@ -76,66 +64,6 @@ export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
           </li>
         ))}
       </ul>
-    </nav>
-  );
-}
-
-/** The same navigation as a vertical list with collapsible sections (the burger drawer on small screens). */
-export function NavList({ entries, onSignOut, onNavigate }: NavBarProps) {
-  const { t } = useTranslation(['common', 'site']);
-  const { pathname } = useLocation();
-  const linkProps = (to: string, label: string) => ({
-    component: Link,
-    to,
-    label,
-    active: pathname === to,
-    'aria-current': pathname === to ? ('page' as const) : undefined,
-    onClick: onNavigate,
-  });
-  return (
-    <nav aria-label={t('nav.label')}>
-      <Stack gap={2}>
-        {entries.map((entry) =>
-          entry.kind === 'link' ? (
-            <MantineNavLink
-              key={entry.id}
-              {...linkProps(entry.to, t(entry.label))}
-              rightSection={<CountBadge count={entry.badge} />}
-            />
-          ) : (
-            <MantineNavLink key={entry.id} component="button" label={t(entry.label)} childrenOffset={16}>
-              {entry.items.map((item) => {
-                switch (item.kind) {
-                  case 'link':
-                    return <MantineNavLink key={item.id} {...linkProps(item.to, itemText(item, t))} />;
-                  case 'heading':
-                    return (
-                      <Text key={item.id} size="xs" fw={700} c="gray.8" tt="uppercase" px="sm" pt="xs">
-                        {t(item.label)}
-                      </Text>
-                    );
-                  case 'note':
-                    return (
-                      <Text key={item.id} size="sm" c="gray.7" px="sm" py={6}>
-                        {t(item.label)}
-                      </Text>
-                    );
-                  case 'sign-out':
-                    return (
-                      <MantineNavLink
-                        key={item.id}
-                        component="button"
-                        label={t(item.label)}
-                        c="red.9"
-                        onClick={onSignOut}
-                      />
-                    );
-                }
-              })}
-            </MantineNavLink>
-          ),
-        )}
-      </Stack>
     </nav>
   );
 }

@@ -1,7 +1,9 @@
+import { Badge, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { NavEntry, NavItem } from './navigation.ts';
 import classes from './nav-bar.module.css';
 
-/* Pieces shared by the navigation bar and its lazily loaded dropdown menu (nav-menu.tsx). */
+/* Pieces shared by the navigation bar, its lazily loaded dropdown menu (nav-menu.tsx) and drawer list (nav-list.tsx). */
 
 export interface NavBarProps {
   entries: NavEntry[];
@@ -22,3 +24,15 @@ export const itemText = (item: Extract<NavItem, { kind: 'link' }>, t: (key: stri
   const text = item.text ?? t(item.label ?? '');
   return item.tag ? `${text} (${t(item.tag)})` : text;
 };
+
+/** A count beside a link ("Marked to me 3"), read out as "3 not yet received". */
+export function CountBadge({ count }: { count?: number }) {
+  const { t } = useTranslation('common');
+  if (!count) return null;
+  return (
+    <Badge component="span" size="sm" circle={count < 10} color="red.9" variant="filled" ml={6}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <VisuallyHidden>{t('nav.inboxCount', { count })}</VisuallyHidden>
+    </Badge>
+  );
+}

@@ -6,44 +6,21 @@ import type {
   GroupAchievementsJson,
   GroupItemJson,
   GroupJson,
-  GroupMenuItemJson,
   GroupNameJson,
   MyGroupJson,
   UpdateGroupInput,
 } from '#shared/schemas/group.ts';
 import type { DirectorEntryJson, OfficeMemberInput, OfficeMemberJson } from '#shared/schemas/unit.ts';
 import { api } from '#web/lib/api-client.ts';
+import { groupKeys } from './keys.ts';
 
-/** Query keys of group data in one place; a mutation invalidates the key it changed. */
-export const groupKeys = {
-  all: ['groups'] as const,
-  names: ['groups', 'names'] as const,
-  menu: ['groups', 'menu'] as const,
-  one: (id: string) => ['groups', id] as const,
-  page: (id: string) => ['groups', id, 'page'] as const,
-  edit: (id: string) => ['groups', id, 'edit'] as const,
-  myGroup: ['groups', 'my-group'] as const,
-  staff: (q: string, limit: number) => ['groups', 'staff', { q, limit }] as const,
-  achievements: (limit: number) => ['groups', 'achievements', { limit }] as const,
-  files: (id: string, field: string) => ['groups', id, 'files', field] as const,
-};
+export { groupKeys, useGroupMenu } from './keys.ts';
 
 /** {_id, name} of every group (GET /api/groups/name): the Groups dropdown and group selects. Signed-in only. */
 export const useGroupNames = ({ enabled = true } = {}) =>
   useQuery({
     queryKey: groupKeys.names,
     queryFn: ({ signal }) => api.get<GroupNameJson[]>('/api/groups/name', { signal }),
-    enabled,
-  });
-
-/**
- * The Groups menu (GET /api/groups/menu): every group with the person's own marked and those they may not open
- * flagged (issue 16 item 7).
- */
-export const useGroupMenu = ({ enabled = true } = {}) =>
-  useQuery({
-    queryKey: groupKeys.menu,
-    queryFn: ({ signal }) => api.get<GroupMenuItemJson[]>('/api/groups/menu', { signal }),
     enabled,
   });
 

@@ -2,10 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type {
   CloseLetterInput,
-  DakPriority,
-  InboxCountJson,
   InboxPageJson,
-  InboxStatus,
   LetterHistoryJson,
   LetterJson,
   LetterPageJson,
@@ -17,14 +14,9 @@ import type {
   UpdateLetterInput,
 } from '#shared/schemas/letter.ts';
 import { api } from '#web/lib/api-client.ts';
+import { dakKeys, letterKeys, type InboxFilter, type PendencyFilter } from './keys.ts';
 
-/** Query keys of the letters register; a change invalidates every list of it. */
-export const letterKeys = {
-  all: ['letters'] as const,
-  pages: (q: string, mine: boolean) => ['letters', 'pages', { q, mine }] as const,
-  history: (id: string) => ['letters', 'history', id] as const,
-  recycleBin: ['letters', 'recycle-bin'] as const,
-};
+export { dakKeys, letterKeys, useInboxCount, type InboxFilter, type PendencyFilter } from './keys.ts';
 
 /**
  * GET /api/dac/page: the letters the signed-in person may see that match `q`, newest upload first, a page at a time
@@ -144,22 +136,6 @@ export function usePurgeLetter() {
 // ---------------------------------------------------------------------------------------------------------------
 // Dak movement (issue 17): marking, the inbox "Marked to me", receipt, closing, sending back, pendency.
 
-export const dakKeys = {
-  all: ['letters', 'dak'] as const,
-  inbox: (filter: InboxFilter) => ['letters', 'dak', 'inbox', filter] as const,
-  count: ['letters', 'dak', 'count'] as const,
-  movements: (id: string) => ['letters', 'dak', 'movements', id] as const,
-  officers: ['letters', 'dak', 'officers'] as const,
-  pendency: (query: PendencyFilter) => ['letters', 'dak', 'pendency', query] as const,
-};
-
-export interface InboxFilter {
-  status: InboxStatus;
-  q: string;
-  priority: DakPriority | '';
-  overdue: boolean;
-}
-
 /** GET /api/dac/inbox: the letters marked to me in one box, newest marking first, a page at a time. */
 export const useInbox = (filter: InboxFilter) =>
   useInfiniteQuery({
@@ -180,15 +156,6 @@ export const useInbox = (filter: InboxFilter) =>
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
-/** GET /api/dac/inbox/count: the badge of "Marked to me" in the navigation, refreshed every minute. */
-export const useInboxCount = (enabled: boolean) =>
-  useQuery({
-    queryKey: dakKeys.count,
-    queryFn: ({ signal }) => api.get<InboxCountJson>('/api/dac/inbox/count', { signal }),
-    enabled,
-    refetchInterval: 60_000,
-  });
-
 /** GET /api/dac/{id}/movements: who had the letter, from when to when, with remarks. */
 export const useLetterMovements = (id: string, enabled: boolean) =>
   useQuery({
@@ -206,11 +173,6 @@ export const useOfficers = (enabled: boolean) =>
     staleTime: 60_000,
   });
 
-export interface PendencyFilter {
-  from: string;
-  to: string;
-  groupId: string;
-}
 const pendencyParams = (f: PendencyFilter) => ({
   from: f.from || undefined,
   to: f.to || undefined,

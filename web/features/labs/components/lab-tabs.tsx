@@ -7,13 +7,16 @@ import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
 import { ContactList, LeaderProfile, VisionMissionCards } from '#web/components/unit/unit-panels.tsx';
 import { useLab } from '../api.ts';
 import { LabDocuments, LastUpdated, TextPoints } from './lab-panels.tsx';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 // The table tabs load Mantine's table when first opened, not with the home page (issue 12).
-const OfficeTable = lazy(() =>
-  import('#web/components/unit/unit-tables.tsx').then((m) => ({ default: m.OfficeTable })),
+const OfficeTable = lazy(
+  withMantineStyles(() => import('#web/components/unit/unit-tables.tsx').then((m) => ({ default: m.OfficeTable }))),
 );
-const DirectorHistoryTable = lazy(() =>
-  import('#web/components/unit/unit-tables.tsx').then((m) => ({ default: m.DirectorHistoryTable })),
+const DirectorHistoryTable = lazy(
+  withMantineStyles(() =>
+    import('#web/components/unit/unit-tables.tsx').then((m) => ({ default: m.DirectorHistoryTable })),
+  ),
 );
 
 /** The ten tabs of the lab home, in the spec's order (§2 Lab home screen). About Lab is the default. */
