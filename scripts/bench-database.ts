@@ -1,7 +1,7 @@
 // The database a bench seeds: the embedded PostgreSQL in a temporary folder, or (DATABASE_URL) a new database on that
 // server; with `keep`, a folder or database of that name made once and reused on the next run.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '#server/db/client.ts';
@@ -18,6 +18,7 @@ export async function openBenchDatabase(bench: string, keep?: string): Promise<B
   if (!url && keep) {
     const dir = path.join(os.tmpdir(), `lp-bench-${bench}-${keep}`);
     const reused = existsSync(dir);
+    mkdirSync(dir, { recursive: true });
     const database = await openDatabase({ dataDir: dir });
     return { database, reused, cleanup: () => database.close() };
   }

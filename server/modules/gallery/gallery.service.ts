@@ -14,6 +14,7 @@ import {
   type FileStore,
   type StoredFile,
 } from '#server/modules/files/storage.ts';
+import { labWrite } from '#server/modules/labs/labs.cache.ts';
 
 export type PhotoRow = typeof labPhotos.$inferSelect;
 
@@ -51,7 +52,7 @@ export async function createPhoto(
   original: StoredFile,
   web: StoredFile,
 ): Promise<PhotoRow> {
-  return db.transaction(async (tx) => {
+  return labWrite(db, async (tx) => {
     const fileRow = await saveFileRow(tx, original, actor.id);
     const webRow = await saveFileRow(tx, web, actor.id);
     const [photo] = await tx
@@ -82,7 +83,7 @@ export async function updatePhoto(
   photoId: string,
   input: z.output<typeof updatePhotoInput>,
 ): Promise<PhotoRow> {
-  return db.transaction(async (tx) => {
+  return labWrite(db, async (tx) => {
     const photo = await lockPhoto(tx, labId, photoId);
     const [updated] = await tx.update(labPhotos).set(input).where(eq(labPhotos.id, photo.id)).returning();
     await recordActivity(tx, actor, `Updated lab photo "${input.name}"`, { type: 'lab-photo', id: photo.id });
@@ -98,10 +99,15 @@ export async function deletePhoto(
   labId: string,
   photoId: string,
 ): Promise<void> {
-  await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
-    const photo = await lockPhoto(tx, labId, photoId);
-    await tx.delete(labPhotos).where(eq(labPhotos.id, photo.id));
-    await dropFiles([photo.fileId, photo.webFileId]);
-    await recordActivity(tx, actor, `Deleted lab photo "${photo.name}"`, { type: 'lab-photo', id: photo.id });
-  });
+  await transactionDroppingFiles(
+    db,
+    store,
+    async (tx, dropFiles) => {
+      const photo = await lockPhoto(tx, labId, photoId);
+      await tx.delete(labPhotos).where(eq(labPhotos.id, photo.id));
+      await dropFiles([photo.fileId, photo.webFileId]);
+      await recordActivity(tx, actor, `Deleted lab photo "${photo.name}"`, { type: 'lab-photo', id: photo.id });
+    },
+    labWrite,
+  );
 }

@@ -247,6 +247,21 @@ describe('PUT and DELETE /api/labs/:labId/photos/:photoId', () => {
     }
   });
 
+  it('the photo list (a cached read of the lab home) shows an upload, an edit and a delete at once', async () => {
+    const names = async () =>
+      ((await app.inject({ url: `/api/labs/${labId}/photos?limit=50` })).json() as { name: string }[]).map(
+        (p) => p.name,
+      );
+    const before = await names(); // now kept in memory
+    const photo = await aPhoto();
+    expect(await names()).toEqual(['Lawn', ...before]);
+    const url = `/api/labs/${labId}/photos/${photo._id}`;
+    await app.inject({ method: 'PUT', url, headers: admin, payload: { name: 'Renamed lawn', description: 'x' } });
+    expect(await names()).toEqual(['Renamed lawn', ...before]);
+    await app.inject({ method: 'DELETE', url, headers: admin });
+    expect(await names()).toEqual(before);
+  });
+
   it('deletes a photo with its original and web copy; a second delete is a 404', async () => {
     const photo = await aPhoto();
     const ids = [photo.fileUrl, photo.webUrl].map((u: string) => u.split('/').pop()!);

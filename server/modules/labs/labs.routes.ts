@@ -66,7 +66,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/labs/only',
     { config: { public: true }, schema: { response: { 200: z.object({ _id: z.uuid(), name: z.string() }) } } },
     async () => {
-      const lab = await findOnlyLab(app.db);
+      const lab = await cachedRead(app.db, 'only', () => findOnlyLab(app.db));
       if (!lab) throw notFound('No lab has been created yet.');
       return { _id: lab.id, name: lab.name };
     },

@@ -35,8 +35,13 @@ export class TextExtractor {
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private closed = false;
+  private running = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(readonly limits: ExtractorLimits = DEFAULT_LIMITS) {}
+  constructor(
+    readonly limits: ExtractorLimits = DEFAULT_LIMITS,
+    private readonly idleMs = 10_000,
+  ) {}
 
   private start(): Worker {
     const worker = new Worker(path.join(projectRoot, 'server', 'modules', 'search', 'extract.worker.mjs'), {
@@ -58,8 +63,33 @@ export class TextExtractor {
     return result;
   }
 
+  /**
+   * The thread (pdf.js and officeparser loaded: tens of MB) ends once it has had nothing to read for `idleMs`; the
+   * next file starts a new one (issue 12: the server's idle memory).
+   */
+  private endWhenIdle() {
+    clearTimeout(this.idleTimer);
+    if (this.running > 0 || !this.worker) return;
+    const worker = this.worker;
+    this.idleTimer = setTimeout(() => {
+      if (this.running > 0 || this.worker !== worker) return;
+      this.worker = null;
+      void worker.terminate();
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
   private run(path: string, ext: string): Promise<string> {
     if (this.closed) return Promise.reject(new Error('The extractor is closed.'));
+    clearTimeout(this.idleTimer);
+    this.running++;
+    return this.runInThread(path, ext).finally(() => {
+      this.running--;
+      this.endWhenIdle();
+    });
+  }
+
+  private runInThread(path: string, ext: string): Promise<string> {
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
@@ -103,9 +133,15 @@ export class TextExtractor {
     });
   }
 
+  /** Whether the reading thread is running now (it ends after `idleMs` without work). */
+  get threadRunning(): boolean {
+    return this.worker !== null;
+  }
+
   /** Ends the thread. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();

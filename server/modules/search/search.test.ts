@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -562,6 +565,22 @@ describe('text extraction: limits', () => {
     expect(huge!.text.length).toBeLessThanOrEqual(100_000);
     expect((await big.inject({ url: `/api/search?q=${word}`, headers })).json().results).toHaveLength(1);
   }, 60_000);
+
+  it('the reading thread ends after a while without files, and the next file starts a new one', async () => {
+    const idle = new TextExtractor(undefined, 50);
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'lp-extract-'));
+    const file = path.join(folder, 'a.txt');
+    writeFileSync(file, 'first text');
+    expect(idle.threadRunning).toBe(false);
+    expect(await idle.extract(file, 'txt')).toBe('first text');
+    expect(idle.threadRunning).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(idle.threadRunning).toBe(false);
+    writeFileSync(file, 'second text');
+    expect(await idle.extract(file, 'txt')).toBe('second text');
+    await idle.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
 
   it('a file that takes longer than the time limit is given up, and the next file is read by a fresh thread', async () => {
     const word = uniqueWord();
