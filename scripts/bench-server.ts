@@ -117,7 +117,8 @@ export interface RunningServer {
 }
 
 /**
- * Starts the compiled server (`npm start`'s dist/server/main.mjs) with `env` on a free port and waits for /api/health. `nodeArgs` go to
+ * Starts the compiled server (`npm start`'s dist/server/main.mjs) with `env` on a free port and waits for
+ * /api/health. `nodeArgs` go to
  * node, e.g. ['--cpu-prof', '--cpu-prof-dir', dir] (the profile is written when the server exits).
  */
 export async function startServer(

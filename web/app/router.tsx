@@ -12,20 +12,17 @@ type RouteModule = { default: ComponentType };
 
 /**
  * A lazy route module (web/app/routes/*.tsx, default export = the screen) with an error element that words a
- * failure by its status. Pass `messages` for a screen's own words, e.g. {403: 'groups:accessDenied'}. The screen
- * shows once Mantine's full styles are in (web/lib/mantine-styles.ts).
+ * failure by its status. Pass `messages` for a screen's own words, e.g. {403: 'groups:accessDenied'}.
  */
-const page = (load: () => Promise<RouteModule>, messages?: StatusMessages) => ({
-  ...firstPage(withMantineStyles(load)),
-  errorElement: <RouteError messages={messages} />,
-});
-
-/** The home page: what it draws is styled by web/app/mantine-shell.css, so it does not wait for the rest. */
-const firstPage = (load: () => Promise<RouteModule>) =>
+const lazyRoute = (load: () => Promise<RouteModule>, messages?: StatusMessages) =>
   ({
     lazy: async () => ({ Component: (await load()).default }),
-    errorElement: <RouteError />,
+    errorElement: <RouteError messages={messages} />,
   }) satisfies RouteObject;
+
+/** A screen that shows once Mantine's full styles are in (web/lib/mantine-styles.ts): every route but home. */
+const page = (load: () => Promise<RouteModule>, messages?: StatusMessages) =>
+  lazyRoute(withMantineStyles(load), messages);
 
 /** Every route of spec §2. Guards: RequireAuth (stored token, else /login), RequireAdmin (non-admin → /). */
 export const routes: RouteObject[] = [
@@ -38,7 +35,8 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           // Public (spec §2), and the screen a pending account is sent to (spec §4).
-          { index: true, ...firstPage(() => import('./routes/home.tsx')) },
+          // What the home page draws is styled by web/app/mantine-shell.css: it does not wait for the rest.
+          { index: true, ...lazyRoute(() => import('./routes/home.tsx')) },
           { path: 'login', ...page(() => import('./routes/login.tsx')) },
           { path: 'register', ...page(() => import('./routes/register.tsx')) },
           { path: 'pending-approval', ...page(() => import('./routes/pending-approval.tsx')) },

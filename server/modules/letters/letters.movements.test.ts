@@ -81,6 +81,20 @@ const count = async (user: UserRow) => (await call('GET', user, '/api/dac/inbox/
 const logsFor = (id: string) => app.db.select().from(activityLogs).where(eq(activityLogs.targetId, id));
 
 /** A letter uploaded by an employee and marked to an associate director, who has received it. */
+/** The register fields of a letter as GET /api/dac/{id} answered them, for a PUT, with `changes` on top. */
+const registerFields = (full: Record<string, unknown>, changes: Record<string, string>) => ({
+  letterSub: full.letterSub,
+  letterNo: full.letterNo,
+  letterDate: full.letterDate,
+  docketNo: full.docketNo,
+  docketDate: full.docketDate,
+  category: full.category,
+  establishment: full.establishment,
+  letterLanguage: full.letterLanguage,
+  letterCommunBy: full.letterCommunBy,
+  ...changes,
+});
+
 async function markedAndReceived() {
   const group = await createGroup(app);
   const uploader = await createUser(app, 'employee', { groupId: group.id });
@@ -426,17 +440,7 @@ describe('frozen register fields after the first movement', () => {
     const { uploader, ad, letter } = await markedAndReceived();
     const admin = await createUser(app, 'admin');
     const full = (await call('GET', uploader, `/api/dac/${letter._id}`)).json();
-    const fields = {
-      letterSub: full.letterSub,
-      letterNo: 'HQ/FS/2',
-      letterDate: full.letterDate,
-      docketNo: full.docketNo,
-      docketDate: full.docketDate,
-      category: full.category,
-      establishment: full.establishment,
-      letterLanguage: full.letterLanguage,
-      letterCommunBy: full.letterCommunBy,
-    };
+    const fields = registerFields(full, { letterNo: 'HQ/FS/2' });
     const byUploader = await call('PUT', uploader, `/api/dac/${letter._id}`, fields);
     expect(byUploader.statusCode).toBe(409);
     expect(byUploader.json().message).toBe(
@@ -478,17 +482,7 @@ describe('the inbox search follows the letter', () => {
     expect(await found(oldWord)).toEqual([letter._id]);
     const full = (await call('GET', admin, `/api/dac/${letter._id}`)).json();
     const newWord = word();
-    const fields = {
-      letterSub: `Corrected subject ${newWord}`,
-      letterNo: full.letterNo,
-      letterDate: full.letterDate,
-      docketNo: full.docketNo,
-      docketDate: full.docketDate,
-      category: full.category,
-      establishment: full.establishment,
-      letterLanguage: full.letterLanguage,
-      letterCommunBy: full.letterCommunBy,
-    };
+    const fields = registerFields(full, { letterSub: `Corrected subject ${newWord}` });
     expect((await call('PUT', admin, `/api/dac/${letter._id}`, fields)).statusCode).toBe(200);
     expect(await found(newWord)).toEqual([letter._id]);
     expect(await found(oldWord)).toEqual([]);
