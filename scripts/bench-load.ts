@@ -21,7 +21,9 @@
 // Options: --connections N (default 100), --seconds S (default 60), --url URL (a running demo portal: no seeding, no
 // memory figures unless it answers /api/health/runtime), --timeout S (a request slower than this is a time-out,
 // default 10), --log-level L (the server's LOG_LEVEL; default: the server's own default), --cpu-prof DIR (the server
-// writes a V8 CPU profile there when it stops).
+// writes a V8 CPU profile there when it stops), --per-route S (after the mix, each kind of request alone for S seconds
+// over up to 20 connections, with its requests/s, latency and the CPU it costs the server and the database per request:
+// where the time goes, route by route).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { EventEmitter } from 'node:events';
 import os from 'node:os';
@@ -35,7 +37,7 @@ import { makePdf } from '#server/demo/demo-files.ts';
 import { createStorage } from '#server/modules/files/storage.ts';
 import { startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
 import { buildWebIfNeeded, builtDir } from './web-build.mjs';
-import { mb, rssOf, sampleMemory, startServer, type RunningServer } from './bench-server.ts';
+import { cpuClock, mb, rssOf, sampleMemory, startServer, type RunningServer } from './bench-server.ts';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,6 +50,7 @@ const givenUrl = option('url');
 const logLevel = option('log-level');
 const profileDir = option('cpu-prof');
 const nodeCount = Number(option('nodes') ?? 1);
+const perRouteSeconds = Number(option('per-route') ?? 0);
 
 interface Session {
   token: string;
@@ -137,11 +140,75 @@ const SEARCHES = ['kumar', 'sharma', 'fire', 'scientist', 'a', 'rao', 'singh', '
 const LETTER_SEARCHES = ['fire', 'safety', 'audit', 'HQ', 'letter', 'test', 'procurement', 'training'];
 
 interface Shape {
+  /** What it stands for in the per-route figures, e.g. "GET /api/groups/my-group". */
+  name: string;
   weight: number;
   make: (
     s: Session | null,
     n: number,
   ) => { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string };
+}
+
+/** The latency at fraction `p` of a sorted list, in ms with one decimal. */
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1) : null;
+const perRequest = (ms: number, requests: number) => (requests ? +(ms / requests).toFixed(3) : null);
+/** CPU used since the clocks were made, summed over the nodes; null without a server of our own. */
+const sumCpu = (clocks: ReturnType<typeof cpuClock>[]) =>
+  clocks.length
+    ? clocks.map((c) => c.read()).reduce((a, b) => ({ server: a.server + b.server, database: a.database + b.database }))
+    : null;
+
+/**
+ * Drives `connections` keep-alive connections for `seconds` with autocannon: connection number n is the person
+ * `personFor(n)` (a signed-in session, or null for a visitor) and each of its requests is `choose(person)`.
+ */
+async function drive(opts: {
+  url: string;
+  connections: number;
+  seconds: number;
+  personFor: (connectionNo: number) => Session | null;
+  choose: (person: Session | null) => Shape;
+}) {
+  let connectionNo = 0;
+  let counter = 0;
+  const counts: Record<string, number> = {};
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const run = autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    timeout: timeoutS,
+    initialContext: {},
+    requests: [
+      {
+        setupRequest: (req, ctx) => {
+          const context = ctx as Record<string, unknown>;
+          if (context.session === undefined) context.session = opts.personFor(connectionNo++);
+          const session = context.session as Session | null;
+          const shape = opts.choose(session);
+          const made = shape.make(session, counter++);
+          counts[shape.name] = (counts[shape.name] ?? 0) + 1;
+          return {
+            ...req,
+            method: (made.method ?? 'GET') as 'GET',
+            path: made.path,
+            headers: made.headers,
+            body: made.body as string | undefined,
+          };
+        },
+      },
+    ],
+  });
+  // autocannon's promise is also its event emitter (its type says only Promise).
+  (run as unknown as EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    latencies.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await run;
+  latencies.sort((a, b) => a - b);
+  return { result, latencies, statuses, counts };
 }
 
 async function main() {
@@ -226,34 +293,70 @@ async function main() {
     const auth = (s: Session | null) => ({ ...asJson, authorization: `Bearer ${s!.token}` });
     const pick = <T>(list: T[], n: number) => list[n % list.length]!;
     const visitor: Shape[] = [
-      { weight: 8, make: () => ({ path: '/', headers: { ...browser, accept: 'text/html' } }) },
-      { weight: 4, make: (_s, n) => ({ path: assets.length ? pick(assets, n) : '/', headers: browser }) },
-      { weight: 8, make: () => ({ path: '/api/labs/only', headers: asJson }) },
-      { weight: 25, make: () => ({ path: `/api/labs/${lab._id}`, headers: asJson }) },
-      { weight: 15, make: () => ({ path: `/api/labs/${lab._id}/documents?current=true&limit=5`, headers: asJson }) },
-      { weight: 10, make: () => ({ path: `/api/labs/${lab._id}/documents`, headers: asJson }) },
-      { weight: 15, make: () => ({ path: `/api/labs/${lab._id}/photos`, headers: asJson }) },
       {
+        name: 'GET / (index.html)',
+        weight: 8,
+        make: () => ({ path: '/', headers: { ...browser, accept: 'text/html' } }),
+      },
+      {
+        name: 'GET /assets/* (a script)',
+        weight: 4,
+        make: (_s, n) => ({ path: assets.length ? pick(assets, n) : '/', headers: browser }),
+      },
+      { name: 'GET /api/labs/only', weight: 8, make: () => ({ path: '/api/labs/only', headers: asJson }) },
+      { name: 'GET /api/labs/{id}', weight: 25, make: () => ({ path: `/api/labs/${lab._id}`, headers: asJson }) },
+      {
+        name: 'GET /api/labs/{id}/documents?current',
+        weight: 15,
+        make: () => ({ path: `/api/labs/${lab._id}/documents?current=true&limit=5`, headers: asJson }),
+      },
+      {
+        name: 'GET /api/labs/{id}/documents',
+        weight: 10,
+        make: () => ({ path: `/api/labs/${lab._id}/documents`, headers: asJson }),
+      },
+      {
+        name: 'GET /api/labs/{id}/photos',
+        weight: 15,
+        make: () => ({ path: `/api/labs/${lab._id}/photos`, headers: asJson }),
+      },
+      {
+        name: 'GET /uploads/photos/* (a photo)',
         weight: 10,
         make: (_s, n) => ({ path: photoUrls.length ? pick(photoUrls, n) : '/api/labs/only', headers: browser }),
       },
     ];
     let letterNo = 0;
     const staff: Shape[] = [
-      { weight: 10, make: (s) => ({ path: '/api/auth/me', headers: auth(s) }) },
+      { name: 'GET /api/auth/me', weight: 10, make: (s) => ({ path: '/api/auth/me', headers: auth(s) }) },
       {
+        name: 'GET /api/groups/id/{id}',
         weight: 12,
         make: (s) => ({ path: s!.groupId ? `/api/groups/id/${s!.groupId}` : '/api/groups/name', headers: auth(s) }),
       },
-      { weight: 12, make: (s) => ({ path: '/api/groups/my-group', headers: auth(s) }) },
-      { weight: 10, make: (s) => ({ path: `/api/users/${s!.userId}`, headers: auth(s) }) },
-      { weight: 14, make: (s, n) => ({ path: `/api/users?q=${pick(SEARCHES, n)}&limit=20`, headers: auth(s) }) },
       {
+        name: 'GET /api/groups/my-group',
+        weight: 12,
+        make: (s) => ({ path: '/api/groups/my-group', headers: auth(s) }),
+      },
+      { name: 'GET /api/users/{id}', weight: 10, make: (s) => ({ path: `/api/users/${s!.userId}`, headers: auth(s) }) },
+      {
+        name: 'GET /api/users?q=',
+        weight: 14,
+        make: (s, n) => ({ path: `/api/users?q=${pick(SEARCHES, n)}&limit=20`, headers: auth(s) }),
+      },
+      {
+        name: 'GET /api/dac/page?q=',
         weight: 14,
         make: (s, n) => ({ path: `/api/dac/page?q=${pick(LETTER_SEARCHES, n)}&limit=20`, headers: auth(s) }),
       },
-      { weight: 10, make: (s) => ({ path: `/api/labs/${lab._id}`, headers: auth(s) }) },
       {
+        name: 'GET /api/labs/{id} (signed in)',
+        weight: 10,
+        make: (s) => ({ path: `/api/labs/${lab._id}`, headers: auth(s) }),
+      },
+      {
+        name: 'POST /api/dac (a letter upload)',
         weight: 2,
         make: (s) => {
           const u = uploads[letterNo++ % uploads.length]!;
@@ -266,6 +369,7 @@ async function main() {
         },
       },
       {
+        name: 'PUT /api/users/{id} (a profile save)',
         weight: 2,
         make: (s, n) => ({
           method: 'PUT',
@@ -290,65 +394,57 @@ async function main() {
     const memory = serverPids.map((pid, i) => sampleMemory(pid, i === 0 ? externalName : null));
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
-    let connectionNo = 0;
-    let counter = 0;
-    const shapeCounts: Record<string, number> = {};
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
-    const run = autocannon({
+    const clocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
+    const { result, latencies, statuses, counts } = await drive({
       url: baseURL,
       connections,
-      duration: seconds,
-      timeout: timeoutS,
-      initialContext: {},
-      requests: [
-        {
-          setupRequest: (req, ctx) => {
-            const context = ctx as Record<string, unknown>;
-            // Each connection is one person: every other one a visitor, the others a signed-in member of staff.
-            if (context.session === undefined) {
-              const no = connectionNo++;
-              context.session = no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!;
-            }
-            const session = context.session as Session | null;
-            const n = counter++;
-            const shape = session ? chooseStaff(Math.random()) : chooseVisitor(Math.random());
-            const made = shape.make(session, n);
-            const where = made.path
-              .replace(/[0-9a-f-]{36}/g, '{id}')
-              .replace(/\?.*/, '')
-              .replace(/^\/assets\/.*/, '/assets/*');
-            const key = `${made.method ?? 'GET'} ${where}`;
-            shapeCounts[key] = (shapeCounts[key] ?? 0) + 1;
-            return {
-              ...req,
-              method: (made.method ?? 'GET') as 'GET',
-              path: made.path,
-              headers: made.headers,
-              body: made.body as string | undefined,
-            };
-          },
-        },
-      ],
+      seconds,
+      // Each connection is one person: every other one a visitor, the others a signed-in member of staff.
+      personFor: (no) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!),
+      choose: (session) => (session ? chooseStaff(Math.random()) : chooseVisitor(Math.random())),
     });
-    // autocannon's promise is also its event emitter (its type says only Promise).
-    (run as unknown as EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      latencies.push(ms);
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    });
-    const result = await run;
+    const cpu = sumCpu(clocks);
     const peaks = memory.map((m) => m.stop());
     const peak = peaks.length
       ? { server: peaks.reduce((n, p) => n + p.server, 0), database: peaks[0]!.database }
       : undefined;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies.length
-        ? +latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1)
-        : null;
+    const pct = (p: number) => percentile(latencies, p);
     const runtime = await fetch(`${baseURL}/api/health/runtime`)
       .then((r) => (r.ok ? (r.json() as Promise<{ eventLoopDelayMs: Record<string, number> }>) : null))
       .catch(() => null);
+
+    // --per-route S: each kind of request alone for S seconds, with what it costs the server and the database in CPU
+    // (the writes last, so the reads before them see the seeded lab).
+    const perRoute: Record<string, unknown>[] = [];
+    if (perRouteSeconds > 0)
+      for (const [shape, visitorOnly] of [
+        ...visitor.map((v) => [v, true] as const),
+        ...staff.map((v) => [v, false] as const),
+      ].sort((a, b) => Number(!a[0].name.startsWith('GET')) - Number(!b[0].name.startsWith('GET')))) {
+        const routeClocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
+        const one = await drive({
+          url: baseURL,
+          connections: Math.min(connections, 20),
+          seconds: perRouteSeconds,
+          personFor: (no) => (visitorOnly ? null : sessions[no % sessions.length]!),
+          choose: () => shape,
+        });
+        const used = sumCpu(routeClocks);
+        const row = {
+          route: shape.name,
+          requestsPerSecond: Math.round(one.result.requests.total / (one.result.duration || perRouteSeconds)),
+          p50: percentile(one.latencies, 0.5),
+          p99: percentile(one.latencies, 0.99),
+          errors: one.result.errors + one.result['4xx'] + one.result['5xx'],
+          serverCpuMs: used ? perRequest(used.server, one.result.requests.total) : null,
+          databaseCpuMs: used ? perRequest(used.database, one.result.requests.total) : null,
+        };
+        perRoute.push(row);
+        console.log(
+          `  ${row.route.padEnd(42)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms` +
+            `  server ${row.serverCpuMs} ms CPU/request, database ${row.databaseCpuMs}${row.errors ? `  ERRORS ${row.errors}` : ''}`,
+        );
+      }
 
     const errors = result.errors + result['4xx'] + result['5xx'];
     const summary = {
@@ -377,7 +473,10 @@ async function main() {
       idleServerRssMB: idleRss === null ? null : +(idleRss / 2 ** 20).toFixed(1),
       peakServerRssMB: peak ? +(peak.server / 2 ** 20).toFixed(1) : null,
       peakDatabaseMB: peak ? +(peak.database / 2 ** 20).toFixed(1) : null,
-      mix: Object.fromEntries(Object.entries(shapeCounts).sort((a, b) => b[1] - a[1])),
+      serverCpuMsPerRequest: cpu ? perRequest(cpu.server, result.requests.total) : null,
+      databaseCpuMsPerRequest: cpu ? perRequest(cpu.database, result.requests.total) : null,
+      mix: Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1])),
+      perRoute,
     };
     console.log(
       `\nMorning load: ${connections} connections for ${seconds} s on ${databaseKind} (${summary.cores} shared cores, load average ${summary.loadAverage.join(' ')})`,
@@ -393,6 +492,10 @@ async function main() {
       const d = runtime.eventLoopDelayMs;
       console.log(`  server event-loop delay: mean ${d.mean} ms, p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms`);
     }
+    if (cpu)
+      console.log(
+        `  CPU per request: server ${summary.serverCpuMsPerRequest} ms, database ${summary.databaseCpuMsPerRequest} ms`,
+      );
     if (peak && idleRss !== null)
       console.log(
         `  server RSS idle ${mb(idleRss)}, peak ${mb(peak.server)}; database peak ${mb(peak.database)} (Pss)`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime, todayInIndia } from './format.ts';
 
 describe('Indian dates (spec §9)', () => {
   it('prints 21 Nov 2026', () => {
@@ -32,5 +32,20 @@ describe('Indian dates (spec §9)', () => {
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('', '')).toBe('');
     expect(formatDateTime('not a date', '-')).toBe('-');
+  });
+});
+
+describe("today's date in India", () => {
+  it('turns at midnight India time, 18:30 UTC', () => {
+    expect(todayInIndia(new Date('2026-11-23T18:29:59.999Z'))).toBe('2026-11-23');
+    expect(todayInIndia(new Date('2026-11-23T18:30:00.000Z'))).toBe('2026-11-24');
+    expect(todayInIndia(new Date('2026-12-31T18:30:00.000Z'))).toBe('2027-01-01');
+  });
+
+  it('agrees with the Asia/Kolkata time zone every few hours of a year, leap day included', () => {
+    const kolkata = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+    for (let t = Date.UTC(2028, 0, 1); t < Date.UTC(2029, 0, 1); t += 7 * 60 * 60 * 1000 + 13 * 60 * 1000) {
+      expect(todayInIndia(new Date(t))).toBe(kolkata.format(new Date(t)));
+    }
   });
 });

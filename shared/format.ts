@@ -16,19 +16,17 @@ const timeFmt = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-const indiaDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** India Standard Time is UTC+05:30 all year: India keeps no daylight saving (and has kept none since 1945). */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /**
  * Today's date in India as YYYY-MM-DD (the lab's time zone: a notice valid until today is current all day, a close
- * group's time box turns at midnight India time, not UTC). The formatter is built once: building an
- * Intl.DateTimeFormat costs far more than formatting with one (issue 12).
+ * group's time box turns at midnight India time, not UTC). Computed from the fixed offset: it is asked on nearly
+ * every request (cache keys, expiry of notices), and even a prebuilt Intl.DateTimeFormat showed in the morning
+ * load's profile (issue 12).
  */
-export const todayInIndia = (now: Date = new Date()): string => indiaDay.format(now);
+export const todayInIndia = (now: Date = new Date()): string =>
+  new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;

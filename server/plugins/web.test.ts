@@ -54,6 +54,13 @@ describe('the built web app', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('answers 404 for a file the build does not have, and for a name that leaves the assets folder', async () => {
+    expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+    expect((await get('/assets/..%2findex.html')).statusCode).toBe(404);
+    expect((await get('/assets/..%2f..%2fpackage.json')).statusCode).toBe(404);
+    expect((await get('/robots.txt')).payload).toBe('User-agent: *\nDisallow: /\n');
+  });
+
   it('sends index.html for a page load with no-cache (always revalidated), compressed when accepted', async () => {
     const page = await get('/employees', { accept: 'text/html', 'accept-encoding': 'br, gzip' });
     expect(page.statusCode).toBe(200);
@@ -65,7 +72,7 @@ describe('the built web app', () => {
 });
 
 describe('downloads beside the web app', () => {
-  it("serve stored files through the web build's reply.sendFile with the file's own headers (decision 022)", async () => {
+  it("serve stored files through @fastify/static's reply.sendFile with the file's own headers (decision 022)", async () => {
     const id = crypto.randomUUID();
     const content = Buffer.from('%PDF-1.4 a notice\n' + 'z'.repeat(2000));
     const absolutePath = app.storage.storedPath('notices', id);

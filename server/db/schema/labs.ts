@@ -1,4 +1,4 @@
-import { check, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
@@ -29,6 +29,12 @@ export const groups = pgTable(
     vision: text().notNull().default(''),
     mission: text().notNull().default(''),
     history: text().notNull().default(''),
+    /**
+     * Changes whenever anything the group page shows changes: this row, its contacts, members, items, director
+     * entries (and their people) and office. Kept by triggers (migration 0017), never by the application; the group
+     * page's cached answer is keyed by it (issue 12).
+     */
+    contentVersion: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

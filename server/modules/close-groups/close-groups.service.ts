@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { CLOSE_GROUP_MESSAGES, renamedFilename, type CloseGroupValues } from '#shared/schemas/close-group.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import { prepared } from '#server/db/prepared.ts';
 import {
   closeGroupDocuments,
   closeGroupMembers,
@@ -141,14 +142,18 @@ export async function listCloseGroupsOf(db: Db, actor: Actor, page?: Page) {
  * Callers check that the actor may read this person's record (the person or an admin).
  */
 export async function listCloseGroupsOfUser(db: DbOrTx, userId: string): Promise<CloseGroupRow[]> {
-  const rows = await db
+  return (await closeGroupsOfUser(db, { userId })).map((r) => r.group);
+}
+
+// Read with every profile: built once (db/prepared.ts).
+const closeGroupsOfUser = prepared('close_groups_of_user', (db) =>
+  db
     .select({ group: closeGroups })
     .from(closeGroups)
     .innerJoin(closeGroupMembers, eq(closeGroupMembers.closeGroupId, closeGroups.id))
-    .where(eq(closeGroupMembers.userId, userId))
-    .orderBy(...listOrder);
-  return rows.map((r) => r.group);
-}
+    .where(eq(closeGroupMembers.userId, sql.placeholder('userId')))
+    .orderBy(...listOrder),
+);
 
 /** One close group with members and documents, or 404. Callers check who may see it. */
 export async function findCloseGroup(db: DbOrTx, id: string): Promise<CloseGroupDetail> {

@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { directorEntryInput } from '#shared/schemas/unit.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
+import { prepared } from '#server/db/prepared.ts';
 import { directorEntries, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -48,9 +49,9 @@ export interface DirectorHistoryOwner {
 const ownerColumn = (owner: Pick<DirectorHistoryOwner, 'kind'>) =>
   owner.kind === 'lab' ? directorEntries.labId : directorEntries.groupId;
 
-/** Entries with their linked users (null where none), newest first. */
-async function selectEntries(db: DbOrTx, where: SQL | undefined): Promise<DirectorEntryWithUser[]> {
-  const rows = await db
+/** The select of entries with their linked users, newest first. */
+const entriesWhere = (db: DbOrTx, where: SQL | undefined) =>
+  db
     .select({
       ...getTableColumns(directorEntries),
       user: { id: users.id, name: users.name, photoFileId: users.photoFileId, about: users.about },
@@ -59,12 +60,25 @@ async function selectEntries(db: DbOrTx, where: SQL | undefined): Promise<Direct
     .leftJoin(users, eq(directorEntries.userId, users.id))
     .where(where)
     .orderBy(desc(directorEntries.from), desc(directorEntries.createdAt));
-  return rows.map((row) => ({ ...row, user: row.user?.id ? row.user : null }));
-}
+
+type EntryRow = Awaited<ReturnType<typeof entriesWhere>>[number];
+const withUser = (rows: EntryRow[]): DirectorEntryWithUser[] =>
+  rows.map((row) => ({ ...row, user: row.user?.id ? row.user : null }));
+
+/** Entries with their linked users (null where none), newest first. */
+const selectEntries = async (db: DbOrTx, where: SQL | undefined) => withUser(await entriesWhere(db, where));
+
+// The two owners' histories are read on every lab-home load and group page: built once (db/prepared.ts).
+const entriesOf = {
+  lab: prepared('director_entries_of_lab', (db) => entriesWhere(db, eq(directorEntries.labId, sql.placeholder('id')))),
+  group: prepared('director_entries_of_group', (db) =>
+    entriesWhere(db, eq(directorEntries.groupId, sql.placeholder('id'))),
+  ),
+};
 
 /** The history, newest first, with each linked user's name, photo and about. Public. */
-export const listDirectorEntries = (db: DbOrTx, owner: Pick<DirectorHistoryOwner, 'kind' | 'id'>) =>
-  selectEntries(db, eq(ownerColumn(owner), owner.id));
+export const listDirectorEntries = async (db: DbOrTx, owner: Pick<DirectorHistoryOwner, 'kind' | 'id'>) =>
+  withUser(await entriesOf[owner.kind](db, { id: owner.id }));
 
 const findEntry = async (db: DbOrTx, id: string) => (await selectEntries(db, eq(directorEntries.id, id)))[0]!;
 

@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { files, type FileRow } from '#server/db/schema/index.ts';
+import { prepared } from '#server/db/prepared.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { AREAS, PUBLIC_AREAS, type Area } from './storage.ts';
 import type { StorageDriver } from './drivers/types.ts';
@@ -40,9 +41,8 @@ function matches(header: string | undefined, etag: string): boolean {
  * ETag and 304 come from the library); an S3 object streams through the portal (decision 022).
  */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The web build's @fastify/static (web.ts, when the portal serves it) has decorated reply.sendFile already: reused,
-  // with the uploads folder as the root of each call (its Cache-Control rules look at the build's own files only; its
-  // precompressed copies do not exist for uploads). Without it, this plugin registers the library for downloads alone.
+  // @fastify/static for downloads alone (the web build is served from memory by web.ts): reply.sendFile with the
+  // uploads folder as the root of each call.
   if (!app.hasReplyDecorator('sendFile')) await app.register(fastifyStatic, { serve: false });
 
   // @fastify/static's own refusals in the portal's words: a range past the end (416, with the file's size).
@@ -71,11 +71,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const area = req.params.area as Area;
       const isPublic = PUBLIC_AREAS.has(area);
       if (!isPublic) await app.authenticate(req, reply);
-      const [file] = await app.db
-        .select()
-        .from(files)
-        .where(and(eq(files.area, area), eq(files.storedName, req.params.name)))
-        .limit(1);
+      const [file] = await fileByName(app.db, { area, storedName: req.params.name });
       if (!file) throw notFound('File not found.');
       if (!isPublic && !(await app.fileAccess.canDownload(app.db, req.user, file))) {
         throw forbidden('You are not allowed to open this file.');
@@ -100,6 +96,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+// Every photo and download looks its file up: built once (db/prepared.ts).
+const fileByName = prepared('file_by_area_and_name', (db) =>
+  db
+    .select()
+    .from(files)
+    .where(and(eq(files.area, sql.placeholder('area')), eq(files.storedName, sql.placeholder('storedName'))))
+    .limit(1),
+);
 
 const PAST_END = 'The requested part of the file is past its end.';
 

@@ -1,6 +1,7 @@
 import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
+import { prepared } from '#server/db/prepared.ts';
 import { directorEntries, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -17,22 +18,39 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 /** The group, or 404 'Group not found.' (a malformed id is simply not found). */
 export async function findGroupOr404(db: DbOrTx, id: string): Promise<GroupRow> {
   if (!isUuid(id)) throw notFound('Group not found.');
-  const [group] = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
+  const group = await findGroupById(db, id);
   if (!group) throw notFound('Group not found.');
   return group;
 }
+
+const groupById = prepared('group_by_id', (db) =>
+  db
+    .select()
+    .from(groups)
+    .where(eq(groups.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** The group with this id (a UUID), or undefined. */
+export async function findGroupById(db: DbOrTx, id: string): Promise<GroupRow | undefined> {
+  return (await groupById(db, { id }))[0];
+}
+
+const currentEntryOf = prepared('group_current_director_entry', (db) =>
+  db
+    .select({ userId: directorEntries.userId, to: directorEntries.to })
+    .from(directorEntries)
+    .where(eq(directorEntries.groupId, sql.placeholder('groupId')))
+    .orderBy(sql`${directorEntries.to} is null desc`, desc(directorEntries.from), desc(directorEntries.createdAt))
+    .limit(1),
+);
 
 /**
  * The user id of the group's current associate director while in office: the entry with no end date (else the
  * latest), counted only while its end date has not passed and it names a user (decision 006).
  */
 export async function currentManagerId(db: DbOrTx, groupId: string): Promise<string | null> {
-  const [entry] = await db
-    .select({ userId: directorEntries.userId, to: directorEntries.to })
-    .from(directorEntries)
-    .where(eq(directorEntries.groupId, groupId))
-    .orderBy(sql`${directorEntries.to} is null desc`, desc(directorEntries.from), desc(directorEntries.createdAt))
-    .limit(1);
+  const [entry] = await currentEntryOf(db, { groupId });
   if (!entry?.userId) return null;
   if (entry.to && entry.to < todayInIndia()) return null;
   return entry.userId;

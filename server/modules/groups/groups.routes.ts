@@ -20,7 +20,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { requireGroupManager } from './groups.guards.ts';
 import { assertCanViewGroup, canManageGroup, canOpenGroupFile, findGroupOr404, groupsLedBy } from './groups.policy.ts';
-import { GROUP_FILES_AREA, presentEmployee, presentGroup } from './groups.presenter.ts';
+import { GROUP_FILES_AREA, presentGroup } from './groups.presenter.ts';
 import {
   addMembers,
   createGroup,
@@ -33,6 +33,8 @@ import {
   updateGroup,
 } from './groups.service.ts';
 import { groupItemsRoutes } from './group-items.routes.ts';
+import { groupPageAnswer, myGroupAnswer } from './group-page.cache.ts';
+import { sendPrepared } from '#server/lib/prepared-answer.ts';
 import { groupLeadershipRoutes } from './group-leadership.routes.ts';
 
 const groupParams = z.object({ id: z.uuid('Group not found.') });
@@ -72,15 +74,10 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/api/groups/my-group', { schema: { response: { 200: myGroupJson } } }, async (req) => {
-    const { group, employees } = await findMyGroup(app.db, req.user);
-    return {
-      _id: group.id,
-      name: group.name,
-      description: group.description,
-      employees: employees.map(presentEmployee),
-    };
-  });
+  // Made once per version of the group, like the group page (group-page.cache.ts).
+  app.get('/api/groups/my-group', { schema: { response: { 200: myGroupJson } } }, async (req, reply) =>
+    sendPrepared(req, reply, await myGroupAnswer(app.db, await findMyGroup(app.db, req.user)), 'private, no-cache'),
+  );
 
   // Staff an admin may put in a group: the create form's checklist and Manage Members. Total and next page in headers.
   app.get(
@@ -105,11 +102,17 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The group page: spec §6, directors, admins and members only; everyone else gets the spec's Access Denied text.
-  app.get('/api/groups/id/:id', { schema: { params: groupParams, response: { 200: groupJson } } }, async (req) => {
-    const group = await findGroupOr404(app.db, req.params.id);
-    await assertCanViewGroup(app.db, req.user, group.id);
-    return groupFor(app.db, req.user, group);
-  });
+  // Its answer is made once per version of the group (group-page.cache.ts) and sent as it is, 304 when unchanged.
+  app.get(
+    '/api/groups/id/:id',
+    { schema: { params: groupParams, response: { 200: groupJson } } },
+    async (req, reply) => {
+      const group = await findGroupOr404(app.db, req.params.id);
+      await assertCanViewGroup(app.db, req.user, group.id);
+      const answer = await groupPageAnswer(app.db, group, await canManageGroup(app.db, req.user, group.id));
+      return sendPrepared(req, reply, answer, 'private, no-cache');
+    },
+  );
 
   // The group for editing: only those who may save it.
   app.get(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import { prepared } from '#server/db/prepared.ts';
 import {
   contactInfos,
   files,
@@ -22,6 +23,7 @@ import {
   type DirectorEntryWithUser,
 } from '#server/modules/director-history/director-history.service.ts';
 import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
+import { findGroupById } from './groups.policy.ts';
 
 /** All groups by name, for the Groups dropdown and group selects. Any signed-in user may call it. */
 export async function listGroups(db: DbOrTx) {
@@ -51,12 +53,16 @@ export interface EmployeeRow {
 }
 
 /** The approved members of a group, by name (membership is users.group_id). */
-export async function listMembers(db: DbOrTx, groupId: string): Promise<EmployeeRow[]> {
-  return db
+const membersOf = prepared('group_members', (db) =>
+  db
     .select(employeeColumns)
     .from(users)
-    .where(and(eq(users.groupId, groupId), eq(users.status, 'approved')))
-    .orderBy(asc(users.name), asc(users.email));
+    .where(and(eq(users.groupId, sql.placeholder('groupId')), eq(users.status, 'approved')))
+    .orderBy(asc(users.name), asc(users.email)),
+);
+
+export async function listMembers(db: DbOrTx, groupId: string): Promise<EmployeeRow[]> {
+  return membersOf(db, { groupId });
 }
 
 export type ItemRow = typeof groupItems.$inferSelect & { fileName: string | null };
@@ -73,35 +79,47 @@ export interface GroupDetails {
   office: OfficeRow[];
 }
 
-/** Everything the group page shows besides the group row itself. */
-export async function loadGroupDetails(db: DbOrTx, groupId: string): Promise<GroupDetails> {
-  const contacts = await db
+// The group page's reads, built once (db/prepared.ts): every signed-in member opens it.
+const contactsOf = prepared('group_contacts', (db) =>
+  db
     .select()
     .from(contactInfos)
-    .where(eq(contactInfos.groupId, groupId))
-    .orderBy(asc(contactInfos.position));
-  const employees = await listMembers(db, groupId);
-  const items = await db
+    .where(eq(contactInfos.groupId, sql.placeholder('groupId')))
+    .orderBy(asc(contactInfos.position)),
+);
+const itemsOf = prepared('group_items_of_group', (db) =>
+  db
     .select({ item: groupItems, fileName: files.originalName })
     .from(groupItems)
     .leftJoin(files, eq(groupItems.fileId, files.id))
-    .where(eq(groupItems.groupId, groupId))
-    .orderBy(desc(groupItems.createdAt), desc(groupItems.id));
-  const entries = await listDirectorEntries(db, { kind: 'group', id: groupId });
-  const office = await db
+    .where(eq(groupItems.groupId, sql.placeholder('groupId')))
+    .orderBy(desc(groupItems.createdAt), desc(groupItems.id)),
+);
+const officeOf = prepared('group_office', (db) =>
+  db
     .select()
     .from(officeMembers)
-    .where(eq(officeMembers.groupId, groupId))
-    .orderBy(asc(officeMembers.position), asc(officeMembers.createdAt));
+    .where(eq(officeMembers.groupId, sql.placeholder('groupId')))
+    .orderBy(asc(officeMembers.position), asc(officeMembers.createdAt)),
+);
+
+/** Everything the group page shows besides the group row itself (five reads, side by side). */
+export async function loadGroupDetails(db: DbOrTx, groupId: string): Promise<GroupDetails> {
+  const [contacts, employees, items, entries, office] = await Promise.all([
+    contactsOf(db, { groupId }),
+    listMembers(db, groupId),
+    itemsOf(db, { groupId }),
+    listDirectorEntries(db, { kind: 'group', id: groupId }),
+    officeOf(db, { groupId }),
+  ]);
   return { contacts, employees, items: items.map((r) => ({ ...r.item, fileName: r.fileName })), entries, office };
 }
 
-/** The signed-in person's own group with its members (GET /api/groups/my-group). Any signed-in user. */
-export async function findMyGroup(db: DbOrTx, actor: Actor): Promise<{ group: GroupRow; employees: EmployeeRow[] }> {
-  if (!actor.groupId) throw notFound('You are not assigned to any group.');
-  const [group] = await db.select().from(groups).where(eq(groups.id, actor.groupId)).limit(1);
+/** The signed-in person's own group (GET /api/groups/my-group), or 404. Any signed-in user. */
+export async function findMyGroup(db: DbOrTx, actor: Actor): Promise<GroupRow> {
+  const group = actor.groupId ? await findGroupById(db, actor.groupId) : undefined;
   if (!group) throw notFound('You are not assigned to any group.');
-  return { group, employees: await listMembers(db, group.id) };
+  return group;
 }
 
 // ---- create and edit -------------------------------------------------------------------------------------------

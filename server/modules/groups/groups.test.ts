@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '#server/db/client.ts';
-import { activityLogs, contactInfos, directorEntries, groups, users } from '#server/db/schema/index.ts';
+import {
+  activityLogs,
+  contactInfos,
+  directorEntries,
+  groupItems,
+  groups,
+  officeMembers,
+  users,
+} from '#server/db/schema/index.ts';
 import { createGroup, createUser } from '#server/test/factories.ts';
 import { groupCast, type Person } from './groups.fixtures.ts';
 import { ACCESS_DENIED } from './groups.policy.ts';
@@ -176,6 +184,110 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
   });
 });
 
+describe('the group page answer, made once per version of the group (issue 12)', () => {
+  const page = async (c: Awaited<ReturnType<typeof groupCast>>, headers: Record<string, string> = {}) =>
+    c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: { ...c.as('director'), ...headers } });
+
+  it('answers 304 to a browser that has it, privately, and a new answer after any change, however it was made', async () => {
+    const c = await groupCast();
+    const first = await page(c);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect((await page(c, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    // Every change below is made straight in the database, as another node or a later write path would: the
+    // database's own triggers move the group's version on, so the very next read is the new page.
+    const changes: [string, () => Promise<unknown>, (body: Record<string, unknown>) => void][] = [
+      [
+        'a contact',
+        () => c.app.db.insert(contactInfos).values({ groupId: c.group.id, type: 'Phone', value: '011-2390 1234' }),
+        (b) => expect(b.contactInfo).toEqual([expect.objectContaining({ value: '011-2390 1234' })]),
+      ],
+      [
+        'the office',
+        () => c.app.db.insert(officeMembers).values({ groupId: c.group.id, name: 'Rekha Office', designation: 'PA' }),
+        (b) => expect(b.officeOfGroup).toEqual([expect.objectContaining({ name: 'Rekha Office' })]),
+      ],
+      [
+        'a notice',
+        () => c.app.db.insert(groupItems).values({ groupId: c.group.id, kind: 'notice', name: 'Fire drill' }),
+        (b) => expect(b.notices).toEqual([expect.objectContaining({ name: 'Fire drill' })]),
+      ],
+      [
+        "a member's name",
+        () => c.app.db.update(users).set({ name: 'Meera Renamed' }).where(eq(users.id, c.member.id)),
+        (b) => expect(b.employees).toEqual([expect.objectContaining({ name: 'Meera Renamed' })]),
+      ],
+      [
+        "the associate director's name (a member of another group)",
+        () => c.app.db.update(users).set({ name: 'Anita Renamed' }).where(eq(users.id, c.associateDirector.id)),
+        (b) => expect(b.currentAD).toMatchObject({ name: 'Anita Renamed' }),
+      ],
+      [
+        'a newcomer',
+        () => createUser(c.app, 'employee', { name: 'Nikhil Newcomer', groupId: c.group.id }),
+        (b) => expect((b.employees as { name: string }[]).map((e) => e.name)).toContain('Nikhil Newcomer'),
+      ],
+      [
+        'a member who left',
+        () => c.app.db.update(users).set({ groupId: null }).where(eq(users.id, c.member.id)),
+        (b) => expect((b.employees as { name: string }[]).map((e) => e.name)).not.toContain('Meera Renamed'),
+      ],
+      [
+        "the group's own text",
+        () => c.app.db.update(groups).set({ vision: 'A new vision.' }).where(eq(groups.id, c.group.id)),
+        (b) => expect(b.vision).toBe('A new vision.'),
+      ],
+    ];
+    let previous = etag;
+    for (const [what, change, check] of changes) {
+      await change();
+      const res = await page(c, { 'if-none-match': previous });
+      expect(res.statusCode, what).toBe(200);
+      check(res.json());
+      expect(res.headers.etag, what).not.toBe(previous);
+      previous = String(res.headers.etag);
+    }
+  });
+
+  it('lets many people join, leave and change one group at the same time (no lock waits crosswise)', async () => {
+    const c = await groupCast();
+    // Each write below checks its group as a foreign key (a key-share lock on the group row) and moves the group's
+    // version on (an update of that row) in one statement: concurrent writers must queue, never deadlock.
+    const joined = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createUser(c.app, 'employee', { name: `Joiner ${i}`, groupId: c.group.id })),
+    );
+    await Promise.all([
+      ...joined.map((u, i) =>
+        i % 2
+          ? c.app.db.update(users).set({ groupId: c.otherGroup.id }).where(eq(users.id, u.id))
+          : c.app.db
+              .update(users)
+              .set({ name: `Renamed ${i}` })
+              .where(eq(users.id, u.id)),
+      ),
+      ...Array.from({ length: 4 }, (_, i) =>
+        c.app.db.insert(groupItems).values({ groupId: c.group.id, kind: 'notice', name: `Notice ${i}` }),
+      ),
+      c.app.db.insert(contactInfos).values({ groupId: c.group.id, type: 'Phone', value: '011-2390 1234' }),
+    ]);
+    const body = (await page(c)).json();
+    expect(body.employees.map((e: { name: string }) => e.name)).toEqual(
+      expect.arrayContaining(['Renamed 0', 'Renamed 2', 'Renamed 4', 'Renamed 6']),
+    );
+    expect(body.employees).toHaveLength(5);
+    expect(body.notices).toHaveLength(4);
+  });
+
+  it('keeps apart the answers of those who may and may not manage the group', async () => {
+    const c = await groupCast();
+    expect((await page(c)).json().canManage).toBe(false);
+    const lead = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') });
+    expect(lead.json().canManage).toBe(true);
+    expect((await page(c)).json().canManage).toBe(false);
+  });
+});
+
 describe('GET /api/groups/{id} (for editing)', () => {
   it.each<[Person, number]>([
     ['anonymous', 401],
@@ -214,6 +326,26 @@ describe('GET /api/groups/my-group', () => {
       description: 'A research group',
       employees: [{ _id: c.member.id, name: 'Meera Member', email: c.member.email }],
     });
+  });
+
+  it('shows a newcomer and a renamed group at the next read, however the change was made (issue 12)', async () => {
+    const c = await groupCast();
+    const read = () => c.app.inject({ url: '/api/groups/my-group', headers: c.as('member') });
+    const first = await read();
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(
+      (
+        await c.app.inject({
+          url: '/api/groups/my-group',
+          headers: { ...c.as('member'), 'if-none-match': String(first.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(304);
+    await createUser(c.app, 'employee', { name: 'Nikhil Newcomer', groupId: c.group.id });
+    await c.app.db.update(groups).set({ name: 'Fire Dynamics' }).where(eq(groups.id, c.group.id));
+    const after = (await read()).json();
+    expect(after.name).toBe('Fire Dynamics');
+    expect(after.employees.map((e: { name: string }) => e.name)).toEqual(['Meera Member', 'Nikhil Newcomer']);
   });
 
   it('answers 404 for someone in no group', async () => {

@@ -9,7 +9,7 @@ import type { CloseGroupRow } from '#server/modules/close-groups/close-groups.se
 import type { UserRow } from '#server/db/schema/index.ts';
 import { fileUrl } from '#server/modules/files/storage.ts';
 import type { UserWithGroup } from './users.queries.ts';
-import type { UserDocument } from './users.service.ts';
+import type { DirectoryUserRow, UserDocument } from './users.service.ts';
 
 /** The one place a user row becomes JSON (spec §3 User): the password hash never leaves the server. */
 export function presentUser(u: UserRow, group: { id: string; name: string } | null = null): UserJson {
@@ -68,7 +68,7 @@ export function presentProfile(found: UserWithGroup, documents: UserDocument[]):
 }
 
 /** What any member of staff sees of a colleague: the directory card. */
-export function presentDirectoryUser({ user: u, group }: UserWithGroup): DirectoryUserJson {
+export function presentDirectoryUser({ user: u, group }: DirectoryUserRow): DirectoryUserJson {
   return {
     _id: u.id,
     email: u.email,

@@ -2,6 +2,7 @@ import { eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { groups, users, type UserRow } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/lib/search.ts';
+import { prepared } from '#server/db/prepared.ts';
 
 /*
  * Read-only user look-ups that other modules (auth, audit) use. They import nothing that writes, so the users service
@@ -13,14 +14,18 @@ export interface UserWithGroup {
   group: { id: string; name: string } | null;
 }
 
-/** One user with the group they belong to, or undefined. */
-export async function findUserById(db: DbOrTx, id: string): Promise<UserWithGroup | undefined> {
-  const [row] = await db
+const userWithGroupById = prepared('user_with_group_by_id', (db) =>
+  db
     .select({ user: getTableColumns(users), group: { id: groups.id, name: groups.name } })
     .from(users)
     .leftJoin(groups, eq(users.groupId, groups.id))
-    .where(eq(users.id, id))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** One user with the group they belong to, or undefined. */
+export async function findUserById(db: DbOrTx, id: string): Promise<UserWithGroup | undefined> {
+  const [row] = await userWithGroupById(db, { id });
   return row ? { user: row.user, group: row.group?.id ? row.group : null } : undefined;
 }
 

@@ -19,7 +19,13 @@ import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups
 import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
 import { canDownloadUserDocument, requireProfileOwnerOrAdmin } from './users.policy.ts';
 import { findUserById } from './users.queries.ts';
-import { changeOwnPassword, listUserDocuments, searchUsers, setProfilePhoto, updateProfile } from './users.service.ts';
+import {
+  changeOwnPassword,
+  listUserDocuments,
+  searchDirectory,
+  setProfilePhoto,
+  updateProfile,
+} from './users.service.ts';
 
 /** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { limit, offset, ...filter } = req.query;
       const paged = limit !== undefined || offset !== undefined;
-      const { rows, total } = await searchUsers(
+      const { rows, total } = await searchDirectory(
         app.db,
         { ...filter, status: 'approved' },
         paged ? { limit: limit ?? 20, offset: offset ?? 0 } : undefined,

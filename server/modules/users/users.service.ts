@@ -1,9 +1,10 @@
 import argon2 from 'argon2';
-import { and, asc, count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserStatus } from '#shared/constants.ts';
 import type { updateProfileInput } from '#shared/schemas/user.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import { prepared } from '#server/db/prepared.ts';
 import { groups, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -33,6 +34,22 @@ export interface UserFilter {
   q?: string;
 }
 
+/** What the staff directory shows of a person (presentDirectoryUser): a search reads these columns only. */
+const directoryColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  photoFileId: users.photoFileId,
+  name: users.name,
+  designation: users.designation,
+  cadre: users.cadre,
+  intercom: users.intercom,
+};
+export interface DirectoryUserRow {
+  user: Pick<UserRow, keyof typeof directoryColumns>;
+  group: { id: string; name: string } | null;
+}
+
 /**
  * Users matching the filter, by name, with their groups; `total` counts every match when a page is asked for.
  * Searches run in the database (trigram indexes on name and email). Callers decide who may list whom.
@@ -42,6 +59,24 @@ export async function searchUsers(
   filter: UserFilter,
   page?: { limit: number; offset: number },
 ): Promise<{ rows: UserWithGroup[]; total: number }> {
+  return (await findUsers(db, filter, page, getTableColumns(users))) as { rows: UserWithGroup[]; total: number };
+}
+
+/** searchUsers for the staff directory: the same matches, with only the columns a directory card shows. */
+export async function searchDirectory(
+  db: DbOrTx,
+  filter: UserFilter,
+  page?: { limit: number; offset: number },
+): Promise<{ rows: DirectoryUserRow[]; total: number }> {
+  return (await findUsers(db, filter, page, directoryColumns)) as { rows: DirectoryUserRow[]; total: number };
+}
+
+async function findUsers(
+  db: DbOrTx,
+  filter: UserFilter,
+  page: { limit: number; offset: number } | undefined,
+  columns: Partial<ReturnType<typeof getTableColumns<typeof users>>>,
+) {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(users.status, filter.status));
   if (filter.role) conditions.push(eq(users.role, filter.role));
@@ -49,7 +84,7 @@ export async function searchUsers(
   if (filter.q) conditions.push(userMatches(filter.q));
   const where = conditions.length ? and(...conditions) : undefined;
   const query = db
-    .select({ user: getTableColumns(users), group: { id: groups.id, name: groups.name } })
+    .select({ user: columns as typeof directoryColumns, group: { id: groups.id, name: groups.name } })
     .from(users)
     .leftJoin(groups, eq(users.groupId, groups.id))
     .where(where)
@@ -67,7 +102,13 @@ export async function searchUsers(
 export async function listUserDocuments(db: DbOrTx, userIds: string[]): Promise<Map<string, UserDocument[]>> {
   const byUser = new Map<string, UserDocument[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return byUser;
-  const rows = await db
+  for (const row of await documentsOfUsers(db, { userIds })) byUser.get(row.userId)?.push(row);
+  return byUser;
+}
+
+// Read with every profile: built once (db/prepared.ts), the ids as one array parameter.
+const documentsOfUsers = prepared('user_documents_of_users', (db) =>
+  db
     .select({
       id: userDocuments.id,
       userId: userDocuments.userId,
@@ -76,11 +117,9 @@ export async function listUserDocuments(db: DbOrTx, userIds: string[]): Promise<
       createdAt: userDocuments.createdAt,
     })
     .from(userDocuments)
-    .where(inArray(userDocuments.userId, userIds))
-    .orderBy(asc(userDocuments.createdAt), asc(userDocuments.id));
-  for (const row of rows) byUser.get(row.userId)?.push(row);
-  return byUser;
-}
+    .where(sql`${userDocuments.userId} = any(${sql.placeholder('userIds')}::uuid[])`)
+    .orderBy(asc(userDocuments.createdAt), asc(userDocuments.id)),
+);
 
 type ProfileUpdate = z.output<typeof updateProfileInput>;
 

@@ -1,0 +1,63 @@
+import { groupJson, myGroupJson } from '#shared/schemas/group.ts';
+import { todayInIndia } from '#shared/format.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { GroupRow } from '#server/db/schema/index.ts';
+import { prepareJson, type PreparedAnswer } from '#server/lib/prepared-answer.ts';
+import { presentEmployee, presentGroup } from './groups.presenter.ts';
+import { listMembers, loadGroupDetails } from './groups.service.ts';
+
+/**
+ * NOTE: the group page is the heaviest read of a signed-in morning (five reads besides the group row, and a large
+ * answer to check, serialise and compress), and with My Group it changes a few times a week. Their answers are kept
+ * per group and view under the stamp of what they were made from: the group row's `content_version` (changed by the
+ * database itself, in the writing transaction, whenever anything these pages show changes: migration 0017) and the
+ * day in India (notices expire by date). The routes read the group row on every request anyway, so a write is seen by
+ * the very next read on every node: no notice, no expiry, nothing stale (decision 016's addendum). Keyed by
+ * database, so test apps never share entries; one entry per group and view, replaced when the stamp moves on.
+ */
+interface Entry {
+  stamp: string;
+  answer: Promise<PreparedAnswer>;
+}
+const answers = new WeakMap<object, Map<string, Entry>>();
+
+/** The answer `make` gives for this view of the group, made once per version of the group and day. */
+function groupAnswer(
+  db: DbOrTx,
+  group: GroupRow,
+  view: string,
+  make: () => Promise<PreparedAnswer>,
+): Promise<PreparedAnswer> {
+  let cache = answers.get(db);
+  if (!cache) answers.set(db, (cache = new Map()));
+  const key = `${group.id}:${view}`;
+  const stamp = `${group.contentVersion}:${todayInIndia()}`;
+  const hit = cache.get(key);
+  if (hit?.stamp === stamp) return hit.answer;
+  const answer = make();
+  cache.set(key, { stamp, answer });
+  // A failure is not remembered.
+  answer.catch(() => {
+    if (cache.get(key)?.answer === answer) cache.delete(key);
+  });
+  return answer;
+}
+
+/** The group page (GET /api/groups/id/{id}) for a viewer who may, or may not, manage the group. */
+export const groupPageAnswer = (db: DbOrTx, group: GroupRow, canManage: boolean) =>
+  groupAnswer(db, group, canManage ? 'page:manager' : 'page', async () =>
+    prepareJson(groupJson.parse(presentGroup(group, await loadGroupDetails(db, group.id), canManage))),
+  );
+
+/** My Group (GET /api/groups/my-group): the group's name, description and members. */
+export const myGroupAnswer = (db: DbOrTx, group: GroupRow) =>
+  groupAnswer(db, group, 'my-group', async () =>
+    prepareJson(
+      myGroupJson.parse({
+        _id: group.id,
+        name: group.name,
+        description: group.description,
+        employees: (await listMembers(db, group.id)).map(presentEmployee),
+      }),
+    ),
+  );
