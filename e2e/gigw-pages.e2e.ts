@@ -130,18 +130,36 @@ async function prefer(language: Language, contrast: Contrast) {
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
 }
 
-/** Opens `to` inside the app (the router follows history, so nothing reloads), and waits until it has loaded. */
+/**
+ * Opens `to` inside the app (the router follows history, so nothing reloads), and waits until it has loaded. When the
+ * path changes, the heading of the page being left does not count: the router keeps the old page on screen while the
+ * new one's code loads, and a redirect (/admin/groups/{id} → /admin/group/{id}) shows nothing for a moment in between.
+ */
 async function open(to: string) {
   await page.evaluate((to) => {
+    const leaving = new URL(to, window.location.href).pathname !== window.location.pathname;
+    (window as { staleHeading?: Element | null }).staleHeading = leaving ? document.querySelector('main h1') : null;
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, to);
   await settle();
 }
 
-/** The page has its heading and no loader is spinning. */
+/** The page has its own heading (not the one of the page `open` left) and no loader is spinning. */
 async function settle() {
-  await expectVisible(page.locator('main h1'));
+  try {
+    await page.waitForFunction(
+      () => {
+        const heading = document.querySelector('main h1');
+        const stale = (window as { staleHeading?: Element | null }).staleHeading;
+        return heading !== null && heading !== stale && heading.getClientRects().length > 0;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+  } catch (err) {
+    throw new Error(`Expected the heading of ${page.url()} within 15 s`, { cause: err });
+  }
   await page
     .waitForFunction(() => !document.querySelector('main .mantine-Loader-root, main [data-loading]'), undefined, {
       timeout: 10_000,
