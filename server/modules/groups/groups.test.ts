@@ -224,6 +224,14 @@ describe('the group page answer, made once per version of the group (issue 12)',
         (b) => expect(b.currentAD).toMatchObject({ name: 'Anita Renamed' }),
       ],
       [
+        "the associate director's about (shown in the group's history)",
+        () => c.app.db.update(users).set({ about: 'Leads the fire lab.' }).where(eq(users.id, c.associateDirector.id)),
+        (b) =>
+          expect(b.assistantDirectorHistory).toEqual([
+            expect.objectContaining({ user: expect.objectContaining({ about: 'Leads the fire lab.' }) }),
+          ]),
+      ],
+      [
         'a newcomer',
         () => createUser(c.app, 'employee', { name: 'Nikhil Newcomer', groupId: c.group.id }),
         (b) => expect((b.employees as { name: string }[]).map((e) => e.name)).toContain('Nikhil Newcomer'),
@@ -248,6 +256,22 @@ describe('the group page answer, made once per version of the group (issue 12)',
       expect(res.headers.etag, what).not.toBe(previous);
       previous = String(res.headers.etag);
     }
+  });
+
+  it('keeps the answer (and the browser its copy) when what changed is not on the page', async () => {
+    const c = await groupCast();
+    const etag = String((await page(c)).headers.etag);
+    const version = async () =>
+      (await c.app.db.select({ v: groups.contentVersion }).from(groups).where(eq(groups.id, c.group.id)))[0]!.v;
+    const before = await version();
+    // A member's "about", password and sessions stamp: the members list shows none of them (the history shows
+    // "about" only of the people it names, and the member is not one of them).
+    await c.app.db
+      .update(users)
+      .set({ about: 'Works on smoke.', passwordHash: 'not-a-hash', sessionsValidAfter: new Date() })
+      .where(eq(users.id, c.member.id));
+    expect((await page(c, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect(await version()).toBe(before); // nothing at all was written to the group row
   });
 
   it('lets many people join, leave and change one group at the same time (no lock waits crosswise)', async () => {

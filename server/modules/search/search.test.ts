@@ -2,13 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARK_END, MARK_START, SEARCH_COUNT_CAP, SEARCH_KINDS, type SearchAnswerJson } from '#shared/schemas/search.ts';
 import {
   directorEntries,
   fileTexts,
+  groups,
   labItems,
+  letters,
+  users,
   type GroupRow,
   type LabRow,
   type UserRow,
@@ -442,6 +445,83 @@ describe('GET /api/search: results follow memberships and deletions at once', ()
     expect((await del(`/api/groups/${group.id}/notices/${notice._id}`)).statusCode).toBe(200);
     expect((await del(`/api/dac/${letter._id}`)).statusCode).toBe(200);
     for (const word of [a, b, c]) expect(await search(admin, word)).toMatchObject({ results: [], counts: {} });
+  });
+});
+
+describe('the index: an entry is written again only when what it holds changed (issue 12)', () => {
+  /** The row version of an entry: a re-index deletes and inserts it, so a new one means it was written. */
+  const entry = async (kind: string, id: string) =>
+    (
+      await app.db.execute<{ version: string }>(
+        sql`select xmin::text as version from search_documents where kind = ${kind} and item_id = ${id}`,
+      )
+    ).rows[0]?.version;
+  const kindsFound = async (who: Who, word: string) => (await search(who, word)).results.map((r) => r.kind);
+
+  it('a person: not for their "about", password or sign-outs; a new designation is found at once', async () => {
+    const person = await createUser(app, 'employee', { name: 'Ravi Indexed', groupId: group.id });
+    const before = await entry('person', person.id);
+    expect(before).toBeDefined();
+    await app.db
+      .update(users)
+      .set({ about: 'Studies smoke.', passwordHash: 'not-a-hash', sessionsValidAfter: new Date() })
+      .where(eq(users.id, person.id));
+    expect(await entry('person', person.id)).toBe(before);
+    const word = uniqueWord();
+    await app.db
+      .update(users)
+      .set({ designation: `Scientist ${word}` })
+      .where(eq(users.id, person.id));
+    expect(await entry('person', person.id)).not.toBe(before);
+    expect(await kindsFound(member, word)).toEqual(['person']);
+  });
+
+  it('a group: not for a new version of its page; a new vision is found at once', async () => {
+    const before = await entry('group', group.id);
+    expect(before).toBeDefined();
+    await app.db
+      .update(groups)
+      .set({ contentVersion: sql`${groups.contentVersion} + 1` })
+      .where(eq(groups.id, group.id));
+    expect(await entry('group', group.id)).toBe(before);
+    const word = uniqueWord();
+    await app.db
+      .update(groups)
+      .set({ vision: `Safer ${word}` })
+      .where(eq(groups.id, group.id));
+    expect(await kindsFound(member, word)).toEqual(['group']);
+  });
+
+  it("a letter: not for a touch that changes none of its fields; its uploader's new name is found at once", async () => {
+    const uploader = await createUser(app, 'admin', { name: 'Usha Uploader' });
+    const letter = await send(
+      uploader,
+      'POST',
+      '/api/dac',
+      {
+        letterSub: 'Indexed letter',
+        letterNo: '7',
+        letterDate: '2026-03-01',
+        docketNo: '8',
+        docketDate: '2026-03-03',
+        category: 'C',
+        establishment: 'E',
+        letterLanguage: 'English',
+        letterCommunBy: 'Post',
+      },
+      pdf(uniqueWord()),
+    );
+    await extract();
+    const before = await entry('letter', letter._id);
+    expect(before).toBeDefined();
+    await app.db.update(letters).set({ updatedAt: new Date() }).where(eq(letters.id, letter._id));
+    expect(await entry('letter', letter._id)).toBe(before);
+    const word = uniqueWord();
+    await app.db
+      .update(users)
+      .set({ name: `Usha ${word}` })
+      .where(eq(users.id, uploader.id));
+    expect(await kindsFound(uploader, word)).toEqual(expect.arrayContaining(['letter', 'person']));
   });
 });
 
