@@ -139,29 +139,25 @@ export async function searchLetterIds(db: DbOrTx, actor: Actor, search: LetterSe
   } else {
     const pattern = containsPattern(search.q);
     // Step 1: the newest letters in upload order, matches kept as they stream past; Postgres stops reading as soon
-    // as `want` matches are out, or at the end of the window.
+    // as `want` matches are out, or at the end of the window. When it runs out first, the last row says how many
+    // letters the window held: fewer than its size means every visible letter was read, and its matches are all.
     const window = search.probeWindow ?? Math.min(PROBE_MAX, Math.max(PROBE_MIN, want * PROBE_ROWS_PER_HIT));
-    const probe = db
-      .select({
-        id: letters.id,
-        at: sql<string>`${letters.letterUploadDate}`.as('at'),
-        hit: sql<boolean>`${letters.searchText} like lower(${pattern})`.as('hit'),
-      })
-      .from(letters)
-      .where(base)
-      .orderBy(...order)
-      .limit(window)
-      .as('probe');
-    const probed = await db
-      .select({ id: probe.id, at: sql<string>`${probe.at}::text` })
-      .from(probe)
-      .where(sql`${probe.hit}`)
-      .limit(want);
-    if (probed.length >= want) {
+    const { rows } = await db.execute<{ id: string | null; at: string }>(sql`
+      with probe as (
+        select ${letters.id} as id, ${letters.letterUploadDate} as at, ${letters.searchText} like lower(${pattern}) as hit
+        from ${letters} where ${base}
+        order by ${letters.letterUploadDate} desc, ${letters.id} desc limit ${window}
+      )
+      (select id, at::text as at from probe where hit limit ${want})
+      union all (select null, count(*)::text from probe)
+      limit ${want}`);
+    const probed = rows.filter((r): r is Hit => r.id !== null);
+    const read = rows.find((r) => r.id === null);
+    if (probed.length >= want || (read && Number(read.at) < window)) {
       hits = probed.slice(offset); // in upload order, as the window streamed them
     } else {
-      // Step 2: a rare text (or a short register, where this is cheap anyway): every match from the trigram index,
-      // then a sort of those few.
+      // Step 2: a rare text in a register longer than the window: every match from the trigram index, then a sort of
+      // those few.
       hits = await db
         .select({ id: letters.id, at })
         .from(letters)
