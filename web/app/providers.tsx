@@ -1,6 +1,6 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { useNotifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '#web/i18n/index.ts';
@@ -14,11 +14,17 @@ const LazyNotifications = lazy(withMantineStyles(() => import('./toasts.tsx')));
 /**
  * The toasts (at most 20: spec §9). Their code (and its transitions) loads with the first toast shown, not with the
  * first page: a visitor reading the home page never needs it (issue 12). notifications.show() only fills a store,
- * which the toasts read when they mount, so nothing shown before they load is lost.
+ * which the toasts read when they mount, so nothing shown before they load is lost. A change of language closes the
+ * toasts on screen: their words were chosen when they were raised, and would stay in the language just left.
  */
 function Toasts() {
   const count = useNotifications().notifications.length;
   const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const closeAll = () => notifications.clean();
+    i18n.on('languageChanged', closeAll);
+    return () => i18n.off('languageChanged', closeAll);
+  }, []);
   if (count > 0 && !wanted) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>
