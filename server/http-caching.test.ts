@@ -1,9 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { labItems } from '#server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { files, labItems } from '#server/db/schema/index.ts';
+import { KEPT_FILE_MAX_BYTES } from '#server/modules/files/files.routes.ts';
 import { saveFileRow, type Area } from '#server/modules/files/storage.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
@@ -104,18 +106,39 @@ describe('every other answer', () => {
   });
 
   it('serves a public file with its ETag, 304 and public caching; a private file private, no-store', async () => {
+    // A small public file (a photo, a notice) is read once and kept in memory: its stored name is its ETag.
     const notice = await storeFile('notices', Buffer.from('%PDF-1.4 a notice\n'), 'application/pdf');
     const url = `/uploads/notices/${notice.storedName}`;
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('public, max-age=3600');
-    // @fastify/static's validators (decision 022): a weak ETag of size and time, and Last-Modified.
-    const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['content-length']).toBe(String(notice.size));
+    expect(first.headers.etag).toBe(`W/"${notice.storedName}"`);
     expect(first.headers['last-modified']).toBeTruthy();
-    const again = await get(url, { 'if-none-match': etag });
+    const again = await get(url, { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    // The second reading comes from memory (the disk is not read again) ...
+    rmSync(app.storage.storedPath('notices', notice.storedName));
+    expect((await get(url)).body).toBe('%PDF-1.4 a notice\n');
+    // ... a byte range still from the store, as @fastify/static serves it ...
+    const photo = await storeFile('photos', Buffer.from('0123456789'), 'image/png');
+    const part = await get(`/uploads/photos/${photo.storedName}`, { range: 'bytes=2-4' });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('234');
+    // ... and a file deleted from the portal is gone at once, kept copy or not.
+    await app.db.delete(files).where(eq(files.id, notice.id));
+    expect((await get(url)).statusCode).toBe(404);
+
+    // A larger public file is served from the store each time, with @fastify/static's validators (decision 022): a
+    // weak ETag of size and time, and Last-Modified.
+    const large = await storeFile('notices', Buffer.alloc(KEPT_FILE_MAX_BYTES + 1, 'x'), 'application/pdf');
+    const big = await get(`/uploads/notices/${large.storedName}`);
+    expect(big.statusCode).toBe(200);
+    const etag = String(big.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect((await get(`/uploads/notices/${large.storedName}`, { 'if-none-match': etag })).statusCode).toBe(304);
 
     // A private file is never stored by a browser or proxy; its validators serve a resumed download (If-Range) and a
     // caller allowed to see it that kept its own copy (decision 022).

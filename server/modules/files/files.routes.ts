@@ -1,5 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { LRUCache } from 'lru-cache';
 import { and, eq, sql } from 'drizzle-orm';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +27,15 @@ const INLINE = /^(application\/pdf|image\/(png|jpeg|gif|webp)|video\/|text\/plai
 /** What @fastify/static works out for a local file: Range/206/416, If-Range, ETag, Last-Modified, If-None-Match/304. */
 const SEND_OPTIONS = { acceptRanges: true, etag: true, lastModified: true, cacheControl: false, contentType: false };
 
+/**
+ * Public files up to this size (photos, portraits, most notices) are kept in memory after their first reading, up to
+ * KEPT_FILES_BYTES in all, least recently used out first: the lab home's photos are asked for by every visitor, and
+ * each reading from disk cost three times a cached JSON answer (or a round trip to S3). A stored file never changes
+ * (a new upload gets a new name) and every request still looks its row up, so a deleted file is never served.
+ */
+export const KEPT_FILE_MAX_BYTES = 256 * 1024;
+const KEPT_FILES_BYTES = 32 * 1024 * 1024;
+
 /** Does the conditional request name this validator (If-None-Match: a list, or *)? */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -44,6 +55,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // @fastify/static for downloads alone (the web build is served from memory by web.ts): reply.sendFile with the
   // uploads folder as the root of each call.
   if (!app.hasReplyDecorator('sendFile')) await app.register(fastifyStatic, { serve: false });
+  const kept = new LRUCache<string, Buffer>({
+    maxSize: KEPT_FILES_BYTES,
+    sizeCalculation: (bytes) => bytes.length || 1,
+  });
 
   // @fastify/static's own refusals in the portal's words: a range past the end (416, with the file's size).
   // Any refusal is the portal's JSON, not the file: its name goes (Fastify drops the file's type itself).
@@ -86,6 +101,18 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', isPublic ? 'public, max-age=3600' : 'private, no-store');
 
       const driver = app.storage.driver;
+      if (isPublic && file.size <= KEPT_FILE_MAX_BYTES && !req.headers.range) {
+        if (answeredUnchanged(req, reply, file)) return reply;
+        const key = `${file.area}/${file.storedName}`;
+        let bytes = kept.get(key);
+        if (!bytes) {
+          const stream = await driver.read(file.area, file.storedName).catch(() => null);
+          if (!stream) throw notFound('File not found.');
+          bytes = await buffer(stream);
+          kept.set(key, bytes);
+        }
+        return reply.header('Content-Length', bytes.length).send(bytes);
+      }
       const local = driver.localPath?.(file.area, file.storedName);
       if (local) {
         // A row whose bytes are gone answers the portal's 404 rather than @fastify/static's "no such address".
@@ -109,15 +136,29 @@ const fileByName = prepared('file_by_area_and_name', (db) =>
 const PAST_END = 'The requested part of the file is past its end.';
 
 /**
+ * A stored file never changes (a new upload gets a new name), so its name is its ETag and its row's time its
+ * Last-Modified (files kept in memory, S3 objects). Sets both; true when the browser's copy is current and a 304 was
+ * sent.
+ */
+const validatorsOf = (file: FileRow) => ({
+  etag: `W/"${file.storedName}"`,
+  modified: new Date(Math.floor(file.createdAt.getTime() / 1000) * 1000),
+});
+function answeredUnchanged(req: FastifyRequest, reply: FastifyReply, file: FileRow): boolean {
+  const { etag, modified } = validatorsOf(file);
+  reply.header('ETag', etag).header('Last-Modified', modified.toUTCString()).header('Accept-Ranges', 'bytes');
+  if (!matches(req.headers['if-none-match'], etag)) return false;
+  reply.code(304).send();
+  return true;
+}
+
+/**
  * An object in a store that is not this machine's disk (S3): streamed through the portal, one byte range as a ranged
- * read. A stored file never changes (a new upload gets a new name), so its name is its ETag and its row's time its
- * Last-Modified: 304 for If-None-Match, the range only while If-Range still names this file.
+ * read: 304 for If-None-Match, the range only while If-Range still names this file.
  */
 async function sendStreamed(req: FastifyRequest, reply: FastifyReply, file: FileRow, driver: StorageDriver) {
-  const etag = `W/"${file.storedName}"`;
-  const modified = new Date(Math.floor(file.createdAt.getTime() / 1000) * 1000);
-  reply.header('ETag', etag).header('Last-Modified', modified.toUTCString()).header('Accept-Ranges', 'bytes');
-  if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (answeredUnchanged(req, reply, file)) return reply;
+  const { etag, modified } = validatorsOf(file);
   // One byte range (a video's seek, a resumed download) is answered with 206; several, or a malformed header, with
   // the whole file, as RFC 9110 allows; a range past the end with 416.
   const ifRange = String(req.headers['if-range'] ?? '');
