@@ -166,6 +166,95 @@ describe('two app instances on one database and one DATA_DIR', () => {
     expect((await right(b)).statusCode).toBe(429);
   });
 
+  /** How many session checks (the named statement 'session_user') `app` sent to the database while `work` ran. */
+  async function sessionReads(app: FastifyInstance, work: () => Promise<void>): Promise<number> {
+    const pool = app.pgPool as pg.Pool;
+    const original = pool.query;
+    let reads = 0;
+    pool.query = function (this: pg.Pool, config: unknown, ...rest: unknown[]) {
+      if ((config as { name?: string } | undefined)?.name === 'session_user') reads++;
+      return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
+    } as typeof pool.query;
+    try {
+      await work();
+    } finally {
+      pool.query = original;
+    }
+    return reads;
+  }
+  const signIn = async (app: FastifyInstance, email: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().token as string;
+  };
+  const meOn = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('B checks a session once and keeps it; a sign-out on A is refused by A at once and by B within a second', async () => {
+    const user = await createUser(a, 'employee');
+    const token = await signIn(a, user.email);
+    const reads = await sessionReads(b, async () => {
+      for (let i = 0; i < 5; i++) expect((await meOn(b, token)).statusCode).toBe(200);
+    });
+    expect(reads).toBe(1);
+    expect((await meOn(a, token)).statusCode).toBe(200); // A keeps it too
+    const out = await a.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await meOn(a, token)).statusCode).toBe(401); // the node that signed it out: its very next request
+    const waited = await until(async () => (await meOn(b, token)).statusCode === 401, 1000);
+    expect(waited).toBeLessThan(1000);
+  });
+
+  it('a deactivation typed in psql reaches the sessions both nodes keep, within a second', async () => {
+    const user = await createUser(a, 'employee');
+    const token = await signIn(b, user.email);
+    expect((await meOn(a, token)).statusCode).toBe(200);
+    expect((await meOn(b, token)).statusCode).toBe(200);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`update users set status = 'deactivated' where id = $1`, [user.id]);
+    await c.end();
+    for (const app of [a, b]) {
+      const waited = await until(async () => (await meOn(app, token)).statusCode === 403, 1000);
+      expect(waited).toBeLessThan(1000);
+    }
+    expect((await meOn(b, token)).json().error).toBe(
+      'Your account has been deactivated. Please contact the administrator.',
+    );
+  });
+
+  it('while its LISTEN connection is down, B reads every session from the database instead of keeping it', async () => {
+    const user = await createUser(a, 'employee');
+    const token = await signIn(a, user.email);
+    expect((await meOn(b, token)).statusCode).toBe(200); // kept
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'lab-portal change feed' and datname = $1`,
+      [new URL(url).pathname.slice(1)],
+    );
+    await c.end();
+    await until(async () => !b.changeFeed.connected, 2000);
+    let whileDown = 0;
+    const reads = await sessionReads(b, async () => {
+      for (let i = 0; i < 3; i++) {
+        if (!b.changeFeed.connected) whileDown++;
+        expect((await meOn(b, token)).statusCode).toBe(200);
+      }
+    });
+    expect(whileDown).toBeGreaterThan(0);
+    expect(reads).toBeGreaterThanOrEqual(whileDown);
+    await until(async () => a.changeFeed.connected && b.changeFeed.connected, 10_000);
+  });
+
   it('a file uploaded through A downloads through B with the same bytes (local driver, shared DATA_DIR)', async () => {
     const owner = await createUser(a, 'employee');
     const bytes = Buffer.concat([SAMPLE_FILES.pdf, randomBytes(300_000)]);
