@@ -11,9 +11,10 @@
 //     with a small PDF, a profile save).
 // Every request says `Accept-Encoding: gzip, deflate, br` as browsers do, and none sends If-None-Match (a first visit:
 // the worst case). Prints requests/s, latency percentiles, errors (failed requests and 4xx/5xx answers) and time-outs,
-// the server's event-loop delay, the idle RSS of the server before the load and the peak RSS of the server (Node
-// process) and of the database (sum of Pss of the embedded PostgreSQL's processes, or of the external backends serving
-// the bench database), measured from /proc. The last line is one JSON object.
+// the server's event-loop delay, the CPU each request cost the server, the database and this load generator, the idle
+// RSS of the server before the load and the peak RSS of the server (Node process) and of the database (sum of Pss of
+// the embedded PostgreSQL's processes, or of the external backends serving the bench database), measured from /proc.
+// The last line is one JSON object.
 //
 // --nodes N (with DATABASE_URL): N portal processes on that PostgreSQL, sharing one DATA_DIR, behind Debian's nginx
 // (or the in-process proxy of server/test/load-balancer.ts where nginx is missing); the load goes to the balancer and
@@ -175,6 +176,7 @@ async function drive(opts: {
   const counts: Record<string, number> = {};
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const generatorStart = process.cpuUsage();
   const run = autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -207,8 +209,10 @@ async function drive(opts: {
     statuses[status] = (statuses[status] ?? 0) + 1;
   });
   const result = await run;
+  const generator = process.cpuUsage(generatorStart);
   latencies.sort((a, b) => a - b);
-  return { result, latencies, statuses, counts };
+  // The load generator's own CPU (this process: autocannon and the request mix), which shares the cores.
+  return { result, latencies, statuses, counts, generatorCpuMs: (generator.user + generator.system) / 1000 };
 }
 
 async function main() {
@@ -395,7 +399,7 @@ async function main() {
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
     const clocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
-    const { result, latencies, statuses, counts } = await drive({
+    const { result, latencies, statuses, counts, generatorCpuMs } = await drive({
       url: baseURL,
       connections,
       seconds,
@@ -475,6 +479,7 @@ async function main() {
       peakDatabaseMB: peak ? +(peak.database / 2 ** 20).toFixed(1) : null,
       serverCpuMsPerRequest: cpu ? perRequest(cpu.server, result.requests.total) : null,
       databaseCpuMsPerRequest: cpu ? perRequest(cpu.database, result.requests.total) : null,
+      generatorCpuMsPerRequest: perRequest(generatorCpuMs, result.requests.total),
       mix: Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1])),
       perRoute,
     };
@@ -494,7 +499,8 @@ async function main() {
     }
     if (cpu)
       console.log(
-        `  CPU per request: server ${summary.serverCpuMsPerRequest} ms, database ${summary.databaseCpuMsPerRequest} ms`,
+        `  CPU per request: server ${summary.serverCpuMsPerRequest} ms, database ${summary.databaseCpuMsPerRequest} ms, ` +
+          `load generator ${summary.generatorCpuMsPerRequest} ms`,
       );
     if (peak && idleRss !== null)
       console.log(

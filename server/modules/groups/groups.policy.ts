@@ -1,4 +1,4 @@
-import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
@@ -45,15 +45,46 @@ const currentEntryOf = prepared('group_current_director_entry', (db) =>
     .limit(1),
 );
 
+/** The id the group's current director entry names while in office (decision 006), or null. */
+const inOffice = (entry: { userId: string | null; to: string | null } | undefined): string | null =>
+  !entry?.userId || (entry.to && entry.to < todayInIndia()) ? null : entry.userId;
+
 /**
  * The user id of the group's current associate director while in office: the entry with no end date (else the
  * latest), counted only while its end date has not passed and it names a user (decision 006).
  */
 export async function currentManagerId(db: DbOrTx, groupId: string): Promise<string | null> {
   const [entry] = await currentEntryOf(db, { groupId });
-  if (!entry?.userId) return null;
-  if (entry.to && entry.to < todayInIndia()) return null;
-  return entry.userId;
+  return inOffice(entry);
+}
+
+/** A column of the group's current director entry (currentEntryOf's order), as a subquery of a read of `groups`. */
+const currentEntryColumn = (column: SQL) =>
+  sql`(select ${column} from ${directorEntries} where ${directorEntries.groupId} = ${groups.id}
+    order by ${directorEntries.to} is null desc, ${directorEntries.from} desc, ${directorEntries.createdAt} desc limit 1)`;
+
+// The group page's one read (issue 12): the group row with its current director entry, instead of two round trips.
+const groupWithDirector = prepared('group_with_current_director', (db) =>
+  db
+    .select({
+      group: getTableColumns(groups),
+      directorId: sql<string | null>`${currentEntryColumn(sql`${directorEntries.userId}`)}`,
+      directorTo: sql<string | null>`${currentEntryColumn(sql`${directorEntries.to}::text`)}`,
+    })
+    .from(groups)
+    .where(eq(groups.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** The group and its current associate director (currentManagerId's rule) in one read; 404 as findGroupOr404. */
+export async function findGroupAndManagerOr404(
+  db: DbOrTx,
+  id: string,
+): Promise<{ group: GroupRow; managerId: string | null }> {
+  if (!isUuid(id)) throw notFound('Group not found.');
+  const [row] = await groupWithDirector(db, { id });
+  if (!row) throw notFound('Group not found.');
+  return { group: row.group, managerId: inOffice({ userId: row.directorId, to: row.directorTo }) };
 }
 
 /**
@@ -88,18 +119,25 @@ export const managedGroupIds = (db: DbOrTx, actor: Actor): Promise<string[]> => 
 /** May this person edit the group's information, notices, files and office? Admins, and its current associate director. */
 export async function canManageGroup(db: DbOrTx, actor: Actor, groupId: string): Promise<boolean> {
   if (actor.role === 'admin') return true;
-  return (await currentManagerId(db, groupId)) === actor.id;
+  return mayManageGroup(actor, await currentManagerId(db, groupId));
 }
+
+/** canManageGroup's rule, given the group's current associate director. */
+export const mayManageGroup = (actor: Actor, managerId: string | null): boolean =>
+  actor.role === 'admin' || managerId === actor.id;
 
 /**
  * May this person see the group page? Spec §6: role director or admin, or a member of the group. Its current
  * associate director may too, being its leader even when listed in another group.
  */
 export async function canViewGroup(db: DbOrTx, actor: Actor, groupId: string): Promise<boolean> {
-  if (actor.role === 'admin' || actor.role === 'director') return true;
-  if (actor.groupId === groupId) return true;
-  return (await currentManagerId(db, groupId)) === actor.id;
+  if (mayViewGroup(actor, groupId, null)) return true;
+  return mayViewGroup(actor, groupId, await currentManagerId(db, groupId));
 }
+
+/** canViewGroup's rule, given the group's current associate director. */
+export const mayViewGroup = (actor: Actor, groupId: string, managerId: string | null): boolean =>
+  actor.role === 'admin' || actor.role === 'director' || actor.groupId === groupId || managerId === actor.id;
 
 /**
  * The groups whose pages this person may see (the rule of canViewGroup for every group at once): null for directors

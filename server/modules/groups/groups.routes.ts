@@ -18,8 +18,18 @@ import type { GroupRow } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
+import { forbidden } from '#server/lib/errors.ts';
 import { requireGroupManager } from './groups.guards.ts';
-import { assertCanViewGroup, canManageGroup, canOpenGroupFile, findGroupOr404, groupsLedBy } from './groups.policy.ts';
+import {
+  ACCESS_DENIED,
+  canManageGroup,
+  canOpenGroupFile,
+  findGroupAndManagerOr404,
+  findGroupOr404,
+  groupsLedBy,
+  mayManageGroup,
+  mayViewGroup,
+} from './groups.policy.ts';
 import { GROUP_FILES_AREA, presentGroup } from './groups.presenter.ts';
 import {
   addMembers,
@@ -107,9 +117,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/groups/id/:id',
     { schema: { params: groupParams, response: { 200: groupJson } } },
     async (req, reply) => {
-      const group = await findGroupOr404(app.db, req.params.id);
-      await assertCanViewGroup(app.db, req.user, group.id);
-      const answer = await groupPageAnswer(app.db, group, await canManageGroup(app.db, req.user, group.id));
+      const { group, managerId } = await findGroupAndManagerOr404(app.db, req.params.id);
+      if (!mayViewGroup(req.user, group.id, managerId)) throw forbidden(ACCESS_DENIED);
+      const answer = await groupPageAnswer(app.db, group, mayManageGroup(req.user, managerId));
       return sendPrepared(req, reply, answer, 'private, no-cache');
     },
   );

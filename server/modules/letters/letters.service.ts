@@ -5,6 +5,7 @@ import {
   type LetterHistoryAction,
   type UpdateLetterInput,
 } from '#shared/schemas/letter.ts';
+import { todayInIndia } from '#shared/format.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import {
@@ -175,8 +176,8 @@ async function lockForEdit(tx: Tx, actor: Actor, id: string): Promise<LetterRow>
 }
 
 /** The calendar year of a moment in India, where the lab is: Letter IDs count per year. */
-const indianYear = (d: Date) =>
-  Number(new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(d));
+/** The year in India at that moment (the letter ID's YYYY): todayInIndia's date, whose first four digits it is. */
+const indianYear = (d: Date) => Number(todayInIndia(d).slice(0, 4));
 
 /**
  * Hands out the next Letter ID of the year, L-YYYY-NNNNNN, inside the caller's transaction. The counter row is
