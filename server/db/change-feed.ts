@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
@@ -15,9 +14,6 @@ export async function announceChange(db: DbOrTx, topic: string): Promise<void> {
   await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${topic})`);
 }
 
-/** The payloads of caughtUp()'s own notices; every node receives them, only the sender waits for one. */
-const CAUGHT_UP_PREFIX = 'caught-up:';
-
 export interface ChangeFeed {
   /**
    * Calls `onChange` for each notice of `topic`, and also whenever the feed (re)connects: notices sent while it was
@@ -26,14 +22,6 @@ export interface ChangeFeed {
   subscribe(topic: string, onChange: () => void): void;
   /** Is the LISTEN connection up? While it is down, caches rely on their own short expiry. */
   readonly connected: boolean;
-  /**
-   * Resolves true once every notice committed before the call has been handled on this node: it sends a notice of
-   * its own on the feed's connection and waits for it to come back (PostgreSQL delivers notices in commit order, so
-   * the earlier ones arrive first). False when the feed is down or the notice is not back within `timeoutMs`; the
-   * caller then forgets what it cached. A node's own writes call it before answering, so what it has just changed is
-   * never read from a stale cache by its next request.
-   */
-  caughtUp(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -51,8 +39,6 @@ export interface ChangeFeedOptions {
  */
 export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): ChangeFeed {
   const subscribers = new Map<string, (() => void)[]>();
-  /** caughtUp() calls waiting for their own notice, by its payload. */
-  const waiting = new Map<string, (arrived: boolean) => void>();
   const maxRetryMs = opts.maxRetryMs ?? 5000;
   let client: pg.Client | undefined;
   let connected = false;
@@ -79,7 +65,6 @@ export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): Cha
     if (closed) return;
     if (connected) opts.log?.warn(`change feed lost (${why}); caches fall back to their short expiry until it is back`);
     connected = false;
-    for (const done of [...waiting.values()]) done(false);
     const old = client;
     client = undefined;
     old?.removeAllListeners();
@@ -102,7 +87,6 @@ export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): Cha
     c.on('end', () => lost('connection ended'));
     c.on('notification', (msg) => {
       if (msg.channel !== CHANGE_CHANNEL || !msg.payload) return;
-      if (msg.payload.startsWith(CAUGHT_UP_PREFIX)) return waiting.get(msg.payload)?.(true); // another node's: none
       for (const fn of subscribers.get(msg.payload) ?? []) fn();
     });
     try {
@@ -134,26 +118,9 @@ export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): Cha
     get connected() {
       return connected;
     },
-    caughtUp(timeoutMs = 1000) {
-      const c = client;
-      if (!connected || !c) return Promise.resolve(false);
-      const payload = `${CAUGHT_UP_PREFIX}${randomUUID()}`;
-      return new Promise<boolean>((resolve) => {
-        const done = (arrived: boolean) => {
-          waiting.delete(payload);
-          clearTimeout(timer);
-          resolve(arrived);
-        };
-        const timer = setTimeout(() => done(false), timeoutMs);
-        timer.unref();
-        waiting.set(payload, done);
-        c.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]).catch(() => done(false));
-      });
-    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      for (const done of [...waiting.values()]) done(false);
       const c = client;
       client = undefined;
       connected = false;

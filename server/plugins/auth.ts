@@ -3,7 +3,6 @@ import jwt from '@fastify/jwt';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#shared/constants.ts';
 import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
@@ -69,13 +68,6 @@ const isSession = (p: Partial<TokenPayload>): p is TokenPayload =>
   UUID.test(p.sid);
 
 export const TOKEN_COOKIE = 'lp_token';
-
-/** The change-feed topic of sessions: migration 0019's triggers send it for every change a session check reads. */
-export const SESSIONS_TOPIC = 'sessions';
-/** The longest this node trusts a session it checked; every change to one is announced (and forgotten) sooner. */
-export const SESSION_CACHE_MS = 30_000;
-const SESSION_CACHE_MAX = 20_000;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Sets the download cookie that goes with a newly issued token (login, password change). */
 export function setTokenCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
@@ -145,8 +137,8 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
   );
 
   const expired = () => unauthorized('Your session has expired. Please sign in again.');
-  // The account's few columns the guard needs, and whether this session was signed out. Prepared once (named
-  // statement): no SQL building or planning per request (issue 12).
+  // Every signed-in request runs this one query: the account's few columns the guard needs, and whether this session
+  // was signed out. Prepared once (named statement): no SQL building or planning per request (issue 12).
   const sessionUser = app.db
     .select({
       ...actorColumns,
@@ -159,40 +151,6 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('session_user');
-  type SessionRow = Awaited<ReturnType<typeof sessionUser.execute>>[number];
-
-  // NOTE (decision 016): that read was one more database round trip on every signed-in request. What it read is kept
-  // here by session id while this node hears the change feed, and forgotten whole on every "sessions" notice:
-  // migration 0019's triggers send one at the commit of any sign-out, refresh, password change, approval, role,
-  // group, clearance or deactivation, whichever node (or psql) made it, so another node refuses a revoked token as
-  // soon as the notice arrives (milliseconds). This node's own writes wait for the feed to catch up before they
-  // answer (the onSend hook below), so its next request never meets its own change in a stale entry. While the feed
-  // is down nothing is kept or read from here: every request reads the database, as before. A read that began before
-  // a notice is not kept (the generation check), since it may hold what the notice changed.
-  const sessions = new LRUCache<string, SessionRow>({ max: SESSION_CACHE_MAX, ttl: SESSION_CACHE_MS });
-  let generation = 0;
-  app.changeFeed.subscribe(SESSIONS_TOPIC, () => {
-    generation++;
-    sessions.clear();
-  });
-  const checkedSession = async (userId: string, sessionId: string): Promise<SessionRow | undefined> => {
-    if (!app.changeFeed.connected) return (await sessionUser.execute({ userId, sessionId }))[0];
-    const kept = sessions.get(sessionId);
-    if (kept && kept.id === userId) return kept;
-    const began = generation;
-    const [row] = await sessionUser.execute({ userId, sessionId });
-    if (row && began === generation && app.changeFeed.connected) sessions.set(sessionId, row);
-    return row;
-  };
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (READ_METHODS.has(req.method) || reply.statusCode >= 400 || sessions.size === 0) return payload;
-    if (!(await app.changeFeed.caughtUp())) {
-      generation++;
-      sessions.clear();
-    }
-    return payload;
-  });
-
   app.decorate('authenticate', async (req: FastifyRequest) => {
     if (req.user) return; // the root hook already did
     const token = presentedToken(req);
@@ -205,7 +163,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     }
     // A token without a session id cannot be signed out, so it is not accepted.
     if (!isSession(payload)) throw expired();
-    const row = await checkedSession(payload.sub, payload.sid);
+    const [row] = await sessionUser.execute({ userId: payload.sub, sessionId: payload.sid });
     if (!row || row.revoked || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
     const refusal = refusalFor(row);
     if (refusal) throw forbidden(refusal.message, { status: refusal.status });

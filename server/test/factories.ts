@@ -60,14 +60,3 @@ export async function signIn(role: Role = 'employee', values: Partial<UserRow> =
   const user = await createUser(app, role, values);
   return { app, user, headers: authHeaders(app, user) };
 }
-
-/**
- * Waits until `app` has handled every change notice committed so far (decision 016: each node keeps the sessions it
- * checked until a notice says they changed). A test that writes accounts straight into the database calls it before
- * its next request, as every write through the API does before it answers.
- */
-export async function changesSeen(app: FastifyInstance): Promise<void> {
-  if (app.changeFeed.connected && !(await app.changeFeed.caughtUp(5000))) {
-    throw new Error('The change feed did not catch up within 5 s.');
-  }
-}

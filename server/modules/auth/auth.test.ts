@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { REFRESHES_PER_MINUTE } from './auth.routes.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
-import { changesSeen, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
+import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 
 buildTestAppBeforeAll();
 
@@ -181,7 +181,6 @@ describe('tokens', () => {
     const { users } = await import('#server/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
     await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, user.id));
-    await changesSeen(app);
     const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(403);
   });
@@ -196,7 +195,6 @@ describe('tokens', () => {
       .update(users)
       .set({ sessionsValidAfter: new Date(Date.now() + 1000) })
       .where(eq(users.id, user.id));
-    await changesSeen(app);
     const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
   });
@@ -270,12 +268,10 @@ describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', ()
       .update(users)
       .set({ sessionsValidAfter: new Date(Date.now() + 1000) })
       .where(eq(users.id, user.id));
-    await changesSeen(app);
     expect((await refresh({ authorization: `Bearer ${token}` })).statusCode).toBe(401);
     const other = await createUser(app, 'admin');
     const otherToken = app.issueToken(other);
     await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, other.id));
-    await changesSeen(app);
     expect((await refresh({ authorization: `Bearer ${otherToken}` })).statusCode).toBe(403);
   });
 

@@ -8,7 +8,7 @@ import type { Role } from '#shared/constants.ts';
 import { REPOSITORY_MESSAGES as M, type SoftwareRepoJson, type TrialRepoJson } from '#shared/schemas/repository.ts';
 import { activityLogs, directorEntries, files, type GroupRow, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
-import { authHeaders, changesSeen, createGroup, createUser } from '#server/test/factories.ts';
+import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
 import { NOT_THE_UPLOADER, NOT_YOUR_GROUP } from './repositories.policy.ts';
 
@@ -525,7 +525,6 @@ describe('who sees which repository, and downloads its file', () => {
     ).json<TrialRepoJson>();
     const { users } = await import('#server/db/schema/index.ts');
     await app.db.update(users).set({ groupId: alpha.id }).where(eq(users.id, mover.id));
-    await changesSeen(app);
     expect(ids(await get('/api/trialRepo', mover))).toContain(repo._id);
     expect((await get(repo.filePath!, mover)).statusCode).toBe(200);
     expect((await del(`/api/trialRepo/${repo._id}`, mover)).statusCode).toBe(200);
