@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
@@ -36,12 +36,15 @@ export async function findGroupById(db: DbOrTx, id: string): Promise<GroupRow | 
   return (await groupById(db, { id }))[0];
 }
 
+/** Which of a group's director entries is the current one: the entry with no end date, else the latest. */
+const currentEntryFirst = sql`${directorEntries.to} is null desc, ${directorEntries.from} desc, ${directorEntries.createdAt} desc`;
+
 const currentEntryOf = prepared('group_current_director_entry', (db) =>
   db
     .select({ userId: directorEntries.userId, to: directorEntries.to })
     .from(directorEntries)
     .where(eq(directorEntries.groupId, sql.placeholder('groupId')))
-    .orderBy(sql`${directorEntries.to} is null desc`, desc(directorEntries.from), desc(directorEntries.createdAt))
+    .orderBy(currentEntryFirst)
     .limit(1),
 );
 
@@ -58,10 +61,10 @@ export async function currentManagerId(db: DbOrTx, groupId: string): Promise<str
   return inOffice(entry);
 }
 
-/** A column of the group's current director entry (currentEntryOf's order), as a subquery of a read of `groups`. */
+/** A column of the group's current director entry, as a subquery of a read of `groups`. */
 const currentEntryColumn = (column: SQL) =>
   sql`(select ${column} from ${directorEntries} where ${directorEntries.groupId} = ${groups.id}
-    order by ${directorEntries.to} is null desc, ${directorEntries.from} desc, ${directorEntries.createdAt} desc limit 1)`;
+    order by ${currentEntryFirst} limit 1)`;
 
 // The group page's one read (issue 12): the group row with its current director entry, instead of two round trips.
 const groupWithDirector = prepared('group_with_current_director', (db) =>
@@ -100,15 +103,9 @@ export async function groupsLedBy(db: DbOrTx, userId: string): Promise<string[]>
     })
     .from(directorEntries)
     .where(isNotNull(directorEntries.groupId))
-    .orderBy(
-      asc(directorEntries.groupId),
-      sql`${directorEntries.to} is null desc`,
-      desc(directorEntries.from),
-      desc(directorEntries.createdAt),
-    );
-  const today = todayInIndia();
+    .orderBy(asc(directorEntries.groupId), currentEntryFirst);
   return current
-    .filter((e) => e.userId === userId && (!e.to || e.to >= today))
+    .filter((e) => inOffice(e) === userId)
     .map((e) => e.groupId!)
     .filter(Boolean);
 }

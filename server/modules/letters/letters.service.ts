@@ -176,7 +176,6 @@ async function lockForEdit(tx: Tx, actor: Actor, id: string): Promise<LetterRow>
 }
 
 /** The calendar year of a moment in India, where the lab is: Letter IDs count per year. */
-/** The year in India at that moment (the letter ID's YYYY): todayInIndia's date, whose first four digits it is. */
 const indianYear = (d: Date) => Number(todayInIndia(d).slice(0, 4));
 
 /**
