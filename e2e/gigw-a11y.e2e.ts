@@ -60,6 +60,22 @@ describe('Hindi renders with the portal’s own fonts (item 1)', () => {
 });
 
 describe('axe in both languages and both themes (items 3, 4)', () => {
+  it('the check itself fails on a page with a violation, naming the rule and the element', async () => {
+    const { page } = state;
+    await prefer(page, 'en', 'normal', '/');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await page.evaluate(() => {
+      const planted = document.createElement('p');
+      planted.id = 'planted-faint-text';
+      planted.textContent = 'Faint text';
+      planted.style.cssText = 'color:#eeeeee;background:#ffffff';
+      document.querySelector('main')!.append(planted);
+    });
+    await expect(checkA11y(page)).rejects.toThrow(/color-contrast[\s\S]*#planted-faint-text/);
+    await page.evaluate(() => document.getElementById('planted-faint-text')!.remove());
+    await checkA11y(page, { moderate: true });
+  });
+
   it('finds nothing moderate or worse on the visitor pages', { timeout: 180_000 }, async () => {
     const { page } = state;
     for (const language of ['en', 'hi'] as const)
