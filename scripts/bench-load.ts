@@ -175,6 +175,8 @@ async function drive(opts: {
   let counter = 0;
   const counts: Record<string, number> = {};
   const latencies: number[] = [];
+  /** Latencies by kind of request: where the slow tail of the mix comes from. */
+  const latenciesByShape: Record<string, number[]> = {};
   const statuses: Record<string, number> = {};
   const generatorStart = process.cpuUsage();
   const run = autocannon({
@@ -192,6 +194,7 @@ async function drive(opts: {
           const shape = opts.choose(session);
           const made = shape.make(session, counter++);
           counts[shape.name] = (counts[shape.name] ?? 0) + 1;
+          context.shape = shape.name;
           return {
             ...req,
             method: (made.method ?? 'GET') as 'GET',
@@ -204,15 +207,27 @@ async function drive(opts: {
     ],
   });
   // autocannon's promise is also its event emitter (its type says only Promise).
-  (run as unknown as EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+  // One request at a time per connection: when its answer is reported, the connection's context still names it.
+  type Client = { requestIterator?: { context?: { shape?: string } } };
+  (run as unknown as EventEmitter).on('response', (client: Client, status: number, _bytes: number, ms: number) => {
     latencies.push(ms);
+    const shape = client.requestIterator?.context?.shape;
+    if (shape) (latenciesByShape[shape] ??= []).push(ms);
     statuses[status] = (statuses[status] ?? 0) + 1;
   });
   const result = await run;
   const generator = process.cpuUsage(generatorStart);
   latencies.sort((a, b) => a - b);
+  for (const list of Object.values(latenciesByShape)) list.sort((a, b) => a - b);
   // The load generator's own CPU (this process: autocannon and the request mix), which shares the cores.
-  return { result, latencies, statuses, counts, generatorCpuMs: (generator.user + generator.system) / 1000 };
+  return {
+    result,
+    latencies,
+    latenciesByShape,
+    statuses,
+    counts,
+    generatorCpuMs: (generator.user + generator.system) / 1000,
+  };
 }
 
 async function main() {
@@ -399,7 +414,7 @@ async function main() {
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
     const clocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
-    const { result, latencies, statuses, counts, generatorCpuMs } = await drive({
+    const { result, latencies, latenciesByShape, statuses, counts, generatorCpuMs } = await drive({
       url: baseURL,
       connections,
       seconds,
@@ -481,6 +496,11 @@ async function main() {
       databaseCpuMsPerRequest: cpu ? perRequest(cpu.database, result.requests.total) : null,
       generatorCpuMsPerRequest: perRequest(generatorCpuMs, result.requests.total),
       mix: Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1])),
+      latencyByRouteMs: Object.fromEntries(
+        Object.entries(latenciesByShape)
+          .map(([name, list]) => [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }] as const)
+          .sort((a, b) => (b[1].p99 ?? 0) - (a[1].p99 ?? 0)),
+      ),
       perRoute,
     };
     console.log(
@@ -493,6 +513,9 @@ async function main() {
     console.log(
       `  errors ${errors} (failed ${result.errors}, 4xx ${result['4xx']}, 5xx ${result['5xx']}), time-outs ${result.timeouts}`,
     );
+    console.log('  latency by kind of request in the mix (slowest p99 first):');
+    for (const [name, l] of Object.entries(summary.latencyByRouteMs))
+      console.log(`    ${name.padEnd(42)} p50 ${l.p50} ms, p99 ${l.p99} ms`);
     if (runtime) {
       const d = runtime.eventLoopDelayMs;
       console.log(`  server event-loop delay: mean ${d.mean} ms, p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms`);
