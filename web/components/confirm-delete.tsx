@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDeleteProps {
@@ -37,4 +38,44 @@ export function ConfirmDelete({
       </Group>
     </Modal>
   );
+}
+
+/** A delete mutation of a list's rows, called with the row's id (what TanStack Query's useMutation returns). */
+interface RowRemoval {
+  mutate: (
+    id: string,
+    callbacks: { onSuccess: () => void; onError: (err: Error) => void; onSettled: () => void },
+  ) => void;
+  isPending: boolean;
+}
+
+/**
+ * "Ask, then delete" for the rows of a list: `ask(row)` opens the dialog, whose props are `dialog`; Delete runs
+ * `remove` with the row's id, then `deleted(row)` or `failed(err)`, and the dialog closes either way.
+ */
+export function useConfirmedDelete<T extends { _id: string }>(
+  remove: RowRemoval,
+  on: { deleted: (row: T) => void; failed: (err: Error) => void },
+) {
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const confirm = () => {
+    if (!toDelete) return;
+    const row = toDelete;
+    remove.mutate(row._id, {
+      onSuccess: () => on.deleted(row),
+      onError: (err) => on.failed(err),
+      onSettled: () => setToDelete(null),
+    });
+  };
+  return {
+    /** The row the dialog asks about, if it is open. */
+    toDelete,
+    ask: (row: T) => setToDelete(row),
+    dialog: {
+      opened: toDelete !== null,
+      onConfirm: confirm,
+      onCancel: () => setToDelete(null),
+      loading: remove.isPending,
+    },
+  };
 }

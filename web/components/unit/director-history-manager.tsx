@@ -24,7 +24,7 @@ import { acceptFor, DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DES
 import { formatDate } from '#shared/format.ts';
 import { directorEntryInput, type DirectorEntryInput, type DirectorEntryJson } from '#shared/schemas/unit.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
-import { ConfirmDelete } from '../confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '../confirm-delete.tsx';
 import { DataTable } from '../data-table.tsx';
 import { DateField } from '../date-field.tsx';
 import { EmptyState } from '../empty-state.tsx';
@@ -121,7 +121,6 @@ export function DirectorHistoryManager({
   const words = (key: string, values?: Record<string, string>) => t(`directorHistory.${kind}.${key}`, values);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<DirectorEntryJson | null>(null);
-  const [toDelete, setToDelete] = useState<DirectorEntryJson | null>(null);
   const form = useForm<EntryForm>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -172,17 +171,13 @@ export function DirectorHistoryManager({
       },
     );
   });
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: words('deleted') });
-        if (editing?._id === toDelete._id) reset();
-      },
-      onError: (err) => notifications.show({ color: 'red', message: failure(t('directorHistory.deleteFailed'), err) }),
-      onSettled: () => setToDelete(null),
-    });
-  };
+  const deletion = useConfirmedDelete<DirectorEntryJson>(remove, {
+    deleted: (entry) => {
+      notifications.show({ color: 'green', message: words('deleted') });
+      if (editing?._id === entry._id) reset();
+    },
+    failed: (err) => notifications.show({ color: 'red', message: failure(t('directorHistory.deleteFailed'), err) }),
+  });
 
   return (
     <Stack gap="xl">
@@ -306,19 +301,13 @@ export function DirectorHistoryManager({
                 </Table.Td>
                 <Table.Td>{formatDate(entry.from)}</Table.Td>
                 <Table.Td>{entry.to ? formatDate(entry.to) : t('unit.present')}</Table.Td>
-                <RowActions name={entry.name} onEdit={() => edit(entry)} onDelete={() => setToDelete(entry)} />
+                <RowActions name={entry.name} onEdit={() => edit(entry)} onDelete={() => deletion.ask(entry)} />
               </Table.Tr>
             ))}
           </DataTable>
         )}
       </section>
-      <ConfirmDelete
-        opened={toDelete !== null}
-        message={words('confirmDelete', { name: toDelete?.name ?? '' })}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-        loading={remove.isPending}
-      />
+      <ConfirmDelete {...deletion.dialog} message={words('confirmDelete', { name: deletion.toDelete?.name ?? '' })} />
     </Stack>
   );
 }

@@ -22,7 +22,7 @@ import {
   groupItemInputFor,
   type GroupItemJson,
 } from '#shared/schemas/group.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -63,7 +63,6 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
   const remove = useDeleteGroupItem(groupId, field);
   const [editing, setEditing] = useState<GroupItemJson | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<GroupItemJson | null>(null);
   const form = useForm<ItemForm>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -114,17 +113,13 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
       },
     );
   });
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        toast('green', t('items.deleted'));
-        if (editing?._id === toDelete._id) reset();
-      },
-      onError: (err) => toast('red', withServer(words.deleteFailed, err)),
-      onSettled: () => setToDelete(null),
-    });
-  };
+  const deletion = useConfirmedDelete<GroupItemJson>(remove, {
+    deleted: (item) => {
+      toast('green', t('items.deleted'));
+      if (editing?._id === item._id) reset();
+    },
+    failed: (err) => toast('red', withServer(words.deleteFailed, err)),
+  });
 
   return (
     <Stack gap="lg">
@@ -211,18 +206,12 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                   <NewTabLink href={item.fileUrl}>{item.fileName ?? t('lists.openFile')}</NewTabLink>
                 ) : null}
               </Table.Td>
-              <RowActions name={item.name} onEdit={() => edit(item)} onDelete={() => setToDelete(item)} />
+              <RowActions name={item.name} onEdit={() => edit(item)} onDelete={() => deletion.ask(item)} />
             </Table.Tr>
           ))}
         </DataTable>
       )}
-      <ConfirmDelete
-        opened={toDelete !== null}
-        message={t('items.confirmDelete', { name: toDelete?.name ?? '' })}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-        loading={remove.isPending}
-      />
+      <ConfirmDelete {...deletion.dialog} message={t('items.confirmDelete', { name: deletion.toDelete?.name ?? '' })} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@manti
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { officeMemberInput, type OfficeMemberJson } from '#shared/schemas/unit.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { OfficeTable } from '#web/components/unit/unit-tables.tsx';
@@ -21,7 +21,6 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
   const save = useSaveOfficeMember(groupId);
   const remove = useDeleteOfficeMember(groupId);
   const [editing, setEditing] = useState<OfficeMemberJson | null>(null);
-  const [toDelete, setToDelete] = useState<OfficeMemberJson | null>(null);
   const form = useForm<OfficeForm>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -56,17 +55,13 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
       },
     ),
   );
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        toast('green', t('office.deleted'));
-        if (editing?._id === toDelete._id) reset();
-      },
-      onError: (err) => toast('red', withServer(t('office.deleteFailed'), err)),
-      onSettled: () => setToDelete(null),
-    });
-  };
+  const deletion = useConfirmedDelete<OfficeMemberJson>(remove, {
+    deleted: (member) => {
+      toast('green', t('office.deleted'));
+      if (editing?._id === member._id) reset();
+    },
+    failed: (err) => toast('red', withServer(t('office.deleteFailed'), err)),
+  });
   const office = group.data?.officeOfGroup ?? [];
 
   return (
@@ -126,18 +121,15 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
             caption={t('office.listTitle')}
             empty={t('page.noOffice')}
             onEdit={edit}
-            onDelete={setToDelete}
+            onDelete={deletion.ask}
           />
         )}
       </section>
       <ConfirmDelete
-        opened={toDelete !== null}
-        message={t('office.confirmDelete', { name: toDelete?.name ?? '' })}
+        {...deletion.dialog}
+        message={t('office.confirmDelete', { name: deletion.toDelete?.name ?? '' })}
         title={t('members.remove')}
         confirmLabel={t('members.remove')}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-        loading={remove.isPending}
       />
     </Stack>
   );

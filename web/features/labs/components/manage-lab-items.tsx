@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { acceptFor } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -53,7 +53,6 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
   const schema = labItemInputFor(kind);
   const [editing, setEditing] = useState<LabItemJson | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<LabItemJson | null>(null);
   const form = useForm<ItemForm>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -107,17 +106,13 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
       if (Object.keys(errors).join() === 'file') setProblem(translateMessage(FILE_REQUIRED, 'lab'));
     },
   );
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete._id, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: words('deleted') });
-        if (editing?._id === toDelete._id) reset();
-      },
-      onError: (err) => notifications.show({ color: 'red', message: withServer(t('items.deleteFailed'), err) }),
-      onSettled: () => setToDelete(null),
-    });
-  };
+  const deletion = useConfirmedDelete<LabItemJson>(remove, {
+    deleted: (item) => {
+      notifications.show({ color: 'green', message: words('deleted') });
+      if (editing?._id === item._id) reset();
+    },
+    failed: (err) => notifications.show({ color: 'red', message: withServer(t('items.deleteFailed'), err) }),
+  });
 
   const items = lab.data?.[kind] ?? [];
   const fileKind = isDocument ? 'labNotice' : 'product';
@@ -207,18 +202,15 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
                 {isDocument && (
                   <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>
                 )}
-                <RowActions name={item.name} onEdit={() => edit(item)} onDelete={() => setToDelete(item)} />
+                <RowActions name={item.name} onEdit={() => edit(item)} onDelete={() => deletion.ask(item)} />
               </Table.Tr>
             ))}
           </DataTable>
         )}
       </section>
       <ConfirmDelete
-        opened={toDelete !== null}
-        message={t(`items.${kind}.confirmDelete`, { name: toDelete?.name ?? '' })}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-        loading={remove.isPending}
+        {...deletion.dialog}
+        message={t(`items.${kind}.confirmDelete`, { name: deletion.toDelete?.name ?? '' })}
       />
     </Stack>
   );

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Ti
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '#shared/format.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { useDeleteLetter, useLetterPages } from '../api.ts';
 import { MarkLetterDialog } from './dak-dialogs.tsx';
@@ -116,7 +116,6 @@ export function LettersManager({ mine }: { mine: boolean }) {
   const remove = useDeleteLetter();
   const [selected, setSelected] = useState<LetterJson | null>(null);
   const [status, setStatus] = useState<LetterStatus | null>(null);
-  const [toDelete, setToDelete] = useState<LetterJson | null>(null);
   const [toMark, setToMark] = useState<LetterJson | null>(null);
   // A new key starts the form afresh: after an upload, a save, a cancel, or when another letter is chosen.
   const [formRound, setFormRound] = useState(0);
@@ -133,21 +132,16 @@ export function LettersManager({ mine }: { mine: boolean }) {
     setStatus(null);
     requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
   };
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const id = toDelete._id;
-    remove.mutate(id, {
-      onSuccess: () => {
-        if (selected?._id === id) {
-          setSelected(null); // deleting the letter being edited returns to upload mode with an empty form
-          setFormRound((n) => n + 1);
-        }
-        say({ text: t('banner.deleted') });
-      },
-      onError: (err) => say({ text: t('banner.deleteFailed'), detail: serverMessage(err, 'letters') }),
-      onSettled: () => setToDelete(null),
-    });
-  };
+  const deletion = useConfirmedDelete<LetterJson>(remove, {
+    deleted: (letter) => {
+      if (selected?._id === letter._id) {
+        setSelected(null); // deleting the letter being edited returns to upload mode with an empty form
+        setFormRound((n) => n + 1);
+      }
+      say({ text: t('banner.deleted') });
+    },
+    failed: (err) => say({ text: t('banner.deleteFailed'), detail: serverMessage(err, 'letters') }),
+  });
 
   const banner =
     status ?? (pages.isError ? { text: t('banner.fetchFailed'), detail: serverMessage(pages.error, 'letters') } : null);
@@ -179,7 +173,7 @@ export function LettersManager({ mine }: { mine: boolean }) {
                 letter={letter}
                 selected={selected?._id === letter._id}
                 onSelect={() => select(letter)}
-                onDelete={() => setToDelete(letter)}
+                onDelete={() => deletion.ask(letter)}
                 onMark={() => setToMark(letter)}
               />
             ))}
@@ -228,13 +222,7 @@ export function LettersManager({ mine }: { mine: boolean }) {
       </div>
 
       {toMark && <MarkLetterDialog letter={toMark} onClose={() => setToMark(null)} />}
-      <ConfirmDelete
-        opened={toDelete !== null}
-        message={t('manager.confirmDelete')}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-        loading={remove.isPending}
-      />
+      <ConfirmDelete {...deletion.dialog} message={t('manager.confirmDelete')} />
     </Stack>
   );
 }
