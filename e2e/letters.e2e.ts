@@ -117,6 +117,13 @@ describe('Letters register (dak)', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByRole('progressbar', { name: /^Uploading: \d+%$/ }));
     await expectVisible(page.getByText('✅ Letter uploaded'), 30_000);
+    // The banner's emoji is drawn with the portal's own Noto Emoji (this machine has no emoji font: an empty box else).
+    await page.waitForFunction(
+      () => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Noto Emoji' && f.status === 'loaded'),
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Emoji"', '✅'))).toBe(true);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,

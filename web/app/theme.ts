@@ -18,9 +18,14 @@ export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 7, dark: 5 },
   colors: { navy },
-  // Shipped with the portal (web/main.tsx): Latin from Noto Sans, Hindi from Noto Sans Devanagari, whatever is installed.
-  fontFamily: '"Noto Sans", "Noto Sans Devanagari", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontWeight: '700', fontFamily: '"Noto Sans", "Noto Sans Devanagari", system-ui, sans-serif' },
+  // Shipped with the portal (web/main.tsx, global.css): Latin from Noto Sans, Hindi from Noto Sans Devanagari and the
+  // messages' emoji from Noto Emoji, whatever is installed.
+  fontFamily:
+    '"Noto Sans", "Noto Sans Devanagari", "Noto Emoji", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: {
+    fontWeight: '700',
+    fontFamily: '"Noto Sans", "Noto Sans Devanagari", "Noto Emoji", system-ui, sans-serif',
+  },
   defaultRadius: 'sm',
   focusRing: 'auto',
   cursorType: 'pointer',
