@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
@@ -30,7 +30,18 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
   const [page, setPage] = useState(1);
   const groups = useAdminCloseGroups({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const remove = useDeleteCloseGroup();
-  const [deleting, setDeleting] = useState<CloseGroupJson | null>(null);
+  const deletion = useConfirmedDelete<CloseGroupJson>(remove, {
+    deleted: (group) => {
+      notifications.show({ color: 'green', message: t('admin.deleted') });
+      onDeleted(group._id);
+    },
+    failed: (err) =>
+      notifications.show({
+        color: 'red',
+        title: t('admin.deleteFailed'),
+        message: serverMessage(err, 'close-groups', t('admin.deleteFailed')),
+      }),
+  });
 
   if (groups.isPending) return <Loader role="status" aria-label={t('admin.tableTitle')} />;
   if (groups.isError) {
@@ -40,23 +51,6 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (!items.length && page > 1) setPage(pages); // the last row of the last page was deleted
   if (!items.length) return <EmptyState>{t('admin.empty')}</EmptyState>;
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting._id, {
-      onSuccess: (_answer, id) => {
-        notifications.show({ color: 'green', message: t('admin.deleted') });
-        onDeleted(id);
-      },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          title: t('admin.deleteFailed'),
-          message: serverMessage(err, 'close-groups', t('admin.deleteFailed')),
-        }),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <>
@@ -106,7 +100,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
                     {group.adminRemarks}
                   </Text>
                 </Table.Td>
-                <RowActions name={group.groupName} onEdit={() => onEdit(group)} onDelete={() => setDeleting(group)} />
+                <RowActions name={group.groupName} onEdit={() => onEdit(group)} onDelete={() => deletion.ask(group)} />
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -116,11 +110,8 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
         <Pagination mt="md" total={pages} value={page} onChange={setPage} aria-label={t('admin.pagination')} />
       )}
       <ConfirmDelete
-        opened={deleting !== null}
-        message={t('admin.confirmDelete', { name: deleting?.groupName ?? '' })}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-        loading={remove.isPending}
+        {...deletion.dialog}
+        message={t('admin.confirmDelete', { name: deletion.toDelete?.groupName ?? '' })}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Card, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GroupEmployeeJson, GroupNameJson } from '#shared/schemas/group.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
@@ -83,7 +83,6 @@ export function ManageMembers({ groupId }: { groupId: string }) {
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [chosenError, setChosenError] = useState<string | null>(null);
-  const [toRemove, setToRemove] = useState<GroupEmployeeJson | null>(null);
   const targets = (names.data ?? []).filter((g) => g._id !== groupId);
   const members = (group.data?.employees ?? []).filter((m) => matchesFilter(m, filter));
 
@@ -95,15 +94,10 @@ export function ManageMembers({ groupId }: { groupId: string }) {
         onError: (err) => toast('red', withServer(t('members.failed'), err)),
       },
     );
-  const confirmRemove = () => {
-    if (!toRemove) return;
-    const who = toRemove;
-    remove.mutate(who._id, {
-      onSuccess: () => toast('green', t('members.removed', { name: who.name })),
-      onError: (err) => toast('red', withServer(t('members.failed'), err)),
-      onSettled: () => setToRemove(null),
-    });
-  };
+  const removal = useConfirmedDelete<GroupEmployeeJson>(remove, {
+    deleted: (who) => toast('green', t('members.removed', { name: who.name })),
+    failed: (err) => toast('red', withServer(t('members.failed'), err)),
+  });
   const addChosen = () => {
     if (!chosen.length) return setChosenError(t('members.noneChosen'));
     setChosenError(null);
@@ -158,7 +152,7 @@ export function ManageMembers({ groupId }: { groupId: string }) {
                     targets={targets}
                     busy={move.isPending || remove.isPending}
                     onMove={(targetId) => doMove(m, targetId)}
-                    onRemove={() => setToRemove(m)}
+                    onRemove={() => removal.ask(m)}
                   />
                 ))}
               </Stack>
@@ -198,13 +192,10 @@ export function ManageMembers({ groupId }: { groupId: string }) {
         </Stack>
       </Card>
       <ConfirmDelete
-        opened={toRemove !== null}
+        {...removal.dialog}
         title={t('members.remove')}
-        message={t('members.confirmRemove', { name: toRemove?.name ?? '' })}
+        message={t('members.confirmRemove', { name: removal.toDelete?.name ?? '' })}
         confirmLabel={t('members.remove')}
-        onConfirm={confirmRemove}
-        onCancel={() => setToRemove(null)}
-        loading={remove.isPending}
       />
     </Stack>
   );

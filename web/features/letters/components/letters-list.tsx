@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { LetterJson } from '#shared/schemas/letter.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { exportHref, useLetterPages, usePurgeLetter, useRecycleBin, useRestoreLetter } from '../api.ts';
 import { LetterCard } from './letter-card.tsx';
@@ -118,7 +118,6 @@ function RecycleBin() {
   const bin = useRecycleBin(true);
   const restore = useRestoreLetter();
   const purge = usePurgeLetter();
-  const [toPurge, setToPurge] = useState<LetterJson | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const letters = bin.data?.pages.flat() ?? [];
 
@@ -127,15 +126,10 @@ function RecycleBin() {
       onSuccess: () => setMessage({ ok: true, text: t('bin.restored', { letterId: letter.letterId }) }),
       onError: (err) => setMessage({ ok: false, text: serverMessage(err, 'letters') || t('bin.failed') }),
     });
-  const onPurge = () => {
-    if (!toPurge) return;
-    const letter = toPurge;
-    purge.mutate(letter._id, {
-      onSuccess: () => setMessage({ ok: true, text: t('bin.purged', { letterId: letter.letterId }) }),
-      onError: (err) => setMessage({ ok: false, text: serverMessage(err, 'letters') || t('bin.failed') }),
-      onSettled: () => setToPurge(null),
-    });
-  };
+  const purging = useConfirmedDelete<LetterJson>(purge, {
+    deleted: (letter) => setMessage({ ok: true, text: t('bin.purged', { letterId: letter.letterId }) }),
+    failed: (err) => setMessage({ ok: false, text: serverMessage(err, 'letters') || t('bin.failed') }),
+  });
 
   return (
     <Stack gap="md">
@@ -172,7 +166,7 @@ function RecycleBin() {
                     <Button
                       color="red.9"
                       variant="outline"
-                      onClick={() => setToPurge(letter)}
+                      onClick={() => purging.ask(letter)}
                       aria-label={t('bin.purgeLabel', { letterId: letter.letterId })}
                     >
                       {t('bin.purge')}
@@ -191,14 +185,7 @@ function RecycleBin() {
           </Button>
         </Group>
       )}
-      <ConfirmDelete
-        opened={toPurge !== null}
-        title={t('bin.purgeTitle')}
-        message={t('bin.confirmPurge')}
-        onConfirm={onPurge}
-        onCancel={() => setToPurge(null)}
-        loading={purge.isPending}
-      />
+      <ConfirmDelete {...purging.dialog} title={t('bin.purgeTitle')} message={t('bin.confirmPurge')} />
     </Stack>
   );
 }
