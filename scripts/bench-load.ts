@@ -24,7 +24,9 @@
 // default 10), --log-level L (the server's LOG_LEVEL; default: the server's own default), --cpu-prof DIR (the server
 // writes a V8 CPU profile there when it stops), --per-route S (after the mix, each kind of request alone for S seconds
 // over up to 20 connections, with its requests/s, latency and the CPU it costs the server and the database per request:
-// where the time goes, route by route).
+// where the time goes, route by route), --generator wrk (the mix driven by Debian's wrk instead of autocannon, which
+// itself costs about half a millisecond of CPU a request on the shared cores: scripts/bench-wrk.ts; no latency by kind
+// of request then).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { EventEmitter } from 'node:events';
 import os from 'node:os';
@@ -39,6 +41,7 @@ import { createStorage } from '#server/modules/files/storage.ts';
 import { startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
 import { buildWebIfNeeded, builtDir } from './web-build.mjs';
 import { cpuClock, mb, rssOf, sampleMemory, startServer, type RunningServer } from './bench-server.ts';
+import { driveWithWrk, type PreparedRequest } from './bench-wrk.ts';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,6 +55,8 @@ const logLevel = option('log-level');
 const profileDir = option('cpu-prof');
 const nodeCount = Number(option('nodes') ?? 1);
 const perRouteSeconds = Number(option('per-route') ?? 0);
+const generator = option('generator') ?? 'autocannon';
+if (generator !== 'autocannon' && generator !== 'wrk') throw new Error('--generator is autocannon or wrk.');
 
 interface Session {
   token: string;
@@ -409,25 +414,92 @@ async function main() {
     const chooseVisitor = chooser(visitor);
     const chooseStaff = chooser(staff);
 
+    /** The morning mix with autocannon: latency by kind of request, 4xx and 5xx apart. */
+    const mixWithAutocannon = async () => {
+      const { result, latencies, latenciesByShape, statuses, counts, generatorCpuMs } = await drive({
+        url: baseURL,
+        connections,
+        seconds,
+        personFor,
+        choose: chooseFor,
+      });
+      return {
+        requests: result.requests.total,
+        durationS: result.duration,
+        latencyMs: {
+          p50: percentile(latencies, 0.5),
+          p95: percentile(latencies, 0.95),
+          p99: percentile(latencies, 0.99),
+          max: latencies.length ? +latencies[latencies.length - 1]!.toFixed(1) : null,
+          mean: result.latency.average,
+        },
+        statuses,
+        failedRequests: result.errors,
+        statusErrors: result['4xx'] + result['5xx'],
+        status4xx: result['4xx'] as number | null,
+        status5xx: result['5xx'] as number | null,
+        timeouts: result.timeouts,
+        counts,
+        latencyByRouteMs: Object.fromEntries(
+          Object.entries(latenciesByShape)
+            .map(([name, list]) => [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }] as const)
+            .sort((a, b) => (b[1].p99 ?? 0) - (a[1].p99 ?? 0)),
+        ) as Record<string, { p50: number | null; p99: number | null }>,
+        generatorCpuMs,
+      };
+    };
+    /** The same mix with wrk over 20,000 requests made here beforehand (scripts/bench-wrk.ts). */
+    const mixWithWrk = async () => {
+      const counts: Record<string, number> = {};
+      const prepared: PreparedRequest[] = [];
+      for (let no = 0; no < 20_000; no++) {
+        const session = personFor(no);
+        const shape = chooseFor(session);
+        const made = shape.make(session, no);
+        counts[shape.name] = (counts[shape.name] ?? 0) + 1;
+        prepared.push({ method: made.method ?? 'GET', path: made.path, headers: made.headers ?? {}, body: made.body });
+      }
+      const r = await driveWithWrk({
+        url: baseURL,
+        connections,
+        seconds,
+        timeoutS,
+        requests: prepared,
+        workDir: runDir,
+      });
+      return {
+        requests: r.requests,
+        durationS: r.durationS,
+        latencyMs: r.latencyMs,
+        statuses: {},
+        failedRequests: r.errors.connect + r.errors.read + r.errors.write,
+        statusErrors: r.errors.status,
+        status4xx: null as number | null,
+        status5xx: null as number | null,
+        timeouts: r.timeouts,
+        // The prepared list's share of each kind (wrk sends it in turn).
+        counts,
+        latencyByRouteMs: {} as Record<string, { p50: number | null; p99: number | null }>,
+        generatorCpuMs: r.generatorCpuMs,
+      };
+    };
+
     // One sampler per node; the database's processes are counted once (the first node's sampler).
     const memory = serverPids.map((pid, i) => sampleMemory(pid, i === 0 ? externalName : null));
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
     const clocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
-    const { result, latencies, latenciesByShape, statuses, counts, generatorCpuMs } = await drive({
-      url: baseURL,
-      connections,
-      seconds,
-      // Each connection is one person: every other one a visitor, the others a signed-in member of staff.
-      personFor: (no) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!),
-      choose: (session) => (session ? chooseStaff(Math.random()) : chooseVisitor(Math.random())),
-    });
+    // Every other person a visitor, the others a signed-in member of staff: with autocannon each connection is one
+    // person; with wrk each request of the prepared list is the next person's.
+    const personFor = (no: number) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!);
+    const chooseFor = (session: Session | null) =>
+      session ? chooseStaff(Math.random()) : chooseVisitor(Math.random());
+    const mix = generator === 'wrk' ? await mixWithWrk() : await mixWithAutocannon();
     const cpu = sumCpu(clocks);
     const peaks = memory.map((m) => m.stop());
     const peak = peaks.length
       ? { server: peaks.reduce((n, p) => n + p.server, 0), database: peaks[0]!.database }
       : undefined;
-    const pct = (p: number) => percentile(latencies, p);
     const runtime = await fetch(`${baseURL}/api/health/runtime`)
       .then((r) => (r.ok ? (r.json() as Promise<{ eventLoopDelayMs: Record<string, number> }>) : null))
       .catch(() => null);
@@ -465,7 +537,7 @@ async function main() {
         );
       }
 
-    const errors = result.errors + result['4xx'] + result['5xx'];
+    const errors = mix.failedRequests + mix.statusErrors;
     const summary = {
       database: databaseKind,
       nodes: servers.length || null,
@@ -473,49 +545,42 @@ async function main() {
       seconds,
       cores: os.cpus().length,
       loadAverage: os.loadavg().map((n) => +n.toFixed(2)),
-      requests: result.requests.total,
-      requestsPerSecond: Math.round(result.requests.total / (result.duration || seconds)),
-      latencyMs: {
-        p50: pct(0.5),
-        p95: pct(0.95),
-        p99: pct(0.99),
-        max: latencies.length ? +latencies[latencies.length - 1]!.toFixed(1) : null,
-        mean: result.latency.average,
-      },
-      statuses,
+      generator,
+      requests: mix.requests,
+      requestsPerSecond: Math.round(mix.requests / (mix.durationS || seconds)),
+      latencyMs: mix.latencyMs,
+      statuses: mix.statuses,
       errors,
-      failedRequests: result.errors,
-      status4xx: result['4xx'],
-      status5xx: result['5xx'],
-      timeouts: result.timeouts,
+      failedRequests: mix.failedRequests,
+      status4xx: mix.status4xx,
+      status5xx: mix.status5xx,
+      timeouts: mix.timeouts,
       eventLoopDelayMs: runtime?.eventLoopDelayMs ?? null,
       idleServerRssMB: idleRss === null ? null : +(idleRss / 2 ** 20).toFixed(1),
       peakServerRssMB: peak ? +(peak.server / 2 ** 20).toFixed(1) : null,
       peakDatabaseMB: peak ? +(peak.database / 2 ** 20).toFixed(1) : null,
-      serverCpuMsPerRequest: cpu ? perRequest(cpu.server, result.requests.total) : null,
-      databaseCpuMsPerRequest: cpu ? perRequest(cpu.database, result.requests.total) : null,
-      generatorCpuMsPerRequest: perRequest(generatorCpuMs, result.requests.total),
-      mix: Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1])),
-      latencyByRouteMs: Object.fromEntries(
-        Object.entries(latenciesByShape)
-          .map(([name, list]) => [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }] as const)
-          .sort((a, b) => (b[1].p99 ?? 0) - (a[1].p99 ?? 0)),
-      ),
+      serverCpuMsPerRequest: cpu ? perRequest(cpu.server, mix.requests) : null,
+      databaseCpuMsPerRequest: cpu ? perRequest(cpu.database, mix.requests) : null,
+      generatorCpuMsPerRequest: perRequest(mix.generatorCpuMs, mix.requests),
+      mix: Object.fromEntries(Object.entries(mix.counts).sort((a, b) => b[1] - a[1])),
+      latencyByRouteMs: mix.latencyByRouteMs,
       perRoute,
     };
     console.log(
-      `\nMorning load: ${connections} connections for ${seconds} s on ${databaseKind} (${summary.cores} shared cores, load average ${summary.loadAverage.join(' ')})`,
+      `\nMorning load: ${connections} connections for ${seconds} s on ${databaseKind}, driven by ${generator} (${summary.cores} shared cores, load average ${summary.loadAverage.join(' ')})`,
     );
     console.log(`  ${summary.requests} requests, ${summary.requestsPerSecond} requests/s`);
     console.log(
       `  latency p50 ${summary.latencyMs.p50} ms, p95 ${summary.latencyMs.p95} ms, p99 ${summary.latencyMs.p99} ms, max ${summary.latencyMs.max} ms`,
     );
     console.log(
-      `  errors ${errors} (failed ${result.errors}, 4xx ${result['4xx']}, 5xx ${result['5xx']}), time-outs ${result.timeouts}`,
+      `  errors ${errors} (failed ${mix.failedRequests}, ${mix.status4xx === null ? `answers not 2xx/3xx ${mix.statusErrors}` : `4xx ${mix.status4xx}, 5xx ${mix.status5xx}`}), time-outs ${mix.timeouts}`,
     );
-    console.log('  latency by kind of request in the mix (slowest p99 first):');
-    for (const [name, l] of Object.entries(summary.latencyByRouteMs))
-      console.log(`    ${name.padEnd(42)} p50 ${l.p50} ms, p99 ${l.p99} ms`);
+    if (Object.keys(summary.latencyByRouteMs).length) {
+      console.log('  latency by kind of request in the mix (slowest p99 first):');
+      for (const [name, l] of Object.entries(summary.latencyByRouteMs))
+        console.log(`    ${name.padEnd(42)} p50 ${l.p50} ms, p99 ${l.p99} ms`);
+    }
     if (runtime) {
       const d = runtime.eventLoopDelayMs;
       console.log(`  server event-loop delay: mean ${d.mean} ms, p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms`);
