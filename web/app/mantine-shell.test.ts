@@ -109,6 +109,18 @@ describe('web/app/mantine-shell.css', () => {
     ).toEqual([]);
   });
 
+  it("lists them in the order of Mantine's own styles.css, so a component's base comes first", () => {
+    // UnstyledButton after Button or Tabs reset their padding, border and background (seen on the visitor's home page:
+    // its tabs and the header's text-size buttons drew as bare text until a later screen loaded the full sheet).
+    const full = readFileSync(path.join(mantineEsm, '..', 'styles.layer.css'), 'utf8');
+    const firstClass = (name: string) =>
+      /\.m_[0-9a-f]{8}/.exec(readFileSync(path.join(mantineEsm, '..', 'styles', `${name}.layer.css`), 'utf8'))?.[0];
+    const components = [...listed].filter((name) => firstClass(name));
+    const inFullOrder = [...components].sort((a, b) => full.indexOf(firstClass(a)!) - full.indexOf(firstClass(b)!));
+    expect(components).toEqual(inFullOrder);
+    expect(components.indexOf('UnstyledButton')).toBeLessThan(components.indexOf('Button'));
+  });
+
   it("keeps Mantine's own base layers and only files that exist", () => {
     for (const base of ['baseline', 'default-css-variables', 'global']) expect(listed).toContain(base);
     for (const name of listed) {
