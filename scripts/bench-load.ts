@@ -155,6 +155,23 @@ interface Shape {
   ) => { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string };
 }
 
+/** What one run of the mix measured, whichever generator drove it. */
+interface MixRun {
+  requests: number;
+  durationS: number;
+  latencyMs: { p50: number | null; p95: number | null; p99: number | null; max: number | null; mean: number };
+  statuses: Record<string, number>;
+  failedRequests: number;
+  /** Answers other than 2xx and 3xx; wrk does not tell 4xx from 5xx (null then). */
+  statusErrors: number;
+  status4xx: number | null;
+  status5xx: number | null;
+  timeouts: number;
+  counts: Record<string, number>;
+  latencyByRouteMs: Record<string, { p50: number | null; p99: number | null }>;
+  generatorCpuMs: number;
+}
+
 /** The latency at fraction `p` of a sorted list, in ms with one decimal. */
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!.toFixed(1) : null;
@@ -414,8 +431,14 @@ async function main() {
     const chooseVisitor = chooser(visitor);
     const chooseStaff = chooser(staff);
 
+    // Every other person a visitor, the others a signed-in member of staff: with autocannon each connection is one
+    // person; with wrk each request of the prepared list is the next person's.
+    const personFor = (no: number) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!);
+    const chooseFor = (session: Session | null) =>
+      session ? chooseStaff(Math.random()) : chooseVisitor(Math.random());
+
     /** The morning mix with autocannon: latency by kind of request, 4xx and 5xx apart. */
-    const mixWithAutocannon = async () => {
+    const mixWithAutocannon = async (): Promise<MixRun> => {
       const { result, latencies, latenciesByShape, statuses, counts, generatorCpuMs } = await drive({
         url: baseURL,
         connections,
@@ -436,20 +459,20 @@ async function main() {
         statuses,
         failedRequests: result.errors,
         statusErrors: result['4xx'] + result['5xx'],
-        status4xx: result['4xx'] as number | null,
-        status5xx: result['5xx'] as number | null,
+        status4xx: result['4xx'],
+        status5xx: result['5xx'],
         timeouts: result.timeouts,
         counts,
         latencyByRouteMs: Object.fromEntries(
           Object.entries(latenciesByShape)
             .map(([name, list]) => [name, { p50: percentile(list, 0.5), p99: percentile(list, 0.99) }] as const)
             .sort((a, b) => (b[1].p99 ?? 0) - (a[1].p99 ?? 0)),
-        ) as Record<string, { p50: number | null; p99: number | null }>,
+        ),
         generatorCpuMs,
       };
     };
     /** The same mix with wrk over 20,000 requests made here beforehand (scripts/bench-wrk.ts). */
-    const mixWithWrk = async () => {
+    const mixWithWrk = async (): Promise<MixRun> => {
       const counts: Record<string, number> = {};
       const prepared: PreparedRequest[] = [];
       for (let no = 0; no < 20_000; no++) {
@@ -474,12 +497,12 @@ async function main() {
         statuses: {},
         failedRequests: r.errors.connect + r.errors.read + r.errors.write,
         statusErrors: r.errors.status,
-        status4xx: null as number | null,
-        status5xx: null as number | null,
+        status4xx: null,
+        status5xx: null,
         timeouts: r.timeouts,
         // The prepared list's share of each kind (wrk sends it in turn).
         counts,
-        latencyByRouteMs: {} as Record<string, { p50: number | null; p99: number | null }>,
+        latencyByRouteMs: {},
         generatorCpuMs: r.generatorCpuMs,
       };
     };
@@ -489,11 +512,6 @@ async function main() {
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
     const clocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
-    // Every other person a visitor, the others a signed-in member of staff: with autocannon each connection is one
-    // person; with wrk each request of the prepared list is the next person's.
-    const personFor = (no: number) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!);
-    const chooseFor = (session: Session | null) =>
-      session ? chooseStaff(Math.random()) : chooseVisitor(Math.random());
     const mix = generator === 'wrk' ? await mixWithWrk() : await mixWithAutocannon();
     const cpu = sumCpu(clocks);
     const peaks = memory.map((m) => m.stop());
