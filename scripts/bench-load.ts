@@ -12,8 +12,9 @@
 // Every request says `Accept-Encoding: gzip, deflate, br` as browsers do, and none sends If-None-Match (a first visit:
 // the worst case). Prints requests/s, latency percentiles, errors (failed requests and 4xx/5xx answers) and time-outs,
 // the server's event-loop delay, the CPU each request cost the server, the database and this load generator, the idle
-// RSS of the server before the load and the peak RSS of the server (Node process) and of the database (sum of Pss of
-// the embedded PostgreSQL's processes, or of the external backends serving the bench database), measured from /proc.
+// RSS of the server before the load (once its start-up work is done) and the peak RSS of the server (Node process)
+// and of the database (sum of Pss of the embedded PostgreSQL's processes, or of the external backends serving the
+// bench database), measured from /proc.
 // The last line is one JSON object.
 //
 // --nodes N (with DATABASE_URL): N portal processes on that PostgreSQL, sharing one DATA_DIR, behind Debian's nginx
@@ -40,7 +41,7 @@ import { makePdf } from '#server/demo/demo-files.ts';
 import { createStorage } from '#server/modules/files/storage.ts';
 import { startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
 import { buildWebIfNeeded, builtDir } from './web-build.mjs';
-import { cpuClock, mb, rssOf, sampleMemory, startServer, type RunningServer } from './bench-server.ts';
+import { cpuClock, mb, rssOf, sampleMemory, startServer, waitUntilQuiet, type RunningServer } from './bench-server.ts';
 import { driveWithWrk, type PreparedRequest } from './bench-wrk.ts';
 
 const option = (name: string) => {
@@ -310,12 +311,15 @@ async function main() {
       } else baseURL = servers[0]!.baseURL;
     }
 
-    // The servers' idle memory: started, nothing asked yet (sign-ins below run argon2, which takes 64 MB a hash).
+    // The servers' idle memory: started, their start-up work done (the search reads the text of every seeded file in
+    // a worker thread that ends when the backlog is read), nothing asked yet (sign-ins below run argon2, which takes
+    // 64 MB a hash).
     const serverPids = servers.map((s) => s.child.pid!);
     let idleRss: number | null = null;
     if (serverPids.length) {
-      await new Promise((r) => setTimeout(r, 2000));
+      const waited = await waitUntilQuiet(serverPids);
       idleRss = serverPids.reduce((n, pid) => n + rssOf(pid), 0);
+      console.log(`Idle after ${(waited / 1000).toFixed(0)} s (start-up work done): ${mb(idleRss)} RSS.`);
     }
 
     const lab = await json<{ _id: string }>(await fetch(`${baseURL}/api/labs/only`));

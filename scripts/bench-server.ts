@@ -53,6 +53,29 @@ export function cpuMsOf(pid: number): number {
 }
 
 /**
+ * Waits until the processes have been quiet (under `busyMs` of CPU all together in each `windowMs`) for `windows`
+ * windows in a row, at most `maxMs`: a server just started is still reading its start-up backlog (the search reads
+ * every stored file's text in a worker thread, which ends 10 s after its last file), and that is not what it holds
+ * when idle. Returns how long it waited.
+ */
+export async function waitUntilQuiet(
+  pids: number[],
+  { windowMs = 1000, windows = 12, busyMs = 20, maxMs = 180_000 } = {},
+) {
+  const started = Date.now();
+  const used = () => pids.reduce((n, pid) => n + cpuMsOf(pid), 0);
+  let quiet = 0;
+  let before = used();
+  while (quiet < windows && Date.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, windowMs));
+    const now = used();
+    quiet = now - before < busyMs ? quiet + 1 : 0;
+    before = now;
+  }
+  return Date.now() - started;
+}
+
+/**
  * A CPU clock for the server and its database: `read()` gives the CPU milliseconds each has used since the clock was
  * made. The database's processes are looked up at each read (backends come and go); one that ended in between is
  * not counted, so the database figure is a floor.

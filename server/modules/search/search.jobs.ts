@@ -21,6 +21,8 @@ export async function startSearchJobs(
   database: Database,
   store: FileStore,
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
+  /** How often an idle worker looks for files queued by another node (tests set it long). */
+  { pollingIntervalSeconds = 1 } = {},
 ): Promise<BackgroundJobs> {
   const boss = new PgBoss({
     connectionString: database.url,
@@ -41,14 +43,24 @@ export async function startSearchJobs(
     lock.release();
   }
   const extractor = sharedExtractor();
-  await boss.work<{ fileId: string }>(FILE_TEXT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await extractFileText(database.db, store, job.data.fileId, extractor);
-  });
+  // pg-boss waits out the polling interval after every fetch, even one that found a job: a backlog would be read at
+  // one file a second (a restore, or a morning's uploads, took minutes to become searchable). After each file, and
+  // whenever this node queues one, the worker is told to look again at once; only an empty queue waits the interval.
+  const workerId = await boss.work<{ fileId: string }>(
+    FILE_TEXT_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds },
+    async ([job]) => {
+      if (!job) return;
+      await extractFileText(database.db, store, job.data.fileId, extractor);
+      boss.notifyWorker(workerId);
+    },
+  );
 
-  const enqueue = (fileIds: string[]) =>
-    fileIds.length
-      ? boss.insert(fileIds.map((fileId) => ({ name: FILE_TEXT_QUEUE, data: { fileId } })))
-      : Promise.resolve();
+  const enqueue = async (fileIds: string[]) => {
+    if (!fileIds.length) return;
+    await boss.insert(fileIds.map((fileId) => ({ name: FILE_TEXT_QUEUE, data: { fileId } })));
+    boss.notifyWorker(workerId);
+  };
 
   const listener = await database.pool.connect();
   listener.on('notification', (msg) => {

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import { buildTestApp } from '#server/test/app.ts';
+import { pdfWithText, uniqueWord } from '#server/test/documents.ts';
+import { authHeaders, createUser } from '#server/test/factories.ts';
+import { multipart } from '#server/test/multipart.ts';
+import { pendingFileIds, sharedExtractor } from './extraction.ts';
+import { startSearchJobs, type BackgroundJobs } from './search.jobs.ts';
+
+/*
+ * The background reading of files (server/main.ts starts it; the other search tests read files themselves). The
+ * worker here polls once a minute, so a test that passes within its few seconds shows the queue is read on without
+ * waiting out the interval, both after each file of a backlog and for a file queued while the worker is idle.
+ */
+let app: FastifyInstance;
+let database: Database;
+let jobs: BackgroundJobs | undefined;
+const log = { error: vi.fn(), info: vi.fn() };
+
+beforeAll(async () => {
+  app = await buildTestApp({}, async () => {}); // its own database: the queue sees only this file's files
+  database = {
+    db: app.db,
+    pool: app.pgPool,
+    kind: app.dbKind,
+    url: String(app.pgPool.options.connectionString),
+    close: async () => {},
+  };
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await sharedExtractor().close();
+});
+
+async function uploadLetter(word: string) {
+  const uploader = await createUser(app, 'employee');
+  const body = multipart(
+    {
+      letterLanguage: 'English',
+      letterCommunBy: 'Post',
+      docketDate: '2026-06-01',
+      letterDate: '2026-05-28',
+      letterNo: `JOBS/${word}`,
+      category: 'Administration',
+      establishment: 'HQ',
+      letterSub: `Queue letter ${word}`,
+      docketNo: `D-${word}`,
+    },
+    { field: 'file', filename: 'letter.pdf', content: pdfWithText(`Findings ${word} of the trial`) },
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/dac',
+    payload: body.payload,
+    headers: { ...body.headers, ...authHeaders(app, uploader) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const allRead = () =>
+  vi.waitFor(async () => expect(await pendingFileIds(app.db)).toEqual([]), { timeout: 20_000, interval: 100 });
+
+describe('background reading of stored files', () => {
+  it('reads a backlog one file after another, and a file stored later at once, though the worker polls once a minute', async () => {
+    for (const word of [uniqueWord(), uniqueWord(), uniqueWord(), uniqueWord()]) await uploadLetter(word);
+    expect(await pendingFileIds(app.db)).toHaveLength(4);
+
+    jobs = await startSearchJobs(database, app.storage, log, { pollingIntervalSeconds: 60 });
+    await allRead();
+
+    // The worker is now idle (its next look is a minute away): a new file is queued by its insert's notice and read.
+    await uploadLetter(uniqueWord());
+    await allRead();
+    expect(log.error).not.toHaveBeenCalled();
+  }, 60_000);
+});
