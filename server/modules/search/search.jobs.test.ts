@@ -62,9 +62,10 @@ const allRead = () =>
   vi.waitFor(async () => expect(await pendingFileIds(app.db)).toEqual([]), { timeout: 20_000, interval: 100 });
 
 describe('background reading of stored files', () => {
-  it('reads a backlog one file after another, and a file stored later at once, though the worker polls once a minute', async () => {
-    for (const word of [uniqueWord(), uniqueWord(), uniqueWord(), uniqueWord()]) await uploadLetter(word);
-    expect(await pendingFileIds(app.db)).toHaveLength(4);
+  it('reads a backlog batch after batch, and a file stored later at once, though the worker polls once a minute', async () => {
+    // More files than one fetch takes (ten): the second batch is fetched at once too.
+    for (let i = 0; i < 12; i++) await uploadLetter(uniqueWord());
+    expect(await pendingFileIds(app.db)).toHaveLength(12);
 
     jobs = await startSearchJobs(database, app.storage, log, { pollingIntervalSeconds: 60 });
     await allRead();

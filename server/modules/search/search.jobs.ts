@@ -14,8 +14,8 @@ export interface BackgroundJobs {
 /**
  * Starts the background work of the search (issue 14 §2): a pg-boss worker that reads one file at a time, a listener
  * that queues each newly stored file (the database notifies `file_text_pending` at commit), and a backfill that
- * queues every file still pending from before this start. Called by server/main.ts, never by API tests, which run
- * extraction themselves through the same `extractFileText`.
+ * queues every file still pending from before this start. Called by server/main.ts and by search.jobs.test.ts; the
+ * other API tests run extraction themselves through the same `extractFileText`.
  */
 export async function startSearchJobs(
   database: Database,
@@ -43,16 +43,23 @@ export async function startSearchJobs(
     lock.release();
   }
   const extractor = sharedExtractor();
-  // pg-boss waits out the polling interval after every fetch, even one that found a job: a backlog would be read at
-  // one file a second (a restore, or a morning's uploads, took minutes to become searchable). After each file, and
-  // whenever this node queues one, the worker is told to look again at once; only an empty queue waits the interval.
+  let stopping = false;
+  // pg-boss waits out the polling interval after every fetch, even one that found jobs: a backlog was read at one
+  // file a second (a restore, or a morning's uploads, took minutes to become searchable). After each batch, and
+  // whenever this node queues a file, the worker is told to look again at once; only an empty queue waits the
+  // interval. Files come ten to a fetch (the fetch is the queue's costly statement) and are read one after another;
+  // a file that cannot be read is recorded as such, so only a database failure fails the batch, which is retried and
+  // skips the files already read.
   const workerId = await boss.work<{ fileId: string }>(
     FILE_TEXT_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds },
-    async ([job]) => {
-      if (!job) return;
-      await extractFileText(database.db, store, job.data.fileId, extractor);
-      boss.notifyWorker(workerId);
+    { batchSize: 10, pollingIntervalSeconds },
+    async (jobs) => {
+      for (const job of jobs) {
+        // Stopping: the rest of the batch stays pending in file_texts, and the next start's backfill queues it.
+        if (stopping) return;
+        await extractFileText(database.db, store, job.data.fileId, extractor);
+      }
+      if (jobs.length) boss.notifyWorker(workerId);
     },
   );
 
@@ -77,6 +84,7 @@ export async function startSearchJobs(
 
   return {
     stop: async () => {
+      stopping = true;
       await settlesWithin(listener.query('UNLISTEN *'), 2000);
       listener.release();
       // A file being read gets 5 s to finish; a queue that still does not stop must not hold up the database's stop.
