@@ -29,6 +29,13 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The staff directory's version (migration 0019), read with the session check of a signed-in request: the stamp of
+     * the directory's cached answers (users/directory.cache.ts). Unset for a visitor.
+     */
+    directoryVersion?: bigint;
+  }
   interface FastifyInstance {
     /** onRequest guard: a valid token of an approved, active account. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -136,9 +143,12 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid: randomUUID() }),
   );
 
+  app.decorateRequest('directoryVersion', undefined);
+
   const expired = () => unauthorized('Your session has expired. Please sign in again.');
-  // Every signed-in request runs this one query: the account's few columns the guard needs, and whether this session
-  // was signed out. Prepared once (named statement): no SQL building or planning per request (issue 12).
+  // Every signed-in request runs this one query: the account's few columns the guard needs, whether this session
+  // was signed out, and the directory's version (one row, for the directory's cached answers). Prepared once (named
+  // statement): no SQL building or planning per request (issue 12).
   const sessionUser = app.db
     .select({
       ...actorColumns,
@@ -146,6 +156,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
       statusReason: users.statusReason,
       sessionsValidAfter: users.sessionsValidAfter,
       revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.id} = ${sql.placeholder('sessionId')})`,
+      directoryVersion: sql<string>`coalesce((select version from directory_version), 0)::text`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -168,6 +179,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     const refusal = refusalFor(row);
     if (refusal) throw forbidden(refusal.message, { status: refusal.status });
     req.user = toActor(row);
+    req.directoryVersion = BigInt(row.directoryVersion);
   });
 
   const publicRoutes = new Set<string>();

@@ -19,6 +19,8 @@ import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups
 import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
 import { canDownloadUserDocument, requireProfileOwnerOrAdmin } from './users.policy.ts';
 import { findUserById } from './users.queries.ts';
+import { directoryAnswer } from './directory.cache.ts';
+import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import {
   changeOwnPassword,
   listUserDocuments,
@@ -26,6 +28,9 @@ import {
   setProfilePhoto,
   updateProfile,
 } from './users.service.ts';
+
+const directoryListJson = z.array(directoryUserJson);
+const directoryPageJson = pageJson(directoryUserJson);
 
 /** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,19 +58,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: listUsersQuery,
-        response: { 200: z.union([z.array(directoryUserJson), pageJson(directoryUserJson)]) },
+        response: { 200: z.union([directoryListJson, directoryPageJson]) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { limit, offset, ...filter } = req.query;
       const paged = limit !== undefined || offset !== undefined;
-      const { rows, total } = await searchDirectory(
-        app.db,
-        { ...filter, status: 'approved' },
-        paged ? { limit: limit ?? 20, offset: offset ?? 0 } : undefined,
-      );
-      const items = rows.map(presentDirectoryUser);
-      return paged ? { items, total } : items;
+      const page = paged ? { limit: limit ?? 20, offset: offset ?? 0 } : undefined;
+      const key = JSON.stringify([filter.q ?? '', filter.role ?? '', filter.groupId ?? '', page?.limit, page?.offset]);
+      // Made once per version of the directory (directory.cache.ts), checked once against the answer's schema.
+      const answer = await directoryAnswer(app.db, req.directoryVersion!, key, async () => {
+        const { rows, total } = await searchDirectory(app.db, { ...filter, status: 'approved' }, page);
+        const items = rows.map(presentDirectoryUser);
+        return prepareJson(page ? directoryPageJson.parse({ items, total }) : directoryListJson.parse(items));
+      });
+      return sendPrepared(req, reply, answer, 'private, no-cache');
     },
   );
 

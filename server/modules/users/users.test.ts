@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { activityLogs, closeGroupMembers, closeGroups, files, users } from '#server/db/schema/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { activityLogs, closeGroupMembers, closeGroups, files, groups, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
 import { multipart, pngClaiming, SAMPLE_FILES } from '#server/test/multipart.ts';
@@ -115,6 +115,97 @@ describe('GET /api/users (employee directory)', () => {
     ]);
     const second = await app.inject({ method: 'GET', url: `/api/users?groupId=${group.id}&limit=2&offset=2`, headers });
     expect(second.json()).toMatchObject({ total: 3, items: [{ personalDetails: { name: 'Paged 2' } }] });
+  });
+
+  it('answers a repeated search from its kept copy (same ETag, 304) until a card or the list changes, on any path', async () => {
+    const { app, headers } = await signIn('employee');
+    const admin = await createUser(app, 'admin');
+    const group = await createGroup(app);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const person = await createUser(app, 'employee', { name: `Kept ${tag}`, groupId: group.id });
+    const url = `/api/users?q=${tag}`;
+    const ask = (extra: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { ...headers, ...extra } });
+    const names = async () =>
+      (await ask()).json().map((u: { personalDetails: { name: string } }) => u.personalDetails.name);
+
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect((await ask()).headers.etag).toBe(etag);
+    expect((await ask({ 'if-none-match': etag })).statusCode).toBe(304);
+
+    // Neither the person's own "about" nor a password change is on a card: the kept answer stays.
+    const own = authHeaders(app, person);
+    const about = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${person.id}`,
+      headers: own,
+      payload: { about: 'New about.' },
+    });
+    expect(about.statusCode, about.body).toBe(200);
+    expect((await ask()).headers.etag).toBe(etag);
+
+    // A new colleague is listed at once; so is a new designation, a rename of the group and one made straight in SQL.
+    await createUser(app, 'employee', { name: `Kept ${tag} Second` });
+    expect(await names()).toEqual([`Kept ${tag}`, `Kept ${tag} Second`]);
+    const designation = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${person.id}`,
+      headers: own,
+      payload: { professionalDetails: { designation: 'Scientist F' } },
+    });
+    expect(designation.statusCode, designation.body).toBe(200);
+    const card = () => ask().then((r) => r.json().find((u: { _id: string }) => u._id === person.id));
+    expect((await card()).professionalDetails.designation).toBe('Scientist F');
+    await app.db
+      .update(groups)
+      .set({ name: `Renamed ${tag}` })
+      .where(eq(groups.id, group.id));
+    expect((await card()).group.name).toBe(`Renamed ${tag}`);
+    await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, person.id));
+    expect(await names()).toEqual([`Kept ${tag} Second`]);
+
+    // Every signed-in person sees the same directory: an admin's copy is the employee's.
+    const again = await ask();
+    const asAdmin = await app.inject({ method: 'GET', url, headers: authHeaders(app, admin) });
+    expect(asAdmin.headers.etag).toBe(again.headers.etag);
+    expect(asAdmin.body).toBe(again.body);
+  });
+
+  it('locks the directory version at the commit, so two writers never wait on each other crosswise', async () => {
+    const app = await buildTestApp();
+    const [first, second] = await Promise.all([createUser(app, 'employee'), createUser(app, 'employee')]);
+    const lockWaits = async () =>
+      (
+        await app.pgPool.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        )
+      ).rows[0]!.n;
+    let lone: Promise<unknown> | undefined;
+    // A transaction changes one card, then, while another writer changes a second card alone, that second card too. Had
+    // the version been locked at the first change, the lone writer would wait for it holding the second card, and the
+    // transaction would wait for the second card holding the version: PostgreSQL's deadlock error.
+    await app.db.transaction(async (tx) => {
+      await tx.update(users).set({ designation: 'Scientist E' }).where(eq(users.id, first.id));
+      lone = app.db.update(users).set({ designation: 'Scientist F' }).where(eq(users.id, second.id));
+      const settled = lone.then(
+        () => true,
+        () => true,
+      );
+      await vi.waitFor(
+        async () => expect((await Promise.race([settled, lockWaits().then((n) => n > 0)])) || false).toBe(true),
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      );
+      await tx.update(users).set({ cadre: 'DRDS' }).where(eq(users.id, second.id));
+    });
+    await lone;
+    const [row] = await app.db.select().from(users).where(eq(users.id, second.id));
+    expect(row).toMatchObject({ designation: 'Scientist F', cadre: 'DRDS' });
   });
 
   it.each([
