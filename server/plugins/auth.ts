@@ -32,9 +32,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * The staff directory's version (migration 0019), read with the session check of a signed-in request: the stamp of
-     * the directory's cached answers (users/directory.cache.ts). Unset for a visitor.
+     * the directory's kept answers (users.routes.ts). Unset for a visitor.
      */
-    directoryVersion?: bigint;
+    directoryVersion?: string;
+    /**
+     * The versions of the signed-in person's own row and of their group's row (PostgreSQL's `xmin`: a new one with
+     * every change), read with the session check: the stamp of their kept "who am I" answer. Unset for a visitor.
+     */
+    accountVersion?: string;
   }
   interface FastifyInstance {
     /** onRequest guard: a valid token of an approved, active account. */
@@ -144,11 +149,12 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
   );
 
   app.decorateRequest('directoryVersion', undefined);
+  app.decorateRequest('accountVersion', undefined);
 
   const expired = () => unauthorized('Your session has expired. Please sign in again.');
   // Every signed-in request runs this one query: the account's few columns the guard needs, whether this session
-  // was signed out, and the directory's version (one row, for the directory's cached answers). Prepared once (named
-  // statement): no SQL building or planning per request (issue 12).
+  // was signed out, and the versions its kept answers are stamped with (the directory's, the person's and their
+  // group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
   const sessionUser = app.db
     .select({
       ...actorColumns,
@@ -157,6 +163,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
       sessionsValidAfter: users.sessionsValidAfter,
       revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.id} = ${sql.placeholder('sessionId')})`,
       directoryVersion: sql<string>`coalesce((select version from directory_version), 0)::text`,
+      accountVersion: sql<string>`"users".xmin::text || ':' || coalesce((select g.xmin::text from groups g where g.id = "users"."group_id"), '')`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -179,7 +186,8 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     const refusal = refusalFor(row);
     if (refusal) throw forbidden(refusal.message, { status: refusal.status });
     req.user = toActor(row);
-    req.directoryVersion = BigInt(row.directoryVersion);
+    req.directoryVersion = row.directoryVersion;
+    req.accountVersion = row.accountVersion;
   });
 
   const publicRoutes = new Set<string>();

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { messageJson } from '#shared/schemas/common.ts';
 import { presentedToken, setTokenCookie, TOKEN_COOKIE } from '#server/plugins/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { keptAnswers } from '#server/lib/kept-answers.ts';
+import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
@@ -12,6 +14,9 @@ import { endAllSessions, refreshSession, registerUser, revokeSession, verifyLogi
 
 /** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
 export const REFRESHES_PER_MINUTE = 10;
+
+/** "Who am I" answers, one per person (a few KB each), at most this many people. */
+const accountAnswers = keptAnswers(5000);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -90,9 +95,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req) => {
-    const found = await findUserById(app.db, req.user.id);
-    if (!found) throw notFound('User not found.');
-    return presentUser(found.user, found.group);
+  // Asked on every page a signed-in person opens; what it shows (their row and their group's name) changes rarely.
+  // Kept per person under the versions of those two rows, which the session check has just read: a change is seen by
+  // the very next request on every node (decision 016's ninth addendum).
+  app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req, reply) => {
+    const answer = await accountAnswers(app.db, req.user.id, req.accountVersion!, async () => {
+      const found = await findUserById(app.db, req.user.id);
+      if (!found) throw notFound('User not found.');
+      return prepareJson(userJson.parse(presentUser(found.user, found.group)));
+    });
+    return sendPrepared(req, reply, answer, 'private, no-cache');
   });
 };

@@ -168,6 +168,48 @@ describe('POST /api/auth/login', () => {
   // Throttling of failed sign-ins: throttle.test.ts.
 });
 
+describe('GET /api/auth/me kept per person', () => {
+  it('answers from the kept copy (same ETag, 304) until the person, or their group, changes on any path', async () => {
+    const app = await buildTestApp();
+    const { groups, users } = await import('#server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const { createGroup } = await import('#server/test/factories.ts');
+    const [group, otherGroup] = await Promise.all([createGroup(app), createGroup(app)]);
+    const user = await createUser(app, 'employee', { groupId: group.id, about: 'Before.' });
+    const headers = { authorization: `Bearer ${app.issueToken(user)}` };
+    const me = (extra: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url: '/api/auth/me', headers: { ...headers, ...extra } });
+
+    const first = await me();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect((await me()).headers.etag).toBe(etag);
+    expect((await me({ 'if-none-match': etag })).statusCode).toBe(304);
+    // Someone else's change is not theirs.
+    await createUser(app, 'employee', { groupId: group.id });
+    expect((await me()).headers.etag).toBe(etag);
+
+    // Their own row (here straight in SQL), their group's name, and a move to another group: each seen at once.
+    await app.db.update(users).set({ about: 'After.' }).where(eq(users.id, user.id));
+    expect((await me()).json().about).toBe('After.');
+    await app.db.update(groups).set({ name: 'Renamed Group' }).where(eq(groups.id, group.id));
+    expect((await me()).json().group).toEqual({ _id: group.id, name: 'Renamed Group' });
+    await app.db.update(users).set({ groupId: otherGroup.id }).where(eq(users.id, user.id));
+    expect((await me()).json().group).toEqual({ _id: otherGroup.id, name: otherGroup.name });
+
+    // Each person has their own answer.
+    const colleague = await createUser(app, 'employee', { groupId: otherGroup.id });
+    const theirs = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${app.issueToken(colleague)}` },
+    });
+    expect(theirs.json()._id).toBe(colleague.id);
+    expect((await me()).json()._id).toBe(user.id);
+  });
+});
+
 describe('tokens', () => {
   it('refuses requests without a token, with a bad token, or after the account is deactivated', async () => {
     const app = await buildTestApp();

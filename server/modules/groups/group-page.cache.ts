@@ -2,6 +2,7 @@ import { groupJson, myGroupJson } from '#shared/schemas/group.ts';
 import { todayInIndia } from '#shared/format.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
+import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, type PreparedAnswer } from '#server/lib/prepared-answer.ts';
 import { presentEmployee, presentGroup } from './groups.presenter.ts';
 import { listMembers, loadGroupDetails } from './groups.service.ts';
@@ -13,35 +14,15 @@ import { listMembers, loadGroupDetails } from './groups.service.ts';
  * database itself, in the writing transaction, whenever anything these pages show changes: migration 0017) and the
  * day in India (notices expire by date). The routes read the group row on every request anyway, so a write is seen by
  * the very next read on every node: no notice, no expiry, nothing stale (decision 016's addendum). Keyed by
- * database, so test apps never share entries; one entry per group and view, replaced when the stamp moves on.
+ * database, so test apps never share entries; one entry per group and view, replaced when the stamp moves on
+ * (server/lib/kept-answers.ts).
  */
-interface Entry {
-  stamp: string;
-  answer: Promise<PreparedAnswer>;
-}
-const answers = new WeakMap<object, Map<string, Entry>>();
+/** At most this many group views (three per group) are kept. */
+const groupAnswers = keptAnswers(3000);
 
 /** The answer `make` gives for this view of the group, made once per version of the group and day. */
-function groupAnswer(
-  db: DbOrTx,
-  group: GroupRow,
-  view: string,
-  make: () => Promise<PreparedAnswer>,
-): Promise<PreparedAnswer> {
-  let cache = answers.get(db);
-  if (!cache) answers.set(db, (cache = new Map()));
-  const key = `${group.id}:${view}`;
-  const stamp = `${group.contentVersion}:${todayInIndia()}`;
-  const hit = cache.get(key);
-  if (hit?.stamp === stamp) return hit.answer;
-  const answer = make();
-  cache.set(key, { stamp, answer });
-  // A failure is not remembered.
-  answer.catch(() => {
-    if (cache.get(key)?.answer === answer) cache.delete(key);
-  });
-  return answer;
-}
+const groupAnswer = (db: DbOrTx, group: GroupRow, view: string, make: () => Promise<PreparedAnswer>) =>
+  groupAnswers(db, `${group.id}:${view}`, `${group.contentVersion}:${todayInIndia()}`, make);
 
 /** The group page (GET /api/groups/id/{id}) for a viewer who may, or may not, manage the group. */
 export const groupPageAnswer = (db: DbOrTx, group: GroupRow, canManage: boolean) =>

@@ -19,7 +19,7 @@ import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups
 import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
 import { canDownloadUserDocument, requireProfileOwnerOrAdmin } from './users.policy.ts';
 import { findUserById } from './users.queries.ts';
-import { directoryAnswer } from './directory.cache.ts';
+import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import {
   changeOwnPassword,
@@ -31,6 +31,15 @@ import {
 
 const directoryListJson = z.array(directoryUserJson);
 const directoryPageJson = pageJson(directoryUserJson);
+
+/**
+ * NOTE: the staff directory's search is one of the most asked reads of a signed-in morning, and what it lists changes
+ * a few times a week. Its answers are kept per search under the directory's version (migration 0019: moved on by the
+ * database, in the writing transaction, whenever anything a card shows or a search filters on changes), which every
+ * signed-in request reads with its session check: a write is seen by the very next search on every node. The answer
+ * is the same whoever asks. At most this many searches are kept.
+ */
+const directoryAnswers = keptAnswers(500);
 
 /** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,8 +75,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const paged = limit !== undefined || offset !== undefined;
       const page = paged ? { limit: limit ?? 20, offset: offset ?? 0 } : undefined;
       const key = JSON.stringify([filter.q ?? '', filter.role ?? '', filter.groupId ?? '', page?.limit, page?.offset]);
-      // Made once per version of the directory (directory.cache.ts), checked once against the answer's schema.
-      const answer = await directoryAnswer(app.db, req.directoryVersion!, key, async () => {
+      // Made once per version of the directory, checked once against the answer's schema.
+      const answer = await directoryAnswers(app.db, key, req.directoryVersion!, async () => {
         const { rows, total } = await searchDirectory(app.db, { ...filter, status: 'approved' }, page);
         const items = rows.map(presentDirectoryUser);
         return prepareJson(page ? directoryPageJson.parse({ items, total }) : directoryListJson.parse(items));
