@@ -61,15 +61,18 @@ export function visibleLetters(actor: Actor): SQL {
   const live = isNull(letters.deletedAt);
   if (SEES_ALL.includes(actor.role)) return live;
   // Their own uploads, and the letters marked to or by them; classified ones of the latter only when cleared. The
-  // set is built from two small indexed lists (never a per-letter subquery over the whole register).
+  // set is built once, from small indexed lists (never a per-letter subquery over the whole register), as an array
+  // whose letters are then fetched by primary key: the cost follows the person's letters, not the register's size.
+  // (As `id in (…)` PostgreSQL hashed the set and read every letter of the register against it: a page of an
+  // employee's letters 0.57 → 0.41 ms of database time on a register of 1,236 letters, issue 12.)
   const classifiedRule = actor.cleared ? sql`` : sql` and not ${letterMovements.classified}`;
   return and(
     live,
-    sql`${letters.id} in (
+    sql`${letters.id} = any(array(
       select ${letters.id} from ${letters} where ${letters.uploadedBy} = ${actor.id}
       union select ${letterMovements.letterId} from ${letterMovements}
         where ${letterMovements.toUserId} = ${actor.id}${classifiedRule}
       union select ${letterMovements.letterId} from ${letterMovements}
-        where ${letterMovements.fromUserId} = ${actor.id}${classifiedRule})`,
+        where ${letterMovements.fromUserId} = ${actor.id}${classifiedRule}))`,
   )!;
 }
