@@ -523,7 +523,14 @@ async function main() {
       ? { server: peaks.reduce((n, p) => n + p.server, 0), database: peaks[0]!.database }
       : undefined;
     const runtime = await fetch(`${baseURL}/api/health/runtime`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ eventLoopDelayMs: Record<string, number> }>) : null))
+      .then((r) =>
+        r.ok
+          ? (r.json() as Promise<{
+              eventLoopDelayMs: Record<string, number>;
+              readQueue?: { readsAtOnce: number; mostWaiting: number };
+            }>)
+          : null,
+      )
       .catch(() => null);
 
     // --per-route S: each kind of request alone for S seconds, with what it costs the server and the database in CPU
@@ -578,6 +585,7 @@ async function main() {
       status5xx: mix.status5xx,
       timeouts: mix.timeouts,
       eventLoopDelayMs: runtime?.eventLoopDelayMs ?? null,
+      readQueue: runtime?.readQueue ?? null,
       idleServerRssMB: idleRss === null ? null : +(idleRss / 2 ** 20).toFixed(1),
       peakServerRssMB: peak ? +(peak.server / 2 ** 20).toFixed(1) : null,
       peakDatabaseMB: peak ? +(peak.database / 2 ** 20).toFixed(1) : null,
@@ -606,6 +614,9 @@ async function main() {
     if (runtime) {
       const d = runtime.eventLoopDelayMs;
       console.log(`  server event-loop delay: mean ${d.mean} ms, p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms`);
+      const q = runtime.readQueue;
+      if (q)
+        console.log(`  reads at once ${q.readsAtOnce || 'unlimited'}; most reads waiting their turn ${q.mostWaiting}`);
     }
     if (cpu)
       console.log(

@@ -20,6 +20,7 @@ import { AppError, badRequest, isDatabaseUnavailable } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { readQueuePlugin } from './plugins/read-queue.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -207,6 +208,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // the database answer 500 (multipart fields are checked in files/storage.ts).
   // Ids are case-insensitive UUIDs: an upper-case id in the address is the same record (issue 13), so every guard,
   // service and presenter sees it in lower case, as the database returns it.
+  // Reads wait their turn before any other work is done on them (READS_AT_ONCE, issue 12).
+  await app.register(readQueuePlugin, { readsAtOnce: opts.config.readsAtOnce });
   app.addHook('onRequest', async (req) => {
     if (/%00/.test(req.url)) throw badRequest('The address contains an invalid character.');
     const params = req.params as Record<string, string> | undefined;

@@ -39,6 +39,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       trustProxy: 'loopback',
       serveWeb: true,
       runtimeMetrics: false,
+      readsAtOnce: 8,
       jwtSecretRotate: false,
       storage: { driver: 'local' },
     });
@@ -63,6 +64,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       LOG_LEVEL: 'debug',
       SERVE_WEB: 'false',
       RUNTIME_METRICS: 'true',
+      READS_AT_ONCE: '0',
       JWT_EXPIRES_IN: '30 min',
       STORAGE: 's3',
       S3_BUCKET: 'uploads',
@@ -75,6 +77,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       logLevel: 'debug',
       serveWeb: false,
       runtimeMetrics: true,
+      readsAtOnce: 0,
       jwtExpiresIn: '30 min',
       jwtSecret: base.JWT_SECRET,
     });
@@ -93,6 +96,12 @@ describe('loadConfig (issue 18 item 4)', () => {
     ['80.5', 'PORT must be a whole number from 0 to 65535 (got "80.5").'],
   ])('refuses PORT=%s', (port, message) => {
     expect(refusal({ PORT: port })).toBe(message);
+  });
+
+  it.each(['-1', 'eight', '2.5', '10001'])('refuses READS_AT_ONCE=%s', (value) => {
+    expect(refusal({ READS_AT_ONCE: value })).toBe(
+      `READS_AT_ONCE must be a whole number from 0 to 10000 (got "${value}").`,
+    );
   });
 
   it.each([

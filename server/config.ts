@@ -46,6 +46,8 @@ export interface Config {
   serveWeb: boolean;
   /** Where the built web app is (WEB_ROOT; default dist/web). The e2e server serves its own copy of the build. */
   webRoot: string | undefined;
+  /** How many reads (GET, HEAD) this process works on at once; the others wait their turn. 0: no limit. */
+  readsAtOnce: number;
   /** RUNTIME_METRICS=true: GET /api/health/runtime answers event-loop delay and memory (for `npm run bench:load`). */
   runtimeMetrics: boolean;
   /** Where uploaded files live (STORAGE): the local disk under DATA_DIR/uploads, or an S3-compatible store. */
@@ -208,6 +210,7 @@ const envSchema = z.object({
   LOGIN_ADDRESS_FAILURES: wholeNumber('LOGIN_ADDRESS_FAILURES', 100, 1),
   REGISTRATIONS_PER_ADDRESS: wholeNumber('REGISTRATIONS_PER_ADDRESS', 10, 1),
   FEEDBACK_RATE_LIMIT: wholeNumber('FEEDBACK_RATE_LIMIT', 5, 1),
+  READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   LOG_LEVEL: variable((v, ctx) => {
     if (v === undefined) return 'info';
     if (LOG_LEVELS.includes(v)) return v;
@@ -309,6 +312,7 @@ export function loadConfig(
     serveWeb: env.SERVE_WEB,
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     runtimeMetrics: env.RUNTIME_METRICS,
+    readsAtOnce: env.READS_AT_ONCE,
     storage,
     jwtSecretRotate: env.JWT_SECRET_ROTATE,
   };

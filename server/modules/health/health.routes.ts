@@ -33,6 +33,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         p99: ms(delay.percentile(99)),
         max: ms(delay.max),
       },
+      readQueue: app.readQueue.stats((req.query as { reset?: string }).reset === 'true'),
       memory: process.memoryUsage(),
       pid: process.pid,
     };

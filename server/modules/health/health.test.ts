@@ -28,7 +28,7 @@ describe('GET /api/health', () => {
     expect(res.json().error).toContain('No such address');
   });
 
-  it('has no runtime figures unless RUNTIME_METRICS=true; with it, event-loop delay and memory', async () => {
+  it('has no runtime figures unless RUNTIME_METRICS=true; with it, event-loop delay, the read queue and memory', async () => {
     const plain = await buildTestApp();
     expect((await plain.inject({ method: 'GET', url: '/api/health/runtime' })).statusCode).toBe(404);
     const app = await buildTestApp({ RUNTIME_METRICS: 'true' });
@@ -36,6 +36,7 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       eventLoopDelayMs: { mean: expect.any(Number), p50: expect.any(Number), p99: expect.any(Number) },
+      readQueue: { readsAtOnce: 8, working: 0, waiting: 0, mostWaiting: 0 },
       memory: { rss: expect.any(Number), heapUsed: expect.any(Number) },
       pid: process.pid,
     });
