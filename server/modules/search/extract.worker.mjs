@@ -2,8 +2,21 @@
 // costs this thread's time and memory, never the server's: the parent ends the thread when a file takes too long.
 // Plain JavaScript so that it runs the same under tsx, Vitest and the production start script.
 import { open, stat } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { parseOffice } from 'officeparser';
+
+// Reading files for search is background work: on Linux, where a nice value belongs to one thread, this thread yields
+// the cores to the server's answers and the database whenever they need them (issue 12: a morning's uploads read
+// during the load took the cores in bursts of ten files). Elsewhere it would lower the whole process, so it is not set.
+const BACKGROUND_NICE = 19;
+if (process.platform === 'linux') {
+  try {
+    setPriority(BACKGROUND_NICE);
+  } catch {
+    // A container that forbids it: the files are read at the server's priority, as before.
+  }
+}
 
 /** PostgreSQL text cannot hold NUL; runs of blanks say nothing to a search. */
 const tidy = (text, maxChars) =>

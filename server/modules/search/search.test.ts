@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -661,6 +661,31 @@ describe('text extraction: limits', () => {
     await idle.close();
     rmSync(folder, { recursive: true, force: true });
   });
+
+  it.runIf(process.platform === 'linux')(
+    'reads files in a thread of the lowest priority, and only that thread (issue 12)',
+    async () => {
+      const niceOfThreads = () =>
+        new Map(
+          readdirSync('/proc/self/task').map((task) => {
+            const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+            return [task, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const; // field 19: nice
+          }),
+        );
+      const reader = new TextExtractor();
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'lp-extract-'));
+      const file = path.join(folder, 'a.txt');
+      writeFileSync(file, 'background text');
+      const before = niceOfThreads();
+      expect(await reader.extract(file, 'txt')).toBe('background text');
+      const started = [...niceOfThreads()].filter(([task]) => !before.has(task)).map(([, nice]) => nice);
+      expect(started.filter((nice) => nice === 19)).toHaveLength(1); // the reading thread
+      expect(started.filter((nice) => nice !== 19 && nice !== 0)).toEqual([]);
+      expect(niceOfThreads().get(String(process.pid))).toBe(0); // the server's own thread is untouched
+      await reader.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  );
 
   it('a file that takes longer than the time limit is given up, and the next file is read by a fresh thread', async () => {
     const word = uniqueWord();
