@@ -93,6 +93,9 @@ describe('POST /api/dac', () => {
     expect(letter.letterId).toMatch(new RegExp(`^L-${new Date().getFullYear()}-\\d{6}$`));
     expect(letter.fileUrl).toBe(`/uploads/letters/${letter.fileName}`);
     expect(existsSync(app.storage.storedPath('letters', letter.fileName))).toBe(true);
+    // The answer is made from what was written, and is the card the register then shows.
+    const card = await app.inject({ method: 'GET', url: `/api/dac/${letter._id}`, headers: authHeaders(app, owner) });
+    expect(card.json()).toEqual(letter);
     const history = await app.db.select().from(letterHistory).where(eq(letterHistory.letterId, letter._id));
     expect(history).toMatchObject([{ action: 'uploaded', actorId: owner.id }]);
     const [log] = await app.db.select().from(activityLogs).where(eq(activityLogs.targetId, letter._id));
