@@ -158,18 +158,22 @@ export async function updateProfile(db: Db, actor: Actor, userId: string, input:
     ...(e && { employmentFrom: e.from, employmentTo: e.to }),
     ...(s && { linkedin: s.linkedin, twitter: s.twitter, facebook: s.facebook, github: s.github }),
   };
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+  if (!Object.keys(changes).length) {
+    const [current] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!current) throw notFound('User not found.');
-    if (!Object.keys(changes).length) return current;
+    return current;
+  }
+  return db.transaction(async (tx) => {
+    // The update locks the row; a profile never changes the email the activity names.
     const [saved] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+    if (!saved) throw notFound('User not found.');
     await recordActivity(
       tx,
       actor,
-      actor.id === userId ? 'Updated own profile' : `Updated the profile of ${current.email}`,
+      actor.id === userId ? 'Updated own profile' : `Updated the profile of ${saved.email}`,
       { type: 'user', id: userId },
     );
-    return saved!;
+    return saved;
   });
 }
 
