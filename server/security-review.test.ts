@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeGroupDocuments, softwareRepos, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
-import { authHeaders, createGroup, createLab, createUser } from '#server/test/factories.ts';
+import { authHeaders, createGroup, createLab, createUser, letterFields, letterPdf } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
 import { officeZip } from '#server/test/office-files.ts';
 
@@ -35,19 +35,6 @@ const sendMultipart = (
   const body = multipart(fields, ...files);
   return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...as(user) } });
 };
-const letterFields = (over: Record<string, string> = {}) => ({
-  letterSub: 'Fire drill schedule',
-  letterNo: 'HQ/FS/1',
-  letterDate: '2026-03-01',
-  docketNo: 'D-1',
-  docketDate: '2026-03-03',
-  category: 'Circular',
-  establishment: 'CFEES Delhi',
-  letterLanguage: 'English',
-  letterCommunBy: 'Speed Post',
-  ...over,
-});
-const pdf = (filename = 'letter.pdf'): MultipartFile => ({ field: 'file', filename, content: SAMPLE_FILES.pdf });
 
 describe('dates in year 0000 are refused on every date input with a 400 that names the range', () => {
   const expectRange = (res: { statusCode: number; json: () => { error: string; field?: string } }, field: string) => {
@@ -113,7 +100,7 @@ describe('dates in year 0000 are refused on every date input with a 400 that nam
         description: 'D',
         validUntil: YEAR_ZERO,
       },
-      pdf(),
+      letterPdf(),
     );
     expectRange(notice, 'validUntil');
     const director = await sendMultipart('POST', `/api/labs/${lab.id}/directors`, admin, {
@@ -125,7 +112,7 @@ describe('dates in year 0000 are refused on every date input with a 400 that nam
 
   it('letter and docket dates', async () => {
     for (const field of ['letterDate', 'docketDate']) {
-      const res = await sendMultipart('POST', '/api/dac', employee, letterFields({ [field]: YEAR_ZERO }), pdf());
+      const res = await sendMultipart('POST', '/api/dac', employee, letterFields({ [field]: YEAR_ZERO }), letterPdf());
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ field });
       expect(res.json().error).toBe(RANGE);
@@ -215,7 +202,7 @@ describe('ids are case-insensitive UUIDs everywhere', () => {
 
 describe('an admin deleting a letter already in the recycle bin', () => {
   it('is told the truth with 409, not 403', async () => {
-    const created = await sendMultipart('POST', '/api/dac', employee, letterFields(), pdf());
+    const created = await sendMultipart('POST', '/api/dac', employee, letterFields(), letterPdf());
     expect(created.statusCode).toBe(201);
     const id: string = created.json()._id;
     expect((await app.inject({ method: 'DELETE', url: `/api/dac/${id}`, headers: as(employee) })).statusCode).toBe(200);
@@ -307,19 +294,19 @@ describe('uploaded files', () => {
   });
 
   it('removes control characters and bidirectional overrides from file names', async () => {
-    const res = await uploadLetter(pdf('invoice\u202Efdp.txt\u0007.pdf'));
+    const res = await uploadLetter(letterPdf('invoice\u202Efdp.txt\u0007.pdf'));
     expect(res.statusCode).toBe(201);
     expect(await storedName(res.json()._id)).toBe('invoicefdp.txt.pdf');
   });
 
   it('refuses a NUL in a file name with 400 and a message', async () => {
-    const res = await uploadLetter(pdf('a\u0000b.pdf'));
+    const res = await uploadLetter(letterPdf('a\u0000b.pdf'));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'A file name must not contain NUL characters.', field: 'file' });
   });
 
   it('shortens a name over 255 characters keeping its extension', async () => {
-    const res = await uploadLetter(pdf(`${'n'.repeat(300)}.pdf`));
+    const res = await uploadLetter(letterPdf(`${'n'.repeat(300)}.pdf`));
     expect(res.statusCode).toBe(201);
     const name = await storedName(res.json()._id);
     expect(name).toHaveLength(255);

@@ -9,7 +9,7 @@ import { loadConfig } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
 import { checkJwtSecret, JwtSecretMismatchError } from '#server/modules/auth/jwt-secret.ts';
 import { READ_CACHE_MS } from '#server/modules/labs/labs.cache.ts';
-import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
+import { authHeaders, createUser, letterFields, letterPdf, TEST_PASSWORD } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
 import { killServer, login, startServer, waitHealthy, type ServerProcess } from '#server/test/server-process.ts';
@@ -186,18 +186,8 @@ async function uploadLetter(
   bytes: Buffer,
 ): Promise<string> {
   const body = multipart(
-    {
-      letterLanguage: 'English',
-      letterCommunBy: 'Post',
-      docketDate: '2026-11-20',
-      letterDate: '2026-11-18',
-      letterNo: `HQ/${randomUUID().slice(0, 8)}`,
-      category: 'General',
-      establishment: 'HQ',
-      letterSub: 'Two nodes',
-      docketNo: 'D-1',
-    },
-    { field: 'file', filename: 'scan.pdf', content: bytes },
+    letterFields({ letterNo: `HQ/${randomUUID().slice(0, 8)}`, letterSub: 'Two nodes' }),
+    letterPdf('scan.pdf', bytes),
   );
   const res = await send({
     method: 'POST',

@@ -4,6 +4,7 @@ import type { Role } from '#shared/constants.ts';
 import { groups, labs, users, type GroupRow, type LabRow, type UserRow } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { buildTestApp } from './app.ts';
+import { multipart, SAMPLE_FILES, type MultipartFile } from './multipart.ts';
 
 export const TEST_PASSWORD = 'secret123';
 let passwordHash: Promise<string> | undefined;
@@ -59,4 +60,41 @@ export async function signIn(role: Role = 'employee', values: Partial<UserRow> =
   const app = await buildTestApp();
   const user = await createUser(app, role, values);
   return { app, user, headers: authHeaders(app, user) };
+}
+
+/** The nine fields of the letter form (spec §3 Letter), any of them replaced (or left out, as undefined) by `over`. */
+export const letterFields = (over: Record<string, string | undefined> = {}) => ({
+  letterSub: 'Fire drill schedule for the winter',
+  letterNo: 'HQ/FS/123',
+  letterDate: '2026-03-01',
+  docketNo: 'D-42',
+  docketDate: '2026-03-03',
+  category: 'Circular',
+  establishment: 'CFEES Delhi',
+  letterLanguage: 'English',
+  letterCommunBy: 'Speed Post',
+  ...over,
+});
+
+/** A small PDF as the letter form's file. */
+export const letterPdf = (filename = 'letter.pdf', content: Buffer = SAMPLE_FILES.pdf): MultipartFile => ({
+  field: 'file',
+  filename,
+  content,
+});
+
+/** Sends the letter form (POST /api/dac) as `user`, or as a visitor with null; the answer as inject gives it. */
+export function postLetter(
+  app: FastifyInstance,
+  user: UserRow | null,
+  values: Record<string, string | undefined>,
+  ...files: MultipartFile[]
+) {
+  const body = multipart(values, ...files);
+  return app.inject({
+    method: 'POST',
+    url: '/api/dac',
+    payload: body.payload,
+    headers: { ...body.headers, ...(user ? authHeaders(app, user) : {}) },
+  });
 }

@@ -10,7 +10,7 @@ import {
   type UserRow,
 } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
-import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
+import { authHeaders, createGroup, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { todayInIndia } from '#shared/format.ts';
 
@@ -37,27 +37,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', user: Who, url: string,
 
 /** Uploads a letter as `user` (subject with a unique word) and returns its JSON. */
 async function upload(user: UserRow, over: Record<string, string> = {}) {
-  const body = multipart(
-    {
-      letterSub: `Fire audit ${word()}`,
-      letterNo: 'HQ/FS/1',
-      letterDate: '2026-03-01',
-      docketNo: 'D-1',
-      docketDate: '2026-03-02',
-      category: 'Letter',
-      establishment: 'DRDO HQ',
-      letterLanguage: 'English',
-      letterCommunBy: 'Email',
-      ...over,
-    },
-    { field: 'file', filename: 'a.pdf', content: SAMPLE_FILES.pdf },
-  );
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/dac',
-    payload: body.payload,
-    headers: { ...body.headers, ...authHeaders(app, user) },
-  });
+  const res = await postLetter(app, user, letterFields({ letterSub: `Fire audit ${word()}`, ...over }), letterPdf());
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { _id: string; letterId: string; letterSub: string; frozen: boolean; canMark: boolean };
 }
@@ -461,7 +441,7 @@ describe('frozen register fields after the first movement', () => {
     const history = await app.db.select().from(letterHistory).where(eq(letterHistory.letterId, letter._id));
     expect(history.find((h) => h.action === 'updated')).toMatchObject({
       actorId: admin.id,
-      changes: { letterNo: { from: 'HQ/FS/1', to: 'HQ/FS/2' } },
+      changes: { letterNo: { from: 'HQ/FS/123', to: 'HQ/FS/2' } },
     });
     // Held by someone: not even an admin may bin it.
     const del = await call('DELETE', admin, `/api/dac/${letter._id}`);

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, letterHistory, letters, users, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
-import { authHeaders, createUser } from '#server/test/factories.ts';
+import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
 import { toActor } from '#server/plugins/auth.ts';
 import { nextLetterId } from './letters.service.ts';
@@ -15,38 +15,15 @@ const app = await buildTestApp();
 /** A unique word, so tests sharing the file's database find only their own letters. */
 const word = () => `w${Math.random().toString(36).slice(2, 10)}`;
 
-const fields = (over: Record<string, string | undefined> = {}) => ({
-  letterSub: 'Fire drill schedule for the winter',
-  letterNo: 'HQ/FS/123',
-  letterDate: '2026-03-01',
-  docketNo: 'D-42',
-  docketDate: '2026-03-03',
-  category: 'Circular',
-  establishment: 'CFEES Delhi',
-  letterLanguage: 'English',
-  letterCommunBy: 'Speed Post',
-  ...over,
-});
-
-const pdf: MultipartFile = { field: 'file', filename: 'Reply to HQ.pdf', content: SAMPLE_FILES.pdf };
+const pdf = letterPdf('Reply to HQ.pdf');
 const lettersOnDisk = () => {
   const dir = path.join(app.config.dataDir, 'uploads', 'letters');
   return existsSync(dir) ? readdirSync(dir).length : 0;
 };
 
-async function post(user: UserRow | null, values: Record<string, string | undefined>, ...files: MultipartFile[]) {
-  const body = multipart(values, ...files);
-  return app.inject({
-    method: 'POST',
-    url: '/api/dac',
-    payload: body.payload,
-    headers: { ...body.headers, ...(user ? authHeaders(app, user) : {}) },
-  });
-}
-
 /** Uploads a letter as `user` and returns its JSON. */
 async function upload(user: UserRow, over: Record<string, string | undefined> = {}) {
-  const res = await post(user, fields(over), pdf);
+  const res = await postLetter(app, user, letterFields(over), pdf);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -72,18 +49,18 @@ const seq = (letterId: string) => Number(letterId.split('-')[2]);
 describe('POST /api/dac', () => {
   it('refuses a visitor who is not signed in, and keeps no file', async () => {
     const before = lettersOnDisk();
-    const res = await post(null, fields(), pdf);
+    const res = await postLetter(app, null, letterFields(), pdf);
     expect(res.statusCode).toBe(401);
     expect(lettersOnDisk()).toBe(before);
   });
 
   it('registers a letter with a server-assigned Letter ID, its file, history and activity', async () => {
     const owner = await createUser(app, 'employee', { name: 'Asha Verma' });
-    const res = await post(owner, fields(), pdf);
+    const res = await postLetter(app, owner, letterFields(), pdf);
     expect(res.statusCode).toBe(201);
     const letter = res.json();
     expect(letter).toMatchObject({
-      ...fields(),
+      ...letterFields(),
       classification: 'Normal',
       uploadedBy: { _id: owner.id, name: 'Asha Verma' },
       originalName: 'Reply to HQ.pdf',
@@ -104,14 +81,19 @@ describe('POST /api/dac', () => {
 
   it('keeps the classification chosen, and accepts doc, docx, jpg and png files', async () => {
     const owner = await createUser(app, 'employee');
-    const res = await post(
+    const res = await postLetter(
+      app,
       owner,
-      { ...fields(), classification: 'Secret' },
+      { ...letterFields(), classification: 'Secret' },
       { ...pdf, filename: 'scan.png', content: SAMPLE_FILES.png },
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ classification: 'Secret', originalName: 'scan.png' });
-    const jpg = await post(owner, fields(), { ...pdf, filename: 'scan.jpg', content: SAMPLE_FILES.jpg });
+    const jpg = await postLetter(app, owner, letterFields(), {
+      ...pdf,
+      filename: 'scan.jpg',
+      content: SAMPLE_FILES.jpg,
+    });
     expect(jpg.statusCode).toBe(201);
   });
 
@@ -129,7 +111,7 @@ describe('POST /api/dac', () => {
     const owner = await createUser(app, 'employee');
     const before = lettersOnDisk();
     for (const value of [undefined, '   ']) {
-      const res = await post(owner, fields({ [field]: value }), pdf);
+      const res = await postLetter(app, owner, letterFields({ [field]: value }), pdf);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: message, message, field });
     }
@@ -147,14 +129,14 @@ describe('POST /api/dac', () => {
     ],
   ])('refuses %j with "%s"', async (change, message, field) => {
     const owner = await createUser(app, 'employee');
-    const res = await post(owner, { ...fields(), ...change }, pdf);
+    const res = await postLetter(app, owner, { ...letterFields(), ...change }, pdf);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, field });
   });
 
   it('refuses a letter without a file: "⚠️ Please select a file"', async () => {
     const owner = await createUser(app, 'employee');
-    const res = await post(owner, fields());
+    const res = await postLetter(app, owner, letterFields());
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: '⚠️ Please select a file', field: 'file' });
   });
@@ -162,19 +144,31 @@ describe('POST /api/dac', () => {
   it('refuses other file types and a renamed executable, keeping nothing on disk or in the database', async () => {
     const owner = await createUser(app, 'employee');
     const before = lettersOnDisk();
-    const exe = await post(owner, fields(), { ...pdf, filename: 'setup.exe', content: SAMPLE_FILES.exe });
+    const exe = await postLetter(app, owner, letterFields(), {
+      ...pdf,
+      filename: 'setup.exe',
+      content: SAMPLE_FILES.exe,
+    });
     expect(exe.statusCode).toBe(400);
     expect(exe.json()).toMatchObject({
       message: 'This file type is not allowed. Allowed types: pdf, doc, docx, jpg, png.',
       field: 'file',
     });
-    const renamed = await post(owner, fields(), { ...pdf, filename: 'minutes.pdf', content: SAMPLE_FILES.exe });
+    const renamed = await postLetter(app, owner, letterFields(), {
+      ...pdf,
+      filename: 'minutes.pdf',
+      content: SAMPLE_FILES.exe,
+    });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json()).toMatchObject({
       message: "The file's content does not match its .pdf extension.",
       field: 'file',
     });
-    const zip = await post(owner, fields(), { ...pdf, filename: 'bundle.zip', content: SAMPLE_FILES.zip });
+    const zip = await postLetter(app, owner, letterFields(), {
+      ...pdf,
+      filename: 'bundle.zip',
+      content: SAMPLE_FILES.zip,
+    });
     expect(zip.statusCode).toBe(400);
     expect(lettersOnDisk()).toBe(before);
     expect(await app.db.select().from(letters).where(eq(letters.uploadedBy, owner.id))).toHaveLength(0);
@@ -183,7 +177,7 @@ describe('POST /api/dac', () => {
   it('refuses a file over the upload limit with 413', async () => {
     const owner = await createUser(app, 'employee');
     const big = Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(app.config.uploadMaxBytes + 10, 0x20)]);
-    const res = await post(owner, fields(), { ...pdf, content: big });
+    const res = await postLetter(app, owner, letterFields(), { ...pdf, content: big });
     expect(res.statusCode).toBe(413);
   });
 });
@@ -415,7 +409,7 @@ describe('PUT /api/dac/{id}', () => {
     const owner = await createUser(app, 'employee');
     const letter = await upload(owner);
     const res = await put(owner, letter._id, {
-      ...fields({ letterSub: 'Revised subject', letterDate: '2026-03-02T00:00:00.000Z' }),
+      ...letterFields({ letterSub: 'Revised subject', letterDate: '2026-03-02T00:00:00.000Z' }),
       classification: 'Confidential',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -448,7 +442,7 @@ describe('PUT /api/dac/{id}', () => {
   it('keeps the classification when it is not sent, and writes nothing when nothing changed', async () => {
     const owner = await createUser(app, 'employee');
     const letter = await upload(owner, { classification: 'Secret' });
-    const res = await put(owner, letter._id, fields());
+    const res = await put(owner, letter._id, letterFields());
     expect(res.json()).toMatchObject({ classification: 'Secret' });
     expect((await get(owner, `/api/dac/${letter._id}/history`)).json()).toHaveLength(1);
   });
@@ -456,22 +450,26 @@ describe('PUT /api/dac/{id}', () => {
   it('lets only the uploader or an admin edit', async () => {
     const owner = await createUser(app, 'employee');
     const letter = await upload(owner);
-    expect((await put(null, letter._id, fields())).statusCode).toBe(401);
-    expect((await put(await createUser(app, 'employee'), letter._id, fields())).statusCode).toBe(404);
-    const byDirector = await put(await createUser(app, 'director'), letter._id, fields({ letterSub: 'x' }));
+    expect((await put(null, letter._id, letterFields())).statusCode).toBe(401);
+    expect((await put(await createUser(app, 'employee'), letter._id, letterFields())).statusCode).toBe(404);
+    const byDirector = await put(await createUser(app, 'director'), letter._id, letterFields({ letterSub: 'x' }));
     expect(byDirector.statusCode).toBe(403);
     expect(byDirector.json().message).toBe(
       'Only the person who uploaded this letter or an administrator may change it.',
     );
-    const byAdmin = await put(await createUser(app, 'admin'), letter._id, fields({ letterSub: 'Fixed by admin' }));
+    const byAdmin = await put(
+      await createUser(app, 'admin'),
+      letter._id,
+      letterFields({ letterSub: 'Fixed by admin' }),
+    );
     expect(byAdmin.statusCode).toBe(200);
-    expect((await put(owner, '00000000-0000-4000-8000-000000000000', fields())).statusCode).toBe(404);
+    expect((await put(owner, '00000000-0000-4000-8000-000000000000', letterFields())).statusCode).toBe(404);
   });
 
   it('says why a field is refused', async () => {
     const owner = await createUser(app, 'employee');
     const letter = await upload(owner);
-    const res = await put(owner, letter._id, fields({ establishment: ' ' }));
+    const res = await put(owner, letter._id, letterFields({ establishment: ' ' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Establishment is required.', field: 'establishment' });
     const noBody = await put(owner, letter._id, undefined);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { pdfWithText, uniqueWord } from '#server/test/documents.ts';
-import { authHeaders, createUser } from '#server/test/factories.ts';
-import { multipart } from '#server/test/multipart.ts';
+import { createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { pendingFileIds, sharedExtractor } from './extraction.ts';
 import { startSearchJobs, type BackgroundJobs } from './search.jobs.ts';
 
@@ -35,26 +34,12 @@ afterAll(async () => {
 
 async function uploadLetter(word: string) {
   const uploader = await createUser(app, 'employee');
-  const body = multipart(
-    {
-      letterLanguage: 'English',
-      letterCommunBy: 'Post',
-      docketDate: '2026-06-01',
-      letterDate: '2026-05-28',
-      letterNo: `JOBS/${word}`,
-      category: 'Administration',
-      establishment: 'HQ',
-      letterSub: `Queue letter ${word}`,
-      docketNo: `D-${word}`,
-    },
-    { field: 'file', filename: 'letter.pdf', content: pdfWithText(`Findings ${word} of the trial`) },
+  const res = await postLetter(
+    app,
+    uploader,
+    letterFields({ letterSub: `Queue letter ${word}` }),
+    letterPdf('letter.pdf', pdfWithText(`Findings ${word} of the trial`)),
   );
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/dac',
-    payload: body.payload,
-    headers: { ...body.headers, ...authHeaders(app, uploader) },
-  });
   expect(res.statusCode, res.body).toBe(201);
 }
 

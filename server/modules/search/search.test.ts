@@ -18,7 +18,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { docxWithText, pdfWithText, uniqueWord } from '#server/test/documents.ts';
-import { authHeaders, createGroup, createLab, createUser } from '#server/test/factories.ts';
+import { authHeaders, createGroup, createLab, createUser, letterFields } from '#server/test/factories.ts';
 import { multipart, type MultipartFile } from '#server/test/multipart.ts';
 import { extractFileText, extractPendingFiles } from './extraction.ts';
 import { RANK_WINDOW } from './search.service.ts';
@@ -244,18 +244,7 @@ describe('GET /api/search: per kind, text inside PDF and DOCX files, found only 
   it('letters: a Secret letter only for its uploader, directors and admins; not another employee or a visitor', async () => {
     const uploader = await createUser(app, 'employee', { name: 'Uma Uploader', groupId: group.id });
     const [inPdf, inDocx] = [uniqueWord(), uniqueWord()];
-    const fields = (sub: string) => ({
-      letterSub: sub,
-      letterNo: 'HQ/FS/123',
-      letterDate: '2026-03-01',
-      docketNo: 'D-42',
-      docketDate: '2026-03-03',
-      category: 'Circular',
-      establishment: 'CFEES Delhi',
-      letterLanguage: 'English',
-      letterCommunBy: 'Speed Post',
-      classification: 'Secret',
-    });
+    const fields = (sub: string) => letterFields({ letterSub: sub, classification: 'Secret' });
     const letter = await send(uploader, 'POST', '/api/dac', fields('Blast test'), pdf(inPdf));
     await send(uploader, 'POST', '/api/dac', fields('Trial plan'), docx(inDocx));
     await extract();
@@ -419,23 +408,7 @@ describe('GET /api/search: results follow memberships and deletions at once', ()
       { name: 'Old', description: 'Old' },
       pdf(b),
     );
-    const letter = await send(
-      admin,
-      'POST',
-      '/api/dac',
-      {
-        letterSub: 'Old letter',
-        letterNo: '1',
-        letterDate: '2026-03-01',
-        docketNo: '2',
-        docketDate: '2026-03-03',
-        category: 'C',
-        establishment: 'E',
-        letterLanguage: 'English',
-        letterCommunBy: 'Post',
-      },
-      pdf(c),
-    );
+    const letter = await send(admin, 'POST', '/api/dac', letterFields({ letterSub: 'Old letter' }), pdf(c));
     await extract();
     expect(await finds(admin, a, 'close-group-document')).toBe(true);
     expect(await finds(admin, b, 'group-notice')).toBe(true);
