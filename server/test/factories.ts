@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Role } from '#shared/constants.ts';
 import { groups, labs, users, type GroupRow, type LabRow, type UserRow } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
@@ -97,4 +98,20 @@ export function postLetter(
     payload: body.payload,
     headers: { ...body.headers, ...(user ? authHeaders(app, user) : {}) },
   });
+}
+
+/**
+ * Checks that a signed-in read is answered from a kept copy: `private, no-cache`, the same ETag when asked again, and
+ * 304 for that ETag. `ask` sends the read with the extra headers given. Returns the ETag.
+ */
+export async function expectKeptCopy(
+  ask: (extra?: Record<string, string>) => Promise<LightMyRequestResponse>,
+): Promise<string> {
+  const first = await ask();
+  expect(first.statusCode).toBe(200);
+  expect(first.headers['cache-control']).toBe('private, no-cache');
+  const etag = String(first.headers.etag);
+  expect((await ask()).headers.etag).toBe(etag);
+  expect((await ask({ 'if-none-match': etag })).statusCode).toBe(304);
+  return etag;
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REFRESHES_PER_MINUTE } from './auth.routes.ts';
+import { activityLogs, groups, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
-import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
+import { createGroup, createUser, expectKeptCopy, TEST_PASSWORD } from '#server/test/factories.ts';
 
 buildTestAppBeforeAll();
 
@@ -171,21 +173,13 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/auth/me kept per person', () => {
   it('answers from the kept copy (same ETag, 304) until the person, or their group, changes on any path', async () => {
     const app = await buildTestApp();
-    const { groups, users } = await import('#server/db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
-    const { createGroup } = await import('#server/test/factories.ts');
     const [group, otherGroup] = await Promise.all([createGroup(app), createGroup(app)]);
     const user = await createUser(app, 'employee', { groupId: group.id, about: 'Before.' });
     const headers = { authorization: `Bearer ${app.issueToken(user)}` };
     const me = (extra: Record<string, string> = {}) =>
       app.inject({ method: 'GET', url: '/api/auth/me', headers: { ...headers, ...extra } });
 
-    const first = await me();
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
-    const etag = String(first.headers.etag);
-    expect((await me()).headers.etag).toBe(etag);
-    expect((await me({ 'if-none-match': etag })).statusCode).toBe(304);
+    const etag = await expectKeptCopy(me);
     // Someone else's change is not theirs.
     await createUser(app, 'employee', { groupId: group.id });
     expect((await me()).headers.etag).toBe(etag);
@@ -220,8 +214,6 @@ describe('tokens', () => {
         .statusCode,
     ).toBe(401);
     const token = app.issueToken(user);
-    const { users } = await import('#server/db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
     await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, user.id));
     const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(403);
@@ -231,8 +223,6 @@ describe('tokens', () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
     const token = app.issueToken(user);
-    const { users } = await import('#server/db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
     await app.db
       .update(users)
       .set({ sessionsValidAfter: new Date(Date.now() + 1000) })
@@ -283,8 +273,6 @@ describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', ()
     expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Strict' });
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    const { activityLogs } = await import('#server/db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
     const logged = await app.db.select().from(activityLogs).where(eq(activityLogs.userId, user.id));
     expect(logged.map((l) => l.action)).toContain('Stayed signed in');
   });
@@ -304,8 +292,6 @@ describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', ()
     expect(late.json().message).toBe('Your session has expired. Please sign in again.');
     const token = app.issueToken(user);
     expect((await refresh({}, { lp_token: token })).statusCode).toBe(401);
-    const { users } = await import('#server/db/schema/index.ts');
-    const { eq } = await import('drizzle-orm');
     await app.db
       .update(users)
       .set({ sessionsValidAfter: new Date(Date.now() + 1000) })
