@@ -175,6 +175,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err, req, reply) => {
+    // Refused before its body was read to the end (an upload judged on its first fields): the rest would never be
+    // read, so the sender's upload would stall and hold the connection (and a shutdown) until a time-out. Saying
+    // "close" ends the connection once the answer is sent, and the browser shows the answer.
+    if (req.raw.complete === false) reply.header('connection', 'close');
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;

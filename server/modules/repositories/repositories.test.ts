@@ -1,4 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -432,6 +434,57 @@ describe('POST /api/trialRepo', () => {
     );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(NOT_YOUR_GROUP);
+  });
+
+  it('answers a refusal judged on the first fields at once, and ends the connection instead of stalling the upload', async () => {
+    // Over a real socket: the group is refused before the file is read, while the sender is still sending 64 MB.
+    const other = await createGroup(app);
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const boundary = `----lp${randomBytes(8).toString('hex')}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="group"\r\n\r\n${other.id}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nRun\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\n` +
+        `Content-Type: application/zip\r\n\r\n`,
+    );
+    const fileBytes = 64 * 1024 * 1024;
+    const before = stored('trial-repos');
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/trialRepo',
+      headers: {
+        ...authHeaders(app, ad),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + fileBytes,
+      },
+    });
+    req.on('error', () => {}); // the server ends the connection while this side is still writing
+    const closed = new Promise<void>((resolve) => req.on('close', resolve));
+    const answer = new Promise<{ status: number; connection?: string; body: string }>((resolve) =>
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+      }),
+    );
+    req.write(head);
+    req.write(SAMPLE_FILES.zip.subarray(0, 4)); // a ZIP's signature, then the rest of the declared 64 MB, slowly
+    const chunk = Buffer.alloc(64 * 1024);
+    const sending = setInterval(() => !req.destroyed && req.write(chunk), 5);
+    try {
+      const res = await answer;
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.body).message).toBe(NOT_YOUR_GROUP);
+      expect(res.connection).toBe('close');
+      await closed; // without "close" the server would stop reading and hold the connection until a time-out
+    } finally {
+      clearInterval(sending);
+      req.destroy();
+    }
+    expect(stored('trial-repos')).toEqual(before);
   });
 });
 
