@@ -12,6 +12,7 @@ import {
   waitHealthy,
   type ServerProcess,
 } from '#server/test/server-process.ts';
+import { letterFields } from '#server/test/factories.ts';
 
 /**
  * The embedded database under an operator's mistakes and crashes (decision 013): a second portal on the same
@@ -38,17 +39,6 @@ async function signIn(base: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-const LETTER = {
-  letterLanguage: 'English',
-  letterCommunBy: 'Post',
-  docketDate: '2026-11-20',
-  letterDate: '2026-11-19',
-  letterNo: 'CR/1',
-  category: 'General',
-  establishment: 'Crash Test Establishment',
-  docketNo: 'D-1',
-};
-
 interface Acked {
   id: string;
   bytes: Buffer;
@@ -63,8 +53,7 @@ async function uploader(base: string, token: string, tag: string, acked: Acked[]
       Buffer.from('\n%%EOF\n'),
     ]);
     const form = new FormData();
-    for (const [k, v] of Object.entries(LETTER)) form.set(k, v);
-    form.set('letterSub', `${tag} letter ${n}`);
+    for (const [k, v] of Object.entries(letterFields({ letterSub: `${tag} letter ${n}` }))) form.set(k, v);
     form.set('file', new Blob([bytes], { type: 'application/pdf' }), `${tag}-${n}.pdf`);
     try {
       const res = await fetch(`${base}/api/dac`, {
