@@ -62,11 +62,12 @@ describe('Portal search', () => {
     });
 
     await signInAs(page, member, { to: '/' });
-    // "/" focuses the header box from anywhere on the page.
+    // "/" focuses the header box from anywhere on the page, once the header (and its shortcut) is there.
+    const box = page.getByLabel('Search the portal', { exact: true }).first();
+    await expectVisible(box);
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('/');
-    const box = page.getByLabel('Search the portal', { exact: true }).first();
-    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(word.slice(0, 9)); // a prefix, as one types
     const suggestion = page.getByRole('option', { name: /Wall findings\.pdf/ });
     await expectVisible(suggestion);
