@@ -177,7 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, req, reply) => {
     // Refused before its body was read to the end (an upload judged on its first fields): the rest would never be
     // read, so the sender's upload would stall and hold the connection (and a shutdown) until a time-out. Saying
-    // "close" ends the connection once the answer is sent, and the browser shows the answer.
+    // "close" ends the connection once the answer is sent (browsers read such an early answer).
     if (req.raw.complete === false) reply.header('connection', 'close');
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
