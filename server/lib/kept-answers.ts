@@ -7,9 +7,9 @@ interface Entry {
 
 /**
  * Answers kept per key under the stamp of what they were made from (a row version the request has read anyway), for
- * reads asked far more often than what they show changes (the group pages, the staff directory, who am I). An answer is made again when
- * the stamp a request read differs from the kept one; a failure is not kept. Keyed by database, so test apps never
- * share entries; at most `maxEntries` keys, the least recently asked dropped first.
+ * reads asked far more often than what they show changes (the group pages, the staff directory, who am I). An answer
+ * is made again when the stamp a request read differs from the kept one; a failure is not kept. Keyed by database, so
+ * test apps never share entries; at most `maxEntries` keys, the least recently asked dropped first.
  */
 export function keptAnswers(maxEntries: number) {
   const byDb = new WeakMap<object, Map<string, Entry>>();
