@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Checkbox,
-  FileInput,
   Group,
   Select,
   SimpleGrid,
@@ -28,6 +27,7 @@ import { ConfirmDelete, useConfirmedDelete } from '../confirm-delete.tsx';
 import { DataTable } from '../data-table.tsx';
 import { DateField } from '../date-field.tsx';
 import { EmptyState } from '../empty-state.tsx';
+import { FilePicker } from '../file-picker.tsx';
 import { PanelError } from '../panel-error.tsx';
 import { PanelLoader } from '../panel-loader.tsx';
 import { RowActions } from '../row-actions.tsx';
@@ -232,11 +232,10 @@ export function DirectorHistoryManager({
               />
             </SimpleGrid>
             <Textarea label={t('unit.about')} autosize minRows={3} {...form.getInputProps('about')} />
-            <FileInput
+            <FilePicker
               label={t('directorHistory.image')}
               description={editing?.image && !removeImage ? words('keepImage') : undefined}
               accept={acceptFor('image')}
-              clearable
               {...form.getInputProps('image')}
             />
             {canRemoveImage && editing?.image && !image && (

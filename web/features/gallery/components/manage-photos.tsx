@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Center,
-  FileInput,
   Group,
   Loader,
   Progress,
@@ -31,6 +30,7 @@ import {
 } from '#shared/schemas/gallery.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FilePicker } from '#web/components/file-picker.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeletePhoto, usePhotoPages, useUpdatePhoto, useUploadPhoto } from '../api.ts';
@@ -100,11 +100,10 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
             {...form.getInputProps('description')}
             error={fieldError('description')}
           />
-          <FileInput
+          <FilePicker
             label={t('upload.file')}
             accept={acceptFor('image')}
             required
-            clearable
             {...form.getInputProps('file')}
             error={fieldError('file')}
           />

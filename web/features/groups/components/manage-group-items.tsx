@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Progress, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
@@ -26,6 +14,7 @@ import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delet
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FilePicker } from '#web/components/file-picker.tsx';
 import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
@@ -138,7 +127,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                 {...fieldProps('validUntil')}
               />
             )}
-            <FileInput
+            <FilePicker
               label={t('fields.file')}
               required={!editing}
               description={
@@ -147,7 +136,6 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                   : t('items.allowedTypes', { types: FILE_TYPES[isDocument ? 'labNotice' : 'groupFile'].join(', ') })
               }
               accept={acceptFor(isDocument ? 'labNotice' : 'groupFile')}
-              clearable
               {...fieldProps('file')}
             />
             {progress !== null && save.isPending && (

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Center,
-  FileInput,
   Group,
   Loader,
   Stack,
@@ -24,6 +23,7 @@ import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delet
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FilePicker } from '#web/components/file-picker.tsx';
 import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
@@ -134,7 +134,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
                 {...field('validUntil')}
               />
             )}
-            <FileInput
+            <FilePicker
               label={t('items.file')}
               description={[
                 editing?.fileUrl ? t('items.keepFile') : '',
@@ -144,7 +144,6 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
                 .join('. ')}
               accept={acceptFor(fileKind)}
               required={isDocument && !editing}
-              clearable
               {...field('file')}
             />
             {problem && <PanelError>{problem}</PanelError>}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Card, FileInput, Group, Stack } from '@mantine/core';
+import { Button, Card, Group, Stack } from '@mantine/core';
 import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { acceptFor } from '#shared/constants.ts';
+import { FilePicker } from '#web/components/file-picker.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import {
   ChosenFile,
@@ -154,15 +155,12 @@ export function RepoFileInput({
 }) {
   const { t } = useTranslation('repositories');
   return (
-    <FileInput
+    <FilePicker
       label={t('form.file')}
       description={t(hintKey, { types: acceptFor(kind).replace(/,/g, ', ') })}
       placeholder={t('form.chooseFile')}
-      // NOTE: FileInput's placeholder is real text (not an input placeholder), so it must meet 4.5:1 (axe color-contrast).
-      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       accept={acceptFor(kind)}
       required={required}
-      clearable
       {...inputProps}
       error={invalid || undefined}
     />

@@ -48,6 +48,14 @@ describe('UploadSoftwareRepoForm', () => {
     ).toBeInTheDocument();
   });
 
+  it('names the button that clears a chosen file, and clears it', async () => {
+    const { user, container } = setup();
+    await chooseFile(user, container, zip());
+    expect(screen.getByText('toolkit.zip')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the chosen file' }));
+    expect(screen.queryByText('toolkit.zip')).not.toBeInTheDocument();
+  });
+
   it('sends the fields then the file, disabled while sending, then says it was uploaded', async () => {
     const answer = deferred<unknown>();
     const upload = vi.spyOn(api, 'upload').mockReturnValue(answer.promise);

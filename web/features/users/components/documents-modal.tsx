@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ProfileJson, UserDocumentJson } from '#shared/schemas/user.ts';
 import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { FilePicker } from '#web/components/file-picker.tsx';
 import { requiredFile } from '#web/lib/form-errors.ts';
 import { useRemoveUserDocument, useUploadUserDocument } from '../api.ts';
 import { reasonOf, UserModal } from './user-modal.tsx';
@@ -110,12 +111,11 @@ export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: 
           )}
           <form onSubmit={onUpload} noValidate>
             <Group align="flex-end" gap="sm">
-              <FileInput
+              <FilePicker
                 label={t('manage.document')}
                 placeholder={t('manage.chooseFile')}
                 description={t('manage.allowedTypes', { types: FILE_TYPES.document.join(', ') })}
                 accept={acceptFor('document')}
-                clearable
                 value={form.values.file}
                 onChange={(file) => form.setFieldValue('file', file)}
                 style={{ flex: '1 1 240px' }}
