@@ -69,6 +69,23 @@ describe('the built web app', () => {
     expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
   });
+
+  it('sends the page to a client that takes anything (curl) where no API route answers, and API calls stay JSON', async () => {
+    for (const accept of ['*/*', undefined]) {
+      const headers = accept ? { accept } : {};
+      const home = await get('/', headers);
+      expect(home.statusCode).toBe(200);
+      expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(home.payload).toBe(html);
+      expect((await get('/employees', headers)).payload).toBe(html);
+      // /admin/users is the spec's API call (§7): a visitor gets its JSON refusal, not the page.
+      const api = await get('/admin/users', headers);
+      expect(api.statusCode).toBe(401);
+      expect(api.json()).toMatchObject({ error: 'Please sign in to continue.' });
+      expect((await get('/api/no-such-thing', headers)).statusCode).toBe(404);
+    }
+    expect((await get('/', { accept: 'application/json' })).statusCode).toBe(404);
+  });
 });
 
 describe('downloads beside the web app', () => {

@@ -6,13 +6,18 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncoding, answeredNotModified } from '#server/lib/prepared-answer.ts';
 
-/** Is this a browser navigation (a page load), as opposed to an API call made with fetch? */
+/**
+ * Is this a browser navigation (a page load), as opposed to an API call made with fetch? A browser asks for text/html;
+ * a client that takes any type (`curl`: Accept of any type, or none) gets the page too where no API route answers the
+ * address (`curl http://localhost:3000/`), while the spec's `/admin/...` API calls stay API calls.
+ */
 function wantsPage(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url;
   if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/assets/')) return false;
   const accept = req.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.startsWith('application/json');
+  if (accept.startsWith('application/json')) return false;
+  return accept.includes('text/html') || (req.is404 && (accept === '' || accept.trim() === '*/*'));
 }
 
 /** The types of what the build writes (vite.config.ts); anything else goes as bytes. */
