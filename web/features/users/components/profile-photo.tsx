@@ -7,14 +7,18 @@ import { serverMessage } from '#web/lib/form-errors.ts';
 import { useUploadPhoto } from '../api.ts';
 import classes from './profile-photo.module.css';
 
-/** Two letters of a name, for a person without a photo (never a made-up picture). */
-export const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
+/** Titles written before a name, which are not the person's initials ("Dr. Kavita Rao" is KR, not DK). */
+const TITLE = /^(dr|prof|shri|smt|sri|mr|mrs|ms|miss|col|lt|maj|capt|cdr|er)\.?$/i;
+
+/** Two letters of a name, for a person without a photo (never a made-up picture); a title before it is skipped. */
+export const initialsOf = (name: string) => {
+  const words = name.split(/\s+/).filter(Boolean);
+  const named = words.filter((word) => !TITLE.test(word));
+  return (named.length ? named : words)
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
     .join('');
+};
 
 /**
  * The profile photo (spec §2 My profile dashboard): hovering shows 'Change Photo'; choosing a file previews it and
