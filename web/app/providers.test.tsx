@@ -1,26 +1,23 @@
-import { act, render } from '@testing-library/react';
-import { notifications, notificationsStore } from '@mantine/notifications';
+import { PasswordInput } from '@mantine/core';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '#web/i18n/index.ts';
+import i18n, { setLanguage } from '#web/i18n/index.ts';
 import { AppProviders } from './providers.tsx';
 
-describe('AppProviders: toasts', () => {
-  afterEach(async () => {
-    await act(() => i18n.changeLanguage('en'));
-  });
+afterEach(async () => {
+  await act(() => setLanguage('en'));
+});
 
-  it('closes the toasts on screen when the language changes (their words are in the language left)', async () => {
+describe('AppProviders', () => {
+  it("names the password field's show/hide button in the reader's language", async () => {
     render(
       <AppProviders>
-        <p>page</p>
+        <PasswordInput label="Password" />
       </AppProviders>,
     );
-    act(() => {
-      notifications.show({ message: i18n.t('profile.updated', { ns: 'users' }) });
-    });
-    expect(notificationsStore.getState().notifications).toHaveLength(1);
-    await act(() => i18n.changeLanguage('hi'));
-    expect(notificationsStore.getState().notifications).toHaveLength(0);
-    expect(notificationsStore.getState().queue).toHaveLength(0);
+    expect(await screen.findByRole('button', { name: 'Show or hide the password' })).toBeInTheDocument();
+    await act(() => setLanguage('hi'));
+    expect(i18n.language).toBe('hi');
+    expect(await screen.findByRole('button', { name: 'पासवर्ड दिखाएँ या छिपाएँ' })).toBeInTheDocument();
   });
 });

@@ -42,11 +42,13 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
   const { contrast } = useDisplayPreferences();
   const closeLabel = t('closeNotification');
   const closeDialog = t('closeDialog');
+  const togglePassword = t('togglePassword');
   const localised = useMemo(
     () =>
       mergeThemeOverrides(theme, contrast === 'high' ? highContrastTheme : {}, {
         components: {
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+          PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': togglePassword } } },
           // A dialog's <header> is not a second banner landmark (axe landmark-no-duplicate-banner, issue 16): the
           // dialog role on Mantine's <section> hides the section that would otherwise scope it.
           Modal: {
@@ -57,7 +59,7 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
           },
         },
       }),
-    [closeLabel, closeDialog, contrast],
+    [closeLabel, closeDialog, togglePassword, contrast],
   );
   return (
     <MantineProvider
