@@ -72,7 +72,7 @@ describe('the built web app', () => {
 
   it('sends the page to a client that takes anything (curl) where no API route answers, and API calls stay JSON', async () => {
     for (const accept of ['*/*', undefined]) {
-      const headers = accept ? { accept } : {};
+      const headers: Record<string, string> = accept ? { accept } : {};
       const home = await get('/', headers);
       expect(home.statusCode).toBe(200);
       expect(home.headers['content-type']).toBe('text/html; charset=utf-8');

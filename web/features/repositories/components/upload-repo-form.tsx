@@ -46,7 +46,7 @@ export interface RepoUploadState {
 
 /**
  * The form state of an upload screen (spec §2): checks the values with `validate` (the shared schema through
- * zodValidate), marks every field that failed and shows the first message in the banner, else sends `toFormData`'s
+ * zodValidate), marks every field that failed and shows the first message in the banner while it stands, else sends `toFormData`'s
  * body with progress; on success shows `successText` and empties the form, on failure 'Upload failed: …' (spec §8).
  */
 export function useRepoUploadForm<V extends RepoFormValues>({
@@ -84,9 +84,11 @@ export function useRepoUploadForm<V extends RepoFormValues>({
         },
       );
     },
-    // The inputs are marked red; the banner says the first problem (spec §8).
-    (errors) => setBanner({ kind: 'error', text: translateMessage(String(Object.values(errors)[0]), 'repositories') }),
+    // The inputs are marked red (the banner below says the first problem); an earlier result goes.
+    () => setBanner(null),
   );
+  // The first problem of the last check, for as long as it stands: choosing the missing group and type takes it away.
+  const firstProblem = Object.values(form.errors).find(Boolean);
 
   const state: RepoUploadState = {
     onSubmit,
@@ -94,7 +96,7 @@ export function useRepoUploadForm<V extends RepoFormValues>({
     // NOTE: Mantine cannot resolve a path's type on a generic form; V extends RepoFormValues, so group is a string.
     setGroup: (group) => form.setFieldValue('group', group as never),
     file: form.values.file,
-    banner,
+    banner: firstProblem ? { kind: 'error', text: translateMessage(String(firstProblem), 'repositories') } : banner,
     progress,
     isPending: upload.isPending,
   };

@@ -24,6 +24,16 @@ describe('UploadSoftwareRepoForm', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('takes the group-and-type message away once both are chosen', async () => {
+    const { user, submit, chooseType } = setup('');
+    await submit();
+    expect(await screen.findByText('Please select both a Group and a Type.')).toBeInTheDocument();
+    await pickOption(user, /^Group/, GROUP.name);
+    expect(screen.getByText('Please select both a Group and a Type.')).toBeInTheDocument();
+    await chooseType('ZIP File');
+    expect(screen.queryByText('Please select both a Group and a Type.')).not.toBeInTheDocument();
+  });
+
   it('asks for a file, a GitHub URL or a cloned path', async () => {
     const { submit, chooseType } = setup();
     await chooseType('Code');
