@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, fillIn, jsonResponse, render, type User } from '#web/test/render.tsx';
@@ -42,6 +43,7 @@ describe('RegisterForm', () => {
   it('sends the registration, keeps the button busy meanwhile, then says it awaits approval', async () => {
     const answer = deferred<Response>();
     const fetch = vi.spyOn(globalThis, 'fetch').mockReturnValue(answer.promise);
+    const toast = vi.spyOn(notifications, 'show');
     const { user } = render(<RegisterForm />);
     await fill(user, { email: 'Asha@Lab.local', password: 'secret1', name: 'Asha Rao' });
     await submit(user);
@@ -64,6 +66,8 @@ describe('RegisterForm', () => {
         'Your account is awaiting admin approval. You can log in once an administrator approves it.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getAllByText('User saved successfully!')).toHaveLength(1);
+    expect(toast).not.toHaveBeenCalled(); // said once, by the banner
     expect(screen.getByLabelText(/^Email/)).toHaveValue('');
   });
 

@@ -78,8 +78,8 @@ export function RegisterForm() {
 
   const onSubmit = (values: RegisterValues) =>
     register.mutate(values as RegisterInput, {
+      // The banner above the form says it (spec §8 'User saved successfully!') with what comes next: no toast as well.
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t('register.success') });
         form.reset();
         window.scrollTo(0, 0); // the note on approval sits above the form
       },
