@@ -109,6 +109,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
     await signInAs(page, employee, { to: '/sitemap' });
     await expectVisible(page.getByRole('heading', { name: 'Sitemap', level: 1 }));
     await expectVisible(page.getByRole('main').getByRole('link', { name: 'Upload Letter' }));
+    await expectVisible(page.getByRole('main').getByRole('link', { name: 'Employee Directory' }));
     await expectVisible(page.getByRole('main').getByRole('link', { name: /\(Your group\)$/ }));
     expect(await page.getByRole('main').getByRole('link', { name: 'Register' }).count()).toBe(0);
     // The Groups menu: the own group marked, the group the employee may not open left out.
@@ -117,7 +118,8 @@ describe('the site pages of the footer (items 9 and 11)', () => {
     await expectVisible(page.getByRole('menuitem').first());
     const items = await page.getByRole('menuitem').allInnerTexts();
     expect(items.filter((i) => i.endsWith('(Your group)'))).toHaveLength(1);
-    expect(items.length).toBe(2); // My Group and the own group
+    expect(items.length).toBe(3); // My Group, the Employee Directory and the own group
+    expect(items).toContain('Employee Directory');
     await checkA11y(page);
   });
 });

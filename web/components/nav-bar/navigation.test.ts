@@ -18,7 +18,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
   it('gives an employee Upload Letter besides Groups, Close Group Docs and My Account', () => {
     expect(shape(buildNavigation({ role: 'employee', groups, noLabYet: false }))).toEqual([
       'nav.home',
-      { 'nav.groups': ['pages.myGroup', 'Fire Safety'] },
+      { 'nav.groups': ['pages.myGroup', 'pages.employees', 'Fire Safety'] },
       'nav.uploadLetter',
       'nav.inbox',
       'nav.closeGroupDocs',
@@ -53,7 +53,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
     const withoutLab = buildNavigation({ role: 'admin', groups, noLabYet: true });
     expect(shape(withoutLab)).toEqual([
       'nav.home',
-      { 'nav.groups': ['pages.myGroup', 'Fire Safety'] },
+      { 'nav.groups': ['pages.myGroup', 'pages.employees', 'Fire Safety'] },
       {
         'nav.adminPanel': [
           'nav.addLab',
@@ -102,9 +102,10 @@ describe('buildNavigation (spec §6 menu by role)', () => {
     const items = menu?.kind === 'menu' ? menu.items : [];
     expect(items.map((i) => ('text' in i && i.text) || ('label' in i ? i.label : ''))).toEqual([
       'pages.myGroup',
+      'pages.employees',
       'Blast',
     ]);
-    expect(items[1]).toMatchObject({ tag: 'site:nav.yourGroup', to: '/group/id/b' });
+    expect(items[2]).toMatchObject({ tag: 'site:nav.yourGroup', to: '/group/id/b' });
     const director = buildNavigation({
       role: 'director',
       noLabYet: false,
@@ -115,6 +116,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
     }).find((e) => e.id === 'groups');
     expect(director?.kind === 'menu' && director.items.map((i) => ('text' in i && i.text) || i.id)).toEqual([
       'myGroup',
+      'employees',
       'Blast',
       'Alpha',
     ]);

@@ -49,6 +49,8 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
     items: [
       // My Group (issue 5): the signed-in person's own group, then every group.
       { kind: 'link', id: 'myGroup', label: 'pages.myGroup', to: paths.myGroup },
+      // The staff directory (spec §2 /employees): in no menu before, so found by nobody (issue 35).
+      { kind: 'link', id: 'employees', label: 'pages.employees', to: paths.employees },
       // Own groups first, then the others the person may open; groups whose page would say Access Denied are left out.
       ...(openable.length
         ? openable.map((g): NavItem => ({
