@@ -8,6 +8,7 @@ import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { pendencyExportHref, usePendency, type PendencyFilter } from '../api.ts';
 import { PriorityBadge } from './dak-parts.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 
 function Report({ report }: { report: PendencyJson }) {
@@ -146,41 +147,45 @@ export function PendencyReport({ groups }: { groups: { _id: string; name: string
   const { t } = useTranslation('letters');
   const [filter, setFilter] = useState<PendencyFilter>({ from: '', to: '', groupId: '' });
   const report = usePendency(filter);
+  // A person the server refuses (an employee) is told so alone: no period, print or export above the refusal.
+  const refused = report.error instanceof ApiError && report.error.status === 403;
   return (
     <Stack gap="md">
-      <Group align="flex-end" gap="sm" wrap="wrap" data-print-hide>
-        <DateField
-          label={t('dak.pendency.from')}
-          value={filter.from}
-          onChange={(from) => setFilter((f) => ({ ...f, from }))}
-          w={180}
-        />
-        <DateField
-          label={t('dak.pendency.to')}
-          value={filter.to}
-          onChange={(to) => setFilter((f) => ({ ...f, to }))}
-          w={180}
-        />
-        {groups && (
-          <Select
-            label={t('dak.pendency.group')}
-            data={[
-              { value: '', label: t('dak.pendency.allGroups') },
-              ...groups.map((g) => ({ value: g._id, label: g.name })),
-            ]}
-            value={filter.groupId}
-            onChange={(groupId) => setFilter((f) => ({ ...f, groupId: groupId ?? '' }))}
-            allowDeselect={false}
-            w={240}
+      {!refused && (
+        <Group align="flex-end" gap="sm" wrap="wrap" data-print-hide>
+          <DateField
+            label={t('dak.pendency.from')}
+            value={filter.from}
+            onChange={(from) => setFilter((f) => ({ ...f, from }))}
+            w={180}
           />
-        )}
-        <Button variant="default" onClick={() => window.print()}>
-          {t('dak.pendency.print')}
-        </Button>
-        <Button component="a" variant="default" href={pendencyExportHref(filter)} download>
-          {t('list.export')}
-        </Button>
-      </Group>
+          <DateField
+            label={t('dak.pendency.to')}
+            value={filter.to}
+            onChange={(to) => setFilter((f) => ({ ...f, to }))}
+            w={180}
+          />
+          {groups && (
+            <Select
+              label={t('dak.pendency.group')}
+              data={[
+                { value: '', label: t('dak.pendency.allGroups') },
+                ...groups.map((g) => ({ value: g._id, label: g.name })),
+              ]}
+              value={filter.groupId}
+              onChange={(groupId) => setFilter((f) => ({ ...f, groupId: groupId ?? '' }))}
+              allowDeselect={false}
+              w={240}
+            />
+          )}
+          <Button variant="default" onClick={() => window.print()}>
+            {t('dak.pendency.print')}
+          </Button>
+          <Button component="a" variant="default" href={pendencyExportHref(filter)} download>
+            {t('list.export')}
+          </Button>
+        </Group>
+      )}
       <div aria-live="polite" aria-busy={report.isFetching}>
         {report.isPending ? (
           <Center py="xl">
