@@ -9,6 +9,14 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange
   /** YYYY-MM-DD, or '' / null for none. */
   value?: string | null;
   onChange?: (value: string) => void;
+  /** A date of birth: the empty calendar opens about 30 years back, not on this month. */
+  birthDate?: boolean;
+}
+
+/** The month an empty date-of-birth calendar opens on: 30 years before today (YYYY-MM-DD). */
+export function birthCalendarStart(today = new Date()): string {
+  const start = new Date(Date.UTC(today.getFullYear() - 30, today.getMonth(), 1));
+  return start.toISOString().slice(0, 10);
 }
 
 /**
@@ -17,10 +25,11 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange
  * Its clear button is named after the field ("Clear Date of Birth"), as every button needs a name (WCAG 4.1.2), and so
  * are the calendar's previous/next and level buttons, in the chosen language. Days of the next and previous month are
  * left out (Mantine draws them at half opacity, below 4.5:1) and weekends are a red dark enough to read (issue 16).
+ * A date of birth (`birthDate`) opens its calendar 30 years back.
  * The dates provider lives here, not around the whole app, so dayjs loads only with a screen that has a date
  * field (issue 12).
  */
-export function DateField({ value, onChange, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, birthDate, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation('common');
   return (
     <DatesProvider settings={{ locale: i18n.language === 'hi' ? 'hi' : 'en', firstDayOfWeek: 1 }}>
@@ -42,8 +51,10 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
           nextDecade: t('dateField.nextDecade'),
         }}
         hideOutsideDates
-        // Rendered beside its field, inside the page's landmarks (axe region), not in a portal at the end of <body>.
-        popoverProps={{ withinPortal: false, zIndex: 300 }}
+        // Rendered beside its field, inside the page's landmarks (axe region), not in a portal at the end of <body>;
+        // below the field, never flipped over its own label and the fields above it.
+        popoverProps={{ withinPortal: false, zIndex: 300, position: 'bottom-start', middlewares: { flip: false } }}
+        {...(birthDate && { defaultDate: birthCalendarStart() })}
         {...props}
         value={value || null}
         onChange={(next) => onChange?.(next ?? '')}

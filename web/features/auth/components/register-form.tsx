@@ -132,7 +132,7 @@ export function RegisterForm() {
         <Fieldset legend={t('register.personalDetails')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('fields.name')} autoComplete="name" required {...field('personalDetails.name')} />
-            <DateField label={t('fields.dob')} maxDate={today()} {...field('personalDetails.dob')} />
+            <DateField label={t('fields.dob')} birthDate maxDate={today()} {...field('personalDetails.dob')} />
             <TextInput
               label={t('fields.mobile')}
               type="tel"

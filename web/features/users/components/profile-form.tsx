@@ -69,7 +69,7 @@ export function ProfileForm({
               maxLength={200}
               {...field('personalDetails.name')}
             />
-            <DateField label={t('fields.dob')} {...field('personalDetails.dob')} />
+            <DateField label={t('fields.dob')} birthDate {...field('personalDetails.dob')} />
             <TextInput
               label={t('fields.mobile')}
               inputMode="numeric"
