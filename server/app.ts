@@ -249,7 +249,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  // Per-route limits of this process for low-stakes writes (feedback, session refresh); sign-in and registration are
+  // Per-route limits of this process for low-stakes writes (session refresh); sign-in, registration and feedback are
   // throttled across nodes (modules/auth/throttle.ts).
   await app.register(rateLimit, {
     global: false,

@@ -48,5 +48,5 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** 429 with when to try again: the error handler sends `retryAfter` (seconds) as the Retry-After header too. */
-export const tooManyRequests = (message: string, retryAfter: number) =>
-  new AppError(429, message, undefined, { retryAfter });
+export const tooManyRequests = (message: string, retryAfter: number, code?: string) =>
+  new AppError(429, message, undefined, code ? { retryAfter, code } : { retryAfter });

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { fromMessageTable } from './message-table.ts';
 
 /**
  * One i18n layer for every screen. English is the default and carries the spec's texts to the letter; Hindi is the
@@ -69,7 +70,7 @@ export const currentLanguage = (): Language =>
 /**
  * A sentence that came in English from a shared zod schema or from the server (e.g. 'Email is required.'), in the
  * current language: namespace `ns` may carry a "messages" table keyed by the English sentence; a sentence not in the
- * table is shown as it came. Call it during render of a component that uses useTranslation(ns), so it re-renders.
+ * table is shown as it came (message-table.ts). Call it during render of a component that uses useTranslation(ns), so it re-renders.
  */
 export function translateMessage(message: string, ns = 'common'): string {
   if (!message) return message;
@@ -78,7 +79,7 @@ export function translateMessage(message: string, ns = 'common'): string {
     ns === 'common'
       ? undefined
       : (i18n.getResource(i18n.language, 'common', 'messages') as Record<string, string> | undefined);
-  return table?.[message] ?? common?.[message] ?? message;
+  return fromMessageTable(table, message) ?? fromMessageTable(common, message) ?? message;
 }
 
 export default i18n;

@@ -7,6 +7,7 @@ import { presentedToken, setTokenCookie, TOKEN_COOKIE } from '#server/plugins/au
 import { notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
@@ -43,20 +44,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { email, password } = req.body;
-      // Failures are throttled per account and per address; a success is never counted (decision 014).
-      await app.throttle.beforePasswordCheck(email, req.ip);
-      let row;
-      try {
-        row = await verifyLogin(app.db, email, password);
-      } catch (err) {
-        if ((err as { statusCode?: number }).statusCode === 401) await app.throttle.passwordFailed(email, req.ip);
-        throw err;
-      }
-      await app.throttle.passwordSucceeded(email);
+      // Failures are throttled per account and per address, a success is never counted (decision 014), and a browser
+      // that signed in before as this person carries a device cookie that keeps it out of the account's lock (026).
+      const row = await app.throttle.passwordCheck(
+        { email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+        () => verifyLogin(app.db, email, password),
+        (err) => (err as { statusCode?: number }).statusCode === 401,
+      );
       const token = app.issueToken(row);
       await recordActivity(app.db, row, 'Signed in');
       const found = await findUserById(app.db, row.id);
       setTokenCookie(req, reply, token);
+      setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
       return { token, user: presentUser(row, found?.group ?? null) };
     },
   );

@@ -110,6 +110,41 @@ describe('sign-in throttling counts failures, not people (issue 13)', () => {
   });
 });
 
+describe('the account allowance holds under concurrency (issue 28 item 6)', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+  it.each([
+    ['PostgreSQL, one node', {}, 1],
+    ['Redis, two nodes', { REDIS_URL: redisUrl }, 2],
+  ] as const)('20 simultaneous wrong passwords from 20 addresses check 5 of them (%s)', async (_, env, nodes) => {
+    const apps = await Promise.all(Array.from({ length: nodes }, () => buildTestApp({ ...env })));
+    const victim = await createUser(apps[0]!, 'employee');
+    const ghost = unique(); // an unknown email is throttled the same way
+    for (const email of [victim.email, ghost]) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => login(apps[i % nodes]!, email, 'wrong-guess', `198.18.1.${i}`)),
+      );
+      const codes = answers.map((res) => res.statusCode);
+      // A 401 is a password that was checked; the 429s were refused before argon2 ran.
+      expect(codes.filter((c) => c === 401)).toHaveLength(5);
+      expect(codes.filter((c) => c === 429)).toHaveLength(15);
+      for (const res of answers.filter((r) => r.statusCode === 429))
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // And once the wait is over (pretended: the lock cleared), a burst gets exactly one more check.
+    if (nodes === 1) {
+      await apps[0]!.pgPool.query(`delete from rate_limits where key like 'login_lock_account:%'`);
+      const codes = await Promise.all(
+        Array.from(
+          { length: 10 },
+          async (_, i) => (await login(apps[0]!, victim.email, 'x', `198.18.2.${i}`)).statusCode,
+        ),
+      );
+      expect(codes.filter((c) => c === 401)).toHaveLength(1);
+    }
+  });
+});
+
 describe('password change is throttled like sign-in', () => {
   it('throttles currentPassword guesses with a stolen token, and they count for the account', async () => {
     const app = await buildTestApp();

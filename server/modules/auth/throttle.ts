@@ -2,12 +2,15 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '#server/lib/errors.ts';
+import { deviceCookieKey, newDeviceCookie, trustedDevice } from './device-cookie.ts';
 
 /**
- * Failure throttling for sign-in and password checks, and a per-address limit on registration (issue 13, decision
- * 014). OWASP's "Login endpoint protection" as rate-limiter-flexible's wiki builds it: failures are counted per account
- * and per address, a success is never counted and clears its account's failures, and past a number of failures the
- * account (or the address) waits, longer after each further failure.
+ * Failure throttling for sign-in and password checks, and per-address limits on registration and feedback (issue 13,
+ * decision 014; issue 28, decision 026). OWASP's "Login endpoint protection" as rate-limiter-flexible's wiki builds
+ * it: failures are counted per account and per address, a success is never counted and clears its account's failures,
+ * and past a number of failures the account (or the address) waits, longer after each further failure. Each check is
+ * reserved in the store before it runs, so concurrency cannot exceed the allowance; and OWASP's device cookies keep
+ * the owner's own browser out of the account's lock (device-cookie.ts).
  *
  * The counters live in a shared store so that several portal processes see the same numbers. The store is passed in:
  * PostgreSQL (the portal's own database) by default, Redis when REDIS_URL is set (decision 017).
@@ -50,6 +53,10 @@ export interface ThrottleSettings {
   loginAddressFailures: number;
   /** Registrations accepted from one address per hour (REGISTRATIONS_PER_ADDRESS). */
   registrationsPerAddress: number;
+  /** Feedback messages accepted from one address per hour (FEEDBACK_RATE_LIMIT). */
+  feedbackRateLimit: number;
+  /** Device cookies are signed under a key derived from it (device-cookie.ts). */
+  jwtSecret: string;
 }
 
 const HOUR = 60 * 60;
@@ -72,11 +79,27 @@ export const waitAfter = (n: number, free: number) =>
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
+/** Who tries a password: the email as typed, the client's address and its device cookie (if it sent one). */
+export interface PasswordAttempt {
+  email: string;
+  address: string;
+  deviceCookie?: string | undefined;
+}
+
+const accountMessage = (seconds: number) =>
+  tooManyRequests(
+    `Too many failed sign-in attempts for this account. Please try again in ${waitInWords(seconds)}.`,
+    seconds,
+  );
+
 /** The sign-in, password and registration limits on one store. */
 export function createThrottle(store: LimiterStore, settings: ThrottleSettings) {
-  // Counters (their points are never exhausted: the lock below decides) and locks (blocked keys) per account/address.
+  // Failures (their points are never exhausted: the lock below decides) and locks per account (for untrusted
+  // sources), per device cookie (for the browser that carries it) and per address.
   const accountFailures = store({ keyPrefix: 'login_fail_account', points: 1_000_000, duration: DAY });
   const accountLock = store({ keyPrefix: 'login_lock_account', points: 1, duration: 1 });
+  const deviceFailures = store({ keyPrefix: 'login_fail_device', points: 1_000_000, duration: DAY });
+  const deviceLock = store({ keyPrefix: 'login_lock_device', points: 1, duration: 1 });
   const addressFailures = store({ keyPrefix: 'login_fail_address', points: 1_000_000, duration: DAY });
   const addressLock = store({ keyPrefix: 'login_lock_address', points: 1, duration: 1 });
   const registrations = store({
@@ -84,74 +107,134 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
     points: settings.registrationsPerAddress,
     duration: HOUR,
   });
+  const feedback = store({ keyPrefix: 'feedback_address', points: settings.feedbackRateLimit, duration: HOUR });
+  const deviceKey = deviceCookieKey(settings.jwtSecret);
+  const free = settings.loginAccountFailures;
 
-  /** Seconds left on a lock, or 0. `block()` stores points + 1, so a blocked key has more points than allowed. */
+  /** Seconds left on a lock, or 0: a lock key holds a point while it lasts (a claimed attempt, or `block()`). */
   const secondsLocked = async (lock: RateLimiterAbstract, key: string) => {
     const res = await lock.get(key);
-    return res && res.consumedPoints > lock.points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
+    return res && res.consumedPoints > 0 ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
   };
   const accountKey = (email: string) => email.trim().toLowerCase();
+  /** Takes a point of `limiter` for `key`: 0 when granted, else the seconds until the next one. */
+  const secondsRefused = async (limiter: RateLimiterAbstract, key: string) => {
+    try {
+      await limiter.consume(key);
+      return 0;
+    } catch (res) {
+      if (res instanceof Error) throw res;
+      return Math.max(1, Math.ceil((res as { msBeforeNext: number }).msBeforeNext / 1000));
+    }
+  };
+
+  /**
+   * Reserves one password check of `key` before it runs, atomically in the store (issue 28 item 6): the failure
+   * counter is raised first (one upsert in PostgreSQL, one INCRBY script in Redis), so concurrent attempts each get
+   * their own number. The first `free - 1` go ahead; from the `free`th on, an attempt must also claim the lock (the
+   * lock key's single point, taken atomically for the wait that follows it), which one attempt per lock period wins.
+   * So at most `free` checks run before the first wait, and one per wait after it, under any concurrency.
+   */
+  const reserve = async (failures: RateLimiterAbstract, lock: RateLimiterAbstract, key: string) => {
+    const n = (await failures.penalty(key)).consumedPoints;
+    if (n < free) return false;
+    try {
+      await lock.consume(key, 1, { customDuration: waitAfter(n, free) });
+      return true;
+    } catch (res) {
+      await failures.reward(key); // refused before any check: not a failure of its own
+      if (res instanceof Error) throw res;
+      throw accountMessage(Math.max(1, Math.ceil((res as { msBeforeNext: number }).msBeforeNext / 1000)));
+    }
+  };
+
+  /** Throws 429 while the account (for an untrusted source) or the address must wait. */
+  const refuseIfLocked = async (key: string, address: string) => {
+    const [account, fromAddress] = await Promise.all([
+      secondsLocked(accountLock, key),
+      secondsLocked(addressLock, address),
+    ]);
+    if (account) throw accountMessage(account);
+    if (fromAddress) {
+      throw tooManyRequests(
+        `Too many failed sign-in attempts from your network. Please try again in ${waitInWords(fromAddress)}.`,
+        fromAddress,
+      );
+    }
+  };
+
+  /** Counts a failure of an untrusted source against its address; locks the address past its allowance. */
+  const addressFailed = async (address: string) => {
+    const fromAddress = await addressFailures.penalty(address);
+    if (fromAddress.consumedPoints >= settings.loginAddressFailures) {
+      await addressLock.block(address, waitAfter(fromAddress.consumedPoints, settings.loginAddressFailures));
+    }
+  };
 
   return {
     /**
-     * Throws 429 while the account or the address must wait. Called before the password is checked, with the email
-     * as typed (normalised), so an unknown email is answered exactly like a real one.
+     * Runs `check` (a password check) unless the throttle refuses it with 429, and counts its outcome: an error for
+     * which `wrong` holds is a failure, a result a success (which clears the failures it counted), any other error
+     * neither. The email is the one typed (normalised), so an unknown email is answered exactly like a real one.
+     *
+     * A request with a valid device cookie for this account (device-cookie.ts) is trusted: its failures count against
+     * that cookie only, and the account's and address's locks for untrusted sources do not stop it. A cookie locked
+     * by its own failures is untrusted again (OWASP's scheme). A success from an untrusted source clears the account's
+     * failures; a success from a trusted device clears that device's only, so a guesser does not get fresh attempts
+     * each time the owner signs in. The address keeps its count: one valid account must not wipe the failures its
+     * address made against other accounts.
      */
-    async beforePasswordCheck(email: string, address: string) {
-      const [account, fromAddress] = await Promise.all([
-        secondsLocked(accountLock, accountKey(email)),
-        secondsLocked(addressLock, address),
-      ]);
-      if (account) {
-        throw tooManyRequests(
-          `Too many failed sign-in attempts for this account. Please try again in ${waitInWords(account)}.`,
-          account,
-        );
+    async passwordCheck<T>(attempt: PasswordAttempt, check: () => Promise<T>, wrong: (err: unknown) => boolean) {
+      const key = accountKey(attempt.email);
+      let device = trustedDevice(deviceKey, key, attempt.deviceCookie);
+      if (device && (await secondsLocked(deviceLock, device))) device = null;
+      const [failures, lock, counted] = device
+        ? [deviceFailures, deviceLock, device]
+        : [accountFailures, accountLock, key];
+      if (!device) await refuseIfLocked(key, attempt.address);
+      const claimed = await reserve(failures, lock, counted);
+      let result: T;
+      try {
+        result = await check();
+      } catch (err) {
+        if (wrong(err)) {
+          if (!device) await addressFailed(attempt.address);
+        } else {
+          // Neither right nor wrong (a refused account, a lost database): the reservation is given back.
+          await Promise.all([failures.reward(counted), claimed ? lock.delete(counted) : null]);
+        }
+        throw err;
       }
-      if (fromAddress) {
-        throw tooManyRequests(
-          `Too many failed sign-in attempts from your network. Please try again in ${waitInWords(fromAddress)}.`,
-          fromAddress,
-        );
-      }
+      await Promise.all([failures.delete(counted), lock.delete(counted)]);
+      return result;
     },
 
-    /** Counts a wrong password (or unknown email) for the account and the address; locks them past their allowance. */
-    async passwordFailed(email: string, address: string) {
-      const key = accountKey(email);
-      const [account, fromAddress] = await Promise.all([
-        accountFailures.penalty(key),
-        addressFailures.penalty(address),
-      ]);
-      const locks: Promise<unknown>[] = [];
-      if (account.consumedPoints >= settings.loginAccountFailures) {
-        locks.push(accountLock.block(key, waitAfter(account.consumedPoints, settings.loginAccountFailures)));
-      }
-      if (fromAddress.consumedPoints >= settings.loginAddressFailures) {
-        locks.push(addressLock.block(address, waitAfter(fromAddress.consumedPoints, settings.loginAddressFailures)));
-      }
-      await Promise.all(locks);
-    },
-
-    /**
-     * A right password clears the account's failures. The address keeps its count: one valid account must not wipe
-     * the failures its address made against other accounts.
-     */
-    async passwordSucceeded(email: string) {
-      const key = accountKey(email);
-      await Promise.all([accountFailures.delete(key), accountLock.delete(key)]);
-    },
+    /** A fresh device cookie value for this account, to set after its successful sign-in. */
+    deviceCookieFor: (email: string) => newDeviceCookie(deviceKey, accountKey(email)),
 
     /** Counts a registration from this address; throws 429 past the hourly allowance. */
     async registration(address: string) {
-      try {
-        await registrations.consume(address);
-      } catch (res) {
-        if (res instanceof Error) throw res;
-        const seconds = Math.max(1, Math.ceil((res as { msBeforeNext: number }).msBeforeNext / 1000));
+      const seconds = await secondsRefused(registrations, address);
+      if (seconds) {
         throw tooManyRequests(
           `Too many registrations from your network. Please try again in ${waitInWords(seconds)}.`,
           seconds,
+        );
+      }
+    },
+
+    /**
+     * Counts a feedback message from this address; throws 429 past FEEDBACK_RATE_LIMIT an hour (issue 28 item 10),
+     * saying the real wait in whole minutes (the Hindi table words them: web/i18n/locales/hi/site.json).
+     */
+    async feedback(address: string) {
+      const seconds = await secondsRefused(feedback, address);
+      if (seconds) {
+        const minutes = Math.ceil(seconds / 60);
+        throw tooManyRequests(
+          `Too many messages from your network. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
+          seconds,
+          'site.feedback_rate_limited',
         );
       }
     },

@@ -58,10 +58,10 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/feedback',
     {
-      onRequest: [app.identifyIfSignedIn],
-      // NOTE: per client address (req.ip, TRUST_PROXY decides who may set it); counted before the body is checked, so
-      // a flood of bad requests is limited too.
-      config: { public: true, rateLimit: { max: app.config.feedbackRateLimit, timeWindow: '1 hour' } },
+      // NOTE: per client address (req.ip, TRUST_PROXY decides who may set it), in the throttle's store shared by every
+      // node (decision 026); counted before the body is checked, so a flood of bad requests is limited too.
+      onRequest: [async (req) => app.throttle.feedback(req.ip), app.identifyIfSignedIn],
+      config: { public: true },
       schema: {
         body: feedbackInput,
         response: { 201: z.object({ message: z.string(), feedback: z.object({ _id: z.uuid() }) }) },

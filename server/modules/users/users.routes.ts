@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/user.ts';
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import { setTokenCookie } from '#server/plugins/auth.ts';
+import { DEVICE_COOKIE } from '#server/modules/auth/device-cookie.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
 import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
 import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
@@ -142,17 +143,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: uuidParam, body: changePasswordInput, response: { 200: passwordChangedJson } },
     },
     async (req, reply) => {
-      // currentPassword guesses (a stolen token) are throttled as sign-in failures of the account (decision 014).
-      await app.throttle.beforePasswordCheck(req.user.email, req.ip);
-      let saved;
-      try {
-        saved = await changeOwnPassword(app.db, req.user, req.body.currentPassword, req.body.newPassword);
-      } catch (err) {
-        if ((err as { field?: string }).field === 'currentPassword')
-          await app.throttle.passwordFailed(req.user.email, req.ip);
-        throw err;
-      }
-      await app.throttle.passwordSucceeded(req.user.email);
+      // currentPassword guesses (a stolen token) are throttled as sign-in failures of the account (decision 014);
+      // the person's own browser carries its device cookie (decision 026).
+      const saved = await app.throttle.passwordCheck(
+        { email: req.user.email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+        () => changeOwnPassword(app.db, req.user, req.body.currentPassword, req.body.newPassword),
+        (err) => (err as { field?: string }).field === 'currentPassword',
+      );
       const token = app.issueToken(saved);
       setTokenCookie(req, reply, token);
       return { message: 'Password changed successfully!', token };
