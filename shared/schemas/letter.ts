@@ -146,7 +146,11 @@ const optionalShortText = (label: string) =>
 /** POST /api/dac/{id}/movements: mark a letter to one or more officers. */
 export const markLetterInput = z.object({
   to: z
-    .array(z.uuid('Please choose officers from the list.'), { error: 'Please choose at least one officer.' })
+    .array(
+      // An upper-case UUID is the same officer: kept in lower case, as the database returns ids (issue 28 item 5).
+      z.uuid('Please choose officers from the list.').transform((id) => id.toLowerCase()),
+      { error: 'Please choose at least one officer.' },
+    )
     .min(1, 'Please choose at least one officer.')
     .max(DAK_MAX_RECIPIENTS, `A letter can be marked to at most ${DAK_MAX_RECIPIENTS} officers at once.`)
     .refine((ids) => new Set(ids).size === ids.length, 'The same officer is chosen twice.'),

@@ -5,6 +5,7 @@ import pLimit from 'p-limit';
 import sharp, { type OutputInfo } from 'sharp';
 import { badRequest } from '#server/lib/errors.ts';
 import type { FileStore, StoredFile } from './storage.ts';
+import { isStorageFull } from './storage-full.ts';
 
 /** The largest image the server decodes: a 40-megapixel camera photo is the biggest the areas need (issue 12). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -47,8 +48,9 @@ export function makeWebImage(
         .resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toFile(absolutePath);
-    } catch {
+    } catch (err) {
       await rm(absolutePath, { force: true });
+      if (isStorageFull(err)) throw err; // withReceivedUpload's 507
       throw badRequest('The image could not be read. Please choose another photo.', field);
     }
     const base = path.parse(original.originalName).name.slice(0, 200) || 'photo';

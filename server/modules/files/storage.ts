@@ -16,6 +16,7 @@ import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
 import { localDriver } from './drivers/local.ts';
 import { s3Driver } from './drivers/s3.ts';
 import type { StorageDriver } from './drivers/types.ts';
+import { isStorageFull, storageFull } from './storage-full.ts';
 
 /**
  * Where uploads live: <area>/<file id> in the storage driver (decision 017): DATA_DIR/uploads on the local disk (or a
@@ -116,6 +117,7 @@ export function createStorage(
       try {
         await driver.put(file.area, file.id, file.absolutePath, file.mimeType);
       } catch (err) {
+        if (isStorageFull(err)) throw err; // withReceivedUpload's 507, logged there
         log({ err, area: file.area, id: file.id }, `storing an upload in ${driver.description} failed`);
         throw new AppError(503, 'The file store is not available right now. Please try again in a moment.');
       }
@@ -359,8 +361,27 @@ async function receiveMultipart(
  * Every upload route's one way (issue 18): receives the multipart request (`UploadOptions`), runs `handle` with its
  * fields and file, and when anything fails after the file was stored (validation, a refusal, the transaction) takes
  * the file away again, with any copy the handler made of it, so a failed request never leaves an orphan file.
+ * A full disk anywhere on the way (the upload, a web copy, the database) is a 507 with `storage.full`, logged here as
+ * an error once, for the administrator (issue 28 item 5); reads go on as before.
  */
 export async function withReceivedUpload<T>(
+  req: FastifyRequest,
+  opts: UploadOptions,
+  handle: (upload: ReceivedUpload) => Promise<T>,
+): Promise<T> {
+  try {
+    return await receiveAndHandle(req, opts, handle);
+  } catch (err) {
+    if (!isStorageFull(err)) throw err;
+    req.log.error(
+      { err, area: opts.area },
+      `an upload was refused: the storage is full (${req.server.storage.driver.description})`,
+    );
+    throw storageFull();
+  }
+}
+
+async function receiveAndHandle<T>(
   req: FastifyRequest,
   opts: UploadOptions,
   handle: (upload: ReceivedUpload) => Promise<T>,

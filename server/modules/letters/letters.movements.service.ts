@@ -24,6 +24,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { canMarkLetter, canViewLetter, isClearedForClassified, visibleLetters } from './letters.policy.ts';
+import { decodeTimeCursor, encodeCursor, type LetterCursor } from './letters.search.ts';
 import { getLetter, letterInvolvement, loadViews, type LetterView } from './letters.service.ts';
 
 /**
@@ -376,34 +377,11 @@ export async function movementsOfLetters(db: DbOrTx, letterIds: string[]): Promi
 // ---------------------------------------------------------------------------------------------------------------
 // Inbox
 
-export interface InboxCursor {
-  at: string;
-  id: string;
-}
-export const encodeInboxCursor = (c: InboxCursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
-/** A calendar day that exists, in the years the portal accepts (a forged cursor must not reach PostgreSQL). */
-const realDay = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1900 && y <= 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-};
-export function decodeInboxCursor(raw: string): InboxCursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof at === 'string' &&
-      typeof id === 'string' &&
-      /^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(at) &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) &&
-      realDay(at.slice(0, 10))
-    ) {
-      return { at, id };
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest('This list has changed. Please open it again.', 'cursor');
-}
+export type InboxCursor = LetterCursor;
+export const encodeInboxCursor = encodeCursor;
+/** The inbox's cursor: the same check as the register's (every part of its timestamp), its own words. */
+export const decodeInboxCursor = (raw: string): InboxCursor =>
+  decodeTimeCursor(raw, 'This list has changed. Please open it again.');
 
 /** Classified letters only for those cleared (or who uploaded the letter): the inbox never shows the others. */
 const classifiedRule = (actor: Actor) =>

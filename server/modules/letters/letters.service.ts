@@ -27,6 +27,7 @@ import {
   type FileStore,
   type StoredFile,
 } from '#server/modules/files/storage.ts';
+import { refuseUnclearedHolders } from './letters.holders.ts';
 import { canEditLetter, canViewLetter } from './letters.policy.ts';
 import { searchLetterIds, type LetterSearch } from './letters.search.ts';
 
@@ -246,6 +247,9 @@ export async function updateLetter(db: Db, actor: Actor, id: string, input: Upda
       if (letter[field] !== next[field]) changes[field] = { from: letter[field], to: next[field] };
     }
     if (!Object.keys(changes).length) return; // nothing changed, nothing written
+    if (changes.classification && next.classification !== 'Normal') {
+      await refuseUnclearedHolders(tx, id, next.classification);
+    }
     await tx.update(letters).set(next).where(eq(letters.id, id));
     if (changes.classification) {
       // Keep the movements' copy of "classified" in step (pendency and visibility read it; decision 020).

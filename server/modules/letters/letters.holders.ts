@@ -1,0 +1,32 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { letterMovements, users } from '#server/db/schema/index.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { isClearedForClassified } from './letters.policy.ts';
+
+/**
+ * A letter cannot become Confidential or Secret while someone who is not cleared for it holds it (issue 28 item 9):
+ * they could then neither receive it nor send it back, while pendency showed them holding it. The same rule as
+ * withdrawing a clearance from a holder (admin.service.ts), seen from the letter. The holders' rows are locked (for
+ * share), so a clearance withdrawn at the same moment waits for this transaction, or this one reads it withdrawn.
+ */
+export async function refuseUnclearedHolders(tx: Tx, id: string, classification: string): Promise<void> {
+  const holders = await tx
+    .select({ id: users.id, name: users.name, role: users.role, cleared: users.classifiedClearance })
+    .from(letterMovements)
+    .innerJoin(users, eq(users.id, letterMovements.toUserId))
+    .where(and(eq(letterMovements.letterId, id), ne(letterMovements.box, 'closed')))
+    .orderBy(asc(users.name))
+    .for('share', { of: users });
+  const uncleared = [...new Map(holders.map((h) => [h.id, h])).values()].filter((h) => !isClearedForClassified(h));
+  if (!uncleared.length) return;
+  const names = uncleared.map((h) => h.name);
+  const who =
+    names.length === 1 ? `${names[0]}, who is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}, who are`;
+  throw new AppError(
+    409,
+    `This letter is held by ${who} not cleared for ${classification} letters. It must be closed or marked to someone else first.`,
+    'classification',
+    { code: 'letters.holder_not_cleared' },
+  );
+}
