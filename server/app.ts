@@ -18,6 +18,7 @@ import { settlesWithin } from './lib/time-limit.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { AppError, badRequest, isDatabaseUnavailable } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { readQueuePlugin } from './plugins/read-queue.ts';
@@ -175,10 +176,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err, req, reply) => {
-    // Refused before its body was read to the end (an upload judged on its first fields): the rest would never be
-    // read, so the sender's upload would stall and hold the connection (and a shutdown) until a time-out. Saying
-    // "close" ends the connection once the answer is sent (browsers read such an early answer).
-    if (req.raw.complete === false) reply.header('connection', 'close');
+    // Refused before its body was read to the end (an upload judged on its headers or first fields): "close", after
+    // reading and discarding the rest of the body up to a bound (lingering close), so that the sender, still writing,
+    // gets its answer rather than a reset, and a huge upload does not hold the connection (server/lib/lingering-close.ts).
+    if (req.raw.complete === false) {
+      reply.header('connection', 'close');
+      lingerAfterEarlyAnswer(req.raw);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;

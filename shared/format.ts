@@ -72,11 +72,19 @@ export function toDateInput(value: string | null | undefined): string {
 }
 
 /**
- * Characters a file name must not carry: C0/C1 controls and DEL, and the bidirectional marks, embeddings, overrides
- * and isolates (U+202E makes "invoice\u202Efdp.txt" read as "invoicetxt.pdf"; issue 13).
+ * The bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E/F, U+202A–E, U+2066–9): U+202E makes
+ * "invoice\u202Efdp.txt" read as "invoicetxt.pdf" (issue 13), and "gnp.exe" read as "exe.png" in any shown text.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const BIDI_CONTROLS = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+/** Characters a file name must not carry: C0/C1 controls and DEL, and the bidirectional controls. */
+export const UNSAFE_NAME_CHARS = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${BIDI_CONTROLS}]`, 'g');
+const BIDI_CONTROL_CHARS = new RegExp(`[${BIDI_CONTROLS}]`, 'g');
+
+/**
+ * Free text as it may be shown to others: without the bidirectional controls (issue 28 item 11). Line breaks and tabs
+ * stay. The shared schemas apply it to every free-text field (schemas/common.ts plainText).
+ */
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROL_CHARS, '');
 export const MAX_FILE_NAME_LENGTH = 255;
 
 /**

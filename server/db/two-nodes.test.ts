@@ -9,7 +9,15 @@ import { loadConfig } from '#server/config.ts';
 import { buildApp } from '#server/app.ts';
 import { checkJwtSecret, JwtSecretMismatchError } from '#server/modules/auth/jwt-secret.ts';
 import { READ_CACHE_MS } from '#server/modules/labs/labs.cache.ts';
-import { authHeaders, createUser, letterFields, letterPdf, TEST_PASSWORD } from '#server/test/factories.ts';
+import { directorEntries } from '#server/db/schema/index.ts';
+import {
+  authHeaders,
+  createGroup,
+  createUser,
+  letterFields,
+  letterPdf,
+  TEST_PASSWORD,
+} from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
 import { killServer, login, startServer, waitHealthy, type ServerProcess } from '#server/test/server-process.ts';
@@ -164,6 +172,42 @@ describe('two app instances on one database and one DATA_DIR', () => {
       });
     expect((await right(a)).statusCode).toBe(429);
     expect((await right(b)).statusCode).toBe(429);
+  });
+
+  it('an associate director demoted on A manages nothing on B at their next request (issue 28 item 3)', async () => {
+    const admin = await createUser(a, 'admin');
+    const group = await createGroup(a);
+    const lead = await createUser(a, 'associate_director', { groupId: group.id });
+    await a.db
+      .insert(directorEntries)
+      .values({ groupId: group.id, userId: lead.id, designation: 'Assistant Director', from: '2024-01-01' });
+    const notice = () => {
+      const body = multipart(
+        { name: 'Safety drill', description: 'Drill on Monday' },
+        { field: 'file', filename: 'drill.pdf', content: SAMPLE_FILES.pdf },
+      );
+      return b.inject({
+        method: 'POST',
+        url: `/api/groups/${group.id}/notices`,
+        payload: body.payload,
+        headers: { ...body.headers, ...authHeaders(b, lead) },
+      });
+    };
+    const onB = (url: string) => b.inject({ url, headers: authHeaders(b, lead) });
+    // B has served them as the manager (its kept page and prepared statements are warm).
+    expect((await notice()).statusCode).toBe(201);
+    expect((await onB(`/api/groups/${group.id}`)).statusCode).toBe(200);
+    expect((await onB(`/api/groups/id/${group.id}`)).json().canManage).toBe(true);
+    const demoted = await a.inject({
+      method: 'PUT',
+      url: `/admin/users/${lead.id}/access`,
+      payload: { role: 'employee', groupId: null },
+      headers: authHeaders(a, admin),
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect((await notice()).statusCode).toBe(403);
+    expect((await onB(`/api/groups/${group.id}`)).statusCode).toBe(403);
+    expect((await onB(`/api/groups/id/${group.id}`)).statusCode).toBe(403);
   });
 
   it('a file uploaded through A downloads through B with the same bytes (local driver, shared DATA_DIR)', async () => {

@@ -32,6 +32,9 @@ async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/** The JWT secret of test apps (a real server on a test app's database must use it too: jwt-secret.ts). */
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret';
+
 let shared: Promise<FastifyInstance> | undefined;
 /** Every app this file built, closed (and its data folder removed) when the file ends. */
 const built: { app: FastifyInstance; dataDir: string }[] = [];
@@ -57,7 +60,7 @@ export function buildTestApp(
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-test-'));
     const config = loadConfig({
       DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
+      JWT_SECRET: TEST_JWT_SECRET,
       // One address sends every test request: the throttle's own tests (auth/throttle.test.ts) set these low.
       LOGIN_ADDRESS_FAILURES: '100000',
       REGISTRATIONS_PER_ADDRESS: '100000',

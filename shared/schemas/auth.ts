@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { CADRES, MOBILE_DIGITS, PASSWORD_MIN_LENGTH, REGISTER_ROLES } from '../constants.ts';
-import { optionalDate, optionalText } from './common.ts';
+import { optionalDate, optionalText, plainText } from './common.ts';
 import { userJson } from './user.ts';
 
 // Messages are the spec's, to the letter (§5 Registration, Login).
-export const emailField = z
-  .string({ error: 'Email is required.' })
-  .trim()
+export const emailField = plainText({ error: 'Email is required.' })
   .min(1, 'Email is required.')
   .max(254, 'Invalid email address.')
   .pipe(z.email('Invalid email address.'))
@@ -26,11 +24,9 @@ export const registerInput = z
     about: optionalText,
     personalDetails: z.object(
       {
-        name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(200),
+        name: plainText({ error: 'Name is required.' }).min(1, 'Name is required.').max(200),
         dob: optionalDate,
-        mobile: z
-          .string()
-          .trim()
+        mobile: plainText()
           .default('')
           .refine((m) => m === '' || new RegExp(`^\\d{${MOBILE_DIGITS}}$`).test(m), 'Mobile number must be 10 digits.'),
         address: optionalText,
@@ -62,9 +58,7 @@ export const registerInput = z
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.object({
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
+  email: plainText({ error: 'Email is required.' })
     .min(1, 'Email is required.')
     .max(254)
     .transform((e) => e.toLowerCase()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.ts';
 import { UNSAFE_NAME_CHARS } from '../format.ts';
-import { DATE_RANGE_MESSAGE, inDateRange } from './common.ts';
+import { DATE_RANGE_MESSAGE, inDateRange, plainText } from './common.ts';
 
 /** Messages of spec §5 Close group, checked by the admin form and the route alike. */
 export const CLOSE_GROUP_MESSAGES = {
@@ -22,7 +22,7 @@ const isCalendarDate = (v: string) => ISO_DATE.test(v) && new Date(`${v}T00:00:0
 
 /** A date of the duration: '' or null counts as missing, so both dates share the spec's one message. */
 const durationDate = z
-  .union([z.string().trim(), z.null()])
+  .union([plainText(), z.null()])
   .optional()
   .transform((v) => v ?? '');
 
@@ -46,14 +46,10 @@ export const groupDurationInput = z
 
 /** Body of POST and PUT /admin/close-group[/{id}] (spec §7 Admin). */
 export const closeGroupInput = z.object({
-  groupName: z
-    .string(CLOSE_GROUP_MESSAGES.groupNameRequired)
-    .trim()
+  groupName: plainText(CLOSE_GROUP_MESSAGES.groupNameRequired)
     .min(1, CLOSE_GROUP_MESSAGES.groupNameRequired)
     .max(200, 'Group Name must be at most 200 characters.'),
-  groupPurpose: z
-    .string(CLOSE_GROUP_MESSAGES.groupPurposeRequired)
-    .trim()
+  groupPurpose: plainText(CLOSE_GROUP_MESSAGES.groupPurposeRequired)
     .min(1, CLOSE_GROUP_MESSAGES.groupPurposeRequired)
     .max(5000, 'Group Purpose must be at most 5000 characters.'),
   groupDuration: z.preprocess((v) => v ?? {}, groupDurationInput),
@@ -62,9 +58,7 @@ export const closeGroupInput = z.object({
     .min(1, CLOSE_GROUP_MESSAGES.requestedByRequired)
     .max(200, 'A close group can have at most 200 members.')
     .transform((ids) => [...new Set(ids)]),
-  adminRemarks: z
-    .string()
-    .trim()
+  adminRemarks: plainText()
     .max(5000, 'Admin Remarks must be at most 5000 characters.')
     .nullish()
     .transform((v) => v ?? ''),
@@ -74,9 +68,7 @@ export type CloseGroupValues = z.output<typeof closeGroupInput>;
 
 /** Body of PUT /api/close-groups/{id}/documents/{docId} (spec §5: required, and different from the current name). */
 export const renameDocumentInput = z.object({
-  newFilename: z
-    .string(CLOSE_GROUP_MESSAGES.newFilenameRequired)
-    .trim()
+  newFilename: plainText(CLOSE_GROUP_MESSAGES.newFilenameRequired)
     .min(1, CLOSE_GROUP_MESSAGES.newFilenameRequired)
     .max(200, 'The file name must be at most 200 characters.')
     .refine(

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
+import { withoutBidiControls } from '../format.ts';
+
+/**
+ * Free text a person types: without bidirectional controls (issue 28 item 11), then trimmed. Still a string schema,
+ * so `.min`, `.max` and `.default` follow as usual. Every free-text input of the shared schemas is built on it.
+ */
+export const plainText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(withoutBidiControls).trim();
 
 /** Optional free text: trimmed, absent means ''. */
-export const optionalText = z.string().trim().max(5000).default('');
+export const optionalText = plainText().max(5000).default('');
 export const DATE_RANGE_MESSAGE = `Please enter a date between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}.`;
 /** Is this YYYY-MM-DD date within the years the portal accepts? */
 export const inDateRange = (v: string) => {

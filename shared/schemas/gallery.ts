@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
 // Messages are the spec's (§5 Photos).
@@ -7,16 +8,16 @@ const EDIT_MESSAGE = 'Photo name and description cannot be empty.';
 
 /** Upload form fields (multipart: photo, name, description); the file is checked separately with the same message. */
 export const uploadPhotoInput = z.object({
-  name: z.string({ error: UPLOAD_MESSAGE }).trim().min(1, UPLOAD_MESSAGE).max(300),
-  description: z.string({ error: UPLOAD_MESSAGE }).trim().min(1, UPLOAD_MESSAGE).max(5000),
+  name: plainText({ error: UPLOAD_MESSAGE }).min(1, UPLOAD_MESSAGE).max(300),
+  description: plainText({ error: UPLOAD_MESSAGE }).min(1, UPLOAD_MESSAGE).max(5000),
 });
 export type UploadPhotoInput = z.input<typeof uploadPhotoInput>;
 export const PHOTO_UPLOAD_MESSAGE = UPLOAD_MESSAGE;
 
 /** Inline edit of a photo (PUT /api/labs/{labId}/photos/{photoId}). */
 export const updatePhotoInput = z.object({
-  name: z.string({ error: EDIT_MESSAGE }).trim().min(1, EDIT_MESSAGE).max(300),
-  description: z.string({ error: EDIT_MESSAGE }).trim().min(1, EDIT_MESSAGE).max(5000),
+  name: plainText({ error: EDIT_MESSAGE }).min(1, EDIT_MESSAGE).max(300),
+  description: plainText({ error: EDIT_MESSAGE }).min(1, EDIT_MESSAGE).max(5000),
 });
 export type UpdatePhotoInput = z.input<typeof updatePhotoInput>;
 

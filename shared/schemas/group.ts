@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.ts';
-import { optionalDate, optionalText } from './common.ts';
+import { optionalDate, optionalText, plainText } from './common.ts';
 import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberJson } from './unit.ts';
 
 /** {_id, name} as GET /api/groups/name answers, and the groups dropdown and selects use. */
@@ -25,14 +25,12 @@ export type GroupFileField = (typeof GROUP_FILE_FIELDS)[number];
 export const GROUP_DOCUMENT_FIELDS = ['notices', 'circulars'] as const;
 export type GroupDocumentField = (typeof GROUP_DOCUMENT_FIELDS)[number];
 
-const groupName = z
-  .string({ error: 'Group name is required' })
-  .trim()
+const groupName = plainText({ error: 'Group name is required' })
   .min(1, 'Group name is required')
   .max(200, 'The group name is too long.');
-const longText = z.string().trim().max(20000, 'The text is too long.');
+const longText = plainText().max(20000, 'The text is too long.');
 /** Without a default, so a field left out of an edit stays as it is. */
-const shortText = z.string().trim().max(5000, 'The text is too long.');
+const shortText = plainText().max(5000, 'The text is too long.');
 
 // Messages are the spec's (§5 Groups).
 export const createGroupInput = z.object({
@@ -64,8 +62,8 @@ export type UpdateGroupInput = z.input<typeof updateGroupInput>;
  */
 export const groupItemInput = (message: string) =>
   z.object({
-    name: z.string({ error: message }).trim().min(1, message).max(300, 'The name is too long.'),
-    description: z.string({ error: message }).trim().min(1, message).max(5000, 'The description is too long.'),
+    name: plainText({ error: message }).min(1, message).max(300, 'The name is too long.'),
+    description: plainText({ error: message }).min(1, message).max(5000, 'The description is too long.'),
   });
 export const GROUP_DOCUMENT_MESSAGE = 'All fields are required';
 export const GROUP_FILE_MESSAGE = 'All fields required';
@@ -154,7 +152,7 @@ export const assignableStaffJson = z.object({
 });
 export type AssignableStaffJson = z.infer<typeof assignableStaffJson>;
 export const staffQuery = z.object({
-  q: z.string().trim().max(200).default(''),
+  q: plainText().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { optionalDate, optionalText } from './common.ts';
+import { optionalDate, optionalText, plainText } from './common.ts';
 import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberInput, officeMemberJson } from './unit.ts';
 
 // Messages are the spec's where it gives one (§5 Lab); the others say plainly which field is missing. Contact info,
 // the director's office and director history entries share their shapes with the groups (./unit.ts).
 
 /** Text that must not be blank, with the sentence to show when it is. */
-const requiredText = (message: string, max = 5000) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max = 5000) => plainText({ error: message }).min(1, message).max(max);
 
 // ---- requests -------------------------------------------------------------------------------------------------
 

@@ -1,22 +1,18 @@
 import { z } from 'zod';
 import { DAK_MAX_RECIPIENTS, DAK_PRIORITIES, LETTER_CLASSIFICATIONS } from '../constants.ts';
-import { isoDate, pageQuery } from './common.ts';
+import { isoDate, pageQuery, plainText } from './common.ts';
 
 /**
  * The letters register (spec §3 Letter, §5 Letters). All nine text and date fields are required; the spec gives no
  * words for them, so each message names the field as the form labels it (spec §2 Letters Manager).
  */
 const requiredText = (label: string, max = 300) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
+  plainText({ error: `${label} is required.` })
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
 const requiredDate = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
+  plainText({ error: `${label} is required.` })
     .min(1, `${label} is required.`)
     // A full timestamp is cut to its date, as the Letters Manager does with a loaded letter (spec §4).
     .transform((v) => v.slice(0, 10))
@@ -63,7 +59,7 @@ export const updateLetterInput = z.object({ ...letterFields, classification: let
 export type UpdateLetterInput = z.infer<typeof updateLetterInput>;
 
 /** The search box: case-insensitive, trimmed (spec §2 Letters & Correspondence). */
-const searchText = z.string().trim().max(200, 'Search text must be at most 200 characters.').default('');
+const searchText = plainText().max(200, 'Search text must be at most 200 characters.').default('');
 /** `mine=true` keeps only the letters the signed-in person uploaded (the Letters Manager of a director). */
 const mine = z
   .enum(['true', 'false'])
@@ -134,11 +130,9 @@ export type LetterHistoryJson = z.infer<typeof letterHistoryJson>;
 export const dakPriority = z.enum(DAK_PRIORITIES, 'Please choose a priority: Normal, Urgent or Most Immediate.');
 export type DakPriority = z.infer<typeof dakPriority>;
 
-const remarksText = (max = 2000) => z.string().trim().max(max, `Remarks must be at most ${max} characters.`);
+const remarksText = (max = 2000) => plainText().max(max, `Remarks must be at most ${max} characters.`);
 const optionalShortText = (label: string) =>
-  z
-    .string()
-    .trim()
+  plainText()
     .max(300, `${label} must be at most 300 characters.`)
     .optional()
     .transform((v) => v || null);
@@ -165,9 +159,7 @@ export type MarkLetterInput = z.input<typeof markLetterInput>;
 
 /** POST /api/dac/{id}/close: the disposal (action taken), and the file number and reply reference if any. */
 export const closeLetterInput = z.object({
-  disposal: z
-    .string({ error: 'Please write the disposal (action taken).' })
-    .trim()
+  disposal: plainText({ error: 'Please write the disposal (action taken).' })
     .min(1, 'Please write the disposal (action taken).')
     .max(2000, 'Disposal must be at most 2000 characters.'),
   fileNo: optionalShortText('File No'),
@@ -177,9 +169,7 @@ export type CloseLetterInput = z.input<typeof closeLetterInput>;
 
 /** POST /api/dac/{id}/return: send the letter back to whoever marked it, saying why. */
 export const returnLetterInput = z.object({
-  remarks: z
-    .string({ error: 'Please say why you are sending it back.' })
-    .trim()
+  remarks: plainText({ error: 'Please say why you are sending it back.' })
     .min(1, 'Please say why you are sending it back.')
     .max(2000, 'Remarks must be at most 2000 characters.'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 import { SOFTWARE_REPO_TYPES } from '../constants.ts';
 
 /**
@@ -20,7 +21,7 @@ export const REPOSITORY_MESSAGES = {
 export type RepositoryMessage = keyof typeof REPOSITORY_MESSAGES;
 const M = REPOSITORY_MESSAGES;
 
-const text = (max: number) => z.string().trim().max(max, M.tooLong).default('');
+const text = (max: number) => plainText().max(max, M.tooLong).default('');
 
 /**
  * An optional link: blank, or an absolute http(s) URL. Only these two schemes, because the link is rendered as an
@@ -87,7 +88,7 @@ const jsonText = z
 /** A number of 0 or more, given as a number or as text (form inputs and JSON both); blank means not given. */
 const nonNegative = (message: string) =>
   z
-    .union([z.number(), z.string().trim()], message)
+    .union([z.number(), plainText()], message)
     .nullish()
     .transform((value, ctx) => {
       if (value === '' || value === null || value === undefined) return null;
@@ -150,7 +151,7 @@ export const trialRepoMetadata = z.object({
 });
 export type TrialRepoMetadata = z.output<typeof trialRepoMetadata>;
 
-const trialRequired = z.string().trim().min(1, M.trialRequired);
+const trialRequired = plainText().min(1, M.trialRequired);
 const trialFields = {
   group: z.uuid(M.trialRequired),
   type: trialRequired.max(200, M.tooLong),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 import { SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, type SearchKind } from '../search.ts';
 
 export * from '../search.ts';
@@ -7,9 +8,7 @@ const SHORT = 'Type at least 2 characters to search.';
 
 /** GET /api/search query string. */
 export const searchQuery = z.object({
-  q: z
-    .string({ error: SHORT })
-    .trim()
+  q: plainText({ error: SHORT })
     .min(2, SHORT)
     .max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters.`),
   kinds: z

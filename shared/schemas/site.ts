@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { plainText } from './common.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
 // The site pages GIGW 3.0 asks for (issue 16 item 9): Terms of use and Privacy policy (text an admin edits), Feedback
 // (a form staff and visitors send, admins answer), and the Archive of expired notices and circulars (item 11).
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max: number) => plainText({ error: message }).min(1, message).max(max);
 
 // ---- Terms of use and Privacy policy ----------------------------------------------------------------------------
 
@@ -49,7 +50,7 @@ export const FEEDBACK_MESSAGES = {
 /** The Feedback form (staff and visitors alike). */
 export const feedbackInput = z.object({
   name: requiredText(FEEDBACK_MESSAGES.name, 200),
-  email: z.string({ error: FEEDBACK_MESSAGES.email }).trim().toLowerCase().pipe(z.email(FEEDBACK_MESSAGES.email)),
+  email: plainText({ error: FEEDBACK_MESSAGES.email }).toLowerCase().pipe(z.email(FEEDBACK_MESSAGES.email)),
   category: z.enum(FEEDBACK_CATEGORIES, FEEDBACK_MESSAGES.category),
   subject: requiredText(FEEDBACK_MESSAGES.subject, 200),
   message: requiredText(FEEDBACK_MESSAGES.message, 5000),
@@ -60,7 +61,7 @@ export type FeedbackInput = z.input<typeof feedbackInput>;
 export const answerFeedbackInput = z
   .object({
     status: z.enum(FEEDBACK_STATUSES, 'Please choose a status.'),
-    reply: z.string().trim().max(5000).default(''),
+    reply: plainText().max(5000).default(''),
   })
   .refine((v) => v.status !== 'answered' || v.reply !== '', {
     message: FEEDBACK_MESSAGES.replyNeeded,

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { CONTACT_TYPES } from '../constants.ts';
-import { isoDate, optionalDate, optionalText } from './common.ts';
+import { isoDate, optionalDate, optionalText, plainText } from './common.ts';
 
 /**
  * Shapes the lab and its research groups share (spec §3: a group's assistantDirectorHistory has "the same shape as a
  * director entry"; both have contactInfo and an office table). One definition for the lab and group screens and routes.
  */
 
-const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max = 200) => plainText({ error: message }).min(1, message).max(max);
 
 /** Contact Us entry: type (label): value. Spec §5 Lab: a value is required, the label is optional. */
 export const contactInfoInput = z.object({
   type: z.enum(CONTACT_TYPES, 'Please choose a contact type.'),
-  label: z.string().trim().max(200).default(''),
+  label: plainText().max(200).default(''),
   value: requiredText('A contact value is required.', 1000),
 });
 export type ContactInfoInput = z.input<typeof contactInfoInput>;
@@ -28,10 +28,8 @@ export type ContactInfoJson = z.infer<typeof contactInfoJson>;
 export const officeMemberInput = z.object({
   name: requiredText('Name is required.'),
   designation: requiredText('Designation is required.'),
-  contactNumber: z.string().trim().max(50, 'Contact number is too long.').default(''),
-  email: z
-    .string()
-    .trim()
+  contactNumber: plainText().max(50, 'Contact number is too long.').default(''),
+  email: plainText()
     .max(254, 'Invalid email address.')
     .default('')
     .refine((e) => e === '' || z.email().safeParse(e).success, 'Invalid email address.'),
@@ -57,9 +55,9 @@ export const directorEntryInput = z
       .union([z.uuid('Please select a user or enter a name'), z.literal('')])
       .optional()
       .transform((v) => v || null),
-    name: z.string().trim().max(200, 'The name is too long.').default(''),
-    designation: z.string().trim().max(200, 'The designation is too long.').default(''),
-    from: z.string({ error: 'From date is required.' }).trim().min(1, 'From date is required.').pipe(isoDate()),
+    name: plainText().max(200, 'The name is too long.').default(''),
+    designation: plainText().max(200, 'The designation is too long.').default(''),
+    from: plainText({ error: 'From date is required.' }).min(1, 'From date is required.').pipe(isoDate()),
     to: optionalDate,
     about: optionalText,
   })

@@ -13,7 +13,8 @@ import {
   ROLES,
   USER_STATUSES,
 } from '../constants.ts';
-import { isoDate, optionalDate, optionalText } from './common.ts';
+import { withoutBidiControls } from '../format.ts';
+import { isoDate, optionalDate, optionalText, plainText } from './common.ts';
 
 /** A document an administrator keeps on a user's record (spec §3 User.documents). */
 export const userDocumentJson = z.object({
@@ -108,18 +109,14 @@ export type UserRecordJson = z.infer<typeof userRecordJson>;
 export const pageJson = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
 const mobileMessage = 'Mobile number must be 10 digits.';
-const optionalMobile = z
-  .string()
-  .trim()
+const optionalMobile = plainText()
   .default('')
   .refine((m) => m === '' || new RegExp(`^\\d{${MOBILE_DIGITS}}$`).test(m), mobileMessage);
 /** One of a fixed list, or '' for not given. */
 const optionalChoice = <T extends readonly [string, ...string[]]>(choices: T, message: string) =>
   z.union([z.enum(choices, message), z.literal('')], message).default('');
 const linkMessage = 'Please enter a full link starting with http:// or https://.';
-const optionalLink = z
-  .string()
-  .trim()
+const optionalLink = plainText()
   .max(500, linkMessage)
   .default('')
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), linkMessage);
@@ -128,7 +125,7 @@ const textList = z
   .array(z.string().max(200, 'Each entry must be at most 200 characters.'))
   .max(50, 'At most 50 entries.')
   .default([])
-  .transform((list) => list.map((s) => s.trim()).filter(Boolean));
+  .transform((list) => list.map((s) => withoutBidiControls(s).trim()).filter(Boolean));
 /** Splits comma-separated text into a trimmed list without blanks (the profile form's skills box). */
 export const splitCommaList = (text: string): string[] =>
   text
@@ -138,9 +135,7 @@ export const splitCommaList = (text: string): string[] =>
 
 export const personalDetailsInput = z.object(
   {
-    name: z
-      .string({ error: 'Name is required.' })
-      .trim()
+    name: plainText({ error: 'Name is required.' })
       .min(1, 'Name is required.')
       .max(200, 'Name must be at most 200 characters.'),
     dob: optionalDate,
@@ -158,7 +153,7 @@ export const personalDetailsInput = z.object(
 
 export const professionalDetailsInput = z.object({
   cadre: optionalChoice(CADRES, 'Please choose a cadre from the list.'),
-  designation: z.string().trim().max(200).default(''),
+  designation: plainText().max(200).default(''),
   intercom: optionalText,
   internetEmail: optionalText,
   dronaEmail: optionalText,
@@ -179,7 +174,7 @@ export const updateProfileInput = z
   .object({
     personalDetails: personalDetailsInput.optional(),
     professionalDetails: professionalDetailsInput.optional(),
-    about: z.string().trim().max(5000, 'About must be at most 5000 characters.').optional(),
+    about: plainText().max(5000, 'About must be at most 5000 characters.').optional(),
     employmentPeriod: z.object({ from: optionalDate, to: optionalDate }).optional(),
     socialLinks: z
       .object({ linkedin: optionalLink, twitter: optionalLink, facebook: optionalLink, github: optionalLink })
@@ -245,7 +240,7 @@ export const passwordChangedJson = z.object({ message: z.string(), token: z.stri
 /** A query-string value where an empty one means "not given" (a cleared filter box sends `?role=`). */
 const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const optionalSearch = z.string().trim().max(200, 'The search text is too long.').optional();
+const optionalSearch = plainText().max(200, 'The search text is too long.').optional();
 const pagingFields = {
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
@@ -277,9 +272,7 @@ export type ManageUsersQuery = z.input<typeof manageUsersQuery>;
 
 /** Reject a pending registration: the reason is kept and told to the person when they try to sign in. */
 export const rejectUserInput = z.object({
-  reason: z
-    .string({ error: 'Please give a reason for rejecting this user.' })
-    .trim()
+  reason: plainText({ error: 'Please give a reason for rejecting this user.' })
     .min(1, 'Please give a reason for rejecting this user.')
     .max(500, 'The reason must be at most 500 characters.'),
 });
@@ -300,7 +293,7 @@ export type ClassifiedClearanceInput = z.input<typeof classifiedClearanceInput>;
 
 /** Manage Users: deactivate an account, with an optional reason kept on the record. */
 export const deactivateUserInput = z.object({
-  reason: z.string().trim().max(500, 'The reason must be at most 500 characters.').default(''),
+  reason: plainText().max(500, 'The reason must be at most 500 characters.').default(''),
 });
 export type DeactivateUserInput = z.input<typeof deactivateUserInput>;
 

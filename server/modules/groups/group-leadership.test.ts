@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activityLogs, directorEntries, files } from '#server/db/schema/index.ts';
+import { activityLogs, directorEntries, files, users } from '#server/db/schema/index.ts';
 import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
 import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
 
@@ -68,7 +68,11 @@ describe('/api/groups/{id}/assistant-director-history', () => {
     const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
     expect(group.currentAD._id).toBe(entry._id);
     expect(group.assistantDirectorHistory).toHaveLength(2);
-    expect(group.canManage).toBe(true); // the member now leads the group
+    // An employee named in the history does not manage the group until an admin makes them its associate director.
+    expect(group.canManage).toBe(false);
+    await c.app.db.update(users).set({ role: 'associate_director' }).where(eq(users.id, c.member.id));
+    const led = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    expect(led.canManage).toBe(true); // the member now leads the group
     const logs = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, entry._id));
     expect(logs).toHaveLength(1);
   });

@@ -19,7 +19,7 @@ export interface GroupCast {
   /** An employee of another group. */
   outsider: UserRow;
   director: UserRow;
-  /** The group's current associate director (listed in another group, to show leadership alone grants access). */
+  /** The group's current associate director: a member of the group whose current history entry names them (decision 030). */
   associateDirector: UserRow;
   /** Headers to call as a person; anonymous gets none. */
   as: (who: Person | UserRow) => Record<string, string>;
@@ -34,7 +34,7 @@ export async function groupCast(): Promise<GroupCast> {
   const member = await createUser(app, 'employee', { name: 'Meera Member', groupId: group.id });
   const outsider = await createUser(app, 'employee', { name: 'Owen Outsider', groupId: otherGroup.id });
   const director = await createUser(app, 'director', { name: 'Dinesh Director' });
-  const associateDirector = await createUser(app, 'associate_director', { name: 'Anita Lead', groupId: otherGroup.id });
+  const associateDirector = await createUser(app, 'associate_director', { name: 'Anita Lead', groupId: group.id });
   await app.db.insert(directorEntries).values({
     groupId: group.id,
     userId: associateDirector.id,

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
@@ -91,58 +91,56 @@ export async function findGroupAndManagerOr404(
 }
 
 /**
- * The groups this person currently leads as associate director (the current entry of each group's history names them
- * and has not ended): one query over every group, the same rule as currentManagerId.
+ * Is this person, as they are on this request, the leader the group's current entry names? The entry must name them,
+ * and their current role must be associate_director in that very group (decision 030): the entry is what an admin
+ * wrote into the history, the role and group what an admin decided about the person now, and both must agree. So a
+ * role or group change ends the rights at once, on every node, as the actor is read afresh on every request.
  */
-export async function groupsLedBy(db: DbOrTx, userId: string): Promise<string[]> {
-  const current = await db
-    .selectDistinctOn([directorEntries.groupId], {
-      groupId: directorEntries.groupId,
-      userId: directorEntries.userId,
-      to: directorEntries.to,
-    })
-    .from(directorEntries)
-    .where(isNotNull(directorEntries.groupId))
-    .orderBy(asc(directorEntries.groupId), currentEntryFirst);
-  return current
-    .filter((e) => inOffice(e) === userId)
-    .map((e) => e.groupId!)
-    .filter(Boolean);
+const leads = (actor: Actor, groupId: string, managerId: string | null): boolean =>
+  managerId !== null && managerId === actor.id && actor.role === 'associate_director' && actor.groupId === groupId;
+
+/**
+ * The groups this person currently leads as associate director (decision 030): at most their own group, when they are
+ * an associate director and its current entry names them (the rule of canManageGroup).
+ */
+export async function groupsLedBy(db: DbOrTx, actor: Actor): Promise<string[]> {
+  if (actor.role !== 'associate_director' || !actor.groupId) return [];
+  return leads(actor, actor.groupId, await currentManagerId(db, actor.groupId)) ? [actor.groupId] : [];
 }
 
 /** The groups this person currently leads, for rules evaluated in SQL such as the portal search (groupsLedBy). */
-export const managedGroupIds = (db: DbOrTx, actor: Actor): Promise<string[]> => groupsLedBy(db, actor.id);
+export const managedGroupIds = (db: DbOrTx, actor: Actor): Promise<string[]> => groupsLedBy(db, actor);
 
 /** May this person edit the group's information, notices, files and office? Admins, and its current associate director. */
 export async function canManageGroup(db: DbOrTx, actor: Actor, groupId: string): Promise<boolean> {
   if (actor.role === 'admin') return true;
-  return mayManageGroup(actor, await currentManagerId(db, groupId));
+  if (actor.role !== 'associate_director' || actor.groupId !== groupId) return false;
+  return mayManageGroup(actor, groupId, await currentManagerId(db, groupId));
 }
 
 /** canManageGroup's rule, given the group's current associate director. */
-export const mayManageGroup = (actor: Actor, managerId: string | null): boolean =>
-  actor.role === 'admin' || managerId === actor.id;
+export const mayManageGroup = (actor: Actor, groupId: string, managerId: string | null): boolean =>
+  actor.role === 'admin' || leads(actor, groupId, managerId);
 
 /**
- * May this person see the group page? Spec §6: role director or admin, or a member of the group. Its current
- * associate director may too, being its leader even when listed in another group.
+ * May this person see the group page? Spec §6: role director or admin, or a member of the group (its current
+ * associate director is one: decision 030).
  */
-export async function canViewGroup(db: DbOrTx, actor: Actor, groupId: string): Promise<boolean> {
-  if (mayViewGroup(actor, groupId, null)) return true;
-  return mayViewGroup(actor, groupId, await currentManagerId(db, groupId));
+export async function canViewGroup(_db: DbOrTx, actor: Actor, groupId: string): Promise<boolean> {
+  return mayViewGroup(actor, groupId);
 }
 
-/** canViewGroup's rule, given the group's current associate director. */
-export const mayViewGroup = (actor: Actor, groupId: string, managerId: string | null): boolean =>
-  actor.role === 'admin' || actor.role === 'director' || actor.groupId === groupId || managerId === actor.id;
+/** canViewGroup's rule. */
+export const mayViewGroup = (actor: Actor, groupId: string): boolean =>
+  actor.role === 'admin' || actor.role === 'director' || actor.groupId === groupId;
 
 /**
  * The groups whose pages this person may see (the rule of canViewGroup for every group at once): null for directors
- * and admins (every group), else their own group and any group they lead.
+ * and admins (every group), else their own group.
  */
-export async function viewableGroupIds(db: DbOrTx, actor: Actor): Promise<string[] | null> {
+export async function viewableGroupIds(_db: DbOrTx, actor: Actor): Promise<string[] | null> {
   if (actor.role === 'admin' || actor.role === 'director') return null;
-  return [...new Set([...(actor.groupId ? [actor.groupId] : []), ...(await groupsLedBy(db, actor.id))])];
+  return actor.groupId ? [actor.groupId] : [];
 }
 
 /** Throws the spec's Access Denied (403) unless canViewGroup. */

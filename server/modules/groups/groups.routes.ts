@@ -76,7 +76,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The Groups menu (issue 16 item 7): every group, with the person's own marked and those they may not open flagged.
   app.get('/api/groups/menu', { schema: { response: { 200: z.array(groupMenuItemJson) } } }, async (req) => {
-    const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, req.user.id)]);
+    const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, req.user)]);
     const seesAll = req.user.role === 'admin' || req.user.role === 'director';
     return all.map((g) => {
       const mine = g.id === req.user.groupId || led.includes(g.id);
@@ -118,8 +118,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: groupParams, response: { 200: groupJson } } },
     async (req, reply) => {
       const { group, managerId } = await findGroupAndManagerOr404(app.db, req.params.id);
-      if (!mayViewGroup(req.user, group.id, managerId)) throw forbidden(ACCESS_DENIED);
-      const answer = await groupPageAnswer(app.db, group, mayManageGroup(req.user, managerId));
+      if (!mayViewGroup(req.user, group.id)) throw forbidden(ACCESS_DENIED);
+      const answer = await groupPageAnswer(app.db, group, mayManageGroup(req.user, group.id, managerId));
       return sendPrepared(req, reply, answer, 'private, no-cache');
     },
   );

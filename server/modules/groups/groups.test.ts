@@ -69,9 +69,9 @@ describe('GET /api/groups/menu (issue 16 item 7)', () => {
     });
     expect(await entry(c, 'outsider', c.group.id)).toMatchObject({ mine: false, canOpen: false });
     expect(await entry(c, 'outsider', c.otherGroup.id)).toMatchObject({ mine: true, canOpen: true });
-    // The associate director belongs to the other group and leads this one: both are theirs.
+    // The associate director belongs to the group they lead (decision 030).
     expect(await entry(c, 'associateDirector', c.group.id)).toMatchObject({ mine: true, canOpen: true });
-    expect(await entry(c, 'associateDirector', c.otherGroup.id)).toMatchObject({ mine: true, canOpen: true });
+    expect(await entry(c, 'associateDirector', c.otherGroup.id)).toMatchObject({ mine: false, canOpen: false });
     expect(await entry(c, 'director', c.group.id)).toMatchObject({ mine: false, canOpen: true });
     expect(await entry(c, 'admin', c.group.id)).toMatchObject({ mine: false, canOpen: true });
   });
@@ -113,6 +113,7 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
       currentAD: { name: 'Anita Lead', designation: 'Assistant Director', from: '2024-01-01', to: null },
     });
     expect(asMember.employees).toEqual([
+      expect.objectContaining({ _id: c.associateDirector.id, name: 'Anita Lead', role: 'associate_director' }),
       expect.objectContaining({ _id: c.member.id, name: 'Meera Member', email: c.member.email, role: 'employee' }),
     ]);
     const asLead = (
@@ -160,8 +161,11 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
       .update(directorEntries)
       .set({ to: '2024-06-30' })
       .where(eq(directorEntries.userId, c.associateDirector.id));
+    // Still a member, they may see the page, but no longer manage it.
     const res = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') });
-    expect(res.statusCode).toBe(403);
+    expect(res.json().canManage).toBe(false);
+    const edit = await c.app.inject({ url: `/api/groups/${c.group.id}`, headers: c.as('associateDirector') });
+    expect(edit.statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown group and 400 for a malformed id', async () => {
@@ -180,7 +184,7 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
     await createUser(c.app, 'employee', { groupId: c.group.id, status: 'pending', name: 'Pending Person' });
     await createUser(c.app, 'employee', { groupId: c.group.id, status: 'deactivated', name: 'Gone Person' });
     const body = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('admin') })).json();
-    expect(body.employees.map((e: { name: string }) => e.name)).toEqual(['Meera Member']);
+    expect(body.employees.map((e: { name: string }) => e.name)).toEqual(['Anita Lead', 'Meera Member']);
   });
 });
 
@@ -216,10 +220,10 @@ describe('the group page answer, made once per version of the group (issue 12)',
       [
         "a member's name",
         () => c.app.db.update(users).set({ name: 'Meera Renamed' }).where(eq(users.id, c.member.id)),
-        (b) => expect(b.employees).toEqual([expect.objectContaining({ name: 'Meera Renamed' })]),
+        (b) => expect((b.employees as { name: string }[]).map((e) => e.name)).toContain('Meera Renamed'),
       ],
       [
-        "the associate director's name (a member of another group)",
+        "the associate director's name",
         () => c.app.db.update(users).set({ name: 'Anita Renamed' }).where(eq(users.id, c.associateDirector.id)),
         (b) => expect(b.currentAD).toMatchObject({ name: 'Anita Renamed' }),
       ],
@@ -299,7 +303,7 @@ describe('the group page answer, made once per version of the group (issue 12)',
     expect(body.employees.map((e: { name: string }) => e.name)).toEqual(
       expect.arrayContaining(['Renamed 0', 'Renamed 2', 'Renamed 4', 'Renamed 6']),
     );
-    expect(body.employees).toHaveLength(5);
+    expect(body.employees).toHaveLength(6); // the associate director, Meera and the four who stayed
     expect(body.notices).toHaveLength(4);
   });
 
@@ -348,7 +352,10 @@ describe('GET /api/groups/my-group', () => {
       _id: c.group.id,
       name: c.group.name,
       description: 'A research group',
-      employees: [{ _id: c.member.id, name: 'Meera Member', email: c.member.email }],
+      employees: [
+        { _id: c.associateDirector.id, name: 'Anita Lead' },
+        { _id: c.member.id, name: 'Meera Member', email: c.member.email },
+      ],
     });
   });
 
@@ -369,7 +376,11 @@ describe('GET /api/groups/my-group', () => {
     await c.app.db.update(groups).set({ name: 'Fire Dynamics' }).where(eq(groups.id, c.group.id));
     const after = (await read()).json();
     expect(after.name).toBe('Fire Dynamics');
-    expect(after.employees.map((e: { name: string }) => e.name)).toEqual(['Meera Member', 'Nikhil Newcomer']);
+    expect(after.employees.map((e: { name: string }) => e.name)).toEqual([
+      'Anita Lead',
+      'Meera Member',
+      'Nikhil Newcomer',
+    ]);
   });
 
   it('answers 404 for someone in no group', async () => {

@@ -1,9 +1,8 @@
-import { asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { groups, softwareRepos, trialRepos, type FileRow } from '#server/db/schema/index.ts';
 import { badRequest, forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { canManageGroup, groupsLedBy } from '#server/modules/groups/groups.policy.ts';
 
 /** Who may upload (issue 7, decision 008): associate directors and administrators. */
 export const UPLOADER_ROLES = ['associate_director', 'admin'] as const;
@@ -36,7 +35,7 @@ export const canDeleteRepository = (actor: Actor, repo: { uploadedBy: string | n
 
 /**
  * Checks that the group exists and that the actor may upload to it: an administrator to any group, an associate
- * director to the group they belong to or the group they currently lead (groups.policy canManageGroup). Returns the
+ * director to the group they belong to now (a group's leader is one of its members: decision 030). Returns the
  * group's name for the activity log. Callers have already required an uploader role.
  */
 export async function assertCanUploadTo(
@@ -51,26 +50,20 @@ export async function assertCanUploadTo(
     .limit(1);
   if (!group) throw badRequest('The selected group does not exist. Please choose another.', 'group');
   if (actor.role === 'admin') return group;
-  if (
-    actor.role === 'associate_director' &&
-    (actor.groupId === groupId || (await canManageGroup(db, actor, groupId)))
-  ) {
-    return group;
-  }
+  if (actor.role === 'associate_director' && actor.groupId === groupId) return group;
   throw forbidden(NOT_YOUR_GROUP);
 }
 
 /**
  * The groups this person may upload repositories to, by name (the upload forms' Group select): every group for an
- * administrator; for an associate director the group they belong to and any group they currently lead, the same rule
- * as assertCanUploadTo. Callers have already required an uploader role.
+ * administrator; for an associate director the group they belong to, the same rule as assertCanUploadTo. Callers have
+ * already required an uploader role.
  */
 export async function listUploadGroups(db: DbOrTx, actor: Actor): Promise<{ id: string; name: string }[]> {
   const columns = { id: groups.id, name: groups.name };
   if (actor.role === 'admin') return db.select(columns).from(groups).orderBy(asc(groups.name));
-  const ids = [...new Set([...(actor.groupId ? [actor.groupId] : []), ...(await groupsLedBy(db, actor.id))])];
-  if (!ids.length) return [];
-  return db.select(columns).from(groups).where(inArray(groups.id, ids)).orderBy(asc(groups.name));
+  if (!actor.groupId) return [];
+  return db.select(columns).from(groups).where(eq(groups.id, actor.groupId));
 }
 
 /** Download rule for the private 'software-repos' area: whoever may see the repository that owns the file. */

@@ -642,7 +642,7 @@ describe('the size limit', () => {
 });
 
 describe('GET /api/repositories/upload-groups (issue 16 item 6)', () => {
-  it('offers an associate director only their own group and the groups they lead; an admin every group', async () => {
+  it('offers an associate director only their own group, even one who is named to lead another; an admin every group', async () => {
     const tag = randomUUID().slice(0, 6);
     const own = await createGroup(app, { name: `Own ${tag}` });
     const led = await createGroup(app, { name: `Led ${tag}` });
@@ -653,10 +653,8 @@ describe('GET /api/repositories/upload-groups (issue 16 item 6)', () => {
       .values({ groupId: led.id, userId: ad.id, designation: 'Assistant Director', from: '2020-01-01' });
     const res = await get('/api/repositories/upload-groups', ad);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
-      { _id: led.id, name: `Led ${tag}` },
-      { _id: own.id, name: `Own ${tag}` },
-    ]);
+    // Named in another group's history without being in it: that group is not theirs (decision 030).
+    expect(res.json()).toEqual([{ _id: own.id, name: `Own ${tag}` }]);
     const admin = await staff('admin', null);
     const all = (await get('/api/repositories/upload-groups', admin)).json() as { _id: string }[];
     expect(all.map((g) => g._id)).toEqual(expect.arrayContaining([own.id, led.id, other.id]));

@@ -49,7 +49,7 @@ beforeAll(async () => {
   member = await createUser(app, 'employee', { name: 'Meera Member', groupId: group.id });
   secondMember = await createUser(app, 'employee', { name: 'Sunil Member', groupId: group.id });
   outsider = await createUser(app, 'employee', { name: 'Owen Outsider', groupId: otherGroup.id });
-  associateDirector = await createUser(app, 'associate_director', { name: 'Anita Lead', groupId: otherGroup.id });
+  associateDirector = await createUser(app, 'associate_director', { name: 'Anita Lead', groupId: group.id });
   await app.db.insert(directorEntries).values({
     groupId: group.id,
     userId: associateDirector.id,
