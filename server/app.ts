@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { settlesWithin } from './lib/time-limit.ts';
 import { projectRoot } from './lib/project-root.ts';
-import { AppError, badRequest, isDatabaseUnavailable } from './lib/errors.ts';
+import { AppError, badRequest, databaseUnavailableBody, isDatabaseUnavailable } from './lib/errors.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -203,7 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
-      return reply.code(503).send(errorBody('The database is not available right now. Please try again in a moment.'));
+      return reply.code(503).send(databaseUnavailableBody);
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));

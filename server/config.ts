@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /** What loading this configuration created (DATA_DIR, the generated jwt-secret): a start that fails removes it. */
+  createdAtLoad: string[];
   /** How long a sign-in lasts. */
   jwtExpiresIn: string;
   adminEmail: string | undefined;
@@ -72,7 +74,7 @@ export interface S3StorageConfig {
 export type StorageConfig = { driver: 'local' } | S3StorageConfig;
 
 /** The JWT secret: JWT_SECRET, else one generated on first start and kept in DATA_DIR. */
-function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
+function jwtSecret(dataDir: string, fromEnv: string | undefined, created: string[]): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -84,6 +86,7 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw err;
   }
+  created.push(file);
   return secret;
 }
 
@@ -282,8 +285,10 @@ export function loadConfig(
   const env = parsed.data;
   const storage = storageConfig(env);
   const dataDir = path.resolve(env.DATA_DIR!);
+  const createdAtLoad: string[] = [];
   try {
-    mkdirSync(dataDir, { recursive: true });
+    const made = mkdirSync(dataDir, { recursive: true });
+    if (made) createdAtLoad.push(made);
   } catch (err) {
     throw new ConfigError(
       `DATA_DIR ${dataDir} cannot be created or written (${(err as NodeJS.ErrnoException).code}). Point DATA_DIR at a folder this user may write.`,
@@ -294,7 +299,8 @@ export function loadConfig(
     host: env.HOST!,
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    jwtSecret: jwtSecret(dataDir, env.JWT_SECRET),
+    jwtSecret: jwtSecret(dataDir, env.JWT_SECRET, createdAtLoad),
+    createdAtLoad,
     jwtExpiresIn: env.JWT_EXPIRES_IN,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,

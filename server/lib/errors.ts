@@ -32,6 +32,13 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_TEXT =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/;
 
+/** The 503 body of every request while the database is unreachable (app.ts's error handler, GET /api/health). */
+export const databaseUnavailableBody = {
+  error: 'The database is not available right now. Please try again in a moment.',
+  message: 'The database is not available right now. Please try again in a moment.',
+  code: 'database.unavailable',
+} as const;
+
 /** Did this error (or what caused it, as Drizzle wraps driver errors) come from a lost or refused database connection? */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (

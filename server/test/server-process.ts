@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServerIfNeeded } from '../../scripts/server-build.mjs';
+import { clusterHome } from '#server/db/embedded-location.ts';
 
 export interface ServerProcess {
   child: ReturnType<typeof spawn>;
@@ -68,7 +69,8 @@ export const login = (base: string, email: string, password: string) =>
 /** The pid of the embedded PostgreSQL serving this DATA_DIR, if one runs. */
 export function postmasterPid(dataDir: string): number | undefined {
   try {
-    const pid = Number(readFileSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pgdata = path.join(clusterHome(dataDir), 'pgdata');
+    const pid = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(pid, 0);
     return pid;
   } catch {

@@ -1,20 +1,19 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { databaseUnavailableBody } from '#server/lib/errors.ts';
 
 /** Nanoseconds to milliseconds with two decimals; 0 before the first sample (the histogram answers NaN). */
 const ms = (ns: number) => (Number.isFinite(ns) ? Math.round(ns / 10_000) / 100 : 0);
 
-/** GET /api/health: 200 once the database answers. */
+/** GET /api/health: 200 once the database answers, else 503 with the code every request gets then. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {
       await app.db.execute(sql`select 1`);
       return { status: 'ok', database: app.dbKind };
     } catch {
-      return reply
-        .code(503)
-        .send({ status: 'unavailable', error: 'Database unavailable', message: 'Database unavailable' });
+      return reply.code(503).send({ status: 'unavailable', ...databaseUnavailableBody });
     }
   });
 

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '#server/db/client.ts';
 import type { FileStore } from '#server/modules/files/storage.ts';
 import { settlesWithin } from '#server/lib/time-limit.ts';
+import { keepListening } from '#server/db/change-feed.ts';
 import { extractFileText, pendingFileIds, sharedExtractor } from './extraction.ts';
 
 /** The queue of files to read (pg-boss, in the portal's own database: schema `pgboss`). */
@@ -69,24 +70,35 @@ export async function startSearchJobs(
     boss.notifyWorker(workerId);
   };
 
-  const listener = await database.pool.connect();
-  listener.on('notification', (msg) => {
-    if (msg.channel === 'file_text_pending' && msg.payload) {
-      enqueue([msg.payload]).catch((err: unknown) => log.error({ err }, 'could not queue a file for reading'));
-    }
-  });
-  await listener.query('LISTEN file_text_pending');
-
-  // Backfill: files stored before this start (or while no server ran) that are still waiting.
-  const backlog = await pendingFileIds(database.db, 100_000);
-  await enqueue(backlog);
-  if (backlog.length) log.info({ files: backlog.length }, 'queued files for text extraction');
+  // Backfill: files stored before this start (or while no server ran, or while the listener was cut off from a
+  // restarting database: its notices are lost then) that are still waiting.
+  const backfill = async () => {
+    const backlog = await pendingFileIds(database.db, 100_000);
+    await enqueue(backlog);
+    if (backlog.length) log.info({ files: backlog.length }, 'queued files for text extraction');
+  };
+  let listening = () => {};
+  const firstListen = new Promise<void>((resolve) => (listening = resolve));
+  const listener = keepListening(
+    database.url,
+    'file_text_pending',
+    {
+      onNotification: (fileId) =>
+        void enqueue([fileId]).catch((err: unknown) => log.error({ err }, 'could not queue a file for reading')),
+      onConnect: (again) => {
+        if (!again) return listening();
+        void backfill().catch((err: unknown) => log.error({ err }, 'could not queue pending files'));
+      },
+    },
+    { name: 'file queue listener' },
+  );
+  await settlesWithin(firstListen, 10_000); // listening before the backfill: a file stored meanwhile is not missed
+  await backfill();
 
   return {
     stop: async () => {
       stopping = true;
-      await settlesWithin(listener.query('UNLISTEN *'), 2000);
-      listener.release();
+      await settlesWithin(listener.close(), 2000);
       // A file being read gets 5 s to finish; a queue that still does not stop must not hold up the database's stop.
       const stopped = await settlesWithin(boss.stop({ graceful: true, wait: true, timeout: 5000 }), 10_000);
       if (!stopped) log.error({}, 'the background job queue did not stop within 10 s; stopping without it');
