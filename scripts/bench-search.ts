@@ -166,7 +166,7 @@ async function seedBusyOfficers(database: Database) {
   const sender = '00000000-0000-4000-b000-ffffffffffff';
   await database.pool.query(
     `insert into users (id, email, password_hash, name, status)
-     select id, 'busy' || n || '@bench.local', 'x', 'Busy Officer ' || n, 'approved'
+     select id, 'busy' || n || '@bench.local', 'x', 'Busy Officer ' || n, 'approved'::user_status
      from unnest($1::uuid[], $2::int[]) as b(id, n)
      union all select $3::uuid, 'sender@bench.local', 'x', 'Dak Sender', 'approved'`,
     [involved.map(busyId), involved, sender],
