@@ -14,6 +14,7 @@
 //
 // Options: --documents N, --runs R (timed runs per search, default 30), --files F (files read, default 40),
 // --involved A,B,… (one busy officer per number, each involved in that many letters; default 20000),
+// --readers and --queries NAME,… (time only these: outsider, admin, busy20000…; common, report…),
 // --keep NAME (keep the seeded database for the next run, as bench:letters does: the embedded server's folder
 // $TMPDIR/lp-bench-search-NAME, or the database NAME on DATABASE_URL's server; a kept one is not seeded again).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,13 @@ if (!Number.isInteger(documents) || documents < 1000) throw new Error('--documen
 const involvedArg = process.argv.indexOf('--involved');
 const involved = (involvedArg > 0 ? process.argv[involvedArg + 1]! : '20000').split(',').map(Number);
 if (!involved.every((n) => Number.isInteger(n) && n >= 0)) throw new Error('--involved takes whole numbers: 1301,5001');
+/** --readers and --queries: the names to time, or undefined for all. */
+const only = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? new Set(process.argv[i + 1]!.split(',')) : undefined;
+};
+const onlyReaders = only('readers');
+const onlyQueries = only('queries');
 /** The busy officer involved in `n` letters. */
 const busyId = (n: number) => `00000000-0000-4000-b000-${String(n).padStart(12, '0')}`;
 
@@ -178,7 +186,7 @@ async function seedBusyOfficers(database: Database) {
        (array['Monthly safety report', 'Fire drill report', 'Calibration schedule', 'Budget review'])[1 + i % 4] || ' ' || i,
        'No. ' || i, '2025-06-01', 'D-' || i, '2025-06-01', 'General', 'Lab', 'English', 'Post',
        now() - (i * 7 || ' minutes')::interval,
-       ((array['Normal','Normal','Normal','Normal','Confidential'])[1 + i % 5])::classification, $2::uuid
+       ((array['Normal','Normal','Normal','Normal','Confidential'])[1 + i % 5])::letter_classification, $2::uuid
      from generate_series(1, $1::int) i`,
     [most, sender],
   );
@@ -243,8 +251,10 @@ async function main() {
     type Figures = { p50: number; p95: number; total: number } | { error: string; ms: number };
     const results: Record<string, Record<string, Figures>> = {};
     for (const [who, actor] of Object.entries(readers)) {
+      if (onlyReaders && !onlyReaders.has(who)) continue;
       results[who] = {};
       for (const [name, q] of Object.entries(queries)) {
+        if (onlyQueries && !onlyQueries.has(name)) continue;
         // As GET /api/search: the reader's tokens, then the search.
         const run = async () => searchPortal(database.db, await searchReader(database.db, actor), { q, limit: 20 });
         const t = performance.now();
