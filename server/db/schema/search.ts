@@ -9,9 +9,10 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * (`letter:user:<id>`), so one test `list_access && <reader's tokens>` picks kinds and readers at once and the planner's
  * statistics of the tokens tell it how many rows that is: `public`, `signed-in`, `member:<group>` (the group's
  * members), `leads:<group>` (its current leader), `close-group:<id>` (its members), `user:<id>` (the uploader),
- * `role:admin`, `role:director`. One line per audience, each the rule of the module that owns the item:
- * groups.policy canViewGroup, close-groups.policy, letters.policy (directors and admins every letter, others their
- * own uploads, so Confidential and Secret letters too), repositories.policy visibleRepositories.
+ * `role:admin`, `role:director`, and for letters `markedAccess` (`letter:marked:<id>`: everyone it was marked to or
+ * by). One line per audience, each the rule of the module that owns the item: groups.policy canViewGroup,
+ * close-groups.policy, letters.policy (directors and admins every letter, others their own uploads, so Confidential
+ * and Secret letters too, and those marked to or by them), repositories.policy visibleRepositories.
  */
 function accessTokens(listing: boolean): string {
   const t = (token: string) => `kind || ':${token}'`;
@@ -20,7 +21,7 @@ function accessTokens(listing: boolean): string {
     when 'signed-in' then array[${t('signed-in')}]
     when 'group' then array[${t('member:')} || group_id::text, ${t('leads:')} || group_id::text, ${t('role:admin')}, ${t('role:director')}]
     when 'close-group' then array[${t('close-group:')} || close_group_id::text, ${t('role:admin')}]
-    when 'letter' then array[${t('user:')} || uploaded_by::text, ${t('item:')} || item_id::text, ${t('role:admin')}, ${t('role:director')}]
+    when 'letter' then array[${t('user:')} || uploaded_by::text, ${t('role:admin')}, ${t('role:director')}] || marked_access
     when 'repository' then array[${t('member:')} || group_id::text, ${t('user:')} || uploaded_by::text, ${t('role:admin')}, ${t('role:director')}]
     else array[]::text[] end`;
   const tokens = listing
@@ -58,6 +59,16 @@ export const searchDocuments = pgTable(
     uploadedBy: uuid(),
     /** Letters: Normal, Confidential or Secret. */
     classification: text(),
+    /**
+     * Letters: a token for each person the letter was marked to or by (letter_movements), `letter:marked:<user>`, or
+     * `letter:marked-classified:<user>` when it is Confidential or Secret (found only by those cleared for it). Kept by
+     * the database in the marking's transaction (migration 0020: search_letter_marked_access), never by the
+     * application; part of the access tokens, so a search costs the same however many letters its reader handled.
+     */
+    markedAccess: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     metaVector: tsvector()
       .notNull()
       .generatedAlwaysAs(

@@ -1,8 +1,8 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { closeGroupMembers, letterMovements, letters, searchDocuments as sd } from '#server/db/schema/index.ts';
+import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/index.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { managedGroupIds } from '#server/modules/groups/groups.policy.ts';
@@ -20,7 +20,9 @@ import { managedGroupIds } from '#server/modules/groups/groups.policy.ts';
  * - close-group documents (close-groups.policy): its members (`close-group:`) and admins;
  * - letters (letters.policy canViewLetter, visibleLetters): directors and admins every letter of the register, others
  *   the letters they uploaded (`user:`), Confidential and Secret ones included, and those marked to or by them
- *   (`item:<letter id>`; a classified one only when they are cleared); the recycle bin is never indexed;
+ *   (`marked:<user>`, which the letter's entry carries for each such person, kept by the database when a letter is
+ *   marked; a classified one under `marked-classified:<user>`, held only by those cleared); the recycle bin is never
+ *   indexed;
  * - repositories (repositories.policy visibleRepositories): directors and admins all, others their group's
  *   (`member:`) and their own uploads (`user:`).
  */
@@ -36,24 +38,12 @@ const ROLE_TOKENS: Partial<Record<Role, string>> = { admin: 'role:admin', direct
 /** Loads what the reader may see: a visitor holds `public` only. */
 export async function searchReader(db: DbOrTx, actor: Actor | null): Promise<SearchReader> {
   if (!actor) return { actor, tokens: ['public'] };
-  const [managed, closeGroups, involved] = await Promise.all([
+  const [managed, closeGroups] = await Promise.all([
     managedGroupIds(db, actor),
     db
       .select({ id: closeGroupMembers.closeGroupId })
       .from(closeGroupMembers)
       .where(eq(closeGroupMembers.userId, actor.id)),
-    // Letters marked to or by them (issue 17, letters.policy canViewLetter's `involved`): a classified one only when
-    // they are cleared for it.
-    db
-      .selectDistinct({ id: letterMovements.letterId })
-      .from(letterMovements)
-      .innerJoin(letters, eq(letters.id, letterMovements.letterId))
-      .where(
-        and(
-          or(eq(letterMovements.toUserId, actor.id), eq(letterMovements.fromUserId, actor.id)),
-          isClearedForClassified(actor) ? undefined : eq(letters.classification, 'Normal'),
-        ),
-      ),
   ]);
   const role = ROLE_TOKENS[actor.role];
   const tokens = [
@@ -64,17 +54,18 @@ export async function searchReader(db: DbOrTx, actor: Actor | null): Promise<Sea
     ...(actor.groupId ? [`member:${actor.groupId}`] : []),
     ...managed.map((g) => `leads:${g}`),
     ...closeGroups.map((c) => `close-group:${c.id}`),
-    ...involved.map((l) => `item:${l.id}`),
+    // Letters marked to or by them (issue 17, letters.policy canViewLetter's `involved`): each letter's entry names
+    // them (markedAccess), a Confidential or Secret one under its own token, held only when they are cleared for it.
+    // One token however many letters they handled (issue 28: one per letter crashed the search at 5,001).
+    `marked:${actor.id}`,
+    ...(isClearedForClassified(actor) ? [`marked-classified:${actor.id}`] : []),
   ];
   return { actor, tokens };
 }
 
-/** The reader's tokens for these kinds, as documents carry them (`letter:user:<id>`), as a text[] literal. */
+/** The reader's tokens for these kinds, as documents carry them (`letter:user:<id>`): one text[] parameter. */
 const tokenArray = (reader: SearchReader, kinds: readonly SearchKind[]) =>
-  sql`array[${sql.join(
-    kinds.flatMap((kind) => reader.tokens.map((t) => sql`${`${kind}:${t}`}`)),
-    sql`, `,
-  )}]::text[]`;
+  sql`${sql.param(kinds.flatMap((kind) => reader.tokens.map((t) => `${kind}:${t}`)))}::text[]`;
 
 /** May the reader open the item (its page, its file, and so the text inside its file)? Of these kinds only. */
 export function opensDocument(reader: SearchReader, kinds: readonly SearchKind[] = SEARCH_KINDS): SQL {

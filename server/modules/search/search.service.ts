@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/search.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { searchDocuments as sd } from '#server/db/schema/index.ts';
-import { badRequest } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { listsDocument, opensDocument, type SearchReader } from './search.policy.ts';
 
@@ -52,10 +52,11 @@ interface Cursor {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A document's date as the window queries print it: UTC, microseconds. */
-const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** A document's date as the window queries print it: UTC, microseconds; years 0001–9999 (PostgreSQL has no year 0). */
+const AT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const isKind = (kind: unknown): kind is string =>
   typeof kind === 'string' && (SEARCH_KINDS as readonly string[]).includes(kind);
+/** A real instant (no 24:00, no 31 February), as JavaScript reads it back unchanged. */
 const isAt = (at: unknown): at is string =>
   typeof at === 'string' && AT.test(at) && new Date(`${at.slice(0, 23)}Z`).toISOString() === `${at.slice(0, 23)}Z`;
 
@@ -67,7 +68,7 @@ const encodeCursor = (c: Cursor) =>
     ]),
   ).toString('base64url');
 
-/** Reads a cursor from the query string; a tampered one is a 400, never a 500. */
+/** Reads a cursor from the query string; a tampered one (or one naming an impossible time) is a 400, never a 500. */
 function decodeCursor(raw: string): Cursor {
   try {
     const [window, after] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
@@ -94,7 +95,7 @@ function decodeCursor(raw: string): Cursor {
   } catch {
     // fall through
   }
-  throw badRequest('This list has changed. Please search again.', 'cursor');
+  throw new AppError(400, 'This list has changed. Please search again.', 'cursor', { code: 'search.bad_cursor' });
 }
 
 /** The words of the query, lower-cased: letters, digits and combining marks (Devanagari vowel signs) only. */
