@@ -135,6 +135,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.config.redisUrl) {
     redis = new Redis(opts.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     redis.on('error', (err) => app.log.warn({ err }, 'Redis unavailable'));
+    // Counted in Redis from the first request: a node waits (at most 3 s) for its connection before it serves, or
+    // its first counts would go to the PostgreSQL fallback while every other node counts in Redis.
+    const client = redis;
+    app.addHook('onReady', async () => {
+      if (client.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 3000);
+        client.once('ready', () => (clearTimeout(timer), resolve()));
+      });
+    });
     app.addHook('onClose', async () => void (await redis?.quit().catch(() => {})));
   }
   app.decorate(

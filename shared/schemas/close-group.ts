@@ -68,7 +68,10 @@ export type CloseGroupValues = z.output<typeof closeGroupInput>;
 
 /** Body of PUT /api/close-groups/{id}/documents/{docId} (spec §5: required, and different from the current name). */
 export const renameDocumentInput = z.object({
-  newFilename: plainText(CLOSE_GROUP_MESSAGES.newFilenameRequired)
+  // A file name with a bidi control is refused, as control characters are, not quietly changed (issue 28 item 11).
+  newFilename: z
+    .string(CLOSE_GROUP_MESSAGES.newFilenameRequired)
+    .trim()
     .min(1, CLOSE_GROUP_MESSAGES.newFilenameRequired)
     .max(200, 'The file name must be at most 200 characters.')
     .refine(
