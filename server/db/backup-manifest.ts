@@ -23,9 +23,9 @@ const identifier = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'not a table or c
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'not a SHA-256');
 const size = z
   .number('must be a number')
-  .int('must be a whole number')
   .min(0, 'must not be negative')
-  .max(Number.MAX_SAFE_INTEGER, 'is too large');
+  .max(Number.MAX_SAFE_INTEGER, 'is too large')
+  .int('must be a whole number');
 
 /** A table's copy: db/<table>.copy. */
 const tableEntry = z
