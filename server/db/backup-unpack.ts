@@ -92,6 +92,10 @@ export async function unpack(
     extract.destroy();
     await feeding.catch(() => {});
     if (err instanceof BackupError) throw err;
+    // A write that failed here (a full disk) is not the archive's fault.
+    if ((err as NodeJS.ErrnoException).syscall === 'write') {
+      throw new BackupError(`Unpacking the archive into ${dir} failed (${(err as Error).message}).`);
+    }
     throw new BackupError(`${archive} is not a readable Lab Portal backup (${(err as Error).message}).`);
   }
   if (!manifestBytes) throw new BackupError(`${archive} is not a Lab Portal backup (no manifest).`);
