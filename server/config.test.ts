@@ -135,6 +135,14 @@ describe('loadConfig (issue 18 item 4)', () => {
     expect(load({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
   });
 
+  it('reads BACKUP_KEY (decision 027), refusing one shorter than 32 characters without printing it', () => {
+    const message = refusal({ BACKUP_KEY: 'short-backup-key' });
+    expect(message).toMatch(/^BACKUP_KEY must be at least 32 characters long \(it has 16\)\./);
+    expect(message).not.toContain('short-backup-key');
+    expect(load({ BACKUP_KEY: 'k'.repeat(32) }).backupKey).toBe('k'.repeat(32));
+    expect(load({}).backupKey).toBeUndefined();
+  });
+
   it.each([
     [{ UPLOAD_MAX_BYTES: 'lots' }, 'UPLOAD_MAX_BYTES must be a number of bytes of at least 1 (got "lots").'],
     [{ LARGE_UPLOAD_MAX_BYTES: '0' }, 'LARGE_UPLOAD_MAX_BYTES must be a number of bytes of at least 1 (got "0").'],

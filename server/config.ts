@@ -56,6 +56,8 @@ export interface Config {
   storage: StorageConfig;
   /** JWT_SECRET_ROTATE=true: record this node's JWT secret as the one every node must use (decision 017). */
   jwtSecretRotate: boolean;
+  /** BACKUP_KEY: backups are signed with it, and a restore accepts only archives signed with it (decision 027). */
+  backupKey: string | undefined;
 }
 
 /** STORAGE=s3 and its S3_* variables (README "Configuration", docs/deployment.md). */
@@ -200,6 +202,13 @@ const envSchema = z.object({
     );
   }),
   JWT_SECRET_ROTATE: flag('JWT_SECRET_ROTATE', false),
+  BACKUP_KEY: variable((v, ctx) => {
+    if (v === undefined || v.length >= JWT_SECRET_MIN_LENGTH) return v;
+    return refuse(
+      ctx,
+      `BACKUP_KEY must be at least ${JWT_SECRET_MIN_LENGTH} characters long (it has ${v.length}). Use a long random value (openssl rand -base64 48), kept apart from the backups.`,
+    );
+  }),
   JWT_EXPIRES_IN: variable((v, ctx) => {
     if (v === undefined) return '8h';
     if (DURATION.test(v.trim()) && parseFloat(v) > 0) return v.trim();
@@ -321,5 +330,6 @@ export function loadConfig(
     readsAtOnce: env.READS_AT_ONCE,
     storage,
     jwtSecretRotate: env.JWT_SECRET_ROTATE,
+    backupKey: env.BACKUP_KEY,
   };
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { killServer, login, startServer, waitHealthy, type ServerProcess } from '#server/test/server-process.ts';
 import { startTestS3 } from '#server/test/s3-server.ts';
+import { npmScript } from '#server/test/backup-archives.ts';
 
 /** npm run backup / npm run restore, end to end with the real server, in both database modes (decision 013). */
 const ADMIN = { ADMIN_EMAIL: 'backup.admin@lab.test', ADMIN_PASSWORD: 'Backup-Admin-2026' };
@@ -40,26 +40,6 @@ async function newDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-/**
- * Runs a script in a child process without blocking this one (an S3 test server answers from this process; a
- * spawnSync would starve it).
- */
-function npmScript(
-  script: 'backup' | 'restore',
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-      env: { ...process.env, DATABASE_URL: '', ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', (status) => resolve({ status, output }));
-  });
 }
 
 async function serve(env: Record<string, string>) {

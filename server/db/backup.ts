@@ -14,12 +14,22 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform, type Readable } from 'node:stream';
-import { createGunzip, createGzip } from 'node:zlib';
+import { Transform } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
 import type { StorageDriver } from '#server/modules/files/drivers/types.ts';
+import {
+  BACKUP_FORMAT,
+  BackupError,
+  MANIFEST_ENTRY,
+  SIGNATURE_ENTRY,
+  signManifest,
+  type Manifest,
+  type SignatureCheck,
+} from './backup-manifest.ts';
+import { unpack } from './backup-unpack.ts';
 import { createPool, migrateDatabase, migrationsFolder } from './client.ts';
 
 /**
@@ -27,29 +37,10 @@ import { createPool, migrateDatabase, migrationsFolder } from './client.ts';
  * REPEATABLE READ snapshot, so the portal keeps serving), every uploaded file that the snapshot references, and a
  * manifest with the schema's migration level and a SHA-256 for every entry. The same archive restores into an empty
  * embedded DATA_DIR or an empty DATABASE_URL database, whichever mode made it, and needs no pg_dump of a matching
- * major version.
+ * major version. With BACKUP_KEY, the manifest is signed (an HMAC kept beside it, decision 027).
  */
 
-export const BACKUP_FORMAT = 'lab-portal-backup';
-
-interface Entry {
-  path: string;
-  size: number;
-  sha256: string;
-}
-export interface Manifest {
-  format: typeof BACKUP_FORMAT;
-  version: 1;
-  createdAt: string;
-  /** How many migrations the schema had (server/db/migrations/meta/_journal.json). */
-  migrations: number;
-  tables: (Entry & { table: string; columns: string[]; rows: number })[];
-  files: Entry[];
-  /** Rows whose bytes were missing when the backup ran (reported, the archive is still usable). */
-  missingFiles: string[];
-}
-
-export class BackupError extends Error {}
+export { BackupError, type Manifest } from './backup-manifest.ts';
 
 const journal = () =>
   JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
@@ -87,9 +78,14 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * Writes a backup of the database at `pool` and of the stored files it references (read through the storage driver:
  * DATA_DIR/uploads or the S3 bucket) to `outFile` (atomically: a temporary file renamed at the end). Safe while the
- * portal runs.
+ * portal runs. With `key` (BACKUP_KEY), the manifest is signed.
  */
-export async function writeBackup(opts: { pool: pg.Pool; storage: StorageDriver; outFile: string }): Promise<Manifest> {
+export async function writeBackup(opts: {
+  pool: pg.Pool;
+  storage: StorageDriver;
+  outFile: string;
+  key?: string;
+}): Promise<Manifest> {
   const staging = mkdtempSync(path.join(os.tmpdir(), 'lp-backup-'));
   const client = await opts.pool.connect();
   const manifest: Manifest = {
@@ -169,7 +165,11 @@ export async function writeBackup(opts: { pool: pg.Pool; storage: StorageDriver;
       manifest.files.push({ path: entryPath, size, sha256: hash.digest('hex') });
     }
     const body = Buffer.from(JSON.stringify(manifest, null, 2));
-    pack.entry({ name: 'manifest.json', size: body.length }, body);
+    pack.entry({ name: MANIFEST_ENTRY, size: body.length }, body);
+    if (opts.key) {
+      const signature = signManifest(opts.key, body);
+      pack.entry({ name: SIGNATURE_ENTRY, size: signature.length }, signature);
+    }
     pack.finalize();
     await written;
     renameSync(tmpOut, opts.outFile);
@@ -184,60 +184,29 @@ export async function writeBackup(opts: { pool: pg.Pool; storage: StorageDriver;
   }
 }
 
-/** Unpacks an archive into `dir`, verifying every entry against the manifest (which comes last). */
-async function unpack(archive: string, dir: string): Promise<Manifest> {
-  const extract = tar.extract();
-  const hashes = new Map<string, string>();
-  let manifest: Manifest | undefined;
-  extract.on('entry', (header, source, next) => {
-    const stream = source as unknown as Readable;
-    const name = path.posix.normalize(header.name);
-    if (name.startsWith('..') || path.isAbsolute(name) || header.type !== 'file') {
-      stream.resume();
-      next(new BackupError(`The archive holds an unexpected entry: ${header.name}`));
-      return;
+/**
+ * The manifest's tables as the schema at its level names them, in the manifest's order, with their columns: every
+ * table of the schema exactly once, each with exactly its columns. A name the schema does not know is refused.
+ */
+function matchTables(manifest: Manifest, schema: { table: string; columns: string[] }[]) {
+  const byName = new Map(schema.map((t) => [t.table, t]));
+  const level = `the portal's schema at level ${manifest.migrations}`;
+  const matched = manifest.tables.map((entry) => {
+    const known = byName.get(entry.table);
+    if (!known) throw new BackupError(`The manifest lists a table that ${level} does not have: ${entry.table}.`);
+    byName.delete(entry.table);
+    const columns = entry.columns.map((c) => known.columns.find((k) => k === c));
+    const unknown = entry.columns.find((_c, i) => !columns[i]);
+    if (unknown !== undefined || new Set(columns).size !== known.columns.length) {
+      throw new BackupError(
+        `The manifest's columns of ${known.table} are not those of ${level}${unknown === undefined ? '' : ` (${unknown})`}.`,
+      );
     }
-    if (name === 'manifest.json') {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        try {
-          manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
-          next();
-        } catch {
-          next(new BackupError("The archive's manifest.json is not valid JSON."));
-        }
-      });
-      return;
-    }
-    const target = path.join(dir, name);
-    mkdirSync(path.dirname(target), { recursive: true });
-    const hash = createHash('sha256');
-    stream.on('data', (c: Buffer) => hash.update(c));
-    pipeline(stream, createWriteStream(target)).then(
-      () => {
-        hashes.set(name, hash.digest('hex'));
-        next();
-      },
-      (err: Error) => next(err),
-    );
+    return { table: known.table, columns: columns as string[], path: entry.path };
   });
-  try {
-    await pipeline(createReadStream(archive), createGunzip(), extract);
-  } catch (err) {
-    if (err instanceof BackupError) throw err;
-    throw new BackupError(`${archive} is not a readable Lab Portal backup (${(err as Error).message}).`);
-  }
-  if (!manifest || manifest.format !== BACKUP_FORMAT) {
-    throw new BackupError(`${archive} is not a Lab Portal backup (no manifest).`);
-  }
-  for (const entry of [...manifest.tables, ...manifest.files]) {
-    const got = hashes.get(entry.path);
-    if (got !== entry.sha256) {
-      throw new BackupError(`${entry.path} in the archive is ${got ? 'damaged (checksum differs)' : 'missing'}.`);
-    }
-  }
-  return manifest;
+  const left = [...byName.keys()];
+  if (left.length) throw new BackupError(`The manifest does not list the table ${left[0]} of ${level}.`);
+  return matched;
 }
 
 /** A migrations folder holding only the first `count` migrations, to rebuild the schema the backup was taken on. */
@@ -255,14 +224,17 @@ function migrationsUpTo(count: number): string {
  * Restores an archive into the empty database at `url` and the empty storage (DATA_DIR/uploads or the S3 bucket):
  * the schema at the backup's migration level, every row (foreign keys dropped for the load and re-checked after),
  * sequences, then the newer migrations of this version, then the files through the storage driver. Refuses a database
- * or storage that holds anything. `dataDir` holds the unpacked archive meanwhile.
+ * or storage that holds anything. `dataDir` holds the unpacked archive meanwhile. With `key` (BACKUP_KEY), only an
+ * archive signed with it restores (decision 027). Every refusal is a BackupError, and leaves the database and the
+ * storage as empty as they were found.
  */
 export async function restoreBackup(opts: {
   archive: string;
   url: string;
   storage: StorageDriver;
   dataDir: string;
-}): Promise<Manifest> {
+  key?: string;
+}): Promise<{ manifest: Manifest; signature: SignatureCheck }> {
   for await (const _object of opts.storage.list()) {
     throw new BackupError(
       `${opts.storage.description} is not empty: restore only into empty storage. Nothing was changed.`,
@@ -282,7 +254,7 @@ export async function restoreBackup(opts: {
         'The target database is not empty: restore only into an empty database. Nothing was changed.',
       );
     }
-    const manifest = await unpack(opts.archive, staging);
+    const { manifest, signature } = await unpack(opts.archive, staging, opts.key);
     const known = journal().entries.length;
     if (manifest.migrations > known) {
       throw new BackupError(
@@ -303,6 +275,8 @@ export async function restoreBackup(opts: {
     const client = await pool.connect();
     try {
       await client.query('begin');
+      // Every name in SQL below is the catalog's: the archive's names only pick among them.
+      const tables = matchTables(manifest, await tablesOf(client));
       const fks = await client.query<{ table: string; name: string; def: string }>(
         `select cl.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
            from pg_constraint c join pg_class cl on cl.oid = c.conrelid join pg_namespace n on n.oid = cl.relnamespace
@@ -312,15 +286,15 @@ export async function restoreBackup(opts: {
         await client.query(`alter table ${quoteIdent(fk.table)} drop constraint ${quoteIdent(fk.name)}`);
       }
       // The rows are restored as they were, derived tables (the search index) included: our triggers stay quiet.
-      for (const t of manifest.tables) await client.query(`alter table ${quoteIdent(t.table)} disable trigger user`);
-      for (const t of manifest.tables) {
+      for (const t of tables) await client.query(`alter table ${quoteIdent(t.table)} disable trigger user`);
+      for (const t of tables) {
         const cols = t.columns.map(quoteIdent).join(', ');
         await pipeline(
           createReadStream(path.join(staging, t.path)),
           client.query(copyFrom(`copy ${quoteIdent(t.table)} (${cols}) from stdin`)),
         );
       }
-      for (const t of manifest.tables) await client.query(`alter table ${quoteIdent(t.table)} enable trigger user`);
+      for (const t of tables) await client.query(`alter table ${quoteIdent(t.table)} enable trigger user`);
       for (const fk of fks.rows) {
         await client.query(`alter table ${quoteIdent(fk.table)} add constraint ${quoteIdent(fk.name)} ${fk.def}`);
       }
@@ -353,18 +327,21 @@ export async function restoreBackup(opts: {
     const types = await pool.query<{ area: string; name: string; mime: string }>(
       'select area, stored_name as name, mime_type as mime from files',
     );
-    const mimeOf = new Map(types.rows.map((r) => [`${r.area}/${r.name}`, r.mime]));
+    const mimeOf = new Map(types.rows.map((r) => [`uploads/${r.area}/${r.name}`, r.mime]));
+    // Only the uploads the restored records point at (not, say, a table's copy listed as an upload).
+    const stray = manifest.files.find((f) => !mimeOf.has(f.path));
+    if (stray) throw new BackupError(`The manifest lists an upload that no record points at: ${stray.path}.`);
     for (const entry of manifest.files) {
       const [, area, id] = entry.path.split('/') as [string, string, string];
       await opts.storage.put(
         area,
         id,
         path.join(staging, entry.path),
-        mimeOf.get(`${area}/${id}`) ?? 'application/octet-stream',
+        mimeOf.get(entry.path) ?? 'application/octet-stream',
       );
       put.push({ area, id });
     }
-    return manifest;
+    return { manifest, signature };
   } catch (err) {
     // Leave the database as empty as it was found, so the restore can simply be run again.
     if (schemaCreated) {
