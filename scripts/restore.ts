@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { BackupError, restoreBackup } from '#server/db/backup.ts';
+import { clusterHome, LOCATION_FILE } from '#server/db/embedded-location.ts';
 import { openOperatorDatabase } from '#server/db/operator.ts';
 import { EmbeddedDatabaseError } from '#server/db/embedded.ts';
 import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
@@ -32,7 +33,9 @@ async function restore(file: string): Promise<void> {
   const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || randomBytes(48).toString('hex') });
   const started = Date.now();
   // What this run creates in DATA_DIR goes again if the restore fails, so that it can simply be run again.
-  const made = config.databaseUrl ? ['uploads'] : ['pgdata', 'pg-password', 'pg-url', 'run', 'postgres.log', 'uploads'];
+  const made = config.databaseUrl
+    ? ['uploads']
+    : ['pgdata', 'pg-password', 'pg-url', 'run', 'postgres.log', 'uploads', LOCATION_FILE];
   const created = made.map((name) => path.join(config.dataDir, name)).filter((p) => !existsSync(p));
   let restored = false;
   try {
@@ -57,7 +60,15 @@ async function restore(file: string): Promise<void> {
       await close(); // the embedded postmaster stops here, whatever happened
     }
   } finally {
-    if (!restored) for (const p of created) rmSync(p, { recursive: true, force: true });
+    if (!restored) {
+      // Run as root with DATA_DIR closed to others, the cluster this run made lives in its relocated home (issue 28
+      // item 12), recorded in DATA_DIR/pg-location: that home goes too, or a retry would be refused.
+      const home = clusterHome(config.dataDir);
+      if (home !== config.dataDir && created.includes(path.join(config.dataDir, LOCATION_FILE))) {
+        rmSync(home, { recursive: true, force: true });
+      }
+      for (const p of created) rmSync(p, { recursive: true, force: true });
+    }
   }
 }
 

@@ -22,7 +22,7 @@ import path from 'node:path';
  * DATA_DIR (the portal, backup, restore) finds the same cluster.
  */
 export const RELOCATED_ROOT = '/var/lib/lab-portal';
-const LOCATION_FILE = 'pg-location';
+export const LOCATION_FILE = 'pg-location';
 
 /** A start-up failure of the embedded database the operator can fix (main.ts prints its message). */
 export class EmbeddedDatabaseError extends Error {}

@@ -12,9 +12,11 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RELOCATED_ROOT, relocatedHome } from '#server/db/embedded-location.ts';
 import { projectRoot } from '#server/lib/project-root.ts';
+import { npmScript } from '#server/test/backup-archives.ts';
 import {
   killServer,
   login,
@@ -72,6 +74,26 @@ describe.runIf(asRoot)('the quick start as root, with DATA_DIR in a folder close
       stdio: 'pipe',
     });
     expect(statSync(archive).size).toBeGreaterThan(0);
+
+    // A restore into another closed DATA_DIR: a damaged archive is refused after its cluster was made in the relocated
+    // home, and leaves neither that home nor pg-location behind, so the good archive then restores there.
+    const target = closedParent();
+    const targetHome = relocatedHome(target);
+    dirs.push(targetHome);
+    mkdirSync(target, { recursive: true });
+    const damaged = path.join(path.dirname(target), 'damaged.tar.gz');
+    const whole = gunzipSync(readFileSync(archive));
+    writeFileSync(damaged, gzipSync(whole.subarray(0, Math.floor(whole.length / 2))));
+    const refused = await npmScript('restore', [damaged], { DATA_DIR: target });
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/^Restore refused: /m);
+    expect(readdirSync(target)).toEqual([]);
+    expect(existsSync(targetHome)).toBe(false);
+    const good = await npmScript('restore', [archive], { DATA_DIR: target });
+    expect(good.output).toMatch(/^Restored /m);
+    expect(good.status).toBe(0);
+    expect(readFileSync(path.join(target, 'pg-location'), 'utf8').trim()).toBe(targetHome);
+    expect(postmasterPid(target)).toBeUndefined();
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
