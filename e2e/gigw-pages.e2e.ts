@@ -64,7 +64,8 @@ async function seed() {
     about: 'A group with one of everything.',
     vision: 'Safe stores.',
     mission: 'Measure and advise.',
-    employees: [employee.id],
+    // Its associate director is one of its members: a leader of another group manages nothing here (decision 030).
+    employees: [employee.id, lead.id],
   });
   expect(created.status).toBe(201);
   const group = created.body;
