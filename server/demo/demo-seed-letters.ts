@@ -1,5 +1,5 @@
 // The demo's letters register (server/demo/demo-seed.ts).
-import { letterCounters, letters } from '#server/db/schema/index.ts';
+import { letterCounters, letters, type UserRow } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
   DEMO_LAB,
@@ -12,12 +12,23 @@ import {
 import { makePdf, makeScan } from './demo-files.ts';
 import { DAY, isoDate, type DemoWorld, type SeedContext } from './demo-seed-context.ts';
 
-/** The dak register: letters with PDF or scanned files, numbered per year, and the year counters. */
-export async function seedLetters(ctx: SeedContext, world: DemoWorld): Promise<void> {
+/** A letter of the demo register, for the dak that moves it (demo-seed-dak.ts). */
+export interface DemoLetter {
+  id: string;
+  uploadedAt: Date;
+  uploader: UserRow;
+}
+
+/**
+ * The dak register: letters with PDF or scanned files, numbered per year, and the year counters. Returns the letters,
+ * oldest first.
+ */
+export async function seedLetters(ctx: SeedContext, world: DemoWorld): Promise<DemoLetter[]> {
   const { tx, store, today, daysAgo, rnd, add } = ctx;
   const { staff } = world;
   const uploaders = [...staff.values()].filter((u) => u.role === 'employee' || u.role === 'associate_director');
   const lastByYear = new Map<number, number>();
+  const made: DemoLetter[] = [];
   const letterRows = LETTER_SUBJECTS.map((subject, i) => {
     const uploadedAt = new Date(
       daysAgo((LETTER_SUBJECTS.length - i) * 9 + rnd.int(0, 5)).getTime() + rnd.int(9, 17) * 3600_000,
@@ -66,6 +77,8 @@ export async function seedLetters(ctx: SeedContext, world: DemoWorld): Promise<v
       .returning({ id: letters.id });
     await recordActivity(tx, uploader, `Uploaded letter ${letterId}`, { type: 'letter', id: letter!.id });
     add('letters');
+    made.push({ id: letter!.id, uploadedAt, uploader });
   }
   for (const [year, last] of lastByYear) await tx.insert(letterCounters).values({ year, last });
+  return made;
 }

@@ -6,6 +6,7 @@ import { DEMO_LAB } from './demo-data.ts';
 import type { FileStore } from '#server/modules/files/storage.ts';
 import { DemoFileStore } from './demo-files.ts';
 import { seedCloseGroups } from './demo-seed-close-groups.ts';
+import { seedDak } from './demo-seed-dak.ts';
 import { DAY, random, type DemoAccount, type DemoWorld, type SeedContext } from './demo-seed-context.ts';
 import { seedGroupItems, seedGroups } from './demo-seed-groups.ts';
 import { seedDirectorHistory, seedGallery, seedLabItems, seedLab } from './demo-seed-lab.ts';
@@ -47,8 +48,8 @@ export async function demoRefusal(db: Db): Promise<string | null> {
 
 /**
  * Fills an empty portal with a believable lab: the lab pages, five groups, about twenty-five approved staff of every
- * role, pending registrations, notices and circulars with real PDF files, gallery photos, group documents, letters,
- * close groups and repositories, one part per domain (demo-seed-*.ts). Everything is written in one transaction; files go through the storage layout
+ * role, pending registrations, notices and circulars with real PDF files, gallery photos, group documents, letters
+ * marked, received, overdue and closed (dak at work), close groups and repositories, one part per domain (demo-seed-*.ts). Everything is written in one transaction; files go through the storage layout
  * (through the storage given) and are removed again if the transaction fails.
  */
 export async function seedDemo(
@@ -79,7 +80,7 @@ export async function seedDemo(
       await seedLabItems(ctx, world);
       await seedGallery(ctx, world);
       await seedGroupItems(ctx, world);
-      await seedLetters(ctx, world);
+      await seedDak(ctx, world, await seedLetters(ctx, world));
       await seedCloseGroups(ctx, world);
       await seedRepositories(ctx, world);
       add('files', store.count);

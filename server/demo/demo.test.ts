@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, letterCounters, letters, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
-import { createUser } from '#server/test/factories.ts';
+import { authHeaders, createUser } from '#server/test/factories.ts';
 import { DEMO_PASSWORD, demoRefusal, seedDemo } from './demo-seed.ts';
 
 buildTestAppBeforeAll();
@@ -58,6 +58,45 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
       payload: { email: pending.email, password: DEMO_PASSWORD },
     });
     expect(refused.statusCode).toBe(403);
+
+    // The dak at work (issue 35 item 7): letters marked, received, overdue, sent back and closed.
+    const as = async (email: string) => {
+      const [row] = await app.db.select().from(users).where(eq(users.email, email));
+      return authHeaders(app, row!);
+    };
+    const inbox = async (email: string, query = '') => {
+      const res = await app.inject({ method: 'GET', url: `/api/dac/inbox${query}`, headers: await as(email) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { letters: { movement: { status: string; overdue: boolean } }[] }).letters;
+    };
+    // The demo employee (the first employee the demo prints) has letters waiting, held (one overdue) and closed.
+    const employee = approved.find((a) => a.role === 'employee')!;
+    expect((await inbox(employee.email)).length).toBeGreaterThan(0);
+    const held = await inbox(employee.email, '?status=received');
+    expect(held.some((l) => l.movement.overdue)).toBe(true);
+    expect((await inbox(employee.email, '?status=closed')).length).toBeGreaterThan(0);
+    // Every role has something in "Marked to Me": the director, the administrator, the first group head.
+    for (const role of ['director', 'admin', 'associate_director']) {
+      const who = approved.find((a) => a.role === role)!;
+      expect((await inbox(who.email)).length, `${role} ${who.email}`).toBeGreaterThan(0);
+    }
+    // The director's pendency: officers holding letters, some past due, some closed in the period.
+    const report = await app.inject({
+      method: 'GET',
+      url: '/api/dac/pendency?from=2026-10-22&to=2026-11-21',
+      headers: await as(director.email),
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const { officers, groups, oldest } = report.json() as {
+      officers: { pending: number; overdue: number; closed: number }[];
+      groups: unknown[];
+      oldest: unknown[];
+    };
+    expect(officers.filter((o) => o.pending > 0).length).toBeGreaterThanOrEqual(3);
+    expect(officers.filter((o) => o.overdue > 0).length).toBeGreaterThanOrEqual(2);
+    expect(officers.reduce((n, o) => n + o.closed, 0)).toBeGreaterThanOrEqual(3);
+    expect(groups.length).toBeGreaterThanOrEqual(3);
+    expect(oldest.length).toBeGreaterThan(0);
   });
 
   it('refuses politely, changing nothing, when the portal already has data', async () => {
