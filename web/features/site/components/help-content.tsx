@@ -5,6 +5,8 @@ import type { Role } from '#shared/constants.ts';
 /** The help sections, one per kind of user, in the order a newcomer meets them. */
 const HELP_ROLES = ['visitor', 'employee', 'associateDirector', 'director', 'admin'] as const;
 type HelpRole = (typeof HELP_ROLES)[number];
+/** What everyone uses (search, text size and contrast; issue 35 item 4): first, and always open. */
+const SECTIONS = ['everyone', ...HELP_ROLES] as const;
 
 const helpRoleOf = (role: Role | null): HelpRole =>
   role === 'admin'
@@ -20,15 +22,16 @@ const helpRoleOf = (role: Role | null): HelpRole =>
 type Tasks = Record<string, { title: string; steps: Record<string, string> }>;
 
 /**
- * How to do the main tasks, per role (issue 16 item 9): every section is there, the reader's own is open and marked.
- * The texts live in the site namespace (help.roles.<role>.tasks.<task>.steps), in English and Hindi.
+ * How to do the main tasks, per role (issue 16 item 9): every section is there, the reader's own is open and marked,
+ * after the section for everyone. The texts live in the site namespace (help.roles.<section>.tasks.<task>.steps), in
+ * English and Hindi.
  */
 export function HelpContent({ role }: { role: Role | null }) {
   const { t } = useTranslation('site');
   const mine = helpRoleOf(role);
   return (
-    <Accordion variant="separated" multiple defaultValue={[mine]} chevronPosition="right" order={2}>
-      {HELP_ROLES.map((key) => {
+    <Accordion variant="separated" multiple defaultValue={['everyone', mine]} chevronPosition="right" order={2}>
+      {SECTIONS.map((key) => {
         const tasks = t(`help.roles.${key}.tasks`, { returnObjects: true }) as Tasks;
         return (
           <Accordion.Item key={key} value={key}>
