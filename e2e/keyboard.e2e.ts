@@ -172,7 +172,10 @@ describe('keyboard path from home to Upload Letter (issue 35 item 2)', () => {
     await expectVisible(page.getByRole('heading', { level: 1 }));
     const search = page.getByRole('searchbox', { name: /search/i }).first();
     await search.focus();
-    await page.keyboard.type('lab');
+    await page.keyboard.type('procedure');
+    // With the suggestions in and the search finished (while it runs, a spinner stands in for the submit button).
+    await expectVisible(page.getByRole('option').first());
+    await page.waitForFunction(() => !document.querySelector('form[role="search"] [role="status"]'));
     await page.keyboard.press('Tab');
     const after = await focusNow(page);
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('form[role="search"]')))).toBe(false);
