@@ -196,8 +196,9 @@ describe('skip links and News Flash links in focus, shown whole (issue 35 item 2
         const keys = keyboard(page, size.width);
         const shot = (what: string) =>
           page.screenshot({ path: path.join(screenshotDir, `keyboard-${what}-${language}-${size.width}.png`) });
+        const skips = { en: 'Skip to navigation', hi: 'नेविगेशन पर जाएँ' };
         await keys.press('Tab');
-        await keys.press('Tab');
+        expect((await keys.press('Tab')).text).toBe(skips[language]);
         await shot('skip-navigation');
         // The first News Flash link, whole and in view, clear of the label and the Pause/Archive buttons.
         const link = await keys.press('Tab');
