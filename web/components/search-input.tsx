@@ -29,7 +29,8 @@ export const SearchInput = forwardRef<HTMLInputElement, TextInputProps & { busy?
       rightSectionPointerEvents="all"
       rightSection={
         busy ?? (
-          <ActionIcon type="submit" variant="subtle" color="gray.8" aria-label={t('search.submit')}>
+          // Enter in the field searches: the button is for the pointer, and the field leaves with one Tab (issue 35).
+          <ActionIcon type="submit" variant="subtle" color="gray.8" aria-label={t('search.submit')} tabIndex={-1}>
             <SearchIcon />
           </ActionIcon>
         )

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { NavBar } from '../nav-bar/nav-bar.tsx';
 import type { NavEntry } from '../nav-bar/navigation.ts';
 import { SearchBox } from '../search-box.tsx';
+import { focusPageHeading, skipToFirstControl, skipToNavigation } from './focus-moves.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import classes from './layout.module.css';
@@ -16,24 +17,6 @@ const NavList = lazy(withMantineStyles(() => import('../nav-bar/nav-list.tsx').t
 
 const HEADER_BAR_PX = 64;
 const NAV_BAR_PX = 48;
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * The skip link lands on the first control of the page's main content (issue 16: 29 Tab presses reached "Upload
- * Letter" on /dac); a page without a control gets the main area itself, so reading starts there.
- */
-function skipToFirstControl(event: MouseEvent<HTMLAnchorElement>) {
-  const main = document.getElementById('main-content');
-  if (!main) return;
-  event.preventDefault();
-  const first = Array.from(main.querySelectorAll<HTMLElement>(FOCUSABLE)).find(
-    (el) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]'),
-  );
-  (first ?? main).focus();
-  if (!first) main.scrollIntoView();
-}
 
 export interface AppLayoutProps {
   labTitle: string;
@@ -65,13 +48,14 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
     md: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX + NAV_BAR_PX,
   };
 
-  // After a client-side move, put the keyboard and screen reader at the start of the new page (WCAG 2.4.3).
+  // After a client-side move (a sign-in too), put the keyboard and screen reader on the new page's heading (WCAG
+  // 2.4.3); not on the first load, where the skip links come first.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    main.current?.focus({ preventScroll: true });
+    return main.current ? focusPageHeading(main.current) : undefined;
   }, [pathname]);
 
   return (
@@ -86,9 +70,12 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
           <a href="#main-content" className={classes.skipLink} onClick={skipToFirstControl}>
             {t('skipToContent')}
           </a>
+          <a href="#main-navigation" className={classes.skipLink} onClick={skipToNavigation}>
+            {t('skipToNavigation')}
+          </a>
           {newsFlash}
           <HeaderBar labTitle={labTitle} menuOpened={drawerShown} onToggleMenu={menu.toggle} actions={headerActions} />
-          <Box visibleFrom="md">
+          <Box visibleFrom="md" id="main-navigation" tabIndex={-1}>
             <NavBar entries={navigation} onSignOut={onSignOut} />
           </Box>
         </div>

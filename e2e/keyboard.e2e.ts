@@ -1,0 +1,210 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiAs,
+  createApprovedUser,
+  expectPath,
+  expectVisible,
+  labId,
+  SCREENSHOT_WIDTHS,
+  signedInAdmin,
+  useBrowser,
+  type SeededUser,
+} from './fixtures.ts';
+
+// Issue 35 item 2: the keyboard path from the home page to Upload Letter, signing in on the way, took 94 Tab presses
+// (8 News Flash links before the header, focus left in the content after sign-in, a search box with two stops). Now:
+// a skip link past the News Flash, focus on the new page's h1 after every move, and a search box left with one Tab.
+
+const state = useBrowser();
+const screenshotDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
+const MAX_TABS = 30;
+
+const PDF = new Blob(
+  [
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  ],
+  { type: 'application/pdf' },
+);
+
+beforeAll(async () => {
+  // Long News Flash links, as in the walk (about 690 px each at 390 px).
+  const as = apiAs(await signedInAdmin());
+  for (const name of ['Annual maintenance shutdown of the central workshop', 'Revised security pass procedure']) {
+    const form = new FormData();
+    form.set('name', name);
+    form.set('description', `${name}: all staff are asked to read the attached order before the month ends.`);
+    form.set('file', PDF, 'order.pdf');
+    expect((await as.post(`/api/labs/${labId}/notices`, form)).status).toBe(201);
+  }
+});
+
+interface Focus {
+  text: string;
+  tag: string;
+  /** A ring (outline or box shadow) of at least 2 px. */
+  ring: boolean;
+  /** Inside the viewport and not covered by anything at its middle and both ends. */
+  shown: boolean;
+}
+
+const focusNow = (page: Page): Promise<Focus> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { text: '', tag: 'BODY', ring: false, shown: false };
+    const style = getComputedStyle(el);
+    const ring =
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
+      (style.boxShadow !== 'none' && style.boxShadow !== '');
+    const r = el.getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    const points = [r.left + 2, r.left + r.width / 2, r.right - 2];
+    const inside = r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight;
+    const uncovered = points.every((x) => {
+      const hit = document.elementFromPoint(x, y);
+      // A field's own icons and buttons (in its wrapper) lie over its ends; they do not hide it.
+      return (
+        hit !== null &&
+        (el.contains(hit) ||
+          hit.contains(el) ||
+          (el.closest('.mantine-Input-wrapper') ?? el.parentElement!).contains(hit))
+      );
+    });
+    const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent;
+    const text = (label ?? el.textContent ?? '').trim().replace(/\s+/g, ' ');
+    return { text, tag: el.tagName, ring, shown: inside && uncovered };
+  });
+
+/** Counts every Tab (and Shift+Tab) and checks after each that the focus is visible. */
+function keyboard(page: Page, width: number) {
+  let tabs = 0;
+  const press = async (key: 'Tab' | 'Shift+Tab') => {
+    tabs += 1;
+    expect(tabs, `more than ${MAX_TABS} Tab presses at ${width}px`).toBeLessThanOrEqual(MAX_TABS);
+    await page.keyboard.press(key);
+    const focus = await focusNow(page);
+    expect(focus.ring, `no focus ring on "${focus.text}" (${focus.tag}) at ${width}px`).toBe(true);
+    expect(focus.shown, `"${focus.text}" (${focus.tag}) is hidden or off screen at ${width}px`).toBe(true);
+    return focus;
+  };
+  /** Tabs (forwards or back) until the focus is on an element whose text starts with `text`. */
+  const tabTo = async (text: string | RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab') => {
+    for (;;) {
+      const focus = await press(key);
+      if (typeof text === 'string' ? focus.text.startsWith(text) : text.test(focus.text)) return focus;
+    }
+  };
+  return { press, tabTo, count: () => tabs };
+}
+
+/** Waits until the focus is on the page's h1, named `name`. */
+async function expectHeadingFocused(page: Page, name: string) {
+  await page.waitForFunction(
+    (name) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === name,
+    name,
+    { timeout: 10_000 },
+  );
+}
+
+async function walk(page: Page, employee: SeededUser, width: number) {
+  await page.setViewportSize(SCREENSHOT_WIDTHS.find((s) => s.width === width)!);
+  await page.goto('/');
+  await expectVisible(page.getByRole('heading', { level: 1 }));
+  await expectVisible(
+    page
+      .getByRole('region', { name: /News Flash/i })
+      .getByRole('link')
+      .first(),
+  );
+  const keys = keyboard(page, width);
+  const narrow = width < 992;
+
+  // The first Tab offers the content, the second skips the News Flash to the navigation.
+  expect((await keys.press('Tab')).text).toBe('Skip to main content');
+  expect((await keys.press('Tab')).text).toBe('Skip to navigation');
+  await page.keyboard.press('Enter');
+  if (narrow) {
+    expect((await focusNow(page)).text).toBe('Open navigation');
+    await page.keyboard.press('Enter');
+  }
+  await keys.tabTo('Login');
+  await page.keyboard.press('Enter');
+  await expectPath(page, '/login');
+  await expectHeadingFocused(page, 'Login');
+
+  await keys.tabTo('Email');
+  await page.keyboard.type(employee.email);
+  await keys.press('Tab');
+  await page.keyboard.type(employee.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 10_000 });
+
+  // From the heading, the navigation is just behind (it comes before the content).
+  if (narrow) {
+    await keys.tabTo('Open navigation', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await keys.tabTo('Upload Letter');
+  } else {
+    await keys.tabTo('Upload Letter', 'Shift+Tab');
+  }
+  await page.keyboard.press('Enter');
+  await expectPath(page, '/dac');
+  await expectHeadingFocused(page, 'Letters Manager');
+  return keys.count();
+}
+
+describe('keyboard path from home to Upload Letter (issue 35 item 2)', () => {
+  for (const { width } of SCREENSHOT_WIDTHS) {
+    it(`takes at most ${MAX_TABS} Tab presses with the focus visible at each, at ${width}px`, async () => {
+      const { page } = state;
+      const employee = await createApprovedUser('employee');
+      const tabs = await walk(page, employee, width);
+      console.log(`[keyboard] home → Login → Upload Letter at ${width}px: ${tabs} Tab presses`);
+      expect(tabs).toBeLessThanOrEqual(MAX_TABS);
+    });
+  }
+
+  it('the header search box is left with a single Tab', async () => {
+    const { page } = state;
+    await page.goto('/');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    const search = page.getByRole('searchbox', { name: /search/i }).first();
+    await search.focus();
+    await page.keyboard.type('procedure');
+    // With the suggestions in and the search finished (while it runs, a spinner stands in for the submit button).
+    await expectVisible(page.getByRole('option').first());
+    await page.waitForFunction(() => !document.querySelector('form[role="search"] [role="status"]'));
+    await page.keyboard.press('Tab');
+    const after = await focusNow(page);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('form[role="search"]')))).toBe(false);
+    expect(after.tag).not.toBe('BODY');
+  });
+});
+
+describe('skip links and News Flash links in focus, shown whole (issue 35 item 2)', () => {
+  for (const language of ['en', 'hi'] as const) {
+    for (const size of SCREENSHOT_WIDTHS) {
+      it(`${language} at ${size.width}px`, async () => {
+        const { page } = state;
+        await page.setViewportSize(size);
+        await page.goto('/api/health');
+        await page.evaluate((language) => localStorage.setItem('language', language), language);
+        await page.goto('/');
+        await expectVisible(page.getByRole('region').first().getByRole('link').first());
+        const keys = keyboard(page, size.width);
+        const shot = (what: string) =>
+          page.screenshot({ path: path.join(screenshotDir, `keyboard-${what}-${language}-${size.width}.png`) });
+        const skips = { en: 'Skip to navigation', hi: 'नेविगेशन पर जाएँ' };
+        await keys.press('Tab');
+        expect((await keys.press('Tab')).text).toBe(skips[language]);
+        await shot('skip-navigation');
+        // The first News Flash link, whole and in view, clear of the label and the Pause/Archive buttons.
+        const link = await keys.press('Tab');
+        expect(link.text.length).toBeGreaterThan(40);
+        await shot('news-flash-link');
+      });
+    }
+  }
+});
