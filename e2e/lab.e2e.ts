@@ -174,6 +174,7 @@ describe('Lab information', () => {
       await expectVisible(page.getByRole('tab', { name: 'Advertisements' }));
       await field(page, 'Name').fill(`Proximity suit ${tag}`);
       await field(page, 'Description').fill('Heat-reflective suit for fire fighters.');
+      await chooseFile(page, 'File', 'proximity-suit.pdf', 'application/pdf', pdf); // axe with the file chosen
       await page.getByRole('button', { name: 'Add Product' }).click();
       await toast(page, 'Product added successfully.');
       await page.getByRole('button', { name: `Delete Proximity suit ${tag}` }).click();
