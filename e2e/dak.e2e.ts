@@ -11,6 +11,7 @@ import {
   groupIds,
   registrationFor,
   screenshot,
+  SCREENSHOT_WIDTHS,
   signInAs,
   useBrowser,
   type SeededUser,
@@ -52,9 +53,28 @@ async function signOutAndIn(page: Page, user: SeededUser, to: string) {
 /** Chooses officers in the Mark dialog's multi-select by typing part of their name. */
 async function chooseOfficer(page: Page, name: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Mark to').fill(name.split(' ')[0]!);
+  await dialog.getByRole('combobox', { name: 'Mark to' }).fill(name.split(' ')[0]!);
   await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
   await page.keyboard.press('Escape'); // closes the option list, not the dialog
+}
+
+/** Screenshots of the open Mark to list inside its dialog at 1280 and 390 px (the viewport, not the full page). */
+async function screenshotOpenList(page: Page, name: string) {
+  const original = page.viewportSize();
+  // A short screen too (a phone held sideways): the list keeps to the room left in the dialog.
+  for (const size of [...SCREENSHOT_WIDTHS, { width: 390, height: 560 }]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const listbox = page.getByRole('dialog').getByRole('listbox');
+    await expectVisible(listbox);
+    // The whole list is drawn inside the dialog's box and the viewport: not clipped by the dialog.
+    const [list, dialog] = await Promise.all([listbox.boundingBox(), page.getByRole('dialog').boundingBox()]);
+    expect(list && dialog).toBeTruthy();
+    expect(list!.y + list!.height).toBeLessThanOrEqual(Math.min(dialog!.y + dialog!.height, size.height) + 1);
+    const suffix = size.height === 560 ? `${size.width}-short` : `${size.width}`;
+    await page.screenshot({ path: `e2e/screenshots/${name}-${suffix}.png`, animations: 'disabled' });
+  }
+  if (original) await page.setViewportSize(original);
 }
 
 describe('Dak that moves (issue 17)', () => {
@@ -101,14 +121,20 @@ describe('Dak that moves (issue 17)', () => {
     // Nobody chosen: the form says so.
     await dialog.getByRole('button', { name: 'Mark Letter' }).click();
     await expectVisible(dialog.getByText('Please choose at least one officer.'));
+    // The whole list of officers open: inside the dialog (axe region, issue 35) and not clipped by it.
+    await dialog.getByRole('combobox', { name: 'Mark to' }).click();
+    await expectVisible(dialog.getByRole('option').first());
+    await checkA11y(page, { moderate: true });
+    await screenshotOpenList(page, 'dak-mark-to-open');
+    await page.keyboard.press('Escape'); // closes the option list, not the dialog
     await chooseOfficer(page, ad.name);
     await expectVisible(dialog.getByText(new RegExp(`Associate Director`)).first());
     await dialog.getByRole('textbox', { name: 'Remarks' }).fill('Please examine and put up');
     await dialog.getByRole('textbox', { name: 'Due date' }).fill(due);
     await dialog.getByRole('textbox', { name: 'Due date' }).press('Tab');
-    await dialog.getByLabel('Priority').click();
+    await dialog.getByRole('combobox', { name: 'Priority' }).click();
     await page.getByRole('option', { name: 'Urgent' }).click();
-    await checkA11y(page);
+    await checkA11y(page, { moderate: true });
     await screenshot(page, 'dak-mark-dialog');
     await dialog.getByRole('button', { name: 'Mark Letter' }).click();
     await expectVisible(page.getByText(`Letter ${letterId} marked to 1 officer.`));
@@ -178,6 +204,14 @@ describe('Dak that moves (issue 17)', () => {
     await mine.getByRole('button', { name: 'Show Details' }).click();
     await expectVisible(mine.getByText(`${employee.name} → ${ad.name}`));
     await expectVisible(mine.getByText(`${ad.name} → ${officer.name}`));
+    await checkA11y(page, { moderate: true }); // the Show Details panel's headings in order (issue 35)
+    // The Send Back dialog, checked and left (heading-order, issue 35).
+    await mine.getByRole('button', { name: new RegExp(`^Send letter ${letterId} back`) }).click();
+    const backDialog = page.getByRole('dialog', { name: new RegExp(`^Send letter ${letterId} back`) });
+    await expectVisible(backDialog);
+    await checkA11y(page, { moderate: true });
+    await backDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(backDialog);
     await mine.getByRole('button', { name: `Receive letter ${letterId}` }).click();
     await expectVisible(page.getByText(`Letter ${letterId} received.`));
     await page.getByRole('tab', { name: 'Received', exact: true }).click();

@@ -35,6 +35,9 @@ async function chooseFile(page: Page, label: string, file: ReturnType<typeof zip
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: label }).click();
   await (await chooser).setFiles(file);
+  // The form with its file chosen, its clear button shown: axe down to moderate findings (issue 35).
+  await expectVisible(page.getByRole('button', { name: 'Remove the chosen file' }));
+  await checkA11y(page, { moderate: true });
 }
 
 async function pickOption(page: Page, label: string, option: string) {

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { closeGroupInput, type CloseGroupJson } from '#shared/schemas/close-group.ts';
 import { DateField } from '#web/components/date-field.tsx';
+import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useSaveCloseGroup, useStaffOptions } from '../api.ts';
 
@@ -52,6 +53,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
 
   // Requested By: the server searches staff by name or email; picked people keep their labels whatever is searched next.
   const [search, setSearch] = useState('');
+  const memberList = useInPlaceCombobox(); // the open list stays in the page's landmarks (axe region)
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const staff = useStaffOptions(debouncedSearch);
   const [picked, setPicked] = useState<Map<string, string>>(
@@ -134,8 +136,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
           onSearchChange={setSearch}
           nothingFoundMessage={staff.isFetching ? t('admin.searching') : t('admin.noStaffFound')}
           error={staff.isError ? t('admin.usersFailed') : error('requestedBy')}
-          comboboxProps={{ withinPortal: true }}
-          maxDropdownHeight={260}
+          {...memberList}
         />
         <Textarea label={t('admin.adminRemarks')} autosize minRows={2} maxLength={5000} {...field('adminRemarks')} />
         <Group>

@@ -8,6 +8,7 @@ import { closeLetterInput, markLetterInput, returnLetterInput, type DakPriority 
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
+import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useCloseLetter, useMarkLetter, useOfficers, useReturnLetter } from '../api.ts';
 
@@ -65,6 +66,9 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
     markLetterInput,
     (values) => ({ ...values, dueDate: values.dueDate || null }),
   );
+  // Both option lists open inside the dialog (axe region), never cut off by it.
+  const officerList = useInPlaceCombobox();
+  const priorityList = useInPlaceCombobox();
   const classified = letter.classification !== 'Normal';
   const options = (officers.data ?? [])
     .slice()
@@ -121,7 +125,7 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
             clearable
             nothingFoundMessage={t('dak.mark.noOfficer')}
             required
-            comboboxProps={{ withinPortal: true }}
+            {...officerList}
           />
           <Textarea label={t('dak.mark.remarks')} {...field('remarks')} autosize minRows={2} />
           <Group grow align="flex-start">
@@ -131,6 +135,7 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
               data={DAK_PRIORITIES.map((p) => ({ value: p, label: t(`dak.priority.${p}`) }))}
               {...field('priority')}
               allowDeselect={false}
+              {...priorityList}
             />
           </Group>
           <FormActions

@@ -58,7 +58,8 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
       <Stack gap="xs">
-        <Title order={3} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+        {/* Under the page's h1 "Marked to Me" (a level skipped is axe's heading-order, issue 35). */}
+        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
           {subject}
         </Title>
         <Group gap={6} wrap="wrap">
