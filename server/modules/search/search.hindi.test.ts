@@ -78,11 +78,19 @@ describe('GET /api/search: a Hindi query for an ordinary reader (decision 031)',
       limit: 20,
     });
     expect(statements.length).toBeGreaterThan(2);
-    for (const statement of statements) {
-      const { rows } = (await app.db.execute(sql`explain (analyze, format json) ${statement}`)) as unknown as {
-        rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[];
-      };
-      expect(rowsRead(rows[0]!['QUERY PLAN'][0].Plan)).toBeLessThan(1100);
-    }
+    // Without a sequential scan, which a table this small may be worth (PostgreSQL 18 takes one here): the question is
+    // whether an index can answer, as it must at 100,000 documents.
+    const reads = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const counts: number[] = [];
+      for (const statement of statements) {
+        const { rows } = (await tx.execute(sql`explain (analyze, format json) ${statement}`)) as unknown as {
+          rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[];
+        };
+        counts.push(rowsRead(rows[0]!['QUERY PLAN'][0].Plan));
+      }
+      return counts;
+    });
+    for (const read of reads) expect(read).toBeLessThan(1100);
   });
 });
