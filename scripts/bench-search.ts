@@ -243,6 +243,9 @@ async function main() {
       personName: 'Sharma',
       letterId: 'L-2026-000123',
       hindi: 'अग्निशमन',
+      // A Hindi word in about one document in six a reader may open: fewer than 200 of the 1,000 newest, so the
+      // search goes to the indexes (decision 031: 4.4 s for the outsider before, a seq scan of every document).
+      hindiMiddling: 'परीक्षण',
       none: 'qqqnothing',
       report: 'report',
       // A Normal letter every busy officer was marked.

@@ -99,6 +99,10 @@ export const searchDocuments = pgTable(
     index('search_documents_meta_idx').using('gin', t.listAccess, t.metaVector),
     index('search_documents_file_idx').using('gin', t.openAccess, t.fileVector),
     index('search_documents_title_trgm_idx').using('gin', t.listAccess, t.title.op('gin_trgm_ops')),
+    // pg_trgm takes trigrams of ASCII letters and digits only under the C locale (the embedded cluster's), so a Hindi
+    // title fragment had none and its ILIKE read every document the reader may list (decision 031): three-character
+    // pieces of the lower-cased title, any script (function search_title_grams, migration 0021).
+    index('search_documents_title_grams_idx').using('gin', t.listAccess, sql`search_title_grams(${t.title})`),
     // The newest documents first, for words found in many (search.service.ts, step 1).
     index('search_documents_date_idx').on(t.date, t.kind, t.itemId),
     index('search_documents_file_id_idx').on(t.fileId),

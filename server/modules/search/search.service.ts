@@ -156,11 +156,18 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
     ? sql`(plainto_tsquery('english', ${input.q}) || to_tsquery('simple', ${prefix}))`
     : sql`plainto_tsquery('english', ${input.q})`;
   const pattern = containsPattern(input.q);
+  // A title containing the query: pg_trgm's index under the C locale knows ASCII letters and digits only, so a query
+  // with any other character (Hindi) is looked up by the title's three-character pieces instead (decision 031; the
+  // ILIKE stays the test). Shorter than three characters there is no piece to look up, as with pg_trgm.
+  const titleMatch =
+    /[^ -~]/.test(input.q) && [...input.q].length >= 3
+      ? sql`(${sd.title} ilike ${pattern} and search_title_grams(${sd.title}) @> search_title_grams(${input.q}))`
+      : sql`${sd.title} ilike ${pattern}`;
   const kinds = input.kinds?.length ? input.kinds : SEARCH_KINDS;
   // Title and description for whoever may see the listing; the text inside the file only for whoever may open it.
   // The access tokens carry the kind, so they also keep to the kinds asked for.
   const matching = (only: readonly SearchKind[]) =>
-    sql`((${listsDocument(reader, only)} and (${sd.metaVector} @@ ${tsq} or ${sd.title} ilike ${pattern})) or (${opensDocument(reader, only)} and ${sd.fileVector} @@ ${tsq}))`;
+    sql`((${listsDocument(reader, only)} and (${sd.metaVector} @@ ${tsq} or ${titleMatch})) or (${opensDocument(reader, only)} and ${sd.fileVector} @@ ${tsq}))`;
   const matches = matching(kinds);
   const opens = opensDocument(reader);
 
@@ -184,6 +191,19 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
           where p.hit limit ${want}`,
     );
     if (probed.length >= want) return probed;
+    // Just short of `want` in the newest PROBE_ROWS (a middling word, decision 031): walk on, as far as the matches
+    // seen so far say is needed (twice that, at most 4 × PROBE_ROWS more), before reading every match from the indexes.
+    if (probed.length >= want / 8) {
+      const more = Math.min(4 * PROBE_ROWS, Math.ceil(((want - probed.length) * PROBE_ROWS * 2) / probed.length));
+      // The subquery is named after the table so that `where` reads its columns; the rows skipped are not tested.
+      const further = await rowsOf<{ kind: SearchKind; id: string }>(
+        db,
+        sql`select ${sd}.kind, ${sd}.item_id as id from (
+              select * from ${sd} where true ${after} ${newestFirst} offset ${PROBE_ROWS} limit ${more}) as ${sd}
+            where ${where} limit ${want - probed.length}`,
+      );
+      if (probed.length + further.length >= want) return [...probed, ...further];
+    }
     return rowsOf<{ kind: SearchKind; id: string }>(
       db,
       sql`select ${sd.kind} as kind, ${sd.itemId} as id from ${sd} where ${where} ${after}
