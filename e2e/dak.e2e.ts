@@ -85,6 +85,9 @@ describe('Dak that moves (issue 17)', () => {
     const ad = await person('associate_director', `Ravi Associate ${tag}`);
     const officer = await person('employee', `Meera Officer ${tag}`);
     const director = await person('director', `Kavita Director ${tag}`);
+    // Enough officers that the open Mark to list scrolls, as in a real lab: its scrolling must be keyboard-reachable
+    // (axe scrollable-region-focusable), whatever ran before this file.
+    await Promise.all(Array.from({ length: 12 }, (_, i) => person('employee', `Extra Officer ${i + 1} ${tag}`)));
     const subject = `Fire safety audit of store house ${tag}`;
     const groups = await apiAs(director).get<{ _id: string; name: string }[]>('/api/groups/name');
     const groupName = groups.body.find((g) => g._id === groupIds[0])!.name;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import type { ComboboxProps } from '@mantine/core';
 
 /** The tallest an option list grows (Mantine's own default for Select and MultiSelect). */
@@ -10,13 +10,20 @@ const MIN_LIST_HEIGHT = 120;
  * Props for a Select or MultiSelect whose option list is drawn beside its field, not portalled to the end of
  * <body>: the open list stays inside the page's landmarks and its dialog (axe `region`, issue 35). Inside a dialog
  * that scrolls, the list would be cut off at the dialog's edge, so it is kept to the room left below the field
- * (floating-ui's size middleware measures it against the dialog) and scrolls within itself. Spread on the field:
+ * (floating-ui's size middleware measures it against the dialog) and its list box scrolls within itself. Spread on the field:
  * `<MultiSelect {...inPlace} … />`.
  */
-export function useInPlaceCombobox(): { comboboxProps: ComboboxProps; maxDropdownHeight: number } {
+export function useInPlaceCombobox(): {
+  comboboxProps: ComboboxProps;
+  withScrollArea: false;
+  styles: { options: CSSProperties };
+} {
   const [height, setHeight] = useState(MAX_LIST_HEIGHT);
   return {
-    maxDropdownHeight: height,
+    // The list box itself scrolls, not a scroll area around it: axe takes a combobox's own list box as reachable by
+    // its field's keys, while a plain scrolling box around it has no keyboard access (scrollable-region-focusable).
+    withScrollArea: false,
+    styles: { options: { maxHeight: height, overflowY: 'auto' } },
     comboboxProps: {
       withinPortal: false,
       zIndex: 300,
