@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAs,
   createApprovedUser,
@@ -28,6 +29,8 @@ const PDF = new Blob(
   { type: 'application/pdf' },
 );
 
+const photoIds: string[] = [];
+
 beforeAll(async () => {
   // Long News Flash links, as in the walk (about 690 px each at 390 px).
   const as = apiAs(await signedInAdmin());
@@ -38,6 +41,24 @@ beforeAll(async () => {
     form.set('file', PDF, 'order.pdf');
     expect((await as.post(`/api/labs/${labId}/notices`, form)).status).toBe(201);
   }
+  // A gallery slideshow on the home page, as in a real lab: its Pause button is a stop behind the open navigation.
+  for (const hue of ['#336699', '#996633']) {
+    const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: hue } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set('name', `Campus ${hue}`);
+    form.set('description', 'The campus from the east gate.');
+    form.set('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'campus.jpg');
+    const saved = await as.post<{ _id: string }>(`/api/labs/${labId}/upload-photo`, form);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    photoIds.push(saved.body._id);
+  }
+});
+// The photos go again: the lab journey (e2e/lab.e2e.ts) pages through the gallery it fills on the same server.
+afterAll(async () => {
+  const as = apiAs(await signedInAdmin());
+  for (const id of photoIds) expect((await as.del(`/api/labs/${labId}/photos/${id}`)).status).toBe(200);
 });
 
 interface Focus {
@@ -98,6 +119,14 @@ function keyboard(page: Page, width: number) {
   return { press, tabTo, count: () => tabs };
 }
 
+/**
+ * Waits until the opened narrow-screen navigation shows `link` (its list loads on first use, issue 12): a person sees
+ * the menu before tabbing into it, while Tab pressed before it is drawn would go on into the page behind it.
+ */
+async function navigationOpen(page: Page, link: string) {
+  await expectVisible(page.locator('#mobile-navigation').getByRole('link', { name: link }));
+}
+
 /** Waits until the focus is on the page's h1, named `name`. */
 async function expectHeadingFocused(page: Page, name: string) {
   await page.waitForFunction(
@@ -127,6 +156,7 @@ async function walk(page: Page, employee: SeededUser, width: number) {
   if (narrow) {
     expect((await focusNow(page)).text).toBe('Open navigation');
     await page.keyboard.press('Enter');
+    await navigationOpen(page, 'Login');
   }
   await keys.tabTo('Login');
   await page.keyboard.press('Enter');
@@ -145,6 +175,7 @@ async function walk(page: Page, employee: SeededUser, width: number) {
   if (narrow) {
     await keys.tabTo('Open navigation', 'Shift+Tab');
     await page.keyboard.press('Enter');
+    await navigationOpen(page, 'Upload Letter');
     await keys.tabTo('Upload Letter');
   } else {
     await keys.tabTo('Upload Letter', 'Shift+Tab');
