@@ -10,7 +10,7 @@ import { activityLogs, groupItems, labItems, type UserRow } from '#server/db/sch
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { buildTestApp, TEST_JWT_SECRET } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser } from '#server/test/factories.ts';
 import { DEFAULT_SITE_PAGES } from './default-pages.ts';
 import { FEEDBACK_SENT } from './site.routes.ts';
@@ -174,7 +174,7 @@ describe('POST /api/feedback', () => {
       const config = loadConfig({
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
-        JWT_SECRET: 'test-secret-test-secret-test-secret',
+        JWT_SECRET: TEST_JWT_SECRET,
         SERVE_WEB: 'false',
         FEEDBACK_RATE_LIMIT: '3',
       });
