@@ -2,7 +2,8 @@ import { containsPattern } from '#server/lib/search.ts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { letters } from '#server/db/schema/index.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { badRequest } from '#server/lib/errors.ts';
+import type { MessageCode } from '#shared/messages/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { visibleLetters } from './letters.policy.ts';
 
@@ -85,7 +86,7 @@ function isPossibleTimestamp(at: string): boolean {
  * Reads a `[timestamp, id]` keyset cursor from the query string (the register's and the inbox's: one check for
  * both): a tampered one is a 400 with `refusal` and the code `letters.bad_cursor`, never a 500 (issue 28 item 5).
  */
-export function decodeTimeCursor(raw: string, refusal: string): LetterCursor {
+export function decodeTimeCursor(raw: string, refusal: MessageCode): LetterCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
     if (
@@ -99,11 +100,11 @@ export function decodeTimeCursor(raw: string, refusal: string): LetterCursor {
   } catch {
     // fall through
   }
-  throw new AppError(400, refusal, 'cursor', { code: 'letters.bad_cursor' });
+  throw badRequest(refusal, 'cursor');
 }
 
 /** The register's cursor (GET /api/dac/page). */
-export const decodeCursor = (raw: string) => decodeTimeCursor(raw, 'This list has changed. Please search again.');
+export const decodeCursor = (raw: string) => decodeTimeCursor(raw, 'letters.register_bad_cursor');
 
 type Hit = { id: string; at: string };
 

@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/search.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { searchDocuments as sd } from '#server/db/schema/index.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { badRequest } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { listsDocument, opensDocument, type SearchReader } from './search.policy.ts';
 
@@ -95,7 +95,7 @@ function decodeCursor(raw: string): Cursor {
   } catch {
     // fall through
   }
-  throw new AppError(400, 'This list has changed. Please search again.', 'cursor', { code: 'search.bad_cursor' });
+  throw badRequest('search.bad_cursor', 'cursor');
 }
 
 /** The words of the query, lower-cased: letters, digits and combining marks (Devanagari vowel signs) only. */
