@@ -24,12 +24,17 @@ declare module '@fastify/jwt' {
   interface FastifyJWT {
     /** `sv`: the account's sessions stamp; `sid`: this session, which sign-out revokes (decision 014). */
     payload: { sub: string; sv: number; sid: string };
-    user: Actor;
   }
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * Who is asking: the signed-in person (loaded fresh on every request), or null for a visitor. Set by the sign-in
+     * hook on every route: a route that is not public never runs with null (signedInActor); a public route sees the
+     * caller only when it declares `config: { identifies: true }`.
+     */
+    actor: Actor | null;
     /**
      * The staff directory's version (migration 0019), read with the session check of a signed-in request: the stamp of
      * the directory's kept answers (users.routes.ts). Unset for a visitor.
@@ -44,13 +49,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest guard: a valid token of an approved, active account. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /**
-     * onRequest hook of a public route that serves signed-in staff more (the Archive, Feedback): sets `req.user` when
-     * a valid token comes with the request, and treats a missing, expired or refused one as a visitor.
-     */
-    identifyIfSignedIn: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** onRequest guard, after `authenticate`: the actor has one of these roles. */
-    requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Signs a token for this user: a new session (used by login and password change). */
     issueToken: (user: UserRow) => string;
     /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 014). */
@@ -59,6 +57,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route answers visitors: without it, every route needs a signed-in caller (deny by default). */
     public?: boolean;
+    /**
+     * A public route that serves signed-in staff more (the Archive, Feedback, the search, the lab home's files): the
+     * sign-in hook sets `req.actor` when a valid token comes with the request, and treats a missing, expired or
+     * refused one as a visitor (null).
+     */
+    identifies?: boolean;
   }
 }
 
@@ -148,6 +152,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid: randomUUID() }),
   );
 
+  app.decorateRequest('actor', null);
   app.decorateRequest('directoryVersion', undefined);
   app.decorateRequest('accountVersion', undefined);
 
@@ -170,7 +175,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     .limit(1)
     .prepare('session_user');
   app.decorate('authenticate', async (req: FastifyRequest) => {
-    if (req.user) return; // the root hook already did
+    if (req.actor) return; // the root hook already did
     const token = presentedToken(req);
     if (!token) throw unauthorized();
     let payload: Partial<TokenPayload>;
@@ -185,7 +190,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     if (!row || row.revoked || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
     const refusal = refusalFor(row);
     if (refusal) throw forbidden(refusal.message, undefined, { status: refusal.status });
-    req.user = toActor(row);
+    req.actor = toActor(row);
     req.directoryVersion = row.directoryVersion;
     req.accountVersion = row.accountVersion;
   });
@@ -198,19 +203,20 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
   });
   // Deny by default. Unknown addresses fall through to the 404 handler.
   app.addHook('onRequest', async (req, reply) => {
-    if (req.is404 || req.routeOptions.config.public) return;
-    await app.authenticate(req, reply);
-  });
-
-  app.decorate('identifyIfSignedIn', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.is404) return;
+    const { public: isPublic, identifies } = req.routeOptions.config;
+    if (!isPublic) return app.authenticate(req, reply);
+    if (!identifies || !presentedToken(req, true)) return;
     try {
       await app.authenticate(req, reply);
     } catch {
-      req.user = undefined as unknown as Actor; // a visitor
+      req.actor = null; // a visitor
     }
   });
-
-  app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest) => {
-    if (!req.user || !roles.includes(req.user.role)) throw forbidden();
-  });
 });
+
+/** The signed-in person of a route that is not public (the sign-in hook has refused everyone else). */
+export function signedInActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}

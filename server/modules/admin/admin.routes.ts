@@ -33,13 +33,15 @@ import {
   setClassifiedClearance,
   updateUserAccess,
 } from './admin.service.ts';
+import { adminPolicy } from './admin.policy.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 const userIdParam = z.object({ userId: z.uuid('Invalid user id.') });
 const userAnswer = z.object({ message: z.string(), user: managedUserJson });
 
 /** Admin-only account approval and Manage Users (spec §7 Admin; issue 3). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [adminPolicy.guard('people.administer')];
 
   app.get(
     '/admin/pending-users',
@@ -66,7 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = await approveUser(app.db, req.user, req.params.userId, req.body);
+      const user = await approveUser(app.db, signedInActor(req), req.params.userId, req.body);
       return { message: 'User approved successfully!', user: presentUser(user) };
     },
   );
@@ -85,7 +87,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/reject-user/:userId',
     { onRequest: adminOnly, schema: { params: userIdParam, body: rejectUserInput, response: { 200: userAnswer } } },
     async (req) => {
-      await rejectUser(app.db, req.user, req.params.userId, req.body.reason);
+      await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason);
       return { message: 'User rejected.', user: await managedUser(req.params.userId) };
     },
   );
@@ -118,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: userIdParam, body: updateUserAccessInput, response: { 200: userAnswer } },
     },
     async (req) => {
-      await updateUserAccess(app.db, req.user, req.params.userId, req.body);
+      await updateUserAccess(app.db, signedInActor(req), req.params.userId, req.body);
       return { message: 'User updated successfully!', user: await managedUser(req.params.userId) };
     },
   );
@@ -131,7 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: userIdParam, body: classifiedClearanceInput, response: { 200: userAnswer } },
     },
     async (req) => {
-      const user = await setClassifiedClearance(app.db, req.user, req.params.userId, req.body.cleared);
+      const user = await setClassifiedClearance(app.db, signedInActor(req), req.params.userId, req.body.cleared);
       return {
         message: user.classifiedClearance
           ? 'User cleared for Confidential and Secret letters.'
@@ -145,7 +147,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/deactivate',
     { onRequest: adminOnly, schema: { params: userIdParam, body: deactivateUserInput, response: { 200: userAnswer } } },
     async (req) => {
-      await deactivateUser(app.db, req.user, req.params.userId, req.body.reason);
+      await deactivateUser(app.db, signedInActor(req), req.params.userId, req.body.reason);
       return { message: 'User deactivated.', user: await managedUser(req.params.userId) };
     },
   );
@@ -154,7 +156,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/reactivate',
     { onRequest: adminOnly, schema: { params: userIdParam, response: { 200: userAnswer } } },
     async (req) => {
-      await reactivateUser(app.db, req.user, req.params.userId);
+      await reactivateUser(app.db, signedInActor(req), req.params.userId);
       return { message: 'User reactivated.', user: await managedUser(req.params.userId) };
     },
   );
@@ -163,7 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/reset-password',
     { onRequest: adminOnly, schema: { params: userIdParam, body: resetPasswordInput, response: { 200: userAnswer } } },
     async (req) => {
-      await resetUserPassword(app.db, req.user, req.params.userId, req.body.newPassword);
+      await resetUserPassword(app.db, signedInActor(req), req.params.userId, req.body.newPassword);
       return {
         message: 'Password reset. The user must sign in again with the new password.',
         user: await managedUser(req.params.userId),
@@ -184,7 +186,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       } as const;
       return withReceivedUpload(req, options, async ({ file }) => {
         if (!file) throw badRequest('Please select a file to upload.', 'document');
-        const doc = await addUserDocument(app.db, req.user, req.params.userId, file);
+        const doc = await addUserDocument(app.db, signedInActor(req), req.params.userId, file);
         return reply.code(201).send(presentUserDocument(doc));
       });
     },
@@ -200,7 +202,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await removeUserDocument(app.db, app.storage, req.user, req.params.userId, req.params.documentId);
+      await removeUserDocument(app.db, app.storage, signedInActor(req), req.params.userId, req.params.documentId);
       return { message: 'Document removed.' };
     },
   );

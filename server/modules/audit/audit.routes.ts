@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/constants.ts';
 import { activityLogJson, activityLogPageJson, listLogsQuery, type ActivityLogJson } from '#shared/schemas/user.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { listActivityLogs, type LogEntry } from './audit.service.ts';
+import { auditPolicy } from './audit.policy.ts';
 
 const presentLog = (e: LogEntry): ActivityLogJson => ({
   _id: e.id,
@@ -22,7 +23,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/logs',
     {
-      onRequest: [app.requireRole('admin')],
+      onRequest: [auditPolicy.guard('activity_log.view')],
       config: { paged: true },
       schema: {
         querystring: listLogsQuery,

@@ -3,7 +3,7 @@ import { loginInput, loginJson, registerInput } from '#shared/schemas/auth.ts';
 import { userJson } from '#shared/schemas/user.ts';
 import { z } from 'zod';
 import { messageJson } from '#shared/schemas/common.ts';
-import { presentedToken, setTokenCookie, TOKEN_COOKIE } from '#server/plugins/auth.ts';
+import { presentedToken, setTokenCookie, TOKEN_COOKIE, signedInActor } from '#server/plugins/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Sign out of all devices (profile): every token of the account stops, this one included.
   app.post('/api/auth/logout-all', { schema: { response: { 200: messageJson } } }, async (req, reply) => {
-    await endAllSessions(app.db, req.user);
+    await endAllSessions(app.db, signedInActor(req));
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { message: 'Signed out of all devices.' };
   });
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: loginJson } },
     },
     async (req, reply) => {
-      const found = await findUserById(app.db, req.user.id);
+      const found = await findUserById(app.db, signedInActor(req).id);
       if (!found) throw notFound('User not found.');
       // A write: the bearer header only (the root hook refuses the cookie alone), already verified.
       const token = await refreshSession(app, presentedToken(req)!, found.user);
@@ -98,8 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Kept per person under the versions of those two rows, which the session check has just read: a change is seen by
   // the very next request on every node (decision 016's ninth addendum).
   app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req, reply) => {
-    const answer = await accountAnswers(app.db, req.user.id, req.accountVersion!, async () => {
-      const found = await findUserById(app.db, req.user.id);
+    const answer = await accountAnswers(app.db, signedInActor(req).id, req.accountVersion!, async () => {
+      const found = await findUserById(app.db, signedInActor(req).id);
       if (!found) throw notFound('User not found.');
       return prepareJson(userJson.parse(presentUser(found.user, found.group)));
     });

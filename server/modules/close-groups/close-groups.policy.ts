@@ -5,6 +5,8 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { closeGroupDocuments, closeGroupMembers, type FileRow } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+import { definePolicy } from '#server/lib/policy.ts';
+import { adminsOnly } from '#server/lib/roles.policy.ts';
 
 /**
  * Where a close group stands against its duration on `today`. Both ends count as inside: a group of 1 to 30 June
@@ -82,3 +84,9 @@ export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: 
     .limit(1);
   return Boolean(row);
 }
+
+/** Who may do what in this module (decision 035). */
+export const closeGroupsPolicy = definePolicy({
+  /** Creating, editing and deleting close groups, and listing them all: admins. */
+  'close_groups.administer': adminsOnly,
+});

@@ -12,7 +12,7 @@ import {
   renameDocumentInput,
 } from '#shared/schemas/close-group.ts';
 import { badRequest } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import { withReceivedUpload } from '#server/modules/files/storage.ts';
 import { assertCanViewCloseGroup, assertWithinTimeBox, canDownloadCloseGroupFile } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
@@ -30,6 +30,7 @@ import {
   renameCloseGroupDocument,
   updateCloseGroup,
 } from './close-groups.service.ts';
+import { closeGroupsPolicy } from './close-groups.policy.ts';
 
 const documentParams = z.object({ id: z.uuid('Invalid id.'), docId: z.uuid('Invalid id.') });
 const documentResult = z.object({ message: z.string(), document: closeGroupDocumentJson });
@@ -55,38 +56,44 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A stored document opens only for its close group's members (and admins, who pass before this is asked).
   app.fileAccess.register(CLOSE_GROUP_AREA, canDownloadCloseGroupFile);
 
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [closeGroupsPolicy.guard('close_groups.administer')];
 
   app.get(
     '/admin/close-group',
     { onRequest: adminOnly, schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
-    async (req) => answerList(await listCloseGroups(app.db, pageOf(req.query)), req.user, req.query),
+    async (req) => answerList(await listCloseGroups(app.db, pageOf(req.query)), signedInActor(req), req.query),
   );
 
   app.get(
     '/admin/close-group/:id',
     { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: closeGroupJson } } },
-    async (req) => presentCloseGroup(await findCloseGroup(app.db, req.params.id), req.user),
+    async (req) => presentCloseGroup(await findCloseGroup(app.db, req.params.id), signedInActor(req)),
   );
 
   app.post(
     '/admin/close-group',
     { onRequest: adminOnly, schema: { body: closeGroupInput, response: { 201: closeGroupJson } } },
     async (req, reply) =>
-      reply.code(201).send(presentCloseGroup(await createCloseGroup(app.db, req.user, req.body), req.user)),
+      reply
+        .code(201)
+        .send(presentCloseGroup(await createCloseGroup(app.db, signedInActor(req), req.body), signedInActor(req))),
   );
 
   app.put(
     '/admin/close-group/:id',
     { onRequest: adminOnly, schema: { params: uuidParam, body: closeGroupInput, response: { 200: closeGroupJson } } },
-    async (req) => presentCloseGroup(await updateCloseGroup(app.db, req.user, req.params.id, req.body), req.user),
+    async (req) =>
+      presentCloseGroup(
+        await updateCloseGroup(app.db, signedInActor(req), req.params.id, req.body),
+        signedInActor(req),
+      ),
   );
 
   app.delete(
     '/admin/close-group/:id',
     { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await deleteCloseGroup(app.db, app.storage, req.user, req.params.id);
+      await deleteCloseGroup(app.db, app.storage, signedInActor(req), req.params.id);
       return { message: 'Group deleted successfully!' };
     },
   );
@@ -96,7 +103,8 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/close-groups/mine',
     { schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
-    async (req) => answerList(await listCloseGroupsOf(app.db, req.user, pageOf(req.query)), req.user, req.query),
+    async (req) =>
+      answerList(await listCloseGroupsOf(app.db, signedInActor(req), pageOf(req.query)), signedInActor(req), req.query),
   );
 
   app.get(
@@ -104,8 +112,8 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: uuidParam, response: { 200: closeGroupJson } } },
     async (req) => {
       const detail = await findCloseGroup(app.db, req.params.id);
-      await assertCanViewCloseGroup(app.db, req.user, req.params.id);
-      return presentCloseGroup(detail, req.user);
+      await assertCanViewCloseGroup(app.db, signedInActor(req), req.params.id);
+      return presentCloseGroup(detail, signedInActor(req));
     },
   );
 
@@ -115,8 +123,8 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // Who and when are checked before a byte of the upload is read.
       const group = await findCloseGroupRow(app.db, req.params.id);
-      await assertCanViewCloseGroup(app.db, req.user, group.id);
-      assertWithinTimeBox(req.user, group);
+      await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
+      assertWithinTimeBox(signedInActor(req), group);
       const options = {
         area: CLOSE_GROUP_AREA,
         kind: 'document',
@@ -125,12 +133,12 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       } as const;
       return withReceivedUpload(req, options, async ({ file }) => {
         if (!file) throw badRequest(CLOSE_GROUP_MESSAGES.fileRequired, 'document');
-        const doc = await addCloseGroupDocument(app.db, req.user, group.id, file);
+        const doc = await addCloseGroupDocument(app.db, signedInActor(req), group.id, file);
         return reply.code(201).send({
           message: 'Document uploaded successfully!',
           document: presentCloseGroupDocument(
-            { ...doc, size: file.size, uploadedBy: { id: req.user.id, name: req.user.name } },
-            req.user,
+            { ...doc, size: file.size, uploadedBy: { id: signedInActor(req).id, name: signedInActor(req).name } },
+            signedInActor(req),
             group,
           ),
         });
@@ -145,13 +153,13 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const group = await findCloseGroupRow(app.db, req.params.id);
-      await assertCanViewCloseGroup(app.db, req.user, group.id);
-      await renameCloseGroupDocument(app.db, req.user, group.id, req.params.docId, req.body.newFilename);
+      await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
+      await renameCloseGroupDocument(app.db, signedInActor(req), group.id, req.params.docId, req.body.newFilename);
       const detail = await findCloseGroup(app.db, group.id);
       const doc = detail.documents.find((d) => d.id === req.params.docId)!;
       return {
         message: 'Document renamed successfully!',
-        document: presentCloseGroupDocument(doc, req.user, detail.group),
+        document: presentCloseGroupDocument(doc, signedInActor(req), detail.group),
       };
     },
   );
@@ -161,8 +169,8 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: documentParams, response: { 200: messageJson } } },
     async (req) => {
       const group = await findCloseGroupRow(app.db, req.params.id);
-      await assertCanViewCloseGroup(app.db, req.user, group.id);
-      await deleteCloseGroupDocument(app.db, app.storage, req.user, group.id, req.params.docId);
+      await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
+      await deleteCloseGroupDocument(app.db, app.storage, signedInActor(req), group.id, req.params.docId);
       return { message: 'Document deleted successfully!' };
     },
   );

@@ -12,6 +12,8 @@ import {
   updateDirectorEntry,
   type DirectorHistoryOwner,
 } from './director-history.service.ts';
+import { directorHistoryPolicy } from './director-history.policy.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 /** A module plugin's app (typed by its zod schemas). */
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -35,7 +37,7 @@ export interface DirectorHistoryRoutes {
  * lab's or a group's (spec §7). Admins only: a leader does not appoint themselves.
  */
 export function registerDirectorHistoryRoutes(app: App, opts: DirectorHistoryRoutes): void {
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [directorHistoryPolicy.guard('director_history.edit')];
   const params = z.object({ id: z.uuid(opts.invalidOwnerId) });
   const entryParams = params.extend({ [opts.entryParam]: z.uuid(opts.invalidEntryId) });
   const upload = { area: DIRECTOR_IMAGES_AREA, kind: 'image', fileField: 'image' } as const;
@@ -50,7 +52,7 @@ export function registerDirectorHistoryRoutes(app: App, opts: DirectorHistoryRou
       const options = { ...upload, maxBytes: app.config.uploadMaxBytes };
       return withReceivedUpload(req, options, async ({ fields, file }) => {
         const input = parseFields(directorEntryInput, fields);
-        const entry = await createDirectorEntry(app.db, app.storage, req.user, owner, input, file);
+        const entry = await createDirectorEntry(app.db, app.storage, signedInActor(req), owner, input, file);
         return reply.code(201).send(presentDirectorEntry(entry));
       });
     },
@@ -67,7 +69,7 @@ export function registerDirectorHistoryRoutes(app: App, opts: DirectorHistoryRou
         const input = parseFields(directorEntryInput, fields);
         const removeImage = opts.imageRemovable && fields.removeImage === 'true';
         return presentDirectorEntry(
-          await updateDirectorEntry(app.db, app.storage, req.user, owner, entryId, input, file, removeImage),
+          await updateDirectorEntry(app.db, app.storage, signedInActor(req), owner, entryId, input, file, removeImage),
         );
       });
     },
@@ -78,7 +80,7 @@ export function registerDirectorHistoryRoutes(app: App, opts: DirectorHistoryRou
     { onRequest: adminOnly, schema: { params: entryParams, response: { 200: messageJson } } },
     async (req) => {
       const { ownerId, entryId } = idsOf(req.params);
-      await deleteDirectorEntry(app.db, app.storage, req.user, await opts.ownerOf(ownerId), entryId);
+      await deleteDirectorEntry(app.db, app.storage, signedInActor(req), await opts.ownerOf(ownerId), entryId);
       return { message: opts.deletedMessage };
     },
   );

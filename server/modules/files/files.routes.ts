@@ -13,6 +13,7 @@ import { prepared } from '#server/db/prepared.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { AREAS, PUBLIC_AREAS, type Area } from './storage.ts';
 import type { StorageDriver } from './drivers/types.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -88,7 +89,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPublic) await app.authenticate(req, reply);
       const [file] = await fileByName(app.db, { area, storedName: req.params.name });
       if (!file) throw notFound('File not found.');
-      if (!isPublic && !(await app.fileAccess.canDownload(app.db, req.user, file))) {
+      if (!isPublic && !(await app.fileAccess.canDownload(app.db, signedInActor(req), file))) {
         throw forbidden('You are not allowed to open this file.');
       }
       // Public files may be kept an hour by browsers and proxies; private ones never (decision 022).

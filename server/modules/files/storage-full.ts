@@ -1,6 +1,5 @@
 import { AppError } from '#server/lib/errors.ts';
 
-
 // ENOSPC: no space left on the device; EDQUOT: the user's disk quota is used up (both from write, mkdir, copyFile).
 // PostgreSQL's disk_full (53100) when the database shares the disk. libvips (sharp) reports only the words.
 const FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);

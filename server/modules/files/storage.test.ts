@@ -26,7 +26,7 @@ async function uploadRoute(instance: FastifyInstance) {
     return withReceivedUpload(req, options, async ({ fields, file }) => {
       if (!fields.title) throw badRequest('Title is required.', 'title');
       return instance.db.transaction(async (tx) => {
-        const row = file ? await saveFileRow(tx, file, req.user.id) : null;
+        const row = file ? await saveFileRow(tx, file, req.actor!.id) : null;
         if (fields.fail === 'db') throw new Error('insert failed after the file row');
         return { fileId: row?.id ?? null };
       });

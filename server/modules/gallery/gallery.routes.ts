@@ -16,6 +16,8 @@ import { cachedRead } from '#server/modules/labs/labs.cache.ts';
 import { requireLab } from '#server/modules/labs/labs.service.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { createPhoto, deletePhoto, listPhotos, makeWebPhoto, updatePhoto, type PhotoRow } from './gallery.service.ts';
+import { galleryPolicy } from './gallery.policy.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 /** Row -> spec JSON (spec §3 Lab photo), with the web copy's link beside the original's. */
 export const presentPhoto = (p: PhotoRow): PhotoJson => ({
@@ -32,7 +34,7 @@ const photoParams = labParams.extend({ photoId: z.uuid('Invalid photo id.') });
 
 /** The lab's photo gallery (spec §7 Labs: photos). Reading is public; uploads, edits and deletes are admin-only. */
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [galleryPolicy.guard('gallery.edit')];
 
   app.get(
     '/api/labs/:id/photos',
@@ -74,7 +76,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         const input = parseFields(uploadPhotoInput, upload.fields);
         if (!upload.file) throw badRequest(PHOTO_UPLOAD_MESSAGE, 'photo');
         const web = upload.alsoDiscardOnFailure(await makeWebPhoto(app.storage, upload.file));
-        const photo = await createPhoto(app.db, req.user, lab.id, input, upload.file, web);
+        const photo = await createPhoto(app.db, signedInActor(req), lab.id, input, upload.file, web);
         return reply.code(201).send(presentPhoto(photo));
       });
     },
@@ -85,7 +87,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: photoParams, body: updatePhotoInput, response: { 200: photoJson } } },
     async (req) => {
       const lab = await requireLab(app.db, req.params.id);
-      return presentPhoto(await updatePhoto(app.db, req.user, lab.id, req.params.photoId, req.body));
+      return presentPhoto(await updatePhoto(app.db, signedInActor(req), lab.id, req.params.photoId, req.body));
     },
   );
 
@@ -94,7 +96,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: photoParams, response: { 200: messageJson } } },
     async (req) => {
       const lab = await requireLab(app.db, req.params.id);
-      await deletePhoto(app.db, app.storage, req.user, lab.id, req.params.photoId);
+      await deletePhoto(app.db, app.storage, signedInActor(req), lab.id, req.params.photoId);
       return { message: 'Photo deleted successfully!' };
     },
   );

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
@@ -15,7 +14,7 @@ import {
 import { badRequest } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { TOKEN_COOKIE, type Actor } from '#server/plugins/auth.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
 import { assertCanViewGroup, canViewGroup, findGroupOr404 } from './groups.policy.ts';
 import { GROUP_FILES_AREA, presentItem, type GroupItemField } from './groups.presenter.ts';
@@ -74,7 +73,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
           const input = parseFields(groupItemInputFor(field), fields);
           if (!file) throw badRequest(message, 'file');
-          const item = await createGroupItem(app.db, req.user, group, field, input, file);
+          const item = await createGroupItem(app.db, signedInActor(req), group, field, input, file);
           return reply.code(201).send(presentItem(item));
         });
       },
@@ -88,7 +87,9 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         const itemId = req.params.itemId as string;
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
           const input = parseFields(groupItemInputFor(field), fields);
-          return presentItem(await updateGroupItem(app.db, app.storage, req.user, group, field, itemId, input, file));
+          return presentItem(
+            await updateGroupItem(app.db, app.storage, signedInActor(req), group, field, itemId, input, file),
+          );
         });
       },
     );
@@ -98,7 +99,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       { onRequest: manager, schema: { params: itemParams, response: { 200: messageJson } } },
       async (req) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
-        await deleteGroupItem(app.db, app.storage, req.user, group, field, req.params.itemId as string);
+        await deleteGroupItem(app.db, app.storage, signedInActor(req), group, field, req.params.itemId as string);
         return { message: `${SINGULAR[field]} deleted successfully.` };
       },
     );
@@ -120,7 +121,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const group = await findGroupOr404(app.db, req.params.groupId);
-        await assertCanViewGroup(app.db, req.user, group.id);
+        await assertCanViewGroup(app.db, signedInActor(req), group.id);
         const rows = await listGroupItems(app.db, group.id, field, req.query);
         await sendPage(req, reply, req.query, rows.length, () => countGroupItems(app.db, group.id, field));
         return rows.map(presentItem);
@@ -128,23 +129,12 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** The signed-in person when a token is sent, else null (the lab home is public). */
-  const optionalActor = async (req: FastifyRequest): Promise<Actor | null> => {
-    if (!req.headers.authorization && !req.cookies[TOKEN_COOKIE]) return null;
-    try {
-      await app.authenticate(req, undefined as never);
-      return req.user;
-    } catch {
-      return null;
-    }
-  };
-
   // Lab home, Product & Achievements: every group's five lists, public (decision 006). The files stay private:
   // fileUrl is given only to those who may open them.
   app.get(
     '/api/group-files',
     {
-      config: { public: true, paged: true },
+      config: { public: true, identifies: true, paged: true },
       schema: {
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
@@ -154,7 +144,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const actor = await optionalActor(req);
+      const actor = req.actor;
       const rows = await listAchievements(app.db, req.query);
       await sendPage(req, reply, req.query, rows.length, () => countAchievementGroups(app.db));
       const out = [];

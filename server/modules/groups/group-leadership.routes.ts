@@ -12,6 +12,7 @@ import {
   deleteOfficeMember,
   updateOfficeMember,
 } from './group-leadership.service.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 const groupParams = z.object({ id: z.uuid('Group not found.') });
 const officeParams = z.object({ id: z.uuid('Group not found.'), memberId: z.uuid('Office member not found.') });
@@ -41,7 +42,7 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      return reply.code(201).send(presentOffice(await createOfficeMember(app.db, req.user, group, req.body)));
+      return reply.code(201).send(presentOffice(await createOfficeMember(app.db, signedInActor(req), group, req.body)));
     },
   );
 
@@ -53,7 +54,7 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      return presentOffice(await updateOfficeMember(app.db, req.user, group, req.params.memberId, req.body));
+      return presentOffice(await updateOfficeMember(app.db, signedInActor(req), group, req.params.memberId, req.body));
     },
   );
 
@@ -62,7 +63,7 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: manager, schema: { params: officeParams, response: { 200: messageJson } } },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      await deleteOfficeMember(app.db, req.user, group, req.params.memberId);
+      await deleteOfficeMember(app.db, signedInActor(req), group, req.params.memberId);
       return { message: 'Office member removed successfully.' };
     },
   );

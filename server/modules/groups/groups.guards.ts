@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { assertCanManageGroup, findGroupOr404 } from './groups.policy.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 /**
  * onRequest guard, after `authenticate`: the actor may manage the group named by the route's `param` (admins and the
@@ -11,5 +12,5 @@ export const requireGroupManager =
   async (req: FastifyRequest): Promise<void> => {
     const id = (req.params as Record<string, string | undefined>)[param] ?? '';
     const group = await findGroupOr404(app.db, id);
-    await assertCanManageGroup(app.db, req.user, group.id);
+    await assertCanManageGroup(app.db, signedInActor(req), group.id);
   };

@@ -6,6 +6,8 @@ import { directorEntries, groupItems, groups, type GroupRow } from '#server/db/s
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { todayInIndia } from '#shared/format.ts';
+import { definePolicy } from '#server/lib/policy.ts';
+import { adminsOnly } from '#server/lib/roles.policy.ts';
 
 /** Spec §2 Group page, to the letter: what a signed-in outsider is told. */
 export const ACCESS_DENIED =
@@ -166,3 +168,9 @@ export async function canOpenGroupFile(db: DbOrTx, actor: Actor, fileId: string)
   if (!item) return false;
   return canViewGroup(db, actor, item.groupId);
 }
+
+/** Who may do what in this module (decision 035). */
+export const groupsPolicy = definePolicy({
+  /** Creating, deleting and staffing groups (spec §5 Groups): admins. */
+  'groups.administer': adminsOnly,
+});

@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/group.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { requireGroupManager } from './groups.guards.ts';
@@ -46,6 +46,7 @@ import { groupItemsRoutes } from './group-items.routes.ts';
 import { groupPageAnswer, myGroupAnswer } from './group-page.cache.ts';
 import { sendPrepared } from '#server/lib/prepared-answer.ts';
 import { groupLeadershipRoutes } from './group-leadership.routes.ts';
+import { groupsPolicy } from './groups.policy.ts';
 
 const groupParams = z.object({ id: z.uuid('Group not found.') });
 const memberParams = z.object({
@@ -63,7 +64,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Group notices, circulars and files open for whoever may view their group (admins pass before this is asked).
   app.fileAccess.register(GROUP_FILES_AREA, (db, actor, file) => canOpenGroupFile(db, actor, file.id));
 
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [groupsPolicy.guard('groups.administer')];
   const manager = [requireGroupManager(app, 'id')];
 
   app.get('/api/groups', { schema: { response: { 200: z.array(groupSummaryJson) } } }, async () =>
@@ -76,17 +77,22 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The Groups menu (issue 16 item 7): every group, with the person's own marked and those they may not open flagged.
   app.get('/api/groups/menu', { schema: { response: { 200: z.array(groupMenuItemJson) } } }, async (req) => {
-    const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, req.user)]);
-    const seesAll = req.user.role === 'admin' || req.user.role === 'director';
+    const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, signedInActor(req))]);
+    const seesAll = signedInActor(req).role === 'admin' || signedInActor(req).role === 'director';
     return all.map((g) => {
-      const mine = g.id === req.user.groupId || led.includes(g.id);
+      const mine = g.id === signedInActor(req).groupId || led.includes(g.id);
       return { _id: g.id, name: g.name, mine, canOpen: seesAll || mine };
     });
   });
 
   // Made once per version of the group, like the group page (group-page.cache.ts).
   app.get('/api/groups/my-group', { schema: { response: { 200: myGroupJson } } }, async (req, reply) =>
-    sendPrepared(req, reply, await myGroupAnswer(app.db, await findMyGroup(app.db, req.user)), 'private, no-cache'),
+    sendPrepared(
+      req,
+      reply,
+      await myGroupAnswer(app.db, await findMyGroup(app.db, signedInActor(req))),
+      'private, no-cache',
+    ),
   );
 
   // Staff an admin may put in a group: the create form's checklist and Manage Members. Total and next page in headers.
@@ -118,8 +124,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: groupParams, response: { 200: groupJson } } },
     async (req, reply) => {
       const { group, managerId } = await findGroupAndManagerOr404(app.db, req.params.id);
-      if (!mayViewGroup(req.user, group.id)) throw forbidden(ACCESS_DENIED);
-      const answer = await groupPageAnswer(app.db, group, mayManageGroup(req.user, group.id, managerId));
+      if (!mayViewGroup(signedInActor(req), group.id)) throw forbidden(ACCESS_DENIED);
+      const answer = await groupPageAnswer(app.db, group, mayManageGroup(signedInActor(req), group.id, managerId));
       return sendPrepared(req, reply, answer, 'private, no-cache');
     },
   );
@@ -128,7 +134,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/groups/:id',
     { onRequest: manager, schema: { params: groupParams, response: { 200: groupJson } } },
-    async (req) => groupFor(app.db, req.user, await findGroupOr404(app.db, req.params.id)),
+    async (req) => groupFor(app.db, signedInActor(req), await findGroupOr404(app.db, req.params.id)),
   );
 
   app.post(
@@ -142,8 +148,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const group = await createGroup(app.db, req.user, req.body, req.query.labId);
-      return reply.code(201).send(await groupFor(app.db, req.user, group));
+      const group = await createGroup(app.db, signedInActor(req), req.body, req.query.labId);
+      return reply.code(201).send(await groupFor(app.db, signedInActor(req), group));
     },
   );
 
@@ -151,8 +157,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/groups/:id',
     { onRequest: manager, schema: { params: groupParams, body: updateGroupInput, response: { 200: groupJson } } },
     async (req) => {
-      const group = await updateGroup(app.db, req.user, req.params.id, req.body);
-      return groupFor(app.db, req.user, group);
+      const group = await updateGroup(app.db, signedInActor(req), req.params.id, req.body);
+      return groupFor(app.db, signedInActor(req), group);
     },
   );
 
@@ -170,7 +176,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      const added = await addMembers(app.db, req.user, group, req.body.userIds);
+      const added = await addMembers(app.db, signedInActor(req), group, req.body.userIds);
       return { message: added === 1 ? '1 member added.' : `${added} members added.`, added };
     },
   );
@@ -187,7 +193,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      const target = await moveMember(app.db, req.user, group, req.params.userId, req.body.groupId);
+      const target = await moveMember(app.db, signedInActor(req), group, req.params.userId, req.body.groupId);
       return { message: `Member moved to ${target.name}.`, group: { _id: target.id, name: target.name } };
     },
   );
@@ -197,7 +203,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: memberParams, response: { 200: messageJson } } },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      await removeMember(app.db, req.user, group, req.params.userId);
+      await removeMember(app.db, signedInActor(req), group, req.params.userId);
       return { message: 'Member removed from the group.' };
     },
   );

@@ -36,6 +36,8 @@ import {
   updateLabItem,
   type LabItemKind,
 } from './labs.service.ts';
+import { labsPolicy } from './labs.policy.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 const KIND_OF: Record<LabItemPath, LabItemKind> = {
   notices: 'notice',
@@ -59,7 +61,7 @@ const itemParams = kindParams.extend({ itemId: z.uuid('Invalid item id.') });
  * the activity log. Files go to public areas (notices, circulars, products, advertisements, directors).
  */
 export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [labsPolicy.guard('lab.edit')];
   watchLabChanges(app.changeFeed, app.db); // another node's lab write clears this node's cached reads
 
   app.get(
@@ -125,7 +127,8 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/labs',
     { onRequest: adminOnly, schema: { body: createLabInput, response: { 201: labSummaryJson } } },
-    async (req, reply) => reply.code(201).send(presentLabSummary(await createLab(app.db, req.user, req.body))),
+    async (req, reply) =>
+      reply.code(201).send(presentLabSummary(await createLab(app.db, signedInActor(req), req.body))),
   );
 
   app.put(
@@ -133,7 +136,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: labParams, body: updateLabInput, response: { 200: labJson } } },
     async (req) => {
       const lab = await requireLab(app.db, req.params.id);
-      const updated = await updateLab(app.db, req.user, lab, req.body);
+      const updated = await updateLab(app.db, signedInActor(req), lab, req.body);
       return presentLab(await loadLabRecord(app.db, updated));
     },
   );
@@ -169,7 +172,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
         const input = parseFields(labItemInputFor(kind), fields);
         // spec §5 Lab: a notice or circular needs its file ('All fields are required'); a product's file is optional.
         if (isLabDocumentKind(kind) && !file) throw badRequest('All fields are required', 'file');
-        const item = await createLabItem(app.db, req.user, lab.id, KIND_OF[kind], input, file);
+        const item = await createLabItem(app.db, signedInActor(req), lab.id, KIND_OF[kind], input, file);
         return reply.code(201).send(presentLabItem(item, todayInIndia()));
       });
     },
@@ -186,7 +189,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
         const item = await updateLabItem(
           app.db,
           app.storage,
-          req.user,
+          signedInActor(req),
           lab.id,
           KIND_OF[kind],
           req.params.itemId,
@@ -203,7 +206,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: itemParams, response: { 200: messageJson } } },
     async (req) => {
       const lab = await requireLab(app.db, req.params.id);
-      await deleteLabItem(app.db, app.storage, req.user, lab.id, KIND_OF[req.params.kind], req.params.itemId);
+      await deleteLabItem(app.db, app.storage, signedInActor(req), lab.id, KIND_OF[req.params.kind], req.params.itemId);
       return { message: `${SINGULAR[req.params.kind]} deleted successfully.` };
     },
   );

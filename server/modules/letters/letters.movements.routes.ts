@@ -39,6 +39,7 @@ import {
   type MovementView,
 } from './letters.movements.service.ts';
 import { presentLetter } from './letters.presenter.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 /** Notifications about letters: a letter was marked or sent back to you; one you marked is overdue (issue 17 item 8). */
 registerNotificationSource({ subjectType: 'letter', describe: describeVisibleLetters, sweep: overdueMarkedBy });
@@ -78,46 +79,47 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: uuidParam, body: markLetterInput, response: { 201: z.array(movementJson) } },
     },
     async (req, reply) => {
-      const created = await markLetter(app.db, req.user, req.params.id, req.body);
+      const created = await markLetter(app.db, signedInActor(req), req.params.id, req.body);
       return reply.code(201).send(created.map((m) => presentMovement(m)));
     },
   );
 
   app.get('/api/dac/:id/movements', { schema: { params: uuidParam, response: movements } }, async (req) =>
-    (await listMovements(app.db, req.user, req.params.id)).map((m) => presentMovement(m)),
+    (await listMovements(app.db, signedInActor(req), req.params.id)).map((m) => presentMovement(m)),
   );
 
   app.post('/api/dac/:id/receive', { schema: { params: uuidParam, response: { 200: movementJson } } }, async (req) =>
-    presentMovement(await receiveLetter(app.db, req.user, req.params.id)),
+    presentMovement(await receiveLetter(app.db, signedInActor(req), req.params.id)),
   );
 
   app.post(
     '/api/dac/:id/close',
     { schema: { params: uuidParam, body: closeLetterInput, response: { 200: movementJson } } },
-    async (req) => presentMovement(await closeLetter(app.db, req.user, req.params.id, req.body)),
+    async (req) => presentMovement(await closeLetter(app.db, signedInActor(req), req.params.id, req.body)),
   );
 
   app.post(
     '/api/dac/:id/return',
     { schema: { params: uuidParam, body: returnLetterInput, response: movements } },
-    async (req) => (await returnLetter(app.db, req.user, req.params.id, req.body)).map((m) => presentMovement(m)),
+    async (req) =>
+      (await returnLetter(app.db, signedInActor(req), req.params.id, req.body)).map((m) => presentMovement(m)),
   );
 
   app.post('/api/dac/:id/read', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
-    await readLetter(app.db, req.user, req.params.id);
+    await readLetter(app.db, signedInActor(req), req.params.id);
     return { message: 'Letter marked read.' };
   });
 
   app.get('/api/dac/inbox', { schema: { querystring: inboxQuery, response: { 200: inboxPageJson } } }, async (req) => {
     const { cursor, ...rest } = req.query;
-    const { items, next } = await listInbox(app.db, req.user, {
+    const { items, next } = await listInbox(app.db, signedInActor(req), {
       ...rest,
       after: cursor ? decodeInboxCursor(cursor) : undefined,
     });
     const today = todayInIndia();
     return {
       letters: items.map(({ view, movement }) => ({
-        ...presentLetter(view, req.user),
+        ...presentLetter(view, signedInActor(req)),
         movement: presentMovement(movement, today),
       })),
       next: next ? encodeInboxCursor(next) : null,
@@ -125,26 +127,26 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/dac/inbox/count', { schema: { response: { 200: inboxCountJson } } }, async (req) =>
-    countInbox(app.db, req.user),
+    countInbox(app.db, signedInActor(req)),
   );
 
   app.get('/api/dac/officers', { schema: { response: { 200: z.array(officerJson) } } }, async (req) =>
-    listOfficers(app.db, req.user),
+    listOfficers(app.db, signedInActor(req)),
   );
 
   app.get(
     '/api/dac/pendency',
     { schema: { querystring: pendencyQuery, response: { 200: pendencyJson } } },
     // A view is a read and writes no activity row (issue 35 item 6); the CSV export below records one.
-    async (req) => pendency(app.db, req.user, req.query),
+    async (req) => pendency(app.db, signedInActor(req), req.query),
   );
 
   // The same report as CSV (a link, authorised by the sign-in cookie as file links are). An export is recorded.
   app.get('/api/dac/pendency/export', { schema: { querystring: pendencyQuery } }, async (req, reply) => {
-    const report = await pendency(app.db, req.user, req.query);
+    const report = await pendency(app.db, signedInActor(req), req.query);
     await recordActivity(
       app.db,
-      req.user,
+      signedInActor(req),
       `Exported letters pendency ${report.from} to ${report.to}${report.group ? ` (${report.group.name})` : ''}`,
     );
     const lines = [

@@ -380,8 +380,7 @@ export async function movementsOfLetters(db: DbOrTx, letterIds: string[]): Promi
 export type InboxCursor = LetterCursor;
 export const encodeInboxCursor = encodeCursor;
 /** The inbox's cursor: the same check as the register's (every part of its timestamp), its own words. */
-export const decodeInboxCursor = (raw: string): InboxCursor =>
-  decodeTimeCursor(raw, 'letters.bad_cursor');
+export const decodeInboxCursor = (raw: string): InboxCursor => decodeTimeCursor(raw, 'letters.bad_cursor');
 
 /** Classified letters only for those cleared (or who uploaded the letter): the inbox never shows the others. */
 const classifiedRule = (actor: Actor) =>

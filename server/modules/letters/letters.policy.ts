@@ -2,6 +2,8 @@ import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import { letterMovements, letters, type LetterRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+import { definePolicy } from '#server/lib/policy.ts';
+import { adminsOnly } from '#server/lib/roles.policy.ts';
 
 /**
  * Who sees what in the letters register (issue 6, docs/decisions/009; issue 17, docs/decisions/013):
@@ -76,3 +78,9 @@ export function visibleLetters(actor: Actor): SQL {
         where ${letterMovements.fromUserId} = ${actor.id}${classifiedRule}))`,
   )!;
 }
+
+/** Who may do what in this module (decision 035). */
+export const lettersPolicy = definePolicy({
+  /** The recycle bin: listing, restoring and deleting for good (spec §5 Letters): admins. */
+  'letters.recycle_bin': adminsOnly,
+});

@@ -37,6 +37,8 @@ import {
   searchLetters,
   updateLetter,
 } from './letters.service.ts';
+import { lettersPolicy } from './letters.policy.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 const AREA = 'letters';
 
@@ -47,7 +49,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     const letter = await findLetterByFile(db, file.id);
     return letter ? actorMayViewLetter(db, actor, letter) : file.uploadedBy === actor.id;
   });
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [lettersPolicy.guard('letters.recycle_bin')];
   const uploadOptions = { area: AREA, kind: 'letter', fileField: 'file', maxBytes: app.config.uploadMaxBytes } as const;
 
   // The spec's list: an array, newest upload first; optional ?q= search and ?limit&offset paging (20 by default), the
@@ -56,13 +58,15 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dac',
     { config: { paged: true }, schema: { querystring: listLettersQuery, response: { 200: z.array(letterJson) } } },
     async (req, reply) => {
-      const { views, next } = await searchLetters(app.db, req.user, req.query);
+      const { views, next } = await searchLetters(app.db, signedInActor(req), req.query);
       const { limit, offset } = req.query;
       const known = totalFromLastPage(req.query, views.length);
       const { total, capped } =
-        known === undefined ? await countLetterMatches(app.db, req.user, req.query) : { total: known, capped: false };
+        known === undefined
+          ? await countLetterMatches(app.db, signedInActor(req), req.query)
+          : { total: known, capped: false };
       sendPagingHeaders(req, reply, { limit, offset, count: views.length, total, capped, hasNext: next !== null });
-      return views.map((v) => presentLetter(v, req.user));
+      return views.map((v) => presentLetter(v, signedInActor(req)));
     },
   );
 
@@ -73,15 +77,18 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { q, mine, limit, cursor } = req.query;
       const after = cursor ? decodeCursor(cursor) : undefined;
-      const { views, next } = await searchLetters(app.db, req.user, { q, mine, limit, after });
-      return { letters: views.map((v) => presentLetter(v, req.user)), nextCursor: next ? encodeCursor(next) : null };
+      const { views, next } = await searchLetters(app.db, signedInActor(req), { q, mine, limit, after });
+      return {
+        letters: views.map((v) => presentLetter(v, signedInActor(req))),
+        nextCursor: next ? encodeCursor(next) : null,
+      };
     },
   );
 
   // Every letter matching the search (up to EXPORT_MAX_LETTERS) as CSV, streamed page by page.
   app.get('/api/dac/export', { schema: { querystring: letterExportQuery } }, async (req, reply) => {
     const { q, mine } = req.query;
-    const actor = req.user;
+    const actor = signedInActor(req);
     await recordActivity(app.db, actor, `Exported letters to CSV${q ? ` (search "${q}")` : ''}`);
     const pages = async function* () {
       let after;
@@ -112,19 +119,19 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const views = await listRecycleBin(app.db, req.query);
       await sendPage(req, reply, req.query, views.length, () => countRecycleBin(app.db));
-      return views.map((v) => presentLetter(v, req.user));
+      return views.map((v) => presentLetter(v, signedInActor(req)));
     },
   );
 
   app.get('/api/dac/:id', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) =>
-    presentLetter(await getLetter(app.db, req.user, req.params.id), req.user),
+    presentLetter(await getLetter(app.db, signedInActor(req), req.params.id), signedInActor(req)),
   );
 
   app.get(
     '/api/dac/:id/history',
     { schema: { params: uuidParam, response: { 200: z.array(letterHistoryJson) } } },
     async (req) => {
-      const view = await getLetter(app.db, req.user, req.params.id);
+      const view = await getLetter(app.db, signedInActor(req), req.params.id);
       return (await listLetterHistory(app.db, view.letter.id)).map((h) => presentLetterHistory(h.entry, h.actor));
     },
   );
@@ -133,42 +140,46 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     return withReceivedUpload(req, uploadOptions, async (upload) => {
       const input = parseFields(createLetterInput, upload.fields);
       if (!upload.file) throw badRequest('⚠️ Please select a file', 'file'); // spec §5 Letters
-      const view = await createLetter(app.db, req.user, input, upload.file);
-      return reply.code(201).send(presentLetter(view, req.user));
+      const view = await createLetter(app.db, signedInActor(req), input, upload.file);
+      return reply.code(201).send(presentLetter(view, signedInActor(req)));
     });
   });
 
   app.put(
     '/api/dac/:id',
     { schema: { params: uuidParam, body: updateLetterInput, response: { 200: letterJson } } },
-    async (req) => presentLetter(await updateLetter(app.db, req.user, req.params.id, req.body), req.user),
+    async (req) =>
+      presentLetter(await updateLetter(app.db, signedInActor(req), req.params.id, req.body), signedInActor(req)),
   );
 
   // Replacing the file of an existing letter (issue 6 item 1): multipart with the one field `file`.
   app.put('/api/dac/:id/file', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) => {
-    await assertCanEditLetter(app.db, req.user, req.params.id); // before the upload is read
+    await assertCanEditLetter(app.db, signedInActor(req), req.params.id); // before the upload is read
     return withReceivedUpload(req, uploadOptions, async ({ file }) => {
       if (!file) throw badRequest('⚠️ Please select a file', 'file');
-      return presentLetter(await replaceLetterFile(app.db, app.storage, req.user, req.params.id, file), req.user);
+      return presentLetter(
+        await replaceLetterFile(app.db, app.storage, signedInActor(req), req.params.id, file),
+        signedInActor(req),
+      );
     });
   });
 
   app.delete('/api/dac/:id', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
-    await deleteLetter(app.db, req.user, req.params.id);
+    await deleteLetter(app.db, signedInActor(req), req.params.id);
     return { message: 'Letter moved to the recycle bin.' };
   });
 
   app.post(
     '/api/dac/:id/restore',
     { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: letterJson } } },
-    async (req) => presentLetter(await restoreLetter(app.db, req.user, req.params.id), req.user),
+    async (req) => presentLetter(await restoreLetter(app.db, signedInActor(req), req.params.id), signedInActor(req)),
   );
 
   app.delete(
     '/api/dac/:id/purge',
     { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await purgeLetter(app.db, app.storage, req.user, req.params.id);
+      await purgeLetter(app.db, app.storage, signedInActor(req), req.params.id);
       return { message: 'Letter deleted for good.' };
     },
   );

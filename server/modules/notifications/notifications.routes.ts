@@ -12,6 +12,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.service.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 /** The bell in the header (issue 17 item 8): each person reads and clears only their own notices. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +20,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notifications',
     { schema: { querystring: notificationListQuery, response: { 200: notificationListJson } } },
     async (req) => {
-      const { notifications, unread } = await listNotifications(app.db, req.user, req.query.limit);
+      const { notifications, unread } = await listNotifications(app.db, signedInActor(req), req.query.limit);
       return {
         unread,
         notifications: notifications.map(({ row, subject, actor }): NotificationJson => ({
@@ -35,11 +36,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/notifications/count', { schema: { response: { 200: notificationCountJson } } }, async (req) => ({
-    unread: await countUnreadNotifications(app.db, req.user),
+    unread: await countUnreadNotifications(app.db, signedInActor(req)),
   }));
 
   app.post('/api/notifications/read-all', { schema: { response: { 200: messageJson } } }, async (req) => {
-    const n = await markAllNotificationsRead(app.db, req.user);
+    const n = await markAllNotificationsRead(app.db, signedInActor(req));
     return { message: `${n} notifications marked read.` };
   });
 
@@ -47,7 +48,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/notifications/:id/read',
     { schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await markNotificationRead(app.db, req.user, req.params.id);
+      await markNotificationRead(app.db, signedInActor(req), req.params.id);
       return { message: 'Notification marked read.' };
     },
   );

@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { groups, softwareRepos, trialRepos, type FileRow } from '#server/db/schema/index.ts';
 import { badRequest, forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+import { definePolicy } from '#server/lib/policy.ts';
+import { hasRole } from '#server/lib/roles.policy.ts';
 
 /** Who may upload (issue 7, decision 008): associate directors and administrators. */
 export const UPLOADER_ROLES = ['associate_director', 'admin'] as const;
@@ -85,3 +87,9 @@ export async function canOpenTrialRepoFile(db: Db, actor: Actor, file: FileRow):
     .limit(1);
   return repo ? canViewRepository(actor, repo) : false;
 }
+
+/** Who may do what in this module (decision 035). */
+export const repositoriesPolicy = definePolicy({
+  /** Uploading a software or trial repository (issue 7, decision 008): associate directors and administrators. */
+  'repositories.upload': (actor: Actor | null) => (hasRole(actor, UPLOADER_ROLES) ? true : forbidden()),
+});

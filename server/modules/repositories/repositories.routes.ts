@@ -13,7 +13,7 @@ import {
   canOpenSoftwareRepoFile,
   canOpenTrialRepoFile,
   listUploadGroups,
-  UPLOADER_ROLES,
+  repositoriesPolicy,
 } from './repositories.policy.ts';
 import {
   createSoftwareRepo,
@@ -27,12 +27,13 @@ import {
   SOFTWARE_AREA,
   TRIAL_AREA,
 } from './repositories.service.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 /** Spec §7 Repositories: GET/POST /api/softwareRepo and /api/trialRepo (also written with a trailing slash), plus DELETE. */
 export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.fileAccess.register(SOFTWARE_AREA, canOpenSoftwareRepoFile);
   app.fileAccess.register(TRIAL_AREA, canOpenTrialRepoFile);
-  const uploaders = [app.requireRole(...UPLOADER_ROLES)];
+  const uploaders = [repositoriesPolicy.guard('repositories.upload')];
 
   /**
    * How a repository upload is received: large files allowed, and refused as the file begins when the fields sent
@@ -51,7 +52,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     beforeFile: async (fields) => {
       if (!fields.group || !fields.type) return;
       parseFields(schema, { ...fields, file: true });
-      await assertCanUploadTo(app.db, req.user, fields.group);
+      await assertCanUploadTo(app.db, signedInActor(req), fields.group);
     },
   });
 
@@ -59,7 +60,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/repositories/upload-groups',
     { onRequest: uploaders, schema: { response: { 200: z.array(groupNameJson) } } },
-    async (req) => (await listUploadGroups(app.db, req.user)).map((g) => ({ _id: g.id, name: g.name })),
+    async (req) => (await listUploadGroups(app.db, signedInActor(req))).map((g) => ({ _id: g.id, name: g.name })),
   );
 
   for (const url of ['/api/softwareRepo', '/api/softwareRepo/']) {
@@ -70,8 +71,8 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { querystring: pageQuery, response: { 200: z.array(softwareRepoJson) } },
       },
       async (req, reply) => {
-        const rows = await listSoftwareRepos(app.db, req.user, req.query);
-        await sendPage(req, reply, req.query, rows.length, () => countSoftwareRepos(app.db, req.user));
+        const rows = await listSoftwareRepos(app.db, signedInActor(req), req.query);
+        await sendPage(req, reply, req.query, rows.length, () => countSoftwareRepos(app.db, signedInActor(req)));
         return rows.map(presentSoftwareRepo);
       },
     );
@@ -80,7 +81,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const options = uploadOptions(SOFTWARE_AREA, softwareRepoInput, req);
       return withReceivedUpload(req, options, async ({ fields, file }) => {
         const values = parseFields(softwareRepoInput, { ...fields, file });
-        const record = await createSoftwareRepo(app.db, req.user, values, file);
+        const record = await createSoftwareRepo(app.db, signedInActor(req), values, file);
         return reply.code(201).send(presentSoftwareRepo(record));
       });
     });
@@ -91,8 +92,8 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       { config: { paged: true }, schema: { querystring: pageQuery, response: { 200: z.array(trialRepoJson) } } },
       async (req, reply) => {
-        const rows = await listTrialRepos(app.db, req.user, req.query);
-        await sendPage(req, reply, req.query, rows.length, () => countTrialRepos(app.db, req.user));
+        const rows = await listTrialRepos(app.db, signedInActor(req), req.query);
+        await sendPage(req, reply, req.query, rows.length, () => countTrialRepos(app.db, signedInActor(req)));
         return rows.map(presentTrialRepo);
       },
     );
@@ -101,7 +102,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       const options = uploadOptions(TRIAL_AREA, trialRepoInput, req);
       return withReceivedUpload(req, options, async ({ fields, file }) => {
         const values = parseFields(trialRepoInput, { ...fields, file });
-        const record = await createTrialRepo(app.db, req.user, values, file!);
+        const record = await createTrialRepo(app.db, signedInActor(req), values, file!);
         return reply.code(201).send(presentTrialRepo(record));
       });
     });
@@ -111,13 +112,13 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/softwareRepo/:id',
     { schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await deleteSoftwareRepo(app.db, app.storage, req.user, req.params.id);
+      await deleteSoftwareRepo(app.db, app.storage, signedInActor(req), req.params.id);
       return { message: 'Software repository deleted.' };
     },
   );
 
   app.delete('/api/trialRepo/:id', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
-    await deleteTrialRepo(app.db, app.storage, req.user, req.params.id);
+    await deleteTrialRepo(app.db, app.storage, signedInActor(req), req.params.id);
     return { message: 'Trial repository deleted.' };
   });
 };

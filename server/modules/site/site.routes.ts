@@ -29,6 +29,8 @@ import {
   saveSitePage,
   sendFeedback,
 } from './site.service.ts';
+import { sitePolicy } from './site.policy.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 
 export const FEEDBACK_SENT = 'Thank you. Your feedback has been sent to the administrators.';
 
@@ -38,7 +40,7 @@ export const FEEDBACK_SENT = 'Thank you. Your feedback has been sent to the admi
  * Archive of expired notices and circulars (public for the lab's; a group's only to those who may see the group).
  */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [app.requireRole('admin')];
+  const adminOnly = [sitePolicy.guard('site.administer')];
 
   app.get(
     '/api/site/pages/:key',
@@ -52,7 +54,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: { params: sitePageParams, body: updateSitePageInput, response: { 200: sitePageJson } },
     },
-    async (req) => presentSitePage(await saveSitePage(app.db, req.user, req.params.key, req.body)),
+    async (req) => presentSitePage(await saveSitePage(app.db, signedInActor(req), req.params.key, req.body)),
   );
 
   app.post(
@@ -60,15 +62,15 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // NOTE: per client address (req.ip, TRUST_PROXY decides who may set it), in the throttle's store shared by every
       // node (decision 026); counted before the body is checked, so a flood of bad requests is limited too.
-      onRequest: [async (req) => app.throttle.feedback(req.ip), app.identifyIfSignedIn],
-      config: { public: true },
+      onRequest: [async (req) => app.throttle.feedback(req.ip)],
+      config: { public: true, identifies: true },
       schema: {
         body: feedbackInput,
         response: { 201: z.object({ message: z.string(), feedback: z.object({ _id: z.uuid() }) }) },
       },
     },
     async (req, reply) => {
-      const row = await sendFeedback(app.db, req.user ?? null, req.body);
+      const row = await sendFeedback(app.db, req.actor, req.body);
       return reply.code(201).send({ message: FEEDBACK_SENT, feedback: { _id: row.id } });
     },
   );
@@ -84,24 +86,24 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/feedback/mine', { schema: { response: { 200: z.array(feedbackJson) } } }, async (req) =>
-    (await listOwnFeedback(app.db, req.user)).map(presentFeedback),
+    (await listOwnFeedback(app.db, signedInActor(req))).map(presentFeedback),
   );
 
   app.put(
     '/api/feedback/:id',
     { onRequest: adminOnly, schema: { params: uuidParam, body: answerFeedbackInput, response: { 200: feedbackJson } } },
-    async (req) => presentFeedback(await answerFeedback(app.db, req.user, req.params.id, req.body)),
+    async (req) => presentFeedback(await answerFeedback(app.db, signedInActor(req), req.params.id, req.body)),
   );
 
   app.get(
     '/api/notices/archive',
-    { config: { public: true }, onRequest: [app.identifyIfSignedIn], schema: { response: { 200: archiveJson } } },
+    { config: { public: true, identifies: true }, schema: { response: { 200: archiveJson } } },
     async (req) => {
       const today = todayInIndia();
       const lab = await findOnlyLab(app.db);
       const [labItems, groupItems] = await Promise.all([
         lab ? listExpiredLabDocuments(app.db, lab.id, today) : [],
-        req.user ? listExpiredGroupDocuments(app.db, await viewableGroupIds(app.db, req.user), today) : [],
+        req.actor ? listExpiredGroupDocuments(app.db, await viewableGroupIds(app.db, req.actor), today) : [],
       ]);
       const items: ArchiveItemJson[] = [
         ...labItems.map((i) => ({

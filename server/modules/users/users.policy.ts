@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { userDocuments } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import type { FileAccessCheck } from '#server/modules/files/files.policy.ts';
 
 /**
@@ -17,7 +17,8 @@ export const canManageProfile = (actor: Actor, userId: string) => actor.id === u
  */
 export async function requireProfileOwnerOrAdmin(req: FastifyRequest) {
   const { id } = req.params as { id?: string };
-  if (!id || !canManageProfile(req.user, id)) throw forbidden('You may only view or change your own profile.');
+  if (!id || !canManageProfile(signedInActor(req), id))
+    throw forbidden('You may only view or change your own profile.');
 }
 
 /** Documents on a user's record: the user themself and admins (admins pass before any rule); usersRoutes registers it. */

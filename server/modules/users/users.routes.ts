@@ -12,7 +12,7 @@ import {
   userRecordJson,
 } from '#shared/schemas/user.ts';
 import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
-import { setTokenCookie } from '#server/plugins/auth.ts';
+import { setTokenCookie, signedInActor } from '#server/plugins/auth.ts';
 import { DEVICE_COOKIE } from '#server/modules/auth/device-cookie.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
 import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
@@ -99,7 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: uuidParam, body: updateProfileInput, response: { 200: userRecordJson } },
     },
     async (req) => {
-      await updateProfile(app.db, req.user, req.params.id, req.body);
+      await updateProfile(app.db, signedInActor(req), req.params.id, req.body);
       return loadProfile(req.params.id);
     },
   );
@@ -123,7 +123,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const photo = await upload.replaceWith(
           await makeWebImage(app.storage, upload.file, PROFILE_PHOTO_MAX_PX, 'photo'),
         );
-        const saved = await setProfilePhoto(app.db, app.storage, req.user, req.params.id, photo);
+        const saved = await setProfilePhoto(app.db, app.storage, signedInActor(req), req.params.id, photo);
         return reply.code(201).send({ photo: fileUrl('profile-photos', saved.photoFileId)! });
       });
     },
@@ -136,7 +136,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [
         async (req) => {
-          if ((req.params as { id?: string }).id !== req.user.id)
+          if ((req.params as { id?: string }).id !== signedInActor(req).id)
             throw forbidden('You may only change your own password.');
         },
       ],
@@ -146,8 +146,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // currentPassword guesses (a stolen token) are throttled as sign-in failures of the account (decision 014);
       // the person's own browser carries its device cookie (decision 026).
       const saved = await app.throttle.passwordCheck(
-        { email: req.user.email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-        () => changeOwnPassword(app.db, req.user, req.body.currentPassword, req.body.newPassword),
+        { email: signedInActor(req).email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+        () => changeOwnPassword(app.db, signedInActor(req), req.body.currentPassword, req.body.newPassword),
         (err) => (err as { field?: string }).field === 'currentPassword',
       );
       const token = app.issueToken(saved);
