@@ -1,9 +1,14 @@
+import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { common, database } from './common.ts';
+import { director_history } from './director-history.ts';
+import { gallery } from './gallery.ts';
 import { letters } from './letters.ts';
+import { notifications } from './notifications.ts';
 import { search } from './search.ts';
 import { site } from './site.ts';
 import { storage } from './storage.ts';
+import { users } from './users.ts';
 
 /**
  * The one catalogue of the portal's refusals and validation messages (issue 29, decision 034). Every failure the API
@@ -16,11 +21,16 @@ import { storage } from './storage.ts';
 export const catalogue = {
   common,
   database,
+  admin,
   auth,
+  director_history,
+  gallery,
   letters,
+  notifications,
   search,
   site,
   storage,
+  users,
 } as const;
 
 type Catalogue = typeof catalogue;
