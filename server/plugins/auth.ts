@@ -22,7 +22,7 @@ export interface Actor {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    /** `sv`: the account's sessions stamp; `sid`: this session, which sign-out revokes (decision 014). */
+    /** `sv`: the account's sessions stamp; `sid`: this session, which sign-out revokes (decision 047). */
     payload: { sub: string; sv: number; sid: string };
   }
 }
@@ -51,7 +51,7 @@ declare module 'fastify' {
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Signs a token for this user: a new session (used by login and password change). */
     issueToken: (user: UserRow) => string;
-    /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 014). */
+    /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 048). */
     publicRoutes: ReadonlySet<string>;
   }
   interface FastifyContextConfig {
@@ -141,7 +141,7 @@ export const toActor = (
 /**
  * Bearer-token authentication (spec §4: the token is kept in browser storage), plus an httpOnly SameSite=Strict
  * cookie that is accepted only for GET/HEAD, so a file link opened in a new tab is authorised while no write can be
- * made with the cookie alone (decision 003). Deny by default (decision 014): one root onRequest hook authenticates
+ * made with the cookie alone (decision 003). Deny by default (decision 048): one root onRequest hook authenticates
  * every route unless it declares `config: { public: true }`, so a forgotten guard is a 401, never a leak.
  */
 export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, opts) => {

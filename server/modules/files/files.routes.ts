@@ -74,7 +74,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/uploads/:area/:name',
     {
-      // Public areas need no sign-in; a private area authenticates in the handler (decision 014).
+      // Public areas need no sign-in; a private area authenticates in the handler (decision 048).
       config: { public: true },
       schema: {
         params: z.object({

@@ -28,7 +28,7 @@ import { decodeTimeCursor, encodeCursor, type LetterCursor } from './letters.sea
 import { getLetter, letterInvolvement, loadViews, type LetterView } from './letters.service.ts';
 
 /**
- * Dak that moves (issue 17; docs/decisions/013-dak-movement.md): marking a letter to officers, the inbox "Marked to
+ * Dak that moves (issue 17; docs/decisions/020-dak-movement.md): marking a letter to officers, the inbox "Marked to
  * me", receipt, closing with a disposal, sending back, and pendency. Every write locks the letter first, checks in
  * the same transaction, and records its activity there; a refusal writes nothing.
  */
