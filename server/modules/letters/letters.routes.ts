@@ -18,7 +18,7 @@ import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { withReceivedUpload } from '#server/modules/files/storage.ts';
 import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
-import { movementsOfLetters } from './letters.movements.service.ts';
+import { movementsOfLetters } from './letters.movements.views.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
 import { countLetterMatches, decodeCursor, encodeCursor } from './letters.search.ts';
 import {
