@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/close-group.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { assertCanViewCloseGroup, assertWithinTimeBox, canDownloadCloseGroupFile } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {

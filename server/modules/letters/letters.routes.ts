@@ -16,7 +16,7 @@ import { badRequest } from '#server/lib/errors.ts';
 import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
 import { movementsOfLetters } from './letters.movements.views.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
