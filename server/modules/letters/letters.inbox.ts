@@ -3,20 +3,20 @@ import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DakPriority, InboxStatus } from '#shared/schemas/letter.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { letterMovements, letters } from '#server/db/schema/index.ts';
+import { decodeTimeCursor, type TimeCursor } from '#server/lib/cursor.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { isClearedForClassified } from './letters.policy.ts';
-import { decodeTimeCursor, encodeCursor, type LetterCursor } from './letters.search.ts';
 import { loadViews, type LetterView } from './letters.service.ts';
 
 /** The inbox "Marked to me" (issue 17; docs/decisions/013-dak-movement.md): a page of one box, and the badge. */
 
-export type InboxCursor = LetterCursor;
-export const encodeInboxCursor = encodeCursor;
-/** The inbox's cursor: the same check as the register's (every part of its timestamp), its own words. */
+/** The inbox's cursor: the movement's marked_at as PostgreSQL prints it, and its id. */
+export type InboxCursor = TimeCursor;
+/** The same check as the register's (every part of its time, a UUID), its own words. */
 export const decodeInboxCursor = (raw: string): InboxCursor =>
-  decodeTimeCursor(raw, 'This list has changed. Please open it again.');
+  decodeTimeCursor(raw, { message: 'This list has changed. Please open it again.', code: 'letters.bad_cursor' });
 
 /** Classified letters only for those cleared (or who uploaded the letter): the inbox never shows the others. */
 const classifiedRule = (actor: Actor) =>

@@ -16,10 +16,11 @@ import {
   pendencyQuery,
   returnLetterInput,
 } from '#shared/schemas/letter.ts';
+import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { csvLine } from './letters.export.ts';
-import { countInbox, decodeInboxCursor, encodeInboxCursor, listInbox } from './letters.inbox.ts';
+import { countInbox, decodeInboxCursor, listInbox } from './letters.inbox.ts';
 import { closeLetter, markLetter, readLetter, receiveLetter, returnLetter } from './letters.movements.service.ts';
 import { listMovements } from './letters.movements.views.ts';
 import { describeVisibleLetters, overdueMarkedBy } from './letters.notifications.ts';
@@ -82,7 +83,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...presentLetter(view, req.user),
         movement: presentMovement(movement, today),
       })),
-      next: next ? encodeInboxCursor(next) : null,
+      next: next ? encodeTimeCursor(next) : null,
     };
   });
 

@@ -12,6 +12,7 @@ import {
   listLettersQuery,
   updateLetterInput,
 } from '#shared/schemas/letter.ts';
+import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
@@ -20,7 +21,7 @@ import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
 import { movementsOfLetters } from './letters.movements.views.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
-import { countLetterMatches, decodeCursor, encodeCursor } from './letters.search.ts';
+import { countLetterMatches, decodeCursor } from './letters.search.ts';
 import {
   actorMayViewLetter,
   assertCanEditLetter,
@@ -74,7 +75,10 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { q, mine, limit, cursor } = req.query;
       const after = cursor ? decodeCursor(cursor) : undefined;
       const { views, next } = await searchLetters(app.db, req.user, { q, mine, limit, after });
-      return { letters: views.map((v) => presentLetter(v, req.user)), nextCursor: next ? encodeCursor(next) : null };
+      return {
+        letters: views.map((v) => presentLetter(v, req.user)),
+        nextCursor: next ? encodeTimeCursor(next) : null,
+      };
     },
   );
 
