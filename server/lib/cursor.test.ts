@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { decodeCursor, decodeTimeCursor, encodeCursor, encodeTimeCursor, isPossibleTimestamp } from './cursor.ts';
+import {
+  decodeCursor,
+  decodeTimeCursor,
+  encodeCursor,
+  encodeTimeCursor,
+  isPossibleTimestamp,
+  SERVER_YEARS,
+} from './cursor.ts';
 import { isUuid } from './ids.ts';
 
 const ID = '0b7e2c1a-3f4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -55,6 +62,14 @@ describe('isPossibleTimestamp', () => {
     expect(isPossibleTimestamp(at)).toBe(false);
   });
 
+  it('keeps to the years it is given', () => {
+    expect(isPossibleTimestamp('1899-12-31 23:59:59+00', SERVER_YEARS)).toBe(false);
+    expect(isPossibleTimestamp('1900-01-01 00:00:00+00', SERVER_YEARS)).toBe(true);
+    expect(isPossibleTimestamp('2200-12-31 23:59:59+00', SERVER_YEARS)).toBe(true);
+    expect(isPossibleTimestamp('2201-01-01 00:00:00+00', SERVER_YEARS)).toBe(false);
+    expect(isPossibleTimestamp('2201-01-01 00:00:00+00')).toBe(true);
+  });
+
   it('refuses what is not text', () => {
     for (const at of [null, undefined, 20261121, {}, ['2026-11-21 10:15:30+00']]) {
       expect(isPossibleTimestamp(at)).toBe(false);
@@ -87,6 +102,7 @@ describe('[time, id] cursors', () => {
     ['a list of one', raw(['2026-11-21 10:15:30+00'])],
     ['an impossible time', raw(['2026-13-45 25:99:00+00', ID])],
     ['an impossible ISO time', raw(['2026-13-45T25:99:00Z', ID])],
+    ['a year past 2200', raw(['2300-01-01 00:00:00+00', ID])],
     ['a time that is a number', raw([1764000000, ID])],
     ['an id that is not a UUID', raw(['2026-11-21 10:15:30+00', 'not-a-uuid'])],
     ['an id that is a number', raw(['2026-11-21 10:15:30+00', 7])],

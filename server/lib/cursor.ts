@@ -31,15 +31,21 @@ export function decodeCursor<T>(raw: string, refusal: CursorRefusal, read: (part
   throw new AppError(400, refusal.message, 'cursor', { code: refusal.code });
 }
 
+/** The first and last year a cursor's time may name. */
+export type YearRange = readonly [from: number, to: number];
+const ANY_YEAR: YearRange = [1, 9999];
+/** Times the server stamped itself (a letter's upload, a marking): a day between 1900 and 2200 (decision 029). */
+export const SERVER_YEARS: YearRange = [1900, 2200];
+
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|([+-])(\d{2})(?::(\d{2}))?)$/;
 
 /**
  * Is this a time that exists, as PostgreSQL prints a timestamptz ("2026-11-21 10:15:30.123+05:30") or as an ISO UTC
  * time ("2026-11-21T04:45:30.123456Z")? The shape alone let "2024-13-45 25:61:00+00" through to the database, which
  * refused it with a 500 (issue 13): month, day (no 30 February), hour, minute, second and offset are checked, and the
- * year is 0001–9999 (PostgreSQL has no year 0).
+ * year is within `years` (by default 0001–9999: PostgreSQL has no year 0).
  */
-export function isPossibleTimestamp(at: unknown): at is string {
+export function isPossibleTimestamp(at: unknown, years: YearRange = ANY_YEAR): at is string {
   if (typeof at !== 'string') return false;
   const m = TIMESTAMP.exec(at);
   if (!m) return false;
@@ -48,7 +54,8 @@ export function isPossibleTimestamp(at: unknown): at is string {
   const date = new Date(0);
   date.setUTCFullYear(year, month! - 1, day); // not Date.UTC, which reads the years 0–99 as 1900–1999
   return (
-    year >= 1 &&
+    year >= years[0] &&
+    year <= years[1] &&
     date.getUTCFullYear() === year &&
     date.getUTCMonth() === month! - 1 &&
     date.getUTCDate() === day &&
@@ -69,10 +76,10 @@ export interface TimeCursor {
 
 export const encodeTimeCursor = (c: TimeCursor) => encodeCursor([c.at, c.id]);
 
-/** Reads a `[time, id]` cursor: a time that exists and a UUID, else `refusal`. */
-export const decodeTimeCursor = (raw: string, refusal: CursorRefusal): TimeCursor =>
+/** Reads a `[time, id]` cursor: a time that exists (in `years`) and a UUID, else `refusal`. */
+export const decodeTimeCursor = (raw: string, refusal: CursorRefusal, years = SERVER_YEARS): TimeCursor =>
   decodeCursor(raw, refusal, (parts) => {
     if (!Array.isArray(parts)) return null;
     const [at, id] = parts as unknown[];
-    return isPossibleTimestamp(at) && isUuid(id) ? { at, id } : null;
+    return isPossibleTimestamp(at, years) && isUuid(id) ? { at, id } : null;
   });
