@@ -18,6 +18,7 @@ import { settlesWithin } from './lib/time-limit.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { AppError, badRequest, databaseUnavailableBody, isDatabaseUnavailable } from './lib/errors.ts';
 import { isUuid } from './lib/ids.ts';
+import { codeOf, messageText, type MessageCode, type MessageParams } from '#shared/messages/index.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -81,13 +82,25 @@ export interface AppOptions {
 
 const webRoot = path.join(projectRoot, 'dist', 'web');
 
-/** One JSON shape for every failure: the screens show `error` or `message` (spec §8); `field` picks the input. */
-const errorBody = (message: string, field?: string, extra?: Record<string, unknown>) => ({
-  error: message,
-  message,
-  ...(field ? { field } : {}),
-  ...extra,
-});
+/**
+ * One JSON shape for every failure: the screens show `error` or `message` (spec §8), the spec's English sentence;
+ * `code` (with `params`) names it for the web to word in the reader's language (shared/messages, decision 034);
+ * `field` picks the input.
+ */
+function errorBody(coded: { code: MessageCode; params?: MessageParams; message: string; field?: string }) {
+  const { code, params, message, field } = coded;
+  return { error: message, message, code, ...(params ? { params } : {}), ...(field ? { field } : {}) };
+}
+const codedBody = (code: MessageCode, params?: MessageParams, field?: string) =>
+  errorBody({ code, params, message: messageText(code, params), field });
+
+/** A sentence from a shared zod schema (msg()) or from a library, with its code. */
+function validationBody(message: string | undefined, field?: string) {
+  const coded = message ? codeOf(message) : undefined;
+  if (coded) return codedBody(coded.code, coded.params, field);
+  if (!message) return codedBody('common.invalid_input', undefined, field);
+  return errorBody({ code: 'common.unclassified', params: { message }, message, field });
+}
 
 /** Deepest JSON nesting a request may send; nothing in the portal nests more than a few levels. */
 export const MAX_JSON_DEPTH = 64;
@@ -195,30 +208,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
-      return reply.code(400).send(errorBody(first?.message ?? 'Invalid input.', field));
+      return reply.code(400).send(validationBody(first?.message, field));
     }
     if (err instanceof AppError) {
       if (typeof err.extra?.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
-      return reply.code(err.statusCode).send(errorBody(err.message, err.field, err.extra));
+      return reply.code(err.statusCode).send({ ...errorBody(err), ...err.extra });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+      return reply.code(500).send(codedBody('common.server_error'));
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 413 ? 'The request is too large.' : (err as Error).message;
-      return reply.code(status).send(errorBody(message));
+      if (status === 413) return reply.code(413).send(codedBody('common.request_too_large'));
+      return reply.code(status).send(validationBody((err as Error).message));
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       return reply.code(503).send(databaseUnavailableBody);
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send(errorBody('Something went wrong on our side. Please try again.'));
+    return reply.code(500).send(codedBody('common.server_error'));
   });
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send(errorBody(`No such address: ${req.method} ${req.url.split('?')[0]}`)),
+    reply.code(404).send(codedBody('common.no_such_address', { method: req.method, path: req.url.split('?')[0]! })),
   );
 
   // PostgreSQL text cannot hold a NUL character: refuse it in the URL and in JSON bodies with a 400 rather than let
@@ -228,7 +241,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Reads wait their turn before any other work is done on them (READS_AT_ONCE, issue 12).
   await app.register(readQueuePlugin, { readsAtOnce: opts.config.readsAtOnce });
   app.addHook('onRequest', async (req) => {
-    if (/%00/.test(req.url)) throw badRequest('The address contains an invalid character.');
+    if (/%00/.test(req.url)) throw badRequest('common.address_invalid_character');
     const params = req.params as Record<string, string> | undefined;
     for (const [key, value] of Object.entries(params ?? {})) {
       if (isUuid(value) && value !== value.toLowerCase()) params![key] = value.toLowerCase();

@@ -25,7 +25,7 @@ const routes = [
     name: 'the letters register, GET /api/dac/page',
     url: (cursor: string) => `/api/dac/page?cursor=${cursor}`,
     cursor: (at: string, id = ID) => encode([at, id]),
-    refusal: { message: 'This list has changed. Please search again.', code: 'letters.bad_cursor' },
+    refusal: { message: 'This list has changed. Please search again.', code: 'letters.register_bad_cursor' },
   },
   {
     name: 'the inbox, GET /api/dac/inbox',

@@ -1,18 +1,14 @@
-import { AppError } from './errors.ts';
+import type { MessageCode } from '#shared/messages/index.ts';
+import { badRequest } from './errors.ts';
 import { isUuid } from './ids.ts';
 
 /**
  * Keyset cursors (the letters register GET /api/dac/page, the inbox GET /api/dac/inbox, the portal search
  * GET /api/search): where the next page starts, as base64url JSON of its parts, handed out by the server and sent
  * back in `?cursor=`. A cursor is read back only when every part is what that cursor holds (a time that exists, ids
- * that are UUIDs), so a tampered one is a 400 on `cursor` with its list's words, never a 500 from the database.
+ * that are UUIDs), so a tampered one is a 400 on `cursor` with its list's refusal (a message code), never a 500 from
+ * the database.
  */
-
-/** How a list refuses a cursor it did not hand out: the sentence for the screen and the error code. */
-export interface CursorRefusal {
-  message: string;
-  code: string;
-}
 
 /** A cursor for the query string: its parts as base64url JSON. */
 export const encodeCursor = (parts: unknown): string => Buffer.from(JSON.stringify(parts)).toString('base64url');
@@ -21,14 +17,14 @@ export const encodeCursor = (parts: unknown): string => Buffer.from(JSON.stringi
  * Reads a cursor from the query string: `read` gets its parts and returns the cursor, or null (or throws) when any part
  * is not what it should be. Anything else than a cursor (not base64url JSON, parts missing or wrong) is `refusal`.
  */
-export function decodeCursor<T>(raw: string, refusal: CursorRefusal, read: (parts: unknown) => T | null): T {
+export function decodeCursor<T>(raw: string, refusal: MessageCode, read: (parts: unknown) => T | null): T {
   try {
     const cursor = read(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
     if (cursor !== null) return cursor;
   } catch {
     // fall through
   }
-  throw new AppError(400, refusal.message, 'cursor', { code: refusal.code });
+  throw badRequest(refusal, 'cursor');
 }
 
 /** The first and last year a cursor's time may name. */
@@ -77,7 +73,7 @@ export interface TimeCursor {
 export const encodeTimeCursor = (c: TimeCursor) => encodeCursor([c.at, c.id]);
 
 /** Reads a `[time, id]` cursor: a time that exists (in `years`) and a UUID, else `refusal`. */
-export const decodeTimeCursor = (raw: string, refusal: CursorRefusal, years = SERVER_YEARS): TimeCursor =>
+export const decodeTimeCursor = (raw: string, refusal: MessageCode, years = SERVER_YEARS): TimeCursor =>
   decodeCursor(raw, refusal, (parts) => {
     if (!Array.isArray(parts)) return null;
     const [at, id] = parts as unknown[];

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
+import { allMessages } from '#shared/messages/index.ts';
 
 let app: FastifyInstance;
 let headers: Record<string, string>;
@@ -52,6 +53,21 @@ describe('API documentation (OpenAPI 3.1 at /api/docs)', () => {
     expect(op('post', '/api/auth/login').security).toEqual([]);
     expect(op('get', '/api/dac').security).toEqual([{ bearer: [] }, { cookie: [] }]);
     expect(Object.keys(op('get', '/api/dac').responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+  });
+
+  it('lists every refusal code with its English sentence, and each error answer names them', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json', headers })).json() as {
+      info: { description: string };
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>>;
+    };
+    for (const [code, english] of allMessages()) {
+      expect(doc.info.description).toContain(`| \`${code}\` | ${english.replace(/\|/g, '\\|')} |`);
+    }
+    const body = doc.paths['/api/dac']!.get!.responses['403']!.content['application/json'] as {
+      schema: { properties: { code: { enum: string[] } }; required: string[] };
+    };
+    expect(body.schema.required).toEqual(['error', 'message', 'code']);
+    expect(body.schema.properties.code.enum).toContain('letters.bad_cursor');
   });
 
   it('serves a browsable page', async () => {

@@ -2,17 +2,37 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { allMessages } from '#shared/messages/index.ts';
 import { TOKEN_COOKIE } from './auth.ts';
 
-/** The one error shape of every failure (server/app.ts errorBody). */
+/** Every code with its English sentence, as a Markdown table for the docs' description (built once). */
+const codeTable = () =>
+  [
+    '| code | English sentence |',
+    '|---|---|',
+    ...allMessages().map(([code, text]) => `| \`${code}\` | ${text.replace(/\|/g, '\\|')} |`),
+  ].join('\n');
+
+/** The one error shape of every failure (server/app.ts errorBody; decision 034). */
 const errorSchema = {
   type: 'object',
   properties: {
-    error: { type: 'string', description: 'A sentence for the screen (spec §8).' },
+    error: { type: 'string', description: 'A sentence for the screen, in English (spec §8).' },
     message: { type: 'string', description: 'The same sentence.' },
+    code: {
+      type: 'string',
+      enum: [...new Set(allMessages().map(([code]) => code))],
+      description: "What was refused, stable across versions: the screens word it in the reader's language.",
+    },
+    params: {
+      type: 'object',
+      description:
+        "The values of the sentence's {{places}} (a name, a number; `count` picks the plural). A value may itself be " +
+        '`{code, params}` (a wait such as "5 minutes").',
+    },
     field: { type: 'string', description: 'The input it concerns, when there is one.' },
   },
-  required: ['error', 'message'],
+  required: ['error', 'message', 'code'],
 };
 const errorResponse = (description: string) => ({
   description,
@@ -56,7 +76,9 @@ export async function registerApiDocs(app: FastifyInstance) {
         version: '1',
         description:
           'The API of the lab portal (../shared/spec/portal-spec.md §7). Sign in with POST /api/auth/login and send ' +
-          '`Authorization: Bearer <token>`. Lists that page say so with `X-Total-Count` and a `Link: <…>; rel="next"` header.',
+          '`Authorization: Bearer <token>`. Lists that page say so with `X-Total-Count` and a `Link: <…>; rel="next"` header.' +
+          '\n\nEvery failure answers `{error, message, code, params?, field?}`. The codes:\n\n' +
+          codeTable(),
       },
       components: {
         securitySchemes: {

@@ -180,7 +180,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     const [row] = await sessionUser.execute({ userId: payload.sub, sessionId: payload.sid });
     if (!row || row.revoked || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
     const refusal = refusalFor(row);
-    if (refusal) throw forbidden(refusal.message, { status: refusal.status });
+    if (refusal) throw forbidden(refusal.message, undefined, { status: refusal.status });
     req.user = toActor(row);
     req.directoryVersion = row.directoryVersion;
     req.accountVersion = row.accountVersion;

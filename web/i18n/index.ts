@@ -1,5 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { catalogue, codeOf, messageText, type CodedMessage } from '#shared/messages/index.ts';
 import { fromMessageTable } from './message-table.ts';
 
 /**
@@ -18,6 +19,8 @@ const localeFiles: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    // The refusals' English is the shared catalogue the server words them with (decision 034).
+    if (namespace === 'errors' && language === 'en') return callback(null, catalogue);
     const load = files[`./locales/${language}/${namespace}.json`];
     // A namespace without a file in this language falls back to English (fallbackLng).
     if (!load) return callback(null, {});
@@ -55,7 +58,7 @@ export const i18nReady = i18n
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
-    ns: ['common'],
+    ns: ['common', 'errors'],
     defaultNS: 'common',
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: true },
@@ -68,12 +71,28 @@ export const currentLanguage = (): Language =>
   LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'en';
 
 /**
+ * A coded message (a refusal from the API, a shared schema's message) in the current language: the `errors`
+ * namespace words each code, with its parameters (a parameter that is itself coded, such as a wait, is worded too);
+ * `fallback` (the English the server sent) when the language lacks the code.
+ */
+export function translateCoded(coded: CodedMessage, fallback = messageText(coded.code, coded.params)): string {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(coded.params ?? {}))
+    params[name] = typeof value === 'object' ? translateCoded(value) : value;
+  return i18n.t(coded.code, { ns: 'errors', ...params, defaultValue: fallback });
+}
+
+/**
  * A sentence that came in English from a shared zod schema or from the server (e.g. 'Email is required.'), in the
- * current language: namespace `ns` may carry a "messages" table keyed by the English sentence; a sentence not in the
- * table is shown as it came (message-table.ts). Call it during render of a component that uses useTranslation(ns), so it re-renders.
+ * current language, worded by its code (translateCoded): schema sentences are made by msg(), and the API client
+ * remembers the code of each sentence the server sends. NOTE: transitional (issue 29): a sentence without a code is
+ * looked up in namespace `ns`'s "messages" table keyed by the English sentence; else it is shown as it came. Call it
+ * during render of a component that uses useTranslation(ns), so it re-renders.
  */
 export function translateMessage(message: string, ns = 'common'): string {
   if (!message) return message;
+  const coded = codeOf(message);
+  if (coded && coded.code !== 'common.unclassified') return translateCoded(coded, message);
   const table = i18n.getResource(i18n.language, ns, 'messages') as Record<string, string> | undefined;
   const common =
     ns === 'common'

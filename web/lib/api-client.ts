@@ -1,11 +1,15 @@
+import { isMessageCode, rememberMessage, type CodedMessage, type MessageParams } from '#shared/messages/index.ts';
 import { clearLogin, getToken } from './auth-storage.ts';
 
 /**
  * A failed API call. `message` is the server's sentence (its `error` or `message` field, spec §8) or '' when the
  * server said nothing usable (network down, HTML error page): screens then show their own words, e.g.
- * `err.message || t('loginFailed')`. `field` names the input the message is about; `body` is the whole answer.
+ * `err.message || t('loginFailed')`. `field` names the input the message is about; `body` is the whole answer;
+ * `coded` is the message's code and parameters (shared/messages), by which the screens word it in the reader's
+ * language (translateError in web/i18n).
  */
 export class ApiError extends Error {
+  readonly coded?: CodedMessage;
   constructor(
     readonly status: number,
     message: string,
@@ -14,6 +18,13 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = typeof body?.code === 'string' ? body.code : '';
+    if (message && isMessageCode(code)) {
+      const params = body?.params && typeof body.params === 'object' ? (body.params as MessageParams) : undefined;
+      this.coded = params ? { code, params } : { code };
+      // A sentence put on a form's input is found again by its code (translateMessage).
+      rememberMessage(message, this.coded);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { translateMessage } from '#web/i18n/index.ts';
+import { translateCoded, translateMessage } from '#web/i18n/index.ts';
 import { ApiError } from './api-client.ts';
 
 export { requiredFile, topField, zodValidate } from './form-validate.ts';
@@ -18,7 +18,10 @@ type AnyForm = UseFormReturnType<any>;
 
 /** The server's sentence (spec §8: its error or message field) in the current language, else `fallback`. */
 export function serverMessage(err: unknown, ns: string, fallback = ''): string {
-  return err instanceof ApiError && err.message ? translateMessage(err.message, ns) : fallback;
+  if (!(err instanceof ApiError) || !err.message) return fallback;
+  return err.coded && err.coded.code !== 'common.unclassified'
+    ? translateCoded(err.coded, err.message)
+    : translateMessage(err.message, ns);
 }
 
 /**

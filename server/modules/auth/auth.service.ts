@@ -72,7 +72,7 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
   const ok = await argon2.verify(user.passwordHash, password).catch(() => false);
   if (!ok) throw unauthorized('Invalid email or password.');
   const refusal = refusalFor(user);
-  if (refusal) throw forbidden(refusal.message, { status: refusal.status });
+  if (refusal) throw forbidden(refusal.message, undefined, { status: refusal.status });
   return user;
 }
 

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '#server/lib/errors.ts';
+import type { CodedMessage } from '#shared/messages/index.ts';
 import { deviceCookieKey, newDeviceCookie, trustedDevice } from './device-cookie.ts';
 
 /**
@@ -66,11 +67,10 @@ export const FIRST_WAIT_SECONDS = 30;
 export const LONGEST_WAIT_SECONDS = HOUR;
 
 /** "45 seconds", "1 minute", "15 minutes", "1 hour": when to try again, in words. */
-export function waitInWords(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (seconds < 60) return plural(seconds, 'second');
-  if (seconds < HOUR) return plural(Math.ceil(seconds / 60), 'minute');
-  return plural(Math.ceil(seconds / HOUR), 'hour');
+export function waitInWords(seconds: number): CodedMessage {
+  if (seconds < 60) return { code: 'common.wait_seconds', params: { count: seconds } };
+  if (seconds < HOUR) return { code: 'common.wait_minutes', params: { count: Math.ceil(seconds / 60) } };
+  return { code: 'common.wait_hours', params: { count: Math.ceil(seconds / HOUR) } };
 }
 
 /** How long to wait after the `n`th failure when `free` are allowed: 30 s, 1 min, 2 min … at most an hour. */
@@ -87,10 +87,7 @@ export interface PasswordAttempt {
 }
 
 const accountMessage = (seconds: number) =>
-  tooManyRequests(
-    `Too many failed sign-in attempts for this account. Please try again in ${waitInWords(seconds)}.`,
-    seconds,
-  );
+  tooManyRequests('auth.account_locked', seconds, { wait: waitInWords(seconds) });
 
 /** The sign-in, password and registration limits on one store. */
 export function createThrottle(store: LimiterStore, settings: ThrottleSettings) {
@@ -156,10 +153,7 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
     ]);
     if (account) throw accountMessage(account);
     if (fromAddress) {
-      throw tooManyRequests(
-        `Too many failed sign-in attempts from your network. Please try again in ${waitInWords(fromAddress)}.`,
-        fromAddress,
-      );
+      throw tooManyRequests('auth.network_locked', fromAddress, { wait: waitInWords(fromAddress) });
     }
   };
 
@@ -216,10 +210,7 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
     async registration(address: string) {
       const seconds = await secondsRefused(registrations, address);
       if (seconds) {
-        throw tooManyRequests(
-          `Too many registrations from your network. Please try again in ${waitInWords(seconds)}.`,
-          seconds,
-        );
+        throw tooManyRequests('auth.registrations_rate_limited', seconds, { wait: waitInWords(seconds) });
       }
     },
 
@@ -231,11 +222,9 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
       const seconds = await secondsRefused(feedback, address);
       if (seconds) {
         const minutes = Math.ceil(seconds / 60);
-        throw tooManyRequests(
-          `Too many messages from your network. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
-          seconds,
-          'site.feedback_rate_limited',
-        );
+        throw tooManyRequests('site.feedback_rate_limited', seconds, {
+          wait: { code: 'common.wait_minutes', params: { count: minutes } },
+        });
       }
     },
   };

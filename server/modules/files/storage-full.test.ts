@@ -10,7 +10,9 @@ import { files, letters, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { STORAGE_FULL } from './storage-full.ts';
+import { messageText } from '#shared/messages/index.ts';
+
+const STORAGE_FULL = messageText('storage.full');
 
 // Issue 28 item 5: a full disk on upload (ENOSPC) was a 500 on every upload route. It is a 507 with the words below
 // and `storage.full`, logged once as an error; nothing half-written stays (no file, no row) and reads go on.

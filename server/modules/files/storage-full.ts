@@ -1,7 +1,5 @@
 import { AppError } from '#server/lib/errors.ts';
 
-/** The refusal of an upload when the disk (or quota) that holds the uploads is full (issue 28 item 5). */
-export const STORAGE_FULL = "The portal's storage is full. Tell the administrator.";
 
 // ENOSPC: no space left on the device; EDQUOT: the user's disk quota is used up (both from write, mkdir, copyFile).
 // PostgreSQL's disk_full (53100) when the database shares the disk. libvips (sharp) reports only the words.
@@ -26,4 +24,4 @@ export function isStorageFull(err: unknown): boolean {
  * 507 Insufficient Storage (RFC 4918 §11.5): the server cannot store what it was sent. Not the sender's fault and
  * nothing they can fix by trying again, so the words send them to the administrator.
  */
-export const storageFull = () => new AppError(507, STORAGE_FULL, undefined, { code: 'storage.full' });
+export const storageFull = () => new AppError(507, 'storage.full');

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { letterMovements, users } from '#server/db/schema/index.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { conflict } from '#server/lib/errors.ts';
 import { isClearedForClassified } from './letters.policy.ts';
 
 /**
@@ -21,12 +21,10 @@ export async function refuseUnclearedHolders(tx: Tx, id: string, classification:
   const uncleared = [...new Map(holders.map((h) => [h.id, h])).values()].filter((h) => !isClearedForClassified(h));
   if (!uncleared.length) return;
   const names = uncleared.map((h) => h.name);
-  const who =
-    names.length === 1 ? `${names[0]}, who is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}, who are`;
-  throw new AppError(
-    409,
-    `This letter is held by ${who} not cleared for ${classification} letters. It must be closed or marked to someone else first.`,
-    'classification',
-    { code: 'letters.holder_not_cleared' },
-  );
+  throw conflict('letters.holder_not_cleared', 'classification', {
+    count: names.length,
+    names: names.slice(0, -1).join(', '),
+    last: names.at(-1)!,
+    classification,
+  });
 }

@@ -15,8 +15,7 @@ import { loadViews, type LetterView } from './letters.service.ts';
 /** The inbox's cursor: the movement's marked_at as PostgreSQL prints it, and its id. */
 export type InboxCursor = TimeCursor;
 /** The same check as the register's (every part of its time, a UUID), its own words. */
-export const decodeInboxCursor = (raw: string): InboxCursor =>
-  decodeTimeCursor(raw, { message: 'This list has changed. Please open it again.', code: 'letters.bad_cursor' });
+export const decodeInboxCursor = (raw: string): InboxCursor => decodeTimeCursor(raw, 'letters.bad_cursor');
 
 /** Classified letters only for those cleared (or who uploaded the letter): the inbox never shows the others. */
 const classifiedRule = (actor: Actor) =>

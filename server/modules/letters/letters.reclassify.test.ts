@@ -50,6 +50,7 @@ describe('reclassifying a letter someone holds (PUT /api/dac/{id})', () => {
         'This letter is held by Asha Verma and Ravi Kumar, who are not cleared for Secret letters. It must be closed or marked to someone else first.',
       field: 'classification',
       code: 'letters.holder_not_cleared',
+      params: { count: 2, names: 'Asha Verma', last: 'Ravi Kumar', classification: 'Secret' },
     });
     expect(await classificationOf(letter._id)).toBe('Normal');
     const moves = await app.db.select().from(letterMovements).where(eq(letterMovements.letterId, letter._id));

@@ -51,9 +51,8 @@ const PROBE_MAX = 50000;
 /** A complete Letter ID, as the server hands them out. */
 const FULL_LETTER_ID = /^l-\d{4}-\d{6,}$/i;
 
-/** The register's cursor (GET /api/dac/page): a tampered one is a 400 with `letters.bad_cursor` (issue 28 item 5). */
-export const decodeCursor = (raw: string): LetterCursor =>
-  decodeTimeCursor(raw, { message: 'This list has changed. Please search again.', code: 'letters.bad_cursor' });
+/** The register's cursor (GET /api/dac/page): a tampered one is a 400, never a 500 (issue 28 item 5). */
+export const decodeCursor = (raw: string): LetterCursor => decodeTimeCursor(raw, 'letters.register_bad_cursor');
 
 type Hit = { id: string; at: string };
 

@@ -66,7 +66,7 @@ const encodeSearchCursor = (c: Cursor) =>
  * window's time is a document's date as the window queries print it (UTC, microseconds).
  */
 const decodeSearchCursor = (raw: string): Cursor =>
-  decodeCursor(raw, { message: 'This list has changed. Please search again.', code: 'search.bad_cursor' }, (parts) => {
+  decodeCursor(raw, 'search.bad_cursor', (parts) => {
     const [window, after] = parts as [unknown, unknown];
     const cursor: Cursor = { window: null, after: null };
     if (window !== null) {

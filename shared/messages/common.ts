@@ -1,0 +1,27 @@
+/**
+ * Refusals any module may send, and the generic answers of the error handler (server/app.ts). Keys are the part of
+ * the code after `common.`; values are the English sentence, with `{{name}}` for a parameter (i18next syntax).
+ */
+export const common = {
+  not_found: 'Not found.',
+  forbidden: 'You do not have permission to do this.',
+  invalid_input: 'Invalid input.',
+  server_error: 'Something went wrong on our side. Please try again.',
+  request_too_large: 'The request is too large.',
+  no_such_address: 'No such address: {{method}} {{path}}',
+  address_invalid_character: 'The address contains an invalid character.',
+  /** A wait, as a parameter of another sentence ("Please try again in {{wait}}."). */
+  wait_seconds_one: '{{count}} second',
+  wait_seconds_other: '{{count}} seconds',
+  wait_minutes_one: '{{count}} minute',
+  wait_minutes_other: '{{count}} minutes',
+  wait_hours_one: '{{count}} hour',
+  wait_hours_other: '{{count}} hours',
+  /** A sentence from a library (Fastify, a parser) or not yet given a code: `message` carries it as it came. */
+  unclassified: '{{message}}',
+} as const;
+
+/** The database is away (server/lib/errors.ts isDatabaseUnavailable): every request answers 503 meanwhile. */
+export const database = {
+  unavailable: 'The database is not available right now. Please try again in a moment.',
+} as const;
