@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#shared/constants.ts';
 import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/ids.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
 export interface Actor {
@@ -74,14 +75,9 @@ export function presentedToken(req: FastifyRequest, anyMethod = false): string |
   return undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type TokenPayload = { sub: string; sv: number; sid: string; exp?: number };
 const isSession = (p: Partial<TokenPayload>): p is TokenPayload =>
-  typeof p.sub === 'string' &&
-  UUID.test(p.sub) &&
-  typeof p.sv === 'number' &&
-  typeof p.sid === 'string' &&
-  UUID.test(p.sid);
+  isUuid(p.sub) && typeof p.sv === 'number' && isUuid(p.sid);
 
 export const TOKEN_COOKIE = 'lp_token';
 

@@ -13,7 +13,7 @@ import {
   updateSitePageInput,
   type ArchiveItemJson,
 } from '#shared/schemas/site.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { GROUP_FILES_AREA } from '#server/modules/groups/groups.presenter.ts';
 import { viewableGroupIds } from '#server/modules/groups/groups.policy.ts';
 import { listExpiredGroupDocuments } from '#server/modules/groups/group-items.service.ts';
