@@ -1,4 +1,4 @@
-import { todayInIndia } from '#shared/format.ts';
+import { startOfIndianDay, todayInIndia } from '#shared/format.ts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PendencyQuery } from '#shared/schemas/letter.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -10,7 +10,6 @@ import type { Actor } from '#server/plugins/auth.ts';
 // is made by presentPendency (letters.presenter.ts).
 
 /** Midnight at the start of a day in India. */
-const startOfIndianDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
