@@ -6,7 +6,7 @@ import { groups, letterMovements, letters, users } from '#server/db/schema/index
 import { badRequest, forbidden } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-// Pendency (issue 17; docs/decisions/013-dak-movement.md): who holds which letters, and since when; the report's JSON
+// Pendency (issue 17; docs/decisions/020-dak-movement.md): who holds which letters, and since when; the report's JSON
 // is made by presentPendency (letters.presenter.ts).
 
 /** Midnight at the start of a day in India. */

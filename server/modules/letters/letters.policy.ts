@@ -22,7 +22,7 @@ export const isClearedForClassified = (person: { role: Role; cleared: boolean })
 
 /**
  * May this person see this letter (card, file, history)? `involved`: a letter was marked to them or by them
- * (letters.movements.service.ts tells).
+ * (letterInvolvement in letters.service.ts tells).
  */
 export function canViewLetter(
   actor: Actor,
