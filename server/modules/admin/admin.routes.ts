@@ -17,7 +17,7 @@ import {
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { msg } from '#shared/messages/index.ts';
 import { sendPage } from '#server/lib/paging.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { listUserDocuments, searchUsers } from '#server/modules/users/users.service.ts';
