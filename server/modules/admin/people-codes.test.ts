@@ -66,7 +66,7 @@ describe('refusals of the people modules, by code', () => {
   });
 
   it('codes the profile and Manage Users refusals', async () => {
-    const { app, user, headers } = await signIn('employee');
+    const { app, headers } = await signIn('employee');
     const other = await createUser(app, 'employee');
     const res = await app.inject({ method: 'GET', url: `/api/users/${other.id}`, headers });
     expect(res.json()).toMatchObject({ code: 'users.own_profile_only' });
@@ -88,7 +88,7 @@ describe('refusals of the people modules, by code', () => {
     expect(own.json()).toMatchObject({ code: 'admin.own_role', field: 'role' });
     const missing = await admin.app.inject({
       method: 'POST',
-      url: `/admin/users/${user.id}/deactivate`.replace(user.id, '00000000-0000-4000-8000-000000000000'),
+      url: '/admin/users/00000000-0000-4000-8000-000000000000/deactivate',
       headers: admin.headers,
       payload: {},
     });
