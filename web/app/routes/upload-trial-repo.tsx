@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { mayUploadRepositories } from '#web/lib/access.policy.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
@@ -11,7 +12,7 @@ import { UploadTrialRepoForm } from '#web/features/repositories/components/uploa
 export default function UploadTrialRepoRoute() {
   const { t } = useTranslation('repositories');
   const { role, user } = useSession();
-  const groups = useUploadGroups({ enabled: role === 'admin' || role === 'associate_director' });
+  const groups = useUploadGroups({ enabled: mayUploadRepositories(role) });
   return (
     <>
       <PageTitle>{t('trial.uploadTitle')}</PageTitle>
