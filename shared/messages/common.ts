@@ -10,6 +10,8 @@ export const common = {
   request_too_large: 'The request is too large.',
   no_such_address: 'No such address: {{method}} {{path}}',
   address_invalid_character: 'The address contains an invalid character.',
+  /** A group select's value that is not a group (the letters' pendency, a person's group). */
+  choose_group: 'Please choose a group from the list.',
   /** A wait, as a parameter of another sentence ("Please try again in {{wait}}."). */
   wait_seconds_one: '{{count}} second',
   wait_seconds_other: '{{count}} seconds',

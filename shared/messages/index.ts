@@ -1,5 +1,6 @@
 import { auth } from './auth.ts';
 import { common, database } from './common.ts';
+import { files } from './files.ts';
 import { letters } from './letters.ts';
 import { search } from './search.ts';
 import { site } from './site.ts';
@@ -17,6 +18,7 @@ export const catalogue = {
   common,
   database,
   auth,
+  files,
   letters,
   search,
   site,
