@@ -13,8 +13,13 @@ import {
 } from '#shared/schemas/close-group.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
-import { assertCanViewCloseGroup, assertWithinTimeBox, canDownloadCloseGroupFile } from './close-groups.policy.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import {
+  assertCanViewCloseGroup,
+  assertWithinTimeBox,
+  canDownloadCloseGroupFile,
+  closeGroupsPolicy,
+} from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
   CLOSE_GROUP_AREA,
@@ -30,7 +35,6 @@ import {
   renameCloseGroupDocument,
   updateCloseGroup,
 } from './close-groups.service.ts';
-import { closeGroupsPolicy } from './close-groups.policy.ts';
 
 const documentParams = z.object({ id: z.uuid('Invalid id.'), docId: z.uuid('Invalid id.') });
 const documentResult = z.object({ message: z.string(), document: closeGroupDocumentJson });

@@ -8,7 +8,7 @@ import type {
 import type { OfficeMemberJson, ContactInfoJson } from '#shared/schemas/unit.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import { todayInIndia } from '#shared/format.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
 import type { EmployeeRow, GroupDetails, ItemRow, OfficeRow } from './groups.service.ts';
 

@@ -1,6 +1,6 @@
 import type { LabItemJson, LabJson, LabSummaryJson } from '#shared/schemas/lab.ts';
 import type { LabRow } from '#server/db/schema/index.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
 import type { LabItemKind, LabItemWithFile, LabRecord } from './labs.service.ts';
 
