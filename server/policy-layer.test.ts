@@ -29,7 +29,6 @@ const NOT_YET = new Set<string>([
   'server/modules/auth/bootstrap.ts',
   'server/modules/close-groups/close-groups.service.ts',
   'server/modules/groups/groups.routes.ts',
-  'server/modules/letters/letters.movements.service.ts',
   'server/modules/users/users.service.ts',
   'web/app/guards.tsx',
   'web/app/routes/dac-pendency.tsx',

@@ -194,14 +194,3 @@ export function visibleLetters(actor: Actor): SQL {
         where ${letterMovements.fromUserId} = ${actor.id}${classifiedRule}))`,
   )!;
 }
-
-/**
- * NOTE: transitional (issue 29): the yes/no helpers the dak service used, until the split of
- * letters.movements.service.ts (branch split-files) lands and its commands ask `lettersPolicy` themselves.
- */
-export const canViewLetter = (actor: Actor, letter: LetterFacts, involved = false) =>
-  lettersPolicy.allows(actor, 'letters.view', { letter, involved });
-export const canMarkLetter = (actor: Actor, letter: LetterFacts, holds: boolean) =>
-  lettersPolicy.allows(actor, 'letters.mark', { letter, holds });
-export const canEditLetter = (actor: Actor, letter: LetterFacts, frozen = false) =>
-  lettersPolicy.allows(actor, 'letters.edit', { letter, frozen });
