@@ -10,7 +10,7 @@ import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { isClearedForClassified } from './letters.policy.ts';
 import { loadViews, type LetterView } from './letters.service.ts';
 
-// The inbox "Marked to me" (issue 17; docs/decisions/013-dak-movement.md): a page of one box, and the badge.
+// The inbox "Marked to me" (issue 17; docs/decisions/020-dak-movement.md): a page of one box, and the badge.
 
 /** The inbox's cursor: the movement's marked_at as PostgreSQL prints it, and its id. */
 export type InboxCursor = TimeCursor;

@@ -12,7 +12,7 @@ import { lettersPolicy } from './letters.policy.ts';
 import { letterInvolvement } from './letters.service.ts';
 
 /**
- * Dak that moves (issue 17; docs/decisions/013-dak-movement.md): marking a letter to officers, receipt, closing with
+ * Dak that moves (issue 17; docs/decisions/020-dak-movement.md): marking a letter to officers, receipt, closing with
  * a disposal, sending back, and reading it in the inbox. Every write locks the letter first, checks in the same
  * transaction, and records its activity there; a refusal writes nothing. The inbox is letters.inbox.ts, pendency
  * letters.pendency.ts, the movements' reads letters.movements.views.ts.

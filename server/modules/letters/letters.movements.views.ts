@@ -7,7 +7,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { getLetter } from './letters.service.ts';
 
 /**
- * Reading a letter's movements (issue 17; docs/decisions/013-dak-movement.md): a movement with the names of who
+ * Reading a letter's movements (issue 17; docs/decisions/020-dak-movement.md): a movement with the names of who
  * marked it and to whom, for the dak commands, the inbox and the CSV export.
  */
 

@@ -1,4 +1,4 @@
-import { todayInIndia } from '#shared/format.ts';
+import { startOfIndianDay, todayInIndia } from '#shared/format.ts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PendencyQuery } from '#shared/schemas/letter.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -7,11 +7,10 @@ import { badRequest } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { pendencyScope } from './letters.policy.ts';
 
-// Pendency (issue 17; docs/decisions/013-dak-movement.md): who holds which letters, and since when; the report's JSON
+// Pendency (issue 17; docs/decisions/020-dak-movement.md): who holds which letters, and since when; the report's JSON
 // is made by presentPendency (letters.presenter.ts).
 
 /** Midnight at the start of a day in India. */
-const startOfIndianDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
-import { Alert, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DAK_PRIORITIES } from '#shared/constants.ts';
 import { closeLetterInput, markLetterInput, returnLetterInput, type DakPriority } from '#shared/schemas/letter.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
+import { leadsGroups } from '#web/lib/access.policy.ts';
 import { FormActions } from '#web/components/form-actions.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useCloseLetter, useMarkLetter, useOfficers, useReturnLetter } from '../api.ts';
@@ -44,15 +46,6 @@ function useDakForm<V extends Record<string, unknown>>(
   return { form, field, banner, onError, onSubmit };
 }
 
-function Banner({ text }: { text: string }) {
-  if (!text) return null;
-  return (
-    <Alert color="red" variant="light" role="alert">
-      <Text c="gray.9">{text}</Text>
-    </Alert>
-  );
-}
-
 /**
  * Mark a letter to one or more officers (issue 17 item 1): officers (associate directors are named with their
  * group), remarks, an optional due date and a priority. A Confidential or Secret letter offers only those cleared.
@@ -72,12 +65,12 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
   const classified = letter.classification !== 'Normal';
   const options = (officers.data ?? [])
     .slice()
-    .sort((a, b) => Number(b.role === 'associate_director') - Number(a.role === 'associate_director'))
+    .sort((a, b) => Number(leadsGroups(b.role)) - Number(leadsGroups(a.role)))
     .map((o) => ({
       value: o._id,
       label: [
         o.name,
-        o.role === 'associate_director'
+        leadsGroups(o.role)
           ? t('dak.mark.adOf', { group: o.group?.name ?? t('unknown') })
           : [o.designation, o.group?.name].filter(Boolean).join(', '),
       ]
@@ -114,7 +107,7 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
               {t('dak.mark.classifiedHint', { classification: t(`classification.${letter.classification}`) })}
             </Text>
           )}
-          <Banner text={banner} />
+          {banner && <PanelError>{banner}</PanelError>}
           <MultiSelect
             label={t('dak.mark.to')}
             description={t('dak.mark.toHint')}
@@ -185,7 +178,7 @@ export function CloseLetterDialog({ letter, onClose }: { letter: LetterJson; onC
           <Text size="sm" c="gray.8">
             {letter.letterSub}
           </Text>
-          <Banner text={banner} />
+          {banner && <PanelError>{banner}</PanelError>}
           <Textarea
             label={t('dak.close.disposal')}
             description={t('dak.close.disposalHint')}
@@ -242,7 +235,7 @@ export function ReturnLetterDialog({
           <Text size="sm" c="gray.8">
             {to ? t('dak.return.to', { name: to }) : letter.letterSub}
           </Text>
-          <Banner text={banner} />
+          {banner && <PanelError>{banner}</PanelError>}
           <Textarea label={t('dak.return.remarks')} {...field('remarks')} autosize minRows={3} required />
           <FormActions
             onCancel={onClose}

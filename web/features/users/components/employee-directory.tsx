@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -22,6 +21,8 @@ import { ROLES, type Role } from '#shared/constants.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { DirectoryUserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { assignableRoles } from '#web/lib/access.policy.ts';
 import { useDirectory, type DirectoryFilter } from '../api.ts';
 import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
@@ -147,7 +148,7 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
             onChange={(event) => update({ role: event.currentTarget.value })}
             data={[
               { value: '', label: t('directory.allRoles') },
-              ...ROLES.filter((r) => r !== 'pending_director').map((r) => ({ value: r, label: t(`roles.${r}`) })),
+              ...assignableRoles.map((r) => ({ value: r, label: t(`roles.${r}`) })),
             ]}
           />
         </SimpleGrid>
@@ -177,9 +178,7 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
       {directory.isPending ? (
         <Loader aria-hidden="true" />
       ) : directory.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          <Text c="gray.9">{t('directory.loadFailed')}</Text>
-        </Alert>
+        <PanelError>{t('directory.loadFailed')}</PanelError>
       ) : directory.data.items.length === 0 ? (
         <EmptyState>{t('directory.empty')}</EmptyState>
       ) : (
