@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { files, type FileRow } from '#server/db/schema/index.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { msg, messageText } from '#shared/messages/index.ts';
-import { forbidden, notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { filesPolicy } from './files.policy.ts';
 import { AREAS, PUBLIC_AREAS, type Area } from './storage-areas.ts';
 import type { StorageDriver } from './drivers/types.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
@@ -88,8 +89,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPublic) await app.authenticate(req, reply);
       const [file] = await fileByName(app.db, { area, storedName: req.params.name });
       if (!file) throw notFound('files.not_found');
-      if (!isPublic && !(await app.fileAccess.canDownload(app.db, signedInActor(req), file))) {
-        throw forbidden('files.open_forbidden');
+      if (!isPublic) {
+        const areaAllows = await app.fileAccess.canDownload(app.db, signedInActor(req), file);
+        filesPolicy.authorize(signedInActor(req), 'files.download', { areaAllows });
       }
       // Public files may be kept an hour by browsers and proxies; private ones never (decision 022).
       reply
