@@ -65,6 +65,24 @@ describe('letters refuse by code, with names and numbers as params', () => {
     });
   });
 
+  it('sending back to a sender no longer cleared: letters.sender_not_cleared with {name} and {classification}', async () => {
+    const uploader = await createUser(app, 'employee', { name: 'Nisha Pillai', classifiedClearance: true });
+    const officer = await createUser(app, 'employee', { classifiedClearance: true });
+    const res = await postLetter(app, uploader, { ...letterFields(), classification: 'Confidential' }, letterPdf());
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { _id: string })._id;
+    expect((await call('POST', uploader, `/api/dac/${id}/movements`, { to: [officer.id] })).statusCode).toBe(201);
+    await app.db.update(users).set({ classifiedClearance: false }).where(eq(users.id, uploader.id));
+    const back = await call('POST', officer, `/api/dac/${id}/return`, { remarks: 'Not mine' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toMatchObject({
+      message:
+        'Nisha Pillai is not cleared for Confidential letters. Only directors, administrators and officers an administrator has cleared may receive them. Please mark it to another officer instead.',
+      code: 'letters.sender_not_cleared',
+      params: { name: 'Nisha Pillai', classification: 'Confidential' },
+    });
+  });
+
   it('one code per action for a letter the person does not hold', async () => {
     const uploader = await createUser(app, 'employee');
     const id = await upload(uploader);
