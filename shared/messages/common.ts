@@ -21,6 +21,8 @@ export const common = {
   name_required: 'Name is required.',
   designation_required: 'Designation is required.',
   mobile_invalid: 'Mobile number must be 10 digits.',
+  /** A group select's value that is not a group (the letters' pendency, a person's group). */
+  choose_group: 'Please choose a group from the list.',
   /** A wait, as a parameter of another sentence ("Please try again in {{wait}}."). */
   wait_seconds_one: '{{count}} second',
   wait_seconds_other: '{{count}} seconds',

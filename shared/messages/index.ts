@@ -3,6 +3,7 @@ import { auth } from './auth.ts';
 import { common, database } from './common.ts';
 import { director_history } from './director-history.ts';
 import { gallery } from './gallery.ts';
+import { files } from './files.ts';
 import { letters } from './letters.ts';
 import { notifications } from './notifications.ts';
 import { search } from './search.ts';
@@ -25,6 +26,7 @@ export const catalogue = {
   auth,
   director_history,
   gallery,
+  files,
   letters,
   notifications,
   search,
