@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 // npm run lint after ESLint); the order of imports by eslint-plugin-simple-import-sort below, which `npx eslint --fix`
 // applies (docs/decisions/036-import-rules-by-dependency-cruiser.md).
 
-/** Import groups, a blank line between them: side effects, Node built-ins, packages, #shared, #server and #web, relative. */
+/** Import groups, a blank line between: side effects, Node built-ins, packages, #shared, #server and #web, relative. */
 const importGroups = [
   ['^\\u0000'],
   ['^node:', `^(${builtinModules.join('|')})(/|$)`],

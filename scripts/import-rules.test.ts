@@ -31,13 +31,15 @@ const files: Record<string, string> = {
   'server/u.ts': "import { z } from '#server/missing.ts';\nexport const m = z;\n",
   'shared/s.ts': "import { a } from '#server/a.ts';\nimport { ok } from './ok.ts';\nexport const s = [a, ok];\n",
   'shared/ok.ts': 'export const ok = 1;\n',
-  'web/features/one/one.tsx':
-    "import { ok } from '#shared/ok.ts';\nimport { two } from '#web/features/two/two.tsx';\nexport const one = [two, ok];\n",
+  'web/features/one/one.tsx': "import { two } from '#web/features/two/two.tsx';\nexport const one = two;\n",
   'web/features/two/two.tsx': 'export const two = 2;\n',
   'web/components/c.ts': "import { routes } from '#web/app/routes.ts';\nexport const c = routes;\n",
   'web/app/routes.ts': "import { c } from '#web/components/c.ts';\nexport const routes = [c];\n",
   'web/lib/w.ts': "import type { T2 } from '#server/t2.ts';\nexport const w: T2 = 1;\n",
+  // allowed: main.tsx mounts the app; anything of web/ imports shared/ and its own feature
   'web/main.tsx': "import { routes } from './app/routes.ts';\nexport const main = routes;\n",
+  'web/features/two/three.tsx':
+    "import { ok } from '#shared/ok.ts';\nimport { two } from './two.tsx';\nexport const t = [ok, two];\n",
 };
 
 let dir = '';
