@@ -2,18 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GroupJson } from '#shared/schemas/group.ts';
-import {
-  apiAs,
-  checkA11y,
-  createApprovedUser,
-  expectVisible,
-  groupIds,
-  launchBrowser,
-  newContext,
-  signedInAdmin,
-  signInAs,
-  type SeededUser,
-} from './fixtures.ts';
+import { checkA11y } from './a11y.ts';
+import { expectVisible, groupIds, launchBrowser, newContext, signInAs } from './fixtures.ts';
+import { apiAs, createApprovedUser, signedInAdmin, type SeededUser } from './seed.ts';
 
 // Issue 16 (GIGW 3.0), item 3: axe finds nothing critical, serious or moderate on any page, in both languages and both
 // themes. This walks every route of web/app/router.tsx as the role that may see it (visitor, employee, associate
