@@ -20,7 +20,9 @@ export const usersPolicy = definePolicy({
    * own profile; an admin may edit anyone's"); colleagues see the directory card instead (decision 005).
    */
   'users.manage_profile': (actor: Actor | null, profile: ProfileOf) =>
-    actor && profile.userId && (actor.id === profile.userId || isAdmin(actor)) ? true : forbidden('users.own_profile_only'),
+    actor && profile.userId && (actor.id === profile.userId || isAdmin(actor))
+      ? true
+      : forbidden('users.own_profile_only'),
   /** Changing a password with the current one: its owner only (an admin resets it in Manage Users instead). */
   'users.change_password': (actor: Actor | null, profile: ProfileOf) =>
     actor?.id === profile.userId ? true : forbidden('users.own_password_only'),
