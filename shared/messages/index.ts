@@ -1,4 +1,5 @@
 import { auth } from './auth.ts';
+import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
 import { letters } from './letters.ts';
 import { search } from './search.ts';
@@ -17,6 +18,7 @@ export const catalogue = {
   common,
   database,
   auth,
+  close_groups,
   letters,
   search,
   site,

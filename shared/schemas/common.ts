@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 import { withoutBidiControls } from '../format.ts';
+import { msg } from '../messages/index.ts';
 
 /**
  * Free text a person types: without bidirectional controls (issue 28 item 11), then trimmed. Still a string schema,
@@ -11,21 +12,21 @@ export const plainText = (params?: Parameters<typeof z.string>[0]) =>
 
 /** Optional free text: trimmed, absent means ''. */
 export const optionalText = plainText().max(5000).default('');
-export const DATE_RANGE_MESSAGE = `Please enter a date between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}.`;
+export const DATE_RANGE_MESSAGE = msg('common.date_out_of_range', { min: DATE_YEAR_MIN, max: DATE_YEAR_MAX });
 /** Is this YYYY-MM-DD date within the years the portal accepts? */
 export const inDateRange = (v: string) => {
   const year = Number(v.slice(0, 4));
   return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
 };
 /** A real YYYY-MM-DD calendar date in the accepted years: every date input of the portal goes through it. */
-export const isoDate = (message = 'Please enter a valid date.') =>
+export const isoDate = (message = msg('common.invalid_date')) =>
   z.iso.date(message).refine(inDateRange, DATE_RANGE_MESSAGE);
 /** A YYYY-MM-DD date, or '' / null for none. */
 export const optionalDate = z
   .union([isoDate(), z.literal(''), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
-export const uuidParam = z.object({ id: z.uuid('Invalid id.') });
+export const uuidParam = z.object({ id: z.uuid(msg('common.invalid_id')) });
 /** Optional server-side paging (?limit&offset). */
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

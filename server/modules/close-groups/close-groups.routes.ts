@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
+import { msg } from '#shared/messages/index.ts';
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { pageJson } from '#shared/schemas/user.ts';
 import {
-  CLOSE_GROUP_MESSAGES,
   closeGroupDocumentJson,
   closeGroupInput,
   closeGroupJson,
@@ -14,12 +14,13 @@ import {
 import { badRequest } from '#server/lib/errors.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import { withReceivedUpload } from '#server/modules/files/storage.ts';
-import { assertCanViewCloseGroup, assertWithinTimeBox, canDownloadCloseGroupFile } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
   CLOSE_GROUP_AREA,
   type CloseGroupDetail,
   addCloseGroupDocument,
+  assertCanViewCloseGroup,
+  canDownloadCloseGroupFile,
   createCloseGroup,
   deleteCloseGroup,
   deleteCloseGroupDocument,
@@ -32,7 +33,7 @@ import {
 } from './close-groups.service.ts';
 import { closeGroupsPolicy } from './close-groups.policy.ts';
 
-const documentParams = z.object({ id: z.uuid('Invalid id.'), docId: z.uuid('Invalid id.') });
+const documentParams = z.object({ id: z.uuid(msg('common.invalid_id')), docId: z.uuid(msg('common.invalid_id')) });
 const documentResult = z.object({ message: z.string(), document: closeGroupDocumentJson });
 const closeGroupList = z.union([z.array(closeGroupJson), pageJson(closeGroupJson)]);
 
@@ -124,7 +125,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who and when are checked before a byte of the upload is read.
       const group = await findCloseGroupRow(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
-      assertWithinTimeBox(signedInActor(req), group);
+      closeGroupsPolicy.authorize(signedInActor(req), 'close_groups.write', group);
       const options = {
         area: CLOSE_GROUP_AREA,
         kind: 'document',
@@ -132,7 +133,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: app.config.uploadMaxBytes,
       } as const;
       return withReceivedUpload(req, options, async ({ file }) => {
-        if (!file) throw badRequest(CLOSE_GROUP_MESSAGES.fileRequired, 'document');
+        if (!file) throw badRequest('close_groups.file_required', 'document');
         const doc = await addCloseGroupDocument(app.db, signedInActor(req), group.id, file);
         return reply.code(201).send({
           message: 'Document uploaded successfully!',
