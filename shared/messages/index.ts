@@ -2,6 +2,7 @@ import { auth } from './auth.ts';
 import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
 import { letters } from './letters.ts';
+import { repositories } from './repositories.ts';
 import { search } from './search.ts';
 import { site } from './site.ts';
 import { storage } from './storage.ts';
@@ -20,6 +21,7 @@ export const catalogue = {
   auth,
   close_groups,
   letters,
+  repositories,
   search,
   site,
   storage,

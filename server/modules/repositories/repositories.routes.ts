@@ -8,14 +8,12 @@ import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { withReceivedUpload, type UploadOptions } from '#server/modules/files/storage.ts';
 import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
+import { repositoriesPolicy } from './repositories.policy.ts';
 import {
   assertCanUploadTo,
   canOpenSoftwareRepoFile,
   canOpenTrialRepoFile,
   listUploadGroups,
-  repositoriesPolicy,
-} from './repositories.policy.ts';
-import {
   createSoftwareRepo,
   createTrialRepo,
   deleteSoftwareRepo,
