@@ -17,7 +17,7 @@ import { expectVisible, launchBrowser, LOGIN_LABELS, registrationFor } from './f
 /**
  * Two portal processes (server/main.ts) on one PostgreSQL server and one shared DATA_DIR, behind a load balancer that
  * alternates requests (Debian's nginx with a generated config; a small Node round-robin proxy where nginx is missing)
- * — decision 017. The machine's PostgreSQL at 127.0.0.1:5432 (CI starts it) gets a fresh database for the run.
+ * — decisions 052 and 017. The machine's PostgreSQL at 127.0.0.1:5432 (CI starts it) gets a fresh database for the run.
  */
 const PG_ADMIN_URL = process.env.TWO_NODES_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'two-nodes-admin@lab.test', password: 'Two-Nodes-Admin-2026' };

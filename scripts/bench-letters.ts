@@ -24,7 +24,8 @@ import type { Database } from '#server/db/client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { countInbox, listInbox, pendency } from '#server/modules/letters/letters.movements.service.ts';
+import { countInbox, listInbox } from '#server/modules/letters/letters.inbox.ts';
+import { pendency } from '#server/modules/letters/letters.pendency.ts';
 import { searchLetters } from '#server/modules/letters/letters.service.ts';
 
 const arg = (name: string, fallback: number) => {

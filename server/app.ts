@@ -17,6 +17,7 @@ import type { Database, Db } from './db/client.ts';
 import { settlesWithin } from './lib/time-limit.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { AppError, badRequest, databaseUnavailableBody, isDatabaseUnavailable } from './lib/errors.ts';
+import { isUuid } from './lib/ids.ts';
 import { codeOf, messageText, type MessageCode, type MessageParams } from '#shared/messages/index.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
@@ -124,8 +125,6 @@ function jsonProblem(body: unknown): string | null {
   }
   return null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Builds the portal: plugins, the error handler, then every module in one list. Opens no port. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -245,7 +244,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (/%00/.test(req.url)) throw badRequest('common.address_invalid_character');
     const params = req.params as Record<string, string> | undefined;
     for (const [key, value] of Object.entries(params ?? {})) {
-      if (UUID.test(value) && value !== value.toLowerCase()) params![key] = value.toLowerCase();
+      if (isUuid(value) && value !== value.toLowerCase()) params![key] = value.toLowerCase();
     }
   });
   app.addHook('preValidation', async (req) => {

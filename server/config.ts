@@ -54,7 +54,7 @@ export interface Config {
   runtimeMetrics: boolean;
   /** Where uploaded files live (STORAGE): the local disk under DATA_DIR/uploads, or an S3-compatible store. */
   storage: StorageConfig;
-  /** JWT_SECRET_ROTATE=true: record this node's JWT secret as the one every node must use (decision 017). */
+  /** JWT_SECRET_ROTATE=true: record this node's JWT secret as the one every node must use (decision 052). */
   jwtSecretRotate: boolean;
   /** BACKUP_KEY: backups are signed with it, and a restore accepts only archives signed with it (decision 027). */
   backupKey: string | undefined;

@@ -57,7 +57,7 @@ try {
   throw err;
 }
 
-// Nodes sharing a database must share the JWT secret (decision 017): refuse one whose secret differs.
+// Nodes sharing a database must share the JWT secret (decision 052): refuse one whose secret differs.
 if (database.kind === 'postgres') {
   try {
     const outcome = await checkJwtSecret(database.db, config.jwtSecret, { rotate: config.jwtSecretRotate });

@@ -28,12 +28,17 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 export const todayInIndia = (now: Date = new Date()): string =>
   new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
+/** Midnight at the start of a day (YYYY-MM-DD) in India (spec §9: the portal's dates are Indian). */
+export const startOfIndianDay = (day: string): Date => new Date(`${day}T00:00:00+05:30`);
+
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const d =
     value instanceof Date
       ? value
-      : new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00+05:30` : value);
+      : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? startOfIndianDay(value)
+        : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 

@@ -8,7 +8,7 @@ import { killServer, login, startServer, waitHealthy, type ServerProcess } from 
 import { startTestS3 } from '#server/test/s3-server.ts';
 import { npmScript } from '#server/test/backup-archives.ts';
 
-/** npm run backup / npm run restore, end to end with the real server, in both database modes (decision 013). */
+/** npm run backup / npm run restore, end to end with the real server, in both database modes (decision 051). */
 const ADMIN = { ADMIN_EMAIL: 'backup.admin@lab.test', ADMIN_PASSWORD: 'Backup-Admin-2026' };
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];

@@ -33,7 +33,7 @@ import { unpack } from './backup-unpack.ts';
 import { createPool, migrateDatabase, migrationsFolder } from './client.ts';
 
 /**
- * Backup and restore (decision 013): one `.tar.gz` holding a consistent copy of every table (COPY in one
+ * Backup and restore (decision 051): one `.tar.gz` holding a consistent copy of every table (COPY in one
  * REPEATABLE READ snapshot, so the portal keeps serving), every uploaded file that the snapshot references, and a
  * manifest with the schema's migration level and a SHA-256 for every entry. The same archive restores into an empty
  * embedded DATA_DIR or an empty DATABASE_URL database, whichever mode made it, and needs no pg_dump of a matching

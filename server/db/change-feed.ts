@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /**
- * Cross-node change notices through PostgreSQL LISTEN/NOTIFY (decision 017): nodes that share one database tell each
+ * Cross-node change notices through PostgreSQL LISTEN/NOTIFY (decision 052): nodes that share one database tell each
  * other that cached reads are out of date, with no other server to run. A notice sent inside a transaction is
  * delivered at its commit and never for a rollback.
  */

@@ -24,8 +24,9 @@ import { killServer, login, startServer, waitHealthy, type ServerProcess } from 
 import { openDatabase } from './client.ts';
 
 /**
- * Several portal nodes on one PostgreSQL (decision 017): two app instances in this process on one database and one
- * DATA_DIR (the local driver on a shared folder), and real server processes for the S3 driver and the JWT secret check.
+ * Several portal nodes on one PostgreSQL (decisions 052 and 017): two app instances in this process on one database
+ * and one DATA_DIR (the local driver on a shared folder), and real server processes for the S3 driver and the JWT
+ * secret check.
  */
 const { adminUrl, template } = inject('testDatabase');
 const JWT_SECRET = 'two-nodes-secret-two-nodes-secret-2026';

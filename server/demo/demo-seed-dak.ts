@@ -9,8 +9,8 @@ import {
   markLetter,
   receiveLetter,
   returnLetter,
-  type MovementView,
 } from '#server/modules/letters/letters.movements.service.ts';
+import type { MovementView } from '#server/modules/letters/letters.movements.views.ts';
 import { toActor } from '#server/plugins/auth.ts';
 import type { DakPriority } from '#shared/schemas/letter.ts';
 import { todayInIndia } from '#shared/format.ts';

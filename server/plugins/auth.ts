@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#shared/constants.ts';
 import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/ids.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
 export interface Actor {
@@ -22,7 +23,7 @@ export interface Actor {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    /** `sv`: the account's sessions stamp; `sid`: this session, which sign-out revokes (decision 014). */
+    /** `sv`: the account's sessions stamp; `sid`: this session, which sign-out revokes (decision 047). */
     payload: { sub: string; sv: number; sid: string };
   }
 }
@@ -51,7 +52,7 @@ declare module 'fastify' {
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Signs a token for this user: a new session (used by login and password change). */
     issueToken: (user: UserRow) => string;
-    /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 014). */
+    /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 048). */
     publicRoutes: ReadonlySet<string>;
   }
   interface FastifyContextConfig {
@@ -74,14 +75,9 @@ export function presentedToken(req: FastifyRequest, anyMethod = false): string |
   return undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type TokenPayload = { sub: string; sv: number; sid: string; exp?: number };
 const isSession = (p: Partial<TokenPayload>): p is TokenPayload =>
-  typeof p.sub === 'string' &&
-  UUID.test(p.sub) &&
-  typeof p.sv === 'number' &&
-  typeof p.sid === 'string' &&
-  UUID.test(p.sid);
+  isUuid(p.sub) && typeof p.sv === 'number' && isUuid(p.sid);
 
 export const TOKEN_COOKIE = 'lp_token';
 
@@ -141,7 +137,7 @@ export const toActor = (
 /**
  * Bearer-token authentication (spec §4: the token is kept in browser storage), plus an httpOnly SameSite=Strict
  * cookie that is accepted only for GET/HEAD, so a file link opened in a new tab is authorised while no write can be
- * made with the cookie alone (decision 003). Deny by default (decision 014): one root onRequest hook authenticates
+ * made with the cookie alone (decision 003). Deny by default (decision 048): one root onRequest hook authenticates
  * every route unless it declares `config: { public: true }`, so a forgotten guard is a 401, never a leak.
  */
 export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, opts) => {

@@ -116,7 +116,7 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
     return encoding ? reply.header('Content-Encoding', encoding).send(file[encoding]) : reply.send(file.plain);
   }
 
-  // The built web app is public (decision 014).
+  // The built web app is public (decision 048).
   const open = { config: { public: true } };
   // Hashed assets never change under their name: kept a year. A name that leaves the folder is simply not found.
   app.get('/assets/*', open, (req, reply) => {

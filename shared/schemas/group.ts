@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ROLES } from '../constants.ts';
-import { optionalDate, optionalText, plainText } from './common.ts';
-import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberJson } from './unit.ts';
+import { optionalText, plainText } from './common.ts';
+import {
+  contactInfoInput,
+  contactInfoJson,
+  directorEntryJson,
+  officeMemberJson,
+  unitItemInput,
+  unitItemJson,
+} from './unit.ts';
 
 /** {_id, name} as GET /api/groups/name answers, and the groups dropdown and selects use. */
 export const groupNameJson = z.object({ _id: z.uuid(), name: z.string() });
@@ -57,42 +64,30 @@ export const updateGroupInput = z.object({
 export type UpdateGroupInput = z.input<typeof updateGroupInput>;
 
 /**
- * A group notice or circular, or a group file (project, patent, ...), as multipart text fields. The file is checked
- * by the route (required on create). Spec §5 Groups: 'All fields are required' (notices), 'All fields required' (files).
+ * A group notice or circular, or a group file (project, patent, ...), as multipart text fields (shared/schemas/unit.ts
+ * unitItemInput, as the lab's). The file is checked by the route (required on create). Spec §5 Groups: 'All fields are
+ * required' (notices), 'All fields required' (files); a too-long name or description is said so.
  */
-export const groupItemInput = (message: string) =>
-  z.object({
-    name: plainText({ error: message }).min(1, message).max(300, 'The name is too long.'),
-    description: plainText({ error: message }).min(1, message).max(5000, 'The description is too long.'),
-  });
+const GROUP_TOO_LONG = { name: 'The name is too long.', description: 'The description is too long.' };
 export const GROUP_DOCUMENT_MESSAGE = 'All fields are required';
 export const GROUP_FILE_MESSAGE = 'All fields required';
 /**
  * A group notice or circular: name and description, and an optional 'valid until' date (YYYY-MM-DD) after which it
  * moves to the Archive, as a lab notice does. Files (projects, patents, ...) have no such date.
  */
-export const groupDocumentInput = groupItemInput(GROUP_DOCUMENT_MESSAGE).extend({ validUntil: optionalDate });
+export const groupDocumentInput = unitItemInput({
+  required: GROUP_DOCUMENT_MESSAGE,
+  validUntil: true,
+  tooLong: GROUP_TOO_LONG,
+});
+const groupFileInput = unitItemInput({ required: GROUP_FILE_MESSAGE, tooLong: GROUP_TOO_LONG });
 /** The input of one list of a group: notices and circulars take the date, the five file kinds do not. */
 export const groupItemInputFor = (field: GroupDocumentField | GroupFileField) =>
-  (GROUP_DOCUMENT_FIELDS as readonly string[]).includes(field)
-    ? groupDocumentInput
-    : groupItemInput(GROUP_FILE_MESSAGE);
+  (GROUP_DOCUMENT_FIELDS as readonly string[]).includes(field) ? groupDocumentInput : groupFileInput;
 export type GroupItemInput = z.input<typeof groupDocumentInput>;
 
-export const groupItemJson = z.object({
-  _id: z.uuid(),
-  name: z.string(),
-  description: z.string(),
-  /** Relative link to the portal's own origin; opening it needs sign-in and access to the group. */
-  fileUrl: z.string().nullable(),
-  fileName: z.string().nullable(),
-  /** Notices and circulars: the last day they are current (YYYY-MM-DD), null for no expiry; always null for files. */
-  validUntil: z.string().nullable(),
-  /** True once 'valid until' has passed: shown as archived on the group page, and listed in the Archive. */
-  expired: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A group notice, circular or file: the shape of every unit item (opening its file needs access to the group). */
+export const groupItemJson = unitItemJson;
 export type GroupItemJson = z.infer<typeof groupItemJson>;
 
 /** A member as the group page, My Group and Manage Members show them. */

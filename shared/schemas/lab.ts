@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { optionalDate, optionalText, plainText } from './common.ts';
-import { contactInfoInput, contactInfoJson, directorEntryJson, officeMemberInput, officeMemberJson } from './unit.ts';
+import { optionalText, plainText } from './common.ts';
+import {
+  contactInfoInput,
+  contactInfoJson,
+  directorEntryJson,
+  officeMemberInput,
+  officeMemberJson,
+  unitItemInput,
+  unitItemJson,
+} from './unit.ts';
 
 // Messages are the spec's where it gives one (§5 Lab); the others say plainly which field is missing. Contact info,
 // the director's office and director history entries share their shapes with the groups (./unit.ts).
@@ -43,36 +51,16 @@ export type LabItemKind = (typeof LAB_ITEM_KINDS)[number];
 export const isLabDocumentKind = (kind: LabItemKind) => kind === 'notices' || kind === 'circulars';
 
 /** Notice or circular: name, description and (on create) file are all required, else 'All fields are required'. */
-export const labDocumentInput = z.object({
-  name: requiredText('All fields are required', 300),
-  description: requiredText('All fields are required'),
-  validUntil: optionalDate,
-});
+export const labDocumentInput = unitItemInput({ required: 'All fields are required', validUntil: true });
 /** Product or advertisement: name and description are required; the file (pdf or image) is optional. */
-export const labProductInput = z.object({
-  name: requiredText('Name and description are required', 300),
-  description: requiredText('Name and description are required'),
-});
+export const labProductInput = unitItemInput({ required: 'Name and description are required' });
 export const labItemInputFor = (kind: LabItemKind) => (isLabDocumentKind(kind) ? labDocumentInput : labProductInput);
 export type LabItemInput = z.input<typeof labDocumentInput>;
 
 // ---- responses ------------------------------------------------------------------------------------------------
 
-/** A lab notice, circular, product or advertisement (spec §3 Lab). */
-export const labItemJson = z.object({
-  _id: z.uuid(),
-  name: z.string(),
-  description: z.string(),
-  fileUrl: z.string().nullable(),
-  /** The name the file was uploaded with, for the link text. */
-  fileName: z.string().nullable(),
-  validUntil: z.string().nullable(),
-  /** True once the 'valid until' date has passed: shown as archived, left out of the News Flash. */
-  expired: z.boolean(),
-  createdAt: z.string(),
-  /** When it was last changed: shown as "Last updated" on every notice (issue 16 item 9). */
-  updatedAt: z.string(),
-});
+/** A lab notice, circular, product or advertisement (spec §3 Lab): the shape of every unit item. */
+export const labItemJson = unitItemJson;
 export type LabItemJson = z.infer<typeof labItemJson>;
 
 export const labDocumentsJson = z.object({ notices: z.array(labItemJson), circulars: z.array(labItemJson) });

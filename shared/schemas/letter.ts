@@ -125,7 +125,7 @@ export const letterHistoryJson = z.object({
 export type LetterHistoryJson = z.infer<typeof letterHistoryJson>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dak movement (issue 17): marking, inbox, receipt, closing, sending back, pendency. docs/decisions/013-dak-movement.md
+// Dak movement (issue 17): marking, inbox, receipt, closing, sending back, pendency. docs/decisions/020-dak-movement.md
 
 export const dakPriority = z.enum(DAK_PRIORITIES, 'Please choose a priority: Normal, Urgent or Most Immediate.');
 export type DakPriority = z.infer<typeof dakPriority>;

@@ -83,3 +83,47 @@ export const directorEntryJson = z.object({
   image: z.string().nullable(),
 });
 export type DirectorEntryJson = z.infer<typeof directorEntryJson>;
+
+// ---- items: the lab's and a group's notices, circulars and files ------------------------------------------------
+
+/**
+ * The text fields of a lab or group item (a notice, circular, product, advertisement, or a group file), as multipart
+ * text fields; the file is checked by the route. What differs between the lists is a parameter: the sentence a blank
+ * field shows (spec §5 Lab and Groups word it per list), whether the item carries an optional 'valid until' date
+ * (notices and circulars), and the sentences for a too-long name or description (the group lists say them; the lab's
+ * keep zod's own).
+ */
+export function unitItemInput(opts: UnitItemOptions & { validUntil: true }): ReturnType<typeof datedItemFields>;
+export function unitItemInput(opts: UnitItemOptions & { validUntil?: false }): ReturnType<typeof itemFields>;
+export function unitItemInput({ validUntil, ...opts }: UnitItemOptions & { validUntil?: boolean }) {
+  return validUntil ? datedItemFields(opts) : itemFields(opts);
+}
+interface UnitItemOptions {
+  required: string;
+  tooLong?: { name: string; description: string };
+}
+function itemFields({ required, tooLong }: UnitItemOptions) {
+  const text = (max: number, tooLongMessage?: string) =>
+    plainText({ error: required }).min(1, required).max(max, tooLongMessage);
+  return z.object({ name: text(300, tooLong?.name), description: text(5000, tooLong?.description) });
+}
+const datedItemFields = (opts: UnitItemOptions) => itemFields(opts).extend({ validUntil: optionalDate });
+
+/** A lab or group item as the API answers it (spec §3 Lab and Group: {name, description, file}). */
+export const unitItemJson = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  /** Relative link to the portal's own origin (a group's needs sign-in and access to the group). */
+  fileUrl: z.string().nullable(),
+  /** The name the file was uploaded with, for the link text. */
+  fileName: z.string().nullable(),
+  /** Notices and circulars: the last day they are current (YYYY-MM-DD), null for no expiry; always null for files. */
+  validUntil: z.string().nullable(),
+  /** True once 'valid until' has passed: shown as archived, left out of the News Flash, listed in the Archive. */
+  expired: z.boolean(),
+  createdAt: z.string(),
+  /** When it was last changed: shown as "Last updated" on every notice (issue 16 item 9). */
+  updatedAt: z.string(),
+});
+export type UnitItemJson = z.infer<typeof unitItemJson>;

@@ -70,7 +70,11 @@ export const routes: RouteObject[] = [
               { path: 'allLetter', ...page(() => import('./routes/all-letters.tsx')) },
               { path: 'upload-repo', ...page(() => import('./routes/upload-repo.tsx')) },
               { path: 'view-repo', ...page(() => import('./routes/view-repo.tsx')) },
-              { path: 'upload-trialRepo', ...page(() => import('./routes/upload-trial-repo.tsx')) },
+              // One screen for both uploads: the trial one is a named export of the same module.
+              {
+                path: 'upload-trialRepo',
+                ...page(() => import('./routes/upload-repo.tsx').then((m) => ({ default: m.UploadTrialRepoRoute }))),
+              },
               { path: 'view-trialRepo', ...page(() => import('./routes/view-trial-repo.tsx')) },
             ],
           },

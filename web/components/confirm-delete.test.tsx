@@ -74,4 +74,32 @@ describe('useConfirmedDelete', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deleted).not.toHaveBeenCalled();
   });
+
+  it('sends what `variables` makes of the row when the API needs more than its id', async () => {
+    const mutationFn = vi.fn().mockResolvedValue({ message: 'Deleted.' });
+    const deleted = vi.fn();
+    function OwnedList() {
+      const remove = useMutation({ mutationFn });
+      const deletion = useConfirmedDelete<Row, { ownerId: string; rowId: string }>(remove, {
+        variables: (row) => ({ ownerId: 'owner-1', rowId: row._id }),
+        deleted,
+        failed: vi.fn(),
+      });
+      return (
+        <>
+          <button type="button" onClick={() => deletion.ask(ROWS[1]!)}>
+            Delete {ROWS[1]!.name}
+          </button>
+          <ConfirmDelete {...deletion.dialog} message={`Delete ${deletion.toDelete?.name ?? ''}?`} />
+        </>
+      );
+    }
+    const { user } = render(<OwnedList />);
+    await user.click(screen.getByRole('button', { name: 'Delete Store rules' }));
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toHaveBeenCalledWith(ROWS[1]));
+    expect(mutationFn.mock.calls[0]![0]).toEqual({ ownerId: 'owner-1', rowId: 'b2' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });

@@ -40,28 +40,33 @@ export function ConfirmDelete({
   );
 }
 
-/** A delete mutation of a list's rows, called with the row's id (what TanStack Query's useMutation returns). */
-interface RowRemoval {
+/**
+ * A delete mutation (what TanStack Query's useMutation returns), called with the row's id or, through `variables`,
+ * with whatever its API needs (e.g. the owner's id and the row's).
+ */
+export interface RowRemoval<V = string> {
   mutate: (
-    id: string,
+    variables: V,
     callbacks: { onSuccess: () => void; onError: (err: Error) => void; onSettled: () => void },
   ) => void;
   isPending: boolean;
 }
 
 /**
- * "Ask, then delete" for the rows of a list: `ask(row)` opens the dialog, whose props are `dialog`; Delete runs
- * `remove` with the row's id, then `deleted(row)` or `failed(err)`, and the dialog closes either way.
+ * "Ask, then delete" (spec §5 Confirmations), the one confirm → delete → message block of every screen: `ask(row)`
+ * opens the dialog, whose props are `dialog`; Delete runs `remove` with the row's id (or `on.variables(row)`), then
+ * `deleted(row)` or `failed(err)` (each screen shows its own message), and the dialog closes either way.
  */
-export function useConfirmedDelete<T extends { _id: string }>(
-  remove: RowRemoval,
-  on: { deleted: (row: T) => void; failed: (err: Error) => void },
+export function useConfirmedDelete<T extends object, V = string>(
+  remove: RowRemoval<V>,
+  on: { deleted: (row: T) => void; failed: (err: Error) => void; variables?: (row: T) => V },
 ) {
   const [toDelete, setToDelete] = useState<T | null>(null);
   const confirm = () => {
     if (!toDelete) return;
     const row = toDelete;
-    remove.mutate(row._id, {
+    const variables = on.variables ? on.variables(row) : ((row as { _id?: unknown })._id as V);
+    remove.mutate(variables, {
       onSuccess: () => on.deleted(row),
       onError: (err) => on.failed(err),
       onSettled: () => setToDelete(null),

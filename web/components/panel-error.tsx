@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Text } from '@mantine/core';
 
-/** A panel's or form's failure, in the words spec §8 gives it (each screen passes them). */
+/** A panel's, form's or dialog's failure (red, role alert), in the words spec §8 gives it (each screen passes them). */
 export function PanelError({ children }: { children: ReactNode }) {
   return (
     <Alert color="red" variant="light" role="alert">

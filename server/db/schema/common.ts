@@ -1,3 +1,4 @@
+import { sql, type AnyColumn } from 'drizzle-orm';
 import { timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every table's primary key: a random UUID, exposed in JSON as `_id`. */
@@ -8,3 +9,6 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** A row belongs to the lab or to one group, never both nor neither (a CHECK of the tables that may belong to either). */
+export const oneOwner = (lab: AnyColumn, group: AnyColumn) => sql`(${lab} is null) <> (${group} is null)`;

@@ -1,6 +1,7 @@
 export * from './files.ts';
 export * from './users.ts';
 export * from './labs.ts';
+export * from './director-entries.ts';
 export * from './close-groups.ts';
 export * from './letters.ts';
 export * from './repositories.ts';

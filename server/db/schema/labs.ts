@@ -1,8 +1,7 @@
 import { bigint, check, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { sql, type AnyColumn } from 'drizzle-orm';
-import { createdAt, id, updatedAt } from './common.ts';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, oneOwner, updatedAt } from './common.ts';
 import { files } from './files.ts';
-import { users } from './users.ts';
 
 /** The one lab (spec §3: only one lab exists). */
 export const labs = pgTable('labs', {
@@ -40,8 +39,6 @@ export const groups = pgTable(
   },
   (t) => [index('groups_name_idx').on(sql`lower(${t.name})`)],
 );
-
-const oneOwner = (lab: AnyColumn, group: AnyColumn) => sql`(${lab} is null) <> (${group} is null)`;
 
 export const labItemKindEnum = pgEnum('lab_item_kind', ['notice', 'circular', 'product', 'advertisement']);
 
@@ -81,34 +78,6 @@ export const labPhotos = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('lab_photos_lab_idx').on(t.labId, t.createdAt)],
-);
-
-/**
- * Director history of the lab (designation default Director) or associate-director history of a group (default
- * Assistant Director). The current one is the entry without an end date, else the latest.
- */
-export const directorEntries = pgTable(
-  'director_entries',
-  {
-    id: id(),
-    labId: uuid().references(() => labs.id, { onDelete: 'cascade' }),
-    groupId: uuid().references(() => groups.id, { onDelete: 'cascade' }),
-    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    name: text().notNull().default(''),
-    designation: text().notNull(),
-    from: date().notNull(),
-    to: date(),
-    about: text().notNull().default(''),
-    imageFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('director_entries_lab_idx').on(t.labId, t.from),
-    index('director_entries_group_idx').on(t.groupId, t.from),
-    index('director_entries_user_idx').on(t.userId),
-    check('director_entries_one_owner', oneOwner(t.labId, t.groupId)),
-  ],
 );
 
 export const contactTypeEnum = pgEnum('contact_type', ['Email', 'Phone', 'Address', 'Other']);

@@ -13,7 +13,7 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * Sessions ended before their token expires (sign-out): a token whose `sid` is here is refused. A row is needed only
- * until the token would have expired anyway, so rows past `expiresAt` are deleted (decision 014).
+ * until the token would have expired anyway, so rows past `expiresAt` are deleted (decision 047).
  */
 export const revokedSessions = pgTable(
   'revoked_sessions',

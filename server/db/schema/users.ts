@@ -62,7 +62,7 @@ export const users = pgTable(
     sessionsValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
      * Cleared by an admin to receive Confidential and Secret letters (issue 17: only directors, admins and cleared
-     * users may be marked such a letter; see docs/decisions/013-dak-movement.md).
+     * users may be marked such a letter; see docs/decisions/020-dak-movement.md).
      */
     classifiedClearance: boolean().notNull().default(false),
     approvedAt: timestamp({ withTimezone: true }),

@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/user.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { listUserDocuments, searchUsers } from '#server/modules/users/users.service.ts';

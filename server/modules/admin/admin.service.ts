@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { approveUserInput } from '#shared/schemas/auth.ts';
 import type { Role } from '#shared/constants.ts';
-import type { Db, Tx } from '#server/db/client.ts';
-import { groups, labs, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
+import { groups, labs, letterMovements, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
@@ -16,7 +16,6 @@ import {
 } from '#server/modules/files/storage.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
 import { countWhere } from '#server/lib/paging.ts';
-import { countClassifiedHeldBy } from '#server/modules/letters/letters.movements.service.ts';
 
 /** Users waiting for approval, oldest first. Callers check that the actor is an admin. */
 export async function listPendingUsers(db: Db, page: { limit: number; offset: number }): Promise<UserRow[]> {
@@ -141,6 +140,21 @@ export async function updateUserAccess(
     await recordActivity(tx, actor, `Changed ${user.email}: ${changes.join(', ')}`, { type: 'user', id: user.id });
     return saved!;
   });
+}
+
+/** How many Confidential or Secret letters this person holds now (Manage Users: withdrawing a clearance). */
+async function countClassifiedHeldBy(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(letterMovements)
+    .where(
+      and(
+        eq(letterMovements.toUserId, userId),
+        ne(letterMovements.box, 'closed'),
+        eq(letterMovements.classified, true),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /**

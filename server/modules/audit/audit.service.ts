@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { activityLogs, users } from '#server/db/schema/index.ts';
+import { startOfIndianDay } from '#shared/format.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { userMatches } from '#server/modules/users/users.queries.ts';
 
@@ -45,8 +46,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_MATCHING_PEOPLE = 2000;
 /** Totals of the logs screen are counted up to this many entries (decision 005). */
 export const LOG_COUNT_LIMIT = 1000;
-/** Midnight at the start of a day in India time (spec §9: the portal's dates are Indian). */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
 
 /**
  * Activity log entries, newest first, with who made them; `total` counts the matches up to LOG_COUNT_LIMIT and
@@ -62,8 +61,8 @@ export async function listActivityLogs(
 ): Promise<{ rows: LogEntry[]; total: number; capped: boolean }> {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(activityLogs.userId, filter.userId));
-  if (filter.from) conditions.push(gte(activityLogs.timestamp, startOfDay(filter.from)));
-  if (filter.to) conditions.push(lt(activityLogs.timestamp, new Date(startOfDay(filter.to).getTime() + DAY_MS)));
+  if (filter.from) conditions.push(gte(activityLogs.timestamp, startOfIndianDay(filter.from)));
+  if (filter.to) conditions.push(lt(activityLogs.timestamp, new Date(startOfIndianDay(filter.to).getTime() + DAY_MS)));
   if (filter.q) {
     // The people whose name or email matches, looked up first: "action matches OR user_id IN (ids)" lets the planner
     // use the action's trigram index and the user index together (a sub-select in the OR would scan every row).

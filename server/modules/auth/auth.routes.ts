@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { email, password } = req.body;
       // Failures are throttled per account and per address, a success is never counted (decision 014), and a browser
-      // that signed in before as this person carries a device cookie that keeps it out of the account's lock (026).
+      // that signed in before as this person carries a device cookie that keeps it out of the account's lock (041).
       const row = await app.throttle.passwordCheck(
         { email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
         () => verifyLogin(app.db, email, password),
@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Signed out of all devices.' };
   });
 
-  // "Stay signed in" of the session-timeout warning (issue 16 item 5, decision 013): a fresh token for a session that
+  // "Stay signed in" of the session-timeout warning (issue 16 item 5, decision 019): a fresh token for a session that
   // is still valid (unexpired, not revoked by a password change, account still approved), and a fresh download cookie.
   // The old token's session ends in the same transaction, so a copy of it cannot outlive the refresh.
   app.post(
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Asked on every page a signed-in person opens; what it shows (their row and their group's name) changes rarely.
   // Kept per person under the versions of those two rows, which the session check has just read: a change is seen by
-  // the very next request on every node (decision 016's ninth addendum).
+  // the very next request on every node (decision 054).
   app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req, reply) => {
     const answer = await accountAnswers(app.db, signedInActor(req).id, req.accountVersion!, async () => {
       const found = await findUserById(app.db, signedInActor(req).id);

@@ -7,6 +7,7 @@ import type { registerInput } from '#shared/schemas/auth.ts';
 import type { Db } from '#server/db/client.ts';
 import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/ids.ts';
 import { refusalFor, type Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
@@ -87,8 +88,7 @@ export async function revokeSession(app: FastifyInstance, token: string): Promis
     return;
   }
   const { sub, sid, exp } = payload;
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (typeof sid !== 'string' || !uuid.test(sid) || typeof sub !== 'string' || !uuid.test(sub)) return;
+  if (!isUuid(sid) || !isUuid(sub)) return;
   const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 24 * 3600 * 1000);
   await app.db.transaction(async (tx) => {
     await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));

@@ -19,7 +19,7 @@ export async function ensureAdmin(
   log: FastifyBaseLogger,
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<void> {
-  // Nodes starting together on one database (decision 017) take turns here, so only one creates the administrator.
+  // Nodes starting together on one database (decision 052) take turns here, so only one creates the administrator.
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const create = async (email: string, password: string) => {

@@ -4,7 +4,7 @@ import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 
-// Issue 28 item 7, decision 026: OWASP's device cookies. Failures from elsewhere lock the account for untrusted
+// Issue 28 item 7, decision 041: OWASP's device cookies. Failures from elsewhere lock the account for untrusted
 // sources only; the owner's browser, which signed in before, keeps signing in.
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

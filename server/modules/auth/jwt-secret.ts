@@ -14,7 +14,7 @@ export class JwtSecretMismatchError extends Error {}
 
 /**
  * Nodes on one database must sign and check tokens with one secret, or a sign-in on one node is refused by the next
- * (decision 017). The first node records its secret's fingerprint in portal_settings; a node with another secret is
+ * (decision 052). The first node records its secret's fingerprint in portal_settings; a node with another secret is
  * refused at start, unless the operator rotates the secret on purpose (JWT_SECRET_ROTATE=true records the new one).
  */
 export async function checkJwtSecret(

@@ -14,7 +14,7 @@ import { deviceCookieKey, newDeviceCookie, trustedDevice } from './device-cookie
  * the owner's own browser out of the account's lock (device-cookie.ts).
  *
  * The counters live in a shared store so that several portal processes see the same numbers. The store is passed in:
- * PostgreSQL (the portal's own database) by default, Redis when REDIS_URL is set (decision 017).
+ * PostgreSQL (the portal's own database) by default, Redis when REDIS_URL is set (decisions 014 and 052).
  */
 
 /** Makes one limiter: `points` per `duration` seconds, keys prefixed by `keyPrefix`. */

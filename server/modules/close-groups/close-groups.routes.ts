@@ -13,7 +13,8 @@ import {
 } from '#shared/schemas/close-group.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import { closeGroupsPolicy } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
   CLOSE_GROUP_AREA,
@@ -31,7 +32,6 @@ import {
   renameCloseGroupDocument,
   updateCloseGroup,
 } from './close-groups.service.ts';
-import { closeGroupsPolicy } from './close-groups.policy.ts';
 
 const documentParams = z.object({ id: z.uuid(msg('common.invalid_id')), docId: z.uuid(msg('common.invalid_id')) });
 const documentResult = z.object({ message: z.string(), document: closeGroupDocumentJson });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messageJson } from '#shared/schemas/common.ts';
 import { directorEntryInput, directorEntryJson } from '#shared/schemas/unit.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { presentDirectorEntry } from './director-history.presenter.ts';
 import {
   createDirectorEntry,

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { PRIVATE_AREAS } from './storage.ts';
+import { PRIVATE_AREAS } from './storage-areas.ts';
 
 /** Decides whether a signed-in person may download a private file. */
 export type FileAccessCheck = (db: Db, actor: Actor, file: FileRow) => Promise<boolean>;

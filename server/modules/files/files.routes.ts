@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { files, type FileRow } from '#server/db/schema/index.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
-import { AREAS, PUBLIC_AREAS, type Area } from './storage.ts';
+import { AREAS, PUBLIC_AREAS, type Area } from './storage-areas.ts';
 import type { StorageDriver } from './drivers/types.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
@@ -74,7 +74,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/uploads/:area/:name',
     {
-      // Public areas need no sign-in; a private area authenticates in the handler (decision 014).
+      // Public areas need no sign-in; a private area authenticates in the handler (decision 048).
       config: { public: true },
       schema: {
         params: z.object({

@@ -12,7 +12,9 @@ import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
-import { saveFileRow, withReceivedUpload, type Area } from './storage.ts';
+import type { Area } from './storage-areas.ts';
+import { saveFileRow } from './storage.ts';
+import { withReceivedUpload } from './upload-receive.ts';
 import { sweepStorage } from './sweep.ts';
 
 let app: FastifyInstance;

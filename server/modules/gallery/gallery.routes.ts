@@ -11,7 +11,8 @@ import {
 } from '#shared/schemas/gallery.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { cachedRead } from '#server/modules/labs/labs.cache.ts';
 import { requireLab } from '#server/modules/labs/labs.service.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';

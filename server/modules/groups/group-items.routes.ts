@@ -15,7 +15,8 @@ import { badRequest } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
-import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { assertCanViewGroup, canViewGroup, findGroupOr404 } from './groups.policy.ts';
 import { GROUP_FILES_AREA, presentItem, type GroupItemField } from './groups.presenter.ts';
 import {

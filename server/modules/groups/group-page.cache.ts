@@ -13,7 +13,7 @@ import { listMembers, loadGroupDetails } from './groups.service.ts';
  * per group and view under the stamp of what they were made from: the group row's `content_version` (changed by the
  * database itself, in the writing transaction, whenever anything these pages show changes: migration 0017) and the
  * day in India (notices expire by date). The routes read the group row on every request anyway, so a write is seen by
- * the very next read on every node: no notice, no expiry, nothing stale (decision 016's addendum). Keyed by
+ * the very next read on every node: no notice, no expiry, nothing stale (decision 054). Keyed by
  * database, so test apps never share entries; one entry per group and view, replaced when the stamp moves on
  * (server/lib/kept-answers.ts).
  */

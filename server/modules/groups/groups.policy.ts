@@ -1,9 +1,9 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { directorEntries, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
+import { isUuid } from '#server/lib/ids.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { todayInIndia } from '#shared/format.ts';
 import { definePolicy } from '#server/lib/policy.ts';
@@ -14,8 +14,6 @@ export const ACCESS_DENIED =
   'Access Denied. You are not authorized to view this group. You are not a member of this group.';
 export const NOT_A_MANAGER =
   "You are not authorized to manage this group. Only an administrator or the group's current associate director may.";
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** The group, or 404 'Group not found.' (a malformed id is simply not found). */
 export async function findGroupOr404(db: DbOrTx, id: string): Promise<GroupRow> {

@@ -8,7 +8,8 @@ import type {
 import type { OfficeMemberJson, ContactInfoJson } from '#shared/schemas/unit.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import { todayInIndia } from '#shared/format.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import { presentUnitItem } from '#server/modules/unit-items/unit-items.presenter.ts';
 import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
 import type { EmployeeRow, GroupDetails, ItemRow, OfficeRow } from './groups.service.ts';
 
@@ -28,17 +29,7 @@ export const KIND_OF = {
 export type GroupItemField = keyof typeof KIND_OF;
 
 /** Row -> spec JSON for a group notice, circular or file; expired is judged against today in India. */
-export const presentItem = (i: ItemRow): GroupItemJson => ({
-  _id: i.id,
-  name: i.name,
-  description: i.description,
-  fileUrl: fileUrl(GROUP_FILES_AREA, i.fileId),
-  fileName: i.fileName,
-  validUntil: i.validUntil,
-  expired: i.validUntil !== null && i.validUntil < todayInIndia(),
-  createdAt: i.createdAt.toISOString(),
-  updatedAt: i.updatedAt.toISOString(),
-});
+export const presentItem = (i: ItemRow): GroupItemJson => presentUnitItem(i, GROUP_FILES_AREA, todayInIndia());
 
 export const presentEmployee = (u: EmployeeRow): GroupEmployeeJson => ({
   _id: u.id,

@@ -5,7 +5,7 @@ import { announceChange, type ChangeFeed } from '#server/db/change-feed.ts';
  * NOTE: the lab home is public and read on every visit, while lab information changes a few times a week. Its two
  * reads (GET /api/labs/{id} and /documents) are kept in memory for a short while (decision 010). A lab write
  * (`labWrite`) clears this process's entries after its commit and sends a NOTIFY in its transaction, which every other
- * node on the same PostgreSQL receives at the commit and answers by clearing its own (decision 017). If a node's
+ * node on the same PostgreSQL receives at the commit and answers by clearing its own (decision 052). If a node's
  * LISTEN connection is down, its entries still expire after READ_CACHE_MS: stale for seconds, never for long. Keyed by
  * database, so test apps (one database each) never share entries.
  */

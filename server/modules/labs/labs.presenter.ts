@@ -1,6 +1,6 @@
 import type { LabItemJson, LabJson, LabSummaryJson } from '#shared/schemas/lab.ts';
 import type { LabRow } from '#server/db/schema/index.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
+import { presentUnitItem } from '#server/modules/unit-items/unit-items.presenter.ts';
 import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
 import type { LabItemKind, LabItemWithFile, LabRecord } from './labs.service.ts';
 
@@ -14,17 +14,7 @@ export const AREA_OF: Record<LabItemKind, 'notices' | 'circulars' | 'products' |
 
 /** Row -> spec JSON for a notice, circular, product or advertisement. `today` is YYYY-MM-DD in India. */
 export function presentLabItem(item: LabItemWithFile, today: string): LabItemJson {
-  return {
-    _id: item.id,
-    name: item.name,
-    description: item.description,
-    fileUrl: fileUrl(AREA_OF[item.kind], item.fileId),
-    fileName: item.fileName,
-    validUntil: item.validUntil,
-    expired: item.validUntil !== null && item.validUntil < today,
-    createdAt: item.createdAt.toISOString(),
-    updatedAt: item.updatedAt.toISOString(),
-  };
+  return presentUnitItem(item, AREA_OF[item.kind], today);
 }
 
 export function presentLabSummary(lab: LabRow): LabSummaryJson {

@@ -19,7 +19,7 @@ import { badRequest, notFound } from '#server/lib/errors.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { registerDirectorHistoryRoutes } from '#server/modules/director-history/director-history.routes.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { cachedRead, watchLabChanges } from './labs.cache.ts';
 import { presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
 import {

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import type { MovementView } from './letters.movements.service.ts';
+import type { MovementView } from './letters.movements.views.ts';
 import type { LetterView } from './letters.service.ts';
 
 /** NOTE: an export is a file on someone's desk; a cap keeps one click from copying the whole register. */

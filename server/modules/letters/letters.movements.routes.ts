@@ -15,59 +15,22 @@ import {
   pendencyJson,
   pendencyQuery,
   returnLetterInput,
-  type MovementJson,
 } from '#shared/schemas/letter.ts';
+import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { csvLine } from './letters.export.ts';
-import {
-  closeLetter,
-  countInbox,
-  decodeInboxCursor,
-  describeVisibleLetters,
-  encodeInboxCursor,
-  isOverdue,
-  listInbox,
-  listMovements,
-  listOfficers,
-  markLetter,
-  overdueMarkedBy,
-  pendency,
-  readLetter,
-  receiveLetter,
-  returnLetter,
-  type MovementView,
-} from './letters.movements.service.ts';
-import { presentLetter } from './letters.presenter.ts';
+import { countInbox, decodeInboxCursor, listInbox } from './letters.inbox.ts';
+import { closeLetter, markLetter, readLetter, receiveLetter, returnLetter } from './letters.movements.service.ts';
+import { listMovements } from './letters.movements.views.ts';
+import { describeVisibleLetters, overdueMarkedBy } from './letters.notifications.ts';
+import { listOfficers } from './letters.officers.ts';
+import { pendency } from './letters.pendency.ts';
+import { presentLetter, presentMovement, presentOfficer, presentPendency } from './letters.presenter.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 /** Notifications about letters: a letter was marked or sent back to you; one you marked is overdue (issue 17 item 8). */
 registerNotificationSource({ subjectType: 'letter', describe: describeVisibleLetters, sweep: overdueMarkedBy });
-
-const person = (p: { id: string; name: string } | null) => (p ? { _id: p.id, name: p.name } : null);
-
-/** The one place a movement becomes JSON. */
-export function presentMovement({ movement: m, from, to }: MovementView, today = todayInIndia()): MovementJson {
-  return {
-    _id: m.id,
-    letter: m.letterId,
-    from: person(from),
-    to: { _id: to.id, name: to.name, designation: to.designation },
-    remarks: m.remarks,
-    dueDate: m.dueDate,
-    priority: m.priority,
-    markedAt: m.markedAt.toISOString(),
-    readAt: m.readAt ? m.readAt.toISOString() : null,
-    receivedAt: m.receivedAt ? m.receivedAt.toISOString() : null,
-    status: m.box,
-    endedAt: m.endedAt ? m.endedAt.toISOString() : null,
-    outcome: m.outcome,
-    disposal: m.disposal,
-    fileNo: m.fileNo,
-    replyRef: m.replyRef,
-    overdue: isOverdue(m, today),
-  };
-}
 
 /** Dak movement (issue 17 item 7), beside the spec's /api/dac calls, which stay as they are. */
 export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -122,7 +85,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...presentLetter(view, signedInActor(req)),
         movement: presentMovement(movement, today),
       })),
-      next: next ? encodeInboxCursor(next) : null,
+      next: next ? encodeTimeCursor(next) : null,
     };
   });
 
@@ -131,19 +94,19 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/dac/officers', { schema: { response: { 200: z.array(officerJson) } } }, async (req) =>
-    listOfficers(app.db, signedInActor(req)),
+    (await listOfficers(app.db, signedInActor(req))).map(presentOfficer),
   );
 
   app.get(
     '/api/dac/pendency',
     { schema: { querystring: pendencyQuery, response: { 200: pendencyJson } } },
     // A view is a read and writes no activity row (issue 35 item 6); the CSV export below records one.
-    async (req) => pendency(app.db, signedInActor(req), req.query),
+    async (req) => presentPendency(await pendency(app.db, signedInActor(req), req.query)),
   );
 
   // The same report as CSV (a link, authorised by the sign-in cookie as file links are). An export is recorded.
   app.get('/api/dac/pendency/export', { schema: { querystring: pendencyQuery } }, async (req, reply) => {
-    const report = await pendency(app.db, signedInActor(req), req.query);
+    const report = presentPendency(await pendency(app.db, signedInActor(req), req.query));
     await recordActivity(
       app.db,
       signedInActor(req),

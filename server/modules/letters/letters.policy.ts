@@ -6,7 +6,7 @@ import { definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly } from '#server/lib/roles.policy.ts';
 
 /**
- * Who sees what in the letters register (issue 6, docs/decisions/009; issue 17, docs/decisions/013):
+ * Who sees what in the letters register (issue 6, docs/decisions/009; issue 17, docs/decisions/020):
  * - an employee (and an associate director) sees the letters they uploaded, and those marked to them or by them;
  * - directors and admins see every letter;
  * - Confidential and Secret letters are seen only by their uploader, directors, admins, and people an admin has
@@ -22,7 +22,7 @@ export const isClearedForClassified = (person: { role: Role; cleared: boolean })
 
 /**
  * May this person see this letter (card, file, history)? `involved`: a letter was marked to them or by them
- * (letters.movements.service.ts tells).
+ * (letterInvolvement in letters.service.ts tells).
  */
 export function canViewLetter(
   actor: Actor,

@@ -1,9 +1,15 @@
-import type { LetterHistoryJson, LetterJson } from '#shared/schemas/letter.ts';
+import { todayInIndia } from '#shared/format.ts';
+import type { LetterHistoryJson, LetterJson, MovementJson, OfficerJson, PendencyJson } from '#shared/schemas/letter.ts';
 import type { LetterHistoryRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
-import { canEditLetter, canMarkLetter } from './letters.policy.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import { isOverdue, type MovementView } from './letters.movements.views.ts';
+import type { OfficerRow } from './letters.officers.ts';
+import type { PendencyReport } from './letters.pendency.ts';
+import { canEditLetter, canMarkLetter, isClearedForClassified } from './letters.policy.ts';
 import type { LetterView } from './letters.service.ts';
+
+// The one place letters and dak become JSON: a letter, its history, a movement, an officer, the pendency report.
 
 const person = (p: { id: string; name: string } | null) => (p ? { _id: p.id, name: p.name } : null);
 
@@ -50,5 +56,87 @@ export function presentLetterHistory(
     changes: entry.changes ?? null,
     at: entry.at.toISOString(),
     actor: actor?.id ? { _id: actor.id, name: actor.name ?? '' } : null,
+  };
+}
+
+/** The one place a movement becomes JSON. */
+export function presentMovement({ movement: m, from, to }: MovementView, today = todayInIndia()): MovementJson {
+  return {
+    _id: m.id,
+    letter: m.letterId,
+    from: person(from),
+    to: { _id: to.id, name: to.name, designation: to.designation },
+    remarks: m.remarks,
+    dueDate: m.dueDate,
+    priority: m.priority,
+    markedAt: m.markedAt.toISOString(),
+    readAt: m.readAt ? m.readAt.toISOString() : null,
+    receivedAt: m.receivedAt ? m.receivedAt.toISOString() : null,
+    status: m.box,
+    endedAt: m.endedAt ? m.endedAt.toISOString() : null,
+    outcome: m.outcome,
+    disposal: m.disposal,
+    fileNo: m.fileNo,
+    replyRef: m.replyRef,
+    overdue: isOverdue(m, today),
+  };
+}
+
+/** An officer a letter may be marked to (GET /api/dac/officers). */
+export function presentOfficer(r: OfficerRow): OfficerJson {
+  return {
+    _id: r.id,
+    name: r.name,
+    designation: r.designation,
+    role: r.role,
+    group: r.groupId && r.groupName !== null ? { _id: r.groupId, name: r.groupName } : null,
+    cleared: isClearedForClassified({ role: r.role, cleared: r.cleared }),
+  };
+}
+
+/** The pendency report (GET /api/dac/pendency and its CSV export), with the totals of each group. */
+export function presentPendency({ from, to, today, group, officers: rows, oldest }: PendencyReport): PendencyJson {
+  const groupTotals = new Map<
+    string,
+    { group: { _id: string; name: string } | null; pending: number; overdue: number; closed: number }
+  >();
+  for (const r of rows) {
+    const key = r.groupId ?? '';
+    const total = groupTotals.get(key) ?? {
+      group: r.groupId && r.groupName !== null ? { _id: r.groupId, name: r.groupName } : null,
+      pending: 0,
+      overdue: 0,
+      closed: 0,
+    };
+    total.pending += r.pending;
+    total.overdue += r.overdue;
+    total.closed += r.closed;
+    groupTotals.set(key, total);
+  }
+
+  return {
+    from,
+    to,
+    group: group ? { _id: group.id, name: group.name } : null,
+    officers: rows.map((r) => ({
+      officer: { _id: r.id, name: r.name, designation: r.designation },
+      group: r.groupId && r.groupName !== null ? { _id: r.groupId, name: r.groupName } : null,
+      pending: r.pending,
+      overdue: r.overdue,
+      closed: r.closed,
+      oldestSince: r.oldest ? new Date(r.oldest).toISOString() : null,
+    })),
+    groups: [...groupTotals.values()].sort(
+      (a, b) => b.pending - a.pending || (a.group?.name ?? '').localeCompare(b.group?.name ?? ''),
+    ),
+    oldest: oldest.map((o) => ({
+      letter: { _id: o.letterId, letterId: o.letterRef, letterSub: o.letterSub, classification: o.classification },
+      holder: { _id: o.holderId, name: o.holderName },
+      since: o.since.toISOString(),
+      receivedAt: o.receivedAt ? o.receivedAt.toISOString() : null,
+      dueDate: o.dueDate,
+      priority: o.priority,
+      overdue: o.dueDate !== null && o.dueDate < today,
+    })),
   };
 }

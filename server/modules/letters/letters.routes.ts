@@ -12,15 +12,16 @@ import {
   listLettersQuery,
   updateLetterInput,
 } from '#shared/schemas/letter.ts';
+import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { withReceivedUpload } from '#server/modules/files/storage.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
-import { movementsOfLetters } from './letters.movements.service.ts';
+import { movementsOfLetters } from './letters.movements.views.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
-import { countLetterMatches, decodeCursor, encodeCursor } from './letters.search.ts';
+import { countLetterMatches, decodeCursor } from './letters.search.ts';
 import {
   actorMayViewLetter,
   assertCanEditLetter,
@@ -37,8 +38,8 @@ import {
   searchLetters,
   updateLetter,
 } from './letters.service.ts';
-import { lettersPolicy } from './letters.policy.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
+import { lettersPolicy } from './letters.policy.ts';
 
 const AREA = 'letters';
 
@@ -80,7 +81,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { views, next } = await searchLetters(app.db, signedInActor(req), { q, mine, limit, after });
       return {
         letters: views.map((v) => presentLetter(v, signedInActor(req))),
-        nextCursor: next ? encodeCursor(next) : null,
+        nextCursor: next ? encodeTimeCursor(next) : null,
       };
     },
   );

@@ -2,8 +2,7 @@ import { containsPattern } from '#server/lib/search.ts';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { letters } from '#server/db/schema/index.ts';
-import { badRequest } from '#server/lib/errors.ts';
-import type { MessageCode } from '#shared/messages/index.ts';
+import { decodeTimeCursor, type TimeCursor } from '#server/lib/cursor.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { visibleLetters } from './letters.policy.ts';
 
@@ -23,11 +22,8 @@ import { visibleLetters } from './letters.policy.ts';
  *    absent text would walk the whole table.
  */
 
-export interface LetterCursor {
-  /** letter_upload_date as PostgreSQL prints it (microseconds kept). */
-  at: string;
-  id: string;
-}
+/** letter_upload_date as PostgreSQL prints it (microseconds kept), and the letter's id. */
+export type LetterCursor = TimeCursor;
 
 export interface LetterSearch {
   /** Trimmed search text; '' lists everything visible. */
@@ -55,56 +51,8 @@ const PROBE_MAX = 50000;
 /** A complete Letter ID, as the server hands them out. */
 const FULL_LETTER_ID = /^l-\d{4}-\d{6,}$/i;
 
-export const encodeCursor = (c: LetterCursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
-
-/**
- * Is this PostgreSQL timestamptz text ("2026-11-21 10:15:30.123+05:30") one that exists? The shape alone let
- * "2024-13-45 25:61:00+00" through to the database, which refused it with a 500 (issue 13).
- */
-function isPossibleTimestamp(at: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-])(\d{2})(?::(\d{2}))?$/.exec(at);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second, , , offsetHours, offsetMinutes] = m
-    .slice(1)
-    .map((part) => (part === undefined || part.startsWith('.') || part === '+' || part === '-' ? 0 : Number(part)));
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return (
-    year! >= 1900 &&
-    year! <= 2200 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month! - 1 &&
-    date.getUTCDate() === day &&
-    hour! < 24 &&
-    minute! < 60 &&
-    second! < 60 &&
-    offsetHours! <= 15 &&
-    (offsetMinutes ?? 0) < 60
-  );
-}
-
-/**
- * Reads a `[timestamp, id]` keyset cursor from the query string (the register's and the inbox's: one check for
- * both): a tampered one is a 400 with `refusal` and the code `letters.bad_cursor`, never a 500 (issue 28 item 5).
- */
-export function decodeTimeCursor(raw: string, refusal: MessageCode): LetterCursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof at === 'string' &&
-      typeof id === 'string' &&
-      isPossibleTimestamp(at) &&
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-    ) {
-      return { at, id };
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest(refusal, 'cursor');
-}
-
-/** The register's cursor (GET /api/dac/page). */
-export const decodeCursor = (raw: string) => decodeTimeCursor(raw, 'letters.register_bad_cursor');
+/** The register's cursor (GET /api/dac/page): a tampered one is a 400, never a 500 (issue 28 item 5). */
+export const decodeCursor = (raw: string): LetterCursor => decodeTimeCursor(raw, 'letters.register_bad_cursor');
 
 type Hit = { id: string; at: string };
 

@@ -7,7 +7,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 
 /**
- * In-app notifications (issue 17 item 8; docs/decisions/013-dak-movement.md). A module that has something to tell
+ * In-app notifications (issue 17 item 8; docs/decisions/020-dak-movement.md). A module that has something to tell
  * registers a source for its subject type: `describe` names the subjects a person may still see (nobody learns of
  * a letter they may not see, even from an old notification), and `sweep` lists notices that are due by now (a
  * letter someone marked is overdue). Sweeps run when a person's notifications are read — no periodic job.

@@ -1,5 +1,5 @@
 import { isShowableMetadata, type SoftwareRepoJson, type TrialRepoJson } from '#shared/schemas/repository.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { SOFTWARE_AREA, TRIAL_AREA, type SoftwareRepoRecord, type TrialRepoRecord } from './repositories.service.ts';
 
 type Joined = Pick<SoftwareRepoRecord, 'groupName' | 'uploaderName' | 'originalName' | 'fileSize'>;

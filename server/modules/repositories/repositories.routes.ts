@@ -6,7 +6,7 @@ import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { withReceivedUpload, type UploadOptions } from '#server/modules/files/storage.ts';
+import { withReceivedUpload, type UploadOptions } from '#server/modules/files/upload-receive.ts';
 import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
 import { repositoriesPolicy } from './repositories.policy.ts';
 import {

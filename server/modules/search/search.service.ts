@@ -10,7 +10,8 @@ import {
 } from '#shared/schemas/search.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { searchDocuments as sd } from '#server/db/schema/index.ts';
-import { badRequest } from '#server/lib/errors.ts';
+import { decodeCursor, encodeCursor, isPossibleTimestamp } from '#server/lib/cursor.ts';
+import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { listsDocument, opensDocument, type SearchReader } from './search.policy.ts';
 
@@ -51,52 +52,37 @@ interface Cursor {
   after: Position | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A document's date as the window queries print it: UTC, microseconds; years 0001–9999 (PostgreSQL has no year 0). */
-const AT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const isKind = (kind: unknown): kind is string =>
   typeof kind === 'string' && (SEARCH_KINDS as readonly string[]).includes(kind);
-/** A real instant (no 24:00, no 31 February), as JavaScript reads it back unchanged. */
-const isAt = (at: unknown): at is string =>
-  typeof at === 'string' && AT.test(at) && new Date(`${at.slice(0, 23)}Z`).toISOString() === `${at.slice(0, 23)}Z`;
 
-const encodeCursor = (c: Cursor) =>
-  Buffer.from(
-    JSON.stringify([
-      c.window ? [c.window.at, c.window.kind, c.window.id] : null,
-      c.after ? [c.after.score, c.after.kind, c.after.id] : null,
-    ]),
-  ).toString('base64url');
+const encodeSearchCursor = (c: Cursor) =>
+  encodeCursor([
+    c.window ? [c.window.at, c.window.kind, c.window.id] : null,
+    c.after ? [c.after.score, c.after.kind, c.after.id] : null,
+  ]);
 
-/** Reads a cursor from the query string; a tampered one (or one naming an impossible time) is a 400, never a 500. */
-function decodeCursor(raw: string): Cursor {
-  try {
-    const [window, after] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
+/**
+ * Reads a cursor from the query string; a tampered one (or one naming an impossible time) is a 400, never a 500. The
+ * window's time is a document's date as the window queries print it (UTC, microseconds).
+ */
+const decodeSearchCursor = (raw: string): Cursor =>
+  decodeCursor(raw, 'search.bad_cursor', (parts) => {
+    const [window, after] = parts as [unknown, unknown];
     const cursor: Cursor = { window: null, after: null };
     if (window !== null) {
       const [at, kind, id] = window as unknown[];
-      if (!isAt(at) || !isKind(kind) || typeof id !== 'string' || !UUID.test(id)) throw new Error('window');
+      if (!isPossibleTimestamp(at) || !isKind(kind) || !isUuid(id)) throw new Error('window');
       cursor.window = { at, kind, id };
     }
     if (after !== null) {
       const [score, kind, id] = after as unknown[];
-      if (
-        typeof score !== 'number' ||
-        !Number.isFinite(score) ||
-        !isKind(kind) ||
-        typeof id !== 'string' ||
-        !UUID.test(id)
-      ) {
+      if (typeof score !== 'number' || !Number.isFinite(score) || !isKind(kind) || !isUuid(id)) {
         throw new Error('after');
       }
       cursor.after = { score, kind, id };
     }
-    if (cursor.window || cursor.after) return cursor;
-  } catch {
-    // fall through
-  }
-  throw badRequest('search.bad_cursor', 'cursor');
-}
+    return cursor.window || cursor.after ? cursor : null;
+  });
 
 /** The words of the query, lower-cased: letters, digits and combining marks (Devanagari vowel signs) only. */
 export const queryWords = (q: string) =>
@@ -149,7 +135,7 @@ const rowsOf = async <T>(db: DbOrTx, query: SQL) => ((await db.execute(query)) a
  * each kind (counted up to SEARCH_COUNT_CAP matches in all). Anyone may call it; visibility is applied here, in the query.
  */
 export async function searchPortal(db: DbOrTx, reader: SearchReader, input: SearchInput): Promise<SearchAnswerJson> {
-  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  const cursor = input.cursor ? decodeSearchCursor(input.cursor) : null;
   const prefix = prefixQuery(input.q);
   // Written out (not a CTE) so the planner sees the query as a constant and uses the words' statistics.
   const tsq = prefix
@@ -285,7 +271,7 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
     results,
     next:
       found.length > input.limit && lastShown
-        ? encodeCursor({
+        ? encodeSearchCursor({
             window: lastShown.window,
             after: { score: lastShown.row.score, kind: lastShown.row.kind, id: lastShown.row.id },
           })

@@ -13,7 +13,7 @@ import {
   updateSitePageInput,
   type ArchiveItemJson,
 } from '#shared/schemas/site.ts';
-import { fileUrl } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { GROUP_FILES_AREA } from '#server/modules/groups/groups.presenter.ts';
 import { viewableGroupIds } from '#server/modules/groups/groups.policy.ts';
 import { listExpiredGroupDocuments } from '#server/modules/groups/group-items.service.ts';
@@ -61,7 +61,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/feedback',
     {
       // NOTE: per client address (req.ip, TRUST_PROXY decides who may set it), in the throttle's store shared by every
-      // node (decision 026); counted before the body is checked, so a flood of bad requests is limited too.
+      // node (decision 042); counted before the body is checked, so a flood of bad requests is limited too.
       onRequest: [async (req) => app.throttle.feedback(req.ip)],
       config: { public: true, identifies: true },
       schema: {

@@ -15,7 +15,8 @@ import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
 import { setTokenCookie, signedInActor } from '#server/plugins/auth.ts';
 import { DEVICE_COOKIE } from '#server/modules/auth/device-cookie.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
-import { fileUrl, withReceivedUpload } from '#server/modules/files/storage.ts';
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
 import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
 import { canDownloadUserDocument, requireProfileOwnerOrAdmin } from './users.policy.ts';
@@ -144,7 +145,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       // currentPassword guesses (a stolen token) are throttled as sign-in failures of the account (decision 014);
-      // the person's own browser carries its device cookie (decision 026).
+      // the person's own browser carries its device cookie (decision 041).
       const saved = await app.throttle.passwordCheck(
         { email: signedInActor(req).email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
         () => changeOwnPassword(app.db, signedInActor(req), req.body.currentPassword, req.body.newPassword),

@@ -5,7 +5,7 @@ import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
 import { paths } from '#web/lib/paths.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
-import { GroupInfoForm } from '#web/features/groups/components/group-info-form.tsx';
+import { GroupForm } from '#web/features/groups/components/group-form.tsx';
 import { GroupItemTabs } from '#web/features/groups/components/group-admin-panel.tsx';
 import { ManageGroupOffice } from '#web/features/groups/components/manage-group-office.tsx';
 import { useGroupForEdit } from '#web/features/groups/api.ts';
@@ -36,7 +36,8 @@ export default function EditGroupRoute() {
       </>
     );
   const info = (
-    <GroupInfoForm
+    <GroupForm
+      mode="edit"
       groupId={id}
       onSaved={() => void navigate(paths.groupAfterEdit.to(id))}
       onCancel={() => void navigate(paths.group.to(id))}

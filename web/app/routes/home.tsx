@@ -1,11 +1,12 @@
 import { lazy } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#web/lib/paths.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { GalleryCarousel } from '#web/features/gallery/components/gallery-carousel.tsx';
 import { useOnlyLab } from '#web/features/labs/api.ts';
@@ -34,9 +35,7 @@ export default function HomeRoute() {
     return (
       <>
         <PageTitle>{t('tabs.label')}</PageTitle>
-        <Alert color="red" variant="light" role="alert">
-          <Text c="gray.9">{t('errors.fetchLabData')}</Text>
-        </Alert>
+        <PanelError>{t('errors.fetchLabData')}</PanelError>
       </>
     );
   if (!lab.data)

@@ -6,21 +6,32 @@ import { useUploadGroups } from '#web/features/repositories/api.ts';
 import { defaultUploadGroup } from '#web/features/repositories/components/upload-repo-form.tsx';
 import { UploaderOnly } from '#web/features/repositories/components/uploader-only.tsx';
 import { UploadSoftwareRepoForm } from '#web/features/repositories/components/upload-software-repo-form.tsx';
+import { UploadTrialRepoForm } from '#web/features/repositories/components/upload-trial-repo-form.tsx';
 
-/** /upload-repo — Upload Software Repository (spec §2), for associate directors and admins (the server decides). */
-export default function UploadRepoRoute() {
+/** What differs between the two upload screens: the title and the form. */
+const SCREENS = {
+  software: { titleKey: 'software.uploadTitle', Form: UploadSoftwareRepoForm },
+  trial: { titleKey: 'trial.uploadTitle', Form: UploadTrialRepoForm },
+} as const;
+
+/**
+ * An upload screen of spec §2 (Upload Software Repository, Upload Trial Repository), for associate directors and
+ * admins (the server decides).
+ */
+function UploadRepository({ kind }: { kind: keyof typeof SCREENS }) {
   const { t } = useTranslation('repositories');
   const { role, user } = useSession();
   const groups = useUploadGroups({ enabled: role === 'admin' || role === 'associate_director' });
+  const { titleKey, Form } = SCREENS[kind];
   return (
     <>
-      <PageTitle>{t('software.uploadTitle')}</PageTitle>
+      <PageTitle>{t(titleKey)}</PageTitle>
       <UploaderOnly role={role}>
         {/* The form starts once the groups it may offer are known, so its default group is one of them. */}
         {groups.isPending ? (
           <PanelLoader />
         ) : (
-          <UploadSoftwareRepoForm
+          <Form
             groups={{ groups: groups.data ?? [], isPending: groups.isPending, isError: groups.isError }}
             defaultGroup={defaultUploadGroup(groups.data, user?.group?._id)}
           />
@@ -28,4 +39,14 @@ export default function UploadRepoRoute() {
       </UploaderOnly>
     </>
   );
+}
+
+/** /upload-repo — Upload Software Repository. */
+export default function UploadRepoRoute() {
+  return <UploadRepository kind="software" />;
+}
+
+/** /upload-trialRepo — Upload Trial Repository (the router loads it from this module). */
+export function UploadTrialRepoRoute() {
+  return <UploadRepository kind="trial" />;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '#web/lib/paths.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
-import { CreateGroupForm } from '#web/features/groups/components/create-group-form.tsx';
+import { GroupForm } from '#web/features/groups/components/group-form.tsx';
 
 /** /admin/add-groups and /add-group: Create New Research Group (spec §2); on success, 'Group created successfully!' and home. */
 export default function AddGroupsRoute() {
@@ -13,7 +13,7 @@ export default function AddGroupsRoute() {
     <>
       <PageTitle>{t('create.title')}</PageTitle>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={960}>
-        <CreateGroupForm onCreated={() => void navigate(paths.home)} />
+        <GroupForm mode="create" onCreated={() => void navigate(paths.home)} />
       </Paper>
     </>
   );

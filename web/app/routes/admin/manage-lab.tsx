@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '#web/lib/paths.ts';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { useStaff } from '#web/features/groups/api.ts';
 import { useOnlyLab } from '#web/features/labs/api.ts';
 import { ManageDirectors } from '#web/features/labs/components/manage-directors.tsx';
@@ -38,12 +39,7 @@ export default function ManageLabRoute() {
 
   let body;
   if (lab.isPending) body = <PageLoader />;
-  else if (lab.isError)
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        <Text c="gray.9">{t('errors.labInformation')}</Text>
-      </Alert>
-    );
+  else if (lab.isError) body = <PanelError>{t('errors.labInformation')}</PanelError>;
   else if (!lab.data)
     body = (
       <Stack gap="md" align="flex-start">

@@ -26,7 +26,7 @@ import {
   type CloseGroupJson,
   type RenameDocumentInput,
 } from '#shared/schemas/close-group.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
@@ -214,8 +214,12 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
   const { t } = useTranslation('close-groups');
   const [message, showMessage] = useTimedMessage();
   const [renaming, setRenaming] = useState<CloseGroupDocumentJson | null>(null);
-  const [deleting, setDeleting] = useState<CloseGroupDocumentJson | null>(null);
   const remove = useDeleteCloseGroupDocument();
+  const deletion = useConfirmedDelete<CloseGroupDocumentJson, { groupId: string; docId: string }>(remove, {
+    variables: (doc) => ({ groupId: group._id, docId: doc._id }),
+    deleted: () => showMessage('success', t('mine.deleted')),
+    failed: (err) => showMessage('error', t('mine.deleteFailed', { reason: reasonOf(err, t) })),
+  });
   const headingId = `close-group-${group._id}-documents`;
 
   /** Rename and Delete, for the uploader and admins while the group is open to them (the server decides canChange). */
@@ -234,25 +238,13 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
           size="xs"
           variant="outline"
           color="red.9"
-          onClick={() => setDeleting(doc)}
+          onClick={() => deletion.ask(doc)}
           aria-label={t('mine.deleteLabel', { name: doc.filename })}
         >
           {t('mine.delete')}
         </Button>
       </Group>
     );
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(
-      { groupId: group._id, docId: deleting._id },
-      {
-        onSuccess: () => showMessage('success', t('mine.deleted')),
-        onError: (err) => showMessage('error', t('mine.deleteFailed', { reason: reasonOf(err, t) })),
-        onSettled: () => setDeleting(null),
-      },
-    );
-  };
 
   return (
     <Stack gap="md">
@@ -336,11 +328,8 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
         />
       )}
       <ConfirmDelete
-        opened={deleting !== null}
-        message={t('mine.confirmDelete', { name: deleting?.filename ?? '' })}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-        loading={remove.isPending}
+        {...deletion.dialog}
+        message={t('mine.confirmDelete', { name: deletion.toDelete?.filename ?? '' })}
       />
     </Stack>
   );

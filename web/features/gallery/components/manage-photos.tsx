@@ -28,7 +28,7 @@ import {
   type UpdatePhotoInput,
   type UploadPhotoInput,
 } from '#shared/schemas/gallery.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
@@ -129,7 +129,6 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
 function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
   const { t } = useTranslation('gallery');
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [broken, setBroken] = useState(false);
   const update = useUpdatePhoto(labId);
   const remove = useDeletePhoto(labId);
@@ -157,12 +156,10 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
       },
     ),
   );
-  const confirmDelete = () =>
-    remove.mutate(photo._id, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('notify.deleted') }),
-      onError: (err) => notifications.show({ color: 'red', message: serverOr(err, t('notify.deleteFailed')) }),
-      onSettled: () => setConfirming(false),
-    });
+  const deletion = useConfirmedDelete<PhotoJson>(remove, {
+    deleted: () => notifications.show({ color: 'green', message: t('notify.deleted') }),
+    failed: (err) => notifications.show({ color: 'red', message: serverOr(err, t('notify.deleteFailed')) }),
+  });
   const src = photo.webUrl ?? photo.fileUrl;
 
   return (
@@ -237,7 +234,7 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
               size="xs"
               color="red.9"
               variant="outline"
-              onClick={() => setConfirming(true)}
+              onClick={() => deletion.ask(photo)}
               aria-label={t('grid.deleteLabel', { name: photo.name })}
             >
               {t('grid.delete')}
@@ -245,13 +242,7 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
           </Group>
         </Stack>
       )}
-      <ConfirmDelete
-        opened={confirming}
-        message={t('grid.confirmDelete')}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirming(false)}
-        loading={remove.isPending}
-      />
+      <ConfirmDelete {...deletion.dialog} message={t('grid.confirmDelete')} />
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { useGroup } from '../api.ts';
-import { GroupInfoForm } from './group-info-form.tsx';
+import { GroupForm } from './group-form.tsx';
 import { isForbidden } from './group-parts.tsx';
 import { ManageGroupDirectors } from './manage-group-directors.tsx';
 import { ManageGroupItems } from './manage-group-items.tsx';
@@ -71,7 +71,7 @@ export function GroupAdminPanel({ groupId, groupTo }: { groupId: string; groupTo
   if (group.isError && isForbidden(group.error)) return <PanelError>{t('accessDenied')}</PanelError>;
 
   const content: Record<AdminSection, ReactNode> = {
-    info: <GroupInfoForm groupId={groupId} />,
+    info: <GroupForm mode="edit" groupId={groupId} />,
     directors: <ManageGroupDirectors groupId={groupId} />,
     notices: <GroupItemTabs groupId={groupId} fields={['notices', 'circulars']} label={t('admin.sections.notices')} />,
     files: <GroupItemTabs groupId={groupId} fields={GROUP_FILE_FIELDS} label={t('admin.sections.files')} />,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
-import { Alert, Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { DAK_PRIORITIES } from '#shared/constants.ts';
@@ -8,6 +8,7 @@ import { closeLetterInput, markLetterInput, returnLetterInput, type DakPriority 
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useCloseLetter, useMarkLetter, useOfficers, useReturnLetter } from '../api.ts';
@@ -42,15 +43,6 @@ function useDakForm<V extends Record<string, unknown>>(
       () => setBanner(''),
     );
   return { form, field, banner, onError, onSubmit };
-}
-
-function Banner({ text }: { text: string }) {
-  if (!text) return null;
-  return (
-    <Alert color="red" variant="light" role="alert">
-      <Text c="gray.9">{text}</Text>
-    </Alert>
-  );
 }
 
 /**
@@ -114,7 +106,7 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
               {t('dak.mark.classifiedHint', { classification: t(`classification.${letter.classification}`) })}
             </Text>
           )}
-          <Banner text={banner} />
+          {banner && <PanelError>{banner}</PanelError>}
           <MultiSelect
             label={t('dak.mark.to')}
             description={t('dak.mark.toHint')}
@@ -185,7 +177,7 @@ export function CloseLetterDialog({ letter, onClose }: { letter: LetterJson; onC
           <Text size="sm" c="gray.8">
             {letter.letterSub}
           </Text>
-          <Banner text={banner} />
+          {banner && <PanelError>{banner}</PanelError>}
           <Textarea
             label={t('dak.close.disposal')}
             description={t('dak.close.disposalHint')}
@@ -242,7 +234,7 @@ export function ReturnLetterDialog({
           <Text size="sm" c="gray.8">
             {to ? t('dak.return.to', { name: to }) : letter.letterSub}
           </Text>
-          <Banner text={banner} />
+          {banner && <PanelError>{banner}</PanelError>}
           <Textarea label={t('dak.return.remarks')} {...field('remarks')} autosize minRows={3} required />
           <FormActions
             onCancel={onClose}

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Anchor, Button, Center, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete, type RowRemoval } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
 import { fileHref, readableSize } from '../form-data.ts';
@@ -161,53 +161,27 @@ export function Detail({ label, children }: { label: string; children: ReactNode
 }
 
 /** Delete with confirmation first (spec §5 Confirmations), shown to the uploader or an admin. */
-export function DeleteRepositoryButton({
-  id,
-  name,
-  remove,
-}: {
-  id: string;
-  name: string;
-  remove: {
-    mutate: (id: string, o: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
-    isPending: boolean;
-  };
-}) {
+export function DeleteRepositoryButton({ id, name, remove }: { id: string; name: string; remove: RowRemoval }) {
   const { t } = useTranslation('repositories');
-  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmedDelete<{ _id: string }>(remove, {
+    deleted: () => notifications.show({ color: 'green', message: t('card.deleted') }),
+    failed: (err) =>
+      notifications.show({
+        color: 'red',
+        message: t('card.deleteFailed', { message: serverMessage(err, 'repositories', t('banner.unknownError')) }),
+      }),
+  });
   return (
     <>
       <Button
         variant="outline"
         color="red.9"
-        onClick={() => setConfirming(true)}
+        onClick={() => deletion.ask({ _id: id })}
         aria-label={t('card.deleteLabel', { name })}
       >
         {t('card.delete')}
       </Button>
-      <ConfirmDelete
-        opened={confirming}
-        message={t('card.confirmDelete')}
-        loading={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(id, {
-            onSuccess: () => {
-              setConfirming(false);
-              notifications.show({ color: 'green', message: t('card.deleted') });
-            },
-            onError: (err) => {
-              setConfirming(false);
-              notifications.show({
-                color: 'red',
-                message: t('card.deleteFailed', {
-                  message: serverMessage(err, 'repositories', t('banner.unknownError')),
-                }),
-              });
-            },
-          })
-        }
-      />
+      <ConfirmDelete {...deletion.dialog} message={t('card.confirmDelete')} />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#shared/format.ts';
 import { DateField } from '#web/components/date-field.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useActivityLogs, usePeopleOptions, type LogsFilter } from '../api.ts';
@@ -122,9 +123,7 @@ export function ActivityLogs() {
       {logs.isPending ? (
         <Loader aria-hidden="true" />
       ) : logs.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          <Text c="gray.9">{error}</Text>
-        </Alert>
+        <PanelError>{error}</PanelError>
       ) : logs.data.items.length === 0 ? (
         <EmptyState>{t('logs.empty')}</EmptyState>
       ) : (

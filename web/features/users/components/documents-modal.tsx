@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ProfileJson, UserDocumentJson } from '#shared/schemas/user.ts';
-import { ConfirmDelete } from '#web/components/confirm-delete.tsx';
+import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { requiredFile } from '#web/lib/form-errors.ts';
 import { useRemoveUserDocument, useUploadUserDocument } from '../api.ts';
@@ -20,7 +20,6 @@ export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: 
   const [documents, setDocuments] = useState<UserDocumentJson[]>(user.documents);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
-  const [removing, setRemoving] = useState<UserDocumentJson | null>(null);
 
   // The chosen file lives in the form; a missing one is said in the line below it.
   const form = useForm<{ file: File | null }>({
@@ -47,28 +46,19 @@ export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: 
     },
     (errors) => setError(String(errors.file)),
   );
-  const onRemove = () => {
-    if (!removing) return;
-    remove.mutate(
-      { userId: user._id, input: removing._id },
-      {
-        onSuccess: () => {
-          setDocuments((list) => list.filter((d) => d._id !== removing._id));
-          notifications.show({ color: 'green', message: t('manage.removed') });
-          setRemoving(null);
-        },
-        onError: (err) => {
-          notifications.show({ color: 'red', message: reasonOf(err, t) });
-          setRemoving(null);
-        },
-      },
-    );
-  };
+  const removal = useConfirmedDelete<UserDocumentJson, { userId: string; input: string }>(remove, {
+    variables: (doc) => ({ userId: user._id, input: doc._id }),
+    deleted: (doc) => {
+      setDocuments((list) => list.filter((d) => d._id !== doc._id));
+      notifications.show({ color: 'green', message: t('manage.removed') });
+    },
+    failed: (err) => notifications.show({ color: 'red', message: reasonOf(err, t) }),
+  });
 
   return (
     <>
       <UserModal
-        opened={!removing}
+        opened={!removal.dialog.opened}
         onClose={onClose}
         title={t('manage.documentsTitle', { name: user.personalDetails.name })}
         size="lg"
@@ -96,7 +86,7 @@ export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: 
                       size="xs"
                       variant="outline"
                       color="red.9"
-                      onClick={() => setRemoving(doc)}
+                      onClick={() => removal.ask(doc)}
                       aria-label={t('manage.removeDocument', { name: doc.filename })}
                       style={{ flexShrink: 0 }}
                     >
@@ -143,13 +133,10 @@ export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: 
         </Stack>
       </UserModal>
       <ConfirmDelete
-        opened={Boolean(removing)}
-        message={t('manage.confirmRemove', { name: removing?.filename ?? '' })}
+        {...removal.dialog}
+        message={t('manage.confirmRemove', { name: removal.toDelete?.filename ?? '' })}
         title={t('manage.remove')}
         confirmLabel={t('manage.remove')}
-        onConfirm={onRemove}
-        onCancel={() => setRemoving(null)}
-        loading={remove.isPending}
       />
     </>
   );

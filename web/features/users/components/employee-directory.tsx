@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -22,6 +21,7 @@ import { ROLES, type Role } from '#shared/constants.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { DirectoryUserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { useDirectory, type DirectoryFilter } from '../api.ts';
 import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
@@ -177,9 +177,7 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
       {directory.isPending ? (
         <Loader aria-hidden="true" />
       ) : directory.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          <Text c="gray.9">{t('directory.loadFailed')}</Text>
-        </Alert>
+        <PanelError>{t('directory.loadFailed')}</PanelError>
       ) : directory.data.items.length === 0 ? (
         <EmptyState>{t('directory.empty')}</EmptyState>
       ) : (

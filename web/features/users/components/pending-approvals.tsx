@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Avatar,
   Button,
   Card,
@@ -24,6 +23,7 @@ import { approveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
 import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
 import { initialsOf } from './profile-photo.tsx';
@@ -257,11 +257,7 @@ export function PendingApprovals({
     );
   }
   if (pending.isError || groupsFailed) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        <Text c="gray.9">{t('approval.loadFailed')}</Text>
-      </Alert>
-    );
+    return <PanelError>{t('approval.loadFailed')}</PanelError>;
   }
   if (!pending.data.length) return <EmptyState>{t('approval.empty')}</EmptyState>;
   return (

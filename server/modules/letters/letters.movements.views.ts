@@ -1,0 +1,83 @@
+import { todayInIndia } from '#shared/format.ts';
+import { asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { letterMovements, users, type LetterMovementRow } from '#server/db/schema/index.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { getLetter } from './letters.service.ts';
+
+/**
+ * Reading a letter's movements (issue 17; docs/decisions/020-dak-movement.md): a movement with the names of who
+ * marked it and to whom, for the dak commands, the inbox and the CSV export.
+ */
+
+const fromUser = alias(users, 'from_user');
+const toUser = alias(users, 'to_user');
+
+/** A movement's columns but its copy of the letter's search text (the inbox index's, never shown). */
+const { searchText: _searchText, ...movementRecordColumns } = getTableColumns(letterMovements);
+type MovementRecord = Omit<LetterMovementRow, 'searchText'>;
+
+/** A movement with the names of who marked it and to whom. */
+export interface MovementView {
+  movement: MovementRecord;
+  from: { id: string; name: string } | null;
+  to: { id: string; name: string; designation: string };
+}
+
+const movementColumns = {
+  movement: movementRecordColumns,
+  fromId: fromUser.id,
+  fromName: fromUser.name,
+  toName: toUser.name,
+  toDesignation: toUser.designation,
+};
+
+function toView(r: {
+  movement: MovementRecord;
+  fromId: string | null;
+  fromName: string | null;
+  toName: string;
+  toDesignation: string;
+}): MovementView {
+  return {
+    movement: r.movement,
+    from: r.fromId && r.fromName !== null ? { id: r.fromId, name: r.fromName } : null,
+    to: { id: r.movement.toUserId, name: r.toName, designation: r.toDesignation },
+  };
+}
+
+export async function loadMovements(
+  db: DbOrTx,
+  where: SQL,
+  order = [asc(letterMovements.markedAt), asc(letterMovements.id)],
+) {
+  const rows = await db
+    .select(movementColumns)
+    .from(letterMovements)
+    .innerJoin(toUser, eq(toUser.id, letterMovements.toUserId))
+    .leftJoin(fromUser, eq(fromUser.id, letterMovements.fromUserId))
+    .where(where)
+    .orderBy(...order);
+  return rows.map(toView);
+}
+
+/** Is this movement held past its due date? */
+export const isOverdue = (m: Pick<LetterMovementRow, 'box' | 'dueDate'>, today = todayInIndia()) =>
+  m.box !== 'closed' && m.dueDate !== null && m.dueDate < today;
+
+/** Every movement of a letter, oldest first (GET /api/dac/{id}/movements): whoever may see the letter. */
+export async function listMovements(db: Db, actor: Actor, id: string): Promise<MovementView[]> {
+  await getLetter(db, actor, id); // 404 unless the actor may see it
+  return loadMovements(db, eq(letterMovements.letterId, id));
+}
+
+/** Movements of many letters at once (CSV export), by letter id, oldest first. */
+export async function movementsOfLetters(db: DbOrTx, letterIds: string[]): Promise<Map<string, MovementView[]>> {
+  const byLetter = new Map<string, MovementView[]>();
+  if (!letterIds.length) return byLetter;
+  for (const m of await loadMovements(db, inArray(letterMovements.letterId, letterIds))) {
+    byLetter.set(m.movement.letterId, [...(byLetter.get(m.movement.letterId) ?? []), m]);
+  }
+  return byLetter;
+}
