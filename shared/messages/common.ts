@@ -10,10 +10,13 @@ export const common = {
   request_too_large: 'The request is too large.',
   no_such_address: 'No such address: {{method}} {{path}}',
   address_invalid_character: 'The address contains an invalid character.',
-  /** Shared zod schemas (shared/schemas/common.ts): an id in an address, a date input. */
+  /** Shared schema sentences of more than one domain (shared/schemas/common.ts, auth.ts, user.ts, unit.ts). */
   invalid_id: 'Invalid id.',
-  invalid_date: 'Please enter a valid date.',
+  date_invalid: 'Please enter a valid date.',
   date_out_of_range: 'Please enter a date between {{min}} and {{max}}.',
+  email_invalid: 'Invalid email address.',
+  name_required: 'Name is required.',
+  designation_required: 'Designation is required.',
   /** A wait, as a parameter of another sentence ("Please try again in {{wait}}."). */
   wait_seconds_one: '{{count}} second',
   wait_seconds_other: '{{count}} seconds',

@@ -1,11 +1,14 @@
 import { auth } from './auth.ts';
 import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
+import { groups } from './groups.ts';
+import { labs } from './labs.ts';
 import { letters } from './letters.ts';
 import { repositories } from './repositories.ts';
 import { search } from './search.ts';
 import { site } from './site.ts';
 import { storage } from './storage.ts';
+import { units } from './units.ts';
 
 /**
  * The one catalogue of the portal's refusals and validation messages (issue 29, decision 034). Every failure the API
@@ -20,11 +23,14 @@ export const catalogue = {
   database,
   auth,
   close_groups,
+  groups,
+  labs,
   letters,
   repositories,
   search,
   site,
   storage,
+  units,
 } as const;
 
 type Catalogue = typeof catalogue;

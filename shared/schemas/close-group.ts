@@ -35,7 +35,7 @@ export const groupDurationInput = z
       return;
     }
     for (const key of ['from', 'to'] as const) {
-      if (!isCalendarDate(d[key])) ctx.addIssue({ code: 'custom', message: msg('common.invalid_date'), path: [key] });
+      if (!isCalendarDate(d[key])) ctx.addIssue({ code: 'custom', message: msg('common.date_invalid'), path: [key] });
       else if (!inDateRange(d[key])) ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE, path: [key] });
     }
     if (isCalendarDate(d.from) && isCalendarDate(d.to) && d.from > d.to) {

@@ -19,7 +19,7 @@ export const inDateRange = (v: string) => {
   return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
 };
 /** A real YYYY-MM-DD calendar date in the accepted years: every date input of the portal goes through it. */
-export const isoDate = (message = msg('common.invalid_date')) =>
+export const isoDate = (message = msg('common.date_invalid')) =>
   z.iso.date(message).refine(inDateRange, DATE_RANGE_MESSAGE);
 /** A YYYY-MM-DD date, or '' / null for none. */
 export const optionalDate = z

@@ -79,7 +79,7 @@ async function findItem(tx: DbOrTx, group: GroupRow, field: GroupItemField, item
     .leftJoin(files, eq(groupItems.fileId, files.id))
     .where(and(eq(groupItems.id, itemId), eq(groupItems.groupId, group.id), eq(groupItems.kind, KIND_OF[field])))
     .limit(1);
-  if (!row) throw notFound('Item not found.');
+  if (!row) throw notFound('groups.item_not_found');
   return row;
 }
 

@@ -15,7 +15,7 @@ export const associateDirectorsOf = (group: GroupRow): DirectorHistoryOwner => (
   kind: 'group',
   id: group.id,
   defaultDesignation: DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, // spec §9: Assistant Director
-  notFoundMessage: 'Entry not found.',
+  notFoundMessage: 'groups.entry_not_found',
   activity: (action) => ({
     text:
       action === 'added'
@@ -65,7 +65,7 @@ export async function updateOfficeMember(
       .set(input)
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
-    if (!row) throw notFound('Office member not found.');
+    if (!row) throw notFound('groups.office_member_not_found');
     await recordActivity(tx, actor, `Updated ${row.name} in the office of group ${group.name}`, {
       type: 'office-member',
       id: row.id,
@@ -81,7 +81,7 @@ export async function deleteOfficeMember(db: Db, actor: Actor, group: GroupRow, 
       .delete(officeMembers)
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
-    if (!row) throw notFound('Office member not found.');
+    if (!row) throw notFound('groups.office_member_not_found');
     await recordActivity(tx, actor, `Removed ${row.name} from the office of group ${group.name}`, {
       type: 'office-member',
       id: row.id,

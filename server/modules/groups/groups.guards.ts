@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { assertCanManageGroup, findGroupOr404 } from './groups.policy.ts';
+import { assertCanManageGroup, findGroupOr404 } from './groups.queries.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 /**

@@ -18,18 +18,15 @@ import type { GroupRow } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { forbidden } from '#server/lib/errors.ts';
+import { msg } from '#shared/messages/index.ts';
 import { requireGroupManager } from './groups.guards.ts';
 import {
-  ACCESS_DENIED,
   canManageGroup,
   canOpenGroupFile,
   findGroupAndManagerOr404,
   findGroupOr404,
   groupsLedBy,
-  mayManageGroup,
-  mayViewGroup,
-} from './groups.policy.ts';
+} from './groups.queries.ts';
 import { GROUP_FILES_AREA, presentGroup } from './groups.presenter.ts';
 import {
   addMembers,
@@ -48,10 +45,10 @@ import { sendPrepared } from '#server/lib/prepared-answer.ts';
 import { groupLeadershipRoutes } from './group-leadership.routes.ts';
 import { groupsPolicy } from './groups.policy.ts';
 
-const groupParams = z.object({ id: z.uuid('Group not found.') });
+const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
 const memberParams = z.object({
-  id: z.uuid('Group not found.'),
-  userId: z.uuid('This person is not a member of this group.'),
+  id: z.uuid(msg('groups.not_found')),
+  userId: z.uuid(msg('groups.not_a_member')),
 });
 
 /** The whole group as the spec's JSON, with whether this actor may edit it. */
@@ -78,10 +75,14 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The Groups menu (issue 16 item 7): every group, with the person's own marked and those they may not open flagged.
   app.get('/api/groups/menu', { schema: { response: { 200: z.array(groupMenuItemJson) } } }, async (req) => {
     const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, signedInActor(req))]);
-    const seesAll = signedInActor(req).role === 'admin' || signedInActor(req).role === 'director';
     return all.map((g) => {
       const mine = g.id === signedInActor(req).groupId || led.includes(g.id);
-      return { _id: g.id, name: g.name, mine, canOpen: seesAll || mine };
+      return {
+        _id: g.id,
+        name: g.name,
+        mine,
+        canOpen: mine || groupsPolicy.allows(req.actor, 'groups.view', { groupId: g.id }),
+      };
     });
   });
 
@@ -124,8 +125,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: groupParams, response: { 200: groupJson } } },
     async (req, reply) => {
       const { group, managerId } = await findGroupAndManagerOr404(app.db, req.params.id);
-      if (!mayViewGroup(signedInActor(req), group.id)) throw forbidden(ACCESS_DENIED);
-      const answer = await groupPageAnswer(app.db, group, mayManageGroup(signedInActor(req), group.id, managerId));
+      groupsPolicy.authorize(signedInActor(req), 'groups.view', { groupId: group.id });
+      const canManage = groupsPolicy.allows(req.actor, 'groups.manage', { groupId: group.id, managerId });
+      const answer = await groupPageAnswer(app.db, group, canManage);
       return sendPrepared(req, reply, answer, 'private, no-cache');
     },
   );
@@ -142,7 +144,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        querystring: z.object({ labId: z.uuid('Lab ID is missing.').optional() }),
+        querystring: z.object({ labId: z.uuid(msg('groups.lab_missing')).optional() }),
         body: createGroupInput,
         response: { 201: groupJson },
       },

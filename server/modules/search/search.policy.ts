@@ -5,7 +5,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/index.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { managedGroupIds } from '#server/modules/groups/groups.policy.ts';
+import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 
 /**
  * Who may find what in the portal search (issue 14 §4; docs/decisions/015-search.md). Each document carries access

@@ -103,7 +103,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       const lab = await findOnlyLab(app.db);
       const [labItems, groupItems] = await Promise.all([
         lab ? listExpiredLabDocuments(app.db, lab.id, today) : [],
-        req.actor ? listExpiredGroupDocuments(app.db, await viewableGroupIds(app.db, req.actor), today) : [],
+        req.actor ? listExpiredGroupDocuments(app.db, viewableGroupIds(req.actor), today) : [],
       ]);
       const items: ArchiveItemJson[] = [
         ...labItems.map((i) => ({
