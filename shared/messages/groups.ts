@@ -8,7 +8,6 @@ export const groups = {
   employees_required: 'Please select at least one employee.',
   employees_not_found: 'Some of the chosen employees could not be found or are not approved.',
   too_many_contacts: 'At most 50 contact entries.',
-  lab_missing: 'Lab ID is missing.',
   /** A group file (project, patent, ...) with a blank field or no file (spec §5 Groups). */
   files_required: 'All fields required',
   item_name_too_long: 'The name is too long.',

@@ -11,6 +11,11 @@ export const labs = {
   exists: 'The lab already exists. Only one lab can be created; update its information instead.',
   not_created: 'No lab has been created yet.',
   not_found: 'Lab not found.',
+  /** A lab id in an address or query that is not one (the group form's labId too). */
+  id_missing: 'Lab ID is missing.',
+  invalid_item_id: 'Invalid item id.',
+  invalid_entry_id: 'Invalid director entry id.',
+  no_such_list: 'No such list of the lab.',
   notice_gone: 'This notice no longer exists.',
   circular_gone: 'This circular no longer exists.',
   product_gone: 'This product no longer exists.',

@@ -48,7 +48,10 @@ export const createGroupInput = z.object({
   mission: optionalText,
   about: longText.default(''),
   /** User ids moved into the new group (a person belongs to one group). */
-  employees: z.array(z.uuid(msg('groups.choose_employees_from_list'))).max(2000).default([]),
+  employees: z
+    .array(z.uuid(msg('groups.choose_employees_from_list')))
+    .max(2000)
+    .default([]),
 });
 export type CreateGroupInput = z.input<typeof createGroupInput>;
 

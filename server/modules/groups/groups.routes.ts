@@ -144,7 +144,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        querystring: z.object({ labId: z.uuid(msg('groups.lab_missing')).optional() }),
+        querystring: z.object({ labId: z.uuid(msg('labs.id_missing')).optional() }),
         body: createGroupInput,
         response: { 201: groupJson },
       },

@@ -161,7 +161,7 @@ export async function createGroup(
     let lab: { id: string } | undefined;
     if (labId) {
       [lab] = await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, labId)).limit(1);
-      if (!lab) throw badRequest('groups.lab_missing', 'labId');
+      if (!lab) throw badRequest('labs.id_missing', 'labId');
     } else lab = await findOnlyLab(tx);
     const staff = await findAssignable(tx, employees, 'employees');
     const [group] = await tx

@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { acceptFor } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
+import { msg } from '#shared/messages/index.ts';
 import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
@@ -34,7 +35,7 @@ import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
 type ItemForm = { name: string; description: string; validUntil: string; file: File | null };
 const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null };
 /** spec §5 Lab: a notice or circular needs its file on create. */
-const FILE_REQUIRED = 'All fields are required';
+const FILE_REQUIRED = msg('units.all_fields_required');
 
 /** The server's field or message after the spec's prefix ('Creation failed: ', 'Update failed: ', 'Delete failed: '). */
 const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(err, 'lab')}`.trim();
