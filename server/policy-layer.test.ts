@@ -28,19 +28,9 @@ const NOT_YET = new Set<string>([
   'server/modules/admin/admin.service.ts',
   'server/modules/auth/bootstrap.ts',
   'server/modules/letters/letters.movements.service.ts',
+  'server/modules/letters/letters.officers.ts',
+  'server/modules/letters/letters.pendency.ts',
   'server/modules/users/users.service.ts',
-  'web/app/guards.tsx',
-  'web/app/routes/dac-pendency.tsx',
-  'web/app/routes/login.tsx',
-  'web/app/routes/upload-repo.tsx',
-  'web/app/routes/upload-trial-repo.tsx',
-  'web/app/routes/view-trial-repo.tsx',
-  'web/components/nav-bar/navigation.ts',
-  'web/features/auth/use-session.ts',
-  'web/features/letters/components/dak-dialogs.tsx',
-  'web/features/site/components/help-content.tsx',
-  'web/features/users/components/access-modal.tsx',
-  'web/features/users/components/employee-directory.tsx',
 ]);
 
 function sources(dir: string, out: string[] = []): string[] {

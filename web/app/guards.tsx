@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { getStoredToken, sessionExpiredNote, useStoredLogin } from '#web/lib/auth-storage.ts';
+import { isAdmin } from '#web/lib/access.policy.ts';
 import { paths } from '#web/lib/paths.ts';
 
 import type { ReturnState } from '#web/lib/auth-storage.ts';
@@ -33,6 +34,6 @@ export function RequireAdmin() {
   const { token, user } = useStoredLogin();
   const state = useReturnState();
   if (!token || !user) return <Navigate to={paths.login} replace state={state} />;
-  if (user.role !== 'admin') return <Navigate to={paths.home} replace />;
+  if (!isAdmin(user.role)) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { seesAllPendency } from '#web/lib/access.policy.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useGroupNames } from '#web/features/groups/api.ts';
@@ -11,7 +12,7 @@ import { PendencyReport } from '#web/features/letters/components/pendency-report
 export default function PendencyRoute() {
   const { t } = useTranslation('letters');
   const { role } = useSession();
-  const seesAll = role === 'director' || role === 'admin';
+  const seesAll = seesAllPendency(role);
   const groups = useGroupNames({ enabled: seesAll });
   return (
     <>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginJson } from '#shared/schemas/auth.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
+import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import { paths } from '#web/lib/paths.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
@@ -20,7 +21,7 @@ export default function LoginRoute() {
   useEffect(() => void sessionExpiredNote({ forget: true }), []);
 
   const onSignedIn = ({ user }: LoginJson) => {
-    if (user.role === 'pending_director') return void navigate(paths.pendingApproval, { replace: true });
+    if (awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
     const back = from && !from.startsWith(paths.login) ? from : paths.home;
     void navigate(back, { replace: true });
   };

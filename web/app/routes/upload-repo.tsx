@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { mayUploadRepositories } from '#web/lib/access.policy.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
@@ -21,7 +22,7 @@ const SCREENS = {
 function UploadRepository({ kind }: { kind: keyof typeof SCREENS }) {
   const { t } = useTranslation('repositories');
   const { role, user } = useSession();
-  const groups = useUploadGroups({ enabled: role === 'admin' || role === 'associate_director' });
+  const groups = useUploadGroups({ enabled: mayUploadRepositories(role) });
   const { titleKey, Form } = SCREENS[kind];
   return (
     <>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { seesEveryRepository } from '#web/lib/access.policy.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { TrialRepoList } from '#web/features/repositories/components/trial-repo-list.tsx';
@@ -10,7 +11,7 @@ import { TrialRepoList } from '#web/features/repositories/components/trial-repo-
 export default function ViewTrialRepoRoute() {
   const { t } = useTranslation('repositories');
   const { role, userId, isAdmin } = useSession();
-  const seesAll = role === 'director' || role === 'admin';
+  const seesAll = seesEveryRepository(role);
   return (
     <>
       <PageTitle>{seesAll ? t('trial.allTitle') : t('trial.listTitle')}</PageTitle>

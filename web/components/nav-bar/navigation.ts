@@ -1,4 +1,5 @@
 import type { Role } from '#shared/constants.ts';
+import { roleMenuOf } from '#web/lib/access.policy.ts';
 import { paths } from '#web/lib/paths.ts';
 
 /**
@@ -32,7 +33,8 @@ const link = (id: string, to: string): NavItem => ({ kind: 'link', id, label: `n
 
 /**
  * The navigation for a role, exactly as spec §6's table: Home always; Login when logged out; when logged in the
- * Groups dropdown, the role's panel, Close Group Docs and the My Account menu (View Profile, Sign Out).
+ * Groups dropdown, the role's panel (web/lib/access.policy.ts roleMenuOf), Close Group Docs and the My Account menu
+ * (View Profile, Sign Out).
  */
 export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: NavigationInput): NavEntry[] {
   const entries: NavEntry[] = [{ kind: 'link', id: 'home', label: 'nav.home', to: paths.home }];
@@ -64,7 +66,8 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
     ],
   });
 
-  if (role === 'admin') {
+  const menu = roleMenuOf(role);
+  if (menu === 'adminPanel') {
     entries.push({
       kind: 'menu',
       id: 'admin',
@@ -102,7 +105,7 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('trialRepoUpload', paths.uploadTrialRepo),
       ],
     });
-  } else if (role === 'director') {
+  } else if (menu === 'directorPanel') {
     entries.push({
       kind: 'menu',
       id: 'director',
@@ -114,7 +117,7 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('allTrialRepos', paths.viewTrialRepos),
       ],
     });
-  } else if (role === 'associate_director') {
+  } else if (menu === 'associateDirectorPanel') {
     entries.push({
       kind: 'menu',
       id: 'associate-director',
@@ -125,7 +128,7 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('pendency', paths.pendency),
       ],
     });
-  } else if (role === 'employee') {
+  } else if (menu === 'uploadLetter') {
     entries.push({ kind: 'link', id: 'uploadLetter', label: 'nav.uploadLetter', to: paths.lettersManager });
   }
 

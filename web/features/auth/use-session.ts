@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Role } from '#shared/constants.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
+import { isAdmin } from '#web/lib/access.policy.ts';
 import { paths } from '#web/lib/paths.ts';
 import { clearLogin, useStoredLogin } from '#web/lib/auth-storage.ts';
 import { logout } from './api.ts';
@@ -34,7 +35,7 @@ export function useSession(): Session {
     role: isSignedIn ? (user?.role ?? null) : null,
     userId: isSignedIn ? (user?._id ?? null) : null,
     isSignedIn,
-    isAdmin: isSignedIn && user?.role === 'admin',
+    isAdmin: isSignedIn && isAdmin(user?.role),
     signOut,
   };
 }

@@ -7,6 +7,7 @@ import { DAK_PRIORITIES } from '#shared/constants.ts';
 import { closeLetterInput, markLetterInput, returnLetterInput, type DakPriority } from '#shared/schemas/letter.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 import { DateField } from '#web/components/date-field.tsx';
+import { leadsGroups } from '#web/lib/access.policy.ts';
 import { FormActions } from '#web/components/form-actions.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
@@ -64,12 +65,12 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
   const classified = letter.classification !== 'Normal';
   const options = (officers.data ?? [])
     .slice()
-    .sort((a, b) => Number(b.role === 'associate_director') - Number(a.role === 'associate_director'))
+    .sort((a, b) => Number(leadsGroups(b.role)) - Number(leadsGroups(a.role)))
     .map((o) => ({
       value: o._id,
       label: [
         o.name,
-        o.role === 'associate_director'
+        leadsGroups(o.role)
           ? t('dak.mark.adOf', { group: o.group?.name ?? t('unknown') })
           : [o.designation, o.group?.name].filter(Boolean).join(', '),
       ]

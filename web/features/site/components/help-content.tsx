@@ -1,23 +1,18 @@
 import { Accordion, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '#shared/constants.ts';
+import { readerKindOf, type ReaderKind } from '#web/lib/access.policy.ts';
 
 /** The help sections, one per kind of user, in the order a newcomer meets them. */
-const HELP_ROLES = ['visitor', 'employee', 'associateDirector', 'director', 'admin'] as const;
-type HelpRole = (typeof HELP_ROLES)[number];
+const HELP_ROLES = [
+  'visitor',
+  'employee',
+  'associateDirector',
+  'director',
+  'admin',
+] as const satisfies readonly ReaderKind[];
 /** What everyone uses (search, text size and contrast; issue 35 item 4): first, and always open. */
 const SECTIONS = ['everyone', ...HELP_ROLES] as const;
-
-const helpRoleOf = (role: Role | null): HelpRole =>
-  role === 'admin'
-    ? 'admin'
-    : role === 'director'
-      ? 'director'
-      : role === 'associate_director'
-        ? 'associateDirector'
-        : role
-          ? 'employee'
-          : 'visitor';
 
 type Tasks = Record<string, { title: string; steps: Record<string, string> }>;
 
@@ -28,7 +23,7 @@ type Tasks = Record<string, { title: string; steps: Record<string, string> }>;
  */
 export function HelpContent({ role }: { role: Role | null }) {
   const { t } = useTranslation('site');
-  const mine = helpRoleOf(role);
+  const mine = readerKindOf(role); // the reader's own section
   return (
     <Accordion variant="separated" multiple defaultValue={['everyone', mine]} chevronPosition="right" order={2}>
       {SECTIONS.map((key) => {

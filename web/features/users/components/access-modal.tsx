@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APPROVAL_ROLES } from '#shared/constants.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { updateUserAccessInput, type ProfileJson } from '#shared/schemas/user.ts';
+import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import { getUserId } from '#web/lib/auth-storage.ts';
 import { useUpdateUserAccess } from '../api.ts';
 import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
@@ -25,7 +26,7 @@ export function AccessModal({
     groupId: values.groupId || null, // 'No group'
   });
   const { field, submit } = useUserDialogForm({
-    initialValues: { role: user.role === 'pending_director' ? '' : user.role, groupId: user.group?._id ?? '' },
+    initialValues: { role: awaitsDirectorApproval(user.role) ? '' : user.role, groupId: user.group?._id ?? '' },
     schema: updateUserAccessInput,
     toInput,
     send: (values, callbacks) => save.mutate({ userId: user._id, input: toInput(values) }, callbacks),

@@ -22,6 +22,7 @@ import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { DirectoryUserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
+import { assignableRoles } from '#web/lib/access.policy.ts';
 import { useDirectory, type DirectoryFilter } from '../api.ts';
 import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
@@ -147,7 +148,7 @@ export function EmployeeDirectory({ groups }: { groups: GroupNameJson[] }) {
             onChange={(event) => update({ role: event.currentTarget.value })}
             data={[
               { value: '', label: t('directory.allRoles') },
-              ...ROLES.filter((r) => r !== 'pending_director').map((r) => ({ value: r, label: t(`roles.${r}`) })),
+              ...assignableRoles.map((r) => ({ value: r, label: t(`roles.${r}`) })),
             ]}
           />
         </SimpleGrid>

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '#shared/constants.ts';
+import { render } from '#web/test/render.tsx';
+import { HelpContent } from './help-content.tsx';
+
+/** The one section marked "Your role": its title, and whether it is open. */
+const markedSection = () => {
+  const control = screen.getByText('Your role').closest('button');
+  return {
+    title: control?.textContent?.replace('Your role', '').trim(),
+    open: control?.getAttribute('aria-expanded'),
+  };
+};
+
+describe('HelpContent (issue 16 item 9)', () => {
+  it("marks the reader's own section: by role, a visitor's, and a pending director reads the staff's", () => {
+    const cases: [Role | null, string][] = [
+      [null, 'Visitors'],
+      ['employee', 'Staff (employees)'],
+      ['pending_director', 'Staff (employees)'],
+      ['associate_director', 'Associate directors'],
+      ['director', 'Directors'],
+      ['admin', 'Administrators'],
+    ];
+    for (const [role, title] of cases) {
+      const { unmount } = render(<HelpContent role={role} />);
+      expect(markedSection(), String(role)).toEqual({ title, open: 'true' });
+      unmount();
+    }
+  });
+});
