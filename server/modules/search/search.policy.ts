@@ -15,7 +15,7 @@ import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
  * a test the GIN indexes answer. So leaving a group or close group takes its results away on the next search, and
  * nothing is re-indexed when memberships change. The two halves together repeat the rule of the module that owns the
  * item, so a result never names what its reader may not open:
- * - group material (groups.policy canViewGroup): admins, directors, its members (`member:`), its current leader
+ * - group material (groups.policy 'groups.view'): admins, directors, its members (`member:`), its current leader
  *   (`leads:`);
  * - close-group documents (close-groups.policy): its members (`close-group:`) and admins;
  * - letters (letters.policy canViewLetter, visibleLetters): directors and admins every letter of the register, others

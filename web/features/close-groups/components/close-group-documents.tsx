@@ -111,7 +111,7 @@ function UploadDocumentForm({
         },
       );
     },
-    (errors) => onMessage('error', translateMessage(String(errors.file), 'close-groups')),
+    (errors) => onMessage('error', translateMessage(String(errors.file))),
   );
 
   return (

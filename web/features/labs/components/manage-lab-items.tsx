@@ -104,7 +104,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
     },
     // Only the file missing: the sentence is also said below the form, as when the server refuses.
     (errors) => {
-      if (Object.keys(errors).join() === 'file') setProblem(translateMessage(FILE_REQUIRED, 'lab'));
+      if (Object.keys(errors).join() === 'file') setProblem(translateMessage(FILE_REQUIRED));
     },
   );
   const deletion = useConfirmedDelete<LabItemJson>(remove, {

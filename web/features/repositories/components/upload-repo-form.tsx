@@ -96,7 +96,7 @@ export function useRepoUploadForm<V extends RepoFormValues>({
     // NOTE: Mantine cannot resolve a path's type on a generic form; V extends RepoFormValues, so group is a string.
     setGroup: (group) => form.setFieldValue('group', group as never),
     file: form.values.file,
-    banner: firstProblem ? { kind: 'error', text: translateMessage(String(firstProblem), 'repositories') } : banner,
+    banner: firstProblem ? { kind: 'error', text: translateMessage(String(firstProblem)) } : banner,
     progress,
     isPending: upload.isPending,
   };
