@@ -1,9 +1,24 @@
-import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
-import reactHooks from 'eslint-plugin-react-hooks';
-import globals from 'globals';
+import { builtinModules } from 'node:module';
 
-// Import cycles and the layers of ../shared/STYLE.md are checked by scripts/check-imports.mjs (npm run lint).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import cycles and the layers of ../shared/STYLE.md are checked by dependency-cruiser (.dependency-cruiser.mjs, run by
+// npm run lint after ESLint); the order of imports by eslint-plugin-simple-import-sort below, which `npx eslint --fix`
+// applies (docs/decisions/036-import-rules-by-dependency-cruiser.md).
+
+/** Import groups, a blank line between: side effects, Node built-ins, packages, #shared, #server and #web, relative. */
+const importGroups = [
+  ['^\\u0000'],
+  ['^node:', `^(${builtinModules.join('|')})(/|$)`],
+  ['^@?\\w'],
+  ['^#shared/'],
+  ['^#server/', '^#web/', '^#'],
+  ['^\\.'],
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.test-data', 'server/db/migrations', 'test-results'] },
@@ -15,6 +30,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    plugins: { 'simple-import-sort': simpleImportSort },
+    rules: { 'simple-import-sort/imports': ['error', { groups: importGroups }] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // One PostgreSQL server and a migrated template for the run; each file copies the template (server/test/app.ts).
           globalSetup: ['server/test/global-setup.ts'],

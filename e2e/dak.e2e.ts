@@ -2,20 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { InboxPageJson, PendencyJson } from '#shared/schemas/letter.ts';
-import {
-  apiAs,
-  checkA11y,
-  createApprovedUser,
-  expectHidden,
-  expectVisible,
-  groupIds,
-  registrationFor,
-  screenshot,
-  SCREENSHOT_WIDTHS,
-  signInAs,
-  useBrowser,
-  type SeededUser,
-} from './fixtures.ts';
+import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
+import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, registrationFor, type SeededUser } from './seed.ts';
 
 // Issue 17: dak that moves. An employee uploads a letter and marks it to an associate director with a due date; the
 // associate director sees it in "Marked to Me" with the badge, receives it and marks it on to an employee, who

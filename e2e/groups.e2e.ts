@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GroupJson, GroupNameJson } from '#shared/schemas/group.ts';
-import {
-  apiAs,
-  checkA11y,
-  createApprovedUser,
-  expectHidden,
-  expectPath,
-  expectVisible,
-  groupIds,
-  screenshot,
-  signedInAdmin,
-  signInAs,
-  useBrowser,
-} from './fixtures.ts';
+import { checkA11y, screenshot } from './a11y.ts';
+import { expectHidden, expectPath, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, signedInAdmin } from './seed.ts';
 
 // Issue 5: research groups. An admin creates a group with employees; a member opens the group page and its ten
 // tabs and My Group; an outsider sees Access Denied; the admin fills the group through the admin panel (associate

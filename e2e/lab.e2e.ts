@@ -3,18 +3,9 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { LabJson } from '#shared/schemas/lab.ts';
-import {
-  apiAs,
-  baseURL,
-  checkA11y,
-  expectVisible,
-  groupIds,
-  labId,
-  screenshot,
-  signedInAdmin,
-  signInAs,
-  useBrowser,
-} from './fixtures.ts';
+import { checkA11y, screenshot } from './a11y.ts';
+import { baseURL, expectVisible, groupIds, labId, signInAs, useBrowser } from './fixtures.ts';
+import { apiAs, signedInAdmin } from './seed.ts';
 
 // Issue 4: lab information. An admin fills the lab's information, adds directors (one with history), a notice with a
 // PDF and photos; a visitor sees them on the home tabs, in the gallery carousel (past the first page of 3) and in the

@@ -5,21 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { MINIMAL_GROUP_NAMES } from '#server/demo/seed-minimal.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
 import type { ProfileJson } from '#shared/schemas/user.ts';
+import { checkA11y, screenshot } from './a11y.ts';
+import { expectHidden, expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import {
   apiAs,
   apiLogin,
-  checkA11y,
   createApprovedUser,
   createPendingUser,
   registrationFor,
   uniquePersonName,
-  expectHidden,
-  expectVisible,
-  screenshot,
   signedInAdmin,
-  signInAs,
-  useBrowser,
-} from './fixtures.ts';
+} from './seed.ts';
 
 // Issue 3: a pending user is approved into a group with a role on the approval screen, edits their profile (a cadre
 // change clears the designation), uploads a photo and sees it; the admin finds the approval in the activity log. Also

@@ -3,17 +3,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedZip } from '#server/lib/zip.ts';
-import {
-  checkA11y,
-  createApprovedUser,
-  expectHidden,
-  expectVisible,
-  groupIds,
-  screenshot,
-  signInAs,
-  useBrowser,
-  type SeededUser,
-} from './fixtures.ts';
+import { checkA11y, screenshot } from './a11y.ts';
+import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
+import { createApprovedUser, type SeededUser } from './seed.ts';
 
 // Issue 7: an associate director uploads a software repository with metadata and a trial repository with a ZIP; a
 // member of that group sees the trial repository and downloads it; a member of another group does not see it; a

@@ -3,16 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
 import type { SearchAnswerJson } from '#shared/schemas/search.ts';
 import { pdfWithText, uniqueWord } from '#server/test/documents.ts';
-import {
-  apiAs,
-  checkA11y,
-  createApprovedUser,
-  expectVisible,
-  screenshot,
-  signedInAdmin,
-  signInAs,
-  useBrowser,
-} from './fixtures.ts';
+import { checkA11y, screenshot } from './a11y.ts';
+import { expectVisible, signInAs, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, signedInAdmin } from './seed.ts';
 
 // Issue 14: the portal search. A member of a close group types a word from inside a PDF of that close group into the
 // header box, picks the suggestion and the document opens; the same word on /search shows the result with the word

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiAs,
-  apiLogin,
-  checkA11y,
-  createApprovedUser,
-  expectPath,
-  expectVisible,
-  screenshot,
-  signInAs,
-  useBrowser,
-} from './fixtures.ts';
+import { checkA11y, screenshot } from './a11y.ts';
+import { expectPath, expectVisible, signInAs, useBrowser } from './fixtures.ts';
+import { apiAs, apiLogin, createApprovedUser } from './seed.ts';
 
 // Issue 13: sign-out ends the session on the server, and the profile offers "Sign out of all devices".
 

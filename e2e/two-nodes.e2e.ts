@@ -12,7 +12,8 @@ import { freePort, startLoadBalancer, type LoadBalancer } from '#server/test/loa
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
 import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { projectRoot } from '../scripts/web-build.mjs';
-import { expectVisible, launchBrowser, LOGIN_LABELS, registrationFor } from './fixtures.ts';
+import { expectVisible, launchBrowser, LOGIN_LABELS } from './fixtures.ts';
+import { registrationFor } from './seed.ts';
 
 /**
  * Two portal processes (server/main.ts) on one PostgreSQL server and one shared DATA_DIR, behind a load balancer that

@@ -16,9 +16,15 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { settlesWithin } from './lib/time-limit.ts';
 import { projectRoot } from './lib/project-root.ts';
-import { AppError, badRequest, databaseUnavailableBody, isDatabaseUnavailable } from './lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  codedValidation,
+  databaseUnavailableBody,
+  isDatabaseUnavailable,
+} from './lib/errors.ts';
 import { isUuid } from './lib/ids.ts';
-import { codeOf, messageText, type MessageCode, type MessageParams } from '#shared/messages/index.ts';
+import { messageText, type MessageCode, type MessageParams } from '#shared/messages/index.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -94,12 +100,11 @@ function errorBody(coded: { code: MessageCode; params?: MessageParams; message: 
 const codedBody = (code: MessageCode, params?: MessageParams, field?: string) =>
   errorBody({ code, params, message: messageText(code, params), field });
 
-/** A sentence from a shared zod schema (msg()) or from a library, with its code. */
-function validationBody(message: string | undefined, field?: string) {
-  const coded = message ? codeOf(message) : undefined;
-  if (coded) return codedBody(coded.code, coded.params, field);
-  if (!message) return codedBody('common.invalid_input', undefined, field);
-  return errorBody({ code: 'common.unclassified', params: { message }, message, field });
+/** A sentence from a shared zod schema (msg(), or a codedIssue's `params`) or from a library, with its code. */
+function validationBody(message: string | undefined, field?: string, issueParams?: unknown) {
+  const coded = codedValidation(message, issueParams);
+  if (coded.code === 'common.unclassified') return errorBody({ ...coded, message: message!, field });
+  return codedBody(coded.code, coded.params, field);
 }
 
 /** Deepest JSON nesting a request may send; nothing in the portal nests more than a few levels. */
@@ -109,16 +114,16 @@ export const MAX_JSON_DEPTH = 64;
  * Checks a parsed JSON body without recursion (a body nested 9,000 levels deep must not exhaust the stack): what is
  * wrong with it, or null. PostgreSQL text cannot hold a NUL character, so none may appear in a key or a string.
  */
-function jsonProblem(body: unknown): string | null {
+function jsonProblem(body: unknown): MessageCode | null {
   const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
   while (stack.length) {
     const { value, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return 'Text must not contain NUL characters.';
+      if (value.includes('\u0000')) return 'common.text_nul';
     } else if (value && typeof value === 'object') {
-      if (depth >= MAX_JSON_DEPTH) return 'The data is nested too deeply.';
+      if (depth >= MAX_JSON_DEPTH) return 'common.nested_too_deeply';
       for (const [key, child] of Object.entries(value)) {
-        if (key.includes('\u0000')) return 'Text must not contain NUL characters.';
+        if (key.includes('\u0000')) return 'common.text_nul';
         stack.push({ value: child, depth: depth + 1 });
       }
     }
@@ -208,7 +213,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
-      return reply.code(400).send(validationBody(first?.message, field));
+      return reply.code(400).send(validationBody(first?.message, field, first?.params?.params));
     }
     if (err instanceof AppError) {
       if (typeof err.extra?.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
@@ -279,7 +284,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // throttled across nodes (modules/auth/throttle.ts).
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, 'Too many attempts. Please wait a minute and try again.'),
+    errorResponseBuilder: () => new AppError(429, 'common.too_many_attempts'),
   });
   await app.register(multipart, {
     limits: { fileSize: opts.config.largeUploadMaxBytes, files: 1, fields: 60, fieldSize: 1024 * 1024, parts: 64 },

@@ -1,4 +1,11 @@
-import { codeOf, isMessageCode, messageText, type MessageCode, type MessageParams } from '#shared/messages/index.ts';
+import {
+  codeOf,
+  isMessageCode,
+  messageText,
+  type CodedMessage,
+  type MessageCode,
+  type MessageParams,
+} from '#shared/messages/index.ts';
 
 /**
  * A failure the client caused or may see: its status, its stable `code` from the message catalogue
@@ -43,6 +50,18 @@ export const notFound = (code: MessageCode | LegacySentence = 'common.not_found'
 export const conflict = (code: MessageCode | LegacySentence, field?: string, params?: MessageParams) =>
   new AppError(409, code, params, field);
 export const tooLarge = (code: MessageCode | LegacySentence, params?: MessageParams) => new AppError(413, code, params);
+
+/**
+ * The code of a validation failure: the one a custom issue carries (codedIssue in shared/schemas/common.ts puts it in
+ * the issue's `params.coded`), else the one its sentence was made from (msg()), else the sentence as it came (a
+ * library's) under `common.unclassified`; `common.invalid_input` when there is no sentence at all.
+ */
+export function codedValidation(message: string | undefined, issueParams?: unknown): CodedMessage {
+  const carried = (issueParams as { coded?: Partial<CodedMessage> } | undefined)?.coded;
+  if (carried?.code && isMessageCode(carried.code)) return carried as CodedMessage;
+  if (!message) return { code: 'common.invalid_input' };
+  return codeOf(message) ?? { code: 'common.unclassified', params: { message } };
+}
 
 // Connection failures: node's socket errors and PostgreSQL's connection exception (08) and shutdown (57P0x) classes.
 const UNAVAILABLE_CODES = new Set([

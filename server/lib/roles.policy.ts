@@ -7,14 +7,14 @@ import type { Role } from '#shared/constants.ts';
  * The rules that follow from a role alone, for the modules' policies to name (decision 035): the one place outside
  * a module's policy where a role is compared.
  */
-export const isAdmin = (actor: Actor | null): actor is Actor => actor?.role === 'admin';
+export const isAdmin = (actor: Actor | null): actor is Actor & { role: 'admin' } => actor?.role === 'admin';
 
 /** Directors and admins: they see every group, every letter (spec §6). */
-export const isDirectorOrAdmin = (actor: Actor | null): actor is Actor =>
+export const isDirectorOrAdmin = (actor: Actor | null): actor is Actor & { role: 'director' | 'admin' } =>
   actor?.role === 'director' || actor?.role === 'admin';
 
-export const hasRole = (actor: Actor | null, roles: readonly Role[]): actor is Actor =>
-  actor !== null && roles.includes(actor.role);
+export const hasRole = <R extends Role>(actor: Actor | null, roles: readonly R[]): actor is Actor & { role: R } =>
+  actor !== null && (roles as readonly Role[]).includes(actor.role);
 
 /** A rule for an action only admins take: allowed, or the generic 403. */
 export const adminsOnly = (actor: Actor | null): Decision => (isAdmin(actor) ? true : forbidden());

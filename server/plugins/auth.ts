@@ -8,6 +8,7 @@ import type { Role } from '#shared/constants.ts';
 import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
 export interface Actor {
@@ -91,23 +92,21 @@ export function setTokenCookie(req: FastifyRequest, reply: FastifyReply, token: 
   });
 }
 
-/** Why an account that exists may not sign in or use its token (decision 003). */
-export function refusalFor(user: Pick<UserRow, 'status' | 'statusReason'>): { message: string; status: string } | null {
+/** Why an account that exists may not sign in or use its token (decision 003): the refusal's code and the status. */
+export function refusalFor(
+  user: Pick<UserRow, 'status' | 'statusReason'>,
+): { code: MessageCode; params?: MessageParams; status: string } | null {
   switch (user.status) {
     case 'approved':
       return null;
     case 'pending':
-      return {
-        status: 'pending',
-        message: 'Your account is awaiting admin approval. Please wait for an administrator to approve it.',
-      };
+      return { status: 'pending', code: 'auth.account_pending' };
     case 'rejected':
-      return {
-        status: 'rejected',
-        message: `Your registration was not approved.${user.statusReason ? ` Reason: ${user.statusReason}` : ''}`,
-      };
+      return user.statusReason
+        ? { status: 'rejected', code: 'auth.account_rejected_reason', params: { reason: user.statusReason } }
+        : { status: 'rejected', code: 'auth.account_rejected' };
     case 'deactivated':
-      return { status: 'deactivated', message: 'Your account has been deactivated. Please contact the administrator.' };
+      return { status: 'deactivated', code: 'auth.account_deactivated' };
   }
 }
 
@@ -152,7 +151,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
   app.decorateRequest('directoryVersion', undefined);
   app.decorateRequest('accountVersion', undefined);
 
-  const expired = () => unauthorized('Your session has expired. Please sign in again.');
+  const expired = () => unauthorized('auth.session_expired');
   // Every signed-in request runs this one query: the account's few columns the guard needs, whether this session
   // was signed out, and the versions its kept answers are stamped with (the directory's, the person's and their
   // group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
@@ -185,7 +184,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     const [row] = await sessionUser.execute({ userId: payload.sub, sessionId: payload.sid });
     if (!row || row.revoked || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
     const refusal = refusalFor(row);
-    if (refusal) throw forbidden(refusal.message, undefined, { status: refusal.status });
+    if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
     req.actor = toActor(row);
     req.directoryVersion = row.directoryVersion;
     req.accountVersion = row.accountVersion;

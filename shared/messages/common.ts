@@ -10,6 +10,9 @@ export const common = {
   request_too_large: 'The request is too large.',
   no_such_address: 'No such address: {{method}} {{path}}',
   address_invalid_character: 'The address contains an invalid character.',
+  text_nul: 'Text must not contain NUL characters.',
+  nested_too_deeply: 'The data is nested too deeply.',
+  too_many_attempts: 'Too many attempts. Please wait a minute and try again.',
   /** Shared schema sentences of more than one domain (shared/schemas/common.ts, auth.ts, user.ts, unit.ts). */
   invalid_id: 'Invalid id.',
   date_invalid: 'Please enter a valid date.',
@@ -17,6 +20,9 @@ export const common = {
   email_invalid: 'Invalid email address.',
   name_required: 'Name is required.',
   designation_required: 'Designation is required.',
+  mobile_invalid: 'Mobile number must be 10 digits.',
+  /** A group select's value that is not a group (the letters' pendency, a person's group). */
+  choose_group: 'Please choose a group from the list.',
   /** A wait, as a parameter of another sentence ("Please try again in {{wait}}."). */
   wait_seconds_one: '{{count}} second',
   wait_seconds_other: '{{count}} seconds',

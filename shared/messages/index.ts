@@ -1,14 +1,20 @@
+import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
+import { director_history } from './director-history.ts';
+import { files } from './files.ts';
+import { gallery } from './gallery.ts';
 import { groups } from './groups.ts';
 import { labs } from './labs.ts';
 import { letters } from './letters.ts';
+import { notifications } from './notifications.ts';
 import { repositories } from './repositories.ts';
 import { search } from './search.ts';
 import { site } from './site.ts';
 import { storage } from './storage.ts';
 import { units } from './units.ts';
+import { users } from './users.ts';
 
 /**
  * The one catalogue of the portal's refusals and validation messages (issue 29, decision 034). Every failure the API
@@ -21,16 +27,22 @@ import { units } from './units.ts';
 export const catalogue = {
   common,
   database,
+  admin,
   auth,
   close_groups,
+  director_history,
+  files,
+  gallery,
   groups,
   labs,
   letters,
+  notifications,
   repositories,
   search,
   site,
   storage,
   units,
+  users,
 } as const;
 
 type Catalogue = typeof catalogue;

@@ -1,9 +1,85 @@
-/** The letters register and the dak (server/modules/letters). */
+/** The letters register and the dak (server/modules/letters, shared/schemas/letter.ts). */
 export const letters = {
+  // The register (letters.service.ts, letters.routes.ts).
+  not_found: 'Letter not found.',
+  file_required: '⚠️ Please select a file',
+  in_recycle_bin: 'This letter is in the recycle bin. Restore it first.',
+  already_in_recycle_bin: 'This letter is already in the recycle bin.',
+  not_in_recycle_bin: 'This letter is not in the recycle bin.',
+  edit_forbidden: 'Only the person who uploaded this letter or an administrator may change it.',
+  frozen:
+    'This letter has been marked to an officer, so its register entry is frozen. Ask an administrator to correct it.',
+  still_held: 'This letter is still with {{name}}. It can be deleted once it is closed or sent back.',
   bad_cursor: 'This list has changed. Please open it again.',
   register_bad_cursor: 'This list has changed. Please search again.',
   holder_not_cleared_one:
     'This letter is held by {{last}}, who is not cleared for {{classification}} letters. It must be closed or marked to someone else first.',
   holder_not_cleared_other:
     'This letter is held by {{names}} and {{last}}, who are not cleared for {{classification}} letters. It must be closed or marked to someone else first.',
+
+  // The dak (letters.movements.service.ts; who may do what: letters.policy.ts).
+  in_recycle_bin_act: 'This letter is in the recycle bin. Restore it before acting on it.',
+  mark_forbidden:
+    'Only the person who uploaded this letter, an officer who holds it, a director or an administrator may mark it.',
+  receive_before_marking: 'Please receive this letter before marking it on.',
+  due_date_past: 'Due date cannot be in the past.',
+  officer_not_found: 'One of the chosen officers was not found.',
+  mark_to_self: 'You cannot mark a letter to yourself.',
+  officer_deactivated: "{{name}}'s account is deactivated. Please choose another officer.",
+  officer_not_approved: "{{name}}'s account has not been approved yet. Please choose another officer.",
+  officer_not_cleared:
+    '{{name}} is not cleared for {{classification}} letters. Only directors, administrators and officers an administrator has cleared may receive them.',
+  already_holds: '{{names}} already holds this letter.',
+  not_marked_to_you: 'This letter is not marked to you.',
+  already_received: 'You have already received this letter.',
+  close_not_held: 'You do not hold this letter, so you cannot close it.',
+  receive_before_closing: 'Please receive this letter before you close it.',
+  send_back_not_held: 'You do not hold this letter, so you cannot send it back.',
+  nobody_to_send_back: 'There is nobody to send this letter back to. Please mark it to another officer instead.',
+  sender_deactivated: "{{name}}'s account is deactivated. Please mark it to another officer instead.",
+  sender_not_approved: "{{name}}'s account has not been approved yet. Please mark it to another officer instead.",
+  sender_not_cleared:
+    '{{name}} is not cleared for {{classification}} letters. Only directors, administrators and officers an administrator has cleared may receive them. Please mark it to another officer instead.',
+  pendency_own_group: 'You may see the pendency of your own group only.',
+  pendency_forbidden: 'Only directors, administrators and associate directors may see pendency.',
+
+  // The Letters Manager form: each field as the form labels it (spec §2).
+  language_required: 'Language is required.',
+  language_too_long: 'Language must be at most {{max}} characters.',
+  communicated_by_required: 'Communicated By is required.',
+  communicated_by_too_long: 'Communicated By must be at most {{max}} characters.',
+  docket_date_required: 'Docket Date is required.',
+  docket_date_invalid: 'Docket Date must be a valid date.',
+  letter_date_required: 'Letter Date is required.',
+  letter_date_invalid: 'Letter Date must be a valid date.',
+  letter_no_required: 'Letter No is required.',
+  letter_no_too_long: 'Letter No must be at most {{max}} characters.',
+  category_required: 'Category is required.',
+  category_too_long: 'Category must be at most {{max}} characters.',
+  establishment_required: 'Establishment is required.',
+  establishment_too_long: 'Establishment must be at most {{max}} characters.',
+  subject_required: 'Subject is required.',
+  subject_too_long: 'Subject must be at most {{max}} characters.',
+  docket_no_required: 'Docket No is required.',
+  docket_no_too_long: 'Docket No must be at most {{max}} characters.',
+  choose_classification: 'Please choose a classification: Normal, Confidential or Secret.',
+  search_too_long: 'Search text must be at most {{max}} characters.',
+
+  // The dak's dialogs and lists (shared/schemas/letter.ts).
+  choose_priority: 'Please choose a priority: Normal, Urgent or Most Immediate.',
+  choose_officer: 'Please choose at least one officer.',
+  choose_officers_from_list: 'Please choose officers from the list.',
+  too_many_officers: 'A letter can be marked to at most {{max}} officers at once.',
+  officer_chosen_twice: 'The same officer is chosen twice.',
+  remarks_too_long: 'Remarks must be at most {{max}} characters.',
+  due_date_invalid: 'Due date must be a valid date.',
+  disposal_required: 'Please write the disposal (action taken).',
+  disposal_too_long: 'Disposal must be at most {{max}} characters.',
+  file_no_too_long: 'File No must be at most {{max}} characters.',
+  reply_ref_too_long: 'Reply reference must be at most {{max}} characters.',
+  send_back_reason_required: 'Please say why you are sending it back.',
+  inbox_status_invalid: 'Status must be pending, received or closed.',
+  pendency_from_invalid: 'From must be a valid date.',
+  pendency_to_invalid: 'To must be a valid date.',
+  pendency_from_after_to: 'From cannot be after To.',
 } as const;

@@ -1,37 +1,40 @@
 import { z } from 'zod';
+import { msg } from '../messages/index.ts';
 import { CADRES, MOBILE_DIGITS, PASSWORD_MIN_LENGTH, REGISTER_ROLES } from '../constants.ts';
 import { optionalDate, optionalText, plainText } from './common.ts';
 import { userJson } from './user.ts';
 
 // Messages are the spec's, to the letter (§5 Registration, Login).
-export const emailField = plainText({ error: 'Email is required.' })
-  .min(1, 'Email is required.')
-  .max(254, 'Invalid email address.')
-  .pipe(z.email('Invalid email address.'))
+export const emailField = plainText({ error: msg('auth.email_required') })
+  .min(1, msg('auth.email_required'))
+  .max(254, msg('common.email_invalid'))
+  .pipe(z.email(msg('common.email_invalid')))
   .transform((e) => e.toLowerCase());
 
 const passwordField = z
-  .string({ error: 'Password is required.' })
-  .min(1, 'Password is required.')
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(200, 'Password must be at most 200 characters.');
+  .string({ error: msg('auth.password_required') })
+  .min(1, msg('auth.password_required'))
+  .min(PASSWORD_MIN_LENGTH, msg('auth.password_too_short', { min: PASSWORD_MIN_LENGTH }))
+  .max(200, msg('auth.password_too_long'));
 
 export const registerInput = z
   .object({
     email: emailField,
     password: passwordField,
-    role: z.enum(REGISTER_ROLES, 'Please choose a role.').default('employee'),
+    role: z.enum(REGISTER_ROLES, msg('auth.role_required')).default('employee'),
     about: optionalText,
     personalDetails: z.object(
       {
-        name: plainText({ error: 'Name is required.' }).min(1, 'Name is required.').max(200),
+        name: plainText({ error: msg('common.name_required') })
+          .min(1, msg('common.name_required'))
+          .max(200),
         dob: optionalDate,
         mobile: plainText()
           .default('')
-          .refine((m) => m === '' || new RegExp(`^\\d{${MOBILE_DIGITS}}$`).test(m), 'Mobile number must be 10 digits.'),
+          .refine((m) => m === '' || new RegExp(`^\\d{${MOBILE_DIGITS}}$`).test(m), msg('common.mobile_invalid')),
         address: optionalText,
       },
-      { error: 'Name is required.' },
+      { error: msg('common.name_required') },
     ),
     professionalDetails: z
       .object({
@@ -50,7 +53,7 @@ export const registerInput = z
     if (v.professionalDetails.cadre && !v.professionalDetails.designation) {
       ctx.addIssue({
         code: 'custom',
-        message: 'Designation is required.',
+        message: msg('common.designation_required'),
         path: ['professionalDetails', 'designation'],
       });
     }
@@ -58,11 +61,11 @@ export const registerInput = z
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const loginInput = z.object({
-  email: plainText({ error: 'Email is required.' })
-    .min(1, 'Email is required.')
+  email: plainText({ error: msg('auth.email_required') })
+    .min(1, msg('auth.email_required'))
     .max(254)
     .transform((e) => e.toLowerCase()),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(200),
+  password: z.string({ error: msg('auth.password_required') }).min(1, msg('auth.password_required')).max(200),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
@@ -70,11 +73,8 @@ export const loginJson = z.object({ token: z.string(), user: userJson });
 export type LoginJson = z.infer<typeof loginJson>;
 
 export const approveUserInput = z.object({
-  labId: z.uuid('Please select a lab.').nullable().optional(),
-  groupId: z.uuid('Please select a Group and a Role for the user.'),
-  role: z.enum(
-    ['employee', 'director', 'associate_director', 'admin'],
-    'Please select a Group and a Role for the user.',
-  ),
+  labId: z.uuid(msg('admin.lab_required')).nullable().optional(),
+  groupId: z.uuid(msg('admin.group_and_role_required')),
+  role: z.enum(['employee', 'director', 'associate_director', 'admin'], msg('admin.group_and_role_required')),
 });
 export type ApproveUserInput = z.input<typeof approveUserInput>;

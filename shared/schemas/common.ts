@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 import { withoutBidiControls } from '../format.ts';
-import { msg } from '../messages/index.ts';
+import { messageText, msg, type CodedMessage, type MessageCode, type MessageParams } from '../messages/index.ts';
 
 /**
  * Free text a person types: without bidirectional controls (issue 28 item 11), then trimmed. Still a string schema,
@@ -34,3 +34,18 @@ export const pageQuery = z.object({
 });
 export const messageJson = z.object({ message: z.string() });
 export const errorJson = z.object({ error: z.string(), message: z.string(), field: z.string().optional() });
+
+/**
+ * A custom issue whose sentence carries a value the caller sent (an unknown search kind): its code and params ride in
+ * the issue's `params.coded`, where the API's validation answer finds them (server/lib/errors.ts codedIssueOf), as
+ * msg() would remember one sentence per value sent.
+ */
+export function codedIssue(
+  ctx: z.RefinementCtx,
+  code: MessageCode,
+  params: MessageParams,
+  path?: (string | number)[],
+): void {
+  const coded: CodedMessage = { code, params };
+  ctx.addIssue({ code: 'custom', message: messageText(code, params), params: { coded }, ...(path ? { path } : {}) });
+}

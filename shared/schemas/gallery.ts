@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
 import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
 // Messages are the spec's (§5 Photos).
-const UPLOAD_MESSAGE = 'Please fill all fields and select a file.';
-const EDIT_MESSAGE = 'Photo name and description cannot be empty.';
+const UPLOAD_MESSAGE = msg('gallery.upload_incomplete');
+const EDIT_MESSAGE = msg('gallery.edit_incomplete');
 
 /** Upload form fields (multipart: photo, name, description); the file is checked separately with the same message. */
 export const uploadPhotoInput = z.object({
@@ -12,7 +13,6 @@ export const uploadPhotoInput = z.object({
   description: plainText({ error: UPLOAD_MESSAGE }).min(1, UPLOAD_MESSAGE).max(5000),
 });
 export type UploadPhotoInput = z.input<typeof uploadPhotoInput>;
-export const PHOTO_UPLOAD_MESSAGE = UPLOAD_MESSAGE;
 
 /** Inline edit of a photo (PUT /api/labs/{labId}/photos/{photoId}). */
 export const updatePhotoInput = z.object({

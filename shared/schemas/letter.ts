@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { DAK_MAX_RECIPIENTS, DAK_PRIORITIES, LETTER_CLASSIFICATIONS } from '../constants.ts';
+import { msg, type MessageCode } from '#shared/messages/index.ts';
 import { isoDate, pageQuery, plainText } from './common.ts';
 
 /**
  * The letters register (spec §3 Letter, §5 Letters). All nine text and date fields are required; the spec gives no
- * words for them, so each message names the field as the form labels it (spec §2 Letters Manager).
+ * words for them, so each message names the field as the form labels it (spec §2 Letters Manager): one code per
+ * field (shared/messages/letters.ts), so each language words the field its own way.
  */
-const requiredText = (label: string, max = 300) =>
-  plainText({ error: `${label} is required.` })
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+const requiredText = (required: MessageCode, tooLong: MessageCode, max = 300) =>
+  plainText({ error: msg(required) })
+    .min(1, msg(required))
+    .max(max, msg(tooLong, { max }));
 
-const requiredDate = (label: string) =>
-  plainText({ error: `${label} is required.` })
-    .min(1, `${label} is required.`)
+const requiredDate = (required: MessageCode, invalid: MessageCode) =>
+  plainText({ error: msg(required) })
+    .min(1, msg(required))
     // A full timestamp is cut to its date, as the Letters Manager does with a loaded letter (spec §4).
     .transform((v) => v.slice(0, 10))
-    .pipe(isoDate(`${label} must be a valid date.`));
+    .pipe(isoDate(msg(invalid)));
 
 /** The nine fields of the Letters Manager form, in the order the form shows them. */
 export const LETTER_FIELDS = [
@@ -33,21 +35,18 @@ export const LETTER_FIELDS = [
 export type LetterField = (typeof LETTER_FIELDS)[number];
 
 const letterFields = {
-  letterLanguage: requiredText('Language', 100),
-  letterCommunBy: requiredText('Communicated By'),
-  docketDate: requiredDate('Docket Date'),
-  letterDate: requiredDate('Letter Date'),
-  letterNo: requiredText('Letter No'),
-  category: requiredText('Category', 200),
-  establishment: requiredText('Establishment'),
-  letterSub: requiredText('Subject', 1000),
-  docketNo: requiredText('Docket No'),
+  letterLanguage: requiredText('letters.language_required', 'letters.language_too_long', 100),
+  letterCommunBy: requiredText('letters.communicated_by_required', 'letters.communicated_by_too_long'),
+  docketDate: requiredDate('letters.docket_date_required', 'letters.docket_date_invalid'),
+  letterDate: requiredDate('letters.letter_date_required', 'letters.letter_date_invalid'),
+  letterNo: requiredText('letters.letter_no_required', 'letters.letter_no_too_long'),
+  category: requiredText('letters.category_required', 'letters.category_too_long', 200),
+  establishment: requiredText('letters.establishment_required', 'letters.establishment_too_long'),
+  letterSub: requiredText('letters.subject_required', 'letters.subject_too_long', 1000),
+  docketNo: requiredText('letters.docket_no_required', 'letters.docket_no_too_long'),
 };
 
-export const letterClassification = z.enum(
-  LETTER_CLASSIFICATIONS,
-  'Please choose a classification: Normal, Confidential or Secret.',
-);
+export const letterClassification = z.enum(LETTER_CLASSIFICATIONS, msg('letters.choose_classification'));
 export type LetterClassification = z.infer<typeof letterClassification>;
 
 /** POST /api/dac (multipart text fields): the nine fields and a classification, Normal unless chosen. */
@@ -59,7 +58,9 @@ export const updateLetterInput = z.object({ ...letterFields, classification: let
 export type UpdateLetterInput = z.infer<typeof updateLetterInput>;
 
 /** The search box: case-insensitive, trimmed (spec §2 Letters & Correspondence). */
-const searchText = plainText().max(200, 'Search text must be at most 200 characters.').default('');
+const searchText = plainText()
+  .max(200, msg('letters.search_too_long', { max: 200 }))
+  .default('');
 /** `mine=true` keeps only the letters the signed-in person uploaded (the Letters Manager of a director). */
 const mine = z
   .enum(['true', 'false'])
@@ -127,13 +128,13 @@ export type LetterHistoryJson = z.infer<typeof letterHistoryJson>;
 // ---------------------------------------------------------------------------------------------------------------
 // Dak movement (issue 17): marking, inbox, receipt, closing, sending back, pendency. docs/decisions/020-dak-movement.md
 
-export const dakPriority = z.enum(DAK_PRIORITIES, 'Please choose a priority: Normal, Urgent or Most Immediate.');
+export const dakPriority = z.enum(DAK_PRIORITIES, msg('letters.choose_priority'));
 export type DakPriority = z.infer<typeof dakPriority>;
 
-const remarksText = (max = 2000) => plainText().max(max, `Remarks must be at most ${max} characters.`);
-const optionalShortText = (label: string) =>
+const remarksText = (max = 2000) => plainText().max(max, msg('letters.remarks_too_long', { max }));
+const optionalShortText = (tooLong: MessageCode) =>
   plainText()
-    .max(300, `${label} must be at most 300 characters.`)
+    .max(300, msg(tooLong, { max: 300 }))
     .optional()
     .transform((v) => v || null);
 
@@ -142,15 +143,15 @@ export const markLetterInput = z.object({
   to: z
     .array(
       // An upper-case UUID is the same officer: kept in lower case, as the database returns ids (issue 28 item 5).
-      z.uuid('Please choose officers from the list.').transform((id) => id.toLowerCase()),
-      { error: 'Please choose at least one officer.' },
+      z.uuid(msg('letters.choose_officers_from_list')).transform((id) => id.toLowerCase()),
+      { error: msg('letters.choose_officer') },
     )
-    .min(1, 'Please choose at least one officer.')
-    .max(DAK_MAX_RECIPIENTS, `A letter can be marked to at most ${DAK_MAX_RECIPIENTS} officers at once.`)
-    .refine((ids) => new Set(ids).size === ids.length, 'The same officer is chosen twice.'),
+    .min(1, msg('letters.choose_officer'))
+    .max(DAK_MAX_RECIPIENTS, msg('letters.too_many_officers', { max: DAK_MAX_RECIPIENTS }))
+    .refine((ids) => new Set(ids).size === ids.length, msg('letters.officer_chosen_twice')),
   remarks: remarksText().default(''),
   dueDate: z
-    .union([z.iso.date('Due date must be a valid date.'), z.literal(''), z.null()])
+    .union([z.iso.date(msg('letters.due_date_invalid')), z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
   priority: dakPriority.default('Normal'),
@@ -159,19 +160,19 @@ export type MarkLetterInput = z.input<typeof markLetterInput>;
 
 /** POST /api/dac/{id}/close: the disposal (action taken), and the file number and reply reference if any. */
 export const closeLetterInput = z.object({
-  disposal: plainText({ error: 'Please write the disposal (action taken).' })
-    .min(1, 'Please write the disposal (action taken).')
-    .max(2000, 'Disposal must be at most 2000 characters.'),
-  fileNo: optionalShortText('File No'),
-  replyRef: optionalShortText('Reply reference'),
+  disposal: plainText({ error: msg('letters.disposal_required') })
+    .min(1, msg('letters.disposal_required'))
+    .max(2000, msg('letters.disposal_too_long', { max: 2000 })),
+  fileNo: optionalShortText('letters.file_no_too_long'),
+  replyRef: optionalShortText('letters.reply_ref_too_long'),
 });
 export type CloseLetterInput = z.input<typeof closeLetterInput>;
 
 /** POST /api/dac/{id}/return: send the letter back to whoever marked it, saying why. */
 export const returnLetterInput = z.object({
-  remarks: plainText({ error: 'Please say why you are sending it back.' })
-    .min(1, 'Please say why you are sending it back.')
-    .max(2000, 'Remarks must be at most 2000 characters.'),
+  remarks: plainText({ error: msg('letters.send_back_reason_required') })
+    .min(1, msg('letters.send_back_reason_required'))
+    .max(2000, msg('letters.remarks_too_long', { max: 2000 })),
 });
 export type ReturnLetterInput = z.input<typeof returnLetterInput>;
 
@@ -184,7 +185,7 @@ const flag = z
 
 /** GET /api/dac/inbox: the letters marked to me, one box at a time, newest marking first, with a cursor. */
 export const inboxQuery = z.object({
-  status: z.enum(INBOX_STATUSES, 'Status must be pending, received or closed.').default('pending'),
+  status: z.enum(INBOX_STATUSES, msg('letters.inbox_status_invalid')).default('pending'),
   cursor: z.string().max(200).optional(),
   q: searchText,
   priority: dakPriority.optional(),
@@ -241,11 +242,14 @@ export type OfficerJson = z.infer<typeof officerJson>;
 /** GET /api/dac/pendency: a period (YYYY-MM-DD, both days included; default the last 30 days) and a group. */
 export const pendencyQuery = z
   .object({
-    from: isoDate('From must be a valid date.').optional(),
-    to: isoDate('To must be a valid date.').optional(),
-    groupId: z.uuid('Please choose a group from the list.').optional(),
+    from: isoDate(msg('letters.pendency_from_invalid')).optional(),
+    to: isoDate(msg('letters.pendency_to_invalid')).optional(),
+    groupId: z.uuid(msg('common.choose_group')).optional(),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'From cannot be after To.', path: ['from'] });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: msg('letters.pendency_from_after_to'),
+    path: ['from'],
+  });
 export type PendencyQuery = z.infer<typeof pendencyQuery>;
 
 const counts = { pending: z.number(), overdue: z.number(), closed: z.number() };

@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { plainText } from './common.ts';
+import { msg } from '../messages/index.ts';
+import { codedIssue, plainText } from './common.ts';
 import { SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, type SearchKind } from '../search.ts';
 
 export * from '../search.ts';
 
-const SHORT = 'Type at least 2 characters to search.';
+const SHORT = msg('search.query_too_short');
+const LIMIT = msg('search.limit_invalid', { max: SEARCH_MAX_LIMIT });
 
 /** GET /api/search query string. */
 export const searchQuery = z.object({
   q: plainText({ error: SHORT })
     .min(2, SHORT)
-    .max(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters.`),
+    .max(SEARCH_MAX_LENGTH, msg('search.query_too_long', { max: SEARCH_MAX_LENGTH })),
   kinds: z
     .string()
     .optional()
@@ -22,18 +24,18 @@ export const searchQuery = z.object({
         .filter(Boolean);
       const unknown = list.find((k) => !(SEARCH_KINDS as readonly string[]).includes(k));
       if (unknown) {
-        ctx.addIssue({ code: 'custom', message: `Unknown kind "${unknown}". Kinds: ${SEARCH_KINDS.join(', ')}.` });
+        codedIssue(ctx, 'search.unknown_kind', { kind: unknown, kinds: SEARCH_KINDS.join(', ') });
         return z.NEVER;
       }
       return list as SearchKind[];
     }),
   limit: z.coerce
-    .number({ error: `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.` })
-    .int(`Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`)
-    .min(1, `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`)
-    .max(SEARCH_MAX_LIMIT, `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`)
+    .number({ error: LIMIT })
+    .int(LIMIT)
+    .min(1, LIMIT)
+    .max(SEARCH_MAX_LIMIT, LIMIT)
     .default(SEARCH_PAGE_SIZE),
-  cursor: z.string().max(500, 'This list has changed. Please search again.').optional(),
+  cursor: z.string().max(500, msg('search.bad_cursor')).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
@@ -11,12 +12,12 @@ const requiredText = (message: string, max: number) => plainText({ error: messag
 
 export const SITE_PAGE_KEYS = ['terms', 'privacy'] as const;
 export type SitePageKey = (typeof SITE_PAGE_KEYS)[number];
-export const sitePageParams = z.object({ key: z.enum(SITE_PAGE_KEYS, 'No such page.') });
+export const sitePageParams = z.object({ key: z.enum(SITE_PAGE_KEYS, msg('site.page_not_found')) });
 
 /** An admin's edit of a page: both languages, plain text with blank lines between paragraphs. */
 export const updateSitePageInput = z.object({
-  en: requiredText('The English text is required.', 50000),
-  hi: requiredText('The Hindi text is required.', 50000),
+  en: requiredText(msg('site.english_required'), 50000),
+  hi: requiredText(msg('site.hindi_required'), 50000),
 });
 export type UpdateSitePageInput = z.input<typeof updateSitePageInput>;
 
@@ -37,40 +38,32 @@ export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 export const FEEDBACK_STATUSES = ['new', 'answered', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
-export const FEEDBACK_MESSAGES = {
-  name: 'Please enter your name.',
-  email: 'Please enter a valid email address.',
-  category: 'Please choose what your feedback is about.',
-  subject: 'Please enter a subject.',
-  message: 'Please write your feedback.',
-  replyNeeded: 'Please write a reply before marking the feedback answered.',
-  notFound: 'Feedback not found.',
-} as const;
-
 /** The Feedback form (staff and visitors alike). */
 export const feedbackInput = z.object({
-  name: requiredText(FEEDBACK_MESSAGES.name, 200),
-  email: plainText({ error: FEEDBACK_MESSAGES.email }).toLowerCase().pipe(z.email(FEEDBACK_MESSAGES.email)),
-  category: z.enum(FEEDBACK_CATEGORIES, FEEDBACK_MESSAGES.category),
-  subject: requiredText(FEEDBACK_MESSAGES.subject, 200),
-  message: requiredText(FEEDBACK_MESSAGES.message, 5000),
+  name: requiredText(msg('site.feedback_name_required'), 200),
+  email: plainText({ error: msg('site.feedback_email_invalid') })
+    .toLowerCase()
+    .pipe(z.email(msg('site.feedback_email_invalid'))),
+  category: z.enum(FEEDBACK_CATEGORIES, msg('site.feedback_category_required')),
+  subject: requiredText(msg('site.feedback_subject_required'), 200),
+  message: requiredText(msg('site.feedback_message_required'), 5000),
 });
 export type FeedbackInput = z.input<typeof feedbackInput>;
 
 /** An admin's answer: the status, and a reply (required to mark it answered). */
 export const answerFeedbackInput = z
   .object({
-    status: z.enum(FEEDBACK_STATUSES, 'Please choose a status.'),
+    status: z.enum(FEEDBACK_STATUSES, msg('site.feedback_status_invalid')),
     reply: plainText().max(5000).default(''),
   })
   .refine((v) => v.status !== 'answered' || v.reply !== '', {
-    message: FEEDBACK_MESSAGES.replyNeeded,
+    message: msg('site.feedback_reply_required'),
     path: ['reply'],
   });
 export type AnswerFeedbackInput = z.input<typeof answerFeedbackInput>;
 
 export const feedbackListQuery = z.object({
-  status: z.enum(FEEDBACK_STATUSES, 'Please choose a status.').optional(),
+  status: z.enum(FEEDBACK_STATUSES, msg('site.feedback_status_invalid')).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -53,20 +53,22 @@ export type OfficeMemberJson = z.infer<typeof officeMemberJson>;
 export const directorEntryInput = z
   .object({
     user: z
-      .union([z.uuid('Please select a user or enter a name'), z.literal('')])
+      .union([z.uuid(msg('director_history.user_or_name_required')), z.literal('')])
       .optional()
       .transform((v) => v || null),
-    name: plainText().max(200, 'The name is too long.').default(''),
-    designation: plainText().max(200, 'The designation is too long.').default(''),
-    from: plainText({ error: 'From date is required.' }).min(1, 'From date is required.').pipe(isoDate()),
+    name: plainText().max(200, msg('director_history.name_too_long')).default(''),
+    designation: plainText().max(200, msg('director_history.designation_too_long')).default(''),
+    from: plainText({ error: msg('director_history.from_required') })
+      .min(1, msg('director_history.from_required'))
+      .pipe(isoDate()),
     to: optionalDate,
     about: optionalText,
   })
   .superRefine((v, ctx) => {
     if (!v.user && !v.name)
-      ctx.addIssue({ code: 'custom', message: 'Please select a user or enter a name', path: ['name'] });
+      ctx.addIssue({ code: 'custom', message: msg('director_history.user_or_name_required'), path: ['name'] });
     if (v.to && v.to < v.from)
-      ctx.addIssue({ code: 'custom', message: 'The end date cannot be before the start date.', path: ['to'] });
+      ctx.addIssue({ code: 'custom', message: msg('director_history.end_before_start'), path: ['to'] });
   });
 export type DirectorEntryInput = z.input<typeof directorEntryInput>;
 

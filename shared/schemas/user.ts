@@ -14,6 +14,7 @@ import {
   USER_STATUSES,
 } from '../constants.ts';
 import { withoutBidiControls } from '../format.ts';
+import { msg } from '../messages/index.ts';
 import { isoDate, optionalDate, optionalText, plainText } from './common.ts';
 
 /** A document an administrator keeps on a user's record (spec §3 User.documents). */
@@ -108,22 +109,20 @@ export type UserRecordJson = z.infer<typeof userRecordJson>;
 /** A page of a list that pages on the server. */
 export const pageJson = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
-const mobileMessage = 'Mobile number must be 10 digits.';
 const optionalMobile = plainText()
   .default('')
-  .refine((m) => m === '' || new RegExp(`^\\d{${MOBILE_DIGITS}}$`).test(m), mobileMessage);
+  .refine((m) => m === '' || new RegExp(`^\\d{${MOBILE_DIGITS}}$`).test(m), msg('common.mobile_invalid'));
 /** One of a fixed list, or '' for not given. */
 const optionalChoice = <T extends readonly [string, ...string[]]>(choices: T, message: string) =>
   z.union([z.enum(choices, message), z.literal('')], message).default('');
-const linkMessage = 'Please enter a full link starting with http:// or https://.';
 const optionalLink = plainText()
-  .max(500, linkMessage)
+  .max(500, msg('users.link_invalid'))
   .default('')
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), linkMessage);
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), msg('users.link_invalid'));
 /** A list of short texts: each trimmed, blanks dropped (spec §5: skills are comma-separated text, trimmed). */
 const textList = z
-  .array(z.string().max(200, 'Each entry must be at most 200 characters.'))
-  .max(50, 'At most 50 entries.')
+  .array(z.string().max(200, msg('users.list_entry_too_long')))
+  .max(50, msg('users.list_too_long'))
   .default([])
   .transform((list) => list.map((s) => withoutBidiControls(s).trim()).filter(Boolean));
 /** Splits comma-separated text into a trimmed list without blanks (the profile form's skills box). */
@@ -135,24 +134,24 @@ export const splitCommaList = (text: string): string[] =>
 
 export const personalDetailsInput = z.object(
   {
-    name: plainText({ error: 'Name is required.' })
-      .min(1, 'Name is required.')
-      .max(200, 'Name must be at most 200 characters.'),
+    name: plainText({ error: msg('common.name_required') })
+      .min(1, msg('common.name_required'))
+      .max(200, msg('users.name_too_long')),
     dob: optionalDate,
     mobile: optionalMobile,
     address: optionalText,
-    gender: optionalChoice(GENDERS, 'Please choose a gender from the list.'),
-    maritalStatus: optionalChoice(MARITAL_STATUSES, 'Please choose a marital status from the list.'),
-    bloodGroup: optionalChoice(BLOOD_GROUPS, 'Please choose a blood group from the list.'),
+    gender: optionalChoice(GENDERS, msg('users.gender_invalid')),
+    maritalStatus: optionalChoice(MARITAL_STATUSES, msg('users.marital_status_invalid')),
+    bloodGroup: optionalChoice(BLOOD_GROUPS, msg('users.blood_group_invalid')),
     emergencyContact: z
       .object({ name: optionalText, relationship: optionalText, mobile: optionalMobile })
       .default({ name: '', relationship: '', mobile: '' }),
   },
-  { error: 'Name is required.' },
+  { error: msg('common.name_required') },
 );
 
 export const professionalDetailsInput = z.object({
-  cadre: optionalChoice(CADRES, 'Please choose a cadre from the list.'),
+  cadre: optionalChoice(CADRES, msg('users.cadre_invalid')),
   designation: plainText().max(200).default(''),
   intercom: optionalText,
   internetEmail: optionalText,
@@ -174,7 +173,7 @@ export const updateProfileInput = z
   .object({
     personalDetails: personalDetailsInput.optional(),
     professionalDetails: professionalDetailsInput.optional(),
-    about: plainText().max(5000, 'About must be at most 5000 characters.').optional(),
+    about: plainText().max(5000, msg('users.about_too_long')).optional(),
     employmentPeriod: z.object({ from: optionalDate, to: optionalDate }).optional(),
     socialLinks: z
       .object({ linkedin: optionalLink, twitter: optionalLink, facebook: optionalLink, github: optionalLink })
@@ -187,13 +186,13 @@ export const updateProfileInput = z
       if (!p.designation) {
         ctx.addIssue({
           code: 'custom',
-          message: 'Designation is required.',
+          message: msg('common.designation_required'),
           path: ['professionalDetails', 'designation'],
         });
       } else if (allowed && !allowed.includes(p.designation)) {
         ctx.addIssue({
           code: 'custom',
-          message: 'Please choose a designation of the selected cadre.',
+          message: msg('users.designation_not_of_cadre'),
           path: ['professionalDetails', 'designation'],
         });
       }
@@ -202,7 +201,7 @@ export const updateProfileInput = z
     if (e?.from && e.to && e.from > e.to) {
       ctx.addIssue({
         code: 'custom',
-        message: 'The employment end date cannot be before its start.',
+        message: msg('users.employment_end_before_start'),
         path: ['employmentPeriod', 'to'],
       });
     }
@@ -210,22 +209,22 @@ export const updateProfileInput = z
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 const newPasswordField = z
-  .string({ error: 'Password is required.' })
-  .min(1, 'Password is required.')
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(200, 'Password must be at most 200 characters.');
+  .string({ error: msg('auth.password_required') })
+  .min(1, msg('auth.password_required'))
+  .min(PASSWORD_MIN_LENGTH, msg('auth.password_too_short', { min: PASSWORD_MIN_LENGTH }))
+  .max(200, msg('auth.password_too_long'));
 
 /** A signed-in user changes their own password; the current one is required. */
 export const changePasswordInput = z
   .object({
     currentPassword: z
-      .string({ error: 'Please enter your current password.' })
-      .min(1, 'Please enter your current password.')
+      .string({ error: msg('users.current_password_required') })
+      .min(1, msg('users.current_password_required'))
       .max(200),
     newPassword: newPasswordField,
   })
   .refine((v) => v.currentPassword !== v.newPassword, {
-    message: 'The new password must differ from the current one.',
+    message: msg('users.new_password_same'),
     path: ['newPassword'],
   });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
@@ -240,7 +239,7 @@ export const passwordChangedJson = z.object({ message: z.string(), token: z.stri
 /** A query-string value where an empty one means "not given" (a cleared filter box sends `?role=`). */
 const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const optionalSearch = plainText().max(200, 'The search text is too long.').optional();
+const optionalSearch = plainText().max(200, msg('users.search_too_long')).optional();
 const pagingFields = {
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.coerce.number().int().min(0).optional(),
@@ -252,8 +251,8 @@ const pagingFields = {
  * (decision 'people').
  */
 export const listUsersQuery = z.object({
-  role: blankIsAbsent(z.enum(ROLES, 'Please choose a role from the list.')),
-  groupId: blankIsAbsent(z.uuid('Please choose a group from the list.')),
+  role: blankIsAbsent(z.enum(ROLES, msg('users.role_invalid'))),
+  groupId: blankIsAbsent(z.uuid(msg('users.group_invalid'))),
   q: optionalSearch,
   ...pagingFields,
 });
@@ -261,9 +260,9 @@ export type ListUsersQuery = z.input<typeof listUsersQuery>;
 
 /** GET /admin/users (Manage Users): every account, with the status filter as well; always a page. */
 export const manageUsersQuery = z.object({
-  role: blankIsAbsent(z.enum(ROLES, 'Please choose a role from the list.')),
-  groupId: blankIsAbsent(z.uuid('Please choose a group from the list.')),
-  status: blankIsAbsent(z.enum(USER_STATUSES, 'Please choose a status from the list.')),
+  role: blankIsAbsent(z.enum(ROLES, msg('users.role_invalid'))),
+  groupId: blankIsAbsent(z.uuid(msg('users.group_invalid'))),
+  status: blankIsAbsent(z.enum(USER_STATUSES, msg('users.status_invalid'))),
   q: optionalSearch,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
@@ -272,28 +271,28 @@ export type ManageUsersQuery = z.input<typeof manageUsersQuery>;
 
 /** Reject a pending registration: the reason is kept and told to the person when they try to sign in. */
 export const rejectUserInput = z.object({
-  reason: plainText({ error: 'Please give a reason for rejecting this user.' })
-    .min(1, 'Please give a reason for rejecting this user.')
-    .max(500, 'The reason must be at most 500 characters.'),
+  reason: plainText({ error: msg('users.reject_reason_required') })
+    .min(1, msg('users.reject_reason_required'))
+    .max(500, msg('users.reason_too_long')),
 });
 export type RejectUserInput = z.input<typeof rejectUserInput>;
 
 /** Manage Users: change a user's role and group (null group: none). */
 export const updateUserAccessInput = z.object({
-  role: z.enum(APPROVAL_ROLES, 'Please choose a role from the list.'),
-  groupId: z.uuid('Please choose a group from the list.').nullable(),
+  role: z.enum(APPROVAL_ROLES, msg('users.role_invalid')),
+  groupId: z.uuid(msg('users.group_invalid')).nullable(),
 });
 export type UpdateUserAccessInput = z.input<typeof updateUserAccessInput>;
 
 /** Manage Users: clear an account for Confidential and Secret letters, or withdraw the clearance (issue 17). */
 export const classifiedClearanceInput = z.object({
-  cleared: z.boolean({ error: 'Please say whether the user is cleared (true or false).' }),
+  cleared: z.boolean({ error: msg('users.clearance_required') }),
 });
 export type ClassifiedClearanceInput = z.input<typeof classifiedClearanceInput>;
 
 /** Manage Users: deactivate an account, with an optional reason kept on the record. */
 export const deactivateUserInput = z.object({
-  reason: plainText().max(500, 'The reason must be at most 500 characters.').default(''),
+  reason: plainText().max(500, msg('users.reason_too_long')).default(''),
 });
 export type DeactivateUserInput = z.input<typeof deactivateUserInput>;
 
@@ -319,13 +318,13 @@ const dayField = blankIsAbsent(isoDate());
 export const listLogsQuery = z
   .object({
     q: optionalSearch,
-    userId: blankIsAbsent(z.uuid('Please choose a user from the list.')),
+    userId: blankIsAbsent(z.uuid(msg('users.log_user_invalid'))),
     from: dayField,
     to: dayField,
     ...pagingFields,
   })
   .refine((v) => !(v.from && v.to && v.from > v.to), {
-    message: 'Start date cannot be after end date.',
+    message: msg('users.log_dates_reversed'),
     path: ['from'],
   });
 export type ListLogsQuery = z.input<typeof listLogsQuery>;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
 import { paths } from '#web/lib/paths.ts';
 
 /** Status → i18n key of a sentence, e.g. {403: 'groups:accessDenied'} for the spec's group Access Denied text. */
@@ -35,7 +36,8 @@ export function RouteError({ messages }: { messages?: StatusMessages }) {
   const { t } = useTranslation('common');
   const { kind, status } = kindOf(error);
   const custom = status !== null ? messages?.[status] : undefined;
-  const serverSaid = error instanceof ApiError && kind === 'badRequest' ? error.message : '';
+  // The server's sentence, in the reader's language by its code (decision 034).
+  const serverSaid = kind === 'badRequest' ? serverMessage(error, 'common') : '';
   if (kind === 'server' && import.meta.env.DEV) console.error(error);
   return (
     <Stack gap="md" maw={720}>

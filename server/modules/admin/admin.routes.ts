@@ -15,6 +15,7 @@ import {
   userJson,
 } from '#shared/schemas/user.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import { msg } from '#shared/messages/index.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
@@ -36,7 +37,7 @@ import {
 import { adminPolicy } from './admin.policy.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
-const userIdParam = z.object({ userId: z.uuid('Invalid user id.') });
+const userIdParam = z.object({ userId: z.uuid(msg('admin.invalid_user_id')) });
 const userAnswer = z.object({ message: z.string(), user: managedUserJson });
 
 /** Admin-only account approval and Manage Users (spec §7 Admin; issue 3). */
@@ -62,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: z.object({ userId: z.uuid('Invalid user id.') }),
+        params: userIdParam,
         body: approveUserInput,
         response: { 200: z.object({ message: z.string(), user: userJson }) },
       },
@@ -76,7 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The whole profile with documents, for the answer of a Manage Users action. */
   const managedUser = async (userId: string) => {
     const found = await findUserById(app.db, userId);
-    if (!found) throw notFound('User not found.');
+    if (!found) throw notFound('users.not_found');
     return {
       ...presentProfile(found, (await listUserDocuments(app.db, [userId])).get(userId) ?? []),
       classifiedClearance: found.user.classifiedClearance,
@@ -177,7 +178,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/documents',
     { onRequest: adminOnly, schema: { params: userIdParam, response: { 201: userDocumentJson } } },
     async (req, reply) => {
-      if (!(await findUserById(app.db, req.params.userId))) throw notFound('User not found.');
+      if (!(await findUserById(app.db, req.params.userId))) throw notFound('users.not_found');
       const options = {
         area: 'user-documents',
         kind: 'document',
@@ -185,7 +186,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: app.config.uploadMaxBytes,
       } as const;
       return withReceivedUpload(req, options, async ({ file }) => {
-        if (!file) throw badRequest('Please select a file to upload.', 'document');
+        if (!file) throw badRequest('admin.document_required', 'document');
         const doc = await addUserDocument(app.db, signedInActor(req), req.params.userId, file);
         return reply.code(201).send(presentUserDocument(doc));
       });
@@ -197,7 +198,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: userIdParam.extend({ documentId: z.uuid('Document not found.') }),
+        params: userIdParam.extend({ documentId: z.uuid(msg('admin.document_not_found')) }),
         response: { 200: z.object({ message: z.string() }) },
       },
     },

@@ -16,6 +16,7 @@ import {
 } from '#server/modules/files/storage.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
 import { countWhere } from '#server/lib/paging.ts';
+import { adminPolicy, changesRole } from './admin.policy.ts';
 
 /** Users waiting for approval, oldest first. Callers check that the actor is an admin. */
 export async function listPendingUsers(db: Db, page: { limit: number; offset: number }): Promise<UserRow[]> {
@@ -43,14 +44,14 @@ export async function approveUser(
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
-    if (!user) throw notFound('User not found.');
-    if (user.status !== 'pending') throw conflict('This user is not waiting for approval.');
+    if (!user) throw notFound('users.not_found');
+    if (user.status !== 'pending') throw conflict('admin.not_pending');
     const [group] = await tx.select().from(groups).where(eq(groups.id, input.groupId)).limit(1);
-    if (!group) throw badRequest('The chosen group does not exist.', 'groupId');
+    if (!group) throw badRequest('admin.group_not_found', 'groupId');
     let labId = input.labId ?? group.labId;
     if (input.labId) {
       const [lab] = await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, input.labId)).limit(1);
-      if (!lab) throw badRequest('The chosen lab does not exist.', 'labId');
+      if (!lab) throw badRequest('admin.lab_not_found', 'labId');
     }
     if (!labId) {
       const [lab] = await tx.select({ id: labs.id }).from(labs).limit(1);
@@ -80,7 +81,7 @@ export async function approveUser(
 /** A user row locked for this transaction, or 404. */
 async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound('users.not_found');
   return user;
 }
 
@@ -91,7 +92,7 @@ async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
 export async function rejectUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (user.status !== 'pending') throw conflict('This user is not waiting for approval.');
+    if (user.status !== 'pending') throw conflict('admin.not_pending');
     const [rejected] = await tx
       .update(users)
       .set({ status: 'rejected', statusReason: reason, sessionsValidAfter: new Date() })
@@ -115,9 +116,9 @@ export async function updateUserAccess(
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status === 'pending' || user.status === 'rejected') {
-      throw conflict('Approve this user first: pending and rejected registrations have no role or group yet.');
+      throw conflict('admin.approve_first');
     }
-    if (user.id === actor.id && input.role !== user.role) throw badRequest('You cannot change your own role.', 'role');
+    adminPolicy.authorize(actor, 'people.change_role', { user, role: input.role });
     let group: { id: string; name: string } | undefined;
     if (input.groupId) {
       [group] = await tx
@@ -125,16 +126,16 @@ export async function updateUserAccess(
         .from(groups)
         .where(eq(groups.id, input.groupId))
         .limit(1);
-      if (!group) throw badRequest('The chosen group does not exist.', 'groupId');
+      if (!group) throw badRequest('admin.group_not_found', 'groupId');
     }
-    if (user.role === input.role && user.groupId === (group?.id ?? null)) return user;
+    if (!changesRole(user, input.role) && user.groupId === (group?.id ?? null)) return user;
     const [saved] = await tx
       .update(users)
       .set({ role: input.role, groupId: group?.id ?? null })
       .where(eq(users.id, userId))
       .returning();
     const changes = [
-      user.role !== input.role ? `role ${user.role} → ${input.role}` : null,
+      changesRole(user, input.role) ? `role ${user.role} → ${input.role}` : null,
       user.groupId !== (group?.id ?? null) ? `group → ${group?.name ?? 'none'}` : null,
     ].filter(Boolean);
     await recordActivity(tx, actor, `Changed ${user.email}: ${changes.join(', ')}`, { type: 'user', id: user.id });
@@ -168,11 +169,7 @@ export async function setClassifiedClearance(db: Db, actor: Actor, userId: strin
     if (user.classifiedClearance === cleared) return user;
     if (!cleared) {
       const held = await countClassifiedHeldBy(tx, userId);
-      if (held && !['director', 'admin'].includes(user.role)) {
-        throw conflict(
-          `${user.name} still holds ${held} Confidential or Secret ${held === 1 ? 'letter' : 'letters'}. They must be closed or marked to someone else first.`,
-        );
-      }
+      adminPolicy.authorize(actor, 'people.withdraw_clearance', { user, held });
     }
     const [saved] = await tx
       .update(users)
@@ -198,8 +195,8 @@ export async function setClassifiedClearance(db: Db, actor: Actor, userId: strin
 export async function deactivateUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (user.id === actor.id) throw badRequest('You cannot deactivate your own account.');
-    if (user.status !== 'approved') throw conflict('Only an active account can be deactivated.');
+    if (user.id === actor.id) throw badRequest('admin.own_deactivation');
+    if (user.status !== 'approved') throw conflict('admin.not_active');
     const [saved] = await tx
       .update(users)
       .set({ status: 'deactivated', statusReason: reason || null, sessionsValidAfter: new Date() })
@@ -217,7 +214,7 @@ export async function deactivateUser(db: Db, actor: Actor, userId: string, reaso
 export async function reactivateUser(db: Db, actor: Actor, userId: string): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    if (user.status !== 'deactivated') throw conflict('Only a deactivated account can be reactivated.');
+    if (user.status !== 'deactivated') throw conflict('admin.not_deactivated');
     const [saved] = await tx
       .update(users)
       .set({ status: 'approved', statusReason: null })
@@ -280,7 +277,7 @@ export async function removeUserDocument(
       .delete(userDocuments)
       .where(and(eq(userDocuments.id, documentId), eq(userDocuments.userId, userId)))
       .returning();
-    if (!doc) throw notFound('Document not found.');
+    if (!doc) throw notFound('admin.document_not_found');
     await dropFiles([doc.fileId]);
     await recordActivity(tx, actor, `Removed document ${doc.filename} from ${user.email}`, {
       type: 'user',

@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const found = await findUserById(app.db, signedInActor(req).id);
-      if (!found) throw notFound('User not found.');
+      if (!found) throw notFound('users.not_found');
       // A write: the bearer header only (the root hook refuses the cookie alone), already verified.
       const token = await refreshSession(app, presentedToken(req)!, found.user);
       setTokenCookie(req, reply, token);
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req, reply) => {
     const answer = await accountAnswers(app.db, signedInActor(req).id, req.accountVersion!, async () => {
       const found = await findUserById(app.db, signedInActor(req).id);
-      if (!found) throw notFound('User not found.');
+      if (!found) throw notFound('users.not_found');
       return prepareJson(userJson.parse(presentUser(found.user, found.group)));
     });
     return sendPrepared(req, reply, answer, 'private, no-cache');

@@ -21,7 +21,7 @@ let dummyHash: Promise<string> | undefined;
 
 /** Registers a new member of staff, pending until an admin approves them. Anyone may call it. */
 export async function registerUser(db: Db, input: RegisterData): Promise<UserRow> {
-  if (await findUserByEmail(db, input.email)) throw conflict('User already exists', 'email');
+  if (await findUserByEmail(db, input.email)) throw conflict('auth.user_exists', 'email');
   const passwordHash = await hashPassword(input.password);
   const { personalDetails: p, professionalDetails: q, employmentPeriod: e } = input;
   return db.transaction(async (tx) => {
@@ -49,7 +49,7 @@ export async function registerUser(db: Db, input: RegisterData): Promise<UserRow
       })
       .onConflictDoNothing()
       .returning();
-    if (!user) throw conflict('User already exists', 'email');
+    if (!user) throw conflict('auth.user_exists', 'email');
     await recordActivity(tx, user, `Registered as ${user.email} (requested role ${user.role})`, {
       type: 'user',
       id: user.id,
@@ -67,12 +67,12 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
   if (!user) {
     dummyHash ??= hashPassword('not-a-real-password');
     await argon2.verify(await dummyHash, password).catch(() => false);
-    throw unauthorized('Invalid email or password.');
+    throw unauthorized('auth.invalid_credentials');
   }
   const ok = await argon2.verify(user.passwordHash, password).catch(() => false);
-  if (!ok) throw unauthorized('Invalid email or password.');
+  if (!ok) throw unauthorized('auth.invalid_credentials');
   const refusal = refusalFor(user);
-  if (refusal) throw forbidden(refusal.message, undefined, { status: refusal.status });
+  if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
   return user;
 }
 
@@ -110,7 +110,7 @@ export async function revokeSession(app: FastifyInstance, token: string): Promis
  */
 export async function refreshSession(app: FastifyInstance, token: string, user: UserRow): Promise<string> {
   const { sid, exp } = app.jwt.decode<{ sid: string; exp?: number }>(token) ?? {};
-  if (typeof sid !== 'string') throw unauthorized('Your session has expired. Please sign in again.');
+  if (typeof sid !== 'string') throw unauthorized('auth.session_expired');
   const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 24 * 3600 * 1000);
   return app.db.transaction(async (tx) => {
     await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
@@ -119,7 +119,7 @@ export async function refreshSession(app: FastifyInstance, token: string, user: 
       .values({ id: sid, userId: user.id, expiresAt })
       .onConflictDoNothing()
       .returning({ id: revokedSessions.id });
-    if (!revoked) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!revoked) throw unauthorized('auth.session_expired');
     await recordActivity(tx, user, 'Stayed signed in');
     return app.issueToken(user);
   });

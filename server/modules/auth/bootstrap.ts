@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { administrators } from '#server/modules/users/users.policy.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -44,7 +45,7 @@ export async function ensureAdmin(
       await create(opts.adminEmail, opts.adminPassword);
       return { email: opts.adminEmail, password: null };
     }
-    const [anyAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    const [anyAdmin] = await tx.select({ id: users.id }).from(users).where(administrators()).limit(1);
     if (anyAdmin) return null;
     const password = randomBytes(12).toString('base64url');
     await create(FIRST_ADMIN_EMAIL, password);

@@ -97,7 +97,7 @@ async function lockEntry(tx: Tx, owner: DirectorHistoryOwner, entryId: string) {
 async function checkUser(tx: Tx, userId: string | null): Promise<string> {
   if (!userId) return '';
   const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw badRequest('The chosen user does not exist.', 'user');
+  if (!user) throw badRequest('director_history.user_not_found', 'user');
   return user.name;
 }
 

@@ -39,13 +39,14 @@ const CONTENT: Record<string, { detected: readonly (string | 'text')[]; mime: st
 
 export const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase();
 
-export /** Names the accepted extensions in a refusal the user can act on. */
-const typeMessage = (kind: FileKind) => `This file type is not allowed. Allowed types: ${FILE_TYPES[kind].join(', ')}.`;
+/** The refusal of a file whose extension `kind` does not allow, naming the accepted ones so the user can act on it. */
+export const typeNotAllowed = (kind: FileKind, field: string) =>
+  badRequest('storage.type_not_allowed', field, { types: FILE_TYPES[kind].join(', ') });
 
-export /** Checks the first bytes of a stored file against its extension: a renamed .exe is refused. */
-async function checkContent(absolutePath: string, ext: string, kind: FileKind): Promise<string> {
+/** Checks the first bytes of a stored file against its extension: a renamed .exe is refused. */
+export async function checkContent(absolutePath: string, ext: string, kind: FileKind): Promise<string> {
   const rule = CONTENT[ext];
-  if (!rule) throw badRequest(typeMessage(kind), 'file');
+  if (!rule) throw typeNotAllowed(kind, 'file');
   const handle = await open(absolutePath, 'r');
   const head = Buffer.alloc(4100);
   let read: number;
@@ -54,12 +55,12 @@ async function checkContent(absolutePath: string, ext: string, kind: FileKind): 
   } finally {
     await handle.close();
   }
-  if (read === 0) throw badRequest('The file is empty.', 'file');
+  if (read === 0) throw badRequest('storage.empty', 'file');
   const sample = head.subarray(0, read);
   const detected = await fileTypeFromBuffer(sample);
   const kindFound = detected ? detected.ext : sample.includes(0) ? 'binary' : 'text';
   if (!rule.detected.includes(kindFound) || (OFFICE_PARTS[ext] && !(await hasOfficeParts(absolutePath, ext)))) {
-    throw badRequest(`The file's content does not match its .${ext} extension.`, 'file');
+    throw badRequest('storage.content_mismatch', 'file', { ext });
   }
   return rule.mime;
 }

@@ -1,5 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
+import { forbidden } from '#server/lib/errors.ts';
+import { definePolicy } from '#server/lib/policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { PRIVATE_AREAS } from './storage-areas.ts';
 
@@ -31,3 +33,13 @@ export function createFileAccess(): FileAccessRules {
     missing: () => PRIVATE_AREAS.filter((area) => !checks.has(area)),
   };
 }
+
+/** Who may do what in this module (decision 035). */
+export const filesPolicy = definePolicy({
+  /**
+   * Downloading a private file (GET /uploads/{area}/{name}): `areaAllows` is what its area's rule answered
+   * (`app.fileAccess.canDownload`, which loads the record the file belongs to).
+   */
+  'files.download': (_actor: Actor | null, { areaAllows }: { areaAllows: boolean }) =>
+    areaAllows ? true : forbidden('files.open_forbidden'),
+});

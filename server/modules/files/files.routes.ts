@@ -10,7 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { files, type FileRow } from '#server/db/schema/index.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { forbidden, notFound } from '#server/lib/errors.ts';
+import { msg, messageText } from '#shared/messages/index.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { filesPolicy } from './files.policy.ts';
 import { AREAS, PUBLIC_AREAS, type Area } from './storage-areas.ts';
 import type { StorageDriver } from './drivers/types.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
@@ -20,8 +22,6 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
-
-const errorJson = (message: string) => ({ error: message, message });
 
 const INLINE = /^(application\/pdf|image\/(png|jpeg|gif|webp)|video\/|text\/plain)/;
 
@@ -68,7 +68,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((err as { statusCode?: number }).statusCode !== 416) throw err;
     const range = (err as { headers?: Record<string, string> }).headers?.['Content-Range'];
     if (range) reply.header('Content-Range', range);
-    return reply.code(416).send(errorJson(PAST_END));
+    return reply.code(416).send(PAST_END);
   });
 
   app.get(
@@ -78,8 +78,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         params: z.object({
-          area: z.enum(AREAS, 'File not found.'),
-          name: z.uuid('File not found.'),
+          area: z.enum(AREAS, msg('files.not_found')),
+          name: z.uuid(msg('files.not_found')),
         }),
       },
     },
@@ -88,9 +88,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const isPublic = PUBLIC_AREAS.has(area);
       if (!isPublic) await app.authenticate(req, reply);
       const [file] = await fileByName(app.db, { area, storedName: req.params.name });
-      if (!file) throw notFound('File not found.');
-      if (!isPublic && !(await app.fileAccess.canDownload(app.db, signedInActor(req), file))) {
-        throw forbidden('You are not allowed to open this file.');
+      if (!file) throw notFound('files.not_found');
+      if (!isPublic) {
+        const areaAllows = await app.fileAccess.canDownload(app.db, signedInActor(req), file);
+        filesPolicy.authorize(signedInActor(req), 'files.download', { areaAllows });
       }
       // Public files may be kept an hour by browsers and proxies; private ones never (decision 022).
       reply
@@ -108,7 +109,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         let bytes = kept.get(key);
         if (!bytes) {
           const stream = await driver.read(file.area, file.storedName).catch(() => null);
-          if (!stream) throw notFound('File not found.');
+          if (!stream) throw notFound('files.not_found');
           bytes = await buffer(stream);
           kept.set(key, bytes);
         }
@@ -117,7 +118,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const local = driver.localPath?.(file.area, file.storedName);
       if (local) {
         // A row whose bytes are gone answers the portal's 404 rather than @fastify/static's "no such address".
-        if (!(await stat(local).catch(() => null))?.isFile()) throw notFound('File not found.');
+        if (!(await stat(local).catch(() => null))?.isFile()) throw notFound('files.not_found');
         return reply.sendFile(path.basename(local), path.dirname(local), SEND_OPTIONS);
       }
       return sendStreamed(req, reply, file, driver);
@@ -134,7 +135,12 @@ const fileByName = prepared('file_by_area_and_name', (db) =>
     .limit(1),
 );
 
-const PAST_END = 'The requested part of the file is past its end.';
+/** A range past the end's 416 (RFC 9110 §15.5.17), in the portal's error shape. */
+const PAST_END = {
+  error: messageText('files.past_end'),
+  message: messageText('files.past_end'),
+  code: 'files.past_end',
+} as const;
 
 /**
  * A stored file never changes (a new upload gets a new name), so its name is its ETag and its row's time its
@@ -169,14 +175,14 @@ async function sendStreamed(req: FastifyRequest, reply: FastifyReply, file: File
     req.headers.range && fresh && readRange ? rangeParser(file.size, req.headers.range, { combine: true }) : undefined;
   if (parsed === -1) {
     reply.removeHeader('Content-Disposition').removeHeader('Content-Type');
-    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send(errorJson(PAST_END));
+    return reply.code(416).header('Content-Range', `bytes */${file.size}`).send(PAST_END);
   }
   const range = Array.isArray(parsed) && parsed.type === 'bytes' && parsed.length === 1 ? parsed[0] : undefined;
   const body =
     range && readRange
       ? await readRange(file.area, file.storedName, range)
       : await driver.read(file.area, file.storedName);
-  if (!body) throw notFound('File not found.');
+  if (!body) throw notFound('files.not_found');
   if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
   return reply.header('Content-Length', range ? range.end - range.start + 1 : file.size).send(body);
 }

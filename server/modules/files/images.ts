@@ -9,7 +9,6 @@ import { isStorageFull } from './storage-full.ts';
 
 /** The largest image the server decodes: a 40-megapixel camera photo is the biggest the areas need (issue 12). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-export const IMAGE_TOO_LARGE = 'The image is too large: at most 40 megapixels.';
 
 /**
  * Image work, one at a time: decoding a large photo takes width x height x 4 bytes (160 MB at 40 megapixels) and
@@ -35,9 +34,10 @@ export function makeWebImage(
     const meta = await sharp(original.absolutePath)
       .metadata()
       .catch(() => undefined);
-    if (!meta?.width || !meta.height)
-      throw badRequest('The image could not be read. Please choose another photo.', field);
-    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw badRequest(IMAGE_TOO_LARGE, field);
+    if (!meta?.width || !meta.height) throw badRequest('files.image_unreadable', field);
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+      throw badRequest('files.image_too_large', field, { max: MAX_IMAGE_PIXELS / 1_000_000 });
+    }
     const id = randomUUID();
     const absolutePath = store.receivingPath(original.area, id);
     await mkdir(path.dirname(absolutePath), { recursive: true });
@@ -51,7 +51,7 @@ export function makeWebImage(
     } catch (err) {
       await rm(absolutePath, { force: true });
       if (isStorageFull(err)) throw err; // withReceivedUpload's 507
-      throw badRequest('The image could not be read. Please choose another photo.', field);
+      throw badRequest('files.image_unreadable', field);
     }
     const base = path.parse(original.originalName).name.slice(0, 200) || 'photo';
     const web: StoredFile = {

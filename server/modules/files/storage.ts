@@ -96,7 +96,7 @@ export function createStorage(
       } catch (err) {
         if (isStorageFull(err)) throw err; // withReceivedUpload's 507, logged there
         log({ err, area: file.area, id: file.id }, `storing an upload in ${driver.description} failed`);
-        throw new AppError(503, 'The file store is not available right now. Please try again in a moment.');
+        throw new AppError(503, 'storage.unavailable');
       }
     },
     async discard(file) {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { FILE_TYPES, type FileKind } from '#shared/constants.ts';
 import { cleanFileName } from '#shared/format.ts';
 import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
-import { checkContent, extensionOf, typeMessage } from './content-check.ts';
+import { checkContent, extensionOf, typeNotAllowed } from './content-check.ts';
 import type { Area } from './storage-areas.ts';
 import type { StoredFile } from './storage.ts';
 import { isStorageFull, storageFull } from './storage-full.ts';
@@ -49,7 +49,7 @@ export const humanSize = (bytes: number) =>
       : `${Math.round(bytes / 1024)} KB`;
 
 /** 413: the file is over this upload's limit (busboy tells it in three ways, the words are the same). */
-const fileTooLarge = (maxBytes: number) => tooLarge(`The file is too large. The limit is ${humanSize(maxBytes)}.`);
+const fileTooLarge = (maxBytes: number) => tooLarge('storage.too_large', { limit: humanSize(maxBytes) });
 
 /**
  * Reads a multipart request: text fields into `fields`, the one file streamed to disk (never held in memory) and
@@ -59,7 +59,7 @@ async function receiveMultipart(
   req: FastifyRequest,
   opts: UploadOptions,
 ): Promise<{ fields: Record<string, string>; file: StoredFile | null }> {
-  if (!req.isMultipart()) throw badRequest('Expected a multipart/form-data request.');
+  if (!req.isMultipart()) throw badRequest('storage.not_multipart');
   const store = req.server.storage;
   const fields: Record<string, string> = {};
   let file: StoredFile | null = null;
@@ -70,24 +70,24 @@ async function receiveMultipart(
     for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        if (value.includes('\u0000')) throw badRequest('Text must not contain NUL characters.', part.fieldname);
+        if (value.includes('\u0000')) throw badRequest('storage.text_nul', part.fieldname);
         fields[part.fieldname] = value;
         continue;
       }
       if (part.fieldname !== opts.fileField || file) {
         part.file.resume();
-        throw badRequest(`Unexpected file field "${part.fieldname}".`, part.fieldname);
+        throw badRequest('storage.unexpected_file_field', part.fieldname, { field: part.fieldname });
       }
       if ((part.filename ?? '').includes('\u0000')) {
         part.file.resume();
-        throw badRequest('A file name must not contain NUL characters.', opts.fileField);
+        throw badRequest('storage.name_nul', opts.fileField);
       }
       // Control and bidirectional characters go; an over-long name is shortened keeping its extension (issue 13).
       const originalName = cleanFileName(path.basename((part.filename || '').replace(/\\/g, '/')));
       const ext = extensionOf(originalName);
       if (!originalName || !(FILE_TYPES[opts.kind] as readonly string[]).includes(ext)) {
         part.file.resume();
-        throw badRequest(typeMessage(opts.kind), opts.fileField);
+        throw typeNotAllowed(opts.kind, opts.fileField);
       }
       if (opts.beforeFile) {
         try {
@@ -123,17 +123,19 @@ async function receiveMultipart(
   } catch (err) {
     await discard();
     const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Only one file may be sent.');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('storage.only_one_file');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(opts.maxBytes);
     if (err instanceof AppError) throw err;
-    if (code?.startsWith('FST_')) throw badRequest((err as Error).message);
+    // Another of @fastify/multipart's refusals: its own words, as they came.
+    if (code?.startsWith('FST_'))
+      throw badRequest('common.unclassified', undefined, { message: (err as Error).message });
     // busboy's words for a body without a boundary, cut short, or with broken part headers (issue 13).
     if (
       /^Multipart:|Unexpected end of (form|multipart)|Malformed part header|Boundary/i.test(
         (err as Error).message ?? '',
       )
     ) {
-      throw badRequest('The upload was incomplete or malformed. Please try again.');
+      throw badRequest('storage.malformed');
     }
     throw err;
   }

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
-  PHOTO_UPLOAD_MESSAGE,
   photoJson,
   photoPageQuery,
   updatePhotoInput,
@@ -10,6 +9,7 @@ import {
   type PhotoJson,
 } from '#shared/schemas/gallery.ts';
 import { badRequest } from '#server/lib/errors.ts';
+import { msg } from '#shared/messages/index.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
@@ -30,8 +30,8 @@ export const presentPhoto = (p: PhotoRow): PhotoJson => ({
   createdAt: p.createdAt.toISOString(),
 });
 
-const labParams = z.object({ id: z.uuid('Lab ID is missing.') });
-const photoParams = labParams.extend({ photoId: z.uuid('Invalid photo id.') });
+const labParams = z.object({ id: z.uuid(msg('gallery.lab_id_missing')) });
+const photoParams = labParams.extend({ photoId: z.uuid(msg('gallery.invalid_photo_id')) });
 
 /** The lab's photo gallery (spec §7 Labs: photos). Reading is public; uploads, edits and deletes are admin-only. */
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -75,7 +75,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       } as const;
       return withReceivedUpload(req, options, async (upload) => {
         const input = parseFields(uploadPhotoInput, upload.fields);
-        if (!upload.file) throw badRequest(PHOTO_UPLOAD_MESSAGE, 'photo');
+        if (!upload.file) throw badRequest('gallery.upload_incomplete', 'photo');
         const web = upload.alsoDiscardOnFailure(await makeWebPhoto(app.storage, upload.file));
         const photo = await createPhoto(app.db, signedInActor(req), lab.id, input, upload.file, web);
         return reply.code(201).send(presentPhoto(photo));

@@ -71,7 +71,7 @@ async function lockPhoto(tx: Tx, labId: string, photoId: string): Promise<PhotoR
     .where(and(eq(labPhotos.id, photoId), eq(labPhotos.labId, labId)))
     .limit(1)
     .for('update');
-  if (!photo) throw notFound('This photo no longer exists.');
+  if (!photo) throw notFound('gallery.photo_not_found');
   return photo;
 }
 

@@ -2,20 +2,13 @@ import { todayInIndia } from '#shared/format.ts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DakPriority, MarkLetterInput, ReturnLetterInput } from '#shared/schemas/letter.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import {
-  letterMovements,
-  letters,
-  users,
-  type LetterMovementRow,
-  type LetterRow,
-  type UserRow,
-} from '#server/db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
+import { letterMovements, letters, users, type LetterMovementRow, type LetterRow } from '#server/db/schema/index.ts';
+import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
-import { canMarkLetter, canViewLetter, isClearedForClassified } from './letters.policy.ts';
+import { lettersPolicy } from './letters.policy.ts';
 import { letterInvolvement } from './letters.service.ts';
 
 /**
@@ -28,10 +21,10 @@ import { letterInvolvement } from './letters.service.ts';
 /** Locks the letter and finds what the actor may do with it: 404 if they may not see it, 409 if it is binned. */
 async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<{ letter: LetterRow; held: LetterMovementRow[] }> {
   const [letter] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
-  if (!letter) throw notFound('Letter not found.');
+  if (!letter) throw notFound('letters.not_found');
   const { involved } = await letterInvolvement(tx, id, actor.id);
-  if (!canViewLetter(actor, letter, involved)) throw notFound('Letter not found.');
-  if (letter.deletedAt) throw conflict('This letter is in the recycle bin. Restore it before acting on it.');
+  lettersPolicy.authorize(actor, 'letters.view', { letter, involved });
+  if (letter.deletedAt) throw conflict('letters.in_recycle_bin_act');
   // What the actor holds of it now: their open movements, oldest first.
   const held = await tx
     .select()
@@ -41,26 +34,6 @@ async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<{ letter: L
     )
     .orderBy(asc(letterMovements.markedAt));
   return { letter, held };
-}
-
-/** Why this person may not be marked a letter of this classification, or null if they may. */
-function refusalForRecipient(
-  actor: Actor,
-  person: Pick<UserRow, 'id' | 'name' | 'status' | 'role' | 'classifiedClearance'>,
-  letter: LetterRow,
-): string | null {
-  if (person.id === actor.id) return 'You cannot mark a letter to yourself.';
-  if (person.status === 'deactivated') return `${person.name}'s account is deactivated. Please choose another officer.`;
-  if (person.status !== 'approved' || person.role === 'pending_director') {
-    return `${person.name}'s account has not been approved yet. Please choose another officer.`;
-  }
-  if (
-    letter.classification !== 'Normal' &&
-    !isClearedForClassified({ role: person.role, cleared: person.classifiedClearance })
-  ) {
-    return `${person.name} is not cleared for ${letter.classification} letters. Only directors, administrators and officers an administrator has cleared may receive them.`;
-  }
-  return null;
 }
 
 const names = (list: { name: string }[]) => list.map((p) => p.name).join(', ');
@@ -79,21 +52,12 @@ export async function markLetter(db: Db, actor: Actor, id: string, raw: MarkLett
   };
   const ids = await db.transaction(async (tx) => {
     const { letter, held } = await lockLetter(tx, actor, id);
-    if (!canMarkLetter(actor, letter, held.length > 0)) {
-      throw forbidden(
-        'Only the person who uploaded this letter, an officer who holds it, a director or an administrator may mark it.',
-      );
-    }
-    if (held.length && held.every((m) => m.box === 'pending')) {
-      throw conflict('Please receive this letter before marking it on.');
-    }
-    if (input.dueDate && input.dueDate < todayInIndia()) throw badRequest('Due date cannot be in the past.', 'dueDate');
+    lettersPolicy.authorize(actor, 'letters.mark', { letter, holds: held.length > 0 });
+    if (held.length && held.every((m) => m.box === 'pending')) throw conflict('letters.receive_before_marking');
+    if (input.dueDate && input.dueDate < todayInIndia()) throw badRequest('letters.due_date_past', 'dueDate');
     const people = await tx.select().from(users).where(inArray(users.id, input.to));
-    if (people.length !== input.to.length) throw badRequest('One of the chosen officers was not found.', 'to');
-    for (const person of people) {
-      const refusal = refusalForRecipient(actor, person, letter);
-      if (refusal) throw badRequest(refusal, 'to');
-    }
+    if (people.length !== input.to.length) throw badRequest('letters.officer_not_found', 'to');
+    for (const person of people) lettersPolicy.authorize(actor, 'letters.mark_to', { person, letter });
     const holding = await tx
       .select({ name: users.name })
       .from(letterMovements)
@@ -105,7 +69,7 @@ export async function markLetter(db: Db, actor: Actor, id: string, raw: MarkLett
           ne(letterMovements.box, 'closed'),
         ),
       );
-    if (holding.length) throw conflict(`${names(holding)} already holds this letter.`, 'to');
+    if (holding.length) throw conflict('letters.already_holds', 'to', { names: names(holding) });
 
     const now = new Date();
     if (held.length) {
@@ -161,9 +125,9 @@ export async function markLetter(db: Db, actor: Actor, id: string, raw: MarkLett
 export async function receiveLetter(db: Db, actor: Actor, id: string): Promise<MovementView> {
   const movementId = await db.transaction(async (tx) => {
     const { letter, held } = await lockLetter(tx, actor, id);
-    if (!held.length) throw forbidden('This letter is not marked to you.');
+    lettersPolicy.authorize(actor, 'letters.receive', { held });
     const waiting = held.find((m) => m.box === 'pending');
-    if (!waiting) throw conflict('You have already received this letter.');
+    if (!waiting) throw conflict('letters.already_received');
     const now = new Date();
     await tx
       .update(letterMovements)
@@ -173,14 +137,6 @@ export async function receiveLetter(db: Db, actor: Actor, id: string): Promise<M
     return waiting.id;
   });
   return (await loadMovements(db, eq(letterMovements.id, movementId)))[0]!;
-}
-
-/** The received movement the actor holds, for closing it or sending it back. */
-function heldMovement(held: LetterMovementRow[], doing: string): LetterMovementRow {
-  if (!held.length) throw forbidden(`You do not hold this letter, so you cannot ${doing} it.`);
-  const received = held.find((m) => m.box === 'received');
-  if (!received) throw conflict(`Please receive this letter before you ${doing} it.`);
-  return received;
 }
 
 /**
@@ -195,7 +151,9 @@ export async function closeLetter(
 ): Promise<MovementView> {
   const movementId = await db.transaction(async (tx) => {
     const { letter, held } = await lockLetter(tx, actor, id);
-    const movement = heldMovement(held, 'close');
+    lettersPolicy.authorize(actor, 'letters.close', { held });
+    const movement = held.find((m) => m.box === 'received');
+    if (!movement) throw conflict('letters.receive_before_closing');
     await tx
       .update(letterMovements)
       .set({
@@ -226,19 +184,13 @@ export async function returnLetter(
 ): Promise<MovementView[]> {
   const ids = await db.transaction(async (tx) => {
     const { letter, held } = await lockLetter(tx, actor, id);
-    if (!held.length) throw forbidden('You do not hold this letter, so you cannot send it back.');
+    lettersPolicy.authorize(actor, 'letters.send_back', { held });
     const movement = held.find((m) => m.box === 'received') ?? held[0]!;
-    const [sender] = movement.fromUserId
+    const [found] = movement.fromUserId
       ? await tx.select().from(users).where(eq(users.id, movement.fromUserId)).limit(1)
       : [];
-    if (!sender || sender.id === actor.id) {
-      throw conflict('There is nobody to send this letter back to. Please mark it to another officer instead.');
-    }
-    const refusal = refusalForRecipient(actor, sender, letter);
-    if (refusal)
-      throw conflict(
-        `${refusal.replace('Please choose another officer.', '')}Please mark it to another officer instead.`,
-      );
+    lettersPolicy.authorize(actor, 'letters.send_back_to', { sender: found, letter });
+    const sender = found!; // the rule refuses a letter with nobody to send it back to
     const now = new Date();
     await tx
       .update(letterMovements)
@@ -275,7 +227,7 @@ export async function returnLetter(
 export async function readLetter(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { letter, held } = await lockLetter(tx, actor, id);
-    if (!held.length) throw forbidden('This letter is not marked to you.');
+    lettersPolicy.authorize(actor, 'letters.read', { held });
     const unread = held.filter((m) => !m.readAt);
     if (!unread.length) return; // already read: nothing written
     await tx

@@ -1,7 +1,8 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { groups, users } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+import { markableOfficers } from './letters.policy.ts';
 
 /**
  * The officers a letter may be marked to (GET /api/dac/officers): approved staff other than the actor, by name, with
@@ -20,7 +21,7 @@ export async function listOfficers(db: DbOrTx, actor: Actor) {
     })
     .from(users)
     .leftJoin(groups, eq(groups.id, users.groupId))
-    .where(and(eq(users.status, 'approved'), ne(users.id, actor.id), ne(users.role, 'pending_director')))
+    .where(markableOfficers(actor))
     .orderBy(asc(users.name))
     .limit(2000);
   return rows; // as JSON: presentOfficer (letters.presenter.ts)

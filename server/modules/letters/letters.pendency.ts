@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PendencyQuery } from '#shared/schemas/letter.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { groups, letterMovements, letters, users } from '#server/db/schema/index.ts';
-import { badRequest, forbidden } from '#server/lib/errors.ts';
+import { badRequest } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+import { pendencyScope } from './letters.policy.ts';
 
 // Pendency (issue 17; docs/decisions/020-dak-movement.md): who holds which letters, and since when; the report's JSON
 // is made by presentPendency (letters.presenter.ts).
@@ -20,25 +21,18 @@ const addDays = (day: string, n: number) => {
 const OLDEST_LIMIT = 50;
 
 /**
- * Which pendency the actor may see: directors and admins any group or all; an associate director their own group.
- * Returns the group to restrict to (or null for all) and whether classified letters are left out.
+ * The pendency the actor may see (pendencyScope, letters.policy.ts: its refusal is thrown) with its group loaded: the
+ * group to restrict to (or null for all) and whether classified letters are left out.
  */
-async function pendencyScope(db: DbOrTx, actor: Actor, groupId?: string) {
-  if (actor.role === 'director' || actor.role === 'admin') {
-    if (!groupId) return { group: null, hideClassified: false };
-    const [group] = await db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, groupId));
-    if (!group) throw badRequest('Please choose a group from the list.', 'groupId');
-    return { group, hideClassified: false };
-  }
-  if (actor.role === 'associate_director' && actor.groupId) {
-    if (groupId && groupId !== actor.groupId) throw forbidden('You may see the pendency of your own group only.');
-    const [group] = await db
-      .select({ id: groups.id, name: groups.name })
-      .from(groups)
-      .where(eq(groups.id, actor.groupId));
-    return { group: group ?? null, hideClassified: !actor.cleared };
-  }
-  throw forbidden('Only directors, administrators and associate directors may see pendency.');
+async function pendencyGroup(db: DbOrTx, actor: Actor, groupId?: string) {
+  const scope = pendencyScope(actor, groupId);
+  if (!scope.groupId) return { group: null, hideClassified: scope.hideClassified };
+  const [group] = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(eq(groups.id, scope.groupId));
+  if (!group && groupId) throw badRequest('common.choose_group', 'groupId');
+  return { group: group ?? null, hideClassified: scope.hideClassified };
 }
 
 /**
@@ -50,7 +44,7 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
   const today = todayInIndia();
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -30);
-  const { group, hideClassified } = await pendencyScope(db, actor, query.groupId);
+  const { group, hideClassified } = await pendencyGroup(db, actor, query.groupId);
   // The group's members as a list of ids (not a subquery): PostgreSQL then reads each one's held letters from the
   // open-movements index alone (index-only scan), 5× faster at a million letters (decision 020).
   const members = group

@@ -6,7 +6,7 @@ import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { isOverdue, type MovementView } from './letters.movements.views.ts';
 import type { OfficerRow } from './letters.officers.ts';
 import type { PendencyReport } from './letters.pendency.ts';
-import { canEditLetter, canMarkLetter, isClearedForClassified } from './letters.policy.ts';
+import { isClearedForClassified, lettersPolicy } from './letters.policy.ts';
 import type { LetterView } from './letters.service.ts';
 
 // The one place letters and dak become JSON: a letter, its history, a movement, an officer, the pendency report.
@@ -37,11 +37,11 @@ export function presentLetter(
     originalName: letter.fileId ? originalName : null,
     fileUrl: fileUrl('letters', letter.fileId),
     uploadedBy: person(uploader),
-    canEdit: canEditLetter(actor, letter, frozen),
+    canEdit: lettersPolicy.allows(actor, 'letters.edit', { letter, frozen }),
     deletedAt: letter.deletedAt ? letter.deletedAt.toISOString() : null,
     deletedBy: person(deleter),
     frozen,
-    canMark: canMarkLetter(actor, letter, holds),
+    canMark: lettersPolicy.allows(actor, 'letters.mark', { letter, holds }),
   };
 }
 

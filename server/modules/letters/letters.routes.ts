@@ -140,7 +140,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/dac', { schema: { response: { 201: letterJson } } }, async (req, reply) => {
     return withReceivedUpload(req, uploadOptions, async (upload) => {
       const input = parseFields(createLetterInput, upload.fields);
-      if (!upload.file) throw badRequest('⚠️ Please select a file', 'file'); // spec §5 Letters
+      if (!upload.file) throw badRequest('letters.file_required', 'file'); // spec §5 Letters
       const view = await createLetter(app.db, signedInActor(req), input, upload.file);
       return reply.code(201).send(presentLetter(view, signedInActor(req)));
     });
@@ -157,7 +157,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/dac/:id/file', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) => {
     await assertCanEditLetter(app.db, signedInActor(req), req.params.id); // before the upload is read
     return withReceivedUpload(req, uploadOptions, async ({ file }) => {
-      if (!file) throw badRequest('⚠️ Please select a file', 'file');
+      if (!file) throw badRequest('letters.file_required', 'file');
       return presentLetter(
         await replaceLetterFile(app.db, app.storage, signedInActor(req), req.params.id, file),
         signedInActor(req),

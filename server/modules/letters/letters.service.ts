@@ -17,7 +17,7 @@ import {
   users,
   type LetterRow,
 } from '#server/db/schema/index.ts';
-import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
@@ -28,7 +28,7 @@ import {
   type StoredFile,
 } from '#server/modules/files/storage.ts';
 import { refuseUnclearedHolders } from './letters.holders.ts';
-import { canEditLetter, canViewLetter } from './letters.policy.ts';
+import { lettersPolicy } from './letters.policy.ts';
 import { searchLetterIds, type LetterSearch } from './letters.search.ts';
 
 /** A letter with what its card shows besides its own columns. */
@@ -120,7 +120,8 @@ export async function searchLetters(db: Db, actor: Actor, search: LetterSearch) 
 /** A letter the actor may see (admins also see the recycle bin), else 404: its existence is not disclosed. */
 export async function getLetter(db: DbOrTx, actor: Actor, id: string): Promise<LetterView> {
   const [view] = await loadViews(db, [id], actor.id);
-  if (!view || !canViewLetter(actor, view.letter, view.involved)) throw notFound('Letter not found.');
+  if (!view) throw notFound('letters.not_found');
+  lettersPolicy.authorize(actor, 'letters.view', view);
   return view;
 }
 
@@ -139,8 +140,9 @@ export async function letterInvolvement(db: DbOrTx, letterId: string, personId: 
 
 /** May this person see this letter, counting the letters marked to or by them (file downloads). */
 export async function actorMayViewLetter(db: DbOrTx, actor: Actor, letter: LetterRow): Promise<boolean> {
-  if (canViewLetter(actor, letter)) return true;
-  return canViewLetter(actor, letter, (await letterInvolvement(db, letter.id, actor.id)).involved);
+  if (lettersPolicy.allows(actor, 'letters.view', { letter })) return true;
+  const { involved } = await letterInvolvement(db, letter.id, actor.id);
+  return lettersPolicy.allows(actor, 'letters.view', { letter, involved });
 }
 
 /**
@@ -148,19 +150,11 @@ export async function actorMayViewLetter(db: DbOrTx, actor: Actor, letter: Lette
  * once it has moved and the actor is not an admin (issue 17 item 3: frozen register fields).
  */
 async function refuseUnlessEditable(db: DbOrTx, actor: Actor, letter: LetterRow | undefined): Promise<LetterRow> {
-  if (!letter) throw notFound('Letter not found.');
+  if (!letter) throw notFound('letters.not_found');
   const { moved, involved } = await letterInvolvement(db, letter.id, actor.id);
-  if (!canViewLetter(actor, letter, involved)) throw notFound('Letter not found.');
-  // Only admins see the recycle bin: tell them the truth rather than "only the uploader" (issue 13).
-  if (letter.deletedAt) throw conflict('This letter is in the recycle bin. Restore it first.');
-  if (!canEditLetter(actor, letter)) {
-    throw forbidden('Only the person who uploaded this letter or an administrator may change it.');
-  }
-  if (!canEditLetter(actor, letter, moved)) {
-    throw conflict(
-      'This letter has been marked to an officer, so its register entry is frozen. Ask an administrator to correct it.',
-    );
-  }
+  lettersPolicy.authorize(actor, 'letters.view', { letter, involved });
+  // Only admins see the recycle bin: the rule tells them the truth rather than "only the uploader" (issue 13).
+  lettersPolicy.authorize(actor, 'letters.edit', { letter, frozen: moved });
   return letter;
 }
 
@@ -296,7 +290,9 @@ export async function replaceLetterFile(
 export async function deleteLetter(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [found] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
-    if (found?.deletedAt && canViewLetter(actor, found)) throw conflict('This letter is already in the recycle bin.');
+    if (found?.deletedAt && lettersPolicy.allows(actor, 'letters.view', { letter: found })) {
+      throw conflict('letters.already_in_recycle_bin');
+    }
     const letter = await refuseUnlessEditable(tx, actor, found);
     // A letter someone still holds stays in the register until it is closed or sent back (issue 17: pendency
     // never counts a letter nobody can see).
@@ -307,7 +303,7 @@ export async function deleteLetter(db: Db, actor: Actor, id: string): Promise<vo
       .where(and(eq(letterMovements.letterId, id), ne(letterMovements.box, 'closed')))
       .limit(1);
     if (held) {
-      throw conflict(`This letter is still with ${held.name}. It can be deleted once it is closed or sent back.`);
+      throw conflict('letters.still_held', undefined, { name: held.name });
     }
     await tx.update(letters).set({ deletedAt: new Date(), deletedBy: actor.id }).where(eq(letters.id, id));
     await addHistory(tx, id, actor, 'deleted', null);
@@ -318,8 +314,8 @@ export async function deleteLetter(db: Db, actor: Actor, id: string): Promise<vo
 /** Locks a letter in the recycle bin. Callers check that the actor is an admin. */
 async function lockBinned(tx: Tx, id: string): Promise<LetterRow> {
   const [letter] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
-  if (!letter) throw notFound('Letter not found.');
-  if (!letter.deletedAt) throw conflict('This letter is not in the recycle bin.');
+  if (!letter) throw notFound('letters.not_found');
+  if (!letter.deletedAt) throw conflict('letters.not_in_recycle_bin');
   return letter;
 }
 

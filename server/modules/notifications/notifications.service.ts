@@ -139,7 +139,7 @@ export async function markNotificationRead(db: DbOrTx, actor: Actor, id: string)
       .set({ readAt: new Date() })
       .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
       .returning({ id: notifications.id });
-    if (!row) throw notFound('Notification not found.');
+    if (!row) throw notFound('notifications.not_found');
     await recordActivity(tx, actor, 'Read a notification', { type: 'notification', id });
   });
 }

@@ -2,7 +2,6 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
-  FEEDBACK_MESSAGES,
   type answerFeedbackInput,
   type feedbackInput,
   type FeedbackStatus,
@@ -148,7 +147,7 @@ export async function answerFeedback(
 ): Promise<FeedbackWithPeople> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(feedback).where(eq(feedback.id, id)).for('update').limit(1);
-    if (!current) throw notFound(FEEDBACK_MESSAGES.notFound);
+    if (!current) throw notFound('site.feedback_not_found');
     const replyChanged = input.reply !== current.reply;
     await tx
       .update(feedback)

@@ -11,7 +11,7 @@ import {
   updateProfileInput,
   userRecordJson,
 } from '#shared/schemas/user.ts';
-import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
 import { setTokenCookie, signedInActor } from '#server/plugins/auth.ts';
 import { DEVICE_COOKIE } from '#server/modules/auth/device-cookie.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
@@ -19,7 +19,7 @@ import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
 import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
-import { canDownloadUserDocument, requireProfileOwnerOrAdmin } from './users.policy.ts';
+import { canDownloadUserDocument, requirePasswordOwner, requireProfileOwnerOrAdmin } from './users.policy.ts';
 import { findUserById } from './users.queries.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
@@ -51,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The whole user record (spec §3 User) with its documents and close groups, as the owner and admins see it. */
   const loadProfile = async (id: string) => {
     const found = await findUserById(app.db, id);
-    if (!found) throw notFound('User not found.');
+    if (!found) throw notFound('users.not_found');
     const [documents, closeGroups] = await Promise.all([
       listUserDocuments(app.db, [id]),
       listCloseGroupsOfUser(app.db, id),
@@ -110,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: ownerOrAdmin, schema: { params: uuidParam, response: { 201: z.object({ photo: z.string() }) } } },
     async (req, reply) => {
       const target = await findUserById(app.db, req.params.id);
-      if (!target) throw notFound('User not found.');
+      if (!target) throw notFound('users.not_found');
       const options = {
         area: 'profile-photos',
         kind: 'image',
@@ -118,7 +118,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: app.config.uploadMaxBytes,
       } as const;
       return withReceivedUpload(req, options, async (upload) => {
-        if (!upload.file) throw badRequest('Please select a photo first.', 'photo');
+        if (!upload.file) throw badRequest('users.photo_required', 'photo');
         // Only a small copy is kept: a profile photo is shown at avatar size (the directory lists thousands), and the
         // re-encoding drops the camera's EXIF data, GPS included (decision 005).
         const photo = await upload.replaceWith(
@@ -135,12 +135,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/:id/password',
     {
-      onRequest: [
-        async (req) => {
-          if ((req.params as { id?: string }).id !== signedInActor(req).id)
-            throw forbidden('You may only change your own password.');
-        },
-      ],
+      onRequest: [requirePasswordOwner],
       schema: { params: uuidParam, body: changePasswordInput, response: { 200: passwordChangedJson } },
     },
     async (req, reply) => {

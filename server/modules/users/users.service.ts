@@ -16,6 +16,7 @@ import {
   type StoredFile,
 } from '#server/modules/files/storage.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { withRole } from './users.policy.ts';
 import { userMatches, type UserWithGroup } from './users.queries.ts';
 
 export interface UserDocument {
@@ -79,7 +80,7 @@ async function findUsers(
 ) {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(users.status, filter.status));
-  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.role) conditions.push(withRole(filter.role));
   if (filter.groupId) conditions.push(eq(users.groupId, filter.groupId));
   if (filter.q) conditions.push(userMatches(filter.q));
   const where = conditions.length ? and(...conditions) : undefined;
@@ -160,13 +161,13 @@ export async function updateProfile(db: Db, actor: Actor, userId: string, input:
   };
   if (!Object.keys(changes).length) {
     const [current] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!current) throw notFound('User not found.');
+    if (!current) throw notFound('users.not_found');
     return current;
   }
   return db.transaction(async (tx) => {
     // The update locks the row; a profile never changes the email the activity names.
     const [saved] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
-    if (!saved) throw notFound('User not found.');
+    if (!saved) throw notFound('users.not_found');
     await recordActivity(
       tx,
       actor,
@@ -190,7 +191,7 @@ export async function setProfilePhoto(
 ): Promise<UserRow> {
   return transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
-    if (!current) throw notFound('User not found.');
+    if (!current) throw notFound('users.not_found');
     const row = await saveFileRow(tx, file, actor.id);
     const [updated] = await tx.update(users).set({ photoFileId: row.id }).where(eq(users.id, userId)).returning();
     await dropFiles([current.photoFileId]);
@@ -215,9 +216,9 @@ export async function changeOwnPassword(
   newPassword: string,
 ): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
-  if (!user) throw notFound('User not found.');
+  if (!user) throw notFound('users.not_found');
   const ok = await argon2.verify(user.passwordHash, currentPassword).catch(() => false);
-  if (!ok) throw badRequest('The current password is not correct.', 'currentPassword');
+  if (!ok) throw badRequest('users.current_password_wrong', 'currentPassword');
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [saved] = await tx

@@ -73,7 +73,12 @@ describe('RegisterForm', () => {
 
   it('shows a taken email under the email field', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      jsonResponse(409, { error: 'User already exists', message: 'User already exists', field: 'email' }),
+      jsonResponse(409, {
+        error: 'User already exists',
+        message: 'User already exists',
+        code: 'auth.user_exists',
+        field: 'email',
+      }),
     );
     const { user } = render(<RegisterForm />);
     await fill(user, { email: 'asha@lab.local', password: 'secret1', name: 'Asha Rao' });

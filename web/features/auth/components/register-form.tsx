@@ -84,7 +84,7 @@ export function RegisterForm() {
         window.scrollTo(0, 0); // the note on approval sits above the form
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.message === 'User already exists') {
+        if (err instanceof ApiError && err.coded?.code === 'auth.user_exists') {
           form.setFieldError('email', t('register.emailTaken'));
           return;
         }

@@ -21,7 +21,6 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { acceptFor } from '#shared/constants.ts';
 import {
-  PHOTO_UPLOAD_MESSAGE,
   updatePhotoInput,
   uploadPhotoInput,
   type PhotoJson,
@@ -31,7 +30,8 @@ import {
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
-import { translateMessage } from '#web/i18n/index.ts';
+import { msg } from '#shared/messages/index.ts';
+import { translateCoded, translateMessage } from '#web/i18n/index.ts';
 import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
 import { useDeletePhoto, usePhotoPages, useUpdatePhoto, useUploadPhoto } from '../api.ts';
 import classes from './gallery.module.css';
@@ -50,7 +50,7 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
   const form = useForm<UploadPhotoInput & { file: File | null }>({
     mode: 'controlled',
     initialValues: { name: '', description: '', file: null },
-    validate: zodValidate(uploadPhotoInput, { fileRequired: PHOTO_UPLOAD_MESSAGE }),
+    validate: zodValidate(uploadPhotoInput, { fileRequired: msg('gallery.upload_incomplete') }),
   });
 
   const onSubmit = form.onSubmit(
@@ -79,7 +79,7 @@ function UploadPhotoForm({ labId }: { labId: string | undefined }) {
       );
     },
     // spec §5 Photos: one sentence for every missing field.
-    () => setProblem(translateMessage(PHOTO_UPLOAD_MESSAGE, 'gallery')),
+    () => setProblem(translateCoded({ code: 'gallery.upload_incomplete' })),
   );
   // One sentence below the form says what is missing; the inputs are only marked.
   const fieldError = (path: string) => (form.errors[path] ? true : undefined);

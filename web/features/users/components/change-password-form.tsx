@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { changePasswordInput } from '#shared/schemas/user.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { getUser, saveLogin } from '#web/lib/auth-storage.ts';
 import { useChangePassword } from '../api.ts';
 
@@ -47,9 +47,9 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
         },
         onError: (err) => {
           if (applyServerError(form, err)) return;
-          // Too many wrong current passwords: the server says when to try again (decision 014).
+          // Too many wrong current passwords: the server says when to try again (decision 014), in the reader's words.
           const tooMany = err instanceof ApiError && err.status === 429;
-          notifications.show({ color: 'red', message: tooMany ? err.message : t('password.failed') });
+          notifications.show({ color: 'red', message: tooMany ? serverMessage(err, 'people') : t('password.failed') });
         },
       },
     );

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  apiAs,
+  checkA11y,
+  createApprovedUser,
+  expectHidden,
+  expectVisible,
+  groupIds,
+  registrationFor,
+  screenshot,
+  signedInAdmin,
+  signInAs,
+  useBrowser,
+  type SeededUser,
+} from './fixtures.ts';
+
+// Issue 29 ("Done when"): a refusal that carries a name reads in Hindi in Hindi mode. An officer holds a letter; their
+// account is deactivated while the uploader has them chosen in the dak's "Mark to" dialog, with the portal in Hindi;
+// the server's refusal (letters.officer_deactivated, {name}) shows on the dialog in Hindi, with the officer's name.
+// Screenshots at 1280 and 390 px.
+
+const browser = useBrowser();
+
+const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'), Buffer.from('\n%%EOF\n')]);
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+
+/** An approved employee of the first group with a name that no other test uses. */
+const person = (name: string) =>
+  createApprovedUser('employee', groupIds[0], { personalDetails: { ...registrationFor().personalDetails, name } });
+
+/** Registers a letter through the API as `user`; returns its id and Letter ID. */
+async function uploadLetter(user: SeededUser, subject: string, tag: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    letterLanguage: 'English',
+    letterCommunBy: 'Speed Post',
+    docketDate: inDays(-1),
+    letterDate: inDays(-3),
+    letterNo: `HQ/FS/${tag}`,
+    category: 'Letter',
+    establishment: 'DRDO HQ',
+    letterSub: subject,
+    docketNo: `D-${tag}`,
+  })) {
+    form.set(name, value);
+  }
+  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'letter.pdf');
+  const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function switchTo(page: Page, language: 'hi' | 'en') {
+  await page.getByRole('button', { name: language === 'hi' ? 'हिन्दी' : 'English' }).click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+}
+
+describe('The dak in Hindi (issue 29)', () => {
+  it('marking to an officer deactivated meanwhile: the refusal in Hindi, with the name', async () => {
+    const { page } = browser;
+    const tag = randomUUID().slice(0, 6);
+    const uploader = await person(`Asha Uploader ${tag}`);
+    const officer = await person(`Kavita Officer ${tag}`);
+    // The officer holds a letter of the uploader's already.
+    const first = await uploadLetter(uploader, `Store house inspection ${tag}`, `${tag}-1`);
+    expect((await apiAs(uploader).post(`/api/dac/${first._id}/movements`, { to: [officer.id] })).status).toBe(201);
+    const subject = `Fire safety audit ${tag}`;
+    const second = await uploadLetter(uploader, subject, `${tag}-2`);
+
+    // The uploader, in Hindi, opens the Mark dialog of the second letter and chooses the officer.
+    await signInAs(page, uploader, { to: '/dac' });
+    await switchTo(page, 'hi');
+    const card = page.getByRole('listitem').filter({ hasText: subject });
+    await card.getByRole('button', { name: `पत्र ${second.letterId} किसी अधिकारी को अंकित करें` }).click();
+    const dialog = page.getByRole('dialog', { name: `पत्र ${second.letterId} अंकित करें` });
+    await expectVisible(dialog);
+    await dialog.getByRole('combobox', { name: 'किसे अंकित करें' }).fill('Kavita');
+    await page.getByRole('option', { name: new RegExp(`^${officer.name}`) }).click();
+    await page.keyboard.press('Escape'); // closes the option list, not the dialog
+
+    // Meanwhile the administrator deactivates the officer's account.
+    const admin = await signedInAdmin();
+    expect((await apiAs(admin).post(`/admin/users/${officer.id}/deactivate`, { reason: '' })).status).toBe(200);
+
+    // Marking is refused by code; the dialog words it in Hindi around the officer's name, on the "Mark to" input.
+    await dialog.getByRole('button', { name: 'पत्र अंकित करें' }).click();
+    const refusal = `${officer.name} का खाता निष्क्रिय कर दिया गया है। कृपया कोई अन्य अधिकारी चुनें।`;
+    await expectVisible(dialog.getByText(refusal, { exact: true }));
+    expect(await dialog.getByText('account is deactivated').count()).toBe(0); // not the English
+    // Nothing was marked.
+    const movements = await apiAs(uploader).get<unknown[]>(`/api/dac/${second._id}/movements`);
+    expect(movements.body).toEqual([]);
+    // The refused input takes the focus and opens its list: closed, so the refusal under it shows.
+    if (await dialog.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
+    await expectHidden(dialog.getByRole('listbox'));
+    await expectVisible(dialog);
+    await checkA11y(page, { moderate: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'dak-officer-deactivated-hi');
+  });
+});

@@ -1,0 +1,93 @@
+// The import rules of npm run lint (.dependency-cruiser.mjs) run by the real dependency-cruiser on a throw-away
+// project that breaks each of them once: every cycle of values (an alias or import() counts, type-only imports do
+// not) and every layer of ../shared/STYLE.md must be reported, and nothing else.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const files: Record<string, string> = {
+  'package.json': JSON.stringify({
+    type: 'module',
+    imports: { '#server/*': './server/*', '#web/*': './web/*', '#shared/*': './shared/*' },
+  }),
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true },
+  }),
+  // a cycle through an alias
+  'server/a.ts': "import { b } from './b.ts';\nexport const a = b + 1;\n",
+  'server/b.ts': "import { a } from '#server/a.ts';\nexport const b = 1;\nexport const c = () => a;\n",
+  // a cycle closed by a type-only import: allowed (both spellings of a type import)
+  'server/t1.ts': "import type { T2 } from './t2.ts';\nexport const x: T2 = 1;\n",
+  'server/t2.ts': "import { x } from './t1.ts';\nexport type T2 = number;\nexport const y = x;\n",
+  'server/t3.ts': "import { type T2, y } from './t2.ts';\nexport const z: T2 = y;\n",
+  // a cycle through import()
+  'server/d1.ts': "export const load = () => import('./d2.ts');\n",
+  'server/d2.ts': "import { load } from './d1.ts';\nexport const run = load;\n",
+  'server/u.ts': "import { z } from '#server/missing.ts';\nexport const m = z;\n",
+  'shared/s.ts': "import { a } from '#server/a.ts';\nimport { ok } from './ok.ts';\nexport const s = [a, ok];\n",
+  'shared/ok.ts': 'export const ok = 1;\n',
+  'web/features/one/one.tsx': "import { two } from '#web/features/two/two.tsx';\nexport const one = two;\n",
+  'web/features/two/two.tsx': 'export const two = 2;\n',
+  'web/components/c.ts': "import { routes } from '#web/app/routes.ts';\nexport const c = routes;\n",
+  'web/app/routes.ts': "import { c } from '#web/components/c.ts';\nexport const routes = [c];\n",
+  'web/lib/w.ts': "import type { T2 } from '#server/t2.ts';\nexport const w: T2 = 1;\n",
+  // allowed: main.tsx mounts the app; anything of web/ imports shared/ and its own feature
+  'web/main.tsx': "import { routes } from './app/routes.ts';\nexport const main = routes;\n",
+  'web/features/two/three.tsx':
+    "import { ok } from '#shared/ok.ts';\nimport { two } from './two.tsx';\nexport const t = [ok, two];\n",
+};
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'import-rules-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+  cycle?: { name: string }[];
+}
+
+function depcruise(...args: string[]) {
+  const bin = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+  const config = path.join(root, '.dependency-cruiser.mjs');
+  return spawnSync(process.execPath, [bin, '--config', config, ...args, 'server', 'shared', 'web'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+}
+
+describe('import rules (dependency-cruiser)', () => {
+  it('reports every broken rule and nothing else', () => {
+    const run = depcruise('--output-type', 'json');
+    const violations = (JSON.parse(run.stdout) as { summary: { violations: Violation[] } }).summary.violations;
+    const found = violations.map((v) => [v.rule.name, v.from, v.to].join(' ')).sort();
+    expect(found).toEqual([
+      'no-cycle server/a.ts server/b.ts',
+      'no-cycle server/d1.ts server/d2.ts',
+      'no-cycle web/app/routes.ts web/components/c.ts',
+      'no-feature-to-feature web/features/one/one.tsx web/features/two/two.tsx',
+      'not-to-unresolvable server/u.ts #server/missing.ts',
+      'only-app-imports-app web/components/c.ts web/app/routes.ts',
+      'shared-imports-nothing-of-ours shared/s.ts server/a.ts',
+      'web-never-imports-server web/lib/w.ts server/t2.ts',
+    ]);
+  });
+
+  it('fails and names both files of a cycle in the text npm run lint prints', () => {
+    const run = depcruise();
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toMatch(/error no-cycle: server\/a\.ts → \s*server\/b\.ts →\s*server\/a\.ts/);
+  });
+});

@@ -1,0 +1,8 @@
+/** Stored files: downloads (GET /uploads/…) and the web copies of images (server/modules/files). */
+export const files = {
+  not_found: 'File not found.',
+  open_forbidden: 'You are not allowed to open this file.',
+  past_end: 'The requested part of the file is past its end.',
+  image_unreadable: 'The image could not be read. Please choose another photo.',
+  image_too_large: 'The image is too large: at most {{max}} megapixels.',
+} as const;

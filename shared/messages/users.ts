@@ -1,0 +1,32 @@
+/** Profiles, the staff directory and their forms (server/modules/users, shared/schemas/user.ts). */
+export const users = {
+  not_found: 'User not found.',
+  own_profile_only: 'You may only view or change your own profile.',
+  own_password_only: 'You may only change your own password.',
+  photo_required: 'Please select a photo first.',
+  current_password_wrong: 'The current password is not correct.',
+  current_password_required: 'Please enter your current password.',
+  new_password_same: 'The new password must differ from the current one.',
+  name_too_long: 'Name must be at most 200 characters.',
+  gender_invalid: 'Please choose a gender from the list.',
+  marital_status_invalid: 'Please choose a marital status from the list.',
+  blood_group_invalid: 'Please choose a blood group from the list.',
+  cadre_invalid: 'Please choose a cadre from the list.',
+  designation_not_of_cadre: 'Please choose a designation of the selected cadre.',
+  employment_end_before_start: 'The employment end date cannot be before its start.',
+  link_invalid: 'Please enter a full link starting with http:// or https://.',
+  list_entry_too_long: 'Each entry must be at most 200 characters.',
+  list_too_long: 'At most 50 entries.',
+  about_too_long: 'About must be at most 5000 characters.',
+  /** Filters of the directory, Manage Users and the activity logs. */
+  search_too_long: 'The search text is too long.',
+  role_invalid: 'Please choose a role from the list.',
+  group_invalid: 'Please choose a group from the list.',
+  status_invalid: 'Please choose a status from the list.',
+  log_user_invalid: 'Please choose a user from the list.',
+  log_dates_reversed: 'Start date cannot be after end date.',
+  /** Manage Users' forms (the admin module sends them). */
+  reject_reason_required: 'Please give a reason for rejecting this user.',
+  reason_too_long: 'The reason must be at most 500 characters.',
+  clearance_required: 'Please say whether the user is cleared (true or false).',
+} as const;
