@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { MAX_PAGE_SIZE } from '../constants.ts';
 import { UNSAFE_NAME_CHARS } from '../format.ts';
 import { msg } from '../messages/index.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { msg } from '../messages/index.ts';
+
 import { ROLES } from '../constants.ts';
+import { msg } from '../messages/index.ts';
 import { optionalText, plainText } from './common.ts';
 import {
   contactInfoInput,

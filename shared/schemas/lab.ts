@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { msg } from '../messages/index.ts';
 import { optionalText, plainText } from './common.ts';
 import {

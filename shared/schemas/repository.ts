@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
+import { SOFTWARE_REPO_TYPES } from '../constants.ts';
 import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
-import { SOFTWARE_REPO_TYPES } from '../constants.ts';
 
 /**
  * The words of spec §5 Repositories, plus our own for rules the spec leaves to the browser (a URL field) or does not

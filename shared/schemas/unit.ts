@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { msg } from '../messages/index.ts';
+
 import { CONTACT_TYPES } from '../constants.ts';
+import { msg } from '../messages/index.ts';
 import { isoDate, optionalDate, optionalText, plainText } from './common.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 import { files } from './files.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -1,11 +1,13 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
-import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
+
 import { formatDate, todayInIndia } from '#shared/format.ts';
+import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
+
 import { users } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { definePolicy, type Decision } from '#server/lib/policy.ts';
+import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin } from '#server/lib/roles.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /**
  * Where a close group stands against its duration on `today`. Both ends count as inside: a group of 1 to 30 June

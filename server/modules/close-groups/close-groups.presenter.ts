@@ -1,7 +1,9 @@
-import type { CloseGroupDocumentJson, CloseGroupJson } from '#shared/schemas/close-group.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { todayInIndia } from '#shared/format.ts';
+import type { CloseGroupDocumentJson, CloseGroupJson } from '#shared/schemas/close-group.ts';
+
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { closeGroupsPolicy, closeGroupStatus } from './close-groups.policy.ts';
 import { CLOSE_GROUP_AREA, type CloseGroupDetail, type CloseGroupDocument } from './close-groups.service.ts';
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import { msg } from '#shared/messages/index.ts';
-import { messageJson, uuidParam } from '#shared/schemas/common.ts';
-import { pageJson } from '#shared/schemas/user.ts';
 import {
   closeGroupDocumentJson,
   closeGroupInput,
@@ -11,17 +10,21 @@ import {
   closeGroupListQuery,
   renameDocumentInput,
 } from '#shared/schemas/close-group.ts';
+import { messageJson, uuidParam } from '#shared/schemas/common.ts';
+import { pageJson } from '#shared/schemas/user.ts';
+
 import { badRequest } from '#server/lib/errors.ts';
-import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
+
 import { closeGroupsPolicy } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
-  CLOSE_GROUP_AREA,
-  type CloseGroupDetail,
   addCloseGroupDocument,
   assertCanViewCloseGroup,
   canDownloadCloseGroupFile,
+  CLOSE_GROUP_AREA,
+  type CloseGroupDetail,
   createCloseGroup,
   deleteCloseGroup,
   deleteCloseGroupDocument,

@@ -1,24 +1,27 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { renamedFilename, type CloseGroupValues } from '#shared/schemas/close-group.ts';
+
+import { type CloseGroupValues, renamedFilename } from '#shared/schemas/close-group.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import {
   closeGroupDocuments,
   closeGroupMembers,
   closeGroups,
+  type FileRow,
   files,
   users,
-  type FileRow,
 } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { closeGroupsPolicy, eligibleMembers } from './close-groups.policy.ts';
 
 export const CLOSE_GROUP_AREA = 'close-groups';

@@ -1,14 +1,18 @@
 import { existsSync } from 'node:fs';
+
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+
+import { formatDate, todayInIndia } from '#shared/format.ts';
+import { renamedFilename } from '#shared/schemas/close-group.ts';
+
 import { activityLogs, closeGroupDocuments, files, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { formatDate, todayInIndia } from '#shared/format.ts';
+
 import { closeGroupStatus } from './close-groups.policy.ts';
-import { renamedFilename } from '#shared/schemas/close-group.ts';
 
 buildTestAppBeforeAll();
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { type MessageCode, msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   GROUP_DOCUMENT_FIELDS,
@@ -9,26 +11,27 @@ import {
   groupItemInputFor,
   groupItemJson,
 } from '#shared/schemas/group.ts';
+
 import { badRequest } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
-import { msg, type MessageCode } from '#shared/messages/index.ts';
-import { groupsPolicy } from './groups.policy.ts';
-import { findGroupOr404 } from './groups.queries.ts';
-import { GROUP_FILES_AREA, presentItem, type GroupItemField } from './groups.presenter.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import {
+  countAchievementGroups,
+  countGroupItems,
   createGroupItem,
   deleteGroupItem,
   listAchievements,
   listGroupItems,
-  countAchievementGroups,
-  countGroupItems,
   updateGroupItem,
 } from './group-items.service.ts';
 import { requireGroupManager } from './groups.guards.ts';
+import { groupsPolicy } from './groups.policy.ts';
+import { GROUP_FILES_AREA, type GroupItemField, presentItem } from './groups.presenter.ts';
+import { findGroupOr404 } from './groups.queries.ts';
 
 const SINGULAR: Record<GroupItemField, string> = {
   notices: 'Notice',

@@ -1,17 +1,19 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { files, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
+import { files, groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
-import { KIND_OF, type GroupItemField } from './groups.presenter.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { type GroupItemField, KIND_OF } from './groups.presenter.ts';
 import type { ItemRow } from './groups.service.ts';
 
 /** Name and description; notices and circulars also carry 'valid until' (null: no expiry). */

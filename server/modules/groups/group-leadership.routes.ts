@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import { officeMemberInput, officeMemberJson } from '#shared/schemas/unit.ts';
+
 import { registerDirectorHistoryRoutes } from '#server/modules/director-history/director-history.routes.ts';
-import { msg } from '#shared/messages/index.ts';
-import { findGroupOr404 } from './groups.queries.ts';
-import { requireGroupManager } from './groups.guards.ts';
-import { presentOffice } from './groups.presenter.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import {
   associateDirectorsOf,
   createOfficeMember,
   deleteOfficeMember,
   updateOfficeMember,
 } from './group-leadership.service.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
+import { requireGroupManager } from './groups.guards.ts';
+import { presentOffice } from './groups.presenter.ts';
+import { findGroupOr404 } from './groups.queries.ts';
 
 const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
 const officeParams = z.object({

@@ -1,13 +1,16 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import { DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import type { officeMemberInput } from '#shared/schemas/unit.ts';
+
 import type { Db } from '#server/db/client.ts';
-import { officeMembers, type GroupRow } from '#server/db/schema/index.ts';
+import { type GroupRow, officeMembers } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { DirectorHistoryOwner } from '#server/modules/director-history/director-history.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import type { OfficeRow } from './groups.service.ts';
 
 /** A group's associate-director history (the director-history service), as the activity log has always worded it. */

@@ -1,7 +1,7 @@
 import { forbidden } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { definePolicy, type Decision } from '#server/lib/policy.ts';
+import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /** A group as the rules see it: its id and the user its current director entry names while in office (decision 006). */
 export interface GroupFacts {

@@ -1,11 +1,14 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+
+import { todayInIndia } from '#shared/format.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { directorEntries, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
+import { directorEntries, groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { todayInIndia } from '#shared/format.ts';
+
 import { groupsPolicy, leadableGroupOf, leadsGroup } from './groups.policy.ts';
 
 /**

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   addMembersInput,
@@ -14,12 +16,19 @@ import {
   staffQuery,
   updateGroupInput,
 } from '#shared/schemas/group.ts';
-import type { GroupRow } from '#server/db/schema/index.ts';
+
 import type { Db } from '#server/db/client.ts';
-import { type Actor, signedInActor } from '#server/plugins/auth.ts';
+import type { GroupRow } from '#server/db/schema/index.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { msg } from '#shared/messages/index.ts';
+import { sendPrepared } from '#server/lib/prepared-answer.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
+
+import { groupItemsRoutes } from './group-items.routes.ts';
+import { groupLeadershipRoutes } from './group-leadership.routes.ts';
+import { groupPageAnswer, myGroupAnswer } from './group-page.cache.ts';
 import { requireGroupManager } from './groups.guards.ts';
+import { groupsPolicy } from './groups.policy.ts';
+import { GROUP_FILES_AREA, presentGroup } from './groups.presenter.ts';
 import {
   canManageGroup,
   canOpenGroupFile,
@@ -27,7 +36,6 @@ import {
   findGroupOr404,
   groupsLedBy,
 } from './groups.queries.ts';
-import { GROUP_FILES_AREA, presentGroup } from './groups.presenter.ts';
 import {
   addMembers,
   createGroup,
@@ -39,11 +47,6 @@ import {
   removeMember,
   updateGroup,
 } from './groups.service.ts';
-import { groupItemsRoutes } from './group-items.routes.ts';
-import { groupPageAnswer, myGroupAnswer } from './group-page.cache.ts';
-import { sendPrepared } from '#server/lib/prepared-answer.ts';
-import { groupLeadershipRoutes } from './group-leadership.routes.ts';
-import { groupsPolicy } from './groups.policy.ts';
 
 const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
 const memberParams = z.object({

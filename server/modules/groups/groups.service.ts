@@ -1,28 +1,31 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Role } from '#shared/constants.ts';
 import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import {
   contactInfos,
   files,
   groupItems,
+  type GroupRow,
   groups,
   labs,
   officeMembers,
   users,
-  type GroupRow,
 } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  listDirectorEntries,
   type DirectorEntryWithUser,
+  listDirectorEntries,
 } from '#server/modules/director-history/director-history.service.ts';
 import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { findGroupById } from './groups.queries.ts';
 
 /** All groups by name, for the Groups dropdown and group selects. Any signed-in user may call it. */

@@ -1,5 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
+import { messageText } from '#shared/messages/index.ts';
+
 import type { Db } from '#server/db/client.ts';
 import {
   activityLogs,
@@ -11,8 +14,8 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createGroup, createUser } from '#server/test/factories.ts';
+
 import { groupCast, type Person } from './groups.fixtures.ts';
-import { messageText } from '#shared/messages/index.ts';
 
 const ACCESS_DENIED = messageText('groups.access_denied');
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { msg } from '#shared/messages/index.ts';
+
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
+import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   createLabInput,
@@ -11,17 +12,21 @@ import {
   labDocumentsJson,
   labItemInputFor,
   labItemJson,
+  type LabItemKind as LabItemPath,
   labJson,
   labSummaryJson,
   updateLabInput,
-  type LabItemKind as LabItemPath,
 } from '#shared/schemas/lab.ts';
+
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { registerDirectorHistoryRoutes } from '#server/modules/director-history/director-history.routes.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import { cachedRead, watchLabChanges } from './labs.cache.ts';
+import { labsPolicy } from './labs.policy.ts';
 import { presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
 import {
   createLab,
@@ -29,16 +34,14 @@ import {
   deleteLabItem,
   directorsOf,
   findOnlyLab,
+  type LabItemKind,
   listLabDocuments,
   listLabs,
   loadLabRecord,
   requireLab,
   updateLab,
   updateLabItem,
-  type LabItemKind,
 } from './labs.service.ts';
-import { labsPolicy } from './labs.policy.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 const KIND_OF: Record<LabItemPath, LabItemKind> = {
   notices: 'notice',

@@ -1,25 +1,28 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
+
 import { DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
-import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { contactInfos, files, labItems, labs, officeMembers, type LabRow } from '#server/db/schema/index.ts';
-import { conflict, notFound } from '#server/lib/errors.ts';
 import type { MessageCode } from '#shared/messages/index.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
+
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
+import { contactInfos, files, labItems, type LabRow, labs, officeMembers } from '#server/db/schema/index.ts';
+import { conflict, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  listDirectorEntries,
   type DirectorEntryWithUser,
   type DirectorHistoryOwner,
+  listDirectorEntries,
 } from '#server/modules/director-history/director-history.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { labWrite } from './labs.cache.ts';
 
 export type LabItemKind = (typeof labItems.$inferSelect)['kind'];

@@ -1,13 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+
+import { todayInIndia } from '#shared/format.ts';
+
 import { activityLogs, files } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { todayInIndia } from '#shared/format.ts';
 
 let app: FastifyInstance;
 let admin: Record<string, string>;

@@ -1,10 +1,11 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
+
 import type { softwareRepos, trialRepos } from '#server/db/schema/index.ts';
 import { groups } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { definePolicy, type Decision } from '#server/lib/policy.ts';
+import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { hasRole, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /** Who may upload (issue 7, decision 008): associate directors and administrators. */
 export const UPLOADER_ROLES = ['associate_director', 'admin'] as const;

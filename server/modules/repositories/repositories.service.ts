@@ -1,17 +1,20 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
+
 import type { SoftwareRepoValues, TrialRepoValues } from '#shared/schemas/repository.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { files, groups, softwareRepos, trialRepos, users, type FileRow } from '#server/db/schema/index.ts';
+import { type FileRow, files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { repositoriesPolicy, uploadableGroups, visibleRepositories } from './repositories.policy.ts';
 
 export const SOFTWARE_AREA = 'software-repos';

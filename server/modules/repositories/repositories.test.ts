@@ -1,17 +1,20 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { Role } from '#shared/constants.ts';
 import { REPOSITORY_MESSAGES as M, type SoftwareRepoJson, type TrialRepoJson } from '#shared/schemas/repository.ts';
+
 import { activityLogs, directorEntries, files, type GroupRow, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
-import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
+import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multipart.ts';
 
 // The refusals' English (spec §8): the catalogue's sentences of repositories.not_your_group and delete_uploader_only.
 const NOT_YOUR_GROUP = 'Associate directors may upload repositories only to their own group.';

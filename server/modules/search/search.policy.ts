@@ -1,11 +1,13 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+
 import type { Role } from '#shared/constants.ts';
 import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/index.ts';
+import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 
 /**
  * Who may find what in the portal search (issue 14 §4; docs/decisions/015-search.md). Each document carries access

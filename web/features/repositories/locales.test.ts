@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { codeOf } from '#shared/messages/index.ts';
 import { REPOSITORY_MESSAGES } from '#shared/schemas/repository.ts';
+
 import en from '#web/i18n/locales/en/repositories.json';
 import hi from '#web/i18n/locales/hi/repositories.json';
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -9,17 +8,20 @@ import {
   Stack,
   Table,
   Tabs,
-  TextInput,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import { msg } from '#shared/messages/index.ts';
 import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
@@ -30,6 +32,7 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
 
 type ItemForm = { name: string; description: string; validUntil: string; file: File | null };

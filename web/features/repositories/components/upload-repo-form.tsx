@@ -1,17 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
+import { type FormErrors, type GetInputPropsReturnType, useForm } from '@mantine/form';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor } from '#shared/constants.ts';
+
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
+
 import {
+  type Banner,
   ChosenFile,
+  type GroupOptions,
   GroupSelect,
   UploadStatus,
   useUploadFailure,
-  type Banner,
-  type GroupOptions,
 } from './repository-parts.tsx';
 
 /** The group a form starts with: the person's own group when it is offered, else the only group offered, else none. */
