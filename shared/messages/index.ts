@@ -1,14 +1,19 @@
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
+import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
 import { director_history } from './director-history.ts';
-import { gallery } from './gallery.ts';
 import { files } from './files.ts';
+import { gallery } from './gallery.ts';
+import { groups } from './groups.ts';
+import { labs } from './labs.ts';
 import { letters } from './letters.ts';
 import { notifications } from './notifications.ts';
+import { repositories } from './repositories.ts';
 import { search } from './search.ts';
 import { site } from './site.ts';
 import { storage } from './storage.ts';
+import { units } from './units.ts';
 import { users } from './users.ts';
 
 /**
@@ -24,14 +29,19 @@ export const catalogue = {
   database,
   admin,
   auth,
+  close_groups,
   director_history,
-  gallery,
   files,
+  gallery,
+  groups,
+  labs,
   letters,
   notifications,
+  repositories,
   search,
   site,
   storage,
+  units,
   users,
 } as const;
 

@@ -1,19 +1,20 @@
 import { z } from 'zod';
+
 import { MAX_PAGE_SIZE } from '../constants.ts';
 import { UNSAFE_NAME_CHARS } from '../format.ts';
+import { msg } from '../messages/index.ts';
 import { DATE_RANGE_MESSAGE, inDateRange, plainText } from './common.ts';
 
 /** Messages of spec §5 Close group, checked by the admin form and the route alike. */
 export const CLOSE_GROUP_MESSAGES = {
-  groupNameRequired: 'Group Name is required.',
-  groupPurposeRequired: 'Group Purpose is required.',
-  durationRequired: 'Group Duration (From and To dates) are required.',
-  startAfterEnd: 'Start date cannot be after end date.',
-  // NOTE: the spec states the rule ("Requested By needs at least one user") but no wording; docs/decisions/007.
-  requestedByRequired: 'Please select at least one user for Requested By.',
-  fileRequired: 'Please select a file to upload.',
-  newFilenameRequired: 'Please enter a new filename.',
-  newFilenameSame: 'New filename is the same as the current filename.',
+  groupNameRequired: msg('close_groups.group_name_required'),
+  groupPurposeRequired: msg('close_groups.group_purpose_required'),
+  durationRequired: msg('close_groups.duration_required'),
+  startAfterEnd: msg('close_groups.start_after_end'),
+  requestedByRequired: msg('close_groups.requested_by_required'),
+  fileRequired: msg('close_groups.file_required'),
+  newFilenameRequired: msg('close_groups.new_filename_required'),
+  newFilenameSame: msg('close_groups.new_filename_same'),
 } as const;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,7 +36,7 @@ export const groupDurationInput = z
       return;
     }
     for (const key of ['from', 'to'] as const) {
-      if (!isCalendarDate(d[key])) ctx.addIssue({ code: 'custom', message: 'Please enter a valid date.', path: [key] });
+      if (!isCalendarDate(d[key])) ctx.addIssue({ code: 'custom', message: msg('common.date_invalid'), path: [key] });
       else if (!inDateRange(d[key])) ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE, path: [key] });
     }
     if (isCalendarDate(d.from) && isCalendarDate(d.to) && d.from > d.to) {
@@ -48,18 +49,18 @@ export const groupDurationInput = z
 export const closeGroupInput = z.object({
   groupName: plainText(CLOSE_GROUP_MESSAGES.groupNameRequired)
     .min(1, CLOSE_GROUP_MESSAGES.groupNameRequired)
-    .max(200, 'Group Name must be at most 200 characters.'),
+    .max(200, msg('close_groups.group_name_too_long')),
   groupPurpose: plainText(CLOSE_GROUP_MESSAGES.groupPurposeRequired)
     .min(1, CLOSE_GROUP_MESSAGES.groupPurposeRequired)
-    .max(5000, 'Group Purpose must be at most 5000 characters.'),
+    .max(5000, msg('close_groups.group_purpose_too_long')),
   groupDuration: z.preprocess((v) => v ?? {}, groupDurationInput),
   requestedBy: z
-    .array(z.uuid('Please choose users from the list.'), CLOSE_GROUP_MESSAGES.requestedByRequired)
+    .array(z.uuid(msg('close_groups.choose_users_from_list')), CLOSE_GROUP_MESSAGES.requestedByRequired)
     .min(1, CLOSE_GROUP_MESSAGES.requestedByRequired)
-    .max(200, 'A close group can have at most 200 members.')
+    .max(200, msg('close_groups.too_many_members'))
     .transform((ids) => [...new Set(ids)]),
   adminRemarks: plainText()
-    .max(5000, 'Admin Remarks must be at most 5000 characters.')
+    .max(5000, msg('close_groups.admin_remarks_too_long'))
     .nullish()
     .transform((v) => v ?? ''),
 });
@@ -73,10 +74,10 @@ export const renameDocumentInput = z.object({
     .string(CLOSE_GROUP_MESSAGES.newFilenameRequired)
     .trim()
     .min(1, CLOSE_GROUP_MESSAGES.newFilenameRequired)
-    .max(200, 'The file name must be at most 200 characters.')
+    .max(200, msg('close_groups.filename_too_long'))
     .refine(
       (v) => !/[/\\]/.test(v) && !new RegExp(UNSAFE_NAME_CHARS.source).test(v),
-      'A file name cannot contain / or \\ or control characters.',
+      msg('close_groups.filename_unsafe'),
     ),
 });
 export type RenameDocumentInput = z.infer<typeof renameDocumentInput>;

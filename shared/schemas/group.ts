@@ -1,5 +1,7 @@
 import { z } from 'zod';
+
 import { ROLES } from '../constants.ts';
+import { msg } from '../messages/index.ts';
 import { optionalText, plainText } from './common.ts';
 import {
   contactInfoInput,
@@ -32,12 +34,12 @@ export type GroupFileField = (typeof GROUP_FILE_FIELDS)[number];
 export const GROUP_DOCUMENT_FIELDS = ['notices', 'circulars'] as const;
 export type GroupDocumentField = (typeof GROUP_DOCUMENT_FIELDS)[number];
 
-const groupName = plainText({ error: 'Group name is required' })
-  .min(1, 'Group name is required')
-  .max(200, 'The group name is too long.');
-const longText = plainText().max(20000, 'The text is too long.');
+const groupName = plainText({ error: msg('groups.name_required') })
+  .min(1, msg('groups.name_required'))
+  .max(200, msg('groups.name_too_long'));
+const longText = plainText().max(20000, msg('groups.text_too_long'));
 /** Without a default, so a field left out of an edit stays as it is. */
-const shortText = plainText().max(5000, 'The text is too long.');
+const shortText = plainText().max(5000, msg('groups.text_too_long'));
 
 // Messages are the spec's (§5 Groups).
 export const createGroupInput = z.object({
@@ -47,7 +49,10 @@ export const createGroupInput = z.object({
   mission: optionalText,
   about: longText.default(''),
   /** User ids moved into the new group (a person belongs to one group). */
-  employees: z.array(z.uuid('Please choose employees from the list.')).max(2000).default([]),
+  employees: z
+    .array(z.uuid(msg('groups.choose_employees_from_list')))
+    .max(2000)
+    .default([]),
 });
 export type CreateGroupInput = z.input<typeof createGroupInput>;
 
@@ -59,7 +64,7 @@ export const updateGroupInput = z.object({
   vision: shortText.optional(),
   mission: shortText.optional(),
   GroupHistoryDetails: longText.optional(),
-  contactInfo: z.array(contactInfoInput).max(50, 'At most 50 contact entries.').optional(),
+  contactInfo: z.array(contactInfoInput).max(50, msg('groups.too_many_contacts')).optional(),
 });
 export type UpdateGroupInput = z.input<typeof updateGroupInput>;
 
@@ -68,9 +73,12 @@ export type UpdateGroupInput = z.input<typeof updateGroupInput>;
  * unitItemInput, as the lab's). The file is checked by the route (required on create). Spec §5 Groups: 'All fields are
  * required' (notices), 'All fields required' (files); a too-long name or description is said so.
  */
-const GROUP_TOO_LONG = { name: 'The name is too long.', description: 'The description is too long.' };
-export const GROUP_DOCUMENT_MESSAGE = 'All fields are required';
-export const GROUP_FILE_MESSAGE = 'All fields required';
+const GROUP_TOO_LONG = {
+  name: msg('groups.item_name_too_long'),
+  description: msg('groups.item_description_too_long'),
+};
+export const GROUP_DOCUMENT_MESSAGE = msg('units.all_fields_required');
+export const GROUP_FILE_MESSAGE = msg('groups.files_required');
 /**
  * A group notice or circular: name and description, and an optional 'valid until' date (YYYY-MM-DD) after which it
  * moves to the Archive, as a lab notice does. Files (projects, patents, ...) have no such date.
@@ -155,13 +163,13 @@ export const staffQuery = z.object({
 /** Manage Members: add people to the group (moving them from wherever they are). */
 export const addMembersInput = z.object({
   userIds: z
-    .array(z.uuid('Please choose employees from the list.'))
-    .min(1, 'Please select at least one employee.')
+    .array(z.uuid(msg('groups.choose_employees_from_list')))
+    .min(1, msg('groups.employees_required'))
     .max(2000),
 });
 export type AddMembersInput = z.input<typeof addMembersInput>;
 /** Manage Members: move one member to another group. */
-export const moveMemberInput = z.object({ groupId: z.uuid('Please select a group.') });
+export const moveMemberInput = z.object({ groupId: z.uuid(msg('groups.group_required')) });
 export type MoveMemberInput = z.input<typeof moveMemberInput>;
 
 /** An item of the lab home's Product & Achievements tab. fileUrl is null when the viewer may not open the file. */

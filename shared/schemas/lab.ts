@@ -1,4 +1,6 @@
 import { z } from 'zod';
+
+import { msg } from '../messages/index.ts';
 import { optionalText, plainText } from './common.ts';
 import {
   contactInfoInput,
@@ -20,7 +22,7 @@ const requiredText = (message: string, max = 5000) => plainText({ error: message
 
 /** Add New Lab Information (spec §2, §5 "New lab: name required"). */
 export const createLabInput = z.object({
-  name: requiredText('Lab name is required', 300),
+  name: requiredText(msg('labs.name_required'), 300),
   mission: optionalText,
   vision: optionalText,
   about: optionalText,
@@ -33,12 +35,12 @@ export type CreateLabInput = z.input<typeof createLabInput>;
  * and the director's office, when sent, replace the lab's lists as a whole.
  */
 export const updateLabInput = z.object({
-  name: requiredText('Lab name is required', 300),
-  domain: requiredText('Domain is required'),
-  vision: requiredText('Vision is required'),
-  mission: requiredText('Mission is required'),
-  about: requiredText('About is required', 20000),
-  LabHistoryDetails: requiredText('Lab history is required', 20000),
+  name: requiredText(msg('labs.name_required'), 300),
+  domain: requiredText(msg('labs.domain_required')),
+  vision: requiredText(msg('labs.vision_required')),
+  mission: requiredText(msg('labs.mission_required')),
+  about: requiredText(msg('labs.about_required'), 20000),
+  LabHistoryDetails: requiredText(msg('labs.history_required'), 20000),
   contactInfo: z.array(contactInfoInput).max(50).optional(),
   officeOfDirector: z.array(officeMemberInput).max(100).optional(),
 });
@@ -51,9 +53,9 @@ export type LabItemKind = (typeof LAB_ITEM_KINDS)[number];
 export const isLabDocumentKind = (kind: LabItemKind) => kind === 'notices' || kind === 'circulars';
 
 /** Notice or circular: name, description and (on create) file are all required, else 'All fields are required'. */
-export const labDocumentInput = unitItemInput({ required: 'All fields are required', validUntil: true });
+export const labDocumentInput = unitItemInput({ required: msg('units.all_fields_required'), validUntil: true });
 /** Product or advertisement: name and description are required; the file (pdf or image) is optional. */
-export const labProductInput = unitItemInput({ required: 'Name and description are required' });
+export const labProductInput = unitItemInput({ required: msg('labs.products_required') });
 export const labItemInputFor = (kind: LabItemKind) => (isLabDocumentKind(kind) ? labDocumentInput : labProductInput);
 export type LabItemInput = z.input<typeof labDocumentInput>;
 

@@ -1,22 +1,24 @@
 import { z } from 'zod';
-import { plainText } from './common.ts';
+
 import { SOFTWARE_REPO_TYPES } from '../constants.ts';
+import { msg } from '../messages/index.ts';
+import { plainText } from './common.ts';
 
 /**
  * The words of spec §5 Repositories, plus our own for rules the spec leaves to the browser (a URL field) or does not
  * word (number minimums). The web form and the API route check the same schema, so both say the same sentence.
  */
 export const REPOSITORY_MESSAGES = {
-  softwareSource: 'Please provide either a file, a GitHub URL, or a Cloned Repository Path.',
-  softwareGroupAndType: 'Please select both a Group and a Type.',
-  metadataJson: 'Invalid JSON format for metadata. Please check your input.',
-  trialRequired: 'Please fill in all required fields (Group, Type, and upload a File).',
-  githubUrl: 'Please enter a valid GitHub URL starting with http:// or https://.',
-  sizeInKB: 'Size (KB) must be a number, 0 or more.',
-  duration: 'Duration (minutes) must be a number, 0 or more.',
-  tooLong: 'This field is too long.',
-  metadataDeep: 'Metadata may be nested at most 10 levels deep.',
-  metadataLarge: 'Metadata must be at most 10 KB.',
+  softwareSource: msg('repositories.software_source'),
+  softwareGroupAndType: msg('repositories.software_group_and_type'),
+  metadataJson: msg('repositories.metadata_json'),
+  trialRequired: msg('repositories.trial_required'),
+  githubUrl: msg('repositories.github_url'),
+  sizeInKB: msg('repositories.size_in_kb'),
+  duration: msg('repositories.duration'),
+  tooLong: msg('repositories.too_long'),
+  metadataDeep: msg('repositories.metadata_deep'),
+  metadataLarge: msg('repositories.metadata_large'),
 } as const;
 export type RepositoryMessage = keyof typeof REPOSITORY_MESSAGES;
 const M = REPOSITORY_MESSAGES;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { msg } from '../messages/index.ts';
+
 import { CONTACT_TYPES } from '../constants.ts';
+import { msg } from '../messages/index.ts';
 import { isoDate, optionalDate, optionalText, plainText } from './common.ts';
 
 /**
@@ -12,9 +13,9 @@ const requiredText = (message: string, max = 200) => plainText({ error: message 
 
 /** Contact Us entry: type (label): value. Spec §5 Lab: a value is required, the label is optional. */
 export const contactInfoInput = z.object({
-  type: z.enum(CONTACT_TYPES, 'Please choose a contact type.'),
+  type: z.enum(CONTACT_TYPES, msg('units.contact_type_required')),
   label: plainText().max(200).default(''),
-  value: requiredText('A contact value is required.', 1000),
+  value: requiredText(msg('units.contact_value_required'), 1000),
 });
 export type ContactInfoInput = z.input<typeof contactInfoInput>;
 export const contactInfoJson = z.object({
@@ -27,13 +28,13 @@ export type ContactInfoJson = z.infer<typeof contactInfoJson>;
 
 /** O/o Director and O/o Group Leader rows. Spec §5 Groups: name and designation required; the rest optional. */
 export const officeMemberInput = z.object({
-  name: requiredText('Name is required.'),
-  designation: requiredText('Designation is required.'),
-  contactNumber: plainText().max(50, 'Contact number is too long.').default(''),
+  name: requiredText(msg('common.name_required')),
+  designation: requiredText(msg('common.designation_required')),
+  contactNumber: plainText().max(50, msg('units.contact_number_too_long')).default(''),
   email: plainText()
-    .max(254, 'Invalid email address.')
+    .max(254, msg('common.email_invalid'))
     .default('')
-    .refine((e) => e === '' || z.email().safeParse(e).success, 'Invalid email address.'),
+    .refine((e) => e === '' || z.email().safeParse(e).success, msg('common.email_invalid')),
 });
 export type OfficeMemberInput = z.input<typeof officeMemberInput>;
 export const officeMemberJson = z.object({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 import { files } from './files.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -10,7 +11,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * statistics of the tokens tell it how many rows that is: `public`, `signed-in`, `member:<group>` (the group's
  * members), `leads:<group>` (its current leader), `close-group:<id>` (its members), `user:<id>` (the uploader),
  * `role:admin`, `role:director`, and for letters `markedAccess` (`letter:marked:<id>`: everyone it was marked to or
- * by). One line per audience, each the rule of the module that owns the item: groups.policy canViewGroup,
+ * by). One line per audience, each the rule of the module that owns the item: groups.policy 'groups.view',
  * close-groups.policy, letters.policy (directors and admins every letter, others their own uploads, so Confidential
  * and Secret letters too, and those marked to or by them), repositories.policy visibleRepositories.
  */

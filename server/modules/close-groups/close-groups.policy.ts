@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
+
 import { formatDate, todayInIndia } from '#shared/format.ts';
-import type { DbOrTx } from '#server/db/client.ts';
-import { closeGroupDocuments, closeGroupMembers, type FileRow } from '#server/db/schema/index.ts';
+import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
+
+import { users } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
+import { type Decision, definePolicy } from '#server/lib/policy.ts';
+import { adminsOnly, isAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { definePolicy } from '#server/lib/policy.ts';
-import { adminsOnly } from '#server/lib/roles.policy.ts';
 
 /**
  * Where a close group stands against its duration on `today`. Both ends count as inside: a group of 1 to 30 June
@@ -21,72 +22,50 @@ export function closeGroupStatus(
   return 'active';
 }
 
-/** Is this user one of the close group's members (its requestedBy)? */
-export async function isCloseGroupMember(db: DbOrTx, closeGroupId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: closeGroupMembers.userId })
-    .from(closeGroupMembers)
-    .where(and(eq(closeGroupMembers.closeGroupId, closeGroupId), eq(closeGroupMembers.userId, userId)))
-    .limit(1);
-  return Boolean(row);
+/** A close group as the rules see it: its duration, and whether the asker is one of its members (the service loads it). */
+export interface CloseGroupFacts {
+  isMember: boolean;
+}
+/** A close group's time box on a day (today in India unless given). */
+export interface TimeBox {
+  durationFrom: string;
+  durationTo: string;
+  today?: string;
 }
 
-/**
- * May the actor see the close group and its documents? Its members and admins only (issue 8, Privacy); throws 403
- * for anyone else.
- */
-export async function assertCanViewCloseGroup(db: DbOrTx, actor: Actor, closeGroupId: string): Promise<void> {
-  if (actor.role === 'admin') return;
-  if (!(await isCloseGroupMember(db, closeGroupId, actor.id)))
-    throw forbidden('You are not a member of this close group.');
-}
-
-/** Why a member may not change documents today, or null when the close group is open to them. Admins are never held. */
-export function timeBoxRefusal(
-  actor: Actor,
-  group: { durationFrom: string; durationTo: string },
-  today = todayInIndia(),
-): string | null {
-  if (actor.role === 'admin') return null;
-  const status = closeGroupStatus(group, today);
-  if (status === 'ended') {
-    return `This close group ended on ${formatDate(group.durationTo)}. Its documents can be read but not added, renamed or deleted.`;
-  }
-  if (status === 'upcoming') {
-    return `This close group starts on ${formatDate(group.durationFrom)}. Documents can be added, renamed or deleted from that day.`;
-  }
-  return null;
-}
-
-/** Throws 403 with the time-box reason when a member may not change documents today. */
-export function assertWithinTimeBox(actor: Actor, group: { durationFrom: string; durationTo: string }): void {
-  const refusal = timeBoxRefusal(actor, group);
-  if (refusal) throw forbidden(refusal);
-}
+/** The people Requested By may name, as a WHERE condition on users: approved staff (a pending account cannot join). */
+export const eligibleMembers = (): SQL => and(eq(users.status, 'approved'), ne(users.role, 'pending_director'))!;
 
 /** Rename and delete: the document's uploader or an admin (issue 8, Privacy). */
-export const canChangeDocument = (actor: Actor, document: { uploadedBy: string | null }) =>
-  actor.role === 'admin' || (document.uploadedBy !== null && document.uploadedBy === actor.id);
-
-/**
- * Download rule for files of area 'close-groups' (registered with files.policy.ts): a member of the close group that
- * holds the document. Admins pass before this is asked. A link alone is useless to anyone else.
- */
-export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: FileRow): Promise<boolean> {
-  const [row] = await db
-    .select({ closeGroupId: closeGroupDocuments.closeGroupId })
-    .from(closeGroupDocuments)
-    .innerJoin(
-      closeGroupMembers,
-      and(eq(closeGroupMembers.closeGroupId, closeGroupDocuments.closeGroupId), eq(closeGroupMembers.userId, actor.id)),
-    )
-    .where(eq(closeGroupDocuments.fileId, file.id))
-    .limit(1);
-  return Boolean(row);
-}
+const uploaderOrAdmin = (actor: Actor | null, document: { uploadedBy: string | null }) =>
+  actor !== null && ((document.uploadedBy !== null && document.uploadedBy === actor.id) || isAdmin(actor));
 
 /** Who may do what in this module (decision 035). */
 export const closeGroupsPolicy = definePolicy({
   /** Creating, editing and deleting close groups, and listing them all: admins. */
   'close_groups.administer': adminsOnly,
+
+  /** Seeing a close group and its documents (and downloading them): its members and admins (issue 8, Privacy). */
+  'close_groups.view': (actor: Actor | null, group: CloseGroupFacts): Decision =>
+    actor !== null && (group.isMember || isAdmin(actor)) ? true : forbidden('close_groups.not_a_member'),
+
+  /**
+   * Adding, renaming or deleting documents today: members only between the group's From and To dates (both
+   * included); admins are never held (docs/decisions/007).
+   */
+  'close_groups.write': (actor: Actor | null, box: TimeBox): Decision => {
+    if (isAdmin(actor)) return true;
+    const status = closeGroupStatus(box, box.today);
+    if (status === 'ended') return forbidden('close_groups.ended', { date: formatDate(box.durationTo) });
+    if (status === 'upcoming') return forbidden('close_groups.upcoming', { date: formatDate(box.durationFrom) });
+    return true;
+  },
+
+  /** Renaming a document: its uploader or an admin. */
+  'close_groups.rename_document': (actor: Actor | null, document: { uploadedBy: string | null }): Decision =>
+    uploaderOrAdmin(actor, document) ? true : forbidden('close_groups.rename_uploader_only'),
+
+  /** Deleting a document: its uploader or an admin. */
+  'close_groups.delete_document': (actor: Actor | null, document: { uploadedBy: string | null }): Decision =>
+    uploaderOrAdmin(actor, document) ? true : forbidden('close_groups.delete_uploader_only'),
 });

@@ -1,8 +1,10 @@
-import type { CloseGroupDocumentJson, CloseGroupJson } from '#shared/schemas/close-group.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { todayInIndia } from '#shared/format.ts';
-import { canChangeDocument, closeGroupStatus, timeBoxRefusal } from './close-groups.policy.ts';
+import type { CloseGroupDocumentJson, CloseGroupJson } from '#shared/schemas/close-group.ts';
+
+import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { closeGroupsPolicy, closeGroupStatus } from './close-groups.policy.ts';
 import { CLOSE_GROUP_AREA, type CloseGroupDetail, type CloseGroupDocument } from './close-groups.service.ts';
 
 /** A document as JSON for this actor (spec §3 Close group documents). */
@@ -19,8 +21,10 @@ export function presentCloseGroupDocument(
     size: doc.size,
     uploadedBy: doc.uploadedBy ? { _id: doc.uploadedBy.id, name: doc.uploadedBy.name } : null,
     uploadedAt: doc.uploadedAt.toISOString(),
+    // Rename and delete have the same rule (the uploader or an admin), within the time box.
     canChange:
-      canChangeDocument(actor, { uploadedBy: doc.uploadedBy?.id ?? null }) && !timeBoxRefusal(actor, group, today),
+      closeGroupsPolicy.allows(actor, 'close_groups.rename_document', { uploadedBy: doc.uploadedBy?.id ?? null }) &&
+      closeGroupsPolicy.allows(actor, 'close_groups.write', { ...group, today }),
   };
 }
 
@@ -35,7 +39,7 @@ export function presentCloseGroup({ group, members, documents }: CloseGroupDetai
     requestedBy: members.map((m) => ({ _id: m.id, name: m.name, email: m.email })),
     adminRemarks: group.adminRemarks,
     status: closeGroupStatus(group, today),
-    canUpload: !timeBoxRefusal(actor, group, today),
+    canUpload: closeGroupsPolicy.allows(actor, 'close_groups.write', { ...group, today }),
     documents: documents.map((d) => presentCloseGroupDocument(d, actor, group, today)),
     createdAt: group.createdAt.toISOString(),
     updatedAt: group.updatedAt.toISOString(),

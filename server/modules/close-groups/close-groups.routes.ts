@@ -1,30 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
-import { messageJson, uuidParam } from '#shared/schemas/common.ts';
-import { pageJson } from '#shared/schemas/user.ts';
+import { msg } from '#shared/messages/index.ts';
 import {
-  CLOSE_GROUP_MESSAGES,
   closeGroupDocumentJson,
   closeGroupInput,
   closeGroupJson,
   closeGroupListQuery,
   renameDocumentInput,
 } from '#shared/schemas/close-group.ts';
+import { messageJson, uuidParam } from '#shared/schemas/common.ts';
+import { pageJson } from '#shared/schemas/user.ts';
+
 import { badRequest } from '#server/lib/errors.ts';
-import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
-import {
-  assertCanViewCloseGroup,
-  assertWithinTimeBox,
-  canDownloadCloseGroupFile,
-  closeGroupsPolicy,
-} from './close-groups.policy.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
+
+import { closeGroupsPolicy } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
+  addCloseGroupDocument,
+  assertCanViewCloseGroup,
+  canDownloadCloseGroupFile,
   CLOSE_GROUP_AREA,
   type CloseGroupDetail,
-  addCloseGroupDocument,
   createCloseGroup,
   deleteCloseGroup,
   deleteCloseGroupDocument,
@@ -36,7 +36,7 @@ import {
   updateCloseGroup,
 } from './close-groups.service.ts';
 
-const documentParams = z.object({ id: z.uuid('Invalid id.'), docId: z.uuid('Invalid id.') });
+const documentParams = z.object({ id: z.uuid(msg('common.invalid_id')), docId: z.uuid(msg('common.invalid_id')) });
 const documentResult = z.object({ message: z.string(), document: closeGroupDocumentJson });
 const closeGroupList = z.union([z.array(closeGroupJson), pageJson(closeGroupJson)]);
 
@@ -128,7 +128,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Who and when are checked before a byte of the upload is read.
       const group = await findCloseGroupRow(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
-      assertWithinTimeBox(signedInActor(req), group);
+      closeGroupsPolicy.authorize(signedInActor(req), 'close_groups.write', group);
       const options = {
         area: CLOSE_GROUP_AREA,
         kind: 'document',
@@ -136,7 +136,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: app.config.uploadMaxBytes,
       } as const;
       return withReceivedUpload(req, options, async ({ file }) => {
-        if (!file) throw badRequest(CLOSE_GROUP_MESSAGES.fileRequired, 'document');
+        if (!file) throw badRequest('close_groups.file_required', 'document');
         const doc = await addCloseGroupDocument(app.db, signedInActor(req), group.id, file);
         return reply.code(201).send({
           message: 'Document uploaded successfully!',

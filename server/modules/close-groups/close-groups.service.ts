@@ -1,25 +1,28 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { CLOSE_GROUP_MESSAGES, renamedFilename, type CloseGroupValues } from '#shared/schemas/close-group.ts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+
+import { type CloseGroupValues, renamedFilename } from '#shared/schemas/close-group.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import {
   closeGroupDocuments,
   closeGroupMembers,
   closeGroups,
+  type FileRow,
   files,
   users,
-  type FileRow,
 } from '#server/db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
-import { assertCanViewCloseGroup, assertWithinTimeBox, canChangeDocument } from './close-groups.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { closeGroupsPolicy, eligibleMembers } from './close-groups.policy.ts';
 
 export const CLOSE_GROUP_AREA = 'close-groups';
 
@@ -46,8 +49,38 @@ export interface CloseGroupDetail {
   documents: CloseGroupDocument[];
 }
 
-const CLOSE_GROUP_NOT_FOUND = 'Close group not found.';
-const DOCUMENT_NOT_FOUND = 'Document not found.';
+/** Is this user one of the close group's members (its requestedBy)? */
+async function isCloseGroupMember(db: DbOrTx, closeGroupId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: closeGroupMembers.userId })
+    .from(closeGroupMembers)
+    .where(and(eq(closeGroupMembers.closeGroupId, closeGroupId), eq(closeGroupMembers.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Throws 403 unless the actor may see the close group and its documents (its members and admins: the policy). */
+export async function assertCanViewCloseGroup(db: DbOrTx, actor: Actor, closeGroupId: string): Promise<void> {
+  const isMember = await isCloseGroupMember(db, closeGroupId, actor.id);
+  closeGroupsPolicy.authorize(actor, 'close_groups.view', { isMember });
+}
+
+/**
+ * Download rule for files of area 'close-groups' (registered with files.policy.ts): whoever may see the close group
+ * that holds the document (its members; admins pass before this is asked). A link alone is useless to anyone else.
+ */
+export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: FileRow): Promise<boolean> {
+  const [row] = await db
+    .select({ memberId: closeGroupMembers.userId })
+    .from(closeGroupDocuments)
+    .leftJoin(
+      closeGroupMembers,
+      and(eq(closeGroupMembers.closeGroupId, closeGroupDocuments.closeGroupId), eq(closeGroupMembers.userId, actor.id)),
+    )
+    .where(eq(closeGroupDocuments.fileId, file.id))
+    .limit(1);
+  return row ? closeGroupsPolicy.allows(actor, 'close_groups.view', { isMember: row.memberId !== null }) : false;
+}
 
 /** Loads members (by name) and documents (newest first) for the given close groups, in two queries. */
 async function withDetails(db: DbOrTx, rows: CloseGroupRow[]): Promise<CloseGroupDetail[]> {
@@ -117,7 +150,7 @@ export async function listCloseGroups(db: Db, page?: Page) {
  * since an admin may read and tidy any of them (docs/decisions/007).
  */
 export async function listCloseGroupsOf(db: Db, actor: Actor, page?: Page) {
-  if (actor.role === 'admin') return listCloseGroups(db, page);
+  if (closeGroupsPolicy.allows(actor, 'close_groups.administer')) return listCloseGroups(db, page);
   const mine = eq(closeGroupMembers.userId, actor.id);
   const query = db
     .select({ group: closeGroups })
@@ -158,7 +191,7 @@ const closeGroupsOfUser = prepared('close_groups_of_user', (db) =>
 /** One close group with members and documents, or 404. Callers check who may see it. */
 export async function findCloseGroup(db: DbOrTx, id: string): Promise<CloseGroupDetail> {
   const [row] = await db.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1);
-  if (!row) throw notFound(CLOSE_GROUP_NOT_FOUND);
+  if (!row) throw notFound('close_groups.not_found');
   const [detail] = await withDetails(db, [row]);
   return detail!;
 }
@@ -168,12 +201,9 @@ async function assertMembersExist(db: DbOrTx, ids: string[]): Promise<void> {
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, ids), eq(users.status, 'approved'), ne(users.role, 'pending_director')));
+    .where(and(inArray(users.id, ids), eligibleMembers()));
   if (found.length !== ids.length) {
-    throw badRequest(
-      'Some of the selected users were not found or are not approved. Please choose again.',
-      'requestedBy',
-    );
+    throw badRequest('close_groups.members_not_found', 'requestedBy');
   }
 }
 
@@ -213,7 +243,7 @@ export async function updateCloseGroup(
 ): Promise<CloseGroupDetail> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
-    if (!before) throw notFound(CLOSE_GROUP_NOT_FOUND);
+    if (!before) throw notFound('close_groups.not_found');
     await assertMembersExist(tx, values.requestedBy);
     await tx.update(closeGroups).set(columnsOf(values)).where(eq(closeGroups.id, id));
     await tx.delete(closeGroupMembers).where(eq(closeGroupMembers.closeGroupId, id));
@@ -228,7 +258,7 @@ export async function updateCloseGroup(
 export async function deleteCloseGroup(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
   await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [group] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
-    if (!group) throw notFound(CLOSE_GROUP_NOT_FOUND);
+    if (!group) throw notFound('close_groups.not_found');
     const docs = await tx
       .select({ fileId: closeGroupDocuments.fileId })
       .from(closeGroupDocuments)
@@ -246,14 +276,14 @@ export async function deleteCloseGroup(db: Db, store: FileStore, actor: Actor, i
 /** The close group row, locked for this transaction, or 404. */
 async function lockCloseGroup(tx: DbOrTx, id: string): Promise<CloseGroupRow> {
   const [group] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
-  if (!group) throw notFound(CLOSE_GROUP_NOT_FOUND);
+  if (!group) throw notFound('close_groups.not_found');
   return group;
 }
 
 /** The close group row without details, or 404 (the cheap check before an upload is read). */
 export async function findCloseGroupRow(db: DbOrTx, id: string): Promise<CloseGroupRow> {
   const [group] = await db.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1);
-  if (!group) throw notFound(CLOSE_GROUP_NOT_FOUND);
+  if (!group) throw notFound('close_groups.not_found');
   return group;
 }
 
@@ -265,7 +295,7 @@ export async function addCloseGroupDocument(db: Db, actor: Actor, closeGroupId: 
   return db.transaction(async (tx) => {
     const group = await lockCloseGroup(tx, closeGroupId);
     await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
-    assertWithinTimeBox(actor, group);
+    closeGroupsPolicy.authorize(actor, 'close_groups.write', group);
     const fileRow: FileRow = await saveFileRow(tx, file, actor.id);
     const [doc] = await tx
       .insert(closeGroupDocuments)
@@ -287,7 +317,7 @@ async function findDocument(tx: DbOrTx, closeGroupId: string, documentId: string
     .where(and(eq(closeGroupDocuments.id, documentId), eq(closeGroupDocuments.closeGroupId, closeGroupId)))
     .limit(1)
     .for('update');
-  if (!doc) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!doc) throw notFound('close_groups.document_not_found');
   return doc;
 }
 
@@ -303,12 +333,10 @@ export async function renameCloseGroupDocument(
     const group = await lockCloseGroup(tx, closeGroupId);
     await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
     const doc = await findDocument(tx, closeGroupId, documentId);
-    if (!canChangeDocument(actor, doc)) {
-      throw forbidden('Only the person who uploaded this document or an administrator can rename it.');
-    }
-    assertWithinTimeBox(actor, group);
+    closeGroupsPolicy.authorize(actor, 'close_groups.rename_document', doc);
+    closeGroupsPolicy.authorize(actor, 'close_groups.write', group);
     const filename = renamedFilename(doc.filename, newFilename);
-    if (filename === doc.filename) throw badRequest(CLOSE_GROUP_MESSAGES.newFilenameSame, 'newFilename');
+    if (filename === doc.filename) throw badRequest('close_groups.new_filename_same', 'newFilename');
     const [renamed] = await tx
       .update(closeGroupDocuments)
       .set({ filename })
@@ -336,10 +364,8 @@ export async function deleteCloseGroupDocument(
     const group = await lockCloseGroup(tx, closeGroupId);
     await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
     const doc = await findDocument(tx, closeGroupId, documentId);
-    if (!canChangeDocument(actor, doc)) {
-      throw forbidden('Only the person who uploaded this document or an administrator can delete it.');
-    }
-    assertWithinTimeBox(actor, group);
+    closeGroupsPolicy.authorize(actor, 'close_groups.delete_document', doc);
+    closeGroupsPolicy.authorize(actor, 'close_groups.write', group);
     await tx.delete(closeGroupDocuments).where(eq(closeGroupDocuments.id, documentId));
     await dropFiles([doc.fileId]);
     await recordActivity(tx, actor, `Deleted ${doc.filename} from close group ${group.groupName}`, {

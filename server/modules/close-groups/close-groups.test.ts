@@ -1,14 +1,18 @@
 import { existsSync } from 'node:fs';
+
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+
+import { formatDate, todayInIndia } from '#shared/format.ts';
+import { renamedFilename } from '#shared/schemas/close-group.ts';
+
 import { activityLogs, closeGroupDocuments, files, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { todayInIndia } from '#shared/format.ts';
+
 import { closeGroupStatus } from './close-groups.policy.ts';
-import { renamedFilename } from '#shared/schemas/close-group.ts';
 
 buildTestAppBeforeAll();
 
@@ -578,6 +582,8 @@ describe('time box', () => {
     expect(refused.json().error).toMatch(
       /^This close group ended on \d{2} \w{3} \d{4}\. Its documents can be read but not added/,
     );
+    // The day is a parameter of the code, so the web words the refusal in Hindi too (issue 29).
+    expect(refused.json()).toMatchObject({ code: 'close_groups.ended', params: { date: formatDate(end) } });
     const rename = await c.app.inject({
       method: 'PUT',
       url: `/api/close-groups/${group._id}/documents/${doc._id}`,
@@ -585,6 +591,7 @@ describe('time box', () => {
       payload: { newFilename: 'late' },
     });
     expect(rename.statusCode).toBe(403);
+    expect(rename.json()).toMatchObject({ code: 'close_groups.ended', params: { date: formatDate(end) } });
     const del = await c.app.inject({
       method: 'DELETE',
       url: `/api/close-groups/${group._id}/documents/${doc._id}`,

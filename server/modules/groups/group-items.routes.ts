@@ -1,34 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+import { type MessageCode, msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   GROUP_DOCUMENT_FIELDS,
-  GROUP_DOCUMENT_MESSAGE,
   GROUP_FILE_FIELDS,
-  GROUP_FILE_MESSAGE,
   groupAchievementsJson,
   groupItemInputFor,
   groupItemJson,
 } from '#shared/schemas/group.ts';
+
 import { badRequest } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
-import { assertCanViewGroup, canViewGroup, findGroupOr404 } from './groups.policy.ts';
-import { GROUP_FILES_AREA, presentItem, type GroupItemField } from './groups.presenter.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import {
+  countAchievementGroups,
+  countGroupItems,
   createGroupItem,
   deleteGroupItem,
   listAchievements,
   listGroupItems,
-  countAchievementGroups,
-  countGroupItems,
   updateGroupItem,
 } from './group-items.service.ts';
 import { requireGroupManager } from './groups.guards.ts';
+import { groupsPolicy } from './groups.policy.ts';
+import { GROUP_FILES_AREA, type GroupItemField, presentItem } from './groups.presenter.ts';
+import { findGroupOr404 } from './groups.queries.ts';
 
 const SINGULAR: Record<GroupItemField, string> = {
   notices: 'Notice',
@@ -60,9 +63,12 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         field === 'notices' || field === 'circulars' ? app.config.uploadMaxBytes : app.config.largeUploadMaxBytes,
     }) as const;
 
-  const routesFor = (field: GroupItemField, base: string, param: 'id' | 'groupId', message: string) => {
-    const params = z.object({ [param]: z.uuid('Group not found.') });
-    const itemParams = z.object({ [param]: z.uuid('Group not found.'), itemId: z.uuid('Item not found.') });
+  const routesFor = (field: GroupItemField, base: string, param: 'id' | 'groupId', missingFile: MessageCode) => {
+    const params = z.object({ [param]: z.uuid(msg('groups.not_found')) });
+    const itemParams = z.object({
+      [param]: z.uuid(msg('groups.not_found')),
+      itemId: z.uuid(msg('groups.item_not_found')),
+    });
     const manager = [requireGroupManager(app, param)];
     const groupIdOf = (p: Record<string, string>) => p[param]!;
 
@@ -73,7 +79,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         const group = await findGroupOr404(app.db, groupIdOf(req.params));
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
           const input = parseFields(groupItemInputFor(field), fields);
-          if (!file) throw badRequest(message, 'file');
+          if (!file) throw badRequest(missingFile, 'file');
           const item = await createGroupItem(app.db, signedInActor(req), group, field, input, file);
           return reply.code(201).send(presentItem(item));
         });
@@ -106,15 +112,16 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
 
-  for (const field of GROUP_DOCUMENT_FIELDS) routesFor(field, `/api/groups/:id/${field}`, 'id', GROUP_DOCUMENT_MESSAGE);
+  for (const field of GROUP_DOCUMENT_FIELDS)
+    routesFor(field, `/api/groups/:id/${field}`, 'id', 'units.all_fields_required');
   for (const field of GROUP_FILE_FIELDS) {
-    routesFor(field, `/api/group-files/:groupId/${field}`, 'groupId', GROUP_FILE_MESSAGE);
+    routesFor(field, `/api/group-files/:groupId/${field}`, 'groupId', 'groups.files_required');
 
     app.get(
       `/api/group-files/:groupId/${field}`,
       {
         schema: {
-          params: z.object({ groupId: z.uuid('Group not found.') }),
+          params: z.object({ groupId: z.uuid(msg('groups.not_found')) }),
           querystring: itemQuery,
           response: { 200: z.array(groupItemJson) },
         },
@@ -122,7 +129,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const group = await findGroupOr404(app.db, req.params.groupId);
-        await assertCanViewGroup(app.db, signedInActor(req), group.id);
+        groupsPolicy.authorize(signedInActor(req), 'groups.view', { groupId: group.id });
         const rows = await listGroupItems(app.db, group.id, field, req.query);
         await sendPage(req, reply, req.query, rows.length, () => countGroupItems(app.db, group.id, field));
         return rows.map(presentItem);
@@ -145,12 +152,11 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const actor = req.actor;
       const rows = await listAchievements(app.db, req.query);
       await sendPage(req, reply, req.query, rows.length, () => countAchievementGroups(app.db));
       const out = [];
       for (const g of rows) {
-        const canOpen = actor ? await canViewGroup(app.db, actor, g.id) : false;
+        const canOpen = groupsPolicy.allows(req.actor, 'groups.view', { groupId: g.id });
         const present = (i: { id: string; name: string; description: string; fileId: string | null }) => ({
           _id: i.id,
           name: i.name,

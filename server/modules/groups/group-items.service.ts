@@ -1,17 +1,19 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { files, groupItems, groups, type GroupRow } from '#server/db/schema/index.ts';
+import { files, groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
-import { KIND_OF, type GroupItemField } from './groups.presenter.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { type GroupItemField, KIND_OF } from './groups.presenter.ts';
 import type { ItemRow } from './groups.service.ts';
 
 /** Name and description; notices and circulars also carry 'valid until' (null: no expiry). */
@@ -79,7 +81,7 @@ async function findItem(tx: DbOrTx, group: GroupRow, field: GroupItemField, item
     .leftJoin(files, eq(groupItems.fileId, files.id))
     .where(and(eq(groupItems.id, itemId), eq(groupItems.groupId, group.id), eq(groupItems.kind, KIND_OF[field])))
     .limit(1);
-  if (!row) throw notFound('Item not found.');
+  if (!row) throw notFound('groups.item_not_found');
   return row;
 }
 

@@ -1,21 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import { officeMemberInput, officeMemberJson } from '#shared/schemas/unit.ts';
+
 import { registerDirectorHistoryRoutes } from '#server/modules/director-history/director-history.routes.ts';
-import { findGroupOr404 } from './groups.policy.ts';
-import { requireGroupManager } from './groups.guards.ts';
-import { presentOffice } from './groups.presenter.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import {
   associateDirectorsOf,
   createOfficeMember,
   deleteOfficeMember,
   updateOfficeMember,
 } from './group-leadership.service.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
+import { requireGroupManager } from './groups.guards.ts';
+import { presentOffice } from './groups.presenter.ts';
+import { findGroupOr404 } from './groups.queries.ts';
 
-const groupParams = z.object({ id: z.uuid('Group not found.') });
-const officeParams = z.object({ id: z.uuid('Group not found.'), memberId: z.uuid('Office member not found.') });
+const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
+const officeParams = z.object({
+  id: z.uuid(msg('groups.not_found')),
+  memberId: z.uuid(msg('groups.office_member_not_found')),
+});
 
 /**
  * Associate-director history (multipart, admins only: a group's leader does not appoint themselves) and the O/o
@@ -27,8 +34,8 @@ export const groupLeadershipRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDirectorHistoryRoutes(app, {
     path: '/api/groups/:id/assistant-director-history',
     entryParam: 'entryId',
-    invalidOwnerId: 'Group not found.',
-    invalidEntryId: 'Entry not found.',
+    invalidOwnerId: msg('groups.not_found'),
+    invalidEntryId: msg('groups.entry_not_found'),
     ownerOf: async (id) => associateDirectorsOf(await findGroupOr404(app.db, id)),
     deletedMessage: 'Entry deleted successfully.',
     imageRemovable: true,

@@ -1,13 +1,16 @@
 import { and, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import { DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import type { officeMemberInput } from '#shared/schemas/unit.ts';
+
 import type { Db } from '#server/db/client.ts';
-import { officeMembers, type GroupRow } from '#server/db/schema/index.ts';
+import { type GroupRow, officeMembers } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { DirectorHistoryOwner } from '#server/modules/director-history/director-history.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import type { OfficeRow } from './groups.service.ts';
 
 /** A group's associate-director history (the director-history service), as the activity log has always worded it. */
@@ -15,7 +18,7 @@ export const associateDirectorsOf = (group: GroupRow): DirectorHistoryOwner => (
   kind: 'group',
   id: group.id,
   defaultDesignation: DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, // spec §9: Assistant Director
-  notFoundMessage: 'Entry not found.',
+  notFoundMessage: 'groups.entry_not_found',
   activity: (action) => ({
     text:
       action === 'added'
@@ -65,7 +68,7 @@ export async function updateOfficeMember(
       .set(input)
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
-    if (!row) throw notFound('Office member not found.');
+    if (!row) throw notFound('groups.office_member_not_found');
     await recordActivity(tx, actor, `Updated ${row.name} in the office of group ${group.name}`, {
       type: 'office-member',
       id: row.id,
@@ -81,7 +84,7 @@ export async function deleteOfficeMember(db: Db, actor: Actor, group: GroupRow, 
       .delete(officeMembers)
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
-    if (!row) throw notFound('Office member not found.');
+    if (!row) throw notFound('groups.office_member_not_found');
     await recordActivity(tx, actor, `Removed ${row.name} from the office of group ${group.name}`, {
       type: 'office-member',
       id: row.id,

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+
 import type { Db } from '#server/db/client.ts';
-import { assertCanManageGroup, findGroupOr404 } from './groups.policy.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
+
+import { assertCanManageGroup, findGroupOr404 } from './groups.queries.ts';
 
 /**
  * onRequest guard, after `authenticate`: the actor may manage the group named by the route's `param` (admins and the

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   addMembersInput,
@@ -14,23 +16,26 @@ import {
   staffQuery,
   updateGroupInput,
 } from '#shared/schemas/group.ts';
-import type { GroupRow } from '#server/db/schema/index.ts';
+
 import type { Db } from '#server/db/client.ts';
-import { type Actor, signedInActor } from '#server/plugins/auth.ts';
+import type { GroupRow } from '#server/db/schema/index.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { forbidden } from '#server/lib/errors.ts';
+import { sendPrepared } from '#server/lib/prepared-answer.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
+
+import { groupItemsRoutes } from './group-items.routes.ts';
+import { groupLeadershipRoutes } from './group-leadership.routes.ts';
+import { groupPageAnswer, myGroupAnswer } from './group-page.cache.ts';
 import { requireGroupManager } from './groups.guards.ts';
+import { groupsPolicy } from './groups.policy.ts';
+import { GROUP_FILES_AREA, presentGroup } from './groups.presenter.ts';
 import {
-  ACCESS_DENIED,
   canManageGroup,
   canOpenGroupFile,
   findGroupAndManagerOr404,
   findGroupOr404,
   groupsLedBy,
-  mayManageGroup,
-  mayViewGroup,
-} from './groups.policy.ts';
-import { GROUP_FILES_AREA, presentGroup } from './groups.presenter.ts';
+} from './groups.queries.ts';
 import {
   addMembers,
   createGroup,
@@ -42,16 +47,11 @@ import {
   removeMember,
   updateGroup,
 } from './groups.service.ts';
-import { groupItemsRoutes } from './group-items.routes.ts';
-import { groupPageAnswer, myGroupAnswer } from './group-page.cache.ts';
-import { sendPrepared } from '#server/lib/prepared-answer.ts';
-import { groupLeadershipRoutes } from './group-leadership.routes.ts';
-import { groupsPolicy } from './groups.policy.ts';
 
-const groupParams = z.object({ id: z.uuid('Group not found.') });
+const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
 const memberParams = z.object({
-  id: z.uuid('Group not found.'),
-  userId: z.uuid('This person is not a member of this group.'),
+  id: z.uuid(msg('groups.not_found')),
+  userId: z.uuid(msg('groups.not_a_member')),
 });
 
 /** The whole group as the spec's JSON, with whether this actor may edit it. */
@@ -78,10 +78,14 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The Groups menu (issue 16 item 7): every group, with the person's own marked and those they may not open flagged.
   app.get('/api/groups/menu', { schema: { response: { 200: z.array(groupMenuItemJson) } } }, async (req) => {
     const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, signedInActor(req))]);
-    const seesAll = signedInActor(req).role === 'admin' || signedInActor(req).role === 'director';
     return all.map((g) => {
       const mine = g.id === signedInActor(req).groupId || led.includes(g.id);
-      return { _id: g.id, name: g.name, mine, canOpen: seesAll || mine };
+      return {
+        _id: g.id,
+        name: g.name,
+        mine,
+        canOpen: mine || groupsPolicy.allows(req.actor, 'groups.view', { groupId: g.id }),
+      };
     });
   });
 
@@ -124,8 +128,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: groupParams, response: { 200: groupJson } } },
     async (req, reply) => {
       const { group, managerId } = await findGroupAndManagerOr404(app.db, req.params.id);
-      if (!mayViewGroup(signedInActor(req), group.id)) throw forbidden(ACCESS_DENIED);
-      const answer = await groupPageAnswer(app.db, group, mayManageGroup(signedInActor(req), group.id, managerId));
+      groupsPolicy.authorize(signedInActor(req), 'groups.view', { groupId: group.id });
+      const canManage = groupsPolicy.allows(req.actor, 'groups.manage', { groupId: group.id, managerId });
+      const answer = await groupPageAnswer(app.db, group, canManage);
       return sendPrepared(req, reply, answer, 'private, no-cache');
     },
   );
@@ -142,7 +147,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        querystring: z.object({ labId: z.uuid('Lab ID is missing.').optional() }),
+        querystring: z.object({ labId: z.uuid(msg('labs.id_missing')).optional() }),
         body: createGroupInput,
         response: { 201: groupJson },
       },

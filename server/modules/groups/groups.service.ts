@@ -1,29 +1,32 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+
 import type { Role } from '#shared/constants.ts';
 import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import {
   contactInfos,
   files,
   groupItems,
+  type GroupRow,
   groups,
   labs,
   officeMembers,
   users,
-  type GroupRow,
 } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  listDirectorEntries,
   type DirectorEntryWithUser,
+  listDirectorEntries,
 } from '#server/modules/director-history/director-history.service.ts';
 import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
-import { findGroupById } from './groups.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { findGroupById } from './groups.queries.ts';
 
 /** All groups by name, for the Groups dropdown and group selects. Any signed-in user may call it. */
 export async function listGroups(db: DbOrTx) {
@@ -118,7 +121,7 @@ export async function loadGroupDetails(db: DbOrTx, groupId: string): Promise<Gro
 /** The signed-in person's own group (GET /api/groups/my-group), or 404. Any signed-in user. */
 export async function findMyGroup(db: DbOrTx, actor: Actor): Promise<GroupRow> {
   const group = actor.groupId ? await findGroupById(db, actor.groupId) : undefined;
-  if (!group) throw notFound('You are not assigned to any group.');
+  if (!group) throw notFound('groups.no_group');
   return group;
 }
 
@@ -130,7 +133,7 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
     .from(groups)
     .where(and(eq(sql`lower(${groups.name})`, name.toLowerCase()), exceptId ? ne(groups.id, exceptId) : undefined))
     .limit(1);
-  if (clash) throw conflict('A group with this name already exists.', 'name');
+  if (clash) throw conflict('groups.name_taken', 'name');
 }
 
 /** Approved users among `ids`; refuses the lot when one is unknown or not approved (nobody half-moved). */
@@ -141,8 +144,7 @@ async function findAssignable(db: DbOrTx, ids: string[], field: string) {
     .select({ id: users.id, email: users.email, groupId: users.groupId })
     .from(users)
     .where(and(inArray(users.id, unique), eq(users.status, 'approved')));
-  if (found.length !== unique.length)
-    throw badRequest('Some of the chosen employees could not be found or are not approved.', field);
+  if (found.length !== unique.length) throw badRequest('groups.employees_not_found', field);
   return found;
 }
 
@@ -162,7 +164,7 @@ export async function createGroup(
     let lab: { id: string } | undefined;
     if (labId) {
       [lab] = await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, labId)).limit(1);
-      if (!lab) throw badRequest('Lab ID is missing.', 'labId');
+      if (!lab) throw badRequest('labs.id_missing', 'labId');
     } else lab = await findOnlyLab(tx);
     const staff = await findAssignable(tx, employees, 'employees');
     const [group] = await tx
@@ -217,7 +219,7 @@ export async function updateGroup(
       })
       .where(eq(groups.id, groupId))
       .returning();
-    if (!group) throw notFound('Group not found.');
+    if (!group) throw notFound('groups.not_found');
     if (input.contactInfo) {
       await tx.delete(contactInfos).where(eq(contactInfos.groupId, groupId));
       if (input.contactInfo.length) {
@@ -284,7 +286,7 @@ async function findMember(tx: DbOrTx, group: GroupRow, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.groupId, group.id)))
     .limit(1);
-  if (!member) throw notFound('This person is not a member of this group.');
+  if (!member) throw notFound('groups.not_a_member');
   return member;
 }
 
@@ -310,9 +312,9 @@ export async function moveMember(
 ): Promise<GroupRow> {
   return db.transaction(async (tx) => {
     const member = await findMember(tx, group, userId);
-    if (targetId === group.id) throw badRequest('This person is already in this group.', 'groupId');
+    if (targetId === group.id) throw badRequest('groups.already_in_group', 'groupId');
     const [target] = await tx.select().from(groups).where(eq(groups.id, targetId)).limit(1);
-    if (!target) throw badRequest('The chosen group does not exist.', 'groupId');
+    if (!target) throw badRequest('groups.target_not_found', 'groupId');
     await tx.update(users).set({ groupId: target.id }).where(eq(users.id, member.id));
     await recordActivity(tx, actor, `Moved ${member.email} from group ${group.name} to group ${target.name}`, {
       type: 'user',

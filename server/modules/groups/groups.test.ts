@@ -1,5 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
+import { messageText } from '#shared/messages/index.ts';
+
 import type { Db } from '#server/db/client.ts';
 import {
   activityLogs,
@@ -11,8 +14,10 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { createGroup, createUser } from '#server/test/factories.ts';
+
 import { groupCast, type Person } from './groups.fixtures.ts';
-import { ACCESS_DENIED } from './groups.policy.ts';
+
+const ACCESS_DENIED = messageText('groups.access_denied');
 
 const groupBody = (values: Record<string, unknown> = {}) => ({
   name: `Explosive Safety ${Math.random().toString(36).slice(2, 8)}`,
@@ -89,7 +94,8 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
     const c = await groupCast();
     const res = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as(who) });
     expect(res.statusCode).toBe(status);
-    if (status === 403) expect(res.json()).toMatchObject({ error: ACCESS_DENIED, message: ACCESS_DENIED });
+    if (status === 403)
+      expect(res.json()).toMatchObject({ error: ACCESS_DENIED, message: ACCESS_DENIED, code: 'groups.access_denied' });
   });
 
   it('says Access Denied in the words of the spec', () => {

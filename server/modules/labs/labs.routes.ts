@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
+import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   createLabInput,
@@ -10,17 +12,21 @@ import {
   labDocumentsJson,
   labItemInputFor,
   labItemJson,
+  type LabItemKind as LabItemPath,
   labJson,
   labSummaryJson,
   updateLabInput,
-  type LabItemKind as LabItemPath,
 } from '#shared/schemas/lab.ts';
+
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { registerDirectorHistoryRoutes } from '#server/modules/director-history/director-history.routes.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import { cachedRead, watchLabChanges } from './labs.cache.ts';
+import { labsPolicy } from './labs.policy.ts';
 import { presentLab, presentLabItem, presentLabSummary } from './labs.presenter.ts';
 import {
   createLab,
@@ -28,16 +34,14 @@ import {
   deleteLabItem,
   directorsOf,
   findOnlyLab,
+  type LabItemKind,
   listLabDocuments,
   listLabs,
   loadLabRecord,
   requireLab,
   updateLab,
   updateLabItem,
-  type LabItemKind,
 } from './labs.service.ts';
-import { labsPolicy } from './labs.policy.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 const KIND_OF: Record<LabItemPath, LabItemKind> = {
   notices: 'notice',
@@ -52,9 +56,9 @@ const SINGULAR: Record<LabItemPath, string> = {
   advertisements: 'Advertisement',
 };
 
-const labParams = z.object({ id: z.uuid('Lab ID is missing.') });
-const kindParams = labParams.extend({ kind: z.enum(LAB_ITEM_KINDS, 'No such list of the lab.') });
-const itemParams = kindParams.extend({ itemId: z.uuid('Invalid item id.') });
+const labParams = z.object({ id: z.uuid(msg('labs.id_missing')) });
+const kindParams = labParams.extend({ kind: z.enum(LAB_ITEM_KINDS, msg('labs.no_such_list')) });
+const itemParams = kindParams.extend({ itemId: z.uuid(msg('labs.invalid_item_id')) });
 
 /**
  * The lab (spec §7 Labs): public reads for the home screen and News Flash; every write is admin-only and recorded in
@@ -69,7 +73,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { response: { 200: z.object({ _id: z.uuid(), name: z.string() }) } } },
     async () => {
       const lab = await cachedRead(app.db, 'only', () => findOnlyLab(app.db));
-      if (!lab) throw notFound('No lab has been created yet.');
+      if (!lab) throw notFound('labs.not_created');
       return { _id: lab.id, name: lab.name };
     },
   );
@@ -145,8 +149,8 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerDirectorHistoryRoutes(app, {
     path: '/api/labs/:id/directors',
     entryParam: 'directorId',
-    invalidOwnerId: 'Lab ID is missing.',
-    invalidEntryId: 'Invalid director entry id.',
+    invalidOwnerId: msg('labs.id_missing'),
+    invalidEntryId: msg('labs.invalid_entry_id'),
     ownerOf: async (id) => directorsOf((await requireLab(app.db, id)).id),
     deletedMessage: 'Director entry deleted successfully.',
     imageRemovable: false,
@@ -171,7 +175,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
       return withReceivedUpload(req, itemUpload(kind), async ({ fields, file }) => {
         const input = parseFields(labItemInputFor(kind), fields);
         // spec §5 Lab: a notice or circular needs its file ('All fields are required'); a product's file is optional.
-        if (isLabDocumentKind(kind) && !file) throw badRequest('All fields are required', 'file');
+        if (isLabDocumentKind(kind) && !file) throw badRequest('units.all_fields_required', 'file');
         const item = await createLabItem(app.db, signedInActor(req), lab.id, KIND_OF[kind], input, file);
         return reply.code(201).send(presentLabItem(item, todayInIndia()));
       });

@@ -1,24 +1,28 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
+
 import { DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
+import type { MessageCode } from '#shared/messages/index.ts';
+import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
+
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { contactInfos, files, labItems, labs, officeMembers, type LabRow } from '#server/db/schema/index.ts';
+import { contactInfos, files, labItems, type LabRow, labs, officeMembers } from '#server/db/schema/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  listDirectorEntries,
   type DirectorEntryWithUser,
   type DirectorHistoryOwner,
+  listDirectorEntries,
 } from '#server/modules/director-history/director-history.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { labWrite } from './labs.cache.ts';
 
 export type LabItemKind = (typeof labItems.$inferSelect)['kind'];
@@ -38,7 +42,7 @@ export async function listLabs(db: DbOrTx): Promise<LabRow[]> {
 /** The lab with this id, or a 404 'Lab not found.' */
 export async function requireLab(db: DbOrTx, id: string): Promise<LabRow> {
   const [lab] = await db.select().from(labs).where(eq(labs.id, id)).limit(1);
-  if (!lab) throw notFound('Lab not found.');
+  if (!lab) throw notFound('labs.not_found');
   return lab;
 }
 
@@ -134,8 +138,7 @@ export async function createLab(db: Db, actor: Actor, input: z.output<typeof cre
   const result = await labWrite(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727301)`);
     const [existing] = await tx.select({ id: labs.id }).from(labs).limit(1);
-    if (existing)
-      throw conflict('The lab already exists. Only one lab can be created; update its information instead.');
+    if (existing) throw conflict('labs.exists');
     const [lab] = await tx.insert(labs).values(input).returning();
     await recordActivity(tx, actor, `Created lab ${lab!.name}`, { type: 'lab', id: lab!.id });
     return lab!;
@@ -187,6 +190,14 @@ const KIND_WORD: Record<LabItemKind, string> = {
   advertisement: 'advertisement',
 };
 
+/** One code per kind, so each language words its own noun. */
+const GONE = {
+  notice: 'labs.notice_gone',
+  circular: 'labs.circular_gone',
+  product: 'labs.product_gone',
+  advertisement: 'labs.advertisement_gone',
+} as const satisfies Record<LabItemKind, MessageCode>;
+
 async function findItemWithFile(db: DbOrTx, id: string): Promise<LabItemWithFile> {
   const [row] = await db
     .select(itemColumns)
@@ -204,7 +215,7 @@ async function lockItem(tx: Tx, labId: string, kind: LabItemKind, itemId: string
     .where(and(eq(labItems.id, itemId), eq(labItems.labId, labId), eq(labItems.kind, kind)))
     .limit(1)
     .for('update');
-  if (!item) throw notFound(`This ${KIND_WORD[kind]} no longer exists.`);
+  if (!item) throw notFound(GONE[kind]);
   return item;
 }
 
@@ -299,7 +310,7 @@ export const directorsOf = (labId: string): DirectorHistoryOwner => ({
   kind: 'lab',
   id: labId,
   defaultDesignation: DEFAULT_DIRECTOR_DESIGNATION, // spec §9: Director
-  notFoundMessage: 'This director entry no longer exists.',
+  notFoundMessage: 'labs.director_entry_gone',
   activity: (action, entry, userName) => ({
     text:
       action === 'deleted'

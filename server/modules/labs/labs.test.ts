@@ -1,13 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+
+import { todayInIndia } from '#shared/format.ts';
+
 import { activityLogs, files } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { todayInIndia } from '#shared/format.ts';
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -53,6 +56,7 @@ describe('POST /api/labs and GET /api/labs/only', () => {
   it('answers 404 before a lab exists, and the list is empty', async () => {
     const only = await app.inject({ method: 'GET', url: '/api/labs/only' });
     expect(only.statusCode).toBe(404);
+    expect(only.json()).toMatchObject({ message: 'No lab has been created yet.', code: 'labs.not_created' });
     expect((await app.inject({ method: 'GET', url: '/api/labs' })).json()).toEqual([]);
   });
 
@@ -365,6 +369,8 @@ describe('lab notices, circulars, products and advertisements', () => {
       headers: admin,
     });
     expect(wrongKind.statusCode).toBe(404);
+    // One code per kind, so Hindi words each noun (issue 29).
+    expect(wrongKind.json()).toMatchObject({ message: 'This circular no longer exists.', code: 'labs.circular_gone' });
     const res = await app.inject({
       method: 'DELETE',
       url: `/api/labs/${labId}/notices/${created._id}`,

@@ -1,33 +1,34 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
 import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
+
 import { sendPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
-import { withReceivedUpload, type UploadOptions } from '#server/modules/files/upload-receive.ts';
+import { type UploadOptions, withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
+import { repositoriesPolicy } from './repositories.policy.ts';
 import { presentSoftwareRepo, presentTrialRepo } from './repositories.presenter.ts';
 import {
   assertCanUploadTo,
   canOpenSoftwareRepoFile,
   canOpenTrialRepoFile,
-  listUploadGroups,
-  repositoriesPolicy,
-} from './repositories.policy.ts';
-import {
+  countSoftwareRepos,
+  countTrialRepos,
   createSoftwareRepo,
   createTrialRepo,
   deleteSoftwareRepo,
   deleteTrialRepo,
   listSoftwareRepos,
   listTrialRepos,
-  countSoftwareRepos,
-  countTrialRepos,
+  listUploadGroups,
   SOFTWARE_AREA,
   TRIAL_AREA,
 } from './repositories.service.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 /** Spec §7 Repositories: GET/POST /api/softwareRepo and /api/trialRepo (also written with a trailing slash), plus DELETE. */
 export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {

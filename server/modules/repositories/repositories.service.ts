@@ -1,24 +1,21 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
+
 import type { SoftwareRepoValues, TrialRepoValues } from '#shared/schemas/repository.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
-import { forbidden, notFound } from '#server/lib/errors.ts';
+import { type FileRow, files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
+import { badRequest, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
-import {
-  assertCanUploadTo,
-  canDeleteRepository,
-  canViewRepository,
-  NOT_THE_UPLOADER,
-  visibleRepositories,
-} from './repositories.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { repositoriesPolicy, uploadableGroups, visibleRepositories } from './repositories.policy.ts';
 
 export const SOFTWARE_AREA = 'software-repos';
 export const TRIAL_AREA = 'trial-repos';
@@ -62,6 +59,54 @@ const describe = (file: StoredFile | null, values: { githubUrl: string; clonedRe
 export interface Page {
   limit: number;
   offset: number;
+}
+
+/**
+ * Checks that the group exists (else 400 on the group field) and that the actor may upload to it (the policy).
+ * Returns the group's name for the activity log. Callers have already required an uploader role.
+ */
+export async function assertCanUploadTo(
+  db: DbOrTx,
+  actor: Actor,
+  groupId: string,
+): Promise<{ id: string; name: string }> {
+  const [group] = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
+  if (!group) throw badRequest('repositories.group_not_found', 'group');
+  repositoriesPolicy.authorize(actor, 'repositories.upload_to', { groupId: group.id });
+  return group;
+}
+
+/** The groups this person may upload repositories to, by name (the upload forms' Group select). */
+export async function listUploadGroups(db: DbOrTx, actor: Actor): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(uploadableGroups(actor))
+    .orderBy(asc(groups.name));
+}
+
+/** Download rule for the private 'software-repos' area: whoever may see the repository that owns the file. */
+export async function canOpenSoftwareRepoFile(db: Db, actor: Actor, file: FileRow): Promise<boolean> {
+  const [repo] = await db
+    .select({ groupId: softwareRepos.groupId, uploadedBy: softwareRepos.uploadedBy })
+    .from(softwareRepos)
+    .where(eq(softwareRepos.fileId, file.id))
+    .limit(1);
+  return repo ? repositoriesPolicy.allows(actor, 'repositories.view', repo) : false;
+}
+
+/** Download rule for the private 'trial-repos' area: whoever may see the repository that owns the file. */
+export async function canOpenTrialRepoFile(db: Db, actor: Actor, file: FileRow): Promise<boolean> {
+  const [repo] = await db
+    .select({ groupId: trialRepos.groupId, uploadedBy: trialRepos.uploadedBy })
+    .from(trialRepos)
+    .where(eq(trialRepos.fileId, file.id))
+    .limit(1);
+  return repo ? repositoriesPolicy.allows(actor, 'repositories.view', repo) : false;
 }
 
 /**
@@ -177,8 +222,9 @@ export async function createTrialRepo(
 export async function deleteSoftwareRepo(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
   await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [repo] = await tx.select().from(softwareRepos).where(eq(softwareRepos.id, id)).for('update').limit(1);
-    if (!repo || !canViewRepository(actor, repo)) throw notFound('Software repository not found.');
-    if (!canDeleteRepository(actor, repo)) throw forbidden(NOT_THE_UPLOADER);
+    if (!repo || !repositoriesPolicy.allows(actor, 'repositories.view', repo))
+      throw notFound('repositories.software_not_found');
+    repositoriesPolicy.authorize(actor, 'repositories.delete', repo);
     await tx.delete(softwareRepos).where(eq(softwareRepos.id, id));
     await dropFiles([repo.fileId]);
     await recordActivity(tx, actor, `Deleted software repository (${repo.type})`, { type: 'software_repo', id });
@@ -189,8 +235,9 @@ export async function deleteSoftwareRepo(db: Db, store: FileStore, actor: Actor,
 export async function deleteTrialRepo(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
   await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [repo] = await tx.select().from(trialRepos).where(eq(trialRepos.id, id)).for('update').limit(1);
-    if (!repo || !canViewRepository(actor, repo)) throw notFound('Trial repository not found.');
-    if (!canDeleteRepository(actor, repo)) throw forbidden(NOT_THE_UPLOADER);
+    if (!repo || !repositoriesPolicy.allows(actor, 'repositories.view', repo))
+      throw notFound('repositories.trial_not_found');
+    repositoriesPolicy.authorize(actor, 'repositories.delete', repo);
     await tx.delete(trialRepos).where(eq(trialRepos.id, id));
     await dropFiles([repo.fileId]);
     await recordActivity(tx, actor, `Deleted trial repository (${repo.type})`, { type: 'trial_repo', id });

@@ -1,18 +1,24 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { Role } from '#shared/constants.ts';
 import { REPOSITORY_MESSAGES as M, type SoftwareRepoJson, type TrialRepoJson } from '#shared/schemas/repository.ts';
+
 import { activityLogs, directorEntries, files, type GroupRow, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
-import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
-import { NOT_THE_UPLOADER, NOT_YOUR_GROUP } from './repositories.policy.ts';
+import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multipart.ts';
+
+// The refusals' English (spec §8): the catalogue's sentences of repositories.not_your_group and delete_uploader_only.
+const NOT_YOUR_GROUP = 'Associate directors may upload repositories only to their own group.';
+const NOT_THE_UPLOADER = 'Only the person who uploaded this repository or an administrator may delete it.';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -250,6 +256,7 @@ describe('POST /api/softwareRepo', () => {
       );
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(NOT_YOUR_GROUP);
+      expect(res.json().code).toBe('repositories.not_your_group');
     }
     const noGroup = await staff('associate_director', null);
     const res = await upload('/api/softwareRepo', noGroup, {
@@ -588,7 +595,7 @@ describe('who sees which repository, and downloads its file', () => {
       expect((await del(`/api/trialRepo/${trialAlpha._id}`, null)).statusCode).toBe(401);
       const member = await del(`/api/trialRepo/${trialAlpha._id}`, memberAlpha);
       expect(member.statusCode).toBe(403);
-      expect(member.json().message).toBe(NOT_THE_UPLOADER);
+      expect(member.json()).toMatchObject({ message: NOT_THE_UPLOADER, code: 'repositories.delete_uploader_only' });
       expect((await del(`/api/trialRepo/${trialAlpha._id}`, memberZeta)).statusCode).toBe(404);
       expect((await del(`/api/softwareRepo/${softwareAlpha._id}`, director)).statusCode).toBe(403);
       expect((await del('/api/trialRepo/not-an-id', adAlpha)).statusCode).toBe(400);

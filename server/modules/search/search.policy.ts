@@ -1,11 +1,13 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+
 import type { Role } from '#shared/constants.ts';
 import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/index.ts';
+import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { managedGroupIds } from '#server/modules/groups/groups.policy.ts';
 
 /**
  * Who may find what in the portal search (issue 14 §4; docs/decisions/015-search.md). Each document carries access
@@ -15,7 +17,7 @@ import { managedGroupIds } from '#server/modules/groups/groups.policy.ts';
  * a test the GIN indexes answer. So leaving a group or close group takes its results away on the next search, and
  * nothing is re-indexed when memberships change. The two halves together repeat the rule of the module that owns the
  * item, so a result never names what its reader may not open:
- * - group material (groups.policy canViewGroup): admins, directors, its members (`member:`), its current leader
+ * - group material (groups.policy 'groups.view'): admins, directors, its members (`member:`), its current leader
  *   (`leads:`);
  * - close-group documents (close-groups.policy): its members (`close-group:`) and admins;
  * - letters (letters.policy canViewLetter, visibleLetters): directors and admins every letter of the register, others

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { todayInIndia } from '#shared/format.ts';
 import { uuidParam } from '#shared/schemas/common.ts';
 import {
   answerFeedbackInput,
+  type ArchiveItemJson,
   archiveJson,
   feedbackInput,
   feedbackJson,
@@ -11,15 +14,17 @@ import {
   sitePageJson,
   sitePageParams,
   updateSitePageInput,
-  type ArchiveItemJson,
 } from '#shared/schemas/site.ts';
+
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
-import { GROUP_FILES_AREA } from '#server/modules/groups/groups.presenter.ts';
-import { viewableGroupIds } from '#server/modules/groups/groups.policy.ts';
 import { listExpiredGroupDocuments } from '#server/modules/groups/group-items.service.ts';
+import { viewableGroupIds } from '#server/modules/groups/groups.policy.ts';
+import { GROUP_FILES_AREA } from '#server/modules/groups/groups.presenter.ts';
 import { AREA_OF } from '#server/modules/labs/labs.presenter.ts';
-import { todayInIndia } from '#shared/format.ts';
 import { findOnlyLab, listExpiredLabDocuments } from '#server/modules/labs/labs.service.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
+import { sitePolicy } from './site.policy.ts';
 import { presentFeedback, presentSitePage } from './site.presenter.ts';
 import {
   answerFeedback,
@@ -29,8 +34,6 @@ import {
   saveSitePage,
   sendFeedback,
 } from './site.service.ts';
-import { sitePolicy } from './site.policy.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 export const FEEDBACK_SENT = 'Thank you. Your feedback has been sent to the administrators.';
 
@@ -103,7 +106,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       const lab = await findOnlyLab(app.db);
       const [labItems, groupItems] = await Promise.all([
         lab ? listExpiredLabDocuments(app.db, lab.id, today) : [],
-        req.actor ? listExpiredGroupDocuments(app.db, await viewableGroupIds(app.db, req.actor), today) : [],
+        req.actor ? listExpiredGroupDocuments(app.db, viewableGroupIds(req.actor), today) : [],
       ]);
       const items: ArchiveItemJson[] = [
         ...labItems.map((i) => ({

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -15,24 +14,28 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import {
   CLOSE_GROUP_MESSAGES,
-  renamedFilename,
-  renameDocumentInput,
   type CloseGroupDocumentJson,
   type CloseGroupJson,
+  renamedFilename,
   type RenameDocumentInput,
+  renameDocumentInput,
 } from '#shared/schemas/close-group.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
-import { useTimedMessage, type TimedMessage } from '../use-timed-message.ts';
+import { type TimedMessage, useTimedMessage } from '../use-timed-message.ts';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
@@ -111,7 +114,7 @@ function UploadDocumentForm({
         },
       );
     },
-    (errors) => onMessage('error', translateMessage(String(errors.file), 'close-groups')),
+    (errors) => onMessage('error', translateMessage(String(errors.file))),
   );
 
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -9,16 +8,20 @@ import {
   Stack,
   Table,
   Tabs,
-  TextInput,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
+import { msg } from '#shared/messages/index.ts';
 import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
@@ -29,12 +32,13 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
 
 type ItemForm = { name: string; description: string; validUntil: string; file: File | null };
 const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null };
 /** spec §5 Lab: a notice or circular needs its file on create. */
-const FILE_REQUIRED = 'All fields are required';
+const FILE_REQUIRED = msg('units.all_fields_required');
 
 /** The server's field or message after the spec's prefix ('Creation failed: ', 'Update failed: ', 'Delete failed: '). */
 const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(err, 'lab')}`.trim();
@@ -103,7 +107,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
     },
     // Only the file missing: the sentence is also said below the form, as when the server refuses.
     (errors) => {
-      if (Object.keys(errors).join() === 'file') setProblem(translateMessage(FILE_REQUIRED, 'lab'));
+      if (Object.keys(errors).join() === 'file') setProblem(translateMessage(FILE_REQUIRED));
     },
   );
   const deletion = useConfirmedDelete<LabItemJson>(remove, {

@@ -1,17 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Group, Stack } from '@mantine/core';
-import { useForm, type FormErrors, type GetInputPropsReturnType } from '@mantine/form';
+import { type FormErrors, type GetInputPropsReturnType, useForm } from '@mantine/form';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor } from '#shared/constants.ts';
+
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
+
 import {
+  type Banner,
   ChosenFile,
+  type GroupOptions,
   GroupSelect,
   UploadStatus,
   useUploadFailure,
-  type Banner,
-  type GroupOptions,
 } from './repository-parts.tsx';
 
 /** The group a form starts with: the person's own group when it is offered, else the only group offered, else none. */
@@ -96,7 +99,7 @@ export function useRepoUploadForm<V extends RepoFormValues>({
     // NOTE: Mantine cannot resolve a path's type on a generic form; V extends RepoFormValues, so group is a string.
     setGroup: (group) => form.setFieldValue('group', group as never),
     file: form.values.file,
-    banner: firstProblem ? { kind: 'error', text: translateMessage(String(firstProblem), 'repositories') } : banner,
+    banner: firstProblem ? { kind: 'error', text: translateMessage(String(firstProblem)) } : banner,
     progress,
     isPending: upload.isPending,
   };
