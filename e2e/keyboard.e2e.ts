@@ -117,6 +117,10 @@ function keyboard(page: Page, width: number) {
  */
 async function navigationOpen(page: Page, link: string) {
   await expectVisible(page.locator('#mobile-navigation').getByRole('link', { name: link }));
+  // And until it has slid in: while it moves, its search box is still partly off screen (seen on a loaded machine).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+    timeout: 10_000,
+  });
 }
 
 /** Waits until the focus is on the page's h1, named `name`. */
