@@ -17,39 +17,31 @@ export class AppError extends Error {
   readonly params?: MessageParams;
   constructor(
     readonly statusCode: number,
-    code: MessageCode | LegacySentence,
+    code: MessageCode,
     params?: MessageParams,
     readonly field?: string,
     readonly extra?: Record<string, unknown>,
   ) {
-    const coded = isMessageCode(code) ? { code, params } : (codeOf(code) ?? null);
-    super(coded ? messageText(coded.code, coded.params) : code);
-    this.code = coded?.code ?? 'common.unclassified';
-    this.params = coded ? coded.params : { message: code };
+    super(messageText(code, params));
+    this.code = code;
+    if (params) this.params = params;
   }
 }
 
-/**
- * NOTE: transitional (issue 29): an English sentence not yet given a code. It is sent as it is, with its code found
- * from the catalogue when the sentence is there, else `common.unclassified`. To be removed once every caller passes a
- * code.
- */
-type LegacySentence = string & { readonly legacy?: never };
-
-export const badRequest = (code: MessageCode | LegacySentence, field?: string, params?: MessageParams) =>
+export const badRequest = (code: MessageCode, field?: string, params?: MessageParams) =>
   new AppError(400, code, params, field);
-export const unauthorized = (code: MessageCode | LegacySentence = 'auth.sign_in_required', params?: MessageParams) =>
+export const unauthorized = (code: MessageCode = 'auth.sign_in_required', params?: MessageParams) =>
   new AppError(401, code, params);
 export const forbidden = (
-  code: MessageCode | LegacySentence = 'common.forbidden',
+  code: MessageCode = 'common.forbidden',
   params?: MessageParams,
   extra?: Record<string, unknown>,
 ) => new AppError(403, code, params, undefined, extra);
-export const notFound = (code: MessageCode | LegacySentence = 'common.not_found', params?: MessageParams) =>
+export const notFound = (code: MessageCode = 'common.not_found', params?: MessageParams) =>
   new AppError(404, code, params);
-export const conflict = (code: MessageCode | LegacySentence, field?: string, params?: MessageParams) =>
+export const conflict = (code: MessageCode, field?: string, params?: MessageParams) =>
   new AppError(409, code, params, field);
-export const tooLarge = (code: MessageCode | LegacySentence, params?: MessageParams) => new AppError(413, code, params);
+export const tooLarge = (code: MessageCode, params?: MessageParams) => new AppError(413, code, params);
 
 /**
  * The code of a validation failure: the one a custom issue carries (codedIssue in shared/schemas/common.ts puts it in
@@ -100,5 +92,5 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** 429 with when to try again: the error handler sends `retryAfter` (seconds) as the Retry-After header too. */
-export const tooManyRequests = (code: MessageCode | LegacySentence, retryAfter: number, params?: MessageParams) =>
+export const tooManyRequests = (code: MessageCode, retryAfter: number, params?: MessageParams) =>
   new AppError(429, code, params, undefined, { retryAfter });

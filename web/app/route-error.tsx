@@ -37,7 +37,7 @@ export function RouteError({ messages }: { messages?: StatusMessages }) {
   const { kind, status } = kindOf(error);
   const custom = status !== null ? messages?.[status] : undefined;
   // The server's sentence, in the reader's language by its code (decision 034).
-  const serverSaid = kind === 'badRequest' ? serverMessage(error, 'common') : '';
+  const serverSaid = kind === 'badRequest' ? serverMessage(error) : '';
   if (kind === 'server' && import.meta.env.DEV) console.error(error);
   return (
     <Stack gap="md" maw={720}>

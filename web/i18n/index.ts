@@ -1,7 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { catalogue, codeOf, messageText, type CodedMessage } from '#shared/messages/index.ts';
-import { fromMessageTable } from './message-table.ts';
 
 /**
  * One i18n layer for every screen. English is the default and carries the spec's texts to the letter; Hindi is the
@@ -85,20 +84,13 @@ export function translateCoded(coded: CodedMessage, fallback = messageText(coded
 /**
  * A sentence that came in English from a shared zod schema or from the server (e.g. 'Email is required.'), in the
  * current language, worded by its code (translateCoded): schema sentences are made by msg(), and the API client
- * remembers the code of each sentence the server sends. NOTE: transitional (issue 29): a sentence without a code is
- * looked up in namespace `ns`'s "messages" table keyed by the English sentence; else it is shown as it came. Call it
- * during render of a component that uses useTranslation(ns), so it re-renders.
+ * remembers the code of each sentence the server sends. A sentence without a code (a library's) is shown as it came.
+ * Call it during render of a component that uses useTranslation, so it re-renders on a language switch.
  */
-export function translateMessage(message: string, ns = 'common'): string {
+export function translateMessage(message: string): string {
   if (!message) return message;
   const coded = codeOf(message);
-  if (coded && coded.code !== 'common.unclassified') return translateCoded(coded, message);
-  const table = i18n.getResource(i18n.language, ns, 'messages') as Record<string, string> | undefined;
-  const common =
-    ns === 'common'
-      ? undefined
-      : (i18n.getResource(i18n.language, 'common', 'messages') as Record<string, string> | undefined);
-  return fromMessageTable(table, message) ?? fromMessageTable(common, message) ?? message;
+  return coded ? translateCoded(coded, message) : message;
 }
 
 export default i18n;

@@ -17,11 +17,9 @@ export { requiredFile, topField, zodValidate } from './form-validate.ts';
 type AnyForm = UseFormReturnType<any>;
 
 /** The server's sentence (spec §8: its error or message field) in the current language, else `fallback`. */
-export function serverMessage(err: unknown, ns: string, fallback = ''): string {
+export function serverMessage(err: unknown, fallback = ''): string {
   if (!(err instanceof ApiError) || !err.message) return fallback;
-  return err.coded && err.coded.code !== 'common.unclassified'
-    ? translateCoded(err.coded, err.message)
-    : translateMessage(err.message, ns);
+  return err.coded ? translateCoded(err.coded, err.message) : translateMessage(err.message);
 }
 
 /**
@@ -55,12 +53,13 @@ function hasPath(values: unknown, path: string): boolean {
 
 /**
  * The form's errors in the reader's language: `error(path)` for an input given its props by hand, `field(path)` for
- * getInputProps with the error translated. Call during render of a component that uses useTranslation(ns).
+ * getInputProps with the error translated. Call during render of a component that uses useTranslation, so a language
+ * switch re-words them.
  */
-export function translatedErrors(form: AnyForm, ns: string) {
+export function translatedErrors(form: AnyForm) {
   const error = (path: string): ReactNode => {
     const message = form.errors[path];
-    return typeof message === 'string' ? translateMessage(message, ns) : message;
+    return typeof message === 'string' ? translateMessage(message) : message;
   };
   const field = (path: string, options?: Parameters<AnyForm['getInputProps']>[1]): GetInputPropsReturnType => ({
     ...form.getInputProps(path, options),

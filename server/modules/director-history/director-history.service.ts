@@ -14,6 +14,7 @@ import {
   type StoredFile,
   type TransactionRunner,
 } from '#server/modules/files/storage.ts';
+import type { MessageCode } from '#shared/messages/index.ts';
 
 /**
  * Director history, one service for both owners (issue 18): the lab's directors (default designation Director) and a
@@ -35,7 +36,7 @@ export interface DirectorHistoryOwner {
   /** The designation an entry gets when none is given (spec §9). */
   defaultDesignation: string;
   /** The 404 of an entry that is not this owner's. */
-  notFoundMessage: string;
+  notFoundMessage: MessageCode;
   /** The activity log's words for a write: its text and the record type. */
   activity: (
     action: 'added' | 'updated' | 'deleted',

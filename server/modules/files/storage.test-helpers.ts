@@ -22,7 +22,7 @@ async function uploadRoute(instance: FastifyInstance) {
     const kind = area === 'letters' ? 'letter' : area === 'trial-repos' ? 'trialRepo' : 'image';
     const options = { area, kind, fileField: 'file', maxBytes: instance.config.uploadMaxBytes } as const;
     return withReceivedUpload(req, options, async ({ fields, file }) => {
-      if (!fields.title) throw badRequest('Title is required.', 'title');
+      if (!fields.title) throw badRequest('common.invalid_input', 'title');
       return instance.db.transaction(async (tx) => {
         const row = file ? await saveFileRow(tx, file, req.actor!.id) : null;
         if (fields.fail === 'db') throw new Error('insert failed after the file row');

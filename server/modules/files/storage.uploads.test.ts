@@ -121,7 +121,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         headers: { ...noTitle.headers, ...authHeaders(app, user) },
       });
       expect(r1.statusCode).toBe(400);
-      expect(r1.json().error).toBe('Title is required.');
+      expect(r1.json().error).toBe('Invalid input.');
       const dbFails = multipart(
         { title: 't', fail: 'db' },
         { field: 'file', filename: 'a.png', content: SAMPLE_FILES.png },

@@ -126,10 +126,10 @@ export function DirectorHistoryManager({
     initialValues: EMPTY,
     validate: zodValidate(directorEntryInput),
   });
-  const { error } = translatedErrors(form, messageNs);
+  const { error } = translatedErrors(form);
   const { image, removeImage } = form.values;
   /** The spec's words, then the server's sentence when it gave one ('Failed to save. Entry not found.'). */
-  const failure = (text: string, err: Error) => [text, serverMessage(err, messageNs)].filter(Boolean).join(' ');
+  const failure = (text: string, err: Error) => [text, serverMessage(err)].filter(Boolean).join(' ');
 
   const options = [...staff];
   if (editing?.user && !options.some((o) => o.value === editing.user!._id)) {

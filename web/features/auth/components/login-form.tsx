@@ -27,7 +27,7 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
     initialValues: { email: '', password: '' },
     validate: zodValidate(loginInput),
   });
-  const { error } = translatedErrors(form, 'auth');
+  const { error } = translatedErrors(form);
 
   const onSubmit = (values: LoginInput) => {
     // A failed attempt's message must not linger on the next screen once the right password is given.
@@ -43,7 +43,7 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
         notifications.show({
           id: LOGIN_ERROR_TOAST,
           color: 'red',
-          message: serverMessage(err, 'auth', t('login.failed')),
+          message: serverMessage(err, t('login.failed')),
         });
       },
     });

@@ -74,7 +74,7 @@ export function RegisterForm() {
     initialValues: emptyForm,
     validate: zodValidate(registerInput),
   });
-  const { field } = translatedErrors(form, 'auth');
+  const { field } = translatedErrors(form);
 
   const onSubmit = (values: RegisterValues) =>
     register.mutate(values as RegisterInput, {
@@ -89,7 +89,7 @@ export function RegisterForm() {
           return;
         }
         applyServerError(form, err);
-        notifications.show({ color: 'red', message: serverMessage(err, 'auth', t('register.failed')) });
+        notifications.show({ color: 'red', message: serverMessage(err, t('register.failed')) });
       },
     });
 

@@ -40,7 +40,7 @@ import { type TimedMessage, useTimedMessage } from '../use-timed-message.ts';
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** spec §8 Documents: the server's message, else 'An unknown error occurred.' */
-const reasonOf = (err: unknown, t: Translate) => serverMessage(err, 'close-groups', t('mine.unknownError'));
+const reasonOf = (err: unknown, t: Translate) => serverMessage(err, t('mine.unknownError'));
 
 const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
 
@@ -166,7 +166,7 @@ function RenameDocumentModal({
       return errors;
     },
   });
-  const { field } = translatedErrors(form, 'close-groups');
+  const { field } = translatedErrors(form);
   const ext = extensionOf(document.filename);
 
   const submit = form.onSubmit((values) =>

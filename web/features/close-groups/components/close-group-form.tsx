@@ -73,7 +73,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
     form.setFieldValue('requestedBy', ids);
   };
 
-  const { field, error } = translatedErrors(form, 'close-groups');
+  const { field, error } = translatedErrors(form);
 
   const reset = () => {
     form.setValues(valuesOf(null));
@@ -96,7 +96,7 @@ export function CloseGroupForm({ editing, onDone }: CloseGroupFormProps) {
           notifications.show({
             color: 'red',
             title: t('admin.operationFailed'),
-            message: serverMessage(err, 'close-groups', t('admin.operationFailed')),
+            message: serverMessage(err, t('admin.operationFailed')),
           });
         },
       },

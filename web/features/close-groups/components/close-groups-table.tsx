@@ -39,7 +39,7 @@ export function CloseGroupsTable({ onEdit, editingId, onDeleted }: CloseGroupsTa
       notifications.show({
         color: 'red',
         title: t('admin.deleteFailed'),
-        message: serverMessage(err, 'close-groups', t('admin.deleteFailed')),
+        message: serverMessage(err, t('admin.deleteFailed')),
       }),
   });
 

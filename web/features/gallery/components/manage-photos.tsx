@@ -40,7 +40,7 @@ import classes from './gallery.module.css';
 const MANAGER_PAGE_SIZE = 12;
 
 /** The server's sentence when it sent one (spec §8 Photos: "the server message is preferred"), else ours. */
-const serverOr = (err: unknown, fallback: string) => serverMessage(err, 'gallery', fallback);
+const serverOr = (err: unknown, fallback: string) => serverMessage(err, fallback);
 
 function UploadPhotoForm({ labId }: { labId: string | undefined }) {
   const { t } = useTranslation('gallery');
@@ -190,7 +190,7 @@ function PhotoCard({ labId, photo }: { labId: string; photo: PhotoJson }) {
             />
             {typeof editError === 'string' && (
               <Text c="red.9" size="sm" role="alert">
-                {translateMessage(editError, 'gallery')}
+                {translateMessage(editError)}
               </Text>
             )}
             <Group gap="xs">

@@ -123,7 +123,7 @@ export function GroupForm(props: GroupFormProps) {
   if (editing && group.isError)
     return <PanelError>{isForbidden(group.error) ? t('edit.notAllowed') : t('edit.loadFailed')}</PanelError>;
 
-  const { error } = translatedErrors(form, 'groups');
+  const { error } = translatedErrors(form);
   const onSaved = (saved: GroupJson) => {
     if (props.mode === 'create') {
       toast('green', t('create.created'));
@@ -138,10 +138,10 @@ export function GroupForm(props: GroupFormProps) {
     if (!editing) {
       // spec §8: the server's error field, else 'Failed to create group. Please try again.'
       applyServerError(form, err, { fold: topField });
-      toast('red', serverMessage(err, 'groups', t('create.failed')));
+      toast('red', serverMessage(err, t('create.failed')));
       return;
     }
-    const detail = serverMessage(err, 'groups');
+    const detail = serverMessage(err);
     applyServerError(form, err);
     toast('red', detail ? `${t('edit.failed')}: ${detail}` : t('edit.failed'));
   };

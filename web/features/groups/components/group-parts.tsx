@@ -10,7 +10,7 @@ import { serverMessage } from '#web/lib/form-errors.ts';
 
 /** `fallback` followed by the server's sentence when there is one, e.g. 'Failed to save. Entry not found.' */
 export function withServer(fallback: string, err: unknown): string {
-  const detail = serverMessage(err, 'groups');
+  const detail = serverMessage(err);
   return detail ? `${fallback}: ${detail}` : fallback;
 }
 

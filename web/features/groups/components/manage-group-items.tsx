@@ -58,7 +58,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
     // spec §5 Groups: a file is required on create, optional on edit.
     validate: zodValidate(schema, { fileRequired: editing ? undefined : required }),
   });
-  const { field: fieldProps } = translatedErrors(form, 'groups');
+  const { field: fieldProps } = translatedErrors(form);
   const kind = t(`items.singular.${field}`);
   const words = {
     loadFailed: isDocument ? t('items.loadFailed') : t('items.fetchFailed'),

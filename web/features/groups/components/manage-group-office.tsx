@@ -26,7 +26,7 @@ export function ManageGroupOffice({ groupId }: { groupId: string }) {
     initialValues: EMPTY,
     validate: zodValidate(officeMemberInput),
   });
-  const { error } = translatedErrors(form, 'groups');
+  const { error } = translatedErrors(form);
 
   const reset = () => {
     setEditing(null);

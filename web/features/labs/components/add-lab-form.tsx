@@ -18,8 +18,8 @@ export function AddLabForm({ onCreated }: { onCreated: (lab: LabSummaryJson) => 
     initialValues: { name: '', mission: '', vision: '', about: '', domain: '' },
     validate: zodValidate(createLabInput),
   });
-  const { error } = translatedErrors(form, 'lab');
-  const failure = createLab.error ? serverMessage(createLab.error, 'lab', t('addLab.failed')) : null;
+  const { error } = translatedErrors(form);
+  const failure = createLab.error ? serverMessage(createLab.error, t('addLab.failed')) : null;
 
   const onSubmit = (values: CreateLabInput) =>
     createLab.mutate(values, {

@@ -41,7 +41,7 @@ const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null 
 const FILE_REQUIRED = msg('units.all_fields_required');
 
 /** The server's field or message after the spec's prefix ('Creation failed: ', 'Update failed: ', 'Delete failed: '). */
-const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(err, 'lab')}`.trim();
+const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(err)}`.trim();
 
 /**
  * One list of the lab (notices, circulars, products or advertisements): the add/edit form and the list with edit
@@ -63,7 +63,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
     // On edit the file is optional: a new one replaces the old.
     validate: zodValidate(schema, { fileRequired: isDocument && !editing ? FILE_REQUIRED : undefined }),
   });
-  const { field } = translatedErrors(form, 'lab');
+  const { field } = translatedErrors(form);
   const words = (key: string) => t(`items.${kind}.${key}`);
 
   const reset = () => {

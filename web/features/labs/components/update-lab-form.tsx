@@ -45,14 +45,14 @@ function Form({ lab }: { lab: LabJson }) {
     initialValues: valuesOf(lab),
     validate: zodValidate(updateLabInput),
   });
-  const { error } = translatedErrors(form, 'lab');
+  const { error } = translatedErrors(form);
   const onSubmit = (values: UpdateLabInput) =>
     update.mutate(values, {
       // The saved record comes back with a new updatedAt, which remounts the form with it (key below).
       onSuccess: () => notifications.show({ color: 'green', message: t('update.success') }),
       onError: (err) => {
         applyServerError(form, err);
-        const detail = serverMessage(err, 'lab');
+        const detail = serverMessage(err);
         notifications.show({ color: 'red', message: detail ? `${t('update.failed')} ${detail}` : t('update.failed') });
       },
     });

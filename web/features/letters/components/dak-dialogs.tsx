@@ -30,9 +30,9 @@ function useDakForm<V extends Record<string, unknown>>(
     initialValues,
     validate: zodValidate<V>(schema, { toInput, fold: topField }),
   });
-  const { field } = translatedErrors(form, 'letters');
+  const { field } = translatedErrors(form);
   const onError = (err: unknown) => {
-    if (!applyServerError(form, err, { fold: topField })) setBanner(serverMessage(err, 'letters', t('dak.failed')));
+    if (!applyServerError(form, err, { fold: topField })) setBanner(serverMessage(err, t('dak.failed')));
   };
   /** Checks, clears the banner, and hands valid values to `send`. */
   const onSubmit = (send: (values: V) => void) =>

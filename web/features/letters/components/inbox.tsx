@@ -52,7 +52,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
     receive.mutate(letter._id, {
       onSuccess: () =>
         notifications.show({ color: 'green', message: t('dak.receive.done', { letterId: letter.letterId }) }),
-      onError: (err) => notifications.show({ color: 'red', message: serverMessage(err, 'letters') || t('dak.failed') }),
+      onError: (err) => notifications.show({ color: 'red', message: serverMessage(err) || t('dak.failed') }),
     });
 
   return (
@@ -183,7 +183,7 @@ function Box({ filter }: { filter: InboxFilter }) {
             color="red"
             variant="light"
             role="alert"
-            title={serverMessage(inbox.error, 'letters') || t('dak.inbox.failed')}
+            title={serverMessage(inbox.error) || t('dak.inbox.failed')}
           >
             <Button variant="default" size="xs" onClick={() => void inbox.refetch()}>
               {t('list.retry')}

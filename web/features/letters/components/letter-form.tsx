@@ -71,7 +71,7 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
     initialValues: letter ? valuesOf(letter) : EMPTY,
     validate: zodValidate(createLetterInput),
   });
-  const { field: inputProps } = translatedErrors(form, 'letters');
+  const { field: inputProps } = translatedErrors(form);
   const busy = upload.isPending || update.isPending;
 
   const onSubmit = form.onSubmit(({ file, ...values }) => {
@@ -95,7 +95,7 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
           },
           onError: (err) => {
             applyServerError(form, err);
-            onStatus({ text: t('banner.uploadFailed'), detail: serverMessage(err, 'letters') });
+            onStatus({ text: t('banner.uploadFailed'), detail: serverMessage(err) });
           },
           onSettled: () => setProgress(null),
         },
@@ -112,7 +112,7 @@ export function LetterForm({ letter, onStatus, onDone }: LetterFormProps) {
         },
         onError: (err) => {
           applyServerError(form, err);
-          onStatus({ text: t('banner.updateFailed'), detail: serverMessage(err, 'letters') });
+          onStatus({ text: t('banner.updateFailed'), detail: serverMessage(err) });
         },
         onSettled: () => setProgress(null),
       },

@@ -29,7 +29,7 @@ function useLoadOnScroll(load: () => void, enabled: boolean) {
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('letters');
   return (
-    <Alert color="red" variant="light" role="alert" title={serverMessage(error, 'letters') || t('list.failed')}>
+    <Alert color="red" variant="light" role="alert" title={serverMessage(error) || t('list.failed')}>
       <Stack gap="xs" align="flex-start">
         <Text c="gray.9">{t('list.failedHelp')}</Text>
         <Button variant="default" size="xs" onClick={onRetry}>
@@ -124,11 +124,11 @@ function RecycleBin() {
   const onRestore = (letter: LetterJson) =>
     restore.mutate(letter._id, {
       onSuccess: () => setMessage({ ok: true, text: t('bin.restored', { letterId: letter.letterId }) }),
-      onError: (err) => setMessage({ ok: false, text: serverMessage(err, 'letters') || t('bin.failed') }),
+      onError: (err) => setMessage({ ok: false, text: serverMessage(err) || t('bin.failed') }),
     });
   const purging = useConfirmedDelete<LetterJson>(purge, {
     deleted: (letter) => setMessage({ ok: true, text: t('bin.purged', { letterId: letter.letterId }) }),
-    failed: (err) => setMessage({ ok: false, text: serverMessage(err, 'letters') || t('bin.failed') }),
+    failed: (err) => setMessage({ ok: false, text: serverMessage(err) || t('bin.failed') }),
   });
 
   return (

@@ -140,11 +140,11 @@ export function LettersManager({ mine }: { mine: boolean }) {
       }
       say({ text: t('banner.deleted') });
     },
-    failed: (err) => say({ text: t('banner.deleteFailed'), detail: serverMessage(err, 'letters') }),
+    failed: (err) => say({ text: t('banner.deleteFailed'), detail: serverMessage(err) }),
   });
 
   const banner =
-    status ?? (pages.isError ? { text: t('banner.fetchFailed'), detail: serverMessage(pages.error, 'letters') } : null);
+    status ?? (pages.isError ? { text: t('banner.fetchFailed'), detail: serverMessage(pages.error) } : null);
 
   return (
     <Stack gap="lg">

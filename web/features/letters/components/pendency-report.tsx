@@ -196,7 +196,7 @@ export function PendencyReport({ groups }: { groups: { _id: string; name: string
           </Center>
         ) : report.isError ? (
           <Alert color="red" variant="light" role="alert">
-            <Text c="gray.9">{serverMessage(report.error, 'letters') || t('dak.pendency.failed')}</Text>
+            <Text c="gray.9">{serverMessage(report.error) || t('dak.pendency.failed')}</Text>
           </Alert>
         ) : (
           <Report report={report.data} />

@@ -111,7 +111,7 @@ export function UploadStatus({
 export function useUploadFailure() {
   const { t } = useTranslation('repositories');
   return (err: unknown) =>
-    t('banner.uploadFailed', { message: serverMessage(err, 'repositories', t('banner.unknownError')) });
+    t('banner.uploadFailed', { message: serverMessage(err, t('banner.unknownError')) });
 }
 
 /** 'Download File' for an attached file, else a disabled 'No File Available' (spec §2 Software Repositories). */
@@ -168,7 +168,7 @@ export function DeleteRepositoryButton({ id, name, remove }: { id: string; name:
     failed: (err) =>
       notifications.show({
         color: 'red',
-        message: t('card.deleteFailed', { message: serverMessage(err, 'repositories', t('banner.unknownError')) }),
+        message: t('card.deleteFailed', { message: serverMessage(err, t('banner.unknownError')) }),
       }),
   });
   return (

@@ -33,7 +33,7 @@ export function TrialRepoList({ viewer }: { viewer: Viewer }) {
       query={useTrialRepos()}
       loadingText={t('trial.loading')}
       // spec §8: the server message, else its own words.
-      errorText={(err) => serverMessage(err, 'repositories', t('trial.loadFailed'))}
+      errorText={(err) => serverMessage(err, t('trial.loadFailed'))}
       emptyTitle={t('trial.empty')}
       emptyText={t('trial.emptyText')}
       card={(repo) => <TrialRepoCard key={repo._id} repo={repo} viewer={viewer} />}

@@ -40,7 +40,7 @@ function FeedbackCard({ item }: { item: FeedbackJson }) {
       {
         onSuccess: () => notifications.show({ color: 'green', message: t('admin.saved') }),
         onError: (err) => {
-          if (err instanceof ApiError && err.field === 'reply') return setReplyError(serverMessage(err, 'site'));
+          if (err instanceof ApiError && err.field === 'reply') return setReplyError(serverMessage(err));
           notifications.show({ color: 'red', message: t('admin.saveFailed') });
         },
       },

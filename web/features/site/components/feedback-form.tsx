@@ -34,7 +34,7 @@ export function FeedbackForm({ defaults }: { defaults: { name: string; email: st
     initialValues,
     validate: zodValidate(feedbackInput),
   });
-  const { error } = translatedErrors(form, 'site');
+  const { error } = translatedErrors(form);
   const onSubmit = (values: FeedbackInput) => {
     setBanner(null);
     send.mutate(values, {
@@ -44,7 +44,7 @@ export function FeedbackForm({ defaults }: { defaults: { name: string; email: st
       },
       onError: (err) => {
         if (applyServerError(form, err)) return;
-        setBanner({ kind: 'error', text: serverMessage(err, 'site', t('feedback.failed')) });
+        setBanner({ kind: 'error', text: serverMessage(err, t('feedback.failed')) });
       },
     });
   };

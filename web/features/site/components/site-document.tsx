@@ -43,7 +43,7 @@ function EditSitePage({
     initialValues: initial,
     validate: zodValidate(updateSitePageInput),
   });
-  const { error } = translatedErrors(form, 'site');
+  const { error } = translatedErrors(form);
   const onSubmit = (values: UpdateSitePageInput) =>
     save.mutate(values, {
       onSuccess: () => {

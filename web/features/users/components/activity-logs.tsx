@@ -74,7 +74,7 @@ export function ActivityLogs() {
   // A refused filter (400) is worded by the server; any other failure by us.
   const error =
     logs.error instanceof ApiError && logs.error.status === 400
-      ? serverMessage(logs.error, 'people', t('logs.loadFailed'))
+      ? serverMessage(logs.error, t('logs.loadFailed'))
       : t('logs.loadFailed');
 
   return (

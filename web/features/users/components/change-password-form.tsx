@@ -33,7 +33,7 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
       return errors;
     },
   });
-  const { field } = translatedErrors(form, 'people');
+  const { field } = translatedErrors(form);
 
   const submit = ({ currentPassword, newPassword }: PasswordValues) =>
     change.mutate(
@@ -49,7 +49,7 @@ export function ChangePasswordForm({ userId }: { userId: string }) {
           if (applyServerError(form, err)) return;
           // Too many wrong current passwords: the server says when to try again (decision 014), in the reader's words.
           const tooMany = err instanceof ApiError && err.status === 429;
-          notifications.show({ color: 'red', message: tooMany ? serverMessage(err, 'people') : t('password.failed') });
+          notifications.show({ color: 'red', message: tooMany ? serverMessage(err) : t('password.failed') });
         },
       },
     );

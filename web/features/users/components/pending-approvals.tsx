@@ -148,7 +148,7 @@ function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummar
         {
           onSuccess: () => notifications.show({ color: 'green', message: t('approval.approved') }),
           onError: (err) => {
-            const message = serverMessage(err, 'people', t('approval.approveFailed'));
+            const message = serverMessage(err, t('approval.approveFailed'));
             setError(message);
             notifications.show({ color: 'red', message });
           },

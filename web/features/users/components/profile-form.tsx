@@ -38,7 +38,7 @@ export function ProfileForm({
     validate: validateProfile,
   });
 
-  const { field } = translatedErrors(form, 'people');
+  const { field } = translatedErrors(form);
 
   const submit = (values: ProfileFormValues) =>
     update.mutate(toProfileInput(values), {

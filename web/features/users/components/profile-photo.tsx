@@ -46,7 +46,7 @@ export function ProfilePhoto({ userId, name, photo }: { userId: string; name: st
           setFile(null);
         },
         onError: (err) => {
-          const reason = serverMessage(err, 'people');
+          const reason = serverMessage(err);
           const message = reason ? t('profile.uploadFailed', { reason }) : t('profile.uploadError');
           setError(message);
           notifications.show({ color: 'red', message });

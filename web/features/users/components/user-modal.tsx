@@ -10,7 +10,7 @@ import { applyServerError, serverMessage, translatedErrors, zodValidate } from '
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** The server's sentence in the current language, else the screen's own words. */
-export const reasonOf = (err: unknown, t: Translate) => serverMessage(err, 'people', t('manage.failed'));
+export const reasonOf = (err: unknown, t: Translate) => serverMessage(err, t('manage.failed'));
 
 /** What a dialog's mutation is told when its call ends. */
 interface SendCallbacks {
@@ -42,7 +42,7 @@ export function useUserDialogForm<V extends Record<string, unknown>>({
 }) {
   const { t } = useTranslation('people');
   const form = useForm<V>({ mode: 'controlled', initialValues, validate: zodValidate<V>(schema, { toInput }) });
-  const { field } = translatedErrors(form, 'people');
+  const { field } = translatedErrors(form);
   const submit = form.onSubmit((values) =>
     send(values, {
       onSuccess: () => {
@@ -51,7 +51,7 @@ export function useUserDialogForm<V extends Record<string, unknown>>({
       },
       onError: (err) => {
         if (applyServerError(form, err)) return;
-        notifications.show({ color: 'red', message: serverMessage(err, 'people', failedText ?? t('manage.failed')) });
+        notifications.show({ color: 'red', message: serverMessage(err, failedText ?? t('manage.failed')) });
       },
     }),
   );
