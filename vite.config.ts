@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+
 import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes a .br (brotli 11) and a .gz (gzip 9) copy beside every text file of the build over 1 KB, once, at build

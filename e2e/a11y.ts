@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 

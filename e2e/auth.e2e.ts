@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import type { UserJson } from '#shared/schemas/user.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, approveUser, signedInAdmin } from './seed.ts';
+import { apiAs, approveUser, createApprovedUser, signedInAdmin } from './seed.ts';
 
 // Issue 2: register → pending → admin approves → sign in → sign out, the guards, and the register and login
 // messages of spec §5 and §8. Selected by label, role and visible text, in English.

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+
 import type { GroupJson } from '#shared/schemas/group.ts';
+
 import { checkA11y } from './a11y.ts';
 import { expectVisible, groupIds, launchBrowser, newContext, signInAs } from './fixtures.ts';
-import { apiAs, createApprovedUser, signedInAdmin, type SeededUser } from './seed.ts';
+import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 16 (GIGW 3.0), item 3: axe finds nothing critical, serious or moderate on any page, in both languages and both
 // themes. The walk of every route of web/app/router.tsx as the role that may see it, shared by

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, newContext, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, apiCall, createApprovedUser, signedInAdmin, type SeededUser } from './seed.ts';
+import { apiAs, apiCall, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 8: close groups. An admin creates a close group with two members through Manage Close Groups; one member
 // uploads a document and renames it; the other opens it but may not rename or delete it; a non-member cannot open it

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, registrationFor, signedInAdmin, type SeededUser } from './seed.ts';
+import { apiAs, createApprovedUser, registrationFor, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 29 ("Done when"): a refusal that carries a name reads in Hindi in Hindi mode. An officer holds a letter; their
 // account is deactivated while the uploader has them chosen in the dak's "Mark to" dialog, with the portal in Hindi;

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import type { InboxPageJson, PendencyJson } from '#shared/schemas/letter.ts';
+
 import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, registrationFor, type SeededUser } from './seed.ts';

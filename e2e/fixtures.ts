@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
 import { apiLogin, type SeededUser } from './seed.ts';
 
 // e2e helpers in the manner of epic-stack's tests/playwright-utils.ts: data is seeded through the API (the embedded

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import { checkA11y, screenshot } from './a11y.ts';
-import { baseURL, expectVisible, signInAs, useBrowser, groupIds } from './fixtures.ts';
-import { createApprovedUser, createPendingUser, registrationFor, uniquePersonName, signedInAdmin } from './seed.ts';
+import { baseURL, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
+import { createApprovedUser, createPendingUser, registrationFor, signedInAdmin, uniquePersonName } from './seed.ts';
 
 // Issue 16, part A (GIGW 3.0): shipped fonts so Hindi renders without a system font, axe with no critical, serious or
 // moderate finding in both languages and both themes (date picker and modals open too), text size and contrast that

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
-import { expectVisible } from './fixtures.ts';
+
 import { as, cast, check, COMBINATIONS, eachTab, open, openMenu, page, useAxeWalk, walk } from './axe-walk.ts';
+import { expectVisible } from './fixtures.ts';
 
 // Issue 16 (GIGW 3.0), item 3: axe finds nothing critical, serious or moderate on any page, in both languages and both
 // themes. The pages of the managers: Edit Group and its tabs as an associate director, pendency and repositories as a

@@ -1,11 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { TestProject } from 'vitest/node';
+
 import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
 import { freePort } from '#server/test/load-balancer.ts';
+
 import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
 

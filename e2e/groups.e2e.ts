@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import type { GroupJson, GroupNameJson } from '#shared/schemas/group.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, signedInAdmin } from './seed.ts';

@@ -1,10 +1,12 @@
 import path from 'node:path';
+
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectPath, expectVisible, labId, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, signedInAdmin, type SeededUser } from './seed.ts';
+import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 35 item 2: the keyboard path from the home page to Upload Letter, signing in on the way, took 94 Tab presses
 // (8 News Flash links before the header, focus left in the content after sign-in, a search box with two stops). Now:

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+
 import type { LabJson } from '#shared/schemas/lab.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { baseURL, expectVisible, groupIds, labId, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, signedInAdmin } from './seed.ts';

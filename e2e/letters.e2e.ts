@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+
 import type { LetterJson } from '#shared/schemas/letter.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, signedInAdmin, type SeededUser } from './seed.ts';
+import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 6: the letters register. An employee uploads a letter with a PDF (with a progress bar) and edits it; a
 // director finds it in /allLetter by part of its subject, typed in another case with spaces around, and downloads

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+
+import type { ProfileJson } from '#shared/schemas/user.ts';
+
 import { MINIMAL_GROUP_NAMES } from '#server/demo/seed-minimal.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
-import type { ProfileJson } from '#shared/schemas/user.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import {
@@ -13,8 +17,8 @@ import {
   createApprovedUser,
   createPendingUser,
   registrationFor,
-  uniquePersonName,
   signedInAdmin,
+  uniquePersonName,
 } from './seed.ts';
 
 // Issue 3: a pending user is approved into a group with a role on the approval screen, edits their profile (a cadre

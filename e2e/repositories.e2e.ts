@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { storedZip } from '#server/lib/zip.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
 import { createApprovedUser, type SeededUser } from './seed.ts';

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
+
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
 import type { SearchAnswerJson } from '#shared/schemas/search.ts';
+
 import { pdfWithText, uniqueWord } from '#server/test/documents.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, signedInAdmin } from './seed.ts';

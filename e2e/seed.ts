@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import { inject } from 'vitest';
+
 import type { Role } from '#shared/constants.ts';
 import type { LoginJson, RegisterInput } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startPortalServer, type PortalServer } from './global-setup.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { CHROMIUM_PATH, expectHidden, expectPath, expectVisible } from './fixtures.ts';
+import { type PortalServer, startPortalServer } from './global-setup.ts';
 
 // Issue 16 item 5 (GIGW 3.0, WCAG 2.2.1): the session-timeout warning. This file starts its own server with a 24-second
 // sign-in (JWT_EXPIRES_IN), so the warning opens at half-time (12 s; two minutes before expiry for real sign-ins) and

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectPath, expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, apiLogin, createApprovedUser } from './seed.ts';

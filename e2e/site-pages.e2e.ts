@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
-import { createApprovedUser, createPendingUser, signedInAdmin, type SeededUser } from './seed.ts';
+import { createApprovedUser, createPendingUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 16 (part B): the site pages of GIGW 3.0 linked from every footer (items 9, 11), feedback from a visitor
 // answered in the admin panel, the role-aware upload groups and Groups menu (items 6, 7), and no failed-login message

@@ -1,15 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
-import { freePort, startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
+import { freePort, type LoadBalancer, startLoadBalancer } from '#server/test/load-balancer.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
+
 import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { projectRoot } from '../scripts/web-build.mjs';
 import { expectVisible, launchBrowser, LOGIN_LABELS } from './fixtures.ts';

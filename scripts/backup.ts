@@ -4,6 +4,7 @@
 // or s3).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { loadConfig } from '#server/config.ts';
 import { writeBackup } from '#server/db/backup.ts';
 import { openOperatorDatabase } from '#server/db/operator.ts';

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '#server/db/client.ts';
+
+import { type Database, openDatabase } from '#server/db/client.ts';
 
 export interface BenchDatabase {
   database: Database;

@@ -10,10 +10,12 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+
 import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
-import { buildWebIfNeeded, builtDir } from './web-build.mjs';
+
 import { startServer } from './bench-server.ts';
+import { buildWebIfNeeded, builtDir } from './web-build.mjs';
 
 const GOAL = 200 * 1024;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

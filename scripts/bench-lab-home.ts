@@ -13,10 +13,13 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import autocannon from 'autocannon';
 import pg from 'pg';
+
 import { openDatabase } from '#server/db/client.ts';
 import { contactInfos, directorEntries, files, labItems, labs, officeMembers } from '#server/db/schema/index.ts';
+
 import { freePort, startServer } from './bench-server.ts';
 
 const arg = (name: string, fallback: number) => {

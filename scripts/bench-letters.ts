@@ -19,14 +19,17 @@
 // search without seeding again).
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+
 import { sql } from 'drizzle-orm';
+
 import type { Database } from '#server/db/client.ts';
-import { openBenchDatabase } from './bench-database.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { countInbox, listInbox } from '#server/modules/letters/letters.inbox.ts';
 import { pendency } from '#server/modules/letters/letters.pendency.ts';
 import { searchLetters } from '#server/modules/letters/letters.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { openBenchDatabase } from './bench-database.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,11 +1,13 @@
 // bench:load (scripts/bench-load.ts): driving the mix (autocannon or wrk), measuring it and printing the figures.
 import type { EventEmitter } from 'node:events';
 import os from 'node:os';
+
 import autocannon from 'autocannon';
-import { mb, type cpuClock } from './bench-server.ts';
-import { driveWithWrk, type PreparedRequest } from './bench-wrk.ts';
-import type { Session } from './bench-load-seed.ts';
+
 import type { Shape } from './bench-load-mix.ts';
+import type { Session } from './bench-load-seed.ts';
+import { type cpuClock, mb } from './bench-server.ts';
+import { driveWithWrk, type PreparedRequest } from './bench-wrk.ts';
 
 /** What one run of the mix measured, whichever generator drove it. */
 export interface MixRun {

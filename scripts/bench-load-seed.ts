@@ -1,8 +1,9 @@
 // bench:load (scripts/bench-load.ts): the setup. A fresh database, the demo staff signed in, the letters to upload.
 import pg from 'pg';
+
 import { DEMO_STAFF } from '#server/demo/demo-data.ts';
-import { DEMO_PASSWORD, demoEmail } from '#server/demo/demo-seed.ts';
 import { makePdf } from '#server/demo/demo-files.ts';
+import { DEMO_PASSWORD, demoEmail } from '#server/demo/demo-seed.ts';
 
 export interface Session {
   token: string;

@@ -31,14 +31,12 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { openDatabase } from '#server/db/client.ts';
 import { seedDemo } from '#server/demo/demo-seed.ts';
 import { createStorage } from '#server/modules/files/storage.ts';
-import { startLoadBalancer, type LoadBalancer } from '#server/test/load-balancer.ts';
-import { buildWebIfNeeded, builtDir } from './web-build.mjs';
-import { cpuClock, mb, rssOf, sampleMemory, startServer, waitUntilQuiet, type RunningServer } from './bench-server.ts';
-import { freshExternalDatabase, json, letterUpload, signIn, type Session } from './bench-load-seed.ts';
-import { makeShapes } from './bench-load-mix.ts';
+import { type LoadBalancer, startLoadBalancer } from '#server/test/load-balancer.ts';
+
 import {
   drive,
   mixWithAutocannon,
@@ -46,9 +44,13 @@ import {
   percentile,
   perRequest,
   report,
-  sumCpu,
   type Runtime,
+  sumCpu,
 } from './bench-load-measure.ts';
+import { makeShapes } from './bench-load-mix.ts';
+import { freshExternalDatabase, json, letterUpload, type Session, signIn } from './bench-load-seed.ts';
+import { cpuClock, mb, rssOf, type RunningServer, sampleMemory, startServer, waitUntilQuiet } from './bench-server.ts';
+import { buildWebIfNeeded, builtDir } from './web-build.mjs';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -12,11 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '#server/config.ts';
+
 import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+
 import { openBenchDatabase } from './bench-database.ts';
 
 const arg = (name: string, fallback: number) => {

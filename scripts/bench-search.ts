@@ -17,20 +17,24 @@
 // --readers and --queries NAME,… (time only these: outsider, admin, busy20000…; common, report…),
 // --keep NAME (keep the seeded database for the next run, as bench:letters does: the embedded server's folder
 // $TMPDIR/lp-bench-search-NAME, or the database NAME on DATABASE_URL's server; a kept one is not seeded again).
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+
 import { sql } from 'drizzle-orm';
-import type { Database } from '#server/db/client.ts';
-import { openBenchDatabase } from './bench-database.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+
 import { SEARCH_KINDS } from '#shared/schemas/search.ts';
+
+import type { Database } from '#server/db/client.ts';
+import { TextExtractor } from '#server/modules/search/extractor.ts';
 import { searchReader } from '#server/modules/search/search.policy.ts';
 import { searchPortal } from '#server/modules/search/search.service.ts';
-import { TextExtractor } from '#server/modules/search/extractor.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 import { docxWithText, pdfWithText } from '#server/test/documents.ts';
+
+import { openBenchDatabase } from './bench-database.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,10 +1,12 @@
 // The real portal (server/main.ts) as a child process for the benchmarks, and its memory read from /proc (Linux).
 // Used by bench:load and bench:lab-home, as e2e/global-setup.ts starts the e2e server.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort } from '#server/test/load-balancer.ts';
 import { fileURLToPath } from 'node:url';
+
+import { freePort } from '#server/test/load-balancer.ts';
+
 import { buildServerIfNeeded } from './server-build.mjs';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

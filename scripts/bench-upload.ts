@@ -5,17 +5,19 @@
 // resident memory (/proc/<pid>/status VmRSS every 50 ms) during each phase. Then, on a second small server with an
 // 8 MB limit, checks over a real socket that an oversized upload answers 413 and one to another group answers 403,
 // promptly and leaving no file behind. Linux only (/proc). Nothing is kept: the temporary folder is removed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
+
 import { openDatabase } from '#server/db/client.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+
 import { buildServerIfNeeded } from './server-build.mjs';
 
 const MB = 1024 * 1024;

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { cpuMsOf } from './bench-server.ts';
 
 export const WRK = '/usr/bin/wrk';

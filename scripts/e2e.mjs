@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
 import { projectRoot } from './web-build.mjs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -6,12 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { BackupError, restoreBackup } from '#server/db/backup.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { EmbeddedDatabaseError } from '#server/db/embedded.ts';
 import { clusterHome, LOCATION_FILE } from '#server/db/embedded-location.ts';
 import { openOperatorDatabase } from '#server/db/operator.ts';
-import { EmbeddedDatabaseError } from '#server/db/embedded.ts';
-import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
 import { createStorage } from '#server/modules/files/storage.ts';
 
 /** A refusal of the archive or the target, printed as one line. */

@@ -4,7 +4,9 @@
 // running the sources.
 import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
+
 import { buildSync } from 'esbuild';
+
 import { newestMtime, projectRoot, withBuildLock } from './web-build.mjs';
 
 export const serverEntry = path.join(projectRoot, 'dist', 'server', 'main.mjs');

@@ -2,6 +2,7 @@
 // dist/server/main.mjs is (scripts/server-build.mjs), then runs the server in this process, so signals (SIGTERM
 // drains requests, server/main.ts) and the exit code are the server's own.
 import { pathToFileURL } from 'node:url';
+
 import { buildServerIfNeeded } from './server-build.mjs';
 import { buildWebIfNeeded } from './web-build.mjs';
 

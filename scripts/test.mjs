@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
 import { projectRoot } from './web-build.mjs';
 
 const resultsDir = path.join(projectRoot, 'test-results');

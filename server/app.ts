@@ -1,10 +1,11 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
+
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -12,49 +13,45 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+
+import { type MessageCode, type MessageParams, messageText } from '#shared/messages/index.ts';
+
 import type { Config } from './config.ts';
+import { type ChangeFeed, listenForChanges } from './db/change-feed.ts';
 import type { Database, Db } from './db/client.ts';
-import { settlesWithin } from './lib/time-limit.ts';
-import { projectRoot } from './lib/project-root.ts';
-import {
-  AppError,
-  badRequest,
-  codedValidation,
-  databaseUnavailableBody,
-  isDatabaseUnavailable,
-} from './lib/errors.ts';
+import { AppError, badRequest, codedValidation, databaseUnavailableBody, isDatabaseUnavailable } from './lib/errors.ts';
 import { isUuid } from './lib/ids.ts';
-import { messageText, type MessageCode, type MessageParams } from '#shared/messages/index.ts';
-import { loggerOptions } from './lib/logger.ts';
 import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { projectRoot } from './lib/project-root.ts';
+import { settlesWithin } from './lib/time-limit.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
+import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
+import { createFileAccess, type FileAccessRules } from './modules/files/files.policy.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createStorage, type FileStore } from './modules/files/storage.ts';
+import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { labsRoutes } from './modules/labs/labs.routes.ts';
+import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
+import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
+import { type BackgroundJobs, startSearchJobs } from './modules/search/search.jobs.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { readQueuePlugin } from './plugins/read-queue.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
-import { listenForChanges, type ChangeFeed } from './db/change-feed.ts';
-import { createStorage, type FileStore } from './modules/files/storage.ts';
-import { createFileAccess, type FileAccessRules } from './modules/files/files.policy.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { labsRoutes } from './modules/labs/labs.routes.ts';
-import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
-import { groupsRoutes } from './modules/groups/groups.routes.ts';
-import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
-import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
-import { lettersRoutes } from './modules/letters/letters.routes.ts';
-import { Redis } from 'ioredis';
-import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { startSearchJobs, type BackgroundJobs } from './modules/search/search.jobs.ts';
-import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { siteRoutes } from './modules/site/site.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

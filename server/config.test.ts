@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { ConfigError, loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lp-config-'));

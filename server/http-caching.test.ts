@@ -1,13 +1,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+
 import { files, labItems } from '#server/db/schema/index.ts';
 import { KEPT_FILE_MAX_BYTES } from '#server/modules/files/files.routes.ts';
-import type { Area } from '#server/modules/files/storage-areas.ts';
 import { saveFileRow } from '#server/modules/files/storage.ts';
+import type { Area } from '#server/modules/files/storage-areas.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
 

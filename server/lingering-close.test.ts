@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
+
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { LINGER_BYTES, LINGER_MS } from '#server/lib/lingering-close.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '#server/test/app.ts';
 import { killServer, startServer, waitHealthy } from '#server/test/server-process.ts';

@@ -1,12 +1,14 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import {
   killServer,
   login,
+  type ServerProcess,
   startServer as start,
   waitHealthy,
-  type ServerProcess,
 } from '#server/test/server-process.ts';
 
 const children: ServerProcess[] = [];

@@ -1,10 +1,11 @@
-import { rmSync, rmdirSync } from 'node:fs';
+import { rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
-import { buildApp } from './app.ts';
 import { ensureAdmin } from './modules/auth/bootstrap.ts';
 import { checkJwtSecret, JwtSecretMismatchError } from './modules/auth/jwt-secret.ts';
 import { sweepStorage } from './modules/files/sweep.ts';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { withoutBidiControls } from '#shared/format.ts';
-import { buildTestAppBeforeAll, buildTestApp } from '#server/test/app.ts';
+
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
 buildTestAppBeforeAll();

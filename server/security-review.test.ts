@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { closeGroupDocuments, softwareRepos, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser, letterFields, letterPdf } from '#server/test/factories.ts';
-import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
+import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { officeZip } from '#server/test/office-files.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatDate, formatDateTime, todayInIndia } from './format.ts';
 
 describe('Indian dates (spec §9)', () => {

@@ -12,9 +12,11 @@ import '@fontsource/noto-sans-devanagari/devanagari-600.css';
 import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import './app/mantine-shell.css';
 import './app/global.css';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { i18nReady } from './i18n/index.ts';

@@ -4,17 +4,19 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+
 import tar from 'tar-stream';
+
 import {
   BackupError,
+  type Manifest,
   MANIFEST_ENTRY,
   MANIFEST_MAX_BYTES,
-  SIGNATURE_ENTRY,
-  UPLOAD_PATH,
   parseManifest,
-  verifyManifest,
-  type Manifest,
+  SIGNATURE_ENTRY,
   type SignatureCheck,
+  UPLOAD_PATH,
+  verifyManifest,
 } from './backup-manifest.ts';
 
 /** Unpacking a backup for a restore (server/db/backup.ts), every entry checked before it is trusted. */

@@ -2,11 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { killServer, login, startServer, waitHealthy, type ServerProcess } from '#server/test/server-process.ts';
-import { startTestS3 } from '#server/test/s3-server.ts';
+
 import { npmScript } from '#server/test/backup-archives.ts';
+import { startTestS3 } from '#server/test/s3-server.ts';
+import { killServer, login, type ServerProcess, startServer, waitHealthy } from '#server/test/server-process.ts';
 
 /** npm run backup / npm run restore, end to end with the real server, in both database modes (decision 051). */
 const ADMIN = { ADMIN_EMAIL: 'backup.admin@lab.test', ADMIN_PASSWORD: 'Backup-Admin-2026' };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  copyFileSync,
   createReadStream,
   createWriteStream,
   mkdirSync,
@@ -9,25 +10,27 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  copyFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
+
 import type { StorageDriver } from '#server/modules/files/drivers/types.ts';
+
 import {
   BACKUP_FORMAT,
   BackupError,
+  type Manifest,
   MANIFEST_ENTRY,
   SIGNATURE_ENTRY,
-  signManifest,
-  type Manifest,
   type SignatureCheck,
+  signManifest,
 } from './backup-manifest.ts';
 import { unpack } from './backup-unpack.ts';
 import { createPool, migrateDatabase, migrationsFolder } from './client.ts';

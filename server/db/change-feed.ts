@@ -1,5 +1,6 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+
 import type { DbOrTx } from './client.ts';
 
 /**

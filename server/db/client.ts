@@ -1,12 +1,14 @@
 import path from 'node:path';
-import pg from 'pg';
+
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import * as schema from './schema/index.ts';
+import pg from 'pg';
+
+import { projectRoot } from '../lib/project-root.ts';
+import { settlesWithin } from '../lib/time-limit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { settlesWithin } from '../lib/time-limit.ts';
-import { projectRoot } from '../lib/project-root.ts';
+import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,4 +1,4 @@
-import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**

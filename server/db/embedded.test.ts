@@ -1,18 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { letterFields } from '#server/test/factories.ts';
 import {
   killServer,
   login,
   postmasterPid,
+  type ServerProcess,
   startServer,
   waitHealthy,
-  type ServerProcess,
 } from '#server/test/server-process.ts';
-import { letterFields } from '#server/test/factories.ts';
 
 /**
  * The embedded database under an operator's mistakes and crashes (decision 013): a second portal on the same

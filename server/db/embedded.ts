@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
@@ -9,8 +9,8 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -19,8 +19,10 @@ import {
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
-import { EmbeddedDatabaseError, prepareClusterHome, runAs, type Owner } from './embedded-location.ts';
+
+import { EmbeddedDatabaseError, type Owner, prepareClusterHome, runAs } from './embedded-location.ts';
 
 export { EmbeddedDatabaseError };
 

@@ -1,7 +1,10 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import type pg from 'pg';
+
 import type { Config } from '#server/config.ts';
+
 import { createPool, openDatabase } from './client.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { EmbeddedDatabaseError } from './embedded.ts';

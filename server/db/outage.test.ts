@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedded.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/db/embedded.ts';
 
 /** A database that goes away while the portal serves: 503 with a message, never 500, and recovery on its return. */
 describe('a lost database connection', () => {

@@ -1,16 +1,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedded.ts';
+
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '#server/db/embedded.ts';
 import {
   killServer,
   login,
   postmasterPid,
+  type ServerProcess,
   startServer,
   waitHealthy,
-  type ServerProcess,
 } from '#server/test/server-process.ts';
 
 /**

@@ -11,17 +11,20 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BackupError, parseManifest } from './backup-manifest.ts';
+
 import {
+  type ArchiveEntry,
   npmScript,
   processesUsing,
   readArchive,
   sha256,
   writeArchive,
-  type ArchiveEntry,
 } from '#server/test/backup-archives.ts';
+
+import { BackupError, parseManifest } from './backup-manifest.ts';
 
 /**
  * Issue 28 item 8: crafted archives given to `npm run restore` (the real script, a child process) are each refused in

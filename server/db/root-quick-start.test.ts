@@ -4,8 +4,8 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -13,7 +13,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { RELOCATED_ROOT, relocatedHome } from '#server/db/embedded-location.ts';
 import { projectRoot } from '#server/lib/project-root.ts';
 import { npmScript } from '#server/test/backup-archives.ts';
@@ -21,9 +23,9 @@ import {
   killServer,
   login,
   postmasterPid,
+  type ServerProcess,
   startServer,
   waitHealthy,
-  type ServerProcess,
 } from '#server/test/server-process.ts';
 
 /**

@@ -2,14 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
+
 import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { directorEntries } from '#server/db/schema/index.ts';
 import { checkJwtSecret, JwtSecretMismatchError } from '#server/modules/auth/jwt-secret.ts';
 import { READ_CACHE_MS } from '#server/modules/labs/labs.cache.ts';
-import { directorEntries } from '#server/db/schema/index.ts';
 import {
   authHeaders,
   createGroup,
@@ -20,7 +22,8 @@ import {
 } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
-import { killServer, login, startServer, waitHealthy, type ServerProcess } from '#server/test/server-process.ts';
+import { killServer, login, type ServerProcess, startServer, waitHealthy } from '#server/test/server-process.ts';
+
 import { openDatabase } from './client.ts';
 
 /**

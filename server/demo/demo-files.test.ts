@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+
 import { renderTextLine, woffToTrueType } from './demo-files.ts';
 
 const woffPath = createRequire(import.meta.url).resolve(

@@ -5,11 +5,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
+
 import sharp from 'sharp';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
+import { type FileStore, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import type { Area } from '#server/modules/files/storage-areas.ts';
-import { saveFileRow, type FileStore, type StoredFile } from '#server/modules/files/storage.ts';
 
 // Real, small files for the demo: PDFs written by hand, JPEGs drawn from SVG with sharp (ZIPs: server/lib/zip.ts).
 

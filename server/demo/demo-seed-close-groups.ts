@@ -1,9 +1,10 @@
 // The demo's close groups (server/demo/demo-seed.ts).
 import { closeGroupDocuments, closeGroupMembers, closeGroups } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+
 import { CLOSE_GROUPS } from './demo-data.ts';
 import { makePdf } from './demo-files.ts';
-import { isoDate, type DemoWorld, type SeedContext } from './demo-seed-context.ts';
+import { type DemoWorld, isoDate, type SeedContext } from './demo-seed-context.ts';
 
 /** Close groups with their members and documents. */
 export async function seedCloseGroups(ctx: SeedContext, world: DemoWorld): Promise<void> {

@@ -2,6 +2,7 @@
 // repeatable random sequence, the counters and what the earlier parts made (the lab, the groups, the people).
 import type { Tx } from '#server/db/client.ts';
 import type { labs, UserRow } from '#server/db/schema/index.ts';
+
 import type { DemoFileStore } from './demo-files.ts';
 
 export const DEMO_EMAIL_DOMAIN = 'lab.local';

@@ -2,6 +2,10 @@
 // marked on from the uploader to the director, to a group's head and to an officer, then received, held past due,
 // sent back or closed, so that every role's "Marked to Me" and the pendency report have something to show.
 import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
+
+import { todayInIndia } from '#shared/format.ts';
+import type { DakPriority } from '#shared/schemas/letter.ts';
+
 import type { Db } from '#server/db/client.ts';
 import { letterMovements, notifications, type UserRow } from '#server/db/schema/index.ts';
 import {
@@ -12,9 +16,8 @@ import {
 } from '#server/modules/letters/letters.movements.service.ts';
 import type { MovementView } from '#server/modules/letters/letters.movements.views.ts';
 import { toActor } from '#server/plugins/auth.ts';
-import type { DakPriority } from '#shared/schemas/letter.ts';
-import { todayInIndia } from '#shared/format.ts';
-import { DAY, isoDate, type DemoWorld, type SeedContext } from './demo-seed-context.ts';
+
+import { DAY, type DemoWorld, isoDate, type SeedContext } from './demo-seed-context.ts';
 import type { DemoLetter } from './demo-seed-letters.ts';
 
 /** Where a letter's journey stops. */

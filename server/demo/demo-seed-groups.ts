@@ -1,9 +1,10 @@
 // The demo's research groups (server/demo/demo-seed.ts): the groups and their notices, circulars and files.
 import { contactInfos, groupItems, groups, officeMembers } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+
 import { DEMO_GROUPS, DEMO_LAB, type DemoGroup } from './demo-data.ts';
 import { makePdf } from './demo-files.ts';
-import { isoDate, type DemoWorld, type SeedContext } from './demo-seed-context.ts';
+import { type DemoWorld, isoDate, type SeedContext } from './demo-seed-context.ts';
 
 /** The five groups with contact details and office; returns their ids by key. */
 export async function seedGroups(ctx: SeedContext, world: Pick<DemoWorld, 'lab'>): Promise<Map<string, string>> {

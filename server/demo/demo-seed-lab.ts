@@ -1,7 +1,9 @@
 // The demo's lab (server/demo/demo-seed.ts): its pages, director history, notices and the rest, and the gallery.
+import { DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
+
 import { contactInfos, directorEntries, labItems, labPhotos, labs, officeMembers } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
+
 import {
   DEMO_GROUPS,
   DEMO_LAB,
@@ -12,7 +14,7 @@ import {
   PAST_DIRECTORS,
 } from './demo-data.ts';
 import { makePdf, makePhoto, makePortrait } from './demo-files.ts';
-import { DAY, isoDate, PORTRAIT_COLOURS, type DemoWorld, type LabRow, type SeedContext } from './demo-seed-context.ts';
+import { DAY, type DemoWorld, isoDate, type LabRow, PORTRAIT_COLOURS, type SeedContext } from './demo-seed-context.ts';
 
 /** The lab with its contact details and the office of the director. */
 export async function seedLab(ctx: SeedContext): Promise<LabRow> {

@@ -1,6 +1,7 @@
 // The demo's letters register (server/demo/demo-seed.ts).
 import { letterCounters, letters, type UserRow } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+
 import {
   DEMO_LAB,
   LETTER_CATEGORIES,
@@ -10,7 +11,7 @@ import {
   LETTER_SUBJECTS,
 } from './demo-data.ts';
 import { makePdf, makeScan } from './demo-files.ts';
-import { DAY, isoDate, type DemoWorld, type SeedContext } from './demo-seed-context.ts';
+import { DAY, type DemoWorld, isoDate, type SeedContext } from './demo-seed-context.ts';
 
 /** A letter of the demo register, for the dak that moves it (demo-seed-dak.ts). */
 export interface DemoLetter {

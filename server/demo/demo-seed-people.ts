@@ -1,15 +1,17 @@
 // The demo's people (server/demo/demo-seed.ts): approved staff of every role, pending registrations, photos.
 import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '#server/db/schema/index.ts';
+
+import { type UserRow, users } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+
 import { DELHI_ADDRESSES, DEMO_GROUPS, DEMO_PENDING, DEMO_STAFF } from './demo-data.ts';
 import { makePortrait } from './demo-files.ts';
 import {
   DEMO_EMAIL_DOMAIN,
   demoEmail,
-  PORTRAIT_COLOURS,
   type DemoWorld,
   type People,
+  PORTRAIT_COLOURS,
   type SeedContext,
 } from './demo-seed-context.ts';
 

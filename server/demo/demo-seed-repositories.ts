@@ -1,8 +1,9 @@
 // The demo's software and trial repositories (server/demo/demo-seed.ts).
 import { softwareRepos, trialRepos } from '#server/db/schema/index.ts';
-import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { DEMO_GROUPS, GALLERY } from './demo-data.ts';
 import { storedZip } from '#server/lib/zip.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+
+import { DEMO_GROUPS, GALLERY } from './demo-data.ts';
 import { makePdf, makePhoto } from './demo-files.ts';
 import { type DemoWorld, type SeedContext } from './demo-seed-context.ts';
 

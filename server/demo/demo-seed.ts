@@ -1,15 +1,17 @@
 import { count, eq, ne } from 'drizzle-orm';
+
 import type { Db } from '#server/db/client.ts';
 import { labs, users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
-import { DEMO_LAB } from './demo-data.ts';
 import type { FileStore } from '#server/modules/files/storage.ts';
+
+import { DEMO_LAB } from './demo-data.ts';
 import { DemoFileStore } from './demo-files.ts';
 import { seedCloseGroups } from './demo-seed-close-groups.ts';
+import { DAY, type DemoAccount, type DemoWorld, random, type SeedContext } from './demo-seed-context.ts';
 import { seedDak } from './demo-seed-dak.ts';
-import { DAY, random, type DemoAccount, type DemoWorld, type SeedContext } from './demo-seed-context.ts';
 import { seedGroupItems, seedGroups } from './demo-seed-groups.ts';
-import { seedDirectorHistory, seedGallery, seedLabItems, seedLab } from './demo-seed-lab.ts';
+import { seedDirectorHistory, seedGallery, seedLab, seedLabItems } from './demo-seed-lab.ts';
 import { seedLetters } from './demo-seed-letters.ts';
 import { seedPeople } from './demo-seed-people.ts';
 import { seedRepositories } from './demo-seed-repositories.ts';

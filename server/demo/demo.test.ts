@@ -1,9 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
+
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { files, letterCounters, letters, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
+
 import { DEMO_PASSWORD, demoRefusal, seedDemo } from './demo-seed.ts';
 
 buildTestAppBeforeAll();

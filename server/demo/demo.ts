@@ -2,6 +2,7 @@
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { createStorage } from '#server/modules/files/storage.ts';
+
 import { demoRefusal, seedDemo } from './demo-seed.ts';
 
 const config = loadConfig();

@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { groups, labs } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
+
 import { MINIMAL_GROUP_NAMES, seedMinimal } from './seed-minimal.ts';
 
 buildTestAppBeforeAll();

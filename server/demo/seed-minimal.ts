@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+
 import type { Db } from '#server/db/client.ts';
 import { groups, labs } from '#server/db/schema/index.ts';
 

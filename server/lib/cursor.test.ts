@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors.ts';
+
 import {
   decodeCursor,
   decodeTimeCursor,
@@ -8,6 +8,7 @@ import {
   isPossibleTimestamp,
   SERVER_YEARS,
 } from './cursor.ts';
+import { AppError } from './errors.ts';
 import { isUuid } from './ids.ts';
 
 const ID = '0b7e2c1a-3f4d-4e5f-8a9b-0c1d2e3f4a5b';

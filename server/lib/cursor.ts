@@ -1,4 +1,5 @@
 import type { MessageCode } from '#shared/messages/index.ts';
+
 import { badRequest } from './errors.ts';
 import { isUuid } from './ids.ts';
 

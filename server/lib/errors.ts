@@ -1,10 +1,10 @@
 import {
+  type CodedMessage,
   codeOf,
   isMessageCode,
-  messageText,
-  type CodedMessage,
   type MessageCode,
   type MessageParams,
+  messageText,
 } from '#shared/messages/index.ts';
 
 /**

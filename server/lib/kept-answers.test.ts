@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { keptAnswers } from './kept-answers.ts';
 import { prepareJson } from './prepared-answer.ts';
 

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
+
 import { describe, expect, it } from 'vitest';
+
 import { loadConfig } from '#server/config.ts';
+
 import { loggerOptions } from './logger.ts';
 
 const env = { DATA_DIR: 'data-test-logger', JWT_SECRET: 'x'.repeat(32) };

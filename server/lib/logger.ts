@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+
 import type { Config } from '#server/config.ts';
 
 // A path, not a bare name: pino resolves a bare target from its caller's file, which is not always ours.

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import {
   activityLogs,
   groupItems,
@@ -10,9 +12,10 @@ import {
   trialRepos,
   type UserRow,
 } from '#server/db/schema/index.ts';
+import { labChanged } from '#server/modules/labs/labs.cache.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser } from '#server/test/factories.ts';
-import { labChanged } from '#server/modules/labs/labs.cache.ts';
+
 import { nextPageUrl, totalFromLastPage } from './paging.ts';
 
 // Issue 18 item 5: every spec list that answers an array a page at a time says how many match (X-Total-Count) and

@@ -1,6 +1,7 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { DbOrTx } from '#server/db/client.ts';
 
 // Lists that answer the spec's array a page at a time say so in headers, never in the body (issue 18 item 5; README

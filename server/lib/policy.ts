@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import type { AppError } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 

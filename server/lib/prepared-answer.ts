@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(zlib.brotliCompress);

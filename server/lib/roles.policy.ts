@@ -1,7 +1,8 @@
+import type { Role } from '#shared/constants.ts';
+
 import { forbidden } from '#server/lib/errors.ts';
 import type { Decision } from '#server/lib/policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import type { Role } from '#shared/constants.ts';
 
 /**
  * The rules that follow from a role alone, for the modules' policies to name (decision 035): the one place outside

@@ -1,8 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { allMessages } from '#shared/messages/index.ts';
+
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
-import { allMessages } from '#shared/messages/index.ts';
 
 let app: FastifyInstance;
 let headers: Record<string, string>;

@@ -2,7 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
 import { allMessages } from '#shared/messages/index.ts';
+
 import { TOKEN_COOKIE } from './auth.ts';
 
 /** Every code with its English sentence, as a Markdown table for the docs' description (built once). */

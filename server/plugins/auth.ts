@@ -1,14 +1,17 @@
-import fp from 'fastify-plugin';
-import jwt from '@fastify/jwt';
-import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
+
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
 import type { Role } from '#shared/constants.ts';
-import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
+import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
+
+import { revokedSessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
 export interface Actor {

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { readQueuePlugin } from './read-queue.ts';
 
 /** A read that waits until the test lets it answer, so the test decides how many are being worked on. */

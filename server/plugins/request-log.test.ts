@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+
 import { RequestLog, SLOW_REQUEST_MS } from './request-log.ts';
 
 /** A finished request as the log controller sees it, with a logger that records the level of each line. */

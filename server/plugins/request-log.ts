@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /** A request slower than this is logged at info whatever the log level, with its time (issue 12). */
 export const SLOW_REQUEST_MS = 1000;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fp from 'fastify-plugin';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
 import { acceptedEncoding, answeredNotModified } from '#server/lib/prepared-answer.ts';
 
 /**

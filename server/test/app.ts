@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { loadConfig } from '#server/config.ts';
-import { openDatabase, type Database } from '#server/db/client.ts';
+
 import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
 
 /** A fresh database for one test file, copied from the migrated template (global-setup.ts); dropped at the end. */
 async function openTestDatabase(): Promise<Database> {

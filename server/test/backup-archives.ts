@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
+
 import tar from 'tar-stream';
 
 /** Helpers for the backup and restore tests: the real scripts as child processes, and archives taken apart. */

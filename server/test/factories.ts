@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+
 import type { Role } from '#shared/constants.ts';
-import { groups, labs, users, type GroupRow, type LabRow, type UserRow } from '#server/db/schema/index.ts';
+
+import { type GroupRow, groups, type LabRow, labs, type UserRow, users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+
 import { buildTestApp } from './app.ts';
-import { multipart, SAMPLE_FILES, type MultipartFile } from './multipart.ts';
+import { multipart, type MultipartFile, SAMPLE_FILES } from './multipart.ts';
 
 export const TEST_PASSWORD = 'secret123';
 let passwordHash: Promise<string> | undefined;

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+
 import { createPool, migrateDatabase } from '#server/db/client.ts';
 import { startEmbeddedPostgres } from '#server/db/embedded.ts';
 

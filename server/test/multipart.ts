@@ -1,5 +1,5 @@
-import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 
 export interface MultipartFile {
   field: string;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import S3rver from '@20minutes/s3rver';
 
 export interface TestS3 {

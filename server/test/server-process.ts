@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServerIfNeeded } from '../../scripts/server-build.mjs';
+
 import { clusterHome } from '#server/db/embedded-location.ts';
+
+import { buildServerIfNeeded } from '../../scripts/server-build.mjs';
 
 export interface ServerProcess {
   child: ReturnType<typeof spawn>;

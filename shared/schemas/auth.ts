@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { msg } from '../messages/index.ts';
+
 import { CADRES, MOBILE_DIGITS, PASSWORD_MIN_LENGTH, REGISTER_ROLES } from '../constants.ts';
+import { msg } from '../messages/index.ts';
 import { optionalDate, optionalText, plainText } from './common.ts';
 import { userJson } from './user.ts';
 
@@ -65,7 +66,10 @@ export const loginInput = z.object({
     .min(1, msg('auth.email_required'))
     .max(254)
     .transform((e) => e.toLowerCase()),
-  password: z.string({ error: msg('auth.password_required') }).min(1, msg('auth.password_required')).max(200),
+  password: z
+    .string({ error: msg('auth.password_required') })
+    .min(1, msg('auth.password_required'))
+    .max(200),
 });
 export type LoginInput = z.input<typeof loginInput>;
 

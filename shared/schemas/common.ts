@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { DATE_YEAR_MAX, DATE_YEAR_MIN, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 import { withoutBidiControls } from '../format.ts';
-import { messageText, msg, type CodedMessage, type MessageCode, type MessageParams } from '../messages/index.ts';
+import { type CodedMessage, type MessageCode, type MessageParams, messageText, msg } from '../messages/index.ts';
 
 /**
  * Free text a person types: without bidirectional controls (issue 28 item 11), then trimmed. Still a string schema,

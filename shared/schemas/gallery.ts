@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
+import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
-import { GALLERY_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
 // Messages are the spec's (§5 Photos).
 const UPLOAD_MESSAGE = msg('gallery.upload_incomplete');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+
+import { type MessageCode, msg } from '#shared/messages/index.ts';
+
 import { DAK_MAX_RECIPIENTS, DAK_PRIORITIES, LETTER_CLASSIFICATIONS } from '../constants.ts';
-import { msg, type MessageCode } from '#shared/messages/index.ts';
 import { isoDate, pageQuery, plainText } from './common.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
 import { msg } from '../messages/index.ts';
-import { codedIssue, plainText } from './common.ts';
 import { SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, type SearchKind } from '../search.ts';
+import { codedIssue, plainText } from './common.ts';
 
 export * from '../search.ts';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 
 // The site pages GIGW 3.0 asks for (issue 16 item 9): Terms of use and Privacy policy (text an admin edits), Feedback
 // (a form staff and visitors send, admins answer), and the Archive of expired notices and circulars (item 11).

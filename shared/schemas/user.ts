@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import {
   APPROVAL_ROLES,
   BLOOD_GROUPS,

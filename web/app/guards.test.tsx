@@ -1,11 +1,14 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '#shared/constants.ts';
+
+import { type Role, ROLES } from '#shared/constants.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
+
 import { profile } from '#web/features/users/profile-fixture.ts';
 import { clearLogin, saveLogin } from '#web/lib/auth-storage.ts';
 import { render } from '#web/test/render.tsx';
+
 import { RequireAdmin } from './guards.tsx';
 
 /** /admin behind the admin guard, beside the pages it sends people to. */

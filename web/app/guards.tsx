@@ -1,9 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { getStoredToken, sessionExpiredNote, useStoredLogin } from '#web/lib/auth-storage.ts';
-import { isAdmin } from '#web/lib/access.policy.ts';
-import { paths } from '#web/lib/paths.ts';
 
+import { isAdmin } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
+import { getStoredToken, sessionExpiredNote, useStoredLogin } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
 
 export type { ReturnState };
 

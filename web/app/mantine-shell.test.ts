@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 
 // web/app/mantine-shell.css carries Mantine's styles for the first page only (issue 12); the rest load with the first

@@ -1,7 +1,9 @@
 import { PasswordInput } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import i18n, { setLanguage } from '#web/i18n/index.ts';
+
 import { AppProviders } from './providers.tsx';
 
 afterEach(async () => {

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+
 import i18n from '#web/i18n/index.ts';
-import { queryClient } from '#web/lib/query-client.ts';
 import { useDisplayPreferences } from '#web/lib/display-preferences.ts';
-import { cssVariablesResolver, highContrastTheme, highContrastVariablesResolver, theme } from './theme.ts';
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+import { queryClient } from '#web/lib/query-client.ts';
+
+import { cssVariablesResolver, highContrastTheme, highContrastVariablesResolver, theme } from './theme.ts';
 
 const LazyNotifications = lazy(withMantineStyles(() => import('./toasts.tsx')));
 

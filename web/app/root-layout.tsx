@@ -1,15 +1,18 @@
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+
 import type { NotificationJson } from '#shared/schemas/notification.ts';
+
 import { AppLayout } from '#web/components/layout/app-layout.tsx';
 import { NewsFlash, type NewsFlashItem } from '#web/components/news-flash/news-flash.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { newestDocuments, useLabDocuments } from '#web/features/labs/api.ts';
 import { getStoredToken, subscribeToLogin } from '#web/lib/auth-storage.ts';
-import { paths } from '#web/lib/paths.ts';
-import { useNavigation } from './use-navigation.ts';
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+import { paths } from '#web/lib/paths.ts';
+
+import { useNavigation } from './use-navigation.ts';
 
 // Parts only a signed-in person meets load with their first signed-in page, not with a visitor's first load (issue 12).
 const SessionTimeout = lazy(

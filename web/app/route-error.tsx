@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';

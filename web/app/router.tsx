@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
-import { RequireAdmin, RequireAuth } from './guards.tsx';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { paths } from '#web/lib/paths.ts';
+
+import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError, type StatusMessages } from './route-error.tsx';
-import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 type RouteModule = { default: ComponentType };
 

@@ -1,6 +1,8 @@
 import '@mantine/notifications/styles.layer.css';
+
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
+
 import { TOAST_LIMIT } from '#shared/constants.ts';
 
 /**

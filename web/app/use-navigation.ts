@@ -1,5 +1,5 @@
 import { buildNavigation, type NavEntry } from '#web/components/nav-bar/navigation.ts';
-import { useSession, type Session } from '#web/features/auth/use-session.ts';
+import { type Session, useSession } from '#web/features/auth/use-session.ts';
 import { useGroupMenu } from '#web/features/groups/keys.ts';
 import { useOnlyLab } from '#web/features/labs/api.ts';
 import { useInboxCount } from '#web/features/letters/keys.ts';

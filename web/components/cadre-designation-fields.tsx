@@ -1,7 +1,8 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CADRES, DESIGNATIONS, type Cadre } from '#shared/constants.ts';
+
+import { type Cadre, CADRES, DESIGNATIONS } from '#shared/constants.ts';
 
 /** The part of a Mantine form these fields drive: any form with professionalDetails.cadre and .designation. */
 export interface CadreForm {

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { deferred, render } from '#web/test/render.tsx';
+
 import { ConfirmDelete, useConfirmedDelete } from './confirm-delete.tsx';
 
 type Row = { _id: string; name: string };

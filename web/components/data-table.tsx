@@ -1,6 +1,7 @@
+import { type MantineSpacing, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Table, VisuallyHidden, type MantineSpacing } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { ScrollTable } from './scroll-table.tsx';
 
 export interface DataTableProps {

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { render } from '#web/test/render.tsx';
+
 import { birthCalendarStart, DateField } from './date-field.tsx';
 
 describe('DateField', () => {

@@ -1,8 +1,11 @@
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/hi';
-import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';
+
+import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
+
 import { parseDateInput } from '#web/lib/parse-date.ts';
 
 export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> {

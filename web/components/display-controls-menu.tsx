@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { DisplayControlsButton } from './display-controls.tsx';
+
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+
+import { DisplayControlsButton } from './display-controls.tsx';
 
 // The popover (floating positioning) loads when the button is first pointed at, focused or pressed, not with the
 // first page (issue 12); until then the same button stands in, and a press opens the popover once it has loaded.

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Popover } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+
 import { DisplayControls, DisplayControlsButton } from './display-controls.tsx';
 
 /** The narrow screens' display controls in a popover: loaded by DisplayControlsMenu on the first press, open at once. */

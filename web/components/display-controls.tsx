@@ -1,7 +1,8 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { ActionIcon, Button, Group } from '@mantine/core';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setDisplayPreferences, useDisplayPreferences, type TextSize } from '#web/lib/display-preferences.ts';
+
+import { setDisplayPreferences, type TextSize, useDisplayPreferences } from '#web/lib/display-preferences.ts';
 
 const SIZE_BUTTONS: { size: TextSize; text: string; key: string }[] = [
   { size: 'small', text: 'A−', key: 'smaller' },

@@ -1,5 +1,5 @@
-import { useState, type CSSProperties } from 'react';
 import type { ComboboxProps } from '@mantine/core';
+import { type CSSProperties, useState } from 'react';
 
 /** The tallest an option list grows (Mantine's own default for Select and MultiSelect). */
 const MAX_LIST_HEIGHT = 250;

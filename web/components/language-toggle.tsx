@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { setLanguage } from '#web/i18n/index.ts';
 
 /** Switches between English and Hindi; the button names the other language in that language. */

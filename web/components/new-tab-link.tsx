@@ -1,5 +1,5 @@
+import { Anchor, type AnchorProps, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Anchor, Text, VisuallyHidden, type AnchorProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** A link to a file that opens in a new tab, and says so to screen readers. */

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Alert, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** A panel's, form's or dialog's failure (red, role alert), in the words spec §8 gives it (each screen passes them). */
 export function PanelError({ children }: { children: ReactNode }) {

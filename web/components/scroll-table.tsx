@@ -1,5 +1,5 @@
+import { type BoxProps, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Table, type BoxProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export interface ScrollTableProps extends BoxProps {

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useHotkeys } from '@mantine/hooks';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
-import { SearchInput } from './search-input.tsx';
+
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+import { paths } from '#web/lib/paths.ts';
+
+import { SearchInput } from './search-input.tsx';
 
 // The suggestions (a combobox with its floating dropdown) load when the box is first focused, not with every page's
 // first load (issue 12); until then the box is a plain search field that already submits.

@@ -1,5 +1,5 @@
-import { forwardRef, type ReactNode } from 'react';
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
+import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 function SearchIcon() {

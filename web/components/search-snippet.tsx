@@ -1,4 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
+
 import { snippetParts } from '#shared/search.ts';
 
 /**

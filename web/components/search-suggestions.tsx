@@ -1,12 +1,15 @@
-import { useLayoutEffect, type FormEvent, type RefObject } from 'react';
 import { Combobox, Group, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type RefObject, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import type { SearchAnswerJson, SearchResultJson } from '#shared/schemas/search.ts';
 import { SEARCH_SUGGESTION_LIMIT } from '#shared/search.ts';
+
 import { api } from '#web/lib/api-client.ts';
+
 import { SearchInput } from './search-input.tsx';
 import { SearchSnippet } from './search-snippet.tsx';
 

@@ -1,6 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalogue, codeOf, messageText, type CodedMessage } from '#shared/messages/index.ts';
+
+import { catalogue, type CodedMessage, codeOf, messageText } from '#shared/messages/index.ts';
 
 /**
  * One i18n layer for every screen. English is the default and carries the spec's texts to the letter; Hindi is the

@@ -1,7 +1,9 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18nReady, setLanguage, translateCoded, translateMessage } from '#web/i18n/index.ts';
+
 import { msg } from '#shared/messages/index.ts';
+
+import { i18nReady, setLanguage, translateCoded, translateMessage } from '#web/i18n/index.ts';
 
 afterEach(async () => {
   await act(() => setLanguage('en'));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_ROLES, ROLES, type Role } from '#shared/constants.ts';
+
+import { APPROVAL_ROLES, type Role, ROLES } from '#shared/constants.ts';
+
 import {
   assignableRoles,
   awaitsDirectorApproval,

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '#shared/constants.ts';
+import { type Role, ROLES } from '#shared/constants.ts';
 
 /**
  * What the signed-in person's role lets the web show them (issue 29 item 2, decision 035): the one place in web/

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorizedHandler } from './api-client.ts';
-import { getToken, saveLogin } from './auth-storage.ts';
+
 import type { UserJson } from '#shared/schemas/user.ts';
+
+import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
+import { getToken, saveLogin } from './auth-storage.ts';
 
 /** A token whose payload expires in an hour (the client reads `exp` only). */
 const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;

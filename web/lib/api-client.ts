@@ -1,4 +1,5 @@
-import { isMessageCode, rememberMessage, type CodedMessage, type MessageParams } from '#shared/messages/index.ts';
+import { type CodedMessage, isMessageCode, type MessageParams, rememberMessage } from '#shared/messages/index.ts';
+
 import { clearLogin, getToken } from './auth-storage.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+
 import type { Role } from '#shared/constants.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 

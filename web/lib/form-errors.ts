@@ -1,6 +1,8 @@
 import type { GetInputPropsReturnType, UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+
 import { translateCoded, translateMessage } from '#web/i18n/index.ts';
+
 import { ApiError } from './api-client.ts';
 
 export { requiredFile, topField, zodValidate } from './form-validate.ts';

@@ -1,4 +1,4 @@
-import { schemaResolver, type FormErrors } from '@mantine/form';
+import { type FormErrors, schemaResolver } from '@mantine/form';
 
 /**
  * The one resolver path of the web forms (issue 18 item 2): every form checks its values with its shared zod schema

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseDateInput } from './parse-date.ts';
 
 describe('parseDateInput', () => {

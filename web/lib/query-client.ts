@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+
 import { ApiError } from './api-client.ts';
 
 /** Client errors (4xx) will not change on a retry; network and server failures get two more tries. */

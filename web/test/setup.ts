@@ -1,9 +1,11 @@
 // Setup of the web component tests (jsdom, vitest.config.ts project "web"): what Mantine needs of a browser that
 // jsdom lacks, the jest-dom matchers, every English namespace loaded before a test renders, and a clean DOM after.
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+
 import { notifications } from '@mantine/notifications';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
 import i18n, { i18nReady } from '#web/i18n/index.ts';
 
 // A toast comes from a lazily loaded module (web/app/providers.tsx): on a busy CI machine its first import takes more

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 import { id } from './common.ts';
 import { users } from './users.ts';
 

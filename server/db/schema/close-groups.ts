@@ -1,5 +1,6 @@
-import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';

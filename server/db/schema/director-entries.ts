@@ -1,4 +1,5 @@
-import { date, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id, oneOwner, updatedAt } from './common.ts';
 import { files } from './files.ts';
 import { groups, labs } from './labs.ts';

@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id } from './common.ts';
 
 /**

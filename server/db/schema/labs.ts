@@ -1,5 +1,6 @@
-import { bigint, check, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id, oneOwner, updatedAt } from './common.ts';
 import { files } from './files.ts';
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
 import { users } from './users.ts';

@@ -1,4 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id } from './common.ts';
 import { users } from './users.ts';
 

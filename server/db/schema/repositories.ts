@@ -1,5 +1,6 @@
-import { doublePrecision, index, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { doublePrecision, index, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id } from './common.ts';
 import { files } from './files.ts';
 import { groups } from './labs.ts';

@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
 import { users } from './users.ts';
 
 /**

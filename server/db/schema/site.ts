@@ -1,4 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id, updatedAt } from './common.ts';
 import { users } from './users.ts';
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
 import { groups, labs } from './labs.ts';

@@ -1,4 +1,5 @@
 import type { Role } from '#shared/constants.ts';
+
 import type { UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';

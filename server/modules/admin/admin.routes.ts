@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { msg } from '#shared/messages/index.ts';
 import { approveUserInput } from '#shared/schemas/auth.ts';
 import { pageQuery } from '#shared/schemas/common.ts';
 import {
@@ -14,19 +16,22 @@ import {
   userDocumentJson,
   userJson,
 } from '#shared/schemas/user.ts';
+
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import { msg } from '#shared/messages/index.ts';
 import { sendPage } from '#server/lib/paging.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { listUserDocuments, searchUsers } from '#server/modules/users/users.service.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
+import { adminPolicy } from './admin.policy.ts';
 import {
   addUserDocument,
   approveUser,
+  countPendingUsers,
   deactivateUser,
   listPendingUsers,
-  countPendingUsers,
   reactivateUser,
   rejectUser,
   removeUserDocument,
@@ -34,8 +39,6 @@ import {
   setClassifiedClearance,
   updateUserAccess,
 } from './admin.service.ts';
-import { adminPolicy } from './admin.policy.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 const userIdParam = z.object({ userId: z.uuid(msg('admin.invalid_user_id')) });
 const userAnswer = z.object({ message: z.string(), user: managedUserJson });

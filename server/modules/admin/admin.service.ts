@@ -1,21 +1,24 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { approveUserInput } from '#shared/schemas/auth.ts';
+
 import type { Role } from '#shared/constants.ts';
+import type { approveUserInput } from '#shared/schemas/auth.ts';
+
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { groups, labs, letterMovements, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
+import { groups, labs, letterMovements, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import { countWhere } from '#server/lib/paging.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
-import { countWhere } from '#server/lib/paging.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { adminPolicy, changesRole } from './admin.policy.ts';
 
 /** Users waiting for approval, oldest first. Callers check that the actor is an admin. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
 

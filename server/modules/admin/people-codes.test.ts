@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import { AppError } from '#server/lib/errors.ts';
 import { buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createLab, createUser, signIn, TEST_PASSWORD } from '#server/test/factories.ts';
 import { multipart } from '#server/test/multipart.ts';
+
 import { adminPolicy } from './admin.policy.ts';
 
 buildTestAppBeforeAll();

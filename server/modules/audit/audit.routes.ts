@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '#shared/constants.ts';
-import { activityLogJson, activityLogPageJson, listLogsQuery, type ActivityLogJson } from '#shared/schemas/user.ts';
+import { type ActivityLogJson, activityLogJson, activityLogPageJson, listLogsQuery } from '#shared/schemas/user.ts';
+
 import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { listActivityLogs, type LogEntry } from './audit.service.ts';
+
 import { auditPolicy } from './audit.policy.ts';
+import { listActivityLogs, type LogEntry } from './audit.service.ts';
 
 const presentLog = (e: LogEntry): ActivityLogJson => ({
   _id: e.id,

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+
+import { startOfIndianDay } from '#shared/format.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { activityLogs, users } from '#server/db/schema/index.ts';
-import { startOfIndianDay } from '#shared/format.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { userMatches } from '#server/modules/users/users.queries.ts';
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+
 import { activityLogs } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, signIn } from '#server/test/factories.ts';
+
 import { recordActivity } from './audit.service.ts';
 
 buildTestAppBeforeAll();

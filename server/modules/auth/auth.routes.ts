@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginInput, loginJson, registerInput } from '#shared/schemas/auth.ts';
-import { userJson } from '#shared/schemas/user.ts';
 import { z } from 'zod';
+
+import { loginInput, loginJson, registerInput } from '#shared/schemas/auth.ts';
 import { messageJson } from '#shared/schemas/common.ts';
-import { presentedToken, setTokenCookie, TOKEN_COOKIE, signedInActor } from '#server/plugins/auth.ts';
+import { userJson } from '#shared/schemas/user.ts';
+
 import { notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
-import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
+import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';
+
 import { endAllSessions, refreshSession, registerUser, revokeSession, verifyLogin } from './auth.service.ts';
+import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 
 /** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
 export const REFRESHES_PER_MINUTE = 10;

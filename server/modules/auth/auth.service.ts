@@ -1,16 +1,19 @@
 import argon2 from 'argon2';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { RegisterInput } from '#shared/schemas/auth.ts';
 import type { z } from 'zod';
+
+import type { RegisterInput } from '#shared/schemas/auth.ts';
 import type { registerInput } from '#shared/schemas/auth.ts';
+
 import type { Db } from '#server/db/client.ts';
-import { revokedSessions, users, type UserRow } from '#server/db/schema/index.ts';
+import { revokedSessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { refusalFor, type Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
+import { type Actor, refusalFor } from '#server/plugins/auth.ts';
+
 import { hashPassword } from './passwords.ts';
 
 type RegisterData = z.output<typeof registerInput>;

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { REFRESHES_PER_MINUTE } from './auth.routes.ts';
+
 import { activityLogs, groups, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createGroup, createUser, expectKeptCopy, TEST_PASSWORD } from '#server/test/factories.ts';
+
+import { REFRESHES_PER_MINUTE } from './auth.routes.ts';
 
 buildTestAppBeforeAll();
 

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { administrators } from '#server/modules/users/users.policy.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
+
 import { hashPassword } from './passwords.ts';
 
 export const FIRST_ADMIN_EMAIL = 'admin@lab.local';

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
+
 import { DEVICE_COOKIE } from './device-cookie.ts';
 
 // Issue 28 item 7, decision 041: OWASP's device cookies. Failures from elsewhere lock the account for untrusted

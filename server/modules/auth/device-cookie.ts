@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+
 import { eq, sql } from 'drizzle-orm';
+
 import type { Db } from '#server/db/client.ts';
 import { portalSettings } from '#server/db/schema/index.ts';
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+
+import type { UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
-import type { UserRow } from '#server/db/schema/index.ts';
 
 buildTestAppBeforeAll();
 

@@ -1,7 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
-import type { FastifyInstance } from 'fastify';
 
 buildTestAppBeforeAll();
 

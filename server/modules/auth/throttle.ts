@@ -1,8 +1,11 @@
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { tooManyRequests } from '#server/lib/errors.ts';
+import { type RateLimiterAbstract, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
+
 import type { CodedMessage } from '#shared/messages/index.ts';
+
+import { tooManyRequests } from '#server/lib/errors.ts';
+
 import { deviceCookieKey, newDeviceCookie, trustedDevice } from './device-cookie.ts';
 
 /**

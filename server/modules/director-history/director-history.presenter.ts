@@ -1,5 +1,7 @@
 import type { DirectorEntryJson } from '#shared/schemas/unit.ts';
+
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
+
 import { DIRECTOR_IMAGES_AREA, type DirectorEntryWithUser } from './director-history.service.ts';
 
 /** Row -> spec JSON for a director or associate-director entry: the manual name, else the linked user's. */

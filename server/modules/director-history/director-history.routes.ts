@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { messageJson } from '#shared/schemas/common.ts';
 import { directorEntryInput, directorEntryJson } from '#shared/schemas/unit.ts';
+
 import { parseFields } from '#server/lib/validation.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
+import { directorHistoryPolicy } from './director-history.policy.ts';
 import { presentDirectorEntry } from './director-history.presenter.ts';
 import {
   createDirectorEntry,
   deleteDirectorEntry,
   DIRECTOR_IMAGES_AREA,
-  updateDirectorEntry,
   type DirectorHistoryOwner,
+  updateDirectorEntry,
 } from './director-history.service.ts';
-import { directorHistoryPolicy } from './director-history.policy.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 /** A module plugin's app (typed by its zod schemas). */
 type App = Parameters<FastifyPluginAsyncZod>[0];

@@ -1,20 +1,22 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+
+import type { MessageCode } from '#shared/messages/index.ts';
 import type { directorEntryInput } from '#shared/schemas/unit.ts';
+
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { directorEntries, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
   type TransactionRunner,
 } from '#server/modules/files/storage.ts';
-import type { MessageCode } from '#shared/messages/index.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /**
  * Director history, one service for both owners (issue 18): the lab's directors (default designation Director) and a

@@ -1,8 +1,11 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+
 import { fileTypeFromBuffer } from 'file-type';
 import yauzl from 'yauzl';
+
 import { FILE_TYPES, type FileKind } from '#shared/constants.ts';
+
 import { badRequest } from '#server/lib/errors.ts';
 
 // What an upload may be (spec §9): its extension allowed for the kind, and its first bytes those of that extension.

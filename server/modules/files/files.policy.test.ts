@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+
 import type { Db } from '#server/db/client.ts';
 import type { FileRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
+
 import { createFileAccess } from './files.policy.ts';
 import { PRIVATE_AREAS } from './storage-areas.ts';
 

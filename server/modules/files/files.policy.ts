@@ -3,6 +3,7 @@ import type { FileRow } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
 import { PRIVATE_AREAS } from './storage-areas.ts';
 
 /** Decides whether a signed-in person may download a private file. */

@@ -1,21 +1,25 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { LRUCache } from 'lru-cache';
-import { and, eq, sql } from 'drizzle-orm';
+
 import fastifyStatic from '@fastify/static';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import rangeParser from 'range-parser';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
+import rangeParser from 'range-parser';
 import { z } from 'zod';
-import { files, type FileRow } from '#server/db/schema/index.ts';
+
+import { messageText, msg } from '#shared/messages/index.ts';
+
 import { prepared } from '#server/db/prepared.ts';
-import { msg, messageText } from '#shared/messages/index.ts';
+import { type FileRow, files } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { filesPolicy } from './files.policy.ts';
-import { AREAS, PUBLIC_AREAS, type Area } from './storage-areas.ts';
-import type { StorageDriver } from './drivers/types.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
+
+import type { StorageDriver } from './drivers/types.ts';
+import { filesPolicy } from './files.policy.ts';
+import { type Area, AREAS, PUBLIC_AREAS } from './storage-areas.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {

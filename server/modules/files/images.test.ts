@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { pngClaiming } from '#server/test/multipart.ts';
+
 import { imageQueue, makeWebImage, MAX_IMAGE_PIXELS } from './images.ts';
 import { createStorage, type StoredFile } from './storage.ts';
-import { pngClaiming } from '#server/test/multipart.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'lp-images-'));
 const store = createStorage({ dataDir: root, storage: { driver: 'local' } });

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+
 import pLimit from 'p-limit';
 import sharp, { type OutputInfo } from 'sharp';
+
 import { badRequest } from '#server/lib/errors.ts';
+
 import type { FileStore, StoredFile } from './storage.ts';
 import { isStorageFull } from './storage-full.ts';
 

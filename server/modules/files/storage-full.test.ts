@@ -2,15 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { messageText } from '#shared/messages/index.ts';
+
 import { files, letters, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { messageText } from '#shared/messages/index.ts';
 
 const STORAGE_FULL = messageText('storage.full');
 

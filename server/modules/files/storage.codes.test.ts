@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildTestApp } from '#server/test/app.ts';
 import { createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';

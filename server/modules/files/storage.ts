@@ -1,11 +1,14 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+
 import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { files, type FileRow } from '#server/db/schema/index.ts';
+import { type FileRow, files } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/errors.ts';
+
 import { localDriver } from './drivers/local.ts';
 import { s3Driver } from './drivers/s3.ts';
 import type { StorageDriver } from './drivers/types.ts';

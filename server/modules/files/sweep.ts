@@ -1,6 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
+
 import { files } from '#server/db/schema/index.ts';
 
 export interface SweepResult {

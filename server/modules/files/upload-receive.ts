@@ -3,13 +3,17 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+
 import type { FastifyRequest } from 'fastify';
+
 import { FILE_TYPES, type FileKind } from '#shared/constants.ts';
 import { cleanFileName } from '#shared/format.ts';
+
 import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
+
 import { checkContent, extensionOf, typeNotAllowed } from './content-check.ts';
-import type { Area } from './storage-areas.ts';
 import type { StoredFile } from './storage.ts';
+import type { Area } from './storage-areas.ts';
 import { isStorageFull, storageFull } from './storage-full.ts';
 
 // Receiving an upload (issue 18): the multipart request read, its one file streamed to disk, checked and stored.

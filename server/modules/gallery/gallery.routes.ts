@@ -1,24 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
+  type PhotoJson,
   photoJson,
   photoPageQuery,
   updatePhotoInput,
   uploadPhotoInput,
-  type PhotoJson,
 } from '#shared/schemas/gallery.ts';
+
 import { badRequest } from '#server/lib/errors.ts';
-import { msg } from '#shared/messages/index.ts';
+import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { cachedRead } from '#server/modules/labs/labs.cache.ts';
 import { requireLab } from '#server/modules/labs/labs.service.ts';
-import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { createPhoto, deletePhoto, listPhotos, makeWebPhoto, updatePhoto, type PhotoRow } from './gallery.service.ts';
-import { galleryPolicy } from './gallery.policy.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
+
+import { galleryPolicy } from './gallery.policy.ts';
+import { createPhoto, deletePhoto, listPhotos, makeWebPhoto, type PhotoRow, updatePhoto } from './gallery.service.ts';
 
 /** Row -> spec JSON (spec §3 Lab photo), with the web copy's link beside the original's. */
 export const presentPhoto = (p: PhotoRow): PhotoJson => ({

@@ -1,20 +1,22 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { updatePhotoInput, uploadPhotoInput } from '#shared/schemas/gallery.ts';
+
 import { GALLERY_SLIDE_WIDTH_PX } from '#shared/constants.ts';
+import type { updatePhotoInput, uploadPhotoInput } from '#shared/schemas/gallery.ts';
+
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { labPhotos } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
 import { labWrite } from '#server/modules/labs/labs.cache.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 export type PhotoRow = typeof labPhotos.$inferSelect;
 

@@ -1,13 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { activityLogs, files, labPhotos } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
 import { multipart, pngClaiming, SAMPLE_FILES } from '#server/test/multipart.ts';
+
 import { WEB_PHOTO_MAX_PX } from './gallery.service.ts';
 
 let app: FastifyInstance;

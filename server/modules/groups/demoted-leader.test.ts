@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { directorEntries } from '#server/db/schema/index.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
-import { groupCast, type GroupCast } from './groups.fixtures.ts';
+
+import { type GroupCast, groupCast } from './groups.fixtures.ts';
 
 /**
  * Issue 28 item 3 (decision 030): a group's associate director manages it only while their current role is

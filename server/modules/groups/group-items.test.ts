@@ -1,11 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { activityLogs, files, groupItems } from '#server/db/schema/index.ts';
-import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
+import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { officeZip } from '#server/test/office-files.ts';
-import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
+
+import { type GroupCast, groupCast, type Person } from './groups.fixtures.ts';
 
 const pdf = (filename = 'plan.pdf'): MultipartFile => ({ field: 'file', filename, content: SAMPLE_FILES.pdf });
 

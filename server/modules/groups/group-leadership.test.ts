@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { activityLogs, directorEntries, files, users } from '#server/db/schema/index.ts';
-import { multipart, SAMPLE_FILES, type MultipartFile } from '#server/test/multipart.ts';
-import { groupCast, type GroupCast, type Person } from './groups.fixtures.ts';
+import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multipart.ts';
+
+import { type GroupCast, groupCast, type Person } from './groups.fixtures.ts';
 
 const photo = (filename = 'lead.png'): MultipartFile => ({ field: 'image', filename, content: SAMPLE_FILES.png });
 

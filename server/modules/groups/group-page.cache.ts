@@ -1,9 +1,11 @@
-import { groupJson, myGroupJson } from '#shared/schemas/group.ts';
 import { todayInIndia } from '#shared/format.ts';
+import { groupJson, myGroupJson } from '#shared/schemas/group.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
-import { prepareJson, type PreparedAnswer } from '#server/lib/prepared-answer.ts';
+import { type PreparedAnswer, prepareJson } from '#server/lib/prepared-answer.ts';
+
 import { presentEmployee, presentGroup } from './groups.presenter.ts';
 import { listMembers, loadGroupDetails } from './groups.service.ts';
 

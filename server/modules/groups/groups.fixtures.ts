@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { directorEntries, type GroupRow, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';

@@ -1,3 +1,4 @@
+import { todayInIndia } from '#shared/format.ts';
 import type {
   GroupDocumentField,
   GroupEmployeeJson,
@@ -5,12 +6,13 @@ import type {
   GroupItemJson,
   GroupJson,
 } from '#shared/schemas/group.ts';
-import type { OfficeMemberJson, ContactInfoJson } from '#shared/schemas/unit.ts';
+import type { ContactInfoJson, OfficeMemberJson } from '#shared/schemas/unit.ts';
+
 import type { GroupRow } from '#server/db/schema/index.ts';
-import { todayInIndia } from '#shared/format.ts';
+import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { presentUnitItem } from '#server/modules/unit-items/unit-items.presenter.ts';
-import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
+
 import type { EmployeeRow, GroupDetails, ItemRow, OfficeRow } from './groups.service.ts';
 
 /** Group notices, circulars and files are private: members, directors and admins open them (decision 006). */

@@ -1,6 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { databaseUnavailableBody } from '#server/lib/errors.ts';
 
 /** Nanoseconds to milliseconds with two decimals; 0 before the first sample (the histogram answers NaN). */

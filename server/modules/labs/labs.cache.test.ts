@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { cachedRead, labChanged, READ_CACHE_MS } from './labs.cache.ts';
 
 /** A stand-in database handle: the cache only uses it as a key. */

@@ -1,5 +1,5 @@
-import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { announceChange, type ChangeFeed } from '#server/db/change-feed.ts';
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 
 /**
  * NOTE: the lab home is public and read on every visit, while lab information changes a few times a week. Its two

@@ -1,7 +1,9 @@
 import type { LabItemJson, LabJson, LabSummaryJson } from '#shared/schemas/lab.ts';
+
 import type { LabRow } from '#server/db/schema/index.ts';
-import { presentUnitItem } from '#server/modules/unit-items/unit-items.presenter.ts';
 import { presentDirectorEntry } from '#server/modules/director-history/director-history.presenter.ts';
+import { presentUnitItem } from '#server/modules/unit-items/unit-items.presenter.ts';
+
 import type { LabItemKind, LabItemWithFile, LabRecord } from './labs.service.ts';
 
 /** The storage area (and URL segment) of each kind of lab item. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users, type UserRow } from '#server/db/schema/index.ts';
+
+import { type UserRow, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 

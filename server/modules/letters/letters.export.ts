@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '#shared/format.ts';
+
 import type { MovementView } from './letters.movements.views.ts';
 import type { LetterView } from './letters.service.ts';
 

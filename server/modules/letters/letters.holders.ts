@@ -1,7 +1,9 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+
 import type { Tx } from '#server/db/client.ts';
 import { letterMovements, users } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
+
 import { isClearedForClassified } from './letters.policy.ts';
 
 /**

@@ -1,14 +1,17 @@
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+
 import { todayInIndia } from '#shared/format.ts';
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DakPriority, InboxStatus } from '#shared/schemas/letter.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { letterMovements, letters } from '#server/db/schema/index.ts';
 import { decodeTimeCursor, type TimeCursor } from '#server/lib/cursor.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { isClearedForClassified } from './letters.policy.ts';
-import { loadViews, type LetterView } from './letters.service.ts';
+import { type LetterView, loadViews } from './letters.service.ts';
 
 // The inbox "Marked to me" (issue 17; docs/decisions/020-dak-movement.md): a page of one box, and the badge.
 

@@ -1,7 +1,9 @@
-import { todayInIndia } from '#shared/format.ts';
 import { Readable } from 'node:stream';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { todayInIndia } from '#shared/format.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import {
@@ -16,9 +18,12 @@ import {
   pendencyQuery,
   returnLetterInput,
 } from '#shared/schemas/letter.ts';
+
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import { csvLine } from './letters.export.ts';
 import { countInbox, decodeInboxCursor, listInbox } from './letters.inbox.ts';
 import { closeLetter, markLetter, readLetter, receiveLetter, returnLetter } from './letters.movements.service.ts';
@@ -27,7 +32,6 @@ import { describeVisibleLetters, overdueMarkedBy } from './letters.notifications
 import { listOfficers } from './letters.officers.ts';
 import { pendency } from './letters.pendency.ts';
 import { presentLetter, presentMovement, presentOfficer, presentPendency } from './letters.presenter.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 /** Notifications about letters: a letter was marked or sent back to you; one you marked is overdue (issue 17 item 8). */
 registerNotificationSource({ subjectType: 'letter', describe: describeVisibleLetters, sweep: overdueMarkedBy });

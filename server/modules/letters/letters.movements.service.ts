@@ -1,12 +1,15 @@
-import { todayInIndia } from '#shared/format.ts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+
+import { todayInIndia } from '#shared/format.ts';
 import type { DakPriority, MarkLetterInput, ReturnLetterInput } from '#shared/schemas/letter.ts';
+
 import type { Db, Tx } from '#server/db/client.ts';
-import { letterMovements, letters, users, type LetterMovementRow, type LetterRow } from '#server/db/schema/index.ts';
+import { type LetterMovementRow, letterMovements, type LetterRow, letters, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { letterInvolvement } from './letters.service.ts';

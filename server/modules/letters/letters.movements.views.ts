@@ -1,9 +1,12 @@
-import { todayInIndia } from '#shared/format.ts';
 import { asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+
+import { todayInIndia } from '#shared/format.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { letterMovements, users, type LetterMovementRow } from '#server/db/schema/index.ts';
+import { type LetterMovementRow, letterMovements, users } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
 import { getLetter } from './letters.service.ts';
 
 /**

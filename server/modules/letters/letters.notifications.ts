@@ -1,8 +1,11 @@
-import { todayInIndia } from '#shared/format.ts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+
+import { todayInIndia } from '#shared/format.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { letterMovements, letters } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
 import { visibleLetters } from './letters.policy.ts';
 
 /**

@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { groups, users } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
 import { markableOfficers } from './letters.policy.ts';
 
 /**

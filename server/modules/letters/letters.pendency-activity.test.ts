@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+
 import { activityLogs } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';

@@ -1,10 +1,13 @@
-import { startOfIndianDay, todayInIndia } from '#shared/format.ts';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+
+import { startOfIndianDay, todayInIndia } from '#shared/format.ts';
 import type { PendencyQuery } from '#shared/schemas/letter.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { groups, letterMovements, letters, users } from '#server/db/schema/index.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
 import { pendencyScope } from './letters.policy.ts';
 
 // Pendency (issue 17; docs/decisions/020-dak-movement.md): who holds which letters, and since when; the report's JSON

@@ -1,8 +1,10 @@
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+
 import type { Role } from '#shared/constants.ts';
-import { letterMovements, letters, users, type LetterRow, type UserRow } from '#server/db/schema/index.ts';
+
+import { letterMovements, type LetterRow, letters, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
-import { definePolicy, type Decision } from '#server/lib/policy.ts';
+import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 

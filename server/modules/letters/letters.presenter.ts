@@ -1,8 +1,10 @@
 import { todayInIndia } from '#shared/format.ts';
 import type { LetterHistoryJson, LetterJson, MovementJson, OfficerJson, PendencyJson } from '#shared/schemas/letter.ts';
+
 import type { LetterHistoryRow } from '#server/db/schema/index.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { isOverdue, type MovementView } from './letters.movements.views.ts';
 import type { OfficerRow } from './letters.officers.ts';
 import type { PendencyReport } from './letters.pendency.ts';

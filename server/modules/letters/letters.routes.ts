@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
 import {
   createLetterInput,
@@ -12,34 +14,36 @@ import {
   listLettersQuery,
   updateLetterInput,
 } from '#shared/schemas/letter.ts';
+
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
-import { lettersCsv, EXPORT_MAX_LETTERS } from './letters.export.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+
+import { EXPORT_MAX_LETTERS, lettersCsv } from './letters.export.ts';
 import { movementsOfLetters } from './letters.movements.views.ts';
+import { lettersPolicy } from './letters.policy.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
 import { countLetterMatches, decodeCursor } from './letters.search.ts';
 import {
   actorMayViewLetter,
   assertCanEditLetter,
+  countRecycleBin,
   createLetter,
   deleteLetter,
   findLetterByFile,
   getLetter,
   listLetterHistory,
   listRecycleBin,
-  countRecycleBin,
   purgeLetter,
   replaceLetterFile,
   restoreLetter,
   searchLetters,
   updateLetter,
 } from './letters.service.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
-import { lettersPolicy } from './letters.policy.ts';
 
 const AREA = 'letters';
 

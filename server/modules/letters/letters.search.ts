@@ -1,9 +1,11 @@
-import { containsPattern } from '#server/lib/search.ts';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { letters } from '#server/db/schema/index.ts';
 import { decodeTimeCursor, type TimeCursor } from '#server/lib/cursor.ts';
+import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
 import { visibleLetters } from './letters.policy.ts';
 
 /**

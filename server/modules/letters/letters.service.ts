@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, getTableColumns, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, type AnyColumn, asc, desc, eq, getTableColumns, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+
+import { todayInIndia } from '#shared/format.ts';
 import {
-  LETTER_FIELDS,
   type CreateLetterInput,
+  LETTER_FIELDS,
   type LetterHistoryAction,
   type UpdateLetterInput,
 } from '#shared/schemas/letter.ts';
-import { todayInIndia } from '#shared/format.ts';
+
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import {
@@ -13,23 +15,24 @@ import {
   letterCounters,
   letterHistory,
   letterMovements,
+  type LetterRow,
   letters,
   users,
-  type LetterRow,
 } from '#server/db/schema/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
-  saveFileRow,
-  transactionDroppingFiles,
   type FileStore,
+  saveFileRow,
   type StoredFile,
+  transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { refuseUnclearedHolders } from './letters.holders.ts';
 import { lettersPolicy } from './letters.policy.ts';
-import { searchLetterIds, type LetterSearch } from './letters.search.ts';
+import { type LetterSearch, searchLetterIds } from './letters.search.ts';
 
 /** A letter with what its card shows besides its own columns. */
 export interface LetterView {

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import {
   notificationCountJson,
+  type NotificationJson,
   notificationListJson,
   notificationListQuery,
-  type NotificationJson,
 } from '#shared/schemas/notification.ts';
+
+import { signedInActor } from '#server/plugins/auth.ts';
+
 import {
   countUnreadNotifications,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.service.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
 
 /** The bell in the header (issue 17 item 8): each person reads and clears only their own notices. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+
 import type { NotificationKind } from '#shared/schemas/notification.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
-import { notifications, users, type NotificationRow } from '#server/db/schema/index.ts';
+import { type NotificationRow, notifications, users } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /**
  * In-app notifications (issue 17 item 8; docs/decisions/020-dak-movement.md). A module that has something to tell

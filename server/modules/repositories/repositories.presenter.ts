@@ -1,6 +1,8 @@
 import { isShowableMetadata, type SoftwareRepoJson, type TrialRepoJson } from '#shared/schemas/repository.ts';
+
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
-import { SOFTWARE_AREA, TRIAL_AREA, type SoftwareRepoRecord, type TrialRepoRecord } from './repositories.service.ts';
+
+import { SOFTWARE_AREA, type SoftwareRepoRecord, TRIAL_AREA, type TrialRepoRecord } from './repositories.service.ts';
 
 type Joined = Pick<SoftwareRepoRecord, 'groupName' | 'uploaderName' | 'originalName' | 'fileSize'>;
 type Common = { id: string; groupId: string; githubUrl: string; clonedRepoPath: string; fileId: string | null };

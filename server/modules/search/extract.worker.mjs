@@ -4,6 +4,7 @@
 import { open, stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+
 import { parseOffice } from 'officeparser';
 
 // Reading files for search is background work: on Linux, where a nice value belongs to one thread, this thread yields

@@ -1,12 +1,15 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
 import { and, eq, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { files, fileTexts } from '#server/db/schema/index.ts';
 import type { FileStore } from '#server/modules/files/storage.ts';
+
 import { EXTRACTABLE, TextExtractor } from './extractor.ts';
 
 /**

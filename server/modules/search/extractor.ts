@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+
 import { projectRoot } from '../../lib/project-root.ts';
 
 /** Limits on reading one file (issue 14: "limits on time and size per file"). */

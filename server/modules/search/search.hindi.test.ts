@@ -1,11 +1,14 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { SearchAnswerJson } from '#shared/schemas/search.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
+
 import { searchReader } from './search.policy.ts';
 import { searchPortal } from './search.service.ts';
 

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import type { SearchAnswerJson } from '#shared/schemas/search.ts';
+
 import { letters, searchDocuments, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { uniqueWord } from '#server/test/documents.ts';

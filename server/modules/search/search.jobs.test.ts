@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import type { Database } from '#server/db/client.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { pdfWithText, uniqueWord } from '#server/test/documents.ts';
 import { createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
+
 import { pendingFileIds, sharedExtractor } from './extraction.ts';
-import { startSearchJobs, type BackgroundJobs } from './search.jobs.ts';
+import { type BackgroundJobs, startSearchJobs } from './search.jobs.ts';
 
 /*
  * The background reading of files (server/main.ts starts it; the other search tests read files themselves). The

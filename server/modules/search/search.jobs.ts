@@ -1,8 +1,10 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '#server/db/client.ts';
-import type { FileStore } from '#server/modules/files/storage.ts';
-import { settlesWithin } from '#server/lib/time-limit.ts';
+
 import { keepListening } from '#server/db/change-feed.ts';
+import type { Database } from '#server/db/client.ts';
+import { settlesWithin } from '#server/lib/time-limit.ts';
+import type { FileStore } from '#server/modules/files/storage.ts';
+
 import { extractFileText, pendingFileIds, sharedExtractor } from './extraction.ts';
 
 /** The queue of files to read (pg-boss, in the portal's own database: schema `pgboss`). */

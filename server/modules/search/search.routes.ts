@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { searchAnswerJson, searchQuery } from '#shared/schemas/search.ts';
+
 import { searchReader } from './search.policy.ts';
 import { searchPortal } from './search.service.ts';
 

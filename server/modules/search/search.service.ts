@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
 import {
   MARK_END,
   MARK_START,
@@ -8,11 +9,13 @@ import {
   type SearchKind,
   type SearchResultJson,
 } from '#shared/schemas/search.ts';
+
 import type { DbOrTx } from '#server/db/client.ts';
 import { searchDocuments as sd } from '#server/db/schema/index.ts';
 import { decodeCursor, encodeCursor, isPossibleTimestamp } from '#server/lib/cursor.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
+
 import { listsDocument, opensDocument, type SearchReader } from './search.policy.ts';
 
 /**

@@ -1,4 +1,5 @@
 import type { FeedbackJson, SitePageJson } from '#shared/schemas/site.ts';
+
 import type { FeedbackWithPeople, SitePage } from './site.service.ts';
 
 export const presentSitePage = (p: SitePage): SitePageJson => ({

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+
 import {
   type answerFeedbackInput,
   type feedbackInput,
@@ -8,11 +9,13 @@ import {
   type SitePageKey,
   type updateSitePageInput,
 } from '#shared/schemas/site.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { feedback, sitePages, users, type FeedbackRow } from '#server/db/schema/index.ts';
+import { feedback, type FeedbackRow, sitePages, users } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { DEFAULT_SITE_PAGES } from './default-pages.ts';
 
 const PAGE_TITLES: Record<SitePageKey, string> = { terms: 'Terms of use', privacy: 'Privacy policy' };

@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { activityLogs, groupItems, labItems, type UserRow } from '#server/db/schema/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { activityLogs, groupItems, labItems, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser } from '#server/test/factories.ts';
+
 import { DEFAULT_SITE_PAGES } from './default-pages.ts';
 import { FEEDBACK_SENT } from './site.routes.ts';
 

@@ -1,4 +1,5 @@
 import type { UnitItemJson } from '#shared/schemas/unit.ts';
+
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 
 /**

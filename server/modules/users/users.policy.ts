@@ -1,12 +1,14 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+
 import type { Role } from '#shared/constants.ts';
+
 import { userDocuments, users } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import type { FileAccessCheck } from '#server/modules/files/files.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /** A profile a rule is asked about: whose it is. */
 interface ProfileOf {

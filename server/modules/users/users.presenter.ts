@@ -5,9 +5,11 @@ import type {
   UserDocumentJson,
   UserJson,
 } from '#shared/schemas/user.ts';
-import type { CloseGroupRow } from '#server/modules/close-groups/close-groups.service.ts';
+
 import type { UserRow } from '#server/db/schema/index.ts';
+import type { CloseGroupRow } from '#server/modules/close-groups/close-groups.service.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
+
 import type { UserWithGroup } from './users.queries.ts';
 import type { DirectoryUserRow, UserDocument } from './users.service.ts';
 

@@ -1,8 +1,9 @@
-import { eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '#server/db/client.ts';
-import { groups, users, type UserRow } from '#server/db/schema/index.ts';
-import { containsPattern } from '#server/lib/search.ts';
 import { prepared } from '#server/db/prepared.ts';
+import { groups, type UserRow, users } from '#server/db/schema/index.ts';
+import { containsPattern } from '#server/lib/search.ts';
 
 /*
  * Read-only user look-ups that other modules (auth, audit) use. They import nothing that writes, so the users service

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
 import { uuidParam } from '#shared/schemas/common.ts';
 import {
@@ -11,18 +12,20 @@ import {
   updateProfileInput,
   userRecordJson,
 } from '#shared/schemas/user.ts';
+
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import { setTokenCookie, signedInActor } from '#server/plugins/auth.ts';
+import { keptAnswers } from '#server/lib/kept-answers.ts';
+import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { DEVICE_COOKIE } from '#server/modules/auth/device-cookie.ts';
+import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
-import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
-import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
+import { setTokenCookie, signedInActor } from '#server/plugins/auth.ts';
+
 import { canDownloadUserDocument, requirePasswordOwner, requireProfileOwnerOrAdmin } from './users.policy.ts';
+import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
 import { findUserById } from './users.queries.ts';
-import { keptAnswers } from '#server/lib/kept-answers.ts';
-import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import {
   changeOwnPassword,
   listUserDocuments,

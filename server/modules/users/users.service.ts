@@ -1,21 +1,24 @@
 import argon2 from 'argon2';
-import { and, asc, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+
 import type { Role, UserStatus } from '#shared/constants.ts';
 import type { updateProfileInput } from '#shared/schemas/user.ts';
-import type { z } from 'zod';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { groups, userDocuments, users, type UserRow } from '#server/db/schema/index.ts';
+import { groups, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import type { Actor } from '#server/plugins/auth.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import {
-  saveFileRow,
-  transactionDroppingFiles,
-  type FileStore,
-  type StoredFile,
-} from '#server/modules/files/storage.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import {
+  type FileStore,
+  saveFileRow,
+  type StoredFile,
+  transactionDroppingFiles,
+} from '#server/modules/files/storage.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
 import { withRole } from './users.policy.ts';
 import { userMatches, type UserWithGroup } from './users.queries.ts';
 

@@ -1,8 +1,9 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 const FEATURES = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6'] as const;
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { MyCloseGroups } from '#web/features/close-groups/components/my-close-groups.tsx';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { Inbox } from '#web/features/letters/components/inbox.tsx';
 

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { seesAllPendency } from '#web/lib/access.policy.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useGroupNames } from '#web/features/groups/api.ts';
 import { PendencyReport } from '#web/features/letters/components/pendency-report.tsx';
+import { seesAllPendency } from '#web/lib/access.policy.ts';
 
 /**
  * /dac/pendency — pendency of letters (issue 17): directors and administrators choose a group or the whole lab; an

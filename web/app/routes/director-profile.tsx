@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';

@@ -1,14 +1,16 @@
 import { Paper, Tabs, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+
 import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
-import { GroupForm } from '#web/features/groups/components/group-form.tsx';
-import { GroupItemTabs } from '#web/features/groups/components/group-admin-panel.tsx';
-import { ManageGroupOffice } from '#web/features/groups/components/manage-group-office.tsx';
 import { useGroupForEdit } from '#web/features/groups/api.ts';
+import { GroupItemTabs } from '#web/features/groups/components/group-admin-panel.tsx';
+import { GroupForm } from '#web/features/groups/components/group-form.tsx';
+import { ManageGroupOffice } from '#web/features/groups/components/manage-group-office.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /** The open tab's heading, for screen readers: the lists below it are h3, under the page's h1 (axe heading-order). */
 const PanelHeading = ({ children }: { children: string }) => (

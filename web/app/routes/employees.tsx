@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useGroupNames } from '#web/features/groups/api.ts';
 import { EmployeeDirectory } from '#web/features/users/components/employee-directory.tsx';

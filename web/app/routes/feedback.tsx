@@ -1,5 +1,6 @@
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { FeedbackForm, MyFeedback } from '#web/features/site/components/feedback-form.tsx';

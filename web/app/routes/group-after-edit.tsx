@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+
 import { paths } from '#web/lib/paths.ts';
 
 /** /group/{id}, where a saved group edit returns (spec §2): the group page itself lives at /group/id/{id}. */

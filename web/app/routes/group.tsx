@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { useSession } from '#web/features/auth/use-session.ts';
 import { GroupPage } from '#web/features/groups/components/group-page.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /** /group/id/{id}: the group page with its ten tabs (spec §2); Access Denied for those outside the group. */
 export default function GroupRoute() {

@@ -1,10 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { HelpContent } from '#web/features/site/components/help-content.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /** /help — how to do the main tasks, per role (issue 16 item 9). Public. */
 export default function HelpRoute() {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useGroupAchievements } from '#web/features/groups/api.ts';
 import { AchievementsList } from '#web/features/labs/components/achievements-list.tsx';

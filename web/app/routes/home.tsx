@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import { Button, Stack } from '@mantine/core';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
@@ -12,8 +12,10 @@ import { GalleryCarousel } from '#web/features/gallery/components/gallery-carous
 import { useOnlyLab } from '#web/features/labs/api.ts';
 import { LabTabs } from '#web/features/labs/components/lab-tabs.tsx';
 import { LatestDocuments } from '#web/features/labs/components/latest-documents.tsx';
-import classes from './home.module.css';
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+import { paths } from '#web/lib/paths.ts';
+
+import classes from './home.module.css';
 
 // Product & Achievements and Personnel Details load when their tab is first opened (issue 12).
 const loadTabs = withMantineStyles(() => import('./home-tabs.tsx'));

@@ -1,13 +1,14 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { useLabs } from '#web/features/labs/api.ts';
 import { TextPoints } from '#web/features/labs/components/lab-panels.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /** /labs — the list of labs (GET /api/labs; there is one): name, domain, about, and a link to its home page. */
 export default function LabsRoute() {

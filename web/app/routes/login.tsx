@@ -1,14 +1,16 @@
 import { Alert, Paper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+
 import type { LoginJson } from '#shared/schemas/auth.ts';
-import type { ReturnState } from '#web/lib/auth-storage.ts';
-import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
+import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
 
 /** /login (spec §2): after signing in, back to the guarded page that sent the person here, else home. */
 export default function LoginRoute() {

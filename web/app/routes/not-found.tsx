@@ -1,8 +1,9 @@
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /** Any address that is not a screen of the portal. */
 export default function NotFoundRoute() {

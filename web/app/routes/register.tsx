@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { RegisterForm } from '#web/features/auth/components/register-form.tsx';
 

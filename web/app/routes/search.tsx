@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+
 import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { SearchResults } from '#web/features/search/components/search-results.tsx';
 

@@ -1,11 +1,12 @@
 import { Anchor, Card, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { useNavigation } from '#web/app/use-navigation.ts';
 import { FOOTER_LINKS } from '#web/components/layout/footer-links.ts';
 import type { NavEntry, NavItem } from '#web/components/nav-bar/navigation.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 type LinkItem = Extract<NavItem, { kind: 'link' }>;
 

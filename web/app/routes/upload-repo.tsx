@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { mayUploadRepositories } from '#web/lib/access.policy.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useUploadGroups } from '#web/features/repositories/api.ts';
 import { defaultUploadGroup } from '#web/features/repositories/components/upload-repo-form.tsx';
-import { UploaderOnly } from '#web/features/repositories/components/uploader-only.tsx';
 import { UploadSoftwareRepoForm } from '#web/features/repositories/components/upload-software-repo-form.tsx';
 import { UploadTrialRepoForm } from '#web/features/repositories/components/upload-trial-repo-form.tsx';
+import { UploaderOnly } from '#web/features/repositories/components/uploader-only.tsx';
+import { mayUploadRepositories } from '#web/lib/access.policy.ts';
 
 /** What differs between the two upload screens: the title and the form. */
 const SCREENS = {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { seesEveryRepository } from '#web/lib/access.policy.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { TrialRepoList } from '#web/features/repositories/components/trial-repo-list.tsx';
+import { seesEveryRepository } from '#web/lib/access.policy.ts';
 
 /**
  * /view-trialRepo — My Group Trial Repositories (spec §2). Directors and admins see every group's, so their title is

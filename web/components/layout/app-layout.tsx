@@ -1,17 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+
 import { NEWS_FLASH_HEIGHT_PX } from '#shared/constants.ts';
+
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+
 import { NavBar } from '../nav-bar/nav-bar.tsx';
 import type { NavEntry } from '../nav-bar/navigation.ts';
 import { SearchBox } from '../search-box.tsx';
 import { focusPageHeading, skipToFirstControl, skipToNavigation } from './focus-moves.ts';
 import { HeaderBar } from './header-bar.tsx';
-import { SiteFooter } from './site-footer.tsx';
 import classes from './layout.module.css';
+import { SiteFooter } from './site-footer.tsx';
 
 const NavList = lazy(withMantineStyles(() => import('../nav-bar/nav-list.tsx').then((m) => ({ default: m.NavList }))));
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { focusPageHeading } from './focus-moves.ts';
 
 // Issue 35 item 2: after each move between pages the focus goes to the new page's h1, also when the page (loaded

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
 import { Box, Burger, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { paths } from '#web/lib/paths.ts';
+
 import { DisplayControls } from '../display-controls.tsx';
 import { DisplayControlsMenu } from '../display-controls-menu.tsx';
 import { LanguageToggle } from '../language-toggle.tsx';

@@ -1,6 +1,7 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { FOOTER_LINKS } from './footer-links.ts';
 import classes from './layout.module.css';
 

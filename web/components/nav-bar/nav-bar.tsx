@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { NavEntry } from './navigation.ts';
-import { Chevron, CountBadge, type NavBarProps } from './nav-parts.tsx';
-import classes from './nav-bar.module.css';
+
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+
+import classes from './nav-bar.module.css';
+import { Chevron, CountBadge, type NavBarProps } from './nav-parts.tsx';
+import type { NavEntry } from './navigation.ts';
 
 export type { NavBarProps };
 

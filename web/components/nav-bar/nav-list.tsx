@@ -1,6 +1,7 @@
 import { NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+
 import { CountBadge, itemText, type NavBarProps } from './nav-parts.tsx';
 
 // The burger drawer's navigation: loaded when a person on a small screen first opens the menu (app-layout.tsx), not

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
 import { Menu } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NavEntry } from './navigation.ts';
-import { Chevron, itemText, type NavBarProps } from './nav-parts.tsx';
+
 import classes from './nav-bar.module.css';
+import { Chevron, itemText, type NavBarProps } from './nav-parts.tsx';
+import type { NavEntry } from './navigation.ts';
 
 export interface NavMenuProps extends Omit<NavBarProps, 'entries'> {
   entry: Extract<NavEntry, { kind: 'menu' }>;

@@ -1,7 +1,8 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { NavEntry, NavItem } from './navigation.ts';
+
 import classes from './nav-bar.module.css';
+import type { NavEntry, NavItem } from './navigation.ts';
 
 /* Pieces shared by the navigation bar, its lazily loaded dropdown menu (nav-menu.tsx) and drawer list (nav-list.tsx). */
 

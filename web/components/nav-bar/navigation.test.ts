@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildNavigation, type NavEntry } from './navigation.ts';
 
 const groups = [{ _id: '7f1c2a9e-0000-4000-8000-000000000001', name: 'Fire Safety' }];

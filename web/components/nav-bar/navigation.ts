@@ -1,4 +1,5 @@
 import type { Role } from '#shared/constants.ts';
+
 import { roleMenuOf } from '#web/lib/access.policy.ts';
 import { paths } from '#web/lib/paths.ts';
 

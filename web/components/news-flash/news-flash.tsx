@@ -1,9 +1,12 @@
+import { VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { NEWS_FLASH_HEIGHT_PX, NEWS_FLASH_LOOP_SECONDS } from '#shared/constants.ts';
+
+import { paths } from '#web/lib/paths.ts';
+
 import classes from './news-flash.module.css';
 
 export interface NewsFlashItem {

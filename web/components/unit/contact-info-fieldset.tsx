@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
 import { ActionIcon, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { FormArrayElement, UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { CONTACT_TYPES } from '#shared/constants.ts';
 import type { ContactInfoInput } from '#shared/schemas/unit.ts';
 

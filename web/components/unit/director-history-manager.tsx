@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Avatar,
   Badge,
@@ -11,18 +10,22 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor, DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
-import { directorEntryInput, type DirectorEntryInput, type DirectorEntryJson } from '#shared/schemas/unit.ts';
+import { type DirectorEntryInput, directorEntryInput, type DirectorEntryJson } from '#shared/schemas/unit.ts';
+
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '../confirm-delete.tsx';
 import { DataTable } from '../data-table.tsx';
 import { DateField } from '../date-field.tsx';

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
 import { Anchor, Avatar, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { ContactInfoJson, DirectorEntryJson } from '#shared/schemas/unit.ts';
+
 import { EmptyState } from '../empty-state.tsx';
 
 // The public tab panels the lab home and the group page share (spec §2: the group's tabs mirror the lab's, and spec §3

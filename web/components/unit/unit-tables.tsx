@@ -1,7 +1,9 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { DirectorEntryJson, OfficeMemberJson } from '#shared/schemas/unit.ts';
+
 import { DataTable } from '../data-table.tsx';
 import { EmptyState } from '../empty-state.tsx';
 import { RowActions } from '../row-actions.tsx';

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { Box, Tabs, Title, type MantineSpacing } from '@mantine/core';
+import { Box, type MantineSpacing, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface UnitTabsProps<Tab extends string> {

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+
 import type { LoginInput, LoginJson, RegisterInput } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
+
 import { api } from '#web/lib/api-client.ts';
 import { saveLogin } from '#web/lib/auth-storage.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatCountdown, warningAt } from './session-timing.ts';
 
 describe('session-timeout warning timing (issue 16 item 5)', () => {

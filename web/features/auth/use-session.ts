@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+
 import type { Role } from '#shared/constants.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
+
 import { isAdmin } from '#web/lib/access.policy.ts';
-import { paths } from '#web/lib/paths.ts';
 import { clearLogin, useStoredLogin } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
+
 import { logout } from './api.ts';
 
 export interface Session {

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import type {
   CloseGroupDocumentJson,
   CloseGroupInput,
@@ -6,6 +7,7 @@ import type {
   RenameDocumentInput,
 } from '#shared/schemas/close-group.ts';
 import type { DirectoryUserJson } from '#shared/schemas/user.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 export interface Page<T> {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { CLOSE_GROUP_MESSAGE_MS } from '#shared/constants.ts';
 
 export interface TimedMessage {

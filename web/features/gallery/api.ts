@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { GALLERY_PAGE_SIZE } from '#shared/constants.ts';
 import type { PhotoJson, UpdatePhotoInput } from '#shared/schemas/gallery.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 /** Query keys of the gallery; a mutation invalidates every page of the lab's photos. */

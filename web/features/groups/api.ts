@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import type {
   AddMembersInput,
   AssignableStaffJson,
@@ -11,7 +12,9 @@ import type {
   UpdateGroupInput,
 } from '#shared/schemas/group.ts';
 import type { DirectorEntryJson, OfficeMemberInput, OfficeMemberJson } from '#shared/schemas/unit.ts';
+
 import { api } from '#web/lib/api-client.ts';
+
 import { groupKeys } from './keys.ts';
 
 export { groupKeys, useGroupMenu } from './keys.ts';

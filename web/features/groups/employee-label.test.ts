@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { employeeLabel, matchesFilter } from './employee-label.ts';
 
 describe('employeeLabel', () => {

@@ -1,7 +1,9 @@
 // Group query keys and the navigation's Groups menu: the only parts of the groups feature the portal's shell needs on
 // every page, apart from the rest of api.ts so that the first page stays small (issue 12).
 import { useQuery } from '@tanstack/react-query';
+
 import type { GroupMenuItemJson } from '#shared/schemas/group.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 /** Query keys of group data in one place; a mutation invalidates the key it changed. */

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import type {
   CreateLabInput,
   LabDocumentsJson,
@@ -9,7 +10,8 @@ import type {
   UpdateLabInput,
 } from '#shared/schemas/lab.ts';
 import type { DirectorEntryJson } from '#shared/schemas/unit.ts';
-import { ApiError, api } from '#web/lib/api-client.ts';
+
+import { api, ApiError } from '#web/lib/api-client.ts';
 
 /** Query keys of lab data in one place; a mutation invalidates the key it changed. */
 export const labKeys = {

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type {
   CloseLetterInput,
@@ -13,8 +14,10 @@ import type {
   ReturnLetterInput,
   UpdateLetterInput,
 } from '#shared/schemas/letter.ts';
+
 import { api } from '#web/lib/api-client.ts';
-import { dakKeys, letterKeys, type InboxFilter, type PendencyFilter } from './keys.ts';
+
+import { dakKeys, type InboxFilter, letterKeys, type PendencyFilter } from './keys.ts';
 
 export { dakKeys, letterKeys, useInboxCount, type InboxFilter, type PendencyFilter } from './keys.ts';
 

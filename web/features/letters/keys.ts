@@ -1,7 +1,9 @@
 // The letters register's query keys and the navigation's inbox badge: the only parts of the letters feature the
 // portal's shell needs on every page, apart from the rest of api.ts so that the first page stays small (issue 12).
 import { useQuery } from '@tanstack/react-query';
+
 import type { DakPriority, InboxCountJson, InboxStatus } from '#shared/schemas/letter.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 /** Query keys of the letters register; a change invalidates every list of it. */

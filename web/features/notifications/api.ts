@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import type { NotificationCountJson, NotificationListJson } from '#shared/schemas/notification.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 export const notificationKeys = {

@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { SoftwareRepoJson, TrialRepoJson } from '#shared/schemas/repository.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 /** Query keys of the repositories in one place; an upload or delete invalidates the list it changed. */

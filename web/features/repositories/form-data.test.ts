@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import { REPOSITORY_MESSAGES as M } from '#shared/schemas/repository.ts';
+
 import {
+  checkSoftwareRepo,
+  checkTrialRepo,
   fileHref,
   formatMetadata,
   readableSize,
-  checkSoftwareRepo,
-  checkTrialRepo,
   softwareRepoBody,
   trialRepoBody,
   typeKey,

@@ -1,5 +1,6 @@
 import type { SOFTWARE_REPO_TYPES } from '#shared/constants.ts';
 import { softwareRepoInput, trialRepoForm } from '#shared/schemas/repository.ts';
+
 import { topField, zodValidate } from '#web/lib/form-validate.ts';
 
 /** The software upload form as typed (spec §2 Upload Software Repository). */

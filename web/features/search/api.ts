@@ -1,5 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+
 import { SEARCH_PAGE_SIZE, type SearchAnswerJson, type SearchKind } from '#shared/schemas/search.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 /** Query keys of the portal search. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import type {
   AnswerFeedbackInput,
   ArchiveJson,
@@ -10,6 +11,7 @@ import type {
   SitePageKey,
   UpdateSitePageInput,
 } from '#shared/schemas/site.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 /** Query keys of the site pages in one place; a save invalidates what it changed. */

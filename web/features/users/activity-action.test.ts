@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import hi from '#web/i18n/locales/hi/people.json' with { type: 'json' };
+
 import { translateAction } from './activity-action.ts';
 
 /** A stand-in for i18next's t over the Hindi people namespace. */

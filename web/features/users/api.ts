@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import type { Role, UserStatus } from '#shared/constants.ts';
+import type { ApproveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type {
   ActivityLogPageJson,
@@ -12,7 +14,7 @@ import type {
   UserDocumentJson,
   UserJson,
 } from '#shared/schemas/user.ts';
-import type { ApproveUserInput } from '#shared/schemas/auth.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 export interface Page<T> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { updateProfileInput } from '#shared/schemas/user.ts';
+
 import { profile } from './profile-fixture.ts';
 import { toFormValues, toProfileInput } from './profile-values.ts';
 

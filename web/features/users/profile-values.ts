@@ -1,5 +1,5 @@
 import type { Cadre } from '#shared/constants.ts';
-import { splitCommaList, type ProfileJson, type UpdateProfileInput } from '#shared/schemas/user.ts';
+import { type ProfileJson, splitCommaList, type UpdateProfileInput } from '#shared/schemas/user.ts';
 
 /** The profile form's values: plain strings for the inputs (skills comma-separated, qualifications one per line). */
 export interface ProfileFormValues {

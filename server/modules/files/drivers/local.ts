@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+
 import type { StorageDriver, StoredObject } from './types.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -8,7 +9,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+
 import type { S3StorageConfig } from '#server/config.ts';
+
 import type { ByteRange, StorageDriver, StoredObject } from './types.ts';
 
 /** Parts of a multipart upload: 8 MB, four at a time (a 2 GB repository is 256 parts; S3 allows 10,000). */

@@ -1,9 +1,10 @@
 import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { GroupForm } from '#web/features/groups/components/group-form.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /** /admin/add-groups and /add-group: Create New Research Group (spec §2); on success, 'Group created successfully!' and home. */
 export default function AddGroupsRoute() {

@@ -1,11 +1,12 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useOnlyLab } from '#web/features/labs/api.ts';
 import { AddLabForm } from '#web/features/labs/components/add-lab-form.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 /**
  * /admin/add-labs — Add New Lab Information (spec §2). There is only one lab: once it exists the page says so and

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useGroupNames } from '#web/features/groups/api.ts';
 import { useOnlyLab } from '#web/features/labs/api.ts';

@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { CloseGroupForm } from '#web/features/close-groups/components/close-group-form.tsx';
 import { CloseGroupsTable } from '#web/features/close-groups/components/close-groups-table.tsx';

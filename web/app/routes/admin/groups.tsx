@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+
 import { paths } from '#web/lib/paths.ts';
 
 /**

@@ -1,8 +1,10 @@
 import { Box, Grid, NavLink as MantineNavLink, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+
 import { paths } from '#web/lib/paths.ts';
-import { LAB_ADMIN_SECTIONS, sectionLink, type LabAdminSection } from './sections.ts';
+
+import { LAB_ADMIN_SECTIONS, type LabAdminSection, sectionLink } from './sections.ts';
 
 /**
  * /admin: the lab admin panel's layout (spec §2): its side menu (Manage Labs, Manage Directors, Manage Notices &

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { ManagePhotos } from '#web/features/gallery/components/manage-photos.tsx';
 import { useOnlyLab } from '#web/features/labs/api.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
@@ -10,6 +10,8 @@ import { useOnlyLab } from '#web/features/labs/api.ts';
 import { ManageDirectors } from '#web/features/labs/components/manage-directors.tsx';
 import { ManageNoticesAndCirculars, ManageProducts } from '#web/features/labs/components/manage-lab-items.tsx';
 import { UpdateLabForm } from '#web/features/labs/components/update-lab-form.tsx';
+import { paths } from '#web/lib/paths.ts';
+
 import type { LabAdminSection } from './sections.ts';
 
 const TITLE: Record<LabAdminSection, string> = {

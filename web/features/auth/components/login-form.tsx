@@ -3,10 +3,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { loginInput, type LoginInput, type LoginJson } from '#shared/schemas/auth.ts';
-import { paths } from '#web/lib/paths.ts';
+
+import { type LoginInput, loginInput, type LoginJson } from '#shared/schemas/auth.ts';
+
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { paths } from '#web/lib/paths.ts';
+
 import { useLogin } from '../api.ts';
 
 /** One id for the failed-login toast, so a later attempt replaces or hides it (issue 16 item 8). */

@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { deferred, fillIn, jsonResponse, render, type User } from '#web/test/render.tsx';
+
 import { RegisterForm } from './register-form.tsx';
 
 const fill = async (user: User, values: { email?: string; password?: string; name?: string }) => {

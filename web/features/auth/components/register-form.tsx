@@ -8,20 +8,23 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Textarea,
+  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REGISTER_ROLES, type Cadre } from '#shared/constants.ts';
-import { registerInput, type RegisterInput } from '#shared/schemas/auth.ts';
-import { paths } from '#web/lib/paths.ts';
+
+import { type Cadre, REGISTER_ROLES } from '#shared/constants.ts';
+import { type RegisterInput, registerInput } from '#shared/schemas/auth.ts';
+
 import { CadreDesignationFields } from '#web/components/cadre-designation-fields.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { paths } from '#web/lib/paths.ts';
+
 import { useRegister } from '../api.ts';
 
 type RegisterValues = {

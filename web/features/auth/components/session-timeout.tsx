@@ -1,12 +1,14 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import type { ReturnState } from '#web/lib/auth-storage.ts';
-import { paths } from '#web/lib/paths.ts';
 import { clearLogin, getStoredToken, markSessionExpired, subscribeToLogin, tokenTimes } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
+
 import { logout, useRefreshSession } from '../api.ts';
 import { formatCountdown, warningAt } from '../session-timing.ts';
 

@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
+
 import { api, ApiError } from '#web/lib/api-client.ts';
 import { deferred, fillIn, pickOption, render } from '#web/test/render.tsx';
+
 import { CloseGroupForm } from './close-group-form.tsx';
 
 const ASHA = { _id: '00000000-0000-4000-8000-0000000000a1', name: 'Asha Verma', email: 'asha.verma@lab.local' };

@@ -1,13 +1,16 @@
-import { useState } from 'react';
-import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { closeGroupInput, type CloseGroupJson } from '#shared/schemas/close-group.ts';
+
 import { DateField } from '#web/components/date-field.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useSaveCloseGroup, useStaffOptions } from '../api.ts';
 
 interface CloseGroupValues {

@@ -1,5 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { CloseGroupJson, CloseGroupStatus } from '#shared/schemas/close-group.ts';
 

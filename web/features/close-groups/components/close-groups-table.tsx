@@ -1,14 +1,17 @@
-import { useState } from 'react';
 import { Badge, Group, Loader, Pagination, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
-import { ScrollTable } from '#web/components/scroll-table.tsx';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
+
 import { useAdminCloseGroups, useDeleteCloseGroup } from '../api.ts';
 import { CloseGroupDuration, CloseGroupStatusBadge } from './close-group-parts.tsx';
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Accordion,
   Alert,
@@ -12,10 +11,14 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { CloseGroupJson } from '#shared/schemas/close-group.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+
 import { useMyCloseGroups } from '../api.ts';
 import { CloseGroupDocuments } from './close-group-documents.tsx';
 import { CloseGroupDuration, CloseGroupStatusBadge } from './close-group-parts.tsx';

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { GALLERY_ADVANCE_MS, GALLERY_PAGE_SIZE, GALLERY_SLIDE_WIDTH_PX } from '#shared/constants.ts';
 import type { PhotoJson } from '#shared/schemas/gallery.ts';
+
 import { usePhotoPages } from '../api.ts';
 import classes from './gallery.module.css';
 

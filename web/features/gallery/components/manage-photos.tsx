@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -11,28 +10,32 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Textarea,
+  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor } from '#shared/constants.ts';
+import { msg } from '#shared/messages/index.ts';
 import {
-  updatePhotoInput,
-  uploadPhotoInput,
   type PhotoJson,
   type UpdatePhotoInput,
+  updatePhotoInput,
   type UploadPhotoInput,
+  uploadPhotoInput,
 } from '#shared/schemas/gallery.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
-import { msg } from '#shared/messages/index.ts';
 import { translateCoded, translateMessage } from '#web/i18n/index.ts';
 import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useDeletePhoto, usePhotoPages, useUpdatePhoto, useUploadPhoto } from '../api.ts';
 import classes from './gallery.module.css';
 

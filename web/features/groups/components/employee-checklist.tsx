@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import { Checkbox, Fieldset, Group, ScrollArea, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
+
 import { useStaff } from '../api.ts';
 import { employeeLabel } from '../employee-label.ts';
 

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
 import { Anchor, Box, Grid, NavLink, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+
 import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
+
 import { useGroup } from '../api.ts';
 import { GroupForm } from './group-form.tsx';
 import { isForbidden } from './group-parts.tsx';

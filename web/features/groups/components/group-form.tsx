@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
-import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { CONTACT_TYPES } from '#shared/constants.ts';
-import { createGroupInput, updateGroupInput, type GroupJson } from '#shared/schemas/group.ts';
+import { createGroupInput, type GroupJson, updateGroupInput } from '#shared/schemas/group.ts';
+
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { ContactInfoFieldset } from '#web/components/unit/contact-info-fieldset.tsx';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useCreateGroup, useGroupForEdit, useUpdateGroup } from '../api.ts';
 import { EmployeeChecklist } from './employee-checklist.tsx';
 import { isForbidden, toast } from './group-parts.tsx';

@@ -1,18 +1,21 @@
-import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import type { GroupJson } from '#shared/schemas/group.ts';
+
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
-import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
 import { ContactList, LeaderProfile, VisionMissionCards } from '#web/components/unit/unit-panels.tsx';
 import { DirectorHistoryTable, OfficeTable } from '#web/components/unit/unit-tables.tsx';
+import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+
 import { useGroup } from '../api.ts';
-import { isForbidden, isOffline } from './group-parts.tsx';
 import { GroupDocuments, GroupMembersTable, GroupProducts, GroupText } from './group-panels.tsx';
+import { isForbidden, isOffline } from './group-parts.tsx';
 
 /** The ten tabs of the group page, in the spec's order (§2 Group page). About Group is the default. */
 export const GROUP_TABS = [

@@ -1,9 +1,12 @@
 import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import type { GroupFileField, GroupJson } from '#shared/schemas/group.ts';
+
 import { DataTable } from '#web/components/data-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ItemListSection } from '#web/components/unit/unit-panels.tsx';
+
 import { GroupItemEntry } from './group-parts.tsx';
 
 /** A text of the group (About, History) as its paragraphs, or the empty text. */

@@ -1,8 +1,10 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { GroupItemJson } from '#shared/schemas/group.ts';
+
 import { FileTitle } from '#web/components/new-tab-link.tsx';
 import i18n from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';

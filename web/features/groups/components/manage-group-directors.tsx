@@ -1,7 +1,9 @@
-import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { DirectorHistoryManager } from '#web/components/unit/director-history-manager.tsx';
+
 import { useDeleteDirectorEntry, useGroup, useSaveDirectorEntry, useStaff } from '../api.ts';
 import { employeeLabel } from '../employee-label.ts';
 

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Card, Group, Progress, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Progress, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import {
@@ -10,6 +11,7 @@ import {
   groupItemInputFor,
   type GroupItemJson,
 } from '#shared/schemas/group.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
@@ -20,13 +22,14 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import {
+  type GroupListField,
   isDocumentField,
   useDeleteGroupItem,
   useGroup,
   useGroupFiles,
   useSaveGroupItem,
-  type GroupListField,
 } from '../api.ts';
 import { toast, withServer } from './group-parts.tsx';
 

@@ -1,13 +1,16 @@
-import { useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { officeMemberInput, type OfficeMemberJson } from '#shared/schemas/unit.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { OfficeTable } from '#web/components/unit/unit-tables.tsx';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useDeleteOfficeMember, useGroup, useSaveOfficeMember } from '../api.ts';
 import { toast, withServer } from './group-parts.tsx';
 

@@ -1,11 +1,14 @@
-import { useState } from 'react';
 import { Anchor, Button, Card, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { GroupEmployeeJson, GroupNameJson } from '#shared/schemas/group.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
+
 import { useAddMembers, useGroup, useGroupNames, useMoveMember, useRemoveMember } from '../api.ts';
 import { matchesFilter } from '../employee-label.ts';
 import { EmployeeChecklist } from './employee-checklist.tsx';

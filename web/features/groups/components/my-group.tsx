@@ -1,10 +1,12 @@
 import { Anchor, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageTitle } from '#web/components/page-title.tsx';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
+
 import { useMyGroup } from '../api.ts';
 import { isOffline } from './group-parts.tsx';
 

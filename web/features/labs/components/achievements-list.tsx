@@ -1,6 +1,8 @@
 import { Accordion, Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import type { AchievementItemJson, GroupAchievementsJson } from '#shared/schemas/group.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';

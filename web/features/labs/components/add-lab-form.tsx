@@ -1,9 +1,12 @@
-import { Alert, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { createLabInput, type CreateLabInput, type LabSummaryJson } from '#shared/schemas/lab.ts';
+
+import { type CreateLabInput, createLabInput, type LabSummaryJson } from '#shared/schemas/lab.ts';
+
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useCreateLab } from '../api.ts';
 
 /**

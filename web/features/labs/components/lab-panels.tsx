@@ -1,12 +1,15 @@
 import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { formatDate } from '#shared/format.ts';
 import type { LabItemJson, LabJson } from '#shared/schemas/lab.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { ItemListSection } from '#web/components/unit/unit-panels.tsx';
+import { paths } from '#web/lib/paths.ts';
+
 import { splitIntoPoints } from '../text-points.ts';
 
 /** About Lab and Lab History: bullet points split at line breaks and sentence ends; 'No description available.' */

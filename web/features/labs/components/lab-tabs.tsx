@@ -1,13 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { LabJson } from '#shared/schemas/lab.ts';
+
 import { PanelError } from '#web/components/panel-error.tsx';
-import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
 import { ContactList, LeaderProfile, VisionMissionCards } from '#web/components/unit/unit-panels.tsx';
+import { UnitTabs } from '#web/components/unit/unit-tabs.tsx';
+import { withMantineStyles } from '#web/lib/mantine-styles.ts';
+
 import { useLab } from '../api.ts';
 import { LabDocuments, LastUpdated, TextPoints } from './lab-panels.tsx';
-import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 // The table tabs load Mantine's table when first opened, not with the home page (issue 12).
 const OfficeTable = lazy(

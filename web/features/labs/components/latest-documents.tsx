@@ -1,8 +1,10 @@
 import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { PanelError } from '#web/components/panel-error.tsx';
+import { paths } from '#web/lib/paths.ts';
+
 import { newestDocuments, useLabDocuments } from '../api.ts';
 import { DocumentEntry } from './lab-panels.tsx';
 

@@ -1,4 +1,5 @@
 import { DirectorHistoryManager, type StaffOption } from '#web/components/unit/director-history-manager.tsx';
+
 import { useDeleteDirector, useLab, useSaveDirector } from '../api.ts';
 
 /**

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
 import { Anchor, Button, Stack, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { DataTable } from '#web/components/data-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
+import { paths } from '#web/lib/paths.ts';
 
 export interface PersonnelRow {
   _id: string;

@@ -9,16 +9,19 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Textarea,
+  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { updateLabInput, type LabJson, type UpdateLabInput } from '#shared/schemas/lab.ts';
+
+import { type LabJson, type UpdateLabInput, updateLabInput } from '#shared/schemas/lab.ts';
+
 import { PanelError } from '#web/components/panel-error.tsx';
 import { ContactInfoFieldset } from '#web/components/unit/contact-info-fieldset.tsx';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useLab, useUpdateLab } from '../api.ts';
 
 const valuesOf = (lab: LabJson): UpdateLabInput => ({

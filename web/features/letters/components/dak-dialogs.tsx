@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Group, Modal, MultiSelect, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { DAK_PRIORITIES } from '#shared/constants.ts';
-import { closeLetterInput, markLetterInput, returnLetterInput, type DakPriority } from '#shared/schemas/letter.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
+import { closeLetterInput, type DakPriority, markLetterInput, returnLetterInput } from '#shared/schemas/letter.ts';
+
 import { DateField } from '#web/components/date-field.tsx';
-import { leadsGroups } from '#web/lib/access.policy.ts';
 import { FormActions } from '#web/components/form-actions.tsx';
-import { PanelError } from '#web/components/panel-error.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
+import { PanelError } from '#web/components/panel-error.tsx';
+import { leadsGroups } from '#web/lib/access.policy.ts';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useCloseLetter, useMarkLetter, useOfficers, useReturnLetter } from '../api.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { DakPriority } from '#shared/schemas/letter.ts';
 

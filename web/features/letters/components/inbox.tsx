@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -19,17 +18,21 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { DAK_PRIORITIES } from '#shared/constants.ts';
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import { INBOX_STATUSES, type DakPriority, type InboxLetterJson, type InboxStatus } from '#shared/schemas/letter.ts';
+import { type DakPriority, INBOX_STATUSES, type InboxLetterJson, type InboxStatus } from '#shared/schemas/letter.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { useInbox, useInboxCount, useReadLetter, useReceiveLetter, type InboxFilter } from '../api.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
+
+import { type InboxFilter, useInbox, useInboxCount, useReadLetter, useReceiveLetter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';
-import { serverMessage } from '#web/lib/form-errors.ts';
-import { ClassificationBadge, Detail } from './letter-parts.tsx';
 import { LetterMovements } from './letter-movements.tsx';
+import { ClassificationBadge, Detail } from './letter-parts.tsx';
 
 type Dialog = { kind: 'mark' | 'close' | 'return'; letter: InboxLetterJson } | null;
 
@@ -179,12 +182,7 @@ function Box({ filter }: { filter: InboxFilter }) {
             </Group>
           </Center>
         ) : inbox.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            title={serverMessage(inbox.error) || t('dak.inbox.failed')}
-          >
+          <Alert color="red" variant="light" role="alert" title={serverMessage(inbox.error) || t('dak.inbox.failed')}>
             <Button variant="default" size="xs" onClick={() => void inbox.refetch()}>
               {t('list.retry')}
             </Button>

@@ -1,8 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
 import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
+
 import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { LetterHistory } from './letter-history.tsx';
 import { LetterMovements } from './letter-movements.tsx';

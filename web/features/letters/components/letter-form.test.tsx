@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import type { LetterJson } from '#shared/schemas/letter.ts';
+
 import { api, ApiError } from '#web/lib/api-client.ts';
 import { chooseFile, deferred, fillIn, render } from '#web/test/render.tsx';
+
 import { LetterForm } from './letter-form.tsx';
 
 /** The letter's text fields as typed, and the label of each. */

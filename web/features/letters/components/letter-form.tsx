@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { Button, Card, Group, NativeSelect, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor, FILE_TYPES, LETTER_CLASSIFICATIONS } from '#shared/constants.ts';
 import { toDateInput } from '#shared/format.ts';
 import {
@@ -11,9 +12,11 @@ import {
   type LetterField,
   type LetterJson,
 } from '#shared/schemas/letter.ts';
+
 import { DateField } from '#web/components/date-field.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useUpdateLetter, useUploadLetter } from '../api.ts';
 import { LetterHistory } from './letter-history.tsx';
 

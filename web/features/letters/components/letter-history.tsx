@@ -1,7 +1,9 @@
 import { Alert, List, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import type { LetterHistoryJson } from '#shared/schemas/letter.ts';
+
 import { useLetterHistory } from '../api.ts';
 
 const DATE_FIELDS = new Set(['letterDate', 'docketDate']);

@@ -1,7 +1,9 @@
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { formatDateTime } from '#shared/format.ts';
 import type { MovementJson } from '#shared/schemas/letter.ts';
+
 import { useLetterMovements } from '../api.ts';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';
 

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
 import { Badge, Box, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { LetterClassification } from '#shared/schemas/letter.ts';
 
 /** The marking of a Confidential or Secret letter, shown on every card of it (issue 6 item 6). Normal shows none. */

@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+
 import type { LetterJson } from '#shared/schemas/letter.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { serverMessage } from '#web/lib/form-errors.ts';
+
 import { exportHref, useLetterPages, usePurgeLetter, useRecycleBin, useRestoreLetter } from '../api.ts';
 import { LetterCard } from './letter-card.tsx';
-import { serverMessage } from '#web/lib/form-errors.ts';
 
 /** Loads the next page when its sentinel scrolls into view (the button stays for keyboards and screen readers). */
 function useLoadOnScroll(load: () => void, enabled: boolean) {

@@ -1,14 +1,17 @@
-import { useRef, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { serverMessage } from '#web/lib/form-errors.ts';
+
 import { useDeleteLetter, useLetterPages } from '../api.ts';
 import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { LetterForm, type LetterStatus } from './letter-form.tsx';
-import { serverMessage } from '#web/lib/form-errors.ts';
 import { ClassificationBadge } from './letter-parts.tsx';
 
 function ManagerCard({

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, render } from '#web/test/render.tsx';
+
 import { PendencyReport } from './pendency-report.tsx';
 
 const REFUSAL = 'Only directors, administrators and associate directors may see pendency.';

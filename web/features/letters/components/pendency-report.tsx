@@ -1,15 +1,18 @@
-import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate, formatDateTime } from '#shared/format.ts';
 import type { PendencyJson } from '#shared/schemas/letter.ts';
+
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { pendencyExportHref, usePendency, type PendencyFilter } from '../api.ts';
-import { PriorityBadge } from './dak-parts.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+
+import { pendencyExportHref, type PendencyFilter, usePendency } from '../api.ts';
+import { PriorityBadge } from './dak-parts.tsx';
 
 function Report({ report }: { report: PendencyJson }) {
   const { t } = useTranslation('letters');

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -12,10 +11,13 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+
 import { formatDateTime } from '#shared/format.ts';
 import type { NotificationJson } from '#shared/schemas/notification.ts';
+
 import { useNotificationCount, useNotifications, useReadAllNotifications, useReadNotification } from '../api.ts';
 
 function BellIcon() {

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { SoftwareRepoJson, TrialRepoJson } from '#shared/schemas/repository.ts';
+
 import { readableSize } from '../form-data.ts';
 import { DeleteRepositoryButton, Detail, FileDownload, RepositoryListStates } from './repository-parts.tsx';
 

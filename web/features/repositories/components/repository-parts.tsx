@@ -1,12 +1,14 @@
-import type { ReactNode } from 'react';
 import { Alert, Anchor, Button, Center, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { ConfirmDelete, useConfirmedDelete, type RowRemoval } from '#web/components/confirm-delete.tsx';
+
+import { ConfirmDelete, type RowRemoval, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
+
 import { fileHref, readableSize } from '../form-data.ts';
 
 /** The groups a form offers, as the route loads them (GET /api/repositories/upload-groups: only those the sender may use). */
@@ -110,8 +112,7 @@ export function UploadStatus({
 /** 'Upload failed: ' plus the server message, or 'An unknown error occurred.' (spec §8 Repositories). */
 export function useUploadFailure() {
   const { t } = useTranslation('repositories');
-  return (err: unknown) =>
-    t('banner.uploadFailed', { message: serverMessage(err, t('banner.unknownError')) });
+  return (err: unknown) => t('banner.uploadFailed', { message: serverMessage(err, t('banner.unknownError')) });
 }
 
 /** 'Download File' for an attached file, else a disabled 'No File Available' (spec §2 Software Repositories). */

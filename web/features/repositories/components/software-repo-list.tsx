@@ -1,11 +1,13 @@
 import { Code, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SoftwareRepoJson } from '#shared/schemas/repository.ts';
+
 import { formatDateTime } from '#shared/format.ts';
+import type { SoftwareRepoJson } from '#shared/schemas/repository.ts';
+
 import { useDeleteSoftwareRepo, useSoftwareRepos } from '../api.ts';
 import { formatMetadata, typeKey } from '../form-data.ts';
-import { Detail } from './repository-parts.tsx';
 import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type Viewer } from './repository-card.tsx';
+import { Detail } from './repository-parts.tsx';
 
 function SoftwareRepoCard({ repo, viewer }: { repo: SoftwareRepoJson; viewer: Viewer }) {
   const { t } = useTranslation('repositories');

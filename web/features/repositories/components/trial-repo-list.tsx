@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { TrialRepoJson } from '#shared/schemas/repository.ts';
+
 import { formatDateTime } from '#shared/format.ts';
-import { useDeleteTrialRepo, useTrialRepos } from '../api.ts';
+import type { TrialRepoJson } from '#shared/schemas/repository.ts';
+
 import { serverMessage } from '#web/lib/form-errors.ts';
-import { Detail } from './repository-parts.tsx';
+
+import { useDeleteTrialRepo, useTrialRepos } from '../api.ts';
 import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type Viewer } from './repository-card.tsx';
+import { Detail } from './repository-parts.tsx';
 
 function TrialRepoCard({ repo, viewer }: { repo: TrialRepoJson; viewer: Viewer }) {
   const { t } = useTranslation('repositories');

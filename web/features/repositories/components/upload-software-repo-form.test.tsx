@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { api, ApiError } from '#web/lib/api-client.ts';
 import { chooseFile, deferred, fillIn, pickOption, render } from '#web/test/render.tsx';
+
 import { UploadSoftwareRepoForm } from './upload-software-repo-form.tsx';
 
 const GROUP = { _id: '00000000-0000-4000-8000-0000000000f1', name: 'Fire Safety Research Group' };

@@ -1,9 +1,12 @@
-import { paths } from '#web/lib/paths.ts';
-import { Select, TextInput, Textarea } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { SOFTWARE_REPO_TYPES } from '#shared/constants.ts';
+
+import { paths } from '#web/lib/paths.ts';
+
 import { useUploadSoftwareRepo } from '../api.ts';
-import { checkSoftwareRepo, softwareRepoBody, typeKey, type SoftwareRepoFormValues } from '../form-data.ts';
+import { checkSoftwareRepo, softwareRepoBody, type SoftwareRepoFormValues, typeKey } from '../form-data.ts';
 import type { GroupOptions } from './repository-parts.tsx';
 import { RepoFileInput, RepoUploadCard, useRepoUploadForm } from './upload-repo-form.tsx';
 

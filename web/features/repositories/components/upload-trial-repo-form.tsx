@@ -1,6 +1,8 @@
-import { paths } from '#web/lib/paths.ts';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
+import { paths } from '#web/lib/paths.ts';
+
 import { useUploadTrialRepo } from '../api.ts';
 import { checkTrialRepo, trialRepoBody, type TrialRepoFormValues } from '../form-data.ts';
 import type { GroupOptions } from './repository-parts.tsx';

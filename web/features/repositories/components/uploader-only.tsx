@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
 import { Alert, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { Role } from '#shared/constants.ts';
+
 import { mayUploadRepositories } from '#web/lib/access.policy.ts';
 
 /** The upload form for those who may upload; others are told why there is none (the server refuses them anyway). */

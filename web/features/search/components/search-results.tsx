@@ -1,12 +1,15 @@
 import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
 import { formatDate } from '#shared/format.ts';
 import { countLabel, SEARCH_KINDS, type SearchKind, type SearchResultJson } from '#shared/schemas/search.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { SearchSnippet } from '#web/components/search-snippet.tsx';
+
 import { isSearchable, useSearchPages } from '../api.ts';
 
 /** A result's title: its file in a new tab, or its portal page. */

@@ -1,9 +1,12 @@
-import { useState } from 'react';
 import { Alert, Anchor, Badge, Card, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { ArchiveItemJson } from '#shared/schemas/site.ts';
+
 import { PanelLoader } from '#web/components/panel-loader.tsx';
+
 import { useArchive } from '../api.ts';
 
 function ArchiveItem({ item }: { item: ArchiveItemJson }) {

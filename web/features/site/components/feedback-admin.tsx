@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -14,13 +13,17 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#shared/format.ts';
+
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
+import { formatDateTime } from '#shared/format.ts';
 import { FEEDBACK_STATUSES, type FeedbackJson, type FeedbackStatus } from '#shared/schemas/site.ts';
+
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+
 import { useAnswerFeedback, useFeedbackList } from '../api.ts';
 
 const STATUS_COLOR: Record<FeedbackStatus, string> = { new: 'red.9', answered: 'teal.9', closed: 'gray.7' };

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -9,15 +8,19 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate, formatDateTime } from '#shared/format.ts';
-import { FEEDBACK_CATEGORIES, feedbackInput, type FeedbackInput } from '#shared/schemas/site.ts';
+import { FEEDBACK_CATEGORIES, type FeedbackInput, feedbackInput } from '#shared/schemas/site.ts';
+
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useMyFeedback, useSendFeedback } from '../api.ts';
 
 /**

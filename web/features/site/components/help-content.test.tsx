@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import type { Role } from '#shared/constants.ts';
+
 import { render } from '#web/test/render.tsx';
+
 import { HelpContent } from './help-content.tsx';
 
 /** The one section marked "Your role": its title, and whether it is open. */

@@ -1,7 +1,9 @@
 import { Accordion, Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import type { Role } from '#shared/constants.ts';
-import { readerKindOf, type ReaderKind } from '#web/lib/access.policy.ts';
+
+import { type ReaderKind, readerKindOf } from '#web/lib/access.policy.ts';
 
 /** The help sections, one per kind of user, in the order a newcomer meets them. */
 const HELP_ROLES = [

@@ -1,13 +1,16 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
-import { updateSitePageInput, type SitePageKey, type UpdateSitePageInput } from '#shared/schemas/site.ts';
+import { type SitePageKey, type UpdateSitePageInput, updateSitePageInput } from '#shared/schemas/site.ts';
+
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { currentLanguage } from '#web/i18n/index.ts';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useSaveSitePage, useSitePage } from '../api.ts';
 
 /** Plain text with blank lines between paragraphs, as paragraphs. */

@@ -1,10 +1,13 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { APPROVAL_ROLES } from '#shared/constants.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
-import { updateUserAccessInput, type ProfileJson } from '#shared/schemas/user.ts';
+import { type ProfileJson, updateUserAccessInput } from '#shared/schemas/user.ts';
+
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import { getUserId } from '#web/lib/auth-storage.ts';
+
 import { useUpdateUserAccess } from '../api.ts';
 import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 

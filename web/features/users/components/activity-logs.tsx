@@ -1,16 +1,19 @@
-import { useState } from 'react';
 import { Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDateTime } from '#shared/format.ts';
+
 import { DateField } from '#web/components/date-field.tsx';
-import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
-import { serverMessage } from '#web/lib/form-errors.ts';
+import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useActivityLogs, usePeopleOptions, type LogsFilter } from '../api.ts';
+import { serverMessage } from '#web/lib/form-errors.ts';
+
 import { translateAction } from '../activity-action.ts';
+import { type LogsFilter, useActivityLogs, usePeopleOptions } from '../api.ts';
 import { Pager } from './pager.tsx';
 
 export const LOGS_PAGE_SIZE = 20;

@@ -2,10 +2,13 @@ import { Button, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+
 import { changePasswordInput } from '#shared/schemas/user.ts';
+
 import { ApiError } from '#web/lib/api-client.ts';
-import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { getUser, saveLogin } from '#web/lib/auth-storage.ts';
+import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useChangePassword } from '../api.ts';
 
 const checkPassword = zodValidate(changePasswordInput);

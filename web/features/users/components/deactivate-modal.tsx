@@ -1,6 +1,8 @@
 import { Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
 import { deactivateUserInput, type ProfileJson } from '#shared/schemas/user.ts';
+
 import { useDeactivateUser } from '../api.ts';
 import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 

@@ -1,14 +1,17 @@
-import { useState } from 'react';
 import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ProfileJson, UserDocumentJson } from '#shared/schemas/user.ts';
+
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { requiredFile } from '#web/lib/form-errors.ts';
+
 import { useRemoveUserDocument, useUploadUserDocument } from '../api.ts';
 import { reasonOf, UserModal } from './user-modal.tsx';
 

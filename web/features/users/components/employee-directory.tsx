@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import {
   Anchor,
   Avatar,
@@ -15,15 +14,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ROLES, type Role } from '#shared/constants.ts';
+
+import { type Role, ROLES } from '#shared/constants.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { DirectoryUserJson } from '#shared/schemas/user.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { assignableRoles } from '#web/lib/access.policy.ts';
-import { useDirectory, type DirectoryFilter } from '../api.ts';
+
+import { type DirectoryFilter, useDirectory } from '../api.ts';
 import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -8,8 +7,8 @@ import {
   Group,
   Loader,
   Menu,
-  Paper,
   NativeSelect,
+  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -18,25 +17,29 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, USER_STATUSES, type Role, type UserStatus } from '#shared/constants.ts';
+
+import { type Role, ROLES, USER_STATUSES, type UserStatus } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import type { ManagedUserJson, ProfileJson } from '#shared/schemas/user.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { getUserId } from '#web/lib/auth-storage.ts';
+
 import {
+  type ManageUsersFilter,
   useGroupOptions,
   useManagedUsers,
   useReactivateUser,
   useSetClearance,
-  type ManageUsersFilter,
 } from '../api.ts';
-import { Pager } from './pager.tsx';
-import { initialsOf } from './profile-photo.tsx';
 import { AccessModal } from './access-modal.tsx';
 import { DeactivateModal } from './deactivate-modal.tsx';
 import { DocumentsModal } from './documents-modal.tsx';
+import { Pager } from './pager.tsx';
+import { initialsOf } from './profile-photo.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { reasonOf } from './user-modal.tsx';
 

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import type { UserJson } from '#shared/schemas/user.ts';
+
 import { api, ApiError } from '#web/lib/api-client.ts';
 import { deferred, fillIn, render } from '#web/test/render.tsx';
+
 import { profile } from '../profile-fixture.ts';
 import { PendingApprovals } from './pending-approvals.tsx';
 

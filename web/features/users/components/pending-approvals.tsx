@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Avatar,
   Button,
@@ -10,21 +9,25 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { APPROVAL_ROLES } from '#shared/constants.ts';
 import { formatDate } from '#shared/format.ts';
 import { approveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
+
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
 import { initialsOf } from './profile-photo.tsx';
 import { Detail, PersonAndWorkDetails, Section } from './profile-view.tsx';

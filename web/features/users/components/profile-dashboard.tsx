@@ -1,14 +1,17 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import type { ProfileJson } from '#shared/schemas/user.ts';
+
 import { getUserId, updateStoredUser } from '#web/lib/auth-storage.ts';
+
 import { useProfile } from '../api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
-import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 import { PersonAndWorkDetails, ProfileExtras, Section } from './profile-view.tsx';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
 /**
  * My profile dashboard (spec §2): greeting with name and photo, the four sections (and social links, skills,

@@ -1,14 +1,17 @@
-import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+
 import { BLOOD_GROUPS, GENDERS, MARITAL_STATUSES } from '#shared/constants.ts';
-import { updateProfileInput, type ProfileJson } from '#shared/schemas/user.ts';
+import { type ProfileJson, updateProfileInput } from '#shared/schemas/user.ts';
+
 import { CadreDesignationFields } from '#web/components/cadre-designation-fields.tsx';
 import { DateField } from '#web/components/date-field.tsx';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+
 import { useUpdateProfile } from '../api.ts';
-import { toFormValues, toProfileInput, type ProfileFormValues } from '../profile-values.ts';
+import { type ProfileFormValues, toFormValues, toProfileInput } from '../profile-values.ts';
 
 // A refused list entry (e.g. professionalDetails.skills.2) is shown on the list's box.
 const validateProfile = zodValidate(updateProfileInput, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { initialsOf } from './profile-photo.tsx';
 
 describe('initialsOf', () => {

@@ -1,9 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
+
 import { serverMessage } from '#web/lib/form-errors.ts';
+
 import { useUploadPhoto } from '../api.ts';
 import classes from './profile-photo.module.css';
 

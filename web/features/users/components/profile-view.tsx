@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { formatDate } from '#shared/format.ts';
 import type { ProfileJson } from '#shared/schemas/user.ts';
 

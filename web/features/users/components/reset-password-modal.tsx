@@ -1,6 +1,8 @@
 import { PasswordInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordInput, type ProfileJson } from '#shared/schemas/user.ts';
+
+import { type ProfileJson, resetPasswordInput } from '#shared/schemas/user.ts';
+
 import { useResetPassword } from '../api.ts';
 import { UserFormModal, useUserDialogForm } from './user-modal.tsx';
 

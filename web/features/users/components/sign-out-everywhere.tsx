@@ -3,8 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '#web/lib/paths.ts';
+
 import { clearLogin } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
+
 import { useSignOutEverywhere } from '../api.ts';
 
 /**

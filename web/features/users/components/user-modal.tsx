@@ -1,9 +1,10 @@
 // The frame and helpers of Manage Users' dialogs (spec §2 Manage Users): one file per dialog beside the table.
-import type { FormEvent, ReactNode } from 'react';
 import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
 import { FormActions } from '#web/components/form-actions.tsx';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 
