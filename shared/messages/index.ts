@@ -20,7 +20,7 @@ import { users } from './users.ts';
  * The one catalogue of the portal's refusals and validation messages (issue 29, decision 034). Every failure the API
  * sends carries a stable `code` (`<domain>.<key>`, e.g. `letter.not_found`) and the English sentence this catalogue
  * gives for it, with `params` filled in; the web words the same code in the reader's language
- * (web/i18n/locales/hi/errors.json holds the Hindi). The English here is the spec's, to the letter (§5, §8).
+ * (web/i18n/locales/hi/messages.json holds the Hindi). The English here is the spec's, to the letter (§5, §8).
  *
  * Each domain keeps its sentences in its own file; a sentence is English text with `{{name}}` for a value that varies.
  */

@@ -20,7 +20,7 @@ const localeFiles: BackendModule = {
   init() {},
   read(language, namespace, callback) {
     // The refusals' English is the shared catalogue the server words them with (decision 034).
-    if (namespace === 'errors' && language === 'en') return callback(null, catalogue);
+    if (namespace === 'messages' && language === 'en') return callback(null, catalogue);
     const load = files[`./locales/${language}/${namespace}.json`];
     // A namespace without a file in this language falls back to English (fallbackLng).
     if (!load) return callback(null, {});
@@ -58,7 +58,7 @@ export const i18nReady = i18n
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
-    ns: ['common', 'errors'],
+    ns: ['common', 'messages'],
     defaultNS: 'common',
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: true },
@@ -71,7 +71,7 @@ export const currentLanguage = (): Language =>
   LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'en';
 
 /**
- * A coded message (a refusal from the API, a shared schema's message) in the current language: the `errors`
+ * A coded message (a refusal from the API, a shared schema's message) in the current language: the `messages`
  * namespace words each code, with its parameters (a parameter that is itself coded, such as a wait, is worded too);
  * `fallback` (the English the server sent) when the language lacks the code.
  */
@@ -79,7 +79,7 @@ export function translateCoded(coded: CodedMessage, fallback = messageText(coded
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(coded.params ?? {}))
     params[name] = typeof value === 'object' ? translateCoded(value) : value;
-  return i18n.t(coded.code, { ns: 'errors', ...params, defaultValue: fallback });
+  return i18n.t(coded.code, { ns: 'messages', ...params, defaultValue: fallback });
 }
 
 /**

@@ -9,8 +9,8 @@ const languages = readdirSync(root);
 const namespaces = readdirSync(path.join(root, 'en')).map((f) => f.replace(/\.json$/, ''));
 
 /**
- * Every [key path, value] of a translation file. The refusals' namespace (errors) has no English file: its English is
- * the shared catalogue, checked against the Hindi by errors.test.ts.
+ * Every [key path, value] of a translation file. The refusals' namespace (messages) has no English file: its English is
+ * the shared catalogue, checked against the Hindi by messages.test.ts.
  */
 function entries(value: unknown, prefix = ''): [string, unknown][] {
   if (value && typeof value === 'object' && !Array.isArray(value)) {

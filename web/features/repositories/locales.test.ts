@@ -18,7 +18,7 @@ describe('repositories texts', () => {
     for (const [key, text] of Object.entries(hi.card)) expect(text, key).not.toBe('');
   });
 
-  it('gives every validation sentence of the shared schema a code (worded in Hindi by errors.json)', () => {
+  it('gives every validation sentence of the shared schema a code (worded in Hindi by messages.json)', () => {
     for (const sentence of Object.values(REPOSITORY_MESSAGES)) {
       expect(codeOf(sentence)?.code, sentence).toMatch(/^repositories\./);
     }

@@ -11,7 +11,7 @@ import { allMessages, catalogue, placesOf } from '#shared/messages/index.ts';
  * code has English and Hindi with the same `{{places}}`, and every code in a locale is one the source sends.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const hindi = JSON.parse(readFileSync(path.join(root, 'web/i18n/locales/hi/errors.json'), 'utf8')) as Record<
+const hindi = JSON.parse(readFileSync(path.join(root, 'web/i18n/locales/hi/messages.json'), 'utf8')) as Record<
   string,
   Record<string, string>
 >;
