@@ -25,10 +25,13 @@ export async function seedCloseGroups(ctx: SeedContext, world: DemoWorld): Promi
       })
       .returning();
     await tx.insert(closeGroupMembers).values(members.map((m) => ({ closeGroupId: closeGroup!.id, userId: m.id })));
-    await recordActivity(tx, admin, `Created close group ${cg.groupName}`, {
-      type: 'close-group',
-      id: closeGroup!.id,
-    });
+    await recordActivity(
+      tx,
+      admin,
+      'activity.close_group_created',
+      { group: cg.groupName },
+      { type: 'close-group', id: closeGroup!.id },
+    );
     for (const [i, filename] of cg.documents.entries()) {
       const uploader = members[i % members.length]!;
       const file = await store.save(

@@ -80,6 +80,12 @@ export async function seedGroupItems(ctx: SeedContext, world: DemoWorld): Promis
         add(`group ${field}`);
       }
     }
-    await recordActivity(tx, head, `Updated the documents of group ${g.name}`, { type: 'group', id: groupId });
+    await recordActivity(
+      tx,
+      head,
+      'activity.group_documents_updated',
+      { group: g.name },
+      { type: 'group', id: groupId },
+    );
   }
 }

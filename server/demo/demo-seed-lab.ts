@@ -2,6 +2,7 @@
 import { DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 
 import { contactInfos, directorEntries, labItems, labPhotos, labs, officeMembers } from '#server/db/schema/index.ts';
+import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 
 import {
@@ -136,7 +137,13 @@ export async function seedLabItems(ctx: SeedContext, world: DemoWorld): Promise<
         validUntil: validFor ? isoDate(new Date(issued.getTime() + validFor * DAY)) : null,
         createdAt: issued,
       });
-      await recordActivity(tx, admin, `Added lab ${kind} ${name}`, { type: 'lab', id: lab!.id });
+      await recordActivity(
+        tx,
+        admin,
+        'activity.lab_item_added',
+        { kind: activityWord(kind), name },
+        { type: 'lab', id: lab!.id },
+      );
       add(`lab ${kind}s`);
     }
   }
@@ -158,7 +165,7 @@ export async function seedGallery(ctx: SeedContext, world: DemoWorld): Promise<v
       webFileId: webFile.id,
       createdAt: daysAgo(100 - i * 12),
     });
-    await recordActivity(tx, admin, `Uploaded lab photo ${photo.title}`, { type: 'lab', id: lab!.id });
+    await recordActivity(tx, admin, 'activity.lab_photo_uploaded', { name: photo.title }, { type: 'lab', id: lab!.id });
     add('photos');
   }
 }

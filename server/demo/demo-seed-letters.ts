@@ -76,7 +76,13 @@ export async function seedLetters(ctx: SeedContext, world: DemoWorld): Promise<D
         uploadedBy: uploader.id,
       })
       .returning({ id: letters.id });
-    await recordActivity(tx, uploader, `Uploaded letter ${letterId}`, { type: 'letter', id: letter!.id });
+    await recordActivity(
+      tx,
+      uploader,
+      'activity.letter_uploaded',
+      { letter: letterId },
+      { type: 'letter', id: letter!.id },
+    );
     add('letters');
     made.push({ id: letter!.id, uploadedAt, uploader });
   }

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 
 import { type UserRow, users } from '#server/db/schema/index.ts';
+import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 
 import { DELHI_ADDRESSES, DEMO_GROUPS, DEMO_PENDING, DEMO_STAFF } from './demo-data.ts';
@@ -85,9 +86,16 @@ export async function seedPeople(ctx: SeedContext, world: Pick<DemoWorld, 'lab' 
     add('staff');
   }
   const admin = adminUser!;
+  const groupNames = new Map(DEMO_GROUPS.map((g) => [groupIds.get(g.key), g.name]));
   for (const user of staff.values()) {
     await tx.update(users).set({ approvedBy: admin.id }).where(eq(users.id, user.id));
-    await recordActivity(tx, admin, `Approved user ${user.email} as ${user.role}`, { type: 'user', id: user.id });
+    await recordActivity(
+      tx,
+      admin,
+      'activity.user_approved',
+      { email: user.email, role: roleWord(user.role), group: groupNames.get(user.groupId ?? '') ?? '' },
+      { type: 'user', id: user.id },
+    );
   }
   for (const [i, p] of DEMO_PENDING.entries()) {
     const [user] = await tx
@@ -99,10 +107,13 @@ export async function seedPeople(ctx: SeedContext, world: Pick<DemoWorld, 'lab' 
         createdAt: daysAgo(3 - i),
       })
       .returning();
-    await recordActivity(tx, user!, `Registered as ${user!.email} (requested role ${user!.role})`, {
-      type: 'user',
-      id: user!.id,
-    });
+    await recordActivity(
+      tx,
+      user!,
+      'activity.registered',
+      { email: user!.email, role: roleWord(user!.role) },
+      { type: 'user', id: user!.id },
+    );
     accounts.push({ role: p.role, name: p.name, email: user!.email, group: '', status: 'pending' });
     add('pending registrations');
   }

@@ -1,11 +1,14 @@
 // The demo's software and trial repositories (server/demo/demo-seed.ts).
 import { softwareRepos, trialRepos } from '#server/db/schema/index.ts';
 import { storedZip } from '#server/lib/zip.ts';
+import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 
 import { DEMO_GROUPS, GALLERY } from './demo-data.ts';
 import { makePdf, makePhoto } from './demo-files.ts';
 import { type DemoWorld, type SeedContext } from './demo-seed-context.ts';
+
+const groupName = (key: string) => DEMO_GROUPS.find((g) => g.key === key)!.name;
 
 /** Software repositories (code, documents, ZIPs) and trial repositories with their files. */
 export async function seedRepositories(ctx: SeedContext, world: DemoWorld): Promise<void> {
@@ -59,10 +62,17 @@ export async function seedRepositories(ctx: SeedContext, world: DemoWorld): Prom
       uploadedBy: uploader.id,
       createdAt: daysAgo(80 - i * 10),
     });
-    await recordActivity(tx, uploader, `Uploaded software repository ${spec.slug}`, {
-      type: 'group',
-      id: groupIds.get(spec.group)!,
-    });
+    await recordActivity(
+      tx,
+      uploader,
+      'activity.software_repo_uploaded',
+      {
+        name: spec.file ? `${spec.slug}.${spec.file}` : `${repoHost}/${spec.group}/${spec.slug}`,
+        type: activityWord(spec.type),
+        group: groupName(spec.group),
+      },
+      { type: 'group', id: groupIds.get(spec.group)! },
+    );
     add('software repositories');
   }
   const trialSpecs = [
@@ -106,10 +116,13 @@ export async function seedRepositories(ctx: SeedContext, world: DemoWorld): Prom
       uploadedBy: uploader.id,
       createdAt: daysAgo(50 - i * 8),
     });
-    await recordActivity(tx, uploader, `Uploaded trial repository ${spec.type}`, {
-      type: 'group',
-      id: groupIds.get(spec.group)!,
-    });
+    await recordActivity(
+      tx,
+      uploader,
+      'activity.trial_repo_uploaded',
+      { name, type: spec.type, group: groupName(spec.group) },
+      { type: 'group', id: groupIds.get(spec.group)! },
+    );
     add('trial repositories');
   }
 }

@@ -1,3 +1,4 @@
+import { activity } from './activity.ts';
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
 import { close_groups } from './close-groups.ts';
@@ -27,6 +28,7 @@ import { users } from './users.ts';
 export const catalogue = {
   common,
   database,
+  activity,
   admin,
   auth,
   close_groups,

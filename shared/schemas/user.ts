@@ -297,11 +297,17 @@ export const deactivateUserInput = z.object({
 });
 export type DeactivateUserInput = z.input<typeof deactivateUserInput>;
 
-/** An entry of the activity log (spec §3 Activity log: _id, userId {name, email}, action, timestamp). */
+/**
+ * An entry of the activity log (spec §3 Activity log: _id, userId {name, email}, action, timestamp). `action` is the
+ * English sentence; `code` and `params` say the same as a code of the `activity` catalogue, for a reader in another
+ * language (decision 060): null on entries written before actions had codes.
+ */
 export const activityLogJson = z.object({
   _id: z.uuid(),
   userId: z.object({ _id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
   action: z.string(),
+  code: z.string().nullable(),
+  params: z.record(z.string(), z.json()).nullable(),
   timestamp: z.string(),
   target: z.object({ type: z.string(), id: z.string() }).nullable(),
 });

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { id } from './common.ts';
 import { users } from './users.ts';
@@ -9,7 +9,11 @@ export const activityLogs = pgTable(
   {
     id: id(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The English sentence (the logs search reads it). */
     action: text().notNull(),
+    /** The action's code in the activity catalogue and its parameters (decision 060); null on rows written before. */
+    code: text(),
+    params: jsonb().$type<Record<string, unknown>>(),
     targetType: text(),
     targetId: uuid(),
     timestamp: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { groups, labs, letterMovements, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
+import { accessChanges, roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import {
@@ -73,10 +74,13 @@ export async function approveUser(
       })
       .where(and(eq(users.id, userId), eq(users.status, 'pending')))
       .returning();
-    await recordActivity(tx, actor, `Approved user ${user.email} as ${input.role} in group ${group.name}`, {
-      type: 'user',
-      id: user.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.user_approved',
+      { email: user.email, role: roleWord(input.role), group: group.name },
+      { type: 'user', id: user.id },
+    );
     return approved!;
   });
 }
@@ -101,7 +105,13 @@ export async function rejectUser(db: Db, actor: Actor, userId: string, reason: s
       .set({ status: 'rejected', statusReason: reason, sessionsValidAfter: new Date() })
       .where(eq(users.id, userId))
       .returning();
-    await recordActivity(tx, actor, `Rejected user ${user.email}: ${reason}`, { type: 'user', id: user.id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.user_rejected',
+      { email: user.email, reason },
+      { type: 'user', id: user.id },
+    );
     return rejected!;
   });
 }
@@ -137,11 +147,20 @@ export async function updateUserAccess(
       .set({ role: input.role, groupId: group?.id ?? null })
       .where(eq(users.id, userId))
       .returning();
-    const changes = [
-      changesRole(user, input.role) ? `role ${user.role} → ${input.role}` : null,
-      user.groupId !== (group?.id ?? null) ? `group → ${group?.name ?? 'none'}` : null,
-    ].filter(Boolean);
-    await recordActivity(tx, actor, `Changed ${user.email}: ${changes.join(', ')}`, { type: 'user', id: user.id });
+    const changes = accessChanges(
+      changesRole(user, input.role) ? { from: user.role, to: input.role } : null,
+      user.groupId !== (group?.id ?? null) ? (group?.name ?? null) : undefined,
+    );
+    await recordActivity(
+      tx,
+      actor,
+      'activity.user_access_changed',
+      { email: user.email, changes },
+      {
+        type: 'user',
+        id: user.id,
+      },
+    );
     return saved!;
   });
 }
@@ -182,9 +201,8 @@ export async function setClassifiedClearance(db: Db, actor: Actor, userId: strin
     await recordActivity(
       tx,
       actor,
-      cleared
-        ? `Cleared ${user.email} for Confidential and Secret letters`
-        : `Withdrew the clearance of ${user.email} for Confidential and Secret letters`,
+      cleared ? 'activity.user_cleared' : 'activity.user_clearance_withdrawn',
+      { email: user.email },
       { type: 'user', id: user.id },
     );
     return saved!;
@@ -205,10 +223,13 @@ export async function deactivateUser(db: Db, actor: Actor, userId: string, reaso
       .set({ status: 'deactivated', statusReason: reason || null, sessionsValidAfter: new Date() })
       .where(eq(users.id, userId))
       .returning();
-    await recordActivity(tx, actor, `Deactivated user ${user.email}${reason ? `: ${reason}` : ''}`, {
-      type: 'user',
-      id: user.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      reason ? 'activity.user_deactivated_reason' : 'activity.user_deactivated',
+      reason ? { email: user.email, reason } : { email: user.email },
+      { type: 'user', id: user.id },
+    );
     return saved!;
   });
 }
@@ -223,7 +244,7 @@ export async function reactivateUser(db: Db, actor: Actor, userId: string): Prom
       .set({ status: 'approved', statusReason: null })
       .where(eq(users.id, userId))
       .returning();
-    await recordActivity(tx, actor, `Reactivated user ${user.email}`, { type: 'user', id: user.id });
+    await recordActivity(tx, actor, 'activity.user_reactivated', { email: user.email }, { type: 'user', id: user.id });
     return saved!;
   });
 }
@@ -241,7 +262,13 @@ export async function resetUserPassword(db: Db, actor: Actor, userId: string, ne
       .set({ passwordHash, sessionsValidAfter: new Date() })
       .where(eq(users.id, userId))
       .returning();
-    await recordActivity(tx, actor, `Reset the password of ${user.email}`, { type: 'user', id: user.id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.user_password_reset',
+      { email: user.email },
+      { type: 'user', id: user.id },
+    );
     return saved!;
   });
 }
@@ -258,10 +285,13 @@ export async function addUserDocument(db: Db, actor: Actor, userId: string, file
       .insert(userDocuments)
       .values({ userId, fileId: row.id, filename: file.originalName, uploadedBy: actor.id })
       .returning();
-    await recordActivity(tx, actor, `Added document ${file.originalName} to ${user.email}`, {
-      type: 'user',
-      id: userId,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.user_document_added',
+      { file: file.originalName, email: user.email },
+      { type: 'user', id: userId },
+    );
     return doc!;
   });
 }
@@ -282,9 +312,12 @@ export async function removeUserDocument(
       .returning();
     if (!doc) throw notFound('admin.document_not_found');
     await dropFiles([doc.fileId]);
-    await recordActivity(tx, actor, `Removed document ${doc.filename} from ${user.email}`, {
-      type: 'user',
-      id: userId,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.user_document_removed',
+      { file: doc.filename, email: user.email },
+      { type: 'user', id: userId },
+    );
   });
 }

@@ -13,6 +13,9 @@ const presentLog = (e: LogEntry): ActivityLogJson => ({
   _id: e.id,
   userId: e.user ? { _id: e.user.id, name: e.user.name, email: e.user.email } : null,
   action: e.action,
+  code: e.code,
+  // A coded parameter is an object of strings: JSON, as the schema says.
+  params: e.params as ActivityLogJson['params'],
   timestamp: e.timestamp.toISOString(),
   target: e.targetType && e.targetId ? { type: e.targetType, id: e.targetId } : null,
 });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 
 import { startOfIndianDay } from '#shared/format.ts';
+import { type MessageCode, type MessageParams, messageText } from '#shared/messages/index.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { activityLogs, users } from '#server/db/schema/index.ts';
@@ -9,21 +10,29 @@ import { userMatches } from '#server/modules/users/users.queries.ts';
 
 /**
  * Records one write in the activity log (who, what, on which record, when). Call it inside the transaction of the
- * write it describes, so that either both are kept or neither.
+ * write it describes, so that either both are kept or neither. The action is a code of the `activity` catalogue with
+ * its parameters (decision 060): `action` keeps its English sentence (the logs search reads it), `code` and `params`
+ * let the web word it in the reader's language.
  */
 export async function recordActivity(
   db: DbOrTx,
   actor: { id: string } | null,
-  action: string,
+  code: ActivityCode,
+  params?: MessageParams,
   target?: { type: string; id: string },
 ): Promise<void> {
   await db.insert(activityLogs).values({
     userId: actor?.id ?? null,
-    action,
+    action: messageText(code, params),
+    code,
+    params: params ?? null,
     targetType: target?.type ?? null,
     targetId: target?.id ?? null,
   });
 }
+
+/** A code of the activity log's catalogue (shared/messages/activity.ts). */
+export type ActivityCode = Extract<MessageCode, `activity.${string}`>;
 
 export interface LogFilter {
   /** Name or email of the person, or the action, contains this text. */
@@ -37,6 +46,9 @@ export interface LogFilter {
 export interface LogEntry {
   id: string;
   action: string;
+  /** Null for an entry written before actions had codes: it has only its English. */
+  code: string | null;
+  params: MessageParams | null;
   timestamp: Date;
   targetType: string | null;
   targetId: string | null;
@@ -90,6 +102,8 @@ export async function listActivityLogs(
     .select({
       id: activityLogs.id,
       action: activityLogs.action,
+      code: activityLogs.code,
+      params: activityLogs.params,
       timestamp: activityLogs.timestamp,
       targetType: activityLogs.targetType,
       targetId: activityLogs.targetId,
@@ -103,8 +117,9 @@ export async function listActivityLogs(
     .orderBy(desc(activityLogs.timestamp), desc(activityLogs.id))
     .limit(page.limit)
     .offset(page.offset);
-  const rows = found.map(({ userId, name, email, ...entry }) => ({
+  const rows = found.map(({ userId, name, email, params, ...entry }) => ({
     ...entry,
+    params: params as MessageParams | null,
     user: userId ? { id: userId, name: name ?? '', email: email ?? '' } : null,
   }));
   let total = page.offset + rows.length;

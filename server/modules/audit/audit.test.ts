@@ -30,15 +30,15 @@ describe('GET /admin/logs', () => {
   it("answers an array, newest first, with the person's name and email", async () => {
     const { app, headers } = await signIn('admin');
     const user = await createUser(app, 'employee', { name: 'Logged Person' });
-    await recordActivity(app.db, user, 'Did the first thing');
+    await recordActivity(app.db, user, 'activity.signed_in');
     await new Promise((r) => setTimeout(r, 5));
-    await recordActivity(app.db, user, 'Did the second thing', { type: 'user', id: user.id });
+    await recordActivity(app.db, user, 'activity.own_password_changed', undefined, { type: 'user', id: user.id });
     const res = await app.inject({ method: 'GET', url: '/admin/logs', headers });
     expect(res.statusCode).toBe(200);
     const logs: Log[] = res.json();
     expect(Array.isArray(logs)).toBe(true);
     const mine = logs.filter((l) => l.userId?._id === user.id);
-    expect(mine.map((l) => l.action)).toEqual(['Did the second thing', 'Did the first thing']);
+    expect(mine.map((l) => l.action)).toEqual(['Changed own password', 'Signed in']);
     expect(mine[0]).toMatchObject({
       userId: { _id: user.id, name: 'Logged Person', email: user.email },
       target: { type: 'user', id: user.id },

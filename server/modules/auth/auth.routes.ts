@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         (err) => (err as { statusCode?: number }).statusCode === 401,
       );
       const token = app.issueToken(row);
-      await recordActivity(app.db, row, 'Signed in');
+      await recordActivity(app.db, row, 'activity.signed_in');
       const found = await findUserById(app.db, row.id);
       setTokenCookie(req, reply, token);
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));

@@ -10,6 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { revokedSessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { type Actor, refusalFor } from '#server/plugins/auth.ts';
@@ -53,10 +54,13 @@ export async function registerUser(db: Db, input: RegisterData): Promise<UserRow
       .onConflictDoNothing()
       .returning();
     if (!user) throw conflict('auth.user_exists', 'email');
-    await recordActivity(tx, user, `Registered as ${user.email} (requested role ${user.role})`, {
-      type: 'user',
-      id: user.id,
-    });
+    await recordActivity(
+      tx,
+      user,
+      'activity.registered',
+      { email: user.email, role: roleWord(user.role) },
+      { type: 'user', id: user.id },
+    );
     return user;
   });
 }
@@ -101,7 +105,7 @@ export async function revokeSession(app: FastifyInstance, token: string): Promis
       .values({ id: sid, userId: user ? sub : null, expiresAt })
       .onConflictDoNothing()
       .returning({ id: revokedSessions.id });
-    if (user && revoked) await recordActivity(tx, user, 'Signed out');
+    if (user && revoked) await recordActivity(tx, user, 'activity.signed_out');
   });
 }
 
@@ -123,7 +127,7 @@ export async function refreshSession(app: FastifyInstance, token: string, user: 
       .onConflictDoNothing()
       .returning({ id: revokedSessions.id });
     if (!revoked) throw unauthorized('auth.session_expired');
-    await recordActivity(tx, user, 'Stayed signed in');
+    await recordActivity(tx, user, 'activity.stayed_signed_in');
     return app.issueToken(user);
   });
 }
@@ -132,6 +136,6 @@ export async function refreshSession(app: FastifyInstance, token: string, user: 
 export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, actor.id));
-    await recordActivity(tx, actor, 'Signed out of all devices', { type: 'user', id: actor.id });
+    await recordActivity(tx, actor, 'activity.signed_out_everywhere', undefined, { type: 'user', id: actor.id });
   });
 }

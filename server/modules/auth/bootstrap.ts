@@ -38,10 +38,13 @@ export async function ensureAdmin(
           approvedAt: new Date(),
         })
         .returning();
-      await recordActivity(tx, admin!, `Administrator account ${admin!.email} created at start`, {
-        type: 'user',
-        id: admin!.id,
-      });
+      await recordActivity(
+        tx,
+        admin!,
+        'activity.admin_created_at_start',
+        { email: admin!.email },
+        { type: 'user', id: admin!.id },
+      );
     };
     if (opts.adminEmail && opts.adminPassword) {
       if (await findUserByEmail(tx, opts.adminEmail)) return null;

@@ -226,7 +226,13 @@ export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupV
     await tx
       .insert(closeGroupMembers)
       .values(values.requestedBy.map((userId) => ({ closeGroupId: group!.id, userId })));
-    await recordActivity(tx, actor, `Created close group ${group!.groupName}`, { type: 'close_group', id: group!.id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.close_group_created',
+      { group: group!.groupName },
+      { type: 'close_group', id: group!.id },
+    );
     return findCloseGroup(tx, group!.id);
   });
 }
@@ -248,8 +254,14 @@ export async function updateCloseGroup(
     await tx.update(closeGroups).set(columnsOf(values)).where(eq(closeGroups.id, id));
     await tx.delete(closeGroupMembers).where(eq(closeGroupMembers.closeGroupId, id));
     await tx.insert(closeGroupMembers).values(values.requestedBy.map((userId) => ({ closeGroupId: id, userId })));
-    const extended = values.groupDuration.to > before.durationTo ? ` (extended to ${values.groupDuration.to})` : '';
-    await recordActivity(tx, actor, `Updated close group ${values.groupName}${extended}`, { type: 'close_group', id });
+    const extended = values.groupDuration.to > before.durationTo;
+    await recordActivity(
+      tx,
+      actor,
+      extended ? 'activity.close_group_extended' : 'activity.close_group_updated',
+      extended ? { group: values.groupName, toDate: values.groupDuration.to } : { group: values.groupName },
+      { type: 'close_group', id },
+    );
     return findCloseGroup(tx, id);
   });
 }
@@ -266,10 +278,13 @@ export async function deleteCloseGroup(db: Db, store: FileStore, actor: Actor, i
     await tx.delete(closeGroups).where(eq(closeGroups.id, id)); // members and document rows cascade
     const ids = docs.map((d) => d.fileId);
     await dropFiles(ids);
-    await recordActivity(tx, actor, `Deleted close group ${group.groupName} and its ${ids.length} document(s)`, {
-      type: 'close_group',
-      id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.close_group_deleted',
+      { group: group.groupName, n: ids.length },
+      { type: 'close_group', id },
+    );
   });
 }
 
@@ -301,10 +316,13 @@ export async function addCloseGroupDocument(db: Db, actor: Actor, closeGroupId: 
       .insert(closeGroupDocuments)
       .values({ closeGroupId, fileId: fileRow.id, filename: file.originalName, uploadedBy: actor.id })
       .returning();
-    await recordActivity(tx, actor, `Uploaded ${doc!.filename} to close group ${group.groupName}`, {
-      type: 'close_group_document',
-      id: doc!.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.close_group_document_uploaded',
+      { file: doc!.filename, group: group.groupName },
+      { type: 'close_group_document', id: doc!.id },
+    );
     return doc!;
   });
 }
@@ -344,10 +362,13 @@ export async function renameCloseGroupDocument(
       .returning();
     // The download carries the new name too (Content-Disposition comes from the files row).
     await tx.update(files).set({ originalName: filename }).where(eq(files.id, doc.fileId));
-    await recordActivity(tx, actor, `Renamed ${doc.filename} to ${filename} in close group ${group.groupName}`, {
-      type: 'close_group_document',
-      id: documentId,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.close_group_document_renamed',
+      { file: doc.filename, name: filename, group: group.groupName },
+      { type: 'close_group_document', id: documentId },
+    );
     return renamed!;
   });
 }
@@ -368,9 +389,12 @@ export async function deleteCloseGroupDocument(
     closeGroupsPolicy.authorize(actor, 'close_groups.write', group);
     await tx.delete(closeGroupDocuments).where(eq(closeGroupDocuments.id, documentId));
     await dropFiles([doc.fileId]);
-    await recordActivity(tx, actor, `Deleted ${doc.filename} from close group ${group.groupName}`, {
-      type: 'close_group_document',
-      id: documentId,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.close_group_document_deleted',
+      { file: doc.filename, group: group.groupName },
+      { type: 'close_group_document', id: documentId },
+    );
   });
 }

@@ -1,14 +1,14 @@
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
-import type { MessageCode } from '#shared/messages/index.ts';
+import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 import type { directorEntryInput } from '#shared/schemas/unit.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { directorEntries, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { type ActivityCode, recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
   type FileStore,
   saveFileRow,
@@ -39,12 +39,12 @@ export interface DirectorHistoryOwner {
   defaultDesignation: string;
   /** The 404 of an entry that is not this owner's. */
   notFoundMessage: MessageCode;
-  /** The activity log's words for a write: its text and the record type. */
+  /** The activity log's words for a write: its code and parameters, and the record type. */
   activity: (
     action: 'added' | 'updated' | 'deleted',
     entry: { name: string | null; from: string },
     userName: string,
-  ) => { text: string; type: string };
+  ) => { code: ActivityCode; params?: MessageParams; type: string };
   /** The owner's transaction (the lab's also tells every node its cached reads changed); a plain one by default. */
   transaction?: TransactionRunner;
 }
@@ -121,8 +121,8 @@ async function logWrite(
   entry: { id: string; name: string | null; from: string },
   userName = '',
 ) {
-  const { text, type } = owner.activity(action, entry, userName);
-  await recordActivity(tx, actor, text, { type, id: entry.id });
+  const { code, params, type } = owner.activity(action, entry, userName);
+  await recordActivity(tx, actor, code, params, { type, id: entry.id });
 }
 
 /** A write of the owner's history in the owner's transaction; files dropped in it go after the commit. */

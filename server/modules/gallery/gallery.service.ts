@@ -61,7 +61,13 @@ export async function createPhoto(
       .insert(labPhotos)
       .values({ labId, name: input.name, description: input.description, fileId: fileRow.id, webFileId: webRow.id })
       .returning();
-    await recordActivity(tx, actor, `Uploaded lab photo "${input.name}"`, { type: 'lab-photo', id: photo!.id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.lab_photo_uploaded',
+      { name: input.name },
+      { type: 'lab-photo', id: photo!.id },
+    );
     return photo!;
   });
 }
@@ -88,7 +94,13 @@ export async function updatePhoto(
   return labWrite(db, async (tx) => {
     const photo = await lockPhoto(tx, labId, photoId);
     const [updated] = await tx.update(labPhotos).set(input).where(eq(labPhotos.id, photo.id)).returning();
-    await recordActivity(tx, actor, `Updated lab photo "${input.name}"`, { type: 'lab-photo', id: photo.id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.lab_photo_updated',
+      { name: input.name },
+      { type: 'lab-photo', id: photo.id },
+    );
     return updated!;
   });
 }
@@ -108,7 +120,13 @@ export async function deletePhoto(
       const photo = await lockPhoto(tx, labId, photoId);
       await tx.delete(labPhotos).where(eq(labPhotos.id, photo.id));
       await dropFiles([photo.fileId, photo.webFileId]);
-      await recordActivity(tx, actor, `Deleted lab photo "${photo.name}"`, { type: 'lab-photo', id: photo.id });
+      await recordActivity(
+        tx,
+        actor,
+        'activity.lab_photo_deleted',
+        { name: photo.name },
+        { type: 'lab-photo', id: photo.id },
+      );
     },
     labWrite,
   );

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { files, groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
+import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
   type FileStore,
@@ -19,8 +20,8 @@ import type { ItemRow } from './groups.service.ts';
 /** Name and description; notices and circulars also carry 'valid until' (null: no expiry). */
 export type GroupItemData = { name: string; description: string; validUntil?: string | null };
 
-/** 'projects' → 'project', for activity log lines. */
-const singular = (field: GroupItemField) => KIND_OF[field];
+/** 'projects' → 'project', a coded word of the activity log (decision 060). */
+const singular = (field: GroupItemField) => activityWord(KIND_OF[field]);
 
 /** One list of a group (notices, circulars or a file kind), newest first, a page at a time. Callers check canViewGroup. */
 export async function listGroupItems(
@@ -66,10 +67,13 @@ export async function createGroupItem(
         fileId: saved.id,
       })
       .returning();
-    await recordActivity(tx, actor, `Added ${singular(field)} "${item!.name}" to group ${group.name}`, {
-      type: 'group-item',
-      id: item!.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.group_item_added',
+      { kind: singular(field), name: item!.name, group: group.name },
+      { type: 'group-item', id: item!.id },
+    );
     return { ...item!, fileName: saved.originalName };
   });
 }
@@ -119,10 +123,13 @@ export async function updateGroupItem(
       .where(eq(groupItems.id, itemId))
       .returning();
     if (file) await dropFiles([found.item.fileId]);
-    await recordActivity(tx, actor, `Updated ${singular(field)} "${item!.name}" of group ${group.name}`, {
-      type: 'group-item',
-      id: itemId,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.group_item_updated',
+      { kind: singular(field), name: item!.name, group: group.name },
+      { type: 'group-item', id: itemId },
+    );
     return { ...item!, fileName };
   });
 }
@@ -140,10 +147,13 @@ export async function deleteGroupItem(
     const found = await findItem(tx, group, field, itemId);
     await tx.delete(groupItems).where(eq(groupItems.id, itemId));
     await dropFiles([found.item.fileId]);
-    await recordActivity(tx, actor, `Deleted ${singular(field)} "${found.item.name}" of group ${group.name}`, {
-      type: 'group-item',
-      id: itemId,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.group_item_deleted',
+      { kind: singular(field), name: found.item.name, group: group.name },
+      { type: 'group-item', id: itemId },
+    );
   });
 }
 

@@ -20,10 +20,13 @@ export const associateDirectorsOf = (group: GroupRow): DirectorHistoryOwner => (
   defaultDesignation: DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, // spec §9: Assistant Director
   notFoundMessage: 'groups.entry_not_found',
   activity: (action) => ({
-    text:
+    code:
       action === 'added'
-        ? `Added associate director entry to group ${group.name}`
-        : `${action === 'updated' ? 'Updated' : 'Deleted'} associate director entry of group ${group.name}`,
+        ? 'activity.group_director_added'
+        : action === 'updated'
+          ? 'activity.group_director_updated'
+          : 'activity.group_director_deleted',
+    params: { group: group.name },
     type: 'director-entry',
   }),
 });
@@ -46,10 +49,13 @@ export async function createOfficeMember(
       .insert(officeMembers)
       .values({ ...input, groupId: group.id, position: (last?.n ?? -1) + 1 })
       .returning();
-    await recordActivity(tx, actor, `Added ${row!.name} to the office of group ${group.name}`, {
-      type: 'office-member',
-      id: row!.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.office_member_added',
+      { name: row!.name, group: group.name },
+      { type: 'office-member', id: row!.id },
+    );
     return row!;
   });
 }
@@ -69,10 +75,13 @@ export async function updateOfficeMember(
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
     if (!row) throw notFound('groups.office_member_not_found');
-    await recordActivity(tx, actor, `Updated ${row.name} in the office of group ${group.name}`, {
-      type: 'office-member',
-      id: row.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.office_member_updated',
+      { name: row.name, group: group.name },
+      { type: 'office-member', id: row.id },
+    );
     return row;
   });
 }
@@ -85,9 +94,12 @@ export async function deleteOfficeMember(db: Db, actor: Actor, group: GroupRow, 
       .where(and(eq(officeMembers.id, memberId), eq(officeMembers.groupId, group.id)))
       .returning();
     if (!row) throw notFound('groups.office_member_not_found');
-    await recordActivity(tx, actor, `Removed ${row.name} from the office of group ${group.name}`, {
-      type: 'office-member',
-      id: row.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.office_member_removed',
+      { name: row.name, group: group.name },
+      { type: 'office-member', id: row.id },
+    );
   });
 }

@@ -185,7 +185,8 @@ export async function createGroup(
     await recordActivity(
       tx,
       actor,
-      `Created group ${group!.name}${staff.length ? ` with ${staff.length} employee(s)` : ''}`,
+      staff.length ? 'activity.group_created_with_staff' : 'activity.group_created',
+      staff.length ? { group: group!.name, n: staff.length } : { group: group!.name },
       {
         type: 'group',
         id: group!.id,
@@ -226,7 +227,7 @@ export async function updateGroup(
         await tx.insert(contactInfos).values(input.contactInfo.map((c, position) => ({ ...c, groupId, position })));
       }
     }
-    await recordActivity(tx, actor, `Updated group ${group.name}`, { type: 'group', id: group.id });
+    await recordActivity(tx, actor, 'activity.group_updated', { group: group.name }, { type: 'group', id: group.id });
     return group;
   });
 }
@@ -274,7 +275,13 @@ export async function addMembers(db: Db, actor: Actor, group: GroupRow, userIds:
         ),
       );
     for (const s of staff) {
-      await recordActivity(tx, actor, `Added ${s.email} to group ${group.name}`, { type: 'user', id: s.id });
+      await recordActivity(
+        tx,
+        actor,
+        'activity.group_member_added',
+        { email: s.email, group: group.name },
+        { type: 'user', id: s.id },
+      );
     }
     return staff.length;
   });
@@ -295,10 +302,13 @@ export async function removeMember(db: Db, actor: Actor, group: GroupRow, userId
   await db.transaction(async (tx) => {
     const member = await findMember(tx, group, userId);
     await tx.update(users).set({ groupId: null }).where(eq(users.id, member.id));
-    await recordActivity(tx, actor, `Removed ${member.email} from group ${group.name}`, {
-      type: 'user',
-      id: member.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.group_member_removed',
+      { email: member.email, group: group.name },
+      { type: 'user', id: member.id },
+    );
   });
 }
 
@@ -316,10 +326,13 @@ export async function moveMember(
     const [target] = await tx.select().from(groups).where(eq(groups.id, targetId)).limit(1);
     if (!target) throw badRequest('groups.target_not_found', 'groupId');
     await tx.update(users).set({ groupId: target.id }).where(eq(users.id, member.id));
-    await recordActivity(tx, actor, `Moved ${member.email} from group ${group.name} to group ${target.name}`, {
-      type: 'user',
-      id: member.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.group_member_moved',
+      { email: member.email, group: group.name, target: target.name },
+      { type: 'user', id: member.id },
+    );
     return target;
   });
 }

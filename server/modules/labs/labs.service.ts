@@ -3,12 +3,13 @@ import type { z } from 'zod';
 
 import { DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
-import type { MessageCode } from '#shared/messages/index.ts';
+import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { contactInfos, files, labItems, type LabRow, labs, officeMembers } from '#server/db/schema/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
+import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
   type DirectorEntryWithUser,
@@ -140,7 +141,7 @@ export async function createLab(db: Db, actor: Actor, input: z.output<typeof cre
     const [existing] = await tx.select({ id: labs.id }).from(labs).limit(1);
     if (existing) throw conflict('labs.exists');
     const [lab] = await tx.insert(labs).values(input).returning();
-    await recordActivity(tx, actor, `Created lab ${lab!.name}`, { type: 'lab', id: lab!.id });
+    await recordActivity(tx, actor, 'activity.lab_created', { name: lab!.name }, { type: 'lab', id: lab!.id });
     return lab!;
   });
   return result;
@@ -177,18 +178,11 @@ export async function updateLab(
           .values(officeOfDirector.map((m, position) => ({ ...m, labId: lab.id, position })));
       }
     }
-    await recordActivity(tx, actor, `Updated lab information of ${updated!.name}`, { type: 'lab', id: lab.id });
+    await recordActivity(tx, actor, 'activity.lab_updated', { name: updated!.name }, { type: 'lab', id: lab.id });
     return updated!;
   });
   return result;
 }
-
-const KIND_WORD: Record<LabItemKind, string> = {
-  notice: 'notice',
-  circular: 'circular',
-  product: 'product',
-  advertisement: 'advertisement',
-};
 
 /** One code per kind, so each language words its own noun. */
 const GONE = {
@@ -241,7 +235,13 @@ export async function createLabItem(
         validUntil: 'validUntil' in input ? input.validUntil : null,
       })
       .returning({ id: labItems.id });
-    await recordActivity(tx, actor, `Added ${KIND_WORD[kind]} "${input.name}"`, { type: `lab-${kind}`, id: item!.id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.lab_item_added',
+      { kind: activityWord(kind), name: input.name },
+      { type: `lab-${kind}`, id: item!.id },
+    );
     return item!.id;
   });
   return findItemWithFile(db, id);
@@ -275,10 +275,13 @@ export async function updateLabItem(
       })
       .where(eq(labItems.id, item.id));
     if (fileRow) await dropFiles([item.fileId]);
-    await recordActivity(tx, actor, `Updated ${KIND_WORD[kind]} "${input.name}"`, {
-      type: `lab-${kind}`,
-      id: item.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.lab_item_updated',
+      { kind: activityWord(kind), name: input.name },
+      { type: `lab-${kind}`, id: item.id },
+    );
   });
   return findItemWithFile(db, itemId);
 }
@@ -296,10 +299,13 @@ export async function deleteLabItem(
     const item = await lockItem(tx, labId, kind, itemId);
     await tx.delete(labItems).where(eq(labItems.id, item.id));
     await dropFiles([item.fileId]);
-    await recordActivity(tx, actor, `Deleted ${KIND_WORD[kind]} "${item.name}"`, {
-      type: `lab-${kind}`,
-      id: item.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.lab_item_deleted',
+      { kind: activityWord(kind), name: item.name },
+      { type: `lab-${kind}`, id: item.id },
+    );
   });
 }
 
@@ -311,12 +317,17 @@ export const directorsOf = (labId: string): DirectorHistoryOwner => ({
   id: labId,
   defaultDesignation: DEFAULT_DIRECTOR_DESIGNATION, // spec §9: Director
   notFoundMessage: 'labs.director_entry_gone',
-  activity: (action, entry, userName) => ({
-    text:
-      action === 'deleted'
-        ? `Deleted director history entry from ${entry.from}${entry.name ? ` (${entry.name})` : ''}`
-        : `${action === 'added' ? 'Added' : 'Updated'} director history entry ${entry.name || userName}`,
-    type: 'lab-director',
-  }),
+  activity: (action, entry, userName) =>
+    action === 'deleted'
+      ? {
+          code: entry.name ? 'activity.lab_director_deleted_named' : 'activity.lab_director_deleted',
+          params: entry.name ? { fromDate: entry.from, name: entry.name } : ({ fromDate: entry.from } as MessageParams),
+          type: 'lab-director',
+        }
+      : {
+          code: action === 'added' ? 'activity.lab_director_added' : 'activity.lab_director_updated',
+          params: { name: entry.name || userName },
+          type: 'lab-director',
+        },
   transaction: labWrite,
 });

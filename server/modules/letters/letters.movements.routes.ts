@@ -114,7 +114,10 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     await recordActivity(
       app.db,
       signedInActor(req),
-      `Exported letters pendency ${report.from} to ${report.to}${report.group ? ` (${report.group.name})` : ''}`,
+      report.group ? 'activity.pendency_exported_group' : 'activity.pendency_exported',
+      report.group
+        ? { fromDate: report.from, toDate: report.to, group: report.group.name }
+        : { fromDate: report.from, toDate: report.to },
     );
     const lines = [
       csvLine([

@@ -116,7 +116,10 @@ export async function markLetter(db: Db, actor: Actor, id: string, raw: MarkLett
     await recordActivity(
       tx,
       actor,
-      `Marked letter ${letter.letterId} to ${names(ordered)}${input.dueDate ? ` (due ${input.dueDate})` : ''}`,
+      input.dueDate ? 'activity.letter_marked_due' : 'activity.letter_marked',
+      input.dueDate
+        ? { letter: letter.letterId, names: names(ordered), dueDate: input.dueDate }
+        : { letter: letter.letterId, names: names(ordered) },
       { type: 'letter', id },
     );
     return created.map((m) => m.id);
@@ -136,7 +139,7 @@ export async function receiveLetter(db: Db, actor: Actor, id: string): Promise<M
       .update(letterMovements)
       .set({ box: 'received', receivedAt: now, readAt: waiting.readAt ?? now })
       .where(eq(letterMovements.id, waiting.id));
-    await recordActivity(tx, actor, `Received letter ${letter.letterId}`, { type: 'letter', id });
+    await recordActivity(tx, actor, 'activity.letter_received', { letter: letter.letterId }, { type: 'letter', id });
     return waiting.id;
   });
   return (await loadMovements(db, eq(letterMovements.id, movementId)))[0]!;
@@ -168,7 +171,13 @@ export async function closeLetter(
         replyRef: input.replyRef ?? null,
       })
       .where(eq(letterMovements.id, movement.id));
-    await recordActivity(tx, actor, `Closed letter ${letter.letterId}: ${input.disposal}`, { type: 'letter', id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.letter_closed',
+      { letter: letter.letterId, disposal: input.disposal },
+      { type: 'letter', id },
+    );
     return movement.id;
   });
   return (await loadMovements(db, eq(letterMovements.id, movementId)))[0]!;
@@ -217,10 +226,13 @@ export async function returnLetter(
       { userIds: [sender.id], kind: 'letter_returned', subjectType: 'letter', subjectId: id, sourceIds: [back!.id] },
       actor,
     );
-    await recordActivity(tx, actor, `Sent letter ${letter.letterId} back to ${sender.name}: ${input.remarks}`, {
-      type: 'letter',
-      id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.letter_sent_back',
+      { letter: letter.letterId, name: sender.name, remarks: input.remarks },
+      { type: 'letter', id },
+    );
     return [movement.id, back!.id];
   });
   return loadMovements(db, inArray(letterMovements.id, ids));
@@ -242,6 +254,6 @@ export async function readLetter(db: Db, actor: Actor, id: string): Promise<void
           unread.map((m) => m.id),
         ),
       );
-    await recordActivity(tx, actor, `Opened letter ${letter.letterId} in the inbox`, { type: 'letter', id });
+    await recordActivity(tx, actor, 'activity.letter_opened', { letter: letter.letterId }, { type: 'letter', id });
   });
 }

@@ -94,7 +94,12 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/dac/export', { schema: { querystring: letterExportQuery } }, async (req, reply) => {
     const { q, mine } = req.query;
     const actor = signedInActor(req);
-    await recordActivity(app.db, actor, `Exported letters to CSV${q ? ` (search "${q}")` : ''}`);
+    await recordActivity(
+      app.db,
+      actor,
+      q ? 'activity.letters_exported_search' : 'activity.letters_exported',
+      q ? { q } : undefined,
+    );
     const pages = async function* () {
       let after;
       let sent = 0;

@@ -219,7 +219,13 @@ export async function createLetter(
       .values({ ...input, letterId, fileId: fileRow.id, uploadedBy: actor.id })
       .returning(viewColumns);
     await addHistory(tx, letter!.id, actor, 'uploaded', null);
-    await recordActivity(tx, actor, `Uploaded letter ${letterId}`, { type: 'letter', id: letter!.id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.letter_uploaded',
+      { letter: letterId },
+      { type: 'letter', id: letter!.id },
+    );
     // Its card, from what was just written: a new letter has moved nowhere, and its uploader is the actor (one
     // database call fewer per upload than reading it back, issue 12).
     return {
@@ -256,10 +262,13 @@ export async function updateLetter(db: Db, actor: Actor, id: string, input: Upda
         .where(eq(letterMovements.letterId, id));
     }
     await addHistory(tx, id, actor, 'updated', changes);
-    await recordActivity(tx, actor, `Updated letter ${letter.letterId} (${Object.keys(changes).join(', ')})`, {
-      type: 'letter',
-      id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.letter_updated',
+      { letter: letter.letterId, fields: Object.keys(changes).join(', ') },
+      { type: 'letter', id },
+    );
   });
   return getLetter(db, actor, id);
 }
@@ -284,7 +293,13 @@ export async function replaceLetterFile(
     await addHistory(tx, id, actor, 'file_replaced', {
       file: { from: old?.originalName ?? null, to: fileRow.originalName },
     });
-    await recordActivity(tx, actor, `Replaced the file of letter ${letter.letterId}`, { type: 'letter', id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.letter_file_replaced',
+      { letter: letter.letterId },
+      { type: 'letter', id },
+    );
   });
   return getLetter(db, actor, id);
 }
@@ -310,7 +325,7 @@ export async function deleteLetter(db: Db, actor: Actor, id: string): Promise<vo
     }
     await tx.update(letters).set({ deletedAt: new Date(), deletedBy: actor.id }).where(eq(letters.id, id));
     await addHistory(tx, id, actor, 'deleted', null);
-    await recordActivity(tx, actor, `Moved letter ${letter.letterId} to the recycle bin`, { type: 'letter', id });
+    await recordActivity(tx, actor, 'activity.letter_binned', { letter: letter.letterId }, { type: 'letter', id });
   });
 }
 
@@ -346,7 +361,7 @@ export async function restoreLetter(db: Db, actor: Actor, id: string): Promise<L
     const letter = await lockBinned(tx, id);
     await tx.update(letters).set({ deletedAt: null, deletedBy: null }).where(eq(letters.id, id));
     await addHistory(tx, id, actor, 'restored', null);
-    await recordActivity(tx, actor, `Restored letter ${letter.letterId} from the recycle bin`, { type: 'letter', id });
+    await recordActivity(tx, actor, 'activity.letter_restored', { letter: letter.letterId }, { type: 'letter', id });
   });
   return getLetter(db, actor, id);
 }
@@ -360,7 +375,13 @@ export async function purgeLetter(db: Db, store: FileStore, actor: Actor, id: st
     const letter = await lockBinned(tx, id);
     await tx.delete(letters).where(eq(letters.id, id));
     await dropFiles([letter.fileId]);
-    await recordActivity(tx, actor, `Purged letter ${letter.letterId} (${letter.letterSub})`, { type: 'letter', id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.letter_purged',
+      { letter: letter.letterId, subject: letter.letterSub },
+      { type: 'letter', id },
+    );
   });
 }
 

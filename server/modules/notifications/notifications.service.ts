@@ -142,7 +142,7 @@ export async function markNotificationRead(db: DbOrTx, actor: Actor, id: string)
       .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
       .returning({ id: notifications.id });
     if (!row) throw notFound('notifications.not_found');
-    await recordActivity(tx, actor, 'Read a notification', { type: 'notification', id });
+    await recordActivity(tx, actor, 'activity.notification_read', undefined, { type: 'notification', id });
   });
 }
 
@@ -154,7 +154,7 @@ export async function markAllNotificationsRead(db: DbOrTx, actor: Actor): Promis
       .set({ readAt: new Date() })
       .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    if (rows.length) await recordActivity(tx, actor, `Marked ${rows.length} notifications read`);
+    if (rows.length) await recordActivity(tx, actor, 'activity.notifications_read', { n: rows.length });
     return rows.length;
   });
 }

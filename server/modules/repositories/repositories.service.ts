@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { type FileRow, files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
+import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
   type FileStore,
@@ -166,7 +167,8 @@ export async function createSoftwareRepo(
     await recordActivity(
       tx,
       actor,
-      `Uploaded software repository ${describe(file, values)} (${values.type}) for group ${group.name}`,
+      'activity.software_repo_uploaded',
+      { name: describe(file, values), type: activityWord(values.type), group: group.name },
       {
         type: 'software_repo',
         id: repo!.id,
@@ -204,7 +206,8 @@ export async function createTrialRepo(
     await recordActivity(
       tx,
       actor,
-      `Uploaded trial repository ${describe(file, values)} (${values.type}) for group ${group.name}`,
+      'activity.trial_repo_uploaded',
+      { name: describe(file, values), type: values.type, group: group.name },
       {
         type: 'trial_repo',
         id: repo!.id,
@@ -227,7 +230,13 @@ export async function deleteSoftwareRepo(db: Db, store: FileStore, actor: Actor,
     repositoriesPolicy.authorize(actor, 'repositories.delete', repo);
     await tx.delete(softwareRepos).where(eq(softwareRepos.id, id));
     await dropFiles([repo.fileId]);
-    await recordActivity(tx, actor, `Deleted software repository (${repo.type})`, { type: 'software_repo', id });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.software_repo_deleted',
+      { type: activityWord(repo.type) },
+      { type: 'software_repo', id },
+    );
   });
 }
 
@@ -240,6 +249,6 @@ export async function deleteTrialRepo(db: Db, store: FileStore, actor: Actor, id
     repositoriesPolicy.authorize(actor, 'repositories.delete', repo);
     await tx.delete(trialRepos).where(eq(trialRepos.id, id));
     await dropFiles([repo.fileId]);
-    await recordActivity(tx, actor, `Deleted trial repository (${repo.type})`, { type: 'trial_repo', id });
+    await recordActivity(tx, actor, 'activity.trial_repo_deleted', { type: repo.type }, { type: 'trial_repo', id });
   });
 }

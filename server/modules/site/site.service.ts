@@ -13,12 +13,16 @@ import {
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { feedback, type FeedbackRow, sitePages, users } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { activityWord } from '#server/modules/audit/activity-words.ts';
+import { type ActivityCode, recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { DEFAULT_SITE_PAGES } from './default-pages.ts';
 
-const PAGE_TITLES: Record<SitePageKey, string> = { terms: 'Terms of use', privacy: 'Privacy policy' };
+const PAGE_UPDATED: Record<SitePageKey, ActivityCode> = {
+  terms: 'activity.terms_page_updated',
+  privacy: 'activity.privacy_page_updated',
+};
 
 export interface SitePage {
   key: SitePageKey;
@@ -49,7 +53,7 @@ export async function saveSitePage(
       .values({ key, ...values })
       .onConflictDoUpdate({ target: sitePages.key, set: values })
       .returning();
-    await recordActivity(tx, actor, `Updated the ${PAGE_TITLES[key]} page`);
+    await recordActivity(tx, actor, PAGE_UPDATED[key]);
     return { key, en: row!.bodyEn, hi: row!.bodyHi, updatedAt: row!.updatedAt, isDefault: false };
   });
 }
@@ -77,7 +81,13 @@ export async function sendFeedback(
     await recordActivity(
       tx,
       actor,
-      `Sent feedback (${input.category}) from ${input.name} <${input.email}>: ${input.subject}`,
+      'activity.feedback_sent',
+      {
+        category: activityWord(input.category),
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+      },
       {
         type: 'feedback',
         id: row!.id,
@@ -162,11 +172,13 @@ export async function answerFeedback(
           : {}),
       })
       .where(eq(feedback.id, id));
-    const what = replyChanged && input.reply ? 'Answered' : 'Updated';
-    await recordActivity(tx, actor, `${what} feedback "${current.subject}" (marked ${input.status})`, {
-      type: 'feedback',
-      id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      replyChanged && input.reply ? 'activity.feedback_answered' : 'activity.feedback_updated',
+      { subject: current.subject, status: activityWord(input.status) },
+      { type: 'feedback', id },
+    );
   });
   const [row] = await selectFeedback(db)
     .where(and(eq(feedback.id, id)))

@@ -174,7 +174,8 @@ export async function updateProfile(db: Db, actor: Actor, userId: string, input:
     await recordActivity(
       tx,
       actor,
-      actor.id === userId ? 'Updated own profile' : `Updated the profile of ${saved.email}`,
+      actor.id === userId ? 'activity.own_profile_updated' : 'activity.profile_updated',
+      actor.id === userId ? undefined : { email: saved.email },
       { type: 'user', id: userId },
     );
     return saved;
@@ -201,7 +202,8 @@ export async function setProfilePhoto(
     await recordActivity(
       tx,
       actor,
-      actor.id === userId ? 'Changed own profile photo' : `Changed the profile photo of ${current.email}`,
+      actor.id === userId ? 'activity.own_photo_changed' : 'activity.photo_changed',
+      actor.id === userId ? undefined : { email: current.email },
       { type: 'user', id: userId },
     );
     return updated!;
@@ -229,7 +231,7 @@ export async function changeOwnPassword(
       .set({ passwordHash, sessionsValidAfter: new Date() })
       .where(eq(users.id, actor.id))
       .returning();
-    await recordActivity(tx, actor, 'Changed own password', { type: 'user', id: actor.id });
+    await recordActivity(tx, actor, 'activity.own_password_changed', undefined, { type: 'user', id: actor.id });
     return saved!;
   });
 }
