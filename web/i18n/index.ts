@@ -1,6 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { formatDate } from '#shared/format.ts';
 import { catalogue, type CodedMessage, codeOf, messageText } from '#shared/messages/index.ts';
 
 /**
@@ -70,15 +71,20 @@ export const setLanguage = (language: Language) => i18n.changeLanguage(language)
 export const currentLanguage = (): Language =>
   LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'en';
 
+/** A parameter named `…Date` holding a day (YYYY-MM-DD) is written as the reader's date (decision 060). */
+const isDay = (name: string, value: unknown): value is string =>
+  name.endsWith('Date') && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 /**
- * A coded message (a refusal from the API, a shared schema's message) in the current language: the `messages`
- * namespace words each code, with its parameters (a parameter that is itself coded, such as a wait, is worded too);
- * `fallback` (the English the server sent) when the language lacks the code.
+ * A coded message (a refusal from the API, a shared schema's message, an activity-log action) in the current
+ * language: the `messages` namespace words each code, with its parameters (a parameter that is itself coded, such as
+ * a wait or a role, is worded too; a `…Date` day is written as a date); `fallback` (the English the server sent)
+ * when the language lacks the code.
  */
 export function translateCoded(coded: CodedMessage, fallback = messageText(coded.code, coded.params)): string {
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(coded.params ?? {}))
-    params[name] = typeof value === 'object' ? translateCoded(value) : value;
+    params[name] = typeof value === 'object' ? translateCoded(value) : isDay(name, value) ? formatDate(value) : value;
   return i18n.t(coded.code, { ns: 'messages', ...params, defaultValue: fallback });
 }
 

@@ -6,6 +6,7 @@ import { activityLogs } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, signIn } from '#server/test/factories.ts';
 
+import { accessChanges } from './activity-words.ts';
 import { recordActivity } from './audit.service.ts';
 
 buildTestAppBeforeAll();
@@ -87,6 +88,46 @@ describe('GET /admin/logs', () => {
     const res = await app.inject({ method: 'GET', url: `/admin/logs?q=bulk%20${tag}&limit=20&offset=40`, headers });
     expect(res.json()).toMatchObject({ total: 1000, capped: true });
     expect(res.json().items).toHaveLength(20);
+  });
+
+  it('carries each action as a code with parameters beside its English, which the search still reads (decision 060)', async () => {
+    const { app, headers } = await signIn('admin');
+    const tag = Math.random().toString(36).slice(2, 8);
+    const admin = await createUser(app, 'admin');
+    const person = await createUser(app, 'employee', { email: `coded-${tag}@lab.test` });
+    await recordActivity(
+      app.db,
+      admin,
+      'activity.user_access_changed',
+      { email: person.email, changes: accessChanges({ from: 'employee', to: 'director' }, null) },
+      { type: 'user', id: person.id },
+    );
+    await recordActivity(app.db, admin, 'activity.pendency_exported', { fromDate: '2026-10-28', toDate: '2026-11-27' });
+    const old = await logAt(app, admin.id, 'Signed in', '2026-01-01T00:00:00Z');
+
+    const res = await app.inject({ method: 'GET', url: `/admin/logs?userId=${admin.id}&limit=5`, headers });
+    const [pendency, changed, before] = res.json().items;
+    expect(pendency).toMatchObject({
+      action: 'Exported letters pendency 2026-10-28 to 2026-11-27',
+      code: 'activity.pendency_exported',
+      params: { fromDate: '2026-10-28', toDate: '2026-11-27' },
+    });
+    expect(changed).toMatchObject({
+      action: `Changed coded-${tag}@lab.test: role employee → director, group → none`,
+      code: 'activity.user_access_changed',
+      params: {
+        email: person.email,
+        changes: {
+          code: 'activity.access_role_and_no_group',
+          params: { from: { code: 'activity.word_employee' }, to: { code: 'activity.word_director' } },
+        },
+      },
+    });
+    // An entry written before actions had codes keeps only its English.
+    expect(before).toMatchObject({ _id: old.id, action: 'Signed in', code: null, params: null });
+
+    const found = await app.inject({ method: 'GET', url: `/admin/logs?q=coded-${tag}&limit=5`, headers });
+    expect(found.json().items.map((l: { code: string }) => l.code)).toEqual(['activity.user_access_changed']);
   });
 
   it('shows an entry whose person has gone with no name', async () => {

@@ -23,7 +23,7 @@ const PATTERNS: { key: string; pattern: RegExp; names: string[] }[] = [
   { key: 'removedFromGroup', pattern: /^Removed (\S+@\S+) from group (.+)$/, names: ['email', 'group'] },
 ];
 
-type Translate = (key: string, values?: Record<string, string>) => string;
+export type Translate = (key: string, values?: Record<string, string>) => string;
 
 /** `action` in the reader's language: `t` is the people namespace's (its logs.actions.* sentences). */
 export function translateAction(action: string, language: string, t: Translate): string {

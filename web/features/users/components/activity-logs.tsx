@@ -12,7 +12,7 @@ import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 
-import { translateAction } from '../activity-action.ts';
+import { actionText } from '../action-text.ts';
 import { type LogsFilter, useActivityLogs, usePeopleOptions } from '../api.ts';
 import { Pager } from './pager.tsx';
 
@@ -147,7 +147,7 @@ export function ActivityLogs() {
                   <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
                 </Text>
                 <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {translateAction(entry.action, i18n.language, t)}
+                  {actionText(entry, i18n.language, t)}
                 </Text>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {entry.userId ? `${entry.userId.name} · ${entry.userId.email}` : t('logs.unknownUser')}
@@ -178,9 +178,7 @@ export function ActivityLogs() {
                       )}
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.userId?.email ?? ''}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {translateAction(entry.action, i18n.language, t)}
-                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{actionText(entry, i18n.language, t)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
                     </Table.Td>
