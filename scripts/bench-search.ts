@@ -29,8 +29,7 @@ import { SEARCH_KINDS } from '#shared/schemas/search.ts';
 
 import type { Database } from '#server/db/client.ts';
 import { TextExtractor } from '#server/modules/search/extractor.ts';
-import { searchReader } from '#server/modules/search/search.policy.ts';
-import { searchPortal } from '#server/modules/search/search.service.ts';
+import { searchPortal, searchReader } from '#server/modules/search/search.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { docxWithText, pdfWithText } from '#server/test/documents.ts';
 

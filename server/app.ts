@@ -31,7 +31,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
-import { createFileAccess, type FileAccessRules } from './modules/files/files.policy.ts';
+import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createStorage, type FileStore } from './modules/files/storage.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';

@@ -56,7 +56,7 @@ export const closeGroupDocuments = pgTable(
   },
   (t) => [
     index('close_group_documents_group_idx').on(t.closeGroupId, t.uploadedAt),
-    // A download asks "which close group holds this file?" (files.policy.ts); one document per stored file.
+    // A download asks "which close group holds this file?" (file-access.ts); one document per stored file.
     uniqueIndex('close_group_documents_file_idx').on(t.fileId),
   ],
 );

@@ -66,7 +66,7 @@ export async function assertCanViewCloseGroup(db: DbOrTx, actor: Actor, closeGro
 }
 
 /**
- * Download rule for files of area 'close-groups' (registered with files.policy.ts): whoever may see the close group
+ * Download rule for files of area 'close-groups' (registered with file-access.ts): whoever may see the close group
  * that holds the document (its members; admins pass before this is asked). A link alone is useless to anyone else.
  */
 export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: FileRow): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { FileRow } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 
-import { createFileAccess } from './files.policy.ts';
+import { createFileAccess } from './file-access.ts';
 import { PRIVATE_AREAS } from './storage-areas.ts';
 
 buildTestAppBeforeAll();

@@ -125,7 +125,7 @@ export async function assertCanManageGroup(db: DbOrTx, actor: Actor, groupId: st
 
 /**
  * Download rule for the private 'group-files' area (group notices, circulars and the five file kinds): whoever may
- * view the group that owns the file. Admins are let through before this runs (files.policy.ts).
+ * view the group that owns the file. Admins are let through before this runs (file-access.ts).
  */
 export async function canOpenGroupFile(db: DbOrTx, actor: Actor, fileId: string): Promise<boolean> {
   const [item] = await db

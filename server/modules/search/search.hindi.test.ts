@@ -9,8 +9,7 @@ import type { UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 
-import { searchReader } from './search.policy.ts';
-import { searchPortal } from './search.service.ts';
+import { searchPortal, searchReader } from './search.service.ts';
 
 // A Hindi query for an ordinary reader (decision 031): pg_trgm finds no trigram in Devanagari under the C locale, so
 // the title's ILIKE was answered by reading every document the reader may list (3–5 s at 100,000 documents). The

@@ -1,11 +1,9 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import type { Role } from '#shared/constants.ts';
 import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
 
-import type { DbOrTx } from '#server/db/client.ts';
-import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/index.ts';
-import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
+import { searchDocuments as sd } from '#server/db/schema/index.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -37,16 +35,17 @@ export interface SearchReader {
 /** letters.policy.ts and groups.policy.ts: the roles that see every letter and every group's material. */
 const ROLE_TOKENS: Partial<Record<Role, string>> = { admin: 'role:admin', director: 'role:director' };
 
-/** Loads what the reader may see: a visitor holds `public` only. */
-export async function searchReader(db: DbOrTx, actor: Actor | null): Promise<SearchReader> {
+/** What a reader's tokens are made of besides their own row, loaded by the service (searchReader). */
+export interface ReaderFacts {
+  /** The groups they currently lead (groups.queries managedGroupIds). */
+  managed: string[];
+  /** The close groups they are a member of. */
+  closeGroups: string[];
+}
+
+/** What the reader may see, from who they are and the facts loaded for them: a visitor holds `public` only. */
+export function readerOf(actor: Actor | null, { managed, closeGroups }: ReaderFacts): SearchReader {
   if (!actor) return { actor, tokens: ['public'] };
-  const [managed, closeGroups] = await Promise.all([
-    managedGroupIds(db, actor),
-    db
-      .select({ id: closeGroupMembers.closeGroupId })
-      .from(closeGroupMembers)
-      .where(eq(closeGroupMembers.userId, actor.id)),
-  ]);
   const role = ROLE_TOKENS[actor.role];
   const tokens = [
     'public',
@@ -55,7 +54,7 @@ export async function searchReader(db: DbOrTx, actor: Actor | null): Promise<Sea
     ...(role ? [role] : []),
     ...(actor.groupId ? [`member:${actor.groupId}`] : []),
     ...managed.map((g) => `leads:${g}`),
-    ...closeGroups.map((c) => `close-group:${c.id}`),
+    ...closeGroups.map((c) => `close-group:${c}`),
     // Letters marked to or by them (issue 17, letters.policy canViewLetter's `involved`): each letter's entry names
     // them (markedAccess), a Confidential or Secret one under its own token, held only when they are cleared for it.
     // One token however many letters they handled (issue 28: one per letter crashed the search at 5,001).

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { searchAnswerJson, searchQuery } from '#shared/schemas/search.ts';
 
-import { searchReader } from './search.policy.ts';
-import { searchPortal } from './search.service.ts';
+import { searchPortal, searchReader } from './search.service.ts';
 
 /** The portal search (issue 14): signed in or not; a visitor finds public lab content only. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 
 import {
   MARK_END,
@@ -11,12 +11,14 @@ import {
 } from '#shared/schemas/search.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { searchDocuments as sd } from '#server/db/schema/index.ts';
+import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/index.ts';
 import { decodeCursor, encodeCursor, isPossibleTimestamp } from '#server/lib/cursor.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
+import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
-import { listsDocument, opensDocument, type SearchReader } from './search.policy.ts';
+import { listsDocument, opensDocument, readerOf, type SearchReader } from './search.policy.ts';
 
 /**
  * The portal search (issue 14, docs/decisions/015-search.md): PostgreSQL full-text search over search_documents
@@ -282,4 +284,17 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
     counts,
     countsCapped: counted.length >= SEARCH_COUNT_CAP,
   };
+}
+
+/** Loads what the reader's search tokens are made of (the groups they lead, their close groups): search.policy readerOf. */
+export async function searchReader(db: DbOrTx, actor: Actor | null): Promise<SearchReader> {
+  if (!actor) return readerOf(null, { managed: [], closeGroups: [] });
+  const [managed, closeGroups] = await Promise.all([
+    managedGroupIds(db, actor),
+    db
+      .select({ id: closeGroupMembers.closeGroupId })
+      .from(closeGroupMembers)
+      .where(eq(closeGroupMembers.userId, actor.id)),
+  ]);
+  return readerOf(actor, { managed, closeGroups: closeGroups.map((c) => c.id) });
 }

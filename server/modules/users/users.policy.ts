@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 
 import type { Role } from '#shared/constants.ts';
 
-import { userDocuments, users } from '#server/db/schema/index.ts';
+import { users } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
-import type { FileAccessCheck } from '#server/modules/files/files.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /** A profile a rule is asked about: whose it is. */
@@ -28,6 +27,12 @@ export const usersPolicy = definePolicy({
   /** Changing a password with the current one: its owner only (an admin resets it in Manage Users instead). */
   'users.change_password': (actor: Actor | null, profile: ProfileOf) =>
     actor?.id === profile.userId ? true : forbidden('users.own_password_only'),
+  /**
+   * Downloading a document on a person's record (GET /uploads/user-documents/…): the person themself, and admins
+   * (who pass before any area's rule, file-access.ts). `userId` is the record's owner, null when the file is on none.
+   */
+  'users.download_document': (actor: Actor | null, document: { userId: string | null }) =>
+    actor !== null && document.userId === actor.id ? true : forbidden('files.open_forbidden'),
 });
 
 /**
@@ -53,13 +58,3 @@ export const withRole = (role: Role): SQL => eq(users.role, role);
 
 /** The administrators' accounts: the start checks that at least one exists (auth/bootstrap.ts). */
 export const administrators = (): SQL => eq(users.role, 'admin');
-
-/** Documents on a user's record: the user themself and admins (admins pass before any rule); usersRoutes registers it. */
-export const canDownloadUserDocument: FileAccessCheck = async (db, actor, file) => {
-  const [doc] = await db
-    .select({ userId: userDocuments.userId })
-    .from(userDocuments)
-    .where(eq(userDocuments.fileId, file.id))
-    .limit(1);
-  return doc?.userId === actor.id;
-};

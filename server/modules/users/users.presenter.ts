@@ -54,7 +54,7 @@ export function presentUser(u: UserRow, group: { id: string; name: string } | nu
   };
 }
 
-/** A document on a user's record; its link is served only to the user and admins (files.policy 'user-documents'). */
+/** A document on a user's record; its link is served only to the user and admins (users.policy 'users.download_document'). */
 export function presentUserDocument(d: UserDocument): UserDocumentJson {
   return {
     _id: d.id,

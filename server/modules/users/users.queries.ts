@@ -2,7 +2,7 @@ import { eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { groups, type UserRow, users } from '#server/db/schema/index.ts';
+import { groups, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/lib/search.ts';
 
 /*
@@ -43,3 +43,13 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 /** Name or email contains the text, case-insensitively (trigram indexes users_name_trgm_idx, users_email_trgm_idx). */
 export const userMatches = (q: string): SQL =>
   or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
+
+/** The person whose record holds this document file, or null (the download rule of the 'user-documents' area). */
+export async function documentOwnerOf(db: DbOrTx, fileId: string): Promise<string | null> {
+  const [doc] = await db
+    .select({ userId: userDocuments.userId })
+    .from(userDocuments)
+    .where(eq(userDocuments.fileId, fileId))
+    .limit(1);
+  return doc?.userId ?? null;
+}

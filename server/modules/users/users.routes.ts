@@ -23,9 +23,9 @@ import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { setTokenCookie, signedInActor } from '#server/plugins/auth.ts';
 
-import { canDownloadUserDocument, requirePasswordOwner, requireProfileOwnerOrAdmin } from './users.policy.ts';
+import { requirePasswordOwner, requireProfileOwnerOrAdmin, usersPolicy } from './users.policy.ts';
 import { presentDirectoryUser, presentProfile, presentUserCloseGroup } from './users.presenter.ts';
-import { findUserById } from './users.queries.ts';
+import { documentOwnerOf, findUserById } from './users.queries.ts';
 import {
   changeOwnPassword,
   listUserDocuments,
@@ -49,7 +49,9 @@ const directoryAnswers = keptAnswers(500);
 /** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerOrAdmin = [requireProfileOwnerOrAdmin];
-  app.fileAccess.register('user-documents', canDownloadUserDocument);
+  app.fileAccess.register('user-documents', async (db, actor, file) =>
+    usersPolicy.allows(actor, 'users.download_document', { userId: await documentOwnerOf(db, file.id) }),
+  );
 
   /** The whole user record (spec §3 User) with its documents and close groups, as the owner and admins see it. */
   const loadProfile = async (id: string) => {
