@@ -226,13 +226,8 @@ export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupV
     await tx
       .insert(closeGroupMembers)
       .values(values.requestedBy.map((userId) => ({ closeGroupId: group!.id, userId })));
-    await recordActivity(
-      tx,
-      actor,
-      'activity.close_group_created',
-      { group: group!.groupName },
-      { type: 'close_group', id: group!.id },
-    );
+    const target = { type: 'close_group', id: group!.id };
+    await recordActivity(tx, actor, 'activity.close_group_created', { group: group!.groupName }, target);
     return findCloseGroup(tx, group!.id);
   });
 }

@@ -375,13 +375,8 @@ export async function purgeLetter(db: Db, store: FileStore, actor: Actor, id: st
     const letter = await lockBinned(tx, id);
     await tx.delete(letters).where(eq(letters.id, id));
     await dropFiles([letter.fileId]);
-    await recordActivity(
-      tx,
-      actor,
-      'activity.letter_purged',
-      { letter: letter.letterId, subject: letter.letterSub },
-      { type: 'letter', id },
-    );
+    const purged = { letter: letter.letterId, subject: letter.letterSub };
+    await recordActivity(tx, actor, 'activity.letter_purged', purged, { type: 'letter', id });
   });
 }
 
