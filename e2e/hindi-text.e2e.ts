@@ -106,8 +106,8 @@ describe('Hindi text (issue 35 item 3)', () => {
     // The activity log, in Hindi, narrowed to this administrator's actions.
     await signInAs(page, admin, { to: '/admin/logs' });
     await switchToHindi(page);
-    await page.getByRole('searchbox').fill(admin.email);
     const main = page.getByRole('main');
+    await main.getByRole('searchbox').fill(admin.email);
     // Narrowed: the oldest of this test's entries (the approval of this administrator) is on the first page.
     await expectVisible(main.locator('table').getByText('भूमिका कर्मचारी → निदेशक', { exact: false }));
     await expectVisible(main.locator('table').getByText(`पंजीकरण किया`, { exact: false }));
@@ -129,7 +129,7 @@ describe('Hindi text (issue 35 item 3)', () => {
     expect(latinLeft(await textsOf(main), names)).toEqual([]);
 
     // The login page and its password toggle, signed out.
-    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.evaluate(() => ['token', 'user', 'role', 'userId'].forEach((key) => localStorage.removeItem(key)));
     await page.context().clearCookies();
     await page.goto('/login');
     await expectVisible(page.getByRole('heading', { level: 1 }));
