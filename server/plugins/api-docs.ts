@@ -23,7 +23,8 @@ const errorSchema = {
     message: { type: 'string', description: 'The same sentence.' },
     code: {
       type: 'string',
-      enum: [...new Set(allMessages().map(([code]) => code))],
+      // The activity log's codes (decision 060) word actions, never a refusal.
+      enum: [...new Set(allMessages().map(([code]) => code))].filter((code) => !code.startsWith('activity.')),
       description: "What was refused, stable across versions: the screens word it in the reader's language.",
     },
     params: {
