@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,6 @@ import { translateCoded } from '#web/i18n/index.ts';
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { paths } from '#web/lib/paths.ts';
 
-import classes from './search.module.css';
 import { SearchInput } from './search-input.tsx';
 
 // The suggestions (a combobox with its floating dropdown) load when the box is first focused, not with every page's
@@ -22,8 +20,8 @@ const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m
  * The header search (issue 14): searches the whole portal. Enter opens /search?q=…; suggestions (the first few results
  * of the same search, debounced) appear as one types and open with the arrow keys and Enter; "/" focuses the box from
  * anywhere on the page. Visitors search too: the server gives them public lab content only. Enter with fewer than
- * SEARCH_MIN_LENGTH characters searches nothing and says why, in the server's own words (issue 35): under the field,
- * over the page in the header (`floatingNote`), in the flow of the navigation drawer.
+ * SEARCH_MIN_LENGTH characters searches nothing and says why, in the server's own words (issue 35): the field's error,
+ * announced, over the page in the header (`floatingNote`), in the flow of the navigation drawer.
  */
 export function SearchBox({
   id = 'header-search',
@@ -39,29 +37,27 @@ export function SearchBox({
   const [params] = useSearchParams();
   const [query, setQuery] = useState(params.get('q') ?? '');
   const [suggesting, setSuggesting] = useState(false);
-  // How many times Enter was pressed with too short a query (0: the note is not shown): each press renders the note
-  // anew, so a screen reader reads it again.
-  const [shortTries, setShortTries] = useState(0);
+  // Enter was pressed with too short a query: the field says so until the text changes.
+  const [tooShort, setTooShort] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   useHotkeys(hotkey ? [['/', () => input.current?.focus()]] : []);
-  const noteId = `${id}-note`;
   const changeQuery = (text: string) => {
     setQuery(text);
-    setShortTries(0);
+    setTooShort(false);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = query.trim();
     if (text.length < SEARCH_MIN_LENGTH) {
-      setShortTries((n) => n + 1);
+      setTooShort(true);
       return false;
     }
-    setShortTries(0);
+    setTooShort(false);
     void navigate(paths.search(text));
     return true;
   };
-  const describedBy = shortTries ? noteId : undefined;
+  const note = tooShort ? translateCoded({ code: 'search.query_too_short', params: { min: SEARCH_MIN_LENGTH } }) : '';
   // The plain field; while the suggestions load it stands in for them with the focus (autoFocus), so nothing typed
   // in the meantime is lost (the text lives here, in `query`).
   const plain = (focused: boolean) => (
@@ -71,7 +67,8 @@ export function SearchBox({
       value={query}
       autoFocus={focused}
       onChange={(event) => changeQuery(event.currentTarget.value)}
-      aria-describedby={describedBy}
+      note={note}
+      floatingNote={floatingNote}
       onPointerEnter={() => void loadSuggestions()}
       onFocus={() => setSuggesting(true)}
     />
@@ -92,20 +89,13 @@ export function SearchBox({
             query={query}
             onQueryChange={changeQuery}
             onSubmit={submit}
-            describedBy={describedBy}
+            note={note}
+            floatingNote={floatingNote}
           />
         </Suspense>
       ) : (
         plain(false)
       )}
-      {/* Always there, so that what appears in it is announced. */}
-      <div role="status" className={floatingNote ? classes.floatingNote : undefined}>
-        {shortTries > 0 && (
-          <Text key={shortTries} id={noteId} size="sm" c="red.9" className={classes.note} mt={4}>
-            {translateCoded({ code: 'search.query_too_short', params: { min: SEARCH_MIN_LENGTH } })}
-          </Text>
-        )}
-      </div>
     </form>
   );
 }

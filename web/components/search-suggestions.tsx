@@ -33,15 +33,17 @@ export function SearchSuggestions({
   query,
   onQueryChange,
   onSubmit,
-  describedBy,
+  note,
+  floatingNote,
 }: {
   id: string;
   inputRef: RefObject<HTMLInputElement | null>;
   query: string;
   onQueryChange: (query: string) => void;
   onSubmit: (event: FormEvent) => boolean;
-  /** The id of the note under the field, when there is one (SearchBox). */
-  describedBy?: string;
+  /** SearchInput's note and where it shows (SearchBox). */
+  note: string;
+  floatingNote: boolean;
 }) {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('search');
@@ -105,7 +107,8 @@ export function SearchSuggestions({
           }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          aria-describedby={describedBy}
+          note={note}
+          floatingNote={floatingNote}
           busy={
             suggestions.isFetching ? <Loader size={14} role="status" aria-label={t('search.loading')} /> : undefined
           }
