@@ -87,7 +87,8 @@ export function SearchSuggestions({
     <Combobox
       store={combobox}
       onOptionSubmit={onOption}
-      withinPortal
+      // Inside the search landmark (axe 'region'), not at the end of the page.
+      withinPortal={false}
       width="min(440px, calc(100vw - 24px))"
       position="bottom-end"
     >
