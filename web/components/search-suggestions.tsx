@@ -87,8 +87,10 @@ export function SearchSuggestions({
     <Combobox
       store={combobox}
       onOptionSubmit={onOption}
-      // Inside the search landmark (axe 'region'), not at the end of the page.
+      // Inside the search landmark (axe 'region'), not at the end of the page; gone while closed, so the page holds no
+      // hidden copy of the suggestions before its content.
       withinPortal={false}
+      keepMounted={false}
       width="min(440px, calc(100vw - 24px))"
       position="bottom-end"
     >
