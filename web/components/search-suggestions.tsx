@@ -144,7 +144,7 @@ export function SearchSuggestions({
         )}
       </Combobox.Dropdown>
       {/* Said aloud too: the list is not announced as it opens. */}
-      <div role="status" className="visually-hidden">
+      <div aria-live="polite" className="visually-hidden">
         {visitorNote}
       </div>
     </Combobox>
