@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { GroupItemJson } from '#shared/schemas/group.ts';
 
 import { FileTitle } from '#web/components/new-tab-link.tsx';
@@ -23,6 +23,7 @@ export const isOffline = (err: unknown) => err instanceof ApiError && err.status
 
 /** One notice, circular or file: a link to its file (new tab), its description and date. */
 export function GroupItemEntry({ item }: { item: GroupItemJson }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation(['groups', 'site']);
   return (
     <Stack gap={2}>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import {
   GROUP_DOCUMENT_MESSAGE,
   GROUP_FILE_MESSAGE,
@@ -42,6 +42,7 @@ const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null 
  * pptx, xls, xlsx and video). A file is required on create and optional on edit; uploads show their progress.
  */
 export function ManageGroupItems({ groupId, field }: { groupId: string; field: GroupListField }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('groups');
   const isDocument = isDocumentField(field);
   const required = isDocument ? GROUP_DOCUMENT_MESSAGE : GROUP_FILE_MESSAGE;

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { msg } from '#shared/messages/index.ts';
 import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
 
@@ -49,6 +49,7 @@ const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(
  * take an optional 'valid until' date; products and advertisements take an optional pdf or image.
  */
 export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKind }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('lab');
   const lab = useLab(labId);
   const save = useSaveLabItem(labId, kind);

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { DakPriority } from '#shared/schemas/letter.ts';
 
 /** Urgent and Most Immediate, written plainly on the letter; Normal shows nothing. */
@@ -17,6 +17,7 @@ export function PriorityBadge({ priority }: { priority: DakPriority }) {
 
 /** "Due 21 Nov 2026", or "Overdue since 21 Nov 2026" in red. */
 export function DueBadge({ dueDate, overdue }: { dueDate: string | null; overdue: boolean }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('letters');
   if (!dueDate) return null;
   return overdue ? (

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Ti
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
@@ -27,6 +27,7 @@ function ManagerCard({
   onDelete: () => void;
   onMark: () => void;
 }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('letters');
   const subject = letter.letterSub || t('noSubject');
   return (

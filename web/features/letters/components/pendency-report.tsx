@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Select, Stack, Table, Text, Title
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate, formatDateTime } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { PendencyJson } from '#shared/schemas/letter.ts';
 
 import { DataTable } from '#web/components/data-table.tsx';
@@ -15,6 +15,7 @@ import { pendencyExportHref, type PendencyFilter, usePendency } from '../api.ts'
 import { PriorityBadge } from './dak-parts.tsx';
 
 function Report({ report }: { report: PendencyJson }) {
+  const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const period = { from: formatDate(report.from), to: formatDate(report.to) };
   return (

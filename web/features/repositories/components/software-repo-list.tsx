@@ -1,7 +1,7 @@
 import { Code, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { SoftwareRepoJson } from '#shared/schemas/repository.ts';
 
 import { useDeleteSoftwareRepo, useSoftwareRepos } from '../api.ts';
@@ -10,6 +10,7 @@ import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type View
 import { Detail } from './repository-parts.tsx';
 
 function SoftwareRepoCard({ repo, viewer }: { repo: SoftwareRepoJson; viewer: Viewer }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('repositories');
   const remove = useDeleteSoftwareRepo();
   const metadata = formatMetadata(repo.metadata);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { TrialRepoJson } from '#shared/schemas/repository.ts';
 
 import { serverMessage } from '#web/lib/form-errors.ts';
@@ -10,6 +10,7 @@ import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type View
 import { Detail } from './repository-parts.tsx';
 
 function TrialRepoCard({ repo, viewer }: { repo: TrialRepoJson; viewer: Viewer }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('repositories');
   const remove = useDeleteTrialRepo();
   const { sizeInKB, duration, languageUsed } = repo.metadata;

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, Title } 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatDate } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { countLabel, SEARCH_KINDS, type SearchKind, type SearchResultJson } from '#shared/schemas/search.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -38,6 +38,7 @@ export function SearchResults({
   kinds: SearchKind[];
   onKindsChange: (kinds: SearchKind[]) => void;
 }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('search');
   const { t: tc } = useTranslation('common');
   const search = useSearchPages(q, kinds);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { ProfileJson, UserDocumentJson } from '#shared/schemas/user.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
@@ -17,6 +17,7 @@ import { reasonOf, UserModal } from './user-modal.tsx';
 
 /** A user's documents: open, upload and remove them (spec §2 Manage Users). */
 export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('people');
   const upload = useUploadUserDocument();
   const remove = useRemoveUserDocument();
