@@ -73,7 +73,8 @@ function format(fmt: Intl.DateTimeFormat, d: Date, language: DateLanguage): stri
     .map((part) => {
       if (part.type === 'month') return month;
       if (part.type === 'literal') return part.value.replace(/-/g, ' ');
-      if (part.type === 'dayPeriod' && language === 'hi') return HINDI_DAY_PERIOD[part.value.toLowerCase()] ?? part.value;
+      if (part.type === 'dayPeriod' && language === 'hi')
+        return HINDI_DAY_PERIOD[part.value.toLowerCase()] ?? part.value;
       return part.value;
     })
     .join('');
