@@ -59,8 +59,9 @@ export const MONTH_NAMES: Record<DateLanguage, readonly string[]> = {
 };
 /**
  * Before and after noon in Hindi: पूर्वाह्न and अपराह्न, the formal pair that stands after the time as "am"/"pm" do.
- * Not from Intl: ICU's hi-IN has moved between these, "am"/"pm" and the times of day (सुबह, दोपहर, शाम, रात) across
- * versions, and the browser and the server must agree.
+ * Not from Intl: Node 20's ICU (78) writes hi-IN's 12-hour times with a Latin "am"/"pm", and its dayPeriod option gives
+ * times of day (सुबह, दोपहर, शाम, रात) that stand before the hour; ICU versions differ here, and every browser and Node
+ * must write the same.
  */
 const HINDI_DAY_PERIOD: Record<string, string> = { am: 'पूर्वाह्न', pm: 'अपराह्न' };
 const monthNumber = new Intl.DateTimeFormat('en-IN', { month: 'numeric', timeZone: 'Asia/Kolkata' });
