@@ -4,9 +4,8 @@ import 'dayjs/locale/hi';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
-
 import { parseDateInput } from '#web/lib/parse-date.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> {
   /** YYYY-MM-DD, or '' / null for none. */

@@ -21,10 +21,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor } from '#shared/constants.ts';
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { type DirectorEntryInput, directorEntryInput, type DirectorEntryJson } from '#shared/schemas/unit.ts';
 
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '../confirm-delete.tsx';
 import { DataTable } from '../data-table.tsx';

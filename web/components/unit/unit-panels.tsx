@@ -2,8 +2,9 @@ import { Anchor, Avatar, Card, Group, List, SimpleGrid, Stack, Text, Title } fro
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { ContactInfoJson, DirectorEntryJson } from '#shared/schemas/unit.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { EmptyState } from '../empty-state.tsx';
 

@@ -1,8 +1,9 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { DirectorEntryJson, OfficeMemberJson } from '#shared/schemas/unit.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { DataTable } from '../data-table.tsx';
 import { EmptyState } from '../empty-state.tsx';

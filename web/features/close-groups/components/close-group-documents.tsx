@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import {
   CLOSE_GROUP_MESSAGES,
   type CloseGroupDocumentJson,
@@ -33,6 +32,7 @@ import { FilePicker } from '#web/components/file-picker.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
 import { type TimedMessage, useTimedMessage } from '../use-timed-message.ts';

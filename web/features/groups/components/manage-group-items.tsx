@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import {
   GROUP_DOCUMENT_MESSAGE,
   GROUP_FILE_MESSAGE,
@@ -22,6 +21,7 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import {
   type GroupListField,

@@ -2,13 +2,13 @@ import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { LabItemJson, LabJson } from '#shared/schemas/lab.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { ItemListSection } from '#web/components/unit/unit-panels.tsx';
 import { paths } from '#web/lib/paths.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { splitIntoPoints } from '../text-points.ts';
 

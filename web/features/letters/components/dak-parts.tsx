@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { DakPriority } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 /** Urgent and Most Immediate, written plainly on the letter; Normal shows nothing. */
 export function PriorityBadge({ priority }: { priority: DakPriority }) {

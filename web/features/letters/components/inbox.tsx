@@ -22,11 +22,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DAK_PRIORITIES } from '#shared/constants.ts';
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { type DakPriority, INBOX_STATUSES, type InboxLetterJson, type InboxStatus } from '#shared/schemas/letter.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { type InboxFilter, useInbox, useInboxCount, useReadLetter, useReceiveLetter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';

@@ -2,8 +2,9 @@ import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { LetterHistory } from './letter-history.tsx';

@@ -1,8 +1,9 @@
 import { Alert, List, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { LetterHistoryJson } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useLetterHistory } from '../api.ts';
 

@@ -1,8 +1,9 @@
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { MovementJson } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useLetterMovements } from '../api.ts';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';

@@ -2,12 +2,12 @@ import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Ti
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteLetter, useLetterPages } from '../api.ts';
 import { MarkLetterDialog } from './dak-dialogs.tsx';

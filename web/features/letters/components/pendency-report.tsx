@@ -2,7 +2,6 @@ import { Alert, Button, Center, Group, Loader, Select, Stack, Table, Text, Title
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { PendencyJson } from '#shared/schemas/letter.ts';
 
 import { DataTable } from '#web/components/data-table.tsx';
@@ -10,6 +9,7 @@ import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { pendencyExportHref, type PendencyFilter, usePendency } from '../api.ts';
 import { PriorityBadge } from './dak-parts.tsx';

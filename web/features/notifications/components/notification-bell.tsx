@@ -15,8 +15,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { NotificationJson } from '#shared/schemas/notification.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useNotificationCount, useNotifications, useReadAllNotifications, useReadNotification } from '../api.ts';
 

@@ -1,8 +1,9 @@
 import { Code, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { SoftwareRepoJson } from '#shared/schemas/repository.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteSoftwareRepo, useSoftwareRepos } from '../api.ts';
 import { formatMetadata, typeKey } from '../form-data.ts';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { TrialRepoJson } from '#shared/schemas/repository.ts';
 
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteTrialRepo, useTrialRepos } from '../api.ts';
 import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type Viewer } from './repository-card.tsx';

@@ -2,13 +2,13 @@ import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, Title } 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { countLabel, SEARCH_KINDS, type SearchKind, type SearchResultJson } from '#shared/schemas/search.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { SearchSnippet } from '#web/components/search-snippet.tsx';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { isSearchable, useSearchPages } from '../api.ts';
 

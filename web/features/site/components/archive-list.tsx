@@ -2,10 +2,10 @@ import { Alert, Anchor, Badge, Card, Group, SegmentedControl, Stack, Text, Title
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { ArchiveItemJson } from '#shared/schemas/site.ts';
 
 import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useArchive } from '../api.ts';
 

@@ -16,10 +16,10 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { FEEDBACK_CATEGORIES, type FeedbackInput, feedbackInput } from '#shared/schemas/site.ts';
 
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useMyFeedback, useSendFeedback } from '../api.ts';
 

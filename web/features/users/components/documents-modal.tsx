@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { ProfileJson, UserDocumentJson } from '#shared/schemas/user.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { requiredFile } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useRemoveUserDocument, useUploadUserDocument } from '../api.ts';
 import { reasonOf, UserModal } from './user-modal.tsx';

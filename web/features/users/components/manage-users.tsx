@@ -21,12 +21,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type Role, ROLES, USER_STATUSES, type UserStatus } from '#shared/constants.ts';
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { ManagedUserJson, ProfileJson } from '#shared/schemas/user.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { getUserId } from '#web/lib/auth-storage.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import {
   type ManageUsersFilter,

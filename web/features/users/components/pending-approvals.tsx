@@ -19,7 +19,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { APPROVAL_ROLES } from '#shared/constants.ts';
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { approveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
@@ -27,6 +26,7 @@ import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
 import { initialsOf } from './profile-photo.tsx';

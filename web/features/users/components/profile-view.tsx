@@ -2,8 +2,9 @@ import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormatDate } from '#web/lib/use-format-date.ts';
 import type { ProfileJson } from '#shared/schemas/user.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 /** A label and its value; an empty value says 'Not provided' (no made-up data, spec §8 defect). */
 export function Detail({ label, value }: { label: string; value: ReactNode }) {
