@@ -73,13 +73,21 @@ describe('Dates and times in Hindi (issue 35)', () => {
     const marked = await apiAs(uploader).post(`/api/dac/${letter._id}/movements`, { to: [officer.id] });
     expect(marked.status).toBe(201);
 
-    // The register in English, as ever: "21 Nov 2026, 3:05 pm".
+    // The uploader's Letters Manager in Hindi: the letter's date.
     await signInAs(page, uploader, { to: '/dac' });
-    const card = page.getByRole('listitem').filter({ hasText: subject });
-    await expectVisible(card.getByText(/\d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s[ap]m/).first());
-    // In Hindi.
     await switchTo(page, 'hi');
-    await expectHindiDates(card);
+    await expectHindiDates(page.getByRole('listitem').filter({ hasText: subject }), { timestamp: false });
+    await switchTo(page, 'en');
+
+    // The register (an administrator's All Letters) in English, as ever: "21 Nov 2026, 3:05 pm"; then in Hindi.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signInAs(page, await signedInAdmin(), { to: '/allLetter' });
+    await page.getByLabel('Search letters').fill(tag);
+    const found = page.getByRole('listitem').filter({ hasText: subject });
+    await expectVisible(found.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s[ap]m$/));
+    await switchTo(page, 'hi');
+    await expectHindiDates(found);
     await checkA11y(page, { moderate: true });
     await screenshotFromTop(page, 'dates-letters-hi');
     await switchTo(page, 'en');
