@@ -64,6 +64,10 @@ describe('dates in Hindi (issue 35)', () => {
     expect(formatDateTime('2026-11-21T06:40:00Z', 'N/A', 'hi')).toMatch(/^21 नव॰ 2026, 12:10\sअपराह्न$/);
   });
 
+  it('keeps the time and अपराह्न together with a no-break space', () => {
+    expect(formatDateTime('2026-11-21T09:35:00Z', 'N/A', 'hi')).toBe('21 नव॰ 2026, 3:05\u00a0अपराह्न');
+  });
+
   it('has no Latin letter in a Hindi date or time', () => {
     for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 5 * 60 * 60 * 1000 + 17 * 60 * 1000) {
       expect(formatDateTime(t, '', 'hi')).not.toMatch(/[A-Za-z]/);

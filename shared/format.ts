@@ -69,13 +69,16 @@ const monthNumber = new Intl.DateTimeFormat('en-IN', { month: 'numeric', timeZon
 /** The en-IN parts (day first, 12-hour), with the month, and in Hindi the day period, in `language`. */
 function format(fmt: Intl.DateTimeFormat, d: Date, language: DateLanguage): string {
   const month = MONTH_NAMES[language][Number(monthNumber.format(d)) - 1]!;
-  return fmt
-    .formatToParts(d)
-    .map((part) => {
+  const parts = fmt.formatToParts(d);
+  return parts
+    .map((part, i) => {
       if (part.type === 'month') return month;
+      if (language === 'hi') {
+        if (part.type === 'dayPeriod') return HINDI_DAY_PERIOD[part.value.toLowerCase()] ?? part.value;
+        // The time and अपराह्न stay on one line: Chromium broke a narrow screen's line between them.
+        if (parts[i + 1]?.type === 'dayPeriod') return '\u00a0';
+      }
       if (part.type === 'literal') return part.value.replace(/-/g, ' ');
-      if (part.type === 'dayPeriod' && language === 'hi')
-        return HINDI_DAY_PERIOD[part.value.toLowerCase()] ?? part.value;
       return part.value;
     })
     .join('');
