@@ -1,4 +1,3 @@
-import type { UseMutationResult } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -14,12 +13,8 @@ afterEach(async () => {
   await act(() => setLanguage('en'));
 });
 
-/** A mutation that is never called here: the tests only read the form and the table. */
-const idle = { mutate: () => {}, mutateAsync: async () => ({}), isPending: false } as unknown as UseMutationResult<
-  never,
-  Error,
-  never
->;
+/** A mutation that is never called here (the tests only read the form and the table); `never` fits both props. */
+const idle = { mutate: () => {}, mutateAsync: async () => ({}), isPending: false } as never;
 
 const entry: DirectorEntryJson = {
   _id: '00000000-0000-4000-8000-000000000001',
