@@ -2,7 +2,6 @@ import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, Title } 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatDate } from '#shared/format.ts';
 import {
   countLabel,
   SEARCH_KINDS,
@@ -17,6 +16,7 @@ import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { SearchSnippet } from '#web/components/search-snippet.tsx';
 import { useStoredLogin } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { isSearchable, useSearchPages } from '../api.ts';
 
@@ -61,6 +61,7 @@ export function SearchResults({
   kinds: SearchKind[];
   onKindsChange: (kinds: SearchKind[]) => void;
 }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('search');
   const { t: tc } = useTranslation('common');
   const search = useSearchPages(q, kinds);
