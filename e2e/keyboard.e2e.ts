@@ -120,9 +120,29 @@ function keyboard(page: Page, width: number) {
 async function navigationOpen(page: Page, link: string) {
   await expectVisible(page.locator('#mobile-navigation').getByRole('link', { name: link }));
   // And until it has slid in: while it moves, its search box is still partly off screen (seen on a loaded machine).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-    timeout: 10_000,
-  });
+  // Its box must be inside the window and the same on two frames running (the News Flash scrolls for ever, so the
+  // page's animations never all stop).
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const box = () => document.getElementById('mobile-navigation')?.getBoundingClientRect();
+        const first = box();
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const second = box();
+            resolve(
+              !!first &&
+                !!second &&
+                first.left === second.left &&
+                second.left >= 0 &&
+                second.right <= window.innerWidth,
+            );
+          }),
+        );
+      }),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /** Waits until the focus is on the page's h1, named `name`. */

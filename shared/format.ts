@@ -1,4 +1,7 @@
-/** Indian-style dates (21 Nov 2026) and 12-hour timestamps (spec §9). Plain Intl, so server and web agree. */
+/**
+ * Indian-style dates (21 Nov 2026) and 12-hour timestamps (spec §9), in English or Hindi. Plain Intl, so server and
+ * web agree.
+ */
 
 const dateFmt = new Intl.DateTimeFormat('en-IN', {
   day: '2-digit',
@@ -42,33 +45,63 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** The languages dates are written in: the portal's two (web/i18n LANGUAGES). English is the spec's and the server's. */
+export type DateLanguage = 'en' | 'hi';
+
 /**
- * Three letters for every month: en-IN's CLDR data abbreviates September as "Sept" (issue 16), so the month is
- * taken from this list rather than from Intl.
+ * The month names, by language. English: three letters for every month, as en-IN's CLDR data abbreviates September as
+ * "Sept" (issue 16). Hindi: CLDR's short names for hi-IN, with the Devanagari abbreviation sign (॰), fixed here so
+ * that every browser and Node write the same (issue 35).
  */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTH_NAMES: Record<DateLanguage, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  hi: ['जन॰', 'फ़र॰', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुल॰', 'अग॰', 'सित॰', 'अक्टू॰', 'नव॰', 'दिस॰'],
+};
+/**
+ * Before and after noon in Hindi: पूर्वाह्न and अपराह्न, the formal pair that stands after the time as "am"/"pm" do.
+ * Not from Intl: Node 20's ICU (78) writes hi-IN's 12-hour times with a Latin "am"/"pm", and its dayPeriod option gives
+ * times of day (सुबह, दोपहर, शाम, रात) that stand before the hour; ICU versions differ here, and every browser and Node
+ * must write the same.
+ */
+const HINDI_DAY_PERIOD: Record<string, string> = { am: 'पूर्वाह्न', pm: 'अपराह्न' };
 const monthNumber = new Intl.DateTimeFormat('en-IN', { month: 'numeric', timeZone: 'Asia/Kolkata' });
 
-function format(fmt: Intl.DateTimeFormat, d: Date): string {
-  const month = MONTHS[Number(monthNumber.format(d)) - 1]!;
-  return fmt
-    .formatToParts(d)
-    .map((part) =>
-      part.type === 'month' ? month : part.type === 'literal' ? part.value.replace(/-/g, ' ') : part.value,
-    )
+/** The en-IN parts (day first, 12-hour), with the month, and in Hindi the day period, in `language`. */
+function format(fmt: Intl.DateTimeFormat, d: Date, language: DateLanguage): string {
+  const month = MONTH_NAMES[language][Number(monthNumber.format(d)) - 1]!;
+  const parts = fmt.formatToParts(d);
+  return parts
+    .map((part, i) => {
+      if (part.type === 'month') return month;
+      if (language === 'hi') {
+        if (part.type === 'dayPeriod') return HINDI_DAY_PERIOD[part.value.toLowerCase()] ?? part.value;
+        // The time and अपराह्न stay on one line: Chromium broke a narrow screen's line between them.
+        if (parts[i + 1]?.type === 'dayPeriod') return '\u00a0';
+      }
+      if (part.type === 'literal') return part.value.replace(/-/g, ' ');
+      return part.value;
+    })
     .join('');
 }
 
-/** "21 Nov 2026", or `fallback` when there is no date. */
-export function formatDate(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
+/** "21 Nov 2026" (in Hindi "21 नव॰ 2026"), or `fallback` when there is no date. */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  fallback = 'N/A',
+  language: DateLanguage = 'en',
+): string {
   const d = toDate(value);
-  return d ? format(dateFmt, d) : fallback;
+  return d ? format(dateFmt, d, language) : fallback;
 }
 
-/** "21 Nov 2026, 3:05 pm", or `fallback` when there is no time. */
-export function formatDateTime(value: string | number | Date | null | undefined, fallback = 'N/A'): string {
+/** "21 Nov 2026, 3:05 pm" (in Hindi "21 नव॰ 2026, 3:05 अपराह्न"), or `fallback` when there is no time. */
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  fallback = 'N/A',
+  language: DateLanguage = 'en',
+): string {
   const d = toDate(value);
-  return d ? format(timeFmt, d) : fallback;
+  return d ? format(timeFmt, d, language) : fallback;
 }
 
 /** A date cut to YYYY-MM-DD for date inputs (spec §4 Letters Manager). */

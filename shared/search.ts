@@ -34,6 +34,8 @@ export const SEARCH_MAX_LIMIT = 50;
  * matches and `countsCapped` is true: each kind has at least that many ("12+").
  */
 export const SEARCH_COUNT_CAP = 200;
+/** Shortest query accepted, once trimmed: the header box says so rather than searching (issue 35). */
+export const SEARCH_MIN_LENGTH = 2;
 /** Longest query accepted. */
 export const SEARCH_MAX_LENGTH = 200;
 

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 
 import { msg } from '../messages/index.ts';
-import { SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, type SearchKind } from '../search.ts';
+import {
+  SEARCH_KINDS,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MIN_LENGTH,
+  SEARCH_PAGE_SIZE,
+  type SearchKind,
+} from '../search.ts';
 import { codedIssue, plainText } from './common.ts';
 
 export * from '../search.ts';
 
-const SHORT = msg('search.query_too_short');
+const SHORT = msg('search.query_too_short', { min: SEARCH_MIN_LENGTH });
 const LIMIT = msg('search.limit_invalid', { max: SEARCH_MAX_LIMIT });
 
 /** GET /api/search query string. */
 export const searchQuery = z.object({
   q: plainText({ error: SHORT })
-    .min(2, SHORT)
+    .min(SEARCH_MIN_LENGTH, SHORT)
     .max(SEARCH_MAX_LENGTH, msg('search.query_too_long', { max: SEARCH_MAX_LENGTH })),
   kinds: z
     .string()

@@ -4,9 +4,8 @@ import 'dayjs/locale/hi';
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
-
 import { parseDateInput } from '#web/lib/parse-date.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> {
   /** YYYY-MM-DD, or '' / null for none. */
@@ -33,6 +32,7 @@ export function birthCalendarStart(today = new Date()): string {
  * field (issue 12).
  */
 export function DateField({ value, onChange, birthDate, ...props }: DateFieldProps) {
+  const { formatDate } = useFormatDate();
   const { t, i18n } = useTranslation('common');
   return (
     <DatesProvider settings={{ locale: i18n.language === 'hi' ? 'hi' : 'en', firstDayOfWeek: 1 }}>

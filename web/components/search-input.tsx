@@ -2,6 +2,8 @@ import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import classes from './search.module.css';
+
 function SearchIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -11,11 +13,14 @@ function SearchIcon() {
   );
 }
 
-/** The header's search field as the person sees it, with or without suggestions around it. */
-export const SearchInput = forwardRef<HTMLInputElement, TextInputProps & { busy?: ReactNode }>(function SearchInput(
-  { busy, ...props },
-  ref,
-) {
+/**
+ * The header's search field as the person sees it, with or without suggestions around it. `note`: why Enter did not
+ * search, shown as the field's error and announced; `floatingNote` puts it over the page (the header keeps its height).
+ */
+export const SearchInput = forwardRef<
+  HTMLInputElement,
+  TextInputProps & { busy?: ReactNode; note?: string; floatingNote?: boolean }
+>(function SearchInput({ busy, note, floatingNote = true, ...props }, ref) {
   const { t } = useTranslation('common');
   return (
     <TextInput
@@ -26,6 +31,9 @@ export const SearchInput = forwardRef<HTMLInputElement, TextInputProps & { busy?
       type="search"
       autoComplete="off"
       w={{ base: '100%', sm: 260 }}
+      error={note || undefined}
+      errorProps={{ role: 'alert' }}
+      classNames={floatingNote ? { error: classes.floatingNote } : undefined}
       rightSectionPointerEvents="all"
       rightSection={
         busy ?? (

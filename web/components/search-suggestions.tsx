@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import type { SearchAnswerJson, SearchResultJson } from '#shared/schemas/search.ts';
-import { SEARCH_SUGGESTION_LIMIT } from '#shared/search.ts';
+import { SEARCH_MIN_LENGTH, SEARCH_SUGGESTION_LIMIT } from '#shared/search.ts';
 
 import { api } from '#web/lib/api-client.ts';
+import { useStoredLogin } from '#web/lib/auth-storage.ts';
 
+import classes from './search.module.css';
 import { SearchInput } from './search-input.tsx';
 import { SearchSnippet } from './search-snippet.tsx';
 
@@ -21,7 +23,9 @@ export function openSearchResult(result: Pick<SearchResultJson, 'url'>, navigate
 
 /**
  * The header search field with its suggestions: loaded by SearchBox when the field is first focused, it takes the
- * field's place with the focus and the caret where they were.
+ * field's place with the focus and the caret where they were. Titles and snippets are shown whole, wrapping (issue
+ * 35), in a list wider than the field that scrolls when long. A visitor whose search finds nothing is told that people
+ * are found after signing in (the server finds them for the signed-in only).
  */
 export function SearchSuggestions({
   id,
@@ -29,14 +33,21 @@ export function SearchSuggestions({
   query,
   onQueryChange,
   onSubmit,
+  note,
+  floatingNote,
 }: {
   id: string;
   inputRef: RefObject<HTMLInputElement | null>;
   query: string;
   onQueryChange: (query: string) => void;
   onSubmit: (event: FormEvent) => boolean;
+  /** SearchInput's note and where it shows (SearchBox). */
+  note: string;
+  floatingNote: boolean;
 }) {
   const { t } = useTranslation('common');
+  const { t: ts } = useTranslation('search');
+  const visitor = !useStoredLogin().token;
   const navigate = useNavigate();
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -56,11 +67,15 @@ export function SearchSuggestions({
     queryKey: ['search', 'suggestions', debounced],
     queryFn: ({ signal }) =>
       api.get<SearchAnswerJson>('/api/search', { params: { q: debounced, limit: SEARCH_SUGGESTION_LIMIT }, signal }),
-    enabled: debounced.length >= 2,
+    enabled: debounced.length >= SEARCH_MIN_LENGTH,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-  const results = debounced.length >= 2 ? (suggestions.data?.results ?? []) : [];
+  const results = debounced.length >= SEARCH_MIN_LENGTH ? (suggestions.data?.results ?? []) : [];
+  // The answer for what is typed now came back empty (not a previous answer kept while the next loads).
+  const foundNothing =
+    debounced.length >= SEARCH_MIN_LENGTH && !suggestions.isPlaceholderData && suggestions.isSuccess && !results.length;
+  const visitorNote = visitor && foundNothing ? ts('suggestNone', { q: debounced }) : '';
 
   const onOption = (value: string) => {
     const result = results.find((r) => `${r.kind}:${r._id}` === value);
@@ -69,7 +84,16 @@ export function SearchSuggestions({
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={onOption} withinPortal>
+    <Combobox
+      store={combobox}
+      onOptionSubmit={onOption}
+      // Inside the search landmark (axe 'region'), not at the end of the page; gone while closed, so the page holds no
+      // hidden copy of the suggestions before its content.
+      withinPortal={false}
+      keepMounted={false}
+      width="min(440px, calc(100vw - 24px))"
+      position="bottom-end"
+    >
       <Combobox.Target>
         <SearchInput
           ref={inputRef}
@@ -86,28 +110,43 @@ export function SearchSuggestions({
           }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
+          note={note}
+          floatingNote={floatingNote}
           busy={
             suggestions.isFetching ? <Loader size={14} role="status" aria-label={t('search.loading')} /> : undefined
           }
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={results.length === 0}>
+      <Combobox.Dropdown
+        hidden={results.length === 0 && !visitorNote}
+        mah="min(70vh, 560px)"
+        style={{ overflowY: 'auto' }}
+      >
         <Combobox.Options aria-label={t('search.suggestions')}>
           {results.map((r) => (
             <Combobox.Option key={`${r.kind}:${r._id}`} value={`${r.kind}:${r._id}`}>
-              <Group gap={6} wrap="nowrap" justify="space-between">
-                <Text size="sm" fw={600} lineClamp={1}>
+              <Group gap={8} wrap="nowrap" justify="space-between" align="flex-start">
+                <Text size="sm" fw={600} className={classes.title}>
                   {r.title}
                 </Text>
-                <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }} mt={2}>
                   {t(`search.kind.${r.kind}`)}
                 </Text>
               </Group>
-              <SearchSnippet snippet={r.snippet} size="xs" lineClamp={2} />
+              <SearchSnippet snippet={r.snippet} size="xs" className={classes.snippet} />
             </Combobox.Option>
           ))}
         </Combobox.Options>
+        {visitorNote && (
+          <Text size="sm" p="xs" c="gray.9">
+            {visitorNote}
+          </Text>
+        )}
       </Combobox.Dropdown>
+      {/* Said aloud too: the list is not announced as it opens. */}
+      <div aria-live="polite" className="visually-hidden">
+        {visitorNote}
+      </div>
     </Combobox>
   );
 }

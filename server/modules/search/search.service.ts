@@ -44,6 +44,11 @@ export interface SearchInput {
 
 /** How many of the newest matches are ranked together. */
 export const RANK_WINDOW = 200;
+/**
+ * Added to the score of a result whose title matches: more than the rest of a score can reach (ts_rank and similarity
+ * are at most 1 each, half a file's ts_rank at most 0.5), so those results come first.
+ */
+const TITLE_TIER = 3;
 /** Step 1 of newestMatches reads at most this many of the newest documents. */
 const PROBE_ROWS = 1000;
 
@@ -154,6 +159,10 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
     /[^ -~]/.test(input.q) && [...input.q].length >= 3
       ? sql`(${sd.title} ilike ${pattern} and search_title_grams(${sd.title}) @> search_title_grams(${input.q}))`
       : sql`${sd.title} ilike ${pattern}`;
+  // The title holds the words (its A-weighted part of the meta vector, or the fragment): ranked above every match
+  // found only in a description or inside a file, such as a person's name in the member list a close group's
+  // document carries (issue 35).
+  const inTitle = sql`(${titleMatch} or ts_filter(${sd.metaVector}, '{a}') @@ ${tsq})`;
   const kinds = input.kinds?.length ? input.kinds : SEARCH_KINDS;
   // Title and description for whoever may see the listing; the text inside the file only for whoever may open it.
   // The access tokens carry the kind, so they also keep to the kinds asked for.
@@ -212,7 +221,8 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
       select ${sd.kind} as kind, ${sd.itemId} as id, ${sd.title} as title, ${sd.url} as url, ${sd.fileUrl} as file_url,
         ${opens} as opens, ${sd.date}::text as date,
         to_char(${sd.date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
-        (ts_rank(${sd.metaVector}, ${tsq}) + similarity(${sd.title}, ${input.q})
+        (case when ${inTitle} then ${sql.raw(String(TITLE_TIER))} else 0 end
+          + ts_rank(${sd.metaVector}, ${tsq}) + similarity(${sd.title}, ${input.q})
           + case when ${opens} then 0.5 * ts_rank(${sd.fileVector}, ${tsq}) else 0 end)::float8 as score
       from ${sd}
       where (${sd.itemId}, ${sd.kind}) in (${sql.join(

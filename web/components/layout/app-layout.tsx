@@ -87,7 +87,7 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
         {drawerShown && (
           <>
             <Box hiddenFrom="sm" mb="md">
-              <SearchBox id="drawer-search" />
+              <SearchBox id="drawer-search" floatingNote={false} />
             </Box>
             <Suspense fallback={null}>
               <NavList entries={navigation} onSignOut={onSignOut} onNavigate={menu.close} />

@@ -20,11 +20,11 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { acceptFor, DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION, DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
+import { acceptFor } from '#shared/constants.ts';
 import { type DirectorEntryInput, directorEntryInput, type DirectorEntryJson } from '#shared/schemas/unit.ts';
 
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '../confirm-delete.tsx';
 import { DataTable } from '../data-table.tsx';
@@ -38,12 +38,6 @@ import { entryPhoto } from './unit-panels.tsx';
 
 /** The lab's directors, or a group's associate directors (spec §3: the same entry shape). */
 export type DirectorKind = 'director' | 'associateDirector';
-
-/** A blank designation takes the default of its kind (spec §9), which the server fills in. */
-const DEFAULT_DESIGNATION: Record<DirectorKind, string> = {
-  director: DEFAULT_DIRECTOR_DESIGNATION,
-  associateDirector: DEFAULT_ASSOCIATE_DIRECTOR_DESIGNATION,
-};
 
 export interface StaffOption {
   value: string;
@@ -120,6 +114,7 @@ export function DirectorHistoryManager({
   canRemoveImage,
   headingOrder = 2,
 }: DirectorHistoryManagerProps) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation(['common', messageNs]);
   const words = (key: string, values?: Record<string, string>) => t(`directorHistory.${kind}.${key}`, values);
   const [search, setSearch] = useState('');
@@ -221,7 +216,9 @@ export function DirectorHistoryManager({
             </SimpleGrid>
             <TextInput
               label={t('unit.designation')}
-              placeholder={DEFAULT_DESIGNATION[kind]}
+              // The default of its kind (spec §9), which the server fills in for a blank designation: in English the
+              // shared constant's words (DEFAULT_DIRECTOR_DESIGNATION), in Hindi their translation.
+              placeholder={words('designationPlaceholder')}
               description={words('designationHint')}
               {...form.getInputProps('designation')}
             />
@@ -287,7 +284,8 @@ export function DirectorHistoryManager({
                       {entry.name.slice(0, 1)}
                     </Avatar>
                     <div>
-                      <Text fw={600}>
+                      {/* A div, not a p: the 'Current' badge is a div, which a p may not hold. */}
+                      <Text fw={600} component="div">
                         {entry.name}{' '}
                         {entry._id === currentId && (
                           <Badge size="sm" color="teal.9" variant="filled">

@@ -2,8 +2,9 @@ import { Anchor, Avatar, Card, Group, List, SimpleGrid, Stack, Text, Title } fro
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import type { ContactInfoJson, DirectorEntryJson } from '#shared/schemas/unit.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { EmptyState } from '../empty-state.tsx';
 
@@ -50,6 +51,7 @@ export function LeaderProfile({
   /** 3 inside a tab (under its h2); 2 straight under a page's h1 (/directorprofile). */
   headingOrder?: 2 | 3;
 }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('common');
   if (!leader) return <EmptyState>{t('unit.noInformation')}</EmptyState>;
   const about = leader.about || leader.user?.about || '';

@@ -1,8 +1,9 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import type { DirectorEntryJson, OfficeMemberJson } from '#shared/schemas/unit.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { DataTable } from '../data-table.tsx';
 import { EmptyState } from '../empty-state.tsx';
@@ -49,6 +50,7 @@ export function OfficeTable({ office, caption, empty, onEdit, onDelete }: Office
 
 /** Role & Honour: #, Name (with the designation), From, To ('Present' while open); 'No data available'. */
 export function DirectorHistoryTable({ history, caption }: { history: DirectorEntryJson[]; caption: string }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('common');
   if (!history.length) return <EmptyState>{t('unit.noData')}</EmptyState>;
   return (

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
-import { SEARCH_PAGE_SIZE, type SearchAnswerJson, type SearchKind } from '#shared/schemas/search.ts';
+import { SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, type SearchAnswerJson, type SearchKind } from '#shared/schemas/search.ts';
 
 import { api } from '#web/lib/api-client.ts';
 
@@ -9,8 +9,8 @@ export const searchKeys = {
   pages: (q: string, kinds: SearchKind[]) => ['search', 'pages', { q, kinds }] as const,
 };
 
-/** A query the server accepts: at least 2 characters once trimmed. */
-export const isSearchable = (q: string) => q.trim().length >= 2;
+/** A query the server accepts: at least SEARCH_MIN_LENGTH characters once trimmed. */
+export const isSearchable = (q: string) => q.trim().length >= SEARCH_MIN_LENGTH;
 
 const fetchSearch = (q: string, kinds: SearchKind[], limit: number, cursor: string | undefined, signal: AbortSignal) =>
   api.get<SearchAnswerJson>('/api/search', {

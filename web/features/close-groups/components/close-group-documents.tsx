@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { formatDate, formatDateTime } from '#shared/format.ts';
 import {
   CLOSE_GROUP_MESSAGES,
   type CloseGroupDocumentJson,
@@ -33,6 +32,7 @@ import { FilePicker } from '#web/components/file-picker.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
 import { type TimedMessage, useTimedMessage } from '../use-timed-message.ts';
@@ -214,6 +214,7 @@ function RenameDocumentModal({
  * delete, each followed by a message that stays 5 seconds; a read-only notice outside the group's duration.
  */
 export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
+  const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('close-groups');
   const [message, showMessage] = useTimedMessage();
   const [renaming, setRenaming] = useState<CloseGroupDocumentJson | null>(null);

@@ -2,13 +2,13 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import type { GroupItemJson } from '#shared/schemas/group.ts';
 
 import { FileTitle } from '#web/components/new-tab-link.tsx';
 import i18n from '#web/i18n/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 /** `fallback` followed by the server's sentence when there is one, e.g. 'Failed to save. Entry not found.' */
 export function withServer(fallback: string, err: unknown): string {
@@ -23,6 +23,7 @@ export const isOffline = (err: unknown) => err instanceof ApiError && err.status
 
 /** One notice, circular or file: a link to its file (new tab), its description and date. */
 export function GroupItemEntry({ item }: { item: GroupItemJson }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation(['groups', 'site']);
   return (
     <Stack gap={2}>

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
 import {
   GROUP_DOCUMENT_MESSAGE,
   GROUP_FILE_MESSAGE,
@@ -22,6 +21,7 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import {
   type GroupListField,
@@ -42,6 +42,7 @@ const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null 
  * pptx, xls, xlsx and video). A file is required on create and optional on edit; uploads show their progress.
  */
 export function ManageGroupItems({ groupId, field }: { groupId: string; field: GroupListField }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('groups');
   const isDocument = isDocumentField(field);
   const required = isDocument ? GROUP_DOCUMENT_MESSAGE : GROUP_FILE_MESSAGE;

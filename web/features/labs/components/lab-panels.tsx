@@ -2,13 +2,13 @@ import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatDate } from '#shared/format.ts';
 import type { LabItemJson, LabJson } from '#shared/schemas/lab.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FileTitle } from '#web/components/new-tab-link.tsx';
 import { ItemListSection } from '#web/components/unit/unit-panels.tsx';
 import { paths } from '#web/lib/paths.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { splitIntoPoints } from '../text-points.ts';
 
@@ -28,6 +28,7 @@ export function TextPoints({ text }: { text: string }) {
 
 /** One notice or circular: a link to its file (new tab) with its description, date and, once expired, 'Archived'. */
 export function DocumentEntry({ item }: { item: LabItemJson }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation(['lab', 'site']);
   return (
     <Stack gap={2}>
@@ -79,6 +80,7 @@ export function LabDocuments({ lab }: { lab: LabJson }) {
 
 /** "Last updated: 21 Nov 2026" under each of the lab's public tabs (issue 16 item 9; GIGW 3.0). */
 export function LastUpdated({ date }: { date: string }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('site');
   return (
     <Text size="sm" c="gray.8" mt="lg">

@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
 import { msg } from '#shared/messages/index.ts';
 import { isLabDocumentKind, labItemInputFor, type LabItemJson, type LabItemKind } from '#shared/schemas/lab.ts';
 
@@ -32,6 +31,7 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
 
@@ -49,6 +49,7 @@ const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(
  * take an optional 'valid until' date; products and advertisements take an optional pdf or image.
  */
 export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKind }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('lab');
   const lab = useLab(labId);
   const save = useSaveLabItem(labId, kind);

@@ -1,8 +1,9 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import type { DakPriority } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 /** Urgent and Most Immediate, written plainly on the letter; Normal shows nothing. */
 export function PriorityBadge({ priority }: { priority: DakPriority }) {
@@ -17,6 +18,7 @@ export function PriorityBadge({ priority }: { priority: DakPriority }) {
 
 /** "Due 21 Nov 2026", or "Overdue since 21 Nov 2026" in red. */
 export function DueBadge({ dueDate, overdue }: { dueDate: string | null; overdue: boolean }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('letters');
   if (!dueDate) return null;
   return overdue ? (

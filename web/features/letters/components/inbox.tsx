@@ -22,11 +22,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DAK_PRIORITIES } from '#shared/constants.ts';
-import { formatDate, formatDateTime } from '#shared/format.ts';
 import { type DakPriority, INBOX_STATUSES, type InboxLetterJson, type InboxStatus } from '#shared/schemas/letter.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { type InboxFilter, useInbox, useInboxCount, useReadLetter, useReceiveLetter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
@@ -37,6 +37,7 @@ import { ClassificationBadge, Detail } from './letter-parts.tsx';
 type Dialog = { kind: 'mark' | 'close' | 'return'; letter: InboxLetterJson } | null;
 
 function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d: Dialog) => void }) {
+  const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const headingId = useId();
   const detailsId = useId();

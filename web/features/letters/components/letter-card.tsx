@@ -2,8 +2,9 @@ import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate, formatDateTime } from '#shared/format.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { LetterHistory } from './letter-history.tsx';
@@ -16,6 +17,7 @@ import { ClassificationBadge, Detail } from './letter-parts.tsx';
  * adds buttons (the recycle bin's Restore and Delete permanently).
  */
 export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: ReactNode }) {
+  const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const [showHistory, setShowHistory] = useState(false);
   const [marking, setMarking] = useState(false);

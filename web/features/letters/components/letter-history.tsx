@@ -1,8 +1,9 @@
 import { Alert, List, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate, formatDateTime } from '#shared/format.ts';
 import type { LetterHistoryJson } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useLetterHistory } from '../api.ts';
 
@@ -10,6 +11,7 @@ const DATE_FIELDS = new Set(['letterDate', 'docketDate']);
 
 /** A changed value as a person reads it: dates the Indian way, a classification in the current language. */
 function useShowValue() {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('letters');
   return (field: string, value: unknown) => {
     if (value === null || value === undefined || value === '') return t('na');
@@ -20,6 +22,7 @@ function useShowValue() {
 }
 
 function Entry({ entry }: { entry: LetterHistoryJson }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const show = useShowValue();
   const who = entry.actor?.name ?? t('unknown');

@@ -1,13 +1,15 @@
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '#shared/format.ts';
 import type { MovementJson } from '#shared/schemas/letter.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useLetterMovements } from '../api.ts';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';
 
 function Movement({ m }: { m: MovementJson }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const state = m.outcome
     ? t(`dak.outcome.${m.outcome}`, { when: formatDateTime(m.endedAt) })

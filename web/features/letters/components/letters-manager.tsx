@@ -2,12 +2,12 @@ import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Ti
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import type { LetterJson } from '#shared/schemas/letter.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteLetter, useLetterPages } from '../api.ts';
 import { MarkLetterDialog } from './dak-dialogs.tsx';
@@ -27,6 +27,7 @@ function ManagerCard({
   onDelete: () => void;
   onMark: () => void;
 }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('letters');
   const subject = letter.letterSub || t('noSubject');
   return (

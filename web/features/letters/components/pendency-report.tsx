@@ -2,7 +2,6 @@ import { Alert, Button, Center, Group, Loader, Select, Stack, Table, Text, Title
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate, formatDateTime } from '#shared/format.ts';
 import type { PendencyJson } from '#shared/schemas/letter.ts';
 
 import { DataTable } from '#web/components/data-table.tsx';
@@ -10,11 +9,13 @@ import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { pendencyExportHref, type PendencyFilter, usePendency } from '../api.ts';
 import { PriorityBadge } from './dak-parts.tsx';
 
 function Report({ report }: { report: PendencyJson }) {
+  const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const period = { from: formatDate(report.from), to: formatDate(report.to) };
   return (

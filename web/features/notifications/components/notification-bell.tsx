@@ -15,8 +15,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { formatDateTime } from '#shared/format.ts';
 import type { NotificationJson } from '#shared/schemas/notification.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useNotificationCount, useNotifications, useReadAllNotifications, useReadNotification } from '../api.ts';
 
@@ -40,6 +41,7 @@ function BellIcon() {
  * acted on. `linkFor` says where a notice leads (the app decides the URLs).
  */
 export function NotificationBell({ linkFor }: { linkFor: (n: NotificationJson) => string }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('common');
   const [opened, setOpened] = useState(false);
   const count = useNotificationCount(true);

@@ -1,8 +1,9 @@
 import { Code, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '#shared/format.ts';
 import type { SoftwareRepoJson } from '#shared/schemas/repository.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteSoftwareRepo, useSoftwareRepos } from '../api.ts';
 import { formatMetadata, typeKey } from '../form-data.ts';
@@ -10,6 +11,7 @@ import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type View
 import { Detail } from './repository-parts.tsx';
 
 function SoftwareRepoCard({ repo, viewer }: { repo: SoftwareRepoJson; viewer: Viewer }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('repositories');
   const remove = useDeleteSoftwareRepo();
   const metadata = formatMetadata(repo.metadata);

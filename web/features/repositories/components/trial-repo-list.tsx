@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '#shared/format.ts';
 import type { TrialRepoJson } from '#shared/schemas/repository.ts';
 
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteTrialRepo, useTrialRepos } from '../api.ts';
 import { ExternalLink, FileDetail, RepositoryCard, RepositoryCardList, type Viewer } from './repository-card.tsx';
 import { Detail } from './repository-parts.tsx';
 
 function TrialRepoCard({ repo, viewer }: { repo: TrialRepoJson; viewer: Viewer }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('repositories');
   const remove = useDeleteTrialRepo();
   const { sizeInKB, duration, languageUsed } = repo.metadata;

@@ -2,13 +2,21 @@ import { Alert, Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, Title } 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatDate } from '#shared/format.ts';
-import { countLabel, SEARCH_KINDS, type SearchKind, type SearchResultJson } from '#shared/schemas/search.ts';
+import {
+  countLabel,
+  SEARCH_KINDS,
+  SEARCH_MIN_LENGTH,
+  type SearchKind,
+  type SearchResultJson,
+} from '#shared/schemas/search.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { SearchSnippet } from '#web/components/search-snippet.tsx';
+import { useStoredLogin } from '#web/lib/auth-storage.ts';
+import { paths } from '#web/lib/paths.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { isSearchable, useSearchPages } from '../api.ts';
 
@@ -25,9 +33,24 @@ function ResultLink({ result }: { result: SearchResultJson }) {
   );
 }
 
+/** What a visitor's empty search adds: people are found after signing in, and the way there, back to this search. */
+function SignInForPeople({ q }: { q: string }) {
+  const { t } = useTranslation('search');
+  const { t: tc } = useTranslation('common');
+  return (
+    <Text c="gray.8">
+      {t('peopleAfterSignIn')}{' '}
+      <Anchor component={Link} to={paths.login} state={{ from: paths.search(q) }} fw={600}>
+        {tc('nav.login')}
+      </Anchor>
+    </Text>
+  );
+}
+
 /**
  * The /search page body (issue 14 §6): kind filters with their counts, results grouped by kind in a fixed order, the
- * matched words marked in each snippet, "show more" by cursor, and the empty state.
+ * matched words marked in each snippet, "show more" by cursor, and the empty state (a visitor's says that people are
+ * found after signing in: the server finds them for the signed-in only).
  */
 export function SearchResults({
   q,
@@ -38,11 +61,13 @@ export function SearchResults({
   kinds: SearchKind[];
   onKindsChange: (kinds: SearchKind[]) => void;
 }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('search');
   const { t: tc } = useTranslation('common');
   const search = useSearchPages(q, kinds);
+  const visitor = !useStoredLogin().token;
 
-  if (!isSearchable(q)) return <EmptyState>{t('prompt')}</EmptyState>;
+  if (!isSearchable(q)) return <EmptyState>{t('prompt', { min: SEARCH_MIN_LENGTH })}</EmptyState>;
   if (search.isError) return <Alert color="red">{t('failed')}</Alert>;
   if (!search.data) return <PanelLoader />;
 
@@ -79,7 +104,7 @@ export function SearchResults({
         </Chip.Group>
       )}
       {results.length === 0 ? (
-        <EmptyState>{t('empty', { q })}</EmptyState>
+        <EmptyState action={visitor ? <SignInForPeople q={q} /> : undefined}>{t('empty', { q })}</EmptyState>
       ) : (
         grouped.map(({ kind, items }) => (
           <section key={kind} aria-labelledby={`results-${kind}`}>

@@ -2,14 +2,15 @@ import { Alert, Anchor, Badge, Card, Group, SegmentedControl, Stack, Text, Title
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import type { ArchiveItemJson } from '#shared/schemas/site.ts';
 
 import { PanelLoader } from '#web/components/panel-loader.tsx';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useArchive } from '../api.ts';
 
 function ArchiveItem({ item }: { item: ArchiveItemJson }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation(['site', 'common']);
   return (
     <li>

@@ -17,12 +17,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
-import { formatDateTime } from '#shared/format.ts';
 import { FEEDBACK_STATUSES, type FeedbackJson, type FeedbackStatus } from '#shared/schemas/site.ts';
 
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useAnswerFeedback, useFeedbackList } from '../api.ts';
 
@@ -30,6 +30,7 @@ const STATUS_COLOR: Record<FeedbackStatus, string> = { new: 'red.9', answered: '
 
 /** One message with its status and reply, which the admin changes and saves. */
 function FeedbackCard({ item }: { item: FeedbackJson }) {
+  const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('site');
   const answer = useAnswerFeedback();
   const [status, setStatus] = useState<FeedbackStatus>(item.status === 'new' ? 'answered' : item.status);

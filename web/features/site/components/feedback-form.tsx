@@ -16,10 +16,10 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate, formatDateTime } from '#shared/format.ts';
 import { FEEDBACK_CATEGORIES, type FeedbackInput, feedbackInput } from '#shared/schemas/site.ts';
 
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useMyFeedback, useSendFeedback } from '../api.ts';
 
@@ -110,6 +110,7 @@ export function FeedbackForm({ defaults }: { defaults: { name: string; email: st
 
 /** The feedback a signed-in person sent earlier, with the administrators' replies. */
 export function MyFeedback() {
+  const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('site');
   const mine = useMyFeedback(true);
   if (!mine.data?.length) return null;

@@ -4,12 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import { type SitePageKey, type UpdateSitePageInput, updateSitePageInput } from '#shared/schemas/site.ts';
 
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { currentLanguage } from '#web/i18n/index.ts';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useSaveSitePage, useSitePage } from '../api.ts';
 
@@ -100,6 +100,7 @@ function EditSitePage({
  * an admin an editor of both languages (decision 019).
  */
 export function SiteDocument({ pageKey, canEdit }: { pageKey: SitePageKey; canEdit: boolean }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('site');
   const page = useSitePage(pageKey);
   const [editing, setEditing] = useState(false);

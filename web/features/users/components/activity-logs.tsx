@@ -3,14 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDateTime } from '#shared/format.ts';
-
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { actionText } from '../action-text.ts';
 import { type LogsFilter, useActivityLogs, usePeopleOptions } from '../api.ts';
@@ -57,6 +56,7 @@ function UserFilter({
  * action), filtered by user and dates, and paged by the server. Timestamps on a 12-hour clock, Indian style.
  */
 export function ActivityLogs() {
+  const { formatDateTime } = useFormatDate();
   const { t, i18n } = useTranslation(['people', 'common']);
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);

@@ -5,18 +5,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
 import type { ProfileJson, UserDocumentJson } from '#shared/schemas/user.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { requiredFile } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useRemoveUserDocument, useUploadUserDocument } from '../api.ts';
 import { reasonOf, UserModal } from './user-modal.tsx';
 
 /** A user's documents: open, upload and remove them (spec §2 Manage Users). */
 export function DocumentsModal({ user, onClose }: { user: ProfileJson; onClose: () => void }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('people');
   const upload = useUploadUserDocument();
   const remove = useRemoveUserDocument();

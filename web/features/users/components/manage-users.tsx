@@ -21,12 +21,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type Role, ROLES, USER_STATUSES, type UserStatus } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
 import type { ManagedUserJson, ProfileJson } from '#shared/schemas/user.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { getUserId } from '#web/lib/auth-storage.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import {
   type ManageUsersFilter,
@@ -126,6 +126,7 @@ function UserActions({ user, onOpen }: { user: ManagedUserJson; onOpen: (dialog:
 
 /** Employment period as "01 Jan 2020 – Present", or 'Not provided'. */
 function Period({ user }: { user: ProfileJson }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('people');
   const { from, to } = user.employmentPeriod;
   return <>{from || to ? `${formatDate(from, '—')} – ${formatDate(to, t('present'))}` : t('notProvided')}</>;

@@ -19,7 +19,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { APPROVAL_ROLES } from '#shared/constants.ts';
-import { formatDate } from '#shared/format.ts';
 import { approveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
@@ -27,6 +26,7 @@ import { rejectUserInput, type UserJson } from '#shared/schemas/user.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { serverMessage, zodValidate } from '#web/lib/form-errors.ts';
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useApproveUser, usePendingUsers, useRejectUser } from '../api.ts';
 import { initialsOf } from './profile-photo.tsx';
@@ -40,6 +40,7 @@ export interface LabSummary {
 
 /** The registration as the person gave it: only what the server holds, nothing made up (spec §8 defect). */
 function ProfileModal({ user, onClose }: { user: UserJson; onClose: () => void }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('people');
   const name = user.personalDetails.name;
   return (
@@ -129,6 +130,7 @@ function RejectModal({ user, onClose }: { user: UserJson; onClose: () => void })
 }
 
 function PendingUserCard({ user, lab, groups }: { user: UserJson; lab: LabSummary | null; groups: GroupNameJson[] }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('people');
   const approve = useApproveUser();
   // The card shows one line for both selects (spec §8), so the schema's own messages are not put on them.

@@ -2,8 +2,9 @@ import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatDate } from '#shared/format.ts';
 import type { ProfileJson } from '#shared/schemas/user.ts';
+
+import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 /** A label and its value; an empty value says 'Not provided' (no made-up data, spec §8 defect). */
 export function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -40,6 +41,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
 
 /** Personal and professional details of a profile, read-only (the dashboard's view mode, the approval modal). */
 export function PersonAndWorkDetails({ profile }: { profile: Omit<ProfileJson, 'documents'> }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('people');
   const p = profile.personalDetails;
   const q = profile.professionalDetails;
@@ -109,6 +111,7 @@ export function PersonAndWorkDetails({ profile }: { profile: Omit<ProfileJson, '
 
 /** About Me, Employment Period, Social Links and the documents on the record: the rest of the view mode. */
 export function ProfileExtras({ profile }: { profile: ProfileJson }) {
+  const { formatDate } = useFormatDate();
   const { t } = useTranslation('people');
   const links = (['linkedin', 'twitter', 'facebook', 'github'] as const).filter((site) => profile.socialLinks[site]);
   return (

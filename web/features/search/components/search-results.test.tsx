@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { UserJson } from '#shared/schemas/user.ts';
+
+import { profile } from '#web/features/users/profile-fixture.ts';
+import i18n from '#web/i18n/index.ts';
+import { clearLogin, saveLogin } from '#web/lib/auth-storage.ts';
+import { jsonResponse, render } from '#web/test/render.tsx';
+
+import { SearchResults } from './search-results.tsx';
+
+// Issue 35: a visitor whose search finds nothing is told that people are found after signing in, with the way there.
+
+const nothing = { results: [], next: null, counts: {}, countsCapped: false };
+
+afterEach(async () => {
+  clearLogin();
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
+
+describe('SearchResults: nothing found', () => {
+  it('tells a visitor that people are found after signing in, with a Login link back to this search', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, nothing));
+    render(<SearchResults q="Kavita Rao" kinds={[]} onKindsChange={() => {}} />);
+    expect(await screen.findByText('Nothing found for “Kavita Rao”. Try other words, or fewer of them.')).toBeVisible();
+    expect(screen.getByText(/^People are found after signing in\./)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says it in Hindi in Hindi mode', async () => {
+    await i18n.changeLanguage('hi');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, nothing));
+    render(<SearchResults q="कविता" kinds={[]} onKindsChange={() => {}} />);
+    expect(await screen.findByText(/^लोग लॉग इन करने के बाद खोजे जा सकते हैं।/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'लॉग इन' })).toBeVisible();
+  });
+
+  it('says nothing of the kind to a signed-in person', async () => {
+    saveLogin({ token: 'a.token', user: profile as unknown as UserJson });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(200, nothing));
+    render(<SearchResults q="Kavita Rao" kinds={[]} onKindsChange={() => {}} />);
+    expect(await screen.findByText(/^Nothing found for/)).toBeVisible();
+    expect(screen.queryByText(/People are found after signing in/)).not.toBeInTheDocument();
+  });
+
+  it('asks for at least 2 characters', () => {
+    render(<SearchResults q="a" kinds={[]} onKindsChange={() => {}} />);
+    expect(screen.getByText('Type at least 2 characters in the search box at the top of the page.')).toBeVisible();
+  });
+});
