@@ -84,7 +84,12 @@ const isDay = (name: string, value: unknown): value is string =>
 export function translateCoded(coded: CodedMessage, fallback = messageText(coded.code, coded.params)): string {
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(coded.params ?? {}))
-    params[name] = typeof value === 'object' ? translateCoded(value) : isDay(name, value) ? formatDate(value) : value;
+    params[name] =
+      typeof value === 'object'
+        ? translateCoded(value)
+        : isDay(name, value)
+          ? formatDate(value, value, currentLanguage())
+          : value;
   return i18n.t(coded.code, { ns: 'messages', ...params, defaultValue: fallback });
 }
 
