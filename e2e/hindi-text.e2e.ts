@@ -112,7 +112,12 @@ describe('Hindi text (issue 35 item 3)', () => {
     await signInAs(page, admin, { to: '/admin/logs' });
     await switchToHindi(page);
     const main = page.getByRole('main');
+    // The search is sent after a pause: wait for its answer, not for the unfiltered list already on screen.
+    const narrowed = page.waitForResponse(
+      (res) => res.url().includes('/admin/logs?') && res.url().includes(`q=${encodeURIComponent(admin.email)}`),
+    );
     await main.getByRole('searchbox').fill(admin.email);
+    await narrowed;
     // Narrowed: the oldest of this test's entries (the approval of this administrator) is on the first page.
     await expectVisible(main.locator('table').getByText('भूमिका कर्मचारी → निदेशक', { exact: false }));
     await expectVisible(main.locator('table').getByText(`पंजीकरण किया`, { exact: false }));
