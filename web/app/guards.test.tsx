@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Role, ROLES } from '#shared/constants.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
-import { profile } from '#web/features/users/profile-fixture.ts';
 import { clearLogin, saveLogin } from '#web/lib/auth-storage.ts';
+import { profile } from '#web/test/profile-fixture.ts';
 import { render } from '#web/test/render.tsx';
 
 import { RequireAdmin } from './guards.tsx';

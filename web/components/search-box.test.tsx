@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { UserJson } from '#shared/schemas/user.ts';
 
-import { profile } from '#web/features/users/profile-fixture.ts';
 import i18n from '#web/i18n/index.ts';
 import { clearLogin, saveLogin } from '#web/lib/auth-storage.ts';
+import { profile } from '#web/test/profile-fixture.ts';
 import { jsonResponse, render } from '#web/test/render.tsx';
 
 import { SearchBox } from './search-box.tsx';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { updateProfileInput } from '#shared/schemas/user.ts';
 
-import { profile } from './profile-fixture.ts';
+import { profile } from '#web/test/profile-fixture.ts';
+
 import { toFormValues, toProfileInput } from './profile-values.ts';
 
 describe('profile form values', () => {

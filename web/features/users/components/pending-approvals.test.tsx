@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 import { api, ApiError } from '#web/lib/api-client.ts';
+import { profile } from '#web/test/profile-fixture.ts';
 import { deferred, fillIn, render } from '#web/test/render.tsx';
 
-import { profile } from '../profile-fixture.ts';
 import { PendingApprovals } from './pending-approvals.tsx';
 
 const LAB = { _id: '00000000-0000-4000-8000-0000000000b1', name: 'Centre for Fire, Explosive and Environment Safety' };

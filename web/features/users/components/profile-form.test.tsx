@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { api, ApiError } from '#web/lib/api-client.ts';
+import { profile } from '#web/test/profile-fixture.ts';
 import { deferred, fillIn, render } from '#web/test/render.tsx';
 
-import { profile } from '../profile-fixture.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 const setup = () => {
