@@ -12,17 +12,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const WORD = 'हिन्दी';
+const WORD = 'हिन्दी';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const source = require.resolve(
-  '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-600-normal.woff2',
-);
+const source =
+  require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-600-normal.woff2');
 const target = path.join(root, 'web', 'app', 'fonts', 'hindi-word-600.woff2');
 
 const prefix = process.env.SUBSET_FONT_PREFIX;
-const subsetFont = prefix ? createRequire(path.join(prefix, 'package.json'))('subset-font') : require('subset-font');
+if (!prefix) throw new Error('Name the folder where subset-font is installed: SUBSET_FONT_PREFIX=/tmp/subset');
+const subsetFont = createRequire(path.join(prefix, 'package.json'))('subset-font');
 const subset = await subsetFont(readFileSync(source), WORD, { targetFormat: 'woff2' });
 writeFileSync(target, subset);
 const codePoints = [...new Set(WORD)].map((c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);

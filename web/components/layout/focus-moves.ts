@@ -33,18 +33,18 @@ export function skipToNavigation(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * Calls `use` with what `find` returns as soon as it is drawn inside `root` (pages and the narrow navigation's list load
+ * Calls `act` with what `find` returns as soon as it is drawn inside `root` (pages and the narrow navigation's list load
  * lazily), waiting at most `waitMs`. Returns a function that stops waiting.
  */
 function whenDrawn<T extends HTMLElement>(
   root: HTMLElement,
   find: () => T | null,
-  use: (el: T) => void,
+  act: (el: T) => void,
   waitMs: number,
 ): () => void {
   const tryNow = () => {
     const el = find();
-    if (el) use(el);
+    if (el) act(el);
     return el !== null;
   };
   if (tryNow()) return () => {};
