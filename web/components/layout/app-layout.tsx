@@ -111,7 +111,9 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
         style={{ overflowY: 'auto' }}
         hidden={!drawerShown}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') menu.close();
+          // Escape closes the navigation, unless it is closing the search box's open suggestions.
+          const suggesting = (event.target as HTMLElement).getAttribute('aria-expanded') === 'true';
+          if (event.key === 'Escape' && !event.defaultPrevented && !suggesting) menu.close();
         }}
       >
         {drawerShown && (
