@@ -120,9 +120,18 @@ function keyboard(page: Page, width: number) {
 async function navigationOpen(page: Page, link: string) {
   await expectVisible(page.locator('#mobile-navigation').getByRole('link', { name: link }));
   // And until it has slid in: while it moves, its search box is still partly off screen (seen on a loaded machine).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-    timeout: 10_000,
-  });
+  // Only the navigation's own: with the focus in it (no longer in the header), the News Flash loop runs on.
+  await page.waitForFunction(
+    () => {
+      const drawer = document.getElementById('mobile-navigation')!;
+      return document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return a.playState !== 'running' || !target || !drawer.contains(target);
+      });
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /** Waits until the focus is on an element whose text (or label) is `text`. */
