@@ -120,15 +120,26 @@ function keyboard(page: Page, width: number) {
 async function navigationOpen(page: Page, link: string) {
   await expectVisible(page.locator('#mobile-navigation').getByRole('link', { name: link }));
   // And until it has slid in: while it moves, its search box is still partly off screen (seen on a loaded machine).
-  // Only the navigation's own: with the focus in it (no longer in the header), the News Flash loop runs on.
+  // Its box must be inside the window and the same on two frames running (the News Flash scrolls for ever, so the
+  // page's animations never all stop).
   await page.waitForFunction(
-    () => {
-      const drawer = document.getElementById('mobile-navigation')!;
-      return document.getAnimations().every((a) => {
-        const target = (a.effect as KeyframeEffect | null)?.target;
-        return a.playState !== 'running' || !target || !drawer.contains(target);
-      });
-    },
+    () =>
+      new Promise<boolean>((resolve) => {
+        const box = () => document.getElementById('mobile-navigation')?.getBoundingClientRect();
+        const first = box();
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const second = box();
+            resolve(
+              !!first &&
+                !!second &&
+                first.left === second.left &&
+                second.left >= 0 &&
+                second.right <= window.innerWidth,
+            );
+          }),
+        );
+      }),
     undefined,
     { timeout: 10_000 },
   );
