@@ -145,6 +145,15 @@ async function navigationOpen(page: Page, link: string) {
   );
 }
 
+/** Waits until the focus is on the page's h1, named `name`. */
+async function expectHeadingFocused(page: Page, name: string) {
+  await page.waitForFunction(
+    (name) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === name,
+    name,
+    { timeout: 10_000 },
+  );
+}
+
 /** Waits until the focus is on an element whose text (or label) is `text`. */
 async function expectFocusOn(page: Page, text: string) {
   await page.waitForFunction(
@@ -153,15 +162,6 @@ async function expectFocusOn(page: Page, text: string) {
       return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim() === text;
     },
     text,
-    { timeout: 10_000 },
-  );
-}
-
-/** Waits until the focus is on the page's h1, named `name`. */
-async function expectHeadingFocused(page: Page, name: string) {
-  await page.waitForFunction(
-    (name) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === name,
-    name,
     { timeout: 10_000 },
   );
 }
