@@ -95,7 +95,8 @@ export function focusOpenedNavigation(drawer: HTMLElement, waitMs = 5000): () =>
     drawer,
     () => drawer.querySelector<HTMLElement>(':scope nav a[href]'),
     (link) => {
-      if (untouched()) link.focus();
+      // No scrolling: the list's first link is at its top, and the navigation may still be sliding in from the side.
+      if (untouched()) link.focus({ preventScroll: true });
     },
     waitMs,
   );
