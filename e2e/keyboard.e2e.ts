@@ -154,6 +154,24 @@ async function expectHeadingFocused(page: Page, name: string) {
   );
 }
 
+/**
+ * Waits until the narrow navigation's own transitions (its slide, its links' focus styles) have ended: with the focus
+ * moved into it at once, a Tab during the slide found the next link still partly covered.
+ */
+async function navigationSettled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const drawer = document.getElementById('mobile-navigation')!;
+      return document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return a.playState !== 'running' || !target || !drawer.contains(target);
+      });
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** Waits until the focus is on an element whose text (or label) is `text`. */
 async function expectFocusOn(page: Page, text: string) {
   await page.waitForFunction(
@@ -188,6 +206,7 @@ async function walk(page: Page, employee: SeededUser, width: number) {
     await page.keyboard.press('Enter');
     await navigationOpen(page, 'Login');
     await expectFocusOn(page, 'Home'); // the opened navigation takes the focus to its first link
+    await navigationSettled(page);
   }
   await keys.tabTo('Login');
   await page.keyboard.press('Enter');
@@ -208,6 +227,7 @@ async function walk(page: Page, employee: SeededUser, width: number) {
     await page.keyboard.press('Enter');
     await navigationOpen(page, 'Upload Letter');
     await expectFocusOn(page, 'Home');
+    await navigationSettled(page);
     await keys.tabTo('Upload Letter');
   } else {
     await keys.tabTo('Upload Letter', 'Shift+Tab');
