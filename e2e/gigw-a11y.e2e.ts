@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { baseURL, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
+import { baseURL, expectVisible, groupIds, newContext, signInAs, useBrowser } from './fixtures.ts';
 import { createApprovedUser, createPendingUser, registrationFor, signedInAdmin, uniquePersonName } from './seed.ts';
 
 // Issue 16, part A (GIGW 3.0): shipped fonts so Hindi renders without a system font, axe with no critical, serious or
@@ -46,6 +46,52 @@ describe('Hindi renders with the portal’s own fonts (item 1)', () => {
     const family = await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
     expect(family).toContain('Noto Sans Devanagari');
     await screenshot(page, 'gigw-login-hi');
+  });
+});
+
+describe('an English page downloads no Devanagari face for its language button (issue 35 item 8)', () => {
+  /** The font files a fresh visitor's home page requests in `language`, until the network is idle. */
+  async function fontsOfHome(language: 'en' | 'hi') {
+    const context = await newContext(state.browser);
+    try {
+      const page = await context.newPage();
+      await page.addInitScript((language) => localStorage.setItem('language', language), language);
+      const fonts: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'font' && !req.url().startsWith('data:')) fonts.push(new URL(req.url()).pathname);
+      });
+      await page.goto('/');
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+      await page.waitForLoadState('networkidle');
+      const word = page.getByRole('button', { name: language === 'en' ? 'हिन्दी' : 'English', exact: true });
+      const drawn = await word.evaluate(async (button) => {
+        await document.fonts.ready;
+        return {
+          family: getComputedStyle(button).fontFamily,
+          faces: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family} ${f.weight}`),
+        };
+      });
+      if (language === 'en') await screenshot(page, 'language-button-en');
+      return { fonts, ...drawn };
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('draws हिन्दी with its own 2.4 KB face on the English home page; the Hindi page still gets its fonts', async () => {
+    const en = await fontsOfHome('en');
+    console.log(`[fonts] English home page: ${en.fonts.join(', ')}`);
+    expect(en.fonts.filter((f) => /devanagari/i.test(f))).toEqual([]);
+    expect(en.family).toMatch(/^"?Hindi Word"?,/);
+    expect(
+      en.faces.some((f) => /^"?Hindi Word"? 600$/.test(f)),
+      en.faces.join(', '),
+    ).toBe(true);
+
+    const hi = await fontsOfHome('hi');
+    console.log(`[fonts] Hindi home page: ${hi.fonts.join(', ')}`);
+    for (const weight of [400, 600, 700])
+      expect(hi.fonts.some((f) => f.includes(`noto-sans-devanagari-devanagari-${weight}-normal`))).toBe(true);
   });
 });
 

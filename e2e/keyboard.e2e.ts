@@ -154,6 +154,36 @@ async function expectHeadingFocused(page: Page, name: string) {
   );
 }
 
+/**
+ * Waits until the narrow navigation's own transitions (its slide, its links' focus styles) have ended: with the focus
+ * moved into it at once, a Tab during the slide found the next link still partly covered.
+ */
+async function navigationSettled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const drawer = document.getElementById('mobile-navigation')!;
+      return document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return a.playState !== 'running' || !target || !drawer.contains(target);
+      });
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/** Waits until the focus is on an element whose text (or label) is `text`. */
+async function expectFocusOn(page: Page, text: string) {
+  await page.waitForFunction(
+    (text) => {
+      const el = document.activeElement;
+      return (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim() === text;
+    },
+    text,
+    { timeout: 10_000 },
+  );
+}
+
 async function walk(page: Page, employee: SeededUser, width: number) {
   await page.setViewportSize(SCREENSHOT_WIDTHS.find((s) => s.width === width)!);
   await page.goto('/');
@@ -175,6 +205,8 @@ async function walk(page: Page, employee: SeededUser, width: number) {
     expect((await focusNow(page)).text).toBe('Open navigation');
     await page.keyboard.press('Enter');
     await navigationOpen(page, 'Login');
+    await expectFocusOn(page, 'Home'); // the opened navigation takes the focus to its first link
+    await navigationSettled(page);
   }
   await keys.tabTo('Login');
   await page.keyboard.press('Enter');
@@ -194,6 +226,8 @@ async function walk(page: Page, employee: SeededUser, width: number) {
     await keys.tabTo('Open navigation', 'Shift+Tab');
     await page.keyboard.press('Enter');
     await navigationOpen(page, 'Upload Letter');
+    await expectFocusOn(page, 'Home');
+    await navigationSettled(page);
     await keys.tabTo('Upload Letter');
   } else {
     await keys.tabTo('Upload Letter', 'Shift+Tab');
@@ -214,6 +248,25 @@ describe('keyboard path from home to Upload Letter (issue 35 item 2)', () => {
       expect(tabs).toBeLessThanOrEqual(MAX_TABS);
     });
   }
+
+  it('at 390px the opened navigation takes the focus, and Escape gives it back to the menu button', async () => {
+    const { page } = state;
+    await page.setViewportSize(SCREENSHOT_WIDTHS.find((s) => s.width === 390)!);
+    await page.goto('/');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    const menu = page.getByRole('button', { name: 'Open navigation' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await navigationOpen(page, 'Login');
+    await expectFocusOn(page, 'Home');
+    expect((await focusNow(page)).shown).toBe(true);
+    await page.screenshot({ path: path.join(screenshotDir, 'keyboard-navigation-opened-390.png') });
+    await page.keyboard.press('Escape');
+    await expectFocusOn(page, 'Open navigation');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect(page.locator('#mobile-navigation').getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 
   it('the header search box is left with a single Tab', async () => {
     const { page } = state;

@@ -326,4 +326,53 @@ describe('Lab information', () => {
       await visitor.close();
     }
   });
+
+  it('never draws the tab heading over the side tabs, at any text size, at 1280 and 390 px', async () => {
+    // Issue 35 item 6: at A+ and 1280 px "About Lab" collided with the active side tab. A real lab's About runs to long
+    // sentences, so the panel asks for all the width it can get; that is what squeezed the side menu.
+    const as = apiAs(await signedInAdmin());
+    const before = (await as.get<LabJson>(`/api/labs/${labId}`)).body;
+    const update = (about: string) =>
+      as.put(`/api/labs/${labId}`, {
+        name: before.name,
+        domain: before.domain || 'Fire safety',
+        vision: before.vision || 'Safety.',
+        mission: before.mission || 'Research.',
+        about,
+        LabHistoryDetails: before.LabHistoryDetails || 'Set up in 1950.',
+      });
+    const long =
+      'The laboratory develops, tests and certifies fire-resistant materials, explosive detection systems and ' +
+      'environmental safety equipment for the armed forces, the paramilitary and civil agencies across the country.';
+    expect((await update(long)).status).toBe(200);
+    const { page } = browser;
+    try {
+      const overlaps = () =>
+        page.evaluate(() => {
+          const heading = document.querySelector('[role="tabpanel"] h2')!.getBoundingClientRect();
+          return [...document.querySelectorAll('[role="tab"]')]
+            .map((tab) => ({ tab, box: tab.getBoundingClientRect() }))
+            .filter(({ box }) => box.left < heading.right && heading.left < box.right)
+            .filter(({ box }) => box.top < heading.bottom && heading.top < box.bottom)
+            .map(({ tab }) => tab.textContent);
+        });
+      for (const size of ['Smaller text', 'Normal text size', 'Larger text']) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto('/');
+        await page.getByRole('group', { name: 'Display settings' }).getByRole('button', { name: size }).click();
+        await expectVisible(page.getByRole('heading', { name: 'About Lab', level: 2 }));
+        await expectVisible(page.getByText(long.slice(0, 40)));
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+          await expectVisible(page.getByRole('heading', { name: 'About Lab', level: 2 }));
+          expect(await overlaps(), `tabs under the heading at ${width}px (${size})`).toEqual([]);
+        }
+        if (size === 'Larger text') await screenshot(page, 'lab-tabs-larger-text');
+      }
+    } finally {
+      await update(before.about || 'Founded for safety research.');
+      await page.evaluate(() => localStorage.removeItem('textSize'));
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });

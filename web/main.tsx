@@ -6,10 +6,7 @@ import '@fontsource/noto-sans/latin-400.css';
 import '@fontsource/noto-sans/latin-500.css';
 import '@fontsource/noto-sans/latin-600.css';
 import '@fontsource/noto-sans/latin-700.css';
-import '@fontsource/noto-sans-devanagari/devanagari-400.css';
-import '@fontsource/noto-sans-devanagari/devanagari-500.css';
-import '@fontsource/noto-sans-devanagari/devanagari-600.css';
-import '@fontsource/noto-sans-devanagari/devanagari-700.css';
+import './app/fonts.css'; // Noto Sans Devanagari, with the unicode-range fontsource's subset files lack
 import './app/mantine-shell.css';
 import './app/global.css';
 

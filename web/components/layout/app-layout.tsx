@@ -11,7 +11,13 @@ import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { NavBar } from '../nav-bar/nav-bar.tsx';
 import type { NavEntry } from '../nav-bar/navigation.ts';
 import { SearchBox } from '../search-box.tsx';
-import { focusPageHeading, skipToFirstControl, skipToNavigation } from './focus-moves.ts';
+import {
+  focusClosedNavigation,
+  focusOpenedNavigation,
+  focusPageHeading,
+  skipToFirstControl,
+  skipToNavigation,
+} from './focus-moves.ts';
 import { HeaderBar } from './header-bar.tsx';
 import classes from './layout.module.css';
 import { SiteFooter } from './site-footer.tsx';
@@ -41,6 +47,8 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
   const wide = useMediaQuery('(min-width: 62em)');
   const drawerShown = menuOpened && wide === false;
   const main = useRef<HTMLElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+  const drawerWasShown = useRef(false);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
   // The header grows with the reader's text size and when the navigation wraps: the main area and the scroll padding
@@ -50,6 +58,19 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
     base: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX,
     md: NEWS_FLASH_HEIGHT_PX + HEADER_BAR_PX + NAV_BAR_PX,
   };
+
+  // The narrow-screen navigation takes the focus when it opens (its first link) and gives it back to the menu button
+  // when it closes (decision 032). Before the heading's effect below, so that a move to another page ends on its h1.
+  useEffect(() => {
+    if (drawerShown) {
+      drawerWasShown.current = true;
+      return drawer.current ? focusOpenedNavigation(drawer.current) : undefined;
+    }
+    if (drawerWasShown.current) {
+      drawerWasShown.current = false;
+      focusClosedNavigation(drawer.current);
+    }
+  }, [drawerShown]);
 
   // After a client-side move (a sign-in too), put the keyboard and screen reader on the new page's heading (WCAG
   // 2.4.3); not on the first load, where the skip links come first.
@@ -83,7 +104,18 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
           </Box>
         </div>
       </AppShell.Header>
-      <AppShell.Navbar id="mobile-navigation" p="md" style={{ overflowY: 'auto' }} hidden={!drawerShown}>
+      <AppShell.Navbar
+        id="mobile-navigation"
+        ref={drawer}
+        p="md"
+        style={{ overflowY: 'auto' }}
+        hidden={!drawerShown}
+        onKeyDown={(event) => {
+          // Escape closes the navigation, unless it is closing the search box's open suggestions.
+          const suggesting = (event.target as HTMLElement).getAttribute('aria-expanded') === 'true';
+          if (event.key === 'Escape' && !event.defaultPrevented && !suggesting) menu.close();
+        }}
+      >
         {drawerShown && (
           <>
             <Box hiddenFrom="sm" mb="md">

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { focusPageHeading } from './focus-moves.ts';
+import { focusClosedNavigation, focusOpenedNavigation, focusPageHeading } from './focus-moves.ts';
 
 // Issue 35 item 2: after each move between pages the focus goes to the new page's h1, also when the page (loaded
 // lazily) draws it a moment later; never away from where the person has already gone.
@@ -56,5 +56,84 @@ describe('focusPageHeading', () => {
     main.innerHTML = '<h1>Home</h1>';
     await nextTurn();
     expect(document.activeElement).toBe(main);
+  });
+});
+
+// Decision 032's follow-up: the narrow-screen navigation takes the focus to its first link when it opens, and gives it
+// back to the menu button when it closes.
+function narrowNavigation() {
+  const burger = document.createElement('button');
+  burger.setAttribute('aria-controls', 'mobile-navigation');
+  burger.textContent = 'Open navigation';
+  const drawer = document.createElement('nav');
+  drawer.id = 'mobile-navigation';
+  drawer.innerHTML = '<input type="search" aria-label="Search">';
+  document.body.append(burger, drawer);
+  burger.focus();
+  return { burger, drawer };
+}
+
+const navigationList = '<nav><a href="/">Home</a><a href="/login">Login</a></nav>';
+
+describe('focusOpenedNavigation', () => {
+  it('focuses the first link of the list, past the search box', () => {
+    const { drawer } = narrowNavigation();
+    drawer.insertAdjacentHTML('beforeend', navigationList);
+    focusOpenedNavigation(drawer);
+    expect(document.activeElement?.textContent).toBe('Home');
+  });
+
+  it('waits for the list, which loads on first use', async () => {
+    const { burger, drawer } = narrowNavigation();
+    focusOpenedNavigation(drawer);
+    expect(document.activeElement).toBe(burger);
+    drawer.insertAdjacentHTML('beforeend', navigationList);
+    await nextTurn();
+    expect(document.activeElement?.textContent).toBe('Home');
+  });
+
+  it('leaves the focus where the person moved it before the list came', async () => {
+    const { drawer } = narrowNavigation();
+    focusOpenedNavigation(drawer);
+    const search = drawer.querySelector('input')!;
+    search.focus();
+    drawer.insertAdjacentHTML('beforeend', navigationList);
+    await nextTurn();
+    expect(document.activeElement).toBe(search);
+  });
+});
+
+describe('focusClosedNavigation', () => {
+  // jsdom lays nothing out: the menu button counts as shown when it has a box.
+  const withBox = (el: HTMLElement) => {
+    el.getClientRects = () => [new DOMRect(0, 0, 40, 40)] as unknown as DOMRectList;
+  };
+
+  it('returns the focus to the menu button when the closed navigation took it away', () => {
+    const { burger, drawer } = narrowNavigation();
+    withBox(burger);
+    drawer.insertAdjacentHTML('beforeend', navigationList);
+    drawer.querySelector('a')!.focus();
+    drawer.replaceChildren(); // the list goes with the closed navigation
+    expect(document.activeElement).toBe(document.body);
+    focusClosedNavigation(drawer);
+    expect(document.activeElement).toBe(burger);
+  });
+
+  it('leaves a focus that is elsewhere on the page', () => {
+    const { burger, drawer } = narrowNavigation();
+    withBox(burger);
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    focusClosedNavigation(drawer);
+    expect(document.activeElement).toBe(elsewhere);
+  });
+
+  it('leaves a menu button that is not shown (a wide screen) alone', () => {
+    const { burger, drawer } = narrowNavigation();
+    burger.blur();
+    focusClosedNavigation(drawer);
+    expect(document.activeElement).toBe(document.body);
   });
 });

@@ -33,6 +33,34 @@ export function skipToNavigation(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
+ * Calls `act` with what `find` returns as soon as it is drawn inside `root` (pages and the narrow navigation's list load
+ * lazily), waiting at most `waitMs`. Returns a function that stops waiting.
+ */
+function whenDrawn<T extends HTMLElement>(
+  root: HTMLElement,
+  find: () => T | null,
+  act: (el: T) => void,
+  waitMs: number,
+): () => void {
+  const tryNow = () => {
+    const el = find();
+    if (el) act(el);
+    return el !== null;
+  };
+  if (tryNow()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (tryNow()) stop();
+  });
+  const timer = setTimeout(() => stop(), waitMs);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  observer.observe(root, { childList: true, subtree: true });
+  return stop;
+}
+
+/**
  * After a client-side move, put the keyboard and screen reader on the new page's main heading (WCAG 2.4.3; issue 35
  * item 2): the main area at once, then its h1 as soon as the page (often loaded lazily) draws it, unless the person has
  * already moved the focus elsewhere. Returns a function that stops waiting.
@@ -40,22 +68,47 @@ export function skipToNavigation(event: MouseEvent<HTMLAnchorElement>) {
 export function focusPageHeading(main: HTMLElement, waitMs = 5000): () => void {
   main.focus({ preventScroll: true });
   const untouched = () => document.activeElement === main || document.activeElement === document.body;
-  const tryHeading = () => {
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading) return false;
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    if (untouched()) heading.focus({ preventScroll: true });
-    return true;
-  };
-  if (tryHeading()) return () => {};
-  const observer = new MutationObserver(() => {
-    if (tryHeading()) stop();
-  });
-  const timer = setTimeout(() => stop(), waitMs);
-  function stop() {
-    observer.disconnect();
-    clearTimeout(timer);
-  }
-  observer.observe(main, { childList: true, subtree: true });
-  return stop;
+  return whenDrawn(
+    main,
+    () => main.querySelector<HTMLElement>('h1'),
+    (heading) => {
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      if (untouched()) heading.focus({ preventScroll: true });
+    },
+    waitMs,
+  );
+}
+
+const burgerButton = () => document.querySelector<HTMLElement>('[aria-controls="mobile-navigation"]');
+
+/**
+ * The narrow-screen navigation has opened (decision 032, follow-up): the focus goes to its first link as soon as its
+ * list (loaded lazily) draws it, unless the person has moved the focus meanwhile (still on the menu button, or
+ * nowhere). Returns a function that stops waiting.
+ */
+export function focusOpenedNavigation(drawer: HTMLElement, waitMs = 5000): () => void {
+  const untouched = () =>
+    document.activeElement === null ||
+    document.activeElement === document.body ||
+    document.activeElement === burgerButton();
+  return whenDrawn(
+    drawer,
+    () => drawer.querySelector<HTMLElement>(':scope nav a[href]'),
+    (link) => {
+      // No scrolling: the list's first link is at its top, and the navigation may still be sliding in from the side.
+      if (untouched()) link.focus({ preventScroll: true });
+    },
+    waitMs,
+  );
+}
+
+/**
+ * The narrow-screen navigation has closed: the focus goes back to the menu button that opened it, if the focus was
+ * inside the navigation (and so is lost with it). A move to another page then puts it on that page's heading.
+ */
+export function focusClosedNavigation(drawer: HTMLElement | null): void {
+  const active = document.activeElement;
+  const lost = active === null || active === document.body || (drawer !== null && drawer.contains(active));
+  const burger = burgerButton();
+  if (lost && burger && shown(burger)) burger.focus();
 }

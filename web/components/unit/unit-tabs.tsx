@@ -15,10 +15,15 @@ export interface UnitTabsProps<Tab extends string> {
   mt?: MantineSpacing;
 }
 
+/** A long tab text wraps inside its tab (Mantine's tabs do not wrap, so it ran out of the menu). */
+const TAB_STYLE = { whiteSpace: 'normal', lineHeight: 1.3, textAlign: 'start' } as const;
+
 /**
  * The side menu of ten tabs of the lab home and the group page (spec §2). The open tab is kept in ?tab= so it can be
  * linked to (the lab's latest box "View all" opens Notices & Circular). Vertical beside the content on wide screens,
- * wrapped on top on phones.
+ * wrapped on top on phones. The side menu is 14rem wide and never shrinks, so it grows with the reader's text size
+ * (A−, A, A+) instead of giving way to the panel: it had a minimum of 210 px, and at A+ its labels ran out of it and
+ * under the panel's heading (issue 35 item 6).
  */
 export function UnitTabs<Tab extends string>({ tabs, label, title, children, mt }: UnitTabsProps<Tab>) {
   const [params, setParams] = useSearchParams();
@@ -49,16 +54,16 @@ export function UnitTabs<Tab extends string>({ tabs, label, title, children, mt 
     >
       <Tabs.List
         aria-label={label}
-        style={wide ? { minWidth: 210 } : { flexWrap: 'wrap', marginBottom: 'var(--mantine-spacing-md)' }}
+        style={wide ? { flex: '0 0 14rem' } : { flexWrap: 'wrap', marginBottom: 'var(--mantine-spacing-md)' }}
       >
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab} value={tab}>
+          <Tabs.Tab key={tab} value={tab} style={TAB_STYLE}>
             {title(tab)}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {tabs.map((tab) => (
-        <Tabs.Panel key={tab} value={tab} pl={wide ? 'lg' : 0}>
+        <Tabs.Panel key={tab} value={tab} pl={wide ? 'lg' : 0} style={{ minWidth: 0 }}>
           <Box>
             <Title order={2} size="h3" mb="md">
               {title(tab)}
