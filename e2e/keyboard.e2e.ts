@@ -172,6 +172,21 @@ async function navigationSettled(page: Page) {
   );
 }
 
+/** Waits until the narrow navigation has gone (it slides out over the page after a link is followed). */
+async function navigationClosed(page: Page) {
+  await page.waitForFunction(
+    () => {
+      // Its box, not its `hidden` attribute: that is set as the slide out begins.
+      const drawer = document.getElementById('mobile-navigation');
+      if (!drawer || getComputedStyle(drawer).display === 'none') return true;
+      const box = drawer.getBoundingClientRect();
+      return box.width === 0 || box.right <= 0;
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** Waits until the focus is on an element whose text (or label) is `text`. */
 async function expectFocusOn(page: Page, text: string) {
   await page.waitForFunction(
@@ -212,6 +227,7 @@ async function walk(page: Page, employee: SeededUser, width: number) {
   await page.keyboard.press('Enter');
   await expectPath(page, '/login');
   await expectHeadingFocused(page, 'Login');
+  if (narrow) await navigationClosed(page);
 
   await keys.tabTo('Email');
   await page.keyboard.type(employee.email);
