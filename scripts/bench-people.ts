@@ -123,7 +123,9 @@ async function main() {
     });
     const app = await buildApp({ config, database: { ...database, close: async () => {} }, logger: false });
     await app.ready();
-    const headers = { authorization: `Bearer ${app.issueToken(adminUser!)}` };
+    const headers = {
+      authorization: `Bearer ${await app.startSession(db, adminUser!, { ip: '127.0.0.1', headers: {} } as never, { method: 'password' })}`,
+    };
     const someone = (
       await db
         .select({ id: users.id })

@@ -71,7 +71,7 @@ describe('lab home reads (prepared once per cache entry)', () => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
-    const admin = authHeaders(app, await createUser(app, 'admin'));
+    const admin = await authHeaders(app, await createUser(app, 'admin'));
     const put = await app.inject({
       method: 'PUT',
       url: `/api/labs/${labId}`,
@@ -95,7 +95,7 @@ describe('lab home reads (prepared once per cache entry)', () => {
 describe('every other answer', () => {
   it('compresses JSON over 1 KB with brotli, leaves small answers alone, and gives ETag with 304', async () => {
     const user = await createUser(app, 'employee', { about: 'Works on fire safety. '.repeat(80) });
-    const headers = authHeaders(app, user);
+    const headers = await authHeaders(app, user);
     const big = await get('/api/auth/me', { ...headers, 'accept-encoding': 'br' });
     expect(big.statusCode).toBe(200);
     expect(big.headers['content-encoding']).toBe('br');
@@ -145,7 +145,7 @@ describe('every other answer', () => {
 
     // A private file is never stored by a browser or proxy; its validators serve a resumed download (If-Range) and a
     // caller allowed to see it that kept its own copy (decision 022).
-    const admin = authHeaders(app, await createUser(app, 'admin'));
+    const admin = await authHeaders(app, await createUser(app, 'admin'));
     const letter = await storeFile('letters', Buffer.from('%PDF-1.4 a letter\n'), 'application/pdf');
     const privateRes = await get(`/uploads/letters/${letter.storedName}`, admin);
     expect(privateRes.statusCode).toBe(200);

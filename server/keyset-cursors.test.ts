@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { UserRow } from '#server/db/schema/index.ts';
@@ -43,7 +44,8 @@ const routes = [
 ];
 
 describe.each(routes)('a cursor of $name', ({ url, cursor, refusal }) => {
-  const get = (c: string) => app.inject({ method: 'GET', url: url(c), headers: authHeaders(app, reader) });
+  const get = async (c: string): Promise<LightMyRequestResponse> =>
+    app.inject({ method: 'GET', url: url(c), headers: await authHeaders(app, reader) });
   const refused = {
     error: refusal.message,
     message: refusal.message,

@@ -48,7 +48,7 @@ describe('bidirectional controls are stripped from free text (issue 28 item 11)'
       },
     });
     expect(sent.statusCode).toBe(201);
-    const list = await app.inject({ url: '/api/feedback', headers: authHeaders(app, admin) });
+    const list = await app.inject({ url: '/api/feedback', headers: await authHeaders(app, admin) });
     const mine = list.json().items.find((f: { email: string }) => f.email === 'ravi@example.org');
     expect(mine).toMatchObject({ name: clean('Ravi'), subject: clean('Hello'), message: clean('Look') });
   });
@@ -60,7 +60,7 @@ describe('bidirectional controls are stripped from free text (issue 28 item 11)'
       method: 'POST',
       url: '/api/groups',
       payload: { name: tricky(`Group ${Date.now()}`), description: tricky('About') },
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
     });
     expect(group.statusCode).toBe(201);
     expect(group.json().name).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
@@ -75,10 +75,10 @@ describe('bidirectional controls are stripped from free text (issue 28 item 11)'
       method: 'PUT',
       url: `/api/users/${officer.id}`,
       payload: { about: tricky('About me') },
-      headers: authHeaders(app, officer),
+      headers: await authHeaders(app, officer),
     });
     expect(profile.statusCode).toBe(200);
-    const shown = await app.inject({ url: `/api/users/${officer.id}`, headers: authHeaders(app, admin) });
+    const shown = await app.inject({ url: `/api/users/${officer.id}`, headers: await authHeaders(app, admin) });
     expect(JSON.stringify(shown.json())).toContain(clean('About me'));
   });
 });

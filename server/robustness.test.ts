@@ -35,7 +35,7 @@ beforeAll(async () => {
   listRoutes(app);
   const admin = await createUser(app, 'admin');
   const employee = await createUser(app, 'employee');
-  callers = { anonymous: {}, employee: authHeaders(app, employee), admin: authHeaders(app, admin) };
+  callers = { anonymous: {}, employee: await authHeaders(app, employee), admin: await authHeaders(app, admin) };
 });
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { closeGroupDocuments, softwareRepos, type UserRow } from '#server/db/schema/index.ts';
@@ -17,7 +17,7 @@ import { officeZip } from '#server/test/office-files.ts';
 let app: FastifyInstance;
 let admin: UserRow;
 let employee: UserRow;
-const as = (u: UserRow) => authHeaders(app, u);
+const as = async (u: UserRow) => await authHeaders(app, u);
 const YEAR_ZERO = '0000-01-01';
 const RANGE = 'Please enter a date between 1900 and 2100.';
 
@@ -27,15 +27,15 @@ beforeAll(async () => {
   employee = await createUser(app, 'employee');
 });
 
-const sendMultipart = (
+const sendMultipart = async (
   method: 'POST' | 'PUT',
   url: string,
   user: UserRow,
   fields: Record<string, string | undefined>,
   ...files: MultipartFile[]
-) => {
+): Promise<LightMyRequestResponse> => {
   const body = multipart(fields, ...files);
-  return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...as(user) } });
+  return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...(await as(user)) } });
 };
 
 describe('dates in year 0000 are refused on every date input with a 400 that names the range', () => {
@@ -71,7 +71,12 @@ describe('dates in year 0000 are refused on every date input with a 400 that nam
       [{ professionalDetails: { joiningDate: YEAR_ZERO } }, 'professionalDetails.joiningDate'],
       [{ employmentPeriod: { from: '2020-01-01', to: '9999-12-31' } }, 'employmentPeriod.to'],
     ] as const) {
-      const res = await app.inject({ method: 'PUT', url: `/api/users/${employee.id}`, headers: as(employee), payload });
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/users/${employee.id}`,
+        headers: await as(employee),
+        payload,
+      });
       expectRange(res, field);
     }
   });
@@ -80,7 +85,7 @@ describe('dates in year 0000 are refused on every date input with a 400 that nam
     const res = await app.inject({
       method: 'POST',
       url: '/admin/close-group',
-      headers: as(admin),
+      headers: await as(admin),
       payload: {
         groupName: 'Year zero',
         groupPurpose: 'x',
@@ -122,7 +127,7 @@ describe('dates in year 0000 are refused on every date input with a 400 that nam
   });
 
   it('the activity-log filter', async () => {
-    const res = await app.inject({ method: 'GET', url: `/admin/logs?from=${YEAR_ZERO}`, headers: as(admin) });
+    const res = await app.inject({ method: 'GET', url: `/admin/logs?from=${YEAR_ZERO}`, headers: await as(admin) });
     expectRange(res, 'from');
   });
 });
@@ -131,7 +136,11 @@ describe('a letters cursor in the right format with an impossible date', () => {
   it('is refused with 400 on the cursor', async () => {
     for (const at of ['2024-13-45 25:61:00+00', '0000-01-01 00:00:00+00', '2024-02-30 10:00:00.5+05:30']) {
       const cursor = Buffer.from(JSON.stringify([at, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
-      const res = await app.inject({ method: 'GET', url: `/api/dac/page?cursor=${cursor}`, headers: as(employee) });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/dac/page?cursor=${cursor}`,
+        headers: await as(employee),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'This list has changed. Please search again.', field: 'cursor' });
     }
@@ -143,7 +152,7 @@ async function closeGroupOfEmployee(): Promise<string> {
   const created = await app.inject({
     method: 'POST',
     url: '/admin/close-group',
-    headers: as(admin),
+    headers: await as(admin),
     payload: {
       groupName: `Review ${Math.random().toString(36).slice(2, 8)}`,
       groupPurpose: 'Security review',
@@ -160,7 +169,7 @@ describe('ids are case-insensitive UUIDs everywhere', () => {
     const created = await app.inject({
       method: 'POST',
       url: '/admin/close-group',
-      headers: as(admin),
+      headers: await as(admin),
       payload: {
         groupName: `Upper ${Date.now()}`,
         groupPurpose: 'Case test',
@@ -186,7 +195,7 @@ describe('ids are case-insensitive UUIDs everywhere', () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/api/close-groups/${groupId.toUpperCase()}/documents/${docId.toUpperCase()}`,
-      headers: as(employee),
+      headers: await as(employee),
       payload: { newFilename: 'Final minutes' },
     });
     expect(res.statusCode).toBe(200);
@@ -195,7 +204,7 @@ describe('ids are case-insensitive UUIDs everywhere', () => {
     const profile = await app.inject({
       method: 'GET',
       url: `/api/users/${employee.id.toUpperCase()}`,
-      headers: as(employee),
+      headers: await as(employee),
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()._id).toBe(employee.id);
@@ -207,8 +216,10 @@ describe('an admin deleting a letter already in the recycle bin', () => {
     const created = await sendMultipart('POST', '/api/dac', employee, letterFields(), letterPdf());
     expect(created.statusCode).toBe(201);
     const id: string = created.json()._id;
-    expect((await app.inject({ method: 'DELETE', url: `/api/dac/${id}`, headers: as(employee) })).statusCode).toBe(200);
-    const again = await app.inject({ method: 'DELETE', url: `/api/dac/${id}`, headers: as(admin) });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/dac/${id}`, headers: await as(employee) })).statusCode,
+    ).toBe(200);
+    const again = await app.inject({ method: 'DELETE', url: `/api/dac/${id}`, headers: await as(admin) });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('This letter is already in the recycle bin.');
   });
@@ -261,14 +272,14 @@ describe('a stored record never breaks a list', () => {
       })
       .returning();
     for (const user of [ad, admin]) {
-      const list = await app.inject({ method: 'GET', url: '/api/softwareRepo', headers: as(user) });
+      const list = await app.inject({ method: 'GET', url: '/api/softwareRepo', headers: await as(user) });
       expect(list.statusCode).toBe(200);
       const repos: { _id: string; metadata: unknown }[] = list.json();
       expect(repos.find((r) => r._id === row!.id)?.metadata).toBeNull();
       expect(repos.find((r) => r._id === ok.json()._id)?.metadata).toEqual({ version: '1' });
     }
     // ...and it can be deleted through the API.
-    const del = await app.inject({ method: 'DELETE', url: `/api/softwareRepo/${row!.id}`, headers: as(ad) });
+    const del = await app.inject({ method: 'DELETE', url: `/api/softwareRepo/${row!.id}`, headers: await as(ad) });
     expect(del.statusCode).toBe(200);
   });
 });
@@ -276,7 +287,8 @@ describe('a stored record never breaks a list', () => {
 describe('uploaded files', () => {
   const uploadLetter = (file: MultipartFile) => sendMultipart('POST', '/api/dac', employee, letterFields(), file);
   const storedName = async (id: string) =>
-    (await app.inject({ method: 'GET', url: `/api/dac/${id}`, headers: as(employee) })).json().originalName as string;
+    (await app.inject({ method: 'GET', url: `/api/dac/${id}`, headers: await as(employee) })).json()
+      .originalName as string;
 
   it('checks office files for what they are: a plain ZIP named .docx, .xlsx or .pptx is refused', async () => {
     const groupId = await closeGroupOfEmployee();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -105,7 +106,7 @@ describe('two app instances on one database and one DATA_DIR', () => {
       method: 'POST',
       url: '/api/labs',
       payload: { name: 'Lab before' },
-      headers: authHeaders(a, admin),
+      headers: await authHeaders(a, admin),
     });
     expect(res.statusCode).toBe(201);
     labId = res.json()._id;
@@ -121,7 +122,7 @@ describe('two app instances on one database and one DATA_DIR', () => {
       method: 'PUT',
       url: `/api/labs/${labId}`,
       payload: labUpdate('Lab after'),
-      headers: authHeaders(a, admin),
+      headers: await authHeaders(a, admin),
     });
     expect(res.statusCode).toBe(200);
     const waited = await until(async () => (await nameOn(b)) === 'Lab after', 1000);
@@ -146,7 +147,7 @@ describe('two app instances on one database and one DATA_DIR', () => {
       method: 'PUT',
       url: `/api/labs/${labId}`,
       payload: labUpdate('Lab while the feed was down'),
-      headers: authHeaders(a, admin),
+      headers: await authHeaders(a, admin),
     });
     // ... but B reconnects within seconds and clears its cache then, before READ_CACHE_MS has passed.
     const waited = await until(async () => (await nameOn(b)) === 'Lab while the feed was down', READ_CACHE_MS);
@@ -185,7 +186,7 @@ describe('two app instances on one database and one DATA_DIR', () => {
     await a.db
       .insert(directorEntries)
       .values({ groupId: group.id, userId: lead.id, designation: 'Assistant Director', from: '2024-01-01' });
-    const notice = () => {
+    const notice = async () => {
       const body = multipart(
         { name: 'Safety drill', description: 'Drill on Monday' },
         { field: 'file', filename: 'drill.pdf', content: SAMPLE_FILES.pdf },
@@ -194,10 +195,11 @@ describe('two app instances on one database and one DATA_DIR', () => {
         method: 'POST',
         url: `/api/groups/${group.id}/notices`,
         payload: body.payload,
-        headers: { ...body.headers, ...authHeaders(b, lead) },
+        headers: { ...body.headers, ...(await authHeaders(b, lead)) },
       });
     };
-    const onB = (url: string) => b.inject({ url, headers: authHeaders(b, lead) });
+    const onB = async (url: string): Promise<LightMyRequestResponse> =>
+      b.inject({ url, headers: await authHeaders(b, lead) });
     // B has served them as the manager (its kept page and prepared statements are warm).
     expect((await notice()).statusCode).toBe(201);
     expect((await onB(`/api/groups/${group.id}`)).statusCode).toBe(200);
@@ -206,7 +208,7 @@ describe('two app instances on one database and one DATA_DIR', () => {
       method: 'PUT',
       url: `/admin/users/${lead.id}/access`,
       payload: { role: 'employee', groupId: null },
-      headers: authHeaders(a, admin),
+      headers: await authHeaders(a, admin),
     });
     expect(demoted.statusCode).toBe(200);
     expect((await notice()).statusCode).toBe(403);
@@ -217,8 +219,8 @@ describe('two app instances on one database and one DATA_DIR', () => {
   it('a file uploaded through A downloads through B with the same bytes (local driver, shared DATA_DIR)', async () => {
     const owner = await createUser(a, 'employee');
     const bytes = Buffer.concat([SAMPLE_FILES.pdf, randomBytes(300_000)]);
-    const fileUrl = await uploadLetter((opts) => a.inject(opts), authHeaders(a, owner), bytes);
-    const res = await b.inject({ method: 'GET', url: fileUrl, headers: authHeaders(b, owner) });
+    const fileUrl = await uploadLetter((opts) => a.inject(opts), await authHeaders(a, owner), bytes);
+    const res = await b.inject({ method: 'GET', url: fileUrl, headers: await authHeaders(b, owner) });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(bytes)).toBe(true);
   });

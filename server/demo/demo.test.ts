@@ -65,7 +65,7 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
     // The dak at work (issue 35 item 7): letters marked, received, overdue, sent back and closed.
     const as = async (email: string) => {
       const [row] = await app.db.select().from(users).where(eq(users.email, email));
-      return authHeaders(app, row!);
+      return await authHeaders(app, row!);
     };
     const inbox = async (email: string, query = '') => {
       const res = await app.inject({ method: 'GET', url: `/api/dac/inbox${query}`, headers: await as(email) });

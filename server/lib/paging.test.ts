@@ -28,7 +28,7 @@ let adminHeaders: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
   admin = await createUser(app, 'admin');
-  adminHeaders = authHeaders(app, admin);
+  adminHeaders = await authHeaders(app, admin);
 });
 
 const get = (url: string, headers: Record<string, string> = adminHeaders) =>
@@ -106,7 +106,7 @@ describe('GET /api/dac', () => {
   it('sends X-Total-Count and Link on the first page, no Link on the last, the body the same array', async () => {
     const uploader = await createUser(app, 'employee');
     await insertLetters(uploader.id, 45);
-    const headers = authHeaders(app, uploader);
+    const headers = await authHeaders(app, uploader);
     const first = await get('/api/dac', headers);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toHaveLength(20);
@@ -132,7 +132,7 @@ describe('GET /api/dac', () => {
     const uploader = await createUser(app, 'employee');
     await insertLetters(uploader.id, 12, { letterSub: 'Kiln maintenance schedule' });
     await insertLetters(uploader.id, 3, { letterSub: 'Canteen menu' });
-    const headers = authHeaders(app, uploader);
+    const headers = await authHeaders(app, uploader);
     const res = await get('/api/dac?q=kiln&limit=5', headers);
     expect(res.json()).toHaveLength(5);
     expect(res.headers['x-total-count']).toBe('12');
@@ -140,7 +140,7 @@ describe('GET /api/dac', () => {
     const { items } = await walk('/api/dac?q=kiln&limit=5', headers);
     expect(items).toHaveLength(12);
     // Another employee sees none of them; `mine` counts only the caller's letters.
-    const other = await get('/api/dac?q=kiln', authHeaders(app, await createUser(app, 'employee')));
+    const other = await get('/api/dac?q=kiln', await authHeaders(app, await createUser(app, 'employee')));
     expect(other.json()).toEqual([]);
     expect(other.headers['x-total-count']).toBe('0');
     expect(other.headers.link).toBeUndefined();
@@ -180,7 +180,7 @@ describe('GET /admin/pending-users', () => {
     const last = await get(`/admin/pending-users?limit=2&offset=${total - 1}`);
     expect(last.json()).toHaveLength(1);
     expect(last.headers.link).toBeUndefined();
-    expect((await get('/admin/pending-users', authHeaders(app, await createUser(app)))).statusCode).toBe(403);
+    expect((await get('/admin/pending-users', await authHeaders(app, await createUser(app)))).statusCode).toBe(403);
   });
 });
 
@@ -193,7 +193,7 @@ describe('GET /api/softwareRepo and /api/trialRepo', () => {
       await app.db.insert(softwareRepos).values({ groupId, type: 'Code', githubUrl: 'https://example.org/r.git' });
       await app.db.insert(trialRepos).values({ groupId, type: 'Trial', githubUrl: 'https://example.org/t.git' });
     }
-    const headers = authHeaders(app, member);
+    const headers = await authHeaders(app, member);
     for (const url of ['/api/softwareRepo', '/api/trialRepo', '/api/trialRepo/']) {
       const first = await get(`${url}?limit=2`, headers);
       expect(first.json()).toHaveLength(2);

@@ -10,7 +10,7 @@ let app: FastifyInstance;
 let headers: Record<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
-  headers = authHeaders(app, await createUser(app, 'employee'));
+  headers = await authHeaders(app, await createUser(app, 'employee'));
 });
 
 /** Every route of the app (method, OpenAPI-style path), read from Fastify's printed route tree. */

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Role } from '#shared/constants.ts';
 import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 
-import { revokedSessions, type UserRow, users } from '#server/db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { type SecondFactorKind, type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
 
@@ -23,6 +24,28 @@ export interface Actor {
   labId: string | null;
   /** Cleared by an admin for Confidential and Secret letters (issue 17). */
   cleared: boolean;
+  /** The session this request was made in; absent for an actor built outside a request (jobs, tests, the demo). */
+  session?: ActorSession;
+}
+
+/** The session of a signed-in request (the `sessions` row of its token, decision 061). */
+export interface ActorSession {
+  id: string;
+  method: SessionMethod;
+  /** The last time the person proved who they are in this session: the sign-in or a fresh check. */
+  verifiedAt: Date;
+  /** Whether, and how, this session passed a second factor. */
+  secondFactor: SecondFactorKind | null;
+}
+
+/** How a new session began, for its row (issue 30). */
+export interface SessionStart {
+  method: SessionMethod;
+  secondFactor?: SecondFactorKind | null;
+  /** Carried over by "stay signed in": the refreshed session keeps its sign-in's proof time. */
+  verifiedAt?: Date;
+  /** The provider's ID token (single sign-on), for RP-initiated logout. */
+  ssoIdToken?: string | null;
 }
 
 declare module '@fastify/jwt' {
@@ -54,8 +77,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest guard: a valid token of an approved, active account. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Signs a token for this user: a new session (used by login and password change). */
-    issueToken: (user: UserRow) => string;
+    /**
+     * Starts a session for this user (a `sessions` row, in `db`, which may be the caller's transaction) and signs its
+     * token: used by every sign-in, the password change and "stay signed in". The request gives the address and browser.
+     */
+    startSession: (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) => Promise<string>;
     /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 048). */
     publicRoutes: ReadonlySet<string>;
   }
@@ -126,6 +152,7 @@ const actorColumns = {
 
 export const toActor = (
   u: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'groupId' | 'labId' | 'classifiedClearance'>,
+  session?: ActorSession,
 ): Actor => ({
   id: u.id,
   email: u.email,
@@ -134,7 +161,11 @@ export const toActor = (
   groupId: u.groupId,
   labId: u.labId,
   cleared: u.classifiedClearance,
+  ...(session ? { session } : {}),
 });
+
+/** How long a session's row is kept past its token's expiry before it is swept (a day: the Security screen's history). */
+const SESSION_ROW_GRACE_MS = 24 * 3600 * 1000;
 
 /**
  * Bearer-token authentication (spec §4: the token is kept in browser storage), plus an httpOnly SameSite=Strict
@@ -146,17 +177,33 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
   await app.register(cookie);
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
-  app.decorate('issueToken', (user: UserRow) =>
-    app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid: randomUUID() }),
-  );
+  app.decorate('startSession', async (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) => {
+    const sid = randomUUID();
+    const token = app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid });
+    const { exp } = app.jwt.decode<{ exp?: number }>(token) ?? {};
+    const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + SESSION_ROW_GRACE_MS);
+    await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
+    await db.insert(sessions).values({
+      id: sid,
+      userId: user.id,
+      method: start.method,
+      secondFactor: start.secondFactor ?? null,
+      verifiedAt: start.verifiedAt ?? new Date(),
+      expiresAt,
+      address: req.ip ?? '',
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
+      ssoIdToken: start.ssoIdToken ?? null,
+    });
+    return token;
+  });
 
   app.decorateRequest('actor', null);
   app.decorateRequest('directoryVersion', undefined);
   app.decorateRequest('accountVersion', undefined);
 
   const expired = () => unauthorized('auth.session_expired');
-  // Every signed-in request runs this one query: the account's few columns the guard needs, whether this session
-  // was signed out, and the versions its kept answers are stamped with (the directory's, the person's and their
+  // Every signed-in request runs this one query: the account's few columns the guard needs, its session's row (ended
+  // or not, when last proven, with which second factor), and the versions its kept answers are stamped with (the directory's, the person's and their
   // group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
   const sessionUser = app.db
     .select({
@@ -164,11 +211,16 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
       status: users.status,
       statusReason: users.statusReason,
       sessionsValidAfter: users.sessionsValidAfter,
-      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.id} = ${sql.placeholder('sessionId')})`,
+      sessionId: sessions.id,
+      sessionEnded: sql<boolean>`${sessions.endedAt} is not null`,
+      sessionMethod: sessions.method,
+      sessionVerifiedAt: sessions.verifiedAt,
+      sessionSecondFactor: sessions.secondFactor,
       directoryVersion: sql<string>`coalesce((select version from directory_version), 0)::text`,
       accountVersion: sql<string>`"users".xmin::text || ':' || coalesce((select g.xmin::text from groups g where g.id = "users"."group_id"), '')`,
     })
     .from(users)
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('session_user');
@@ -185,10 +237,15 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     // A token without a session id cannot be signed out, so it is not accepted.
     if (!isSession(payload)) throw expired();
     const [row] = await sessionUser.execute({ userId: payload.sub, sessionId: payload.sid });
-    if (!row || row.revoked || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
+    if (!row?.sessionId || row.sessionEnded || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
     const refusal = refusalFor(row);
     if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
-    req.actor = toActor(row);
+    req.actor = toActor(row, {
+      id: row.sessionId,
+      method: row.sessionMethod!,
+      verifiedAt: row.sessionVerifiedAt!,
+      secondFactor: row.sessionSecondFactor,
+    });
     req.directoryVersion = row.directoryVersion;
     req.accountVersion = row.accountVersion;
   });

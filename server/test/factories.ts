@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 import type { Role } from '#shared/constants.ts';
 
 import { type GroupRow, groups, type LabRow, labs, type UserRow, users } from '#server/db/schema/index.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
+import type { SessionStart } from '#server/plugins/auth.ts';
 
 import { buildTestApp } from './app.ts';
 import { multipart, type MultipartFile, SAMPLE_FILES } from './multipart.ts';
@@ -55,16 +56,23 @@ export async function createUser(
   return user!;
 }
 
+/** A real token for a user, with its session, as a password sign-in issues. */
+export const tokenFor = (app: FastifyInstance, user: UserRow, start: Partial<SessionStart> = {}) =>
+  app.startSession(app.db, user, fakeRequest, { method: 'password', ...start });
+
 /** Authorization headers for a user (a real token, as login issues). */
-export const authHeaders = (app: FastifyInstance, user: UserRow) => ({
-  authorization: `Bearer ${app.issueToken(user)}`,
+export const authHeaders = async (app: FastifyInstance, user: UserRow, start: Partial<SessionStart> = {}) => ({
+  authorization: `Bearer ${await tokenFor(app, user, start)}`,
 });
+
+/** What startSession reads of a request: a test client's address and browser. */
+const fakeRequest = { ip: '127.0.0.1', headers: { 'user-agent': 'lab-portal tests' } } as unknown as FastifyRequest;
 
 /** A new approved user of `role`, with the test app and headers to call it as them. */
 export async function signIn(role: Role = 'employee', values: Partial<UserRow> = {}) {
   const app = await buildTestApp();
   const user = await createUser(app, role, values);
-  return { app, user, headers: authHeaders(app, user) };
+  return { app, user, headers: await authHeaders(app, user) };
 }
 
 /** The nine fields of the letter form (spec §3 Letter), any of them replaced (or left out, as undefined) by `over`. */
@@ -89,18 +97,18 @@ export const letterPdf = (filename = 'letter.pdf', content: Buffer = SAMPLE_FILE
 });
 
 /** Sends the letter form (POST /api/dac) as `user`, or as a visitor with null; the answer as inject gives it. */
-export function postLetter(
+export async function postLetter(
   app: FastifyInstance,
   user: UserRow | null,
   values: Record<string, string | undefined>,
   ...files: MultipartFile[]
-) {
+): Promise<LightMyRequestResponse> {
   const body = multipart(values, ...files);
   return app.inject({
     method: 'POST',
     url: '/api/dac',
     payload: body.payload,
-    headers: { ...body.headers, ...(user ? authHeaders(app, user) : {}) },
+    headers: { ...body.headers, ...(user ? await authHeaders(app, user) : {}) },
   });
 }
 

@@ -1,6 +1,21 @@
-import { bigint, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
+import { createdAt, id } from './common.ts';
 import { users } from './users.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Counters of rate-limiter-flexible's RateLimiterPostgres (sign-in failures, registrations per address): its own
@@ -12,16 +27,87 @@ export const rateLimits = pgTable('rate_limits', {
   expire: bigint({ mode: 'number' }),
 });
 
+/** How a session began: the portal's password, the lab's directory, or single sign-on. */
+export type SessionMethod = 'password' | 'directory' | 'sso';
+/** The second factor a session was proven with, if any. */
+export type SecondFactorKind = 'totp' | 'passkey' | 'recovery';
+
 /**
- * Sessions ended before their token expires (sign-out): a token whose `sid` is here is refused. A row is needed only
- * until the token would have expired anyway, so rows past `expiresAt` are deleted (decision 047).
+ * Every session (one sign-in): the token's `sid` is its id. A token is accepted only while its row is not ended, so
+ * signing out (one session or all), a directory account disabled or removed from its groups, and an admin's action all
+ * take effect at the next request. `verifiedAt` is the last time the person proved who they are (the sign-in, or a
+ * fresh check before Secret letters); `secondFactor` says whether and how this session passed a second factor.
+ * Rows are kept a day past their token's expiry, then swept (decision 061, replacing revoked_sessions of 047).
  */
-export const revokedSessions = pgTable(
-  'revoked_sessions',
+export const sessions = pgTable(
+  'sessions',
   {
     id: uuid().primaryKey(),
-    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text().$type<SessionMethod>().notNull(),
+    secondFactor: text().$type<SecondFactorKind>(),
+    verifiedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }),
+    /** The client's address (through TRUST_PROXY) and browser, shown in My Account → Security. */
+    address: text().notNull().default(''),
+    userAgent: text().notNull().default(''),
+    /** The provider's ID token of a single sign-on session, for RP-initiated logout. */
+    ssoIdToken: text(),
   },
-  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_live_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.endedAt} is null`),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A person's second factors: TOTP apps (`totpSecret`, encrypted with a key derived from the JWT secret) and passkeys
+ * (WebAuthn credential id, public key and signature counter). A factor counts once `confirmedAt` is set (the person
+ * typed a code from it, or the authenticator's registration was verified).
+ */
+export const userFactors = pgTable(
+  'user_factors',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().$type<'totp' | 'passkey'>().notNull(),
+    label: text().notNull().default(''),
+    totpSecret: text(),
+    credentialId: text(),
+    publicKey: bytea(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    confirmedAt: timestamp({ withTimezone: true }),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    /** The last TOTP time step accepted: a code is used at most once. */
+    lastTotpStep: bigint({ mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_factors_user_idx').on(t.userId), uniqueIndex('user_factors_credential_idx').on(t.credentialId)],
+);
+
+/** One-time recovery codes (10 per enrolment), argon2id-hashed; a used one keeps its row with `usedAt`. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );

@@ -15,7 +15,20 @@ export const users = pgTable(
   {
     id: id(),
     email: text().notNull(),
-    passwordHash: text().notNull(),
+    /**
+     * argon2id of the portal's own password; null for an account that signs in through the lab's directory or single
+     * sign-on, whose password the portal never sees or keeps (issue 30, decision 061).
+     */
+    passwordHash: text(),
+    /** Where this person proves who they are: `local` (the portal's password), `directory` (LDAP/AD), `sso` (OIDC). */
+    authSource: text().$type<'local' | 'directory' | 'sso'>().notNull().default('local'),
+    /** The directory entry's DN (a directory account), refreshed at each sign-in and by the directory check. */
+    directoryDn: text(),
+    /** When the directory was last asked about this person (sign-in or the minute check). */
+    directoryCheckedAt: timestamp({ withTimezone: true }),
+    /** The OIDC issuer and subject this account is linked to (never linked by an unverified email). */
+    ssoIssuer: text(),
+    ssoSubject: text(),
     role: roleEnum().notNull().default('employee'),
     status: userStatusEnum().notNull().default('pending'),
     statusReason: text(),
@@ -73,6 +86,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_sso_idx').on(t.ssoIssuer, t.ssoSubject),
+    index('users_directory_idx')
+      .on(t.directoryCheckedAt)
+      .where(sql`${t.authSource} = 'directory'`),
     index('users_status_idx').on(t.status, t.createdAt),
     index('users_group_idx').on(t.groupId),
     index('users_role_idx').on(t.role),

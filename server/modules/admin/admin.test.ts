@@ -11,7 +11,11 @@ describe('GET /admin/pending-users', () => {
     expect((await app.inject({ method: 'GET', url: '/admin/pending-users' })).statusCode).toBe(401);
     for (const role of ['employee', 'director', 'associate_director'] as const) {
       const user = await createUser(app, role);
-      const res = await app.inject({ method: 'GET', url: '/admin/pending-users', headers: authHeaders(app, user) });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/admin/pending-users',
+        headers: await authHeaders(app, user),
+      });
       expect(res.statusCode).toBe(403);
     }
   });
@@ -118,7 +122,7 @@ describe('POST /admin/approve-user/:userId', () => {
     const res = await app.inject({
       method: 'POST',
       url: `/admin/approve-user/${pending.id}`,
-      headers: authHeaders(app, director),
+      headers: await authHeaders(app, director),
       payload: {},
     });
     expect(res.statusCode).toBe(403);

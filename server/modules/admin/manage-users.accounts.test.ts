@@ -19,7 +19,7 @@ describe('deactivate and reactivate', () => {
   it('deactivation stops sign-in and every token at once; reactivation lets the user sign in again', async () => {
     const { app, headers } = await signIn('admin');
     const user = await createUser(app, 'employee');
-    const token = authHeaders(app, user);
+    const token = await authHeaders(app, user);
     await tick();
     const res = await app.inject({
       method: 'POST',
@@ -86,7 +86,7 @@ describe('POST /admin/users/:userId/reset-password', () => {
   it("sets the new password and ends the user's sessions", async () => {
     const { app, headers } = await signIn('admin');
     const user = await createUser(app, 'employee');
-    const token = authHeaders(app, user);
+    const token = await authHeaders(app, user);
     await tick();
     const res = await app.inject({
       method: 'POST',
@@ -147,11 +147,19 @@ describe('user documents', () => {
       url: expect.stringMatching(/^\/uploads\/user-documents\//),
     });
     expect((await app.inject({ method: 'GET', url: doc.url })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: doc.url, headers: authHeaders(app, user) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: doc.url, headers: await authHeaders(app, user) })).statusCode).toBe(
+      200,
+    );
     expect((await app.inject({ method: 'GET', url: doc.url, headers })).statusCode).toBe(200);
     const other = await createUser(app, 'director');
-    expect((await app.inject({ method: 'GET', url: doc.url, headers: authHeaders(app, other) })).statusCode).toBe(403);
-    const profile = await app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: authHeaders(app, user) });
+    expect((await app.inject({ method: 'GET', url: doc.url, headers: await authHeaders(app, other) })).statusCode).toBe(
+      403,
+    );
+    const profile = await app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}`,
+      headers: await authHeaders(app, user),
+    });
     expect(profile.json().documents).toEqual([doc]);
 
     const fileId = doc.url.split('/').pop();
@@ -212,7 +220,7 @@ describe('user documents', () => {
       method: 'POST',
       url: `/admin/users/${user.id}/documents`,
       payload: body.payload,
-      headers: { ...authHeaders(app, user), ...body.headers },
+      headers: { ...(await authHeaders(app, user)), ...body.headers },
     });
     expect(self.statusCode).toBe(403);
     await expectAdminOnly(app, 'DELETE', `/admin/users/${user.id}/documents/00000000-0000-4000-8000-000000000000`);

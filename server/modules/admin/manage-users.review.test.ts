@@ -141,7 +141,7 @@ describe('PUT /admin/users/:userId/access', () => {
       message: 'User updated successfully!',
       user: { role: 'associate_director', group: { _id: to.id } },
     });
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: authHeaders(app, user) });
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: await authHeaders(app, user) });
     expect(me.json().role).toBe('associate_director');
     expect(await actionsOn(app, user.id)).toContain(
       `Changed ${user.email}: role employee → associate_director, group → ${to.name}`,

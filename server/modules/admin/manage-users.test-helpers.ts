@@ -24,14 +24,14 @@ export async function expectAdminOnly(
   const target = url.match(/[0-9a-f-]{36}/)?.[0];
   const others = [await createUser(app, 'employee'), await createUser(app, 'director')];
   for (const user of others) {
-    const res = await app.inject({ method, url, payload, headers: authHeaders(app, user) });
+    const res = await app.inject({ method, url, payload, headers: await authHeaders(app, user) });
     expect(res.statusCode).toBe(403);
   }
   if (target) {
     const { users } = await import('#server/db/schema/index.ts');
     const [self] = await app.db.select().from(users).where(eq(users.id, target));
     if (self?.status === 'approved' && self.role !== 'admin') {
-      expect((await app.inject({ method, url, payload, headers: authHeaders(app, self) })).statusCode).toBe(403);
+      expect((await app.inject({ method, url, payload, headers: await authHeaders(app, self) })).statusCode).toBe(403);
     }
   }
 }

@@ -159,7 +159,7 @@ describe('GET /admin/logs', () => {
       const res = await app.inject({
         method: 'GET',
         url: `/admin/logs?userId=${user.id}`,
-        headers: authHeaders(app, user),
+        headers: await authHeaders(app, user),
       });
       expect(res.statusCode).toBe(403);
     }

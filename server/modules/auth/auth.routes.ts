@@ -54,8 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         () => verifyLogin(app.db, email, password),
         (err) => (err as { statusCode?: number }).statusCode === 401,
       );
-      const token = app.issueToken(row);
-      await recordActivity(app.db, row, 'activity.signed_in');
+      const token = await app.db.transaction(async (tx) => {
+        await recordActivity(tx, row, 'activity.signed_in');
+        return app.startSession(tx, row, req, { method: 'password' });
+      });
       const found = await findUserById(app.db, row.id);
       setTokenCookie(req, reply, token);
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
@@ -91,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findUserById(app.db, signedInActor(req).id);
       if (!found) throw notFound('users.not_found');
       // A write: the bearer header only (the root hook refuses the cookie alone), already verified.
-      const token = await refreshSession(app, presentedToken(req)!, found.user);
+      const token = await refreshSession(app, req, presentedToken(req)!, found.user);
       setTokenCookie(req, reply, token);
       return { token, user: presentUser(found.user, found.group) };
     },

@@ -1,13 +1,13 @@
 import argon2 from 'argon2';
-import { eq, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import type { RegisterInput } from '#shared/schemas/auth.ts';
 import type { registerInput } from '#shared/schemas/auth.ts';
 
 import type { Db } from '#server/db/client.ts';
-import { revokedSessions, type UserRow, users } from '#server/db/schema/index.ts';
+import { sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { roleWord } from '#server/modules/audit/activity-words.ts';
@@ -76,7 +76,8 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
     await argon2.verify(await dummyHash, password).catch(() => false);
     throw unauthorized('auth.invalid_credentials');
   }
-  const ok = await argon2.verify(user.passwordHash, password).catch(() => false);
+  // An account of the lab's directory or single sign-on has no portal password: the same refusal as a wrong one.
+  const ok = user.passwordHash !== null && (await argon2.verify(user.passwordHash, password).catch(() => false));
   if (!ok) throw unauthorized('auth.invalid_credentials');
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
@@ -84,58 +85,70 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
 }
 
 /**
- * Ends the session of this token (sign-out): its id is kept until the token would have expired anyway, and rows
- * past that are swept. An invalid or expired token needs nothing. Anyone may call it with their own token.
+ * Ends the session of this token (sign-out): its row is marked ended, so the token is refused from then on. An invalid
+ * or expired token needs nothing. Anyone may call it with their own token.
  */
 export async function revokeSession(app: FastifyInstance, token: string): Promise<void> {
-  let payload: { sub?: unknown; sid?: unknown; exp?: unknown };
+  let payload: { sub?: unknown; sid?: unknown };
   try {
     payload = app.jwt.verify(token);
   } catch {
     return;
   }
-  const { sub, sid, exp } = payload;
+  const { sub, sid } = payload;
   if (!isUuid(sid) || !isUuid(sub)) return;
-  const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 24 * 3600 * 1000);
   await app.db.transaction(async (tx) => {
-    await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
+    const [ended] = await tx
+      .update(sessions)
+      .set({ endedAt: new Date() })
+      .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id });
+    if (!ended) return;
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, sub)).limit(1);
-    const [revoked] = await tx
-      .insert(revokedSessions)
-      .values({ id: sid, userId: user ? sub : null, expiresAt })
-      .onConflictDoNothing()
-      .returning({ id: revokedSessions.id });
-    if (user && revoked) await recordActivity(tx, user, 'activity.signed_out');
+    if (user) await recordActivity(tx, user, 'activity.signed_out');
   });
 }
 
 /**
  * "Stay signed in" (issue 16 item 5): ends the session of `token` and starts a new one for `user`, in one transaction
- * with its activity row, so the old token answers 401 from then on. The session is claimed by inserting its id into
- * revoked_sessions: of two refreshes of one token only one gets a new token, the other is told the session expired.
- * The caller has already authenticated `token` (the root hook), so `user` is its approved, active owner.
+ * with its activity row, so the old token answers 401 from then on. The new session keeps the old one's method, second
+ * factor and proof time (a refresh proves nothing new). Of two refreshes of one token only one ends its row and gets a
+ * new token; the other is told the session expired. The caller has already authenticated `token` (the root hook), so
+ * `user` is its approved, active owner.
  */
-export async function refreshSession(app: FastifyInstance, token: string, user: UserRow): Promise<string> {
-  const { sid, exp } = app.jwt.decode<{ sid: string; exp?: number }>(token) ?? {};
-  if (typeof sid !== 'string') throw unauthorized('auth.session_expired');
-  const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + 24 * 3600 * 1000);
+export async function refreshSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  token: string,
+  user: UserRow,
+): Promise<string> {
+  const { sid } = app.jwt.decode<{ sid: string }>(token) ?? {};
+  if (!isUuid(sid)) throw unauthorized('auth.session_expired');
   return app.db.transaction(async (tx) => {
-    await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
-    const [revoked] = await tx
-      .insert(revokedSessions)
-      .values({ id: sid, userId: user.id, expiresAt })
-      .onConflictDoNothing()
-      .returning({ id: revokedSessions.id });
-    if (!revoked) throw unauthorized('auth.session_expired');
+    const [ended] = await tx
+      .update(sessions)
+      .set({ endedAt: new Date() })
+      .where(and(eq(sessions.id, sid), eq(sessions.userId, user.id), isNull(sessions.endedAt)))
+      .returning();
+    if (!ended) throw unauthorized('auth.session_expired');
     await recordActivity(tx, user, 'activity.stayed_signed_in');
-    return app.issueToken(user);
+    return app.startSession(tx, user, req, {
+      method: ended.method,
+      secondFactor: ended.secondFactor,
+      verifiedAt: ended.verifiedAt,
+      ssoIdToken: ended.ssoIdToken,
+    });
   });
 }
 
-/** Ends every session of the account by moving its sessions stamp (decision 003). The signed-in owner calls it. */
+/** Ends every session of the account: its rows and its sessions stamp (decision 003). The signed-in owner calls it. */
 export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, actor.id));
+    await tx
+      .update(sessions)
+      .set({ endedAt: new Date() })
+      .where(and(eq(sessions.userId, actor.id), isNull(sessions.endedAt)));
     await recordActivity(tx, actor, 'activity.signed_out_everywhere', undefined, { type: 'user', id: actor.id });
   });
 }

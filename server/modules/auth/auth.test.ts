@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { activityLogs, groups, users } from '#server/db/schema/index.ts';
+import { activityLogs, groups, sessions, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
-import { createGroup, createUser, expectKeptCopy, TEST_PASSWORD } from '#server/test/factories.ts';
+import { createGroup, createUser, expectKeptCopy, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
 
 import { REFRESHES_PER_MINUTE } from './auth.routes.ts';
 
@@ -178,7 +178,7 @@ describe('GET /api/auth/me kept per person', () => {
     const app = await buildTestApp();
     const [group, otherGroup] = await Promise.all([createGroup(app), createGroup(app)]);
     const user = await createUser(app, 'employee', { groupId: group.id, about: 'Before.' });
-    const headers = { authorization: `Bearer ${app.issueToken(user)}` };
+    const headers = { authorization: `Bearer ${await tokenFor(app, user)}` };
     const me = (extra: Record<string, string> = {}) =>
       app.inject({ method: 'GET', url: '/api/auth/me', headers: { ...headers, ...extra } });
 
@@ -200,7 +200,7 @@ describe('GET /api/auth/me kept per person', () => {
     const theirs = await app.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { authorization: `Bearer ${app.issueToken(colleague)}` },
+      headers: { authorization: `Bearer ${await tokenFor(app, colleague)}` },
     });
     expect(theirs.json()._id).toBe(colleague.id);
     expect((await me()).json()._id).toBe(user.id);
@@ -216,7 +216,7 @@ describe('tokens', () => {
       (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer nonsense' } }))
         .statusCode,
     ).toBe(401);
-    const token = app.issueToken(user);
+    const token = await tokenFor(app, user);
     await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, user.id));
     const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(403);
@@ -225,7 +225,7 @@ describe('tokens', () => {
   it('stops tokens issued before sessions were reset (password change)', async () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
-    const token = app.issueToken(user);
+    const token = await tokenFor(app, user);
     await app.db
       .update(users)
       .set({ sessionsValidAfter: new Date(Date.now() + 1000) })
@@ -237,7 +237,7 @@ describe('tokens', () => {
   it('accepts the cookie for reads but never for writes', async () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'admin');
-    const token = app.issueToken(user);
+    const token = await tokenFor(app, user);
     const read = await app.inject({ method: 'GET', url: '/api/auth/me', cookies: { lp_token: token } });
     expect(read.statusCode).toBe(200);
     const write = await app.inject({
@@ -257,10 +257,11 @@ describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', ()
   it('hands a still-valid session a fresh token with a later expiry and a fresh download cookie, and logs it', async () => {
     const app = await buildTestApp({ JWT_EXPIRES_IN: '60s' });
     const user = await createUser(app, 'employee');
-    const old = app.jwt.sign(
-      { sub: user.id, sv: user.sessionsValidAfter.getTime(), sid: randomUUID() },
-      { expiresIn: '10s' },
-    );
+    const sid = randomUUID();
+    const old = app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid }, { expiresIn: '10s' });
+    await app.db
+      .insert(sessions)
+      .values({ id: sid, userId: user.id, method: 'password', expiresAt: new Date(Date.now() + 10_000) });
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
@@ -293,7 +294,7 @@ describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', ()
     const late = await refresh({ authorization: `Bearer ${expired}` });
     expect(late.statusCode).toBe(401);
     expect(late.json().message).toBe('Your session has expired. Please sign in again.');
-    const token = app.issueToken(user);
+    const token = await tokenFor(app, user);
     expect((await refresh({}, { lp_token: token })).statusCode).toBe(401);
     await app.db
       .update(users)
@@ -301,7 +302,7 @@ describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', ()
       .where(eq(users.id, user.id));
     expect((await refresh({ authorization: `Bearer ${token}` })).statusCode).toBe(401);
     const other = await createUser(app, 'admin');
-    const otherToken = app.issueToken(other);
+    const otherToken = await tokenFor(app, other);
     await app.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, other.id));
     expect((await refresh({ authorization: `Bearer ${otherToken}` })).statusCode).toBe(403);
   });
@@ -310,7 +311,7 @@ describe('POST /api/auth/refresh (session-timeout warning, issue 16 item 5)', ()
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
     // Each refresh ends the session it was made with, so each uses the token the one before handed out.
-    let token = app.issueToken(user);
+    let token = await tokenFor(app, user);
     const refresh = () =>
       app.inject({
         method: 'POST',

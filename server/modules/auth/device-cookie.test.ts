@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { buildTestApp } from '#server/test/app.ts';
@@ -94,11 +95,11 @@ describe('device cookies keep the owner signing in during an attack (issue 28 it
     const owner = await createUser(app, 'employee');
     const browser = await trustedBrowser(app, owner.email, '10.3.0.1');
     await attack(app, owner.email);
-    const change = (device?: string) =>
+    const change = async (device?: string): Promise<LightMyRequestResponse> =>
       app.inject({
         method: 'PUT',
         url: `/api/users/${owner.id}/password`,
-        headers: authHeaders(app, owner),
+        headers: await authHeaders(app, owner),
         cookies: device ? { [DEVICE_COOKIE]: device } : {},
         payload: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-1' },
       });

@@ -150,7 +150,7 @@ describe('password change is throttled like sign-in', () => {
   it('throttles currentPassword guesses with a stolen token, and they count for the account', async () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
-    const headers = authHeaders(app, user);
+    const headers = await authHeaders(app, user);
     const change = (currentPassword: string) =>
       app.inject({
         method: 'PUT',

@@ -22,7 +22,7 @@ describe('GET /admin/close-group', () => {
   it('refuses a visitor (401) and a non-admin (403)', async () => {
     const c = await cast();
     expect((await c.app.inject({ method: 'GET', url: '/admin/close-group' })).statusCode).toBe(401);
-    const res = await c.app.inject({ method: 'GET', url: '/admin/close-group', headers: c.as(c.alice) });
+    const res = await c.app.inject({ method: 'GET', url: '/admin/close-group', headers: await c.as(c.alice) });
     expect(res.statusCode).toBe(403);
   });
 
@@ -30,7 +30,7 @@ describe('GET /admin/close-group', () => {
     const c = await cast();
     const first = await createCloseGroup(c, { groupName: 'First' });
     await createCloseGroup(c, { groupName: 'Second' });
-    const res = await c.app.inject({ method: 'GET', url: '/admin/close-group', headers: c.as(c.admin) });
+    const res = await c.app.inject({ method: 'GET', url: '/admin/close-group', headers: await c.as(c.admin) });
     expect(res.statusCode).toBe(200);
     const listed = res.json().find((g: { _id: string }) => g._id === first._id);
     expect(listed).toMatchObject({
@@ -45,7 +45,7 @@ describe('GET /admin/close-group', () => {
     const page = await c.app.inject({
       method: 'GET',
       url: '/admin/close-group?limit=1&offset=1',
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
     });
     expect(page.json().items).toHaveLength(1);
     expect(page.json().total).toBeGreaterThanOrEqual(2);
@@ -56,21 +56,25 @@ describe('GET /admin/close-group/{id}', () => {
   it('answers one close group to an admin, 404 for an unknown id and 400 for a malformed one', async () => {
     const c = await cast();
     const group = await createCloseGroup(c);
-    const res = await c.app.inject({ method: 'GET', url: `/admin/close-group/${group._id}`, headers: c.as(c.admin) });
+    const res = await c.app.inject({
+      method: 'GET',
+      url: `/admin/close-group/${group._id}`,
+      headers: await c.as(c.admin),
+    });
     expect(res.json()).toMatchObject({ _id: group._id, adminRemarks: 'Approved by the Director.' });
     const missing = await c.app.inject({
       method: 'GET',
       url: '/admin/close-group/00000000-0000-4000-8000-000000000000',
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('Close group not found.');
-    const bad = await c.app.inject({ method: 'GET', url: '/admin/close-group/abc', headers: c.as(c.admin) });
+    const bad = await c.app.inject({ method: 'GET', url: '/admin/close-group/abc', headers: await c.as(c.admin) });
     expect(bad.statusCode).toBe(400);
     const member = await c.app.inject({
       method: 'GET',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.alice),
+      headers: await c.as(c.alice),
     });
     expect(member.statusCode).toBe(403);
   });
@@ -82,7 +86,7 @@ describe('POST /admin/close-group', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: '/admin/close-group',
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: closeGroupBody([c.alice.id, c.bob.id, c.alice.id], { groupName: '  Fire door trial  ' }),
     });
     expect(res.statusCode).toBe(201);
@@ -99,7 +103,7 @@ describe('POST /admin/close-group', () => {
     const employee = await c.app.inject({
       method: 'POST',
       url: '/admin/close-group',
-      headers: c.as(c.alice),
+      headers: await c.as(c.alice),
       payload: {},
     });
     expect(employee.statusCode).toBe(403);
@@ -134,7 +138,7 @@ describe('POST /admin/close-group', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: '/admin/close-group',
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: { ...closeGroupBody([c.alice.id]), ...change },
     });
     expect(res.statusCode).toBe(400);
@@ -155,13 +159,13 @@ describe('POST /admin/close-group', () => {
       const res = await c.app.inject({
         method: 'POST',
         url: '/admin/close-group',
-        headers: c.as(c.admin),
+        headers: await c.as(c.admin),
         payload: closeGroupBody(ids, { groupName: 'Should not exist' }),
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ field: 'requestedBy' });
     }
-    const list = await c.app.inject({ method: 'GET', url: '/admin/close-group', headers: c.as(c.admin) });
+    const list = await c.app.inject({ method: 'GET', url: '/admin/close-group', headers: await c.as(c.admin) });
     expect(list.json().some((g: { groupName: string }) => g.groupName === 'Should not exist')).toBe(false);
   });
 });
@@ -173,7 +177,7 @@ describe('PUT /admin/close-group/{id}', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: closeGroupBody([c.bob.id], {
         groupName: 'Renamed',
         groupDuration: { from: dayFromToday(-5), to: dayFromToday(60) },
@@ -189,7 +193,7 @@ describe('PUT /admin/close-group/{id}', () => {
       `Updated close group Renamed (extended to ${dayFromToday(60)})`,
     );
     // Alice is no longer a member: the group is gone from her list.
-    const mine = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: c.as(c.alice) });
+    const mine = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: await c.as(c.alice) });
     expect(mine.json().some((g: { _id: string }) => g._id === group._id)).toBe(false);
   });
 
@@ -201,26 +205,26 @@ describe('PUT /admin/close-group/{id}', () => {
     const member = await c.app.inject({
       method: 'PUT',
       url,
-      headers: c.as(c.alice),
+      headers: await c.as(c.alice),
       payload: closeGroupBody([c.bob.id]),
     });
     expect(member.statusCode).toBe(403);
     const missing = await c.app.inject({
       method: 'PUT',
       url: '/admin/close-group/00000000-0000-4000-8000-000000000000',
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: closeGroupBody([c.bob.id]),
     });
     expect(missing.statusCode).toBe(404);
     const invalid = await c.app.inject({
       method: 'PUT',
       url,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: closeGroupBody([c.bob.id], { groupDuration: { from: '2026-05-02', to: '2026-05-01' } }),
     });
     expect(invalid.json()).toMatchObject({ error: 'Start date cannot be after end date.' });
     // Nothing changed.
-    const after = await c.app.inject({ method: 'GET', url, headers: c.as(c.admin) });
+    const after = await c.app.inject({ method: 'GET', url, headers: await c.as(c.admin) });
     expect(after.json().requestedBy).toHaveLength(2);
   });
 });
@@ -235,7 +239,7 @@ describe('DELETE /admin/close-group/{id}', () => {
     const res = await c.app.inject({
       method: 'DELETE',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Group deleted successfully!' });
@@ -248,7 +252,7 @@ describe('DELETE /admin/close-group/{id}', () => {
     const again = await c.app.inject({
       method: 'DELETE',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
     });
     expect(again.statusCode).toBe(404);
   });
@@ -258,6 +262,6 @@ describe('DELETE /admin/close-group/{id}', () => {
     const group = await createCloseGroup(c);
     const url = `/admin/close-group/${group._id}`;
     expect((await c.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
-    expect((await c.app.inject({ method: 'DELETE', url, headers: c.as(c.alice) })).statusCode).toBe(403);
+    expect((await c.app.inject({ method: 'DELETE', url, headers: await c.as(c.alice) })).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { files, type UserRow } from '#server/db/schema/index.ts';
@@ -26,9 +27,13 @@ describe('GET /api/close-groups/mine and /api/close-groups/{id}', () => {
     await uploaded(c, c.alice, group._id);
     expect((await c.app.inject({ method: 'GET', url: '/api/close-groups/mine' })).statusCode).toBe(401);
 
-    const bobs = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: c.as(c.bob) });
+    const bobs = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: await c.as(c.bob) });
     expect(bobs.statusCode).toBe(200);
-    const paged = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine?limit=5', headers: c.as(c.bob) });
+    const paged = await c.app.inject({
+      method: 'GET',
+      url: '/api/close-groups/mine?limit=5',
+      headers: await c.as(c.bob),
+    });
     expect(paged.json()).toMatchObject({ total: 1, items: [{ _id: group._id }] });
     expect(bobs.json()).toHaveLength(1);
     expect(bobs.json()[0]).toMatchObject({
@@ -36,15 +41,19 @@ describe('GET /api/close-groups/mine and /api/close-groups/{id}', () => {
       canUpload: true,
       documents: [{ filename: 'minutes.pdf', uploadedBy: { _id: c.alice.id, name: 'Alice Rao' }, canChange: false }],
     });
-    const alices = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: c.as(c.alice) });
+    const alices = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: await c.as(c.alice) });
     expect(alices.json()[0].documents[0].canChange).toBe(true);
 
-    const outsiders = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: c.as(c.outsider) });
+    const outsiders = await c.app.inject({
+      method: 'GET',
+      url: '/api/close-groups/mine',
+      headers: await c.as(c.outsider),
+    });
     expect(outsiders.json()).toEqual([]);
     const admins = await c.app.inject({
       method: 'GET',
       url: '/api/close-groups/mine',
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
     });
     expect(admins.json().some((g: { _id: string }) => g._id === group._id)).toBe(true);
   });
@@ -54,9 +63,9 @@ describe('GET /api/close-groups/mine and /api/close-groups/{id}', () => {
     const group = await createCloseGroup(c);
     const url = `/api/close-groups/${group._id}`;
     expect((await c.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await c.app.inject({ method: 'GET', url, headers: c.as(c.bob) })).statusCode).toBe(200);
-    expect((await c.app.inject({ method: 'GET', url, headers: c.as(c.admin) })).statusCode).toBe(200);
-    const outsider = await c.app.inject({ method: 'GET', url, headers: c.as(c.outsider) });
+    expect((await c.app.inject({ method: 'GET', url, headers: await c.as(c.bob) })).statusCode).toBe(200);
+    expect((await c.app.inject({ method: 'GET', url, headers: await c.as(c.admin) })).statusCode).toBe(200);
+    const outsider = await c.app.inject({ method: 'GET', url, headers: await c.as(c.outsider) });
     expect(outsider.statusCode).toBe(403);
     expect(outsider.json().error).toBe('You are not a member of this close group.');
   });
@@ -80,7 +89,7 @@ describe('POST /api/close-groups/{id}/upload', () => {
       [c.admin, 200],
       [c.outsider, 403],
     ] as const) {
-      const download = await c.app.inject({ method: 'GET', url: document.url, headers: c.as(who) });
+      const download = await c.app.inject({ method: 'GET', url: document.url, headers: await c.as(who) });
       expect(download.statusCode).toBe(status);
       if (status === 200) expect(download.rawPayload.equals(SAMPLE_FILES.pdf)).toBe(true);
     }
@@ -107,7 +116,7 @@ describe('POST /api/close-groups/{id}/upload', () => {
       method: 'POST',
       url: `/api/close-groups/${group._id}/upload`,
       payload: empty.payload,
-      headers: { ...empty.headers, ...c.as(c.alice) },
+      headers: { ...empty.headers, ...(await c.as(c.alice)) },
     });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ error: 'Please select a file to upload.', field: 'document' });
@@ -116,7 +125,11 @@ describe('POST /api/close-groups/{id}/upload', () => {
     expect(exe.json().error).toContain('This file type is not allowed.');
     const disguised = await upload(c, c.alice, group._id, { filename: 'report.pdf', content: SAMPLE_FILES.exe });
     expect(disguised.statusCode).toBe(400);
-    const mine = await c.app.inject({ method: 'GET', url: `/api/close-groups/${group._id}`, headers: c.as(c.alice) });
+    const mine = await c.app.inject({
+      method: 'GET',
+      url: `/api/close-groups/${group._id}`,
+      headers: await c.as(c.alice),
+    });
     expect(mine.json().documents).toEqual([]);
   });
   it('shuts a member out as soon as the admin removes them, also from the files they uploaded', async () => {
@@ -126,28 +139,34 @@ describe('POST /api/close-groups/{id}/upload', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: closeGroupBody([c.bob.id]),
     });
     expect(res.statusCode).toBe(200);
-    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: c.as(c.alice) })).statusCode).toBe(403);
+    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: await c.as(c.alice) })).statusCode).toBe(403);
     expect((await upload(c, c.alice, group._id)).statusCode).toBe(403);
     const del = await c.app.inject({
       method: 'DELETE',
       url: `/api/close-groups/${group._id}/documents/${doc._id}`,
-      headers: c.as(c.alice),
+      headers: await c.as(c.alice),
     });
     expect(del.statusCode).toBe(403);
-    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: c.as(c.bob) })).statusCode).toBe(200);
+    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: await c.as(c.bob) })).statusCode).toBe(200);
   });
 });
 
 describe('PUT /api/close-groups/{id}/documents/{docId}', () => {
-  const rename = (c: Cast, user: UserRow | null, groupId: string, docId: string, newFilename: unknown) =>
+  const rename = async (
+    c: Cast,
+    user: UserRow | null,
+    groupId: string,
+    docId: string,
+    newFilename: unknown,
+  ): Promise<LightMyRequestResponse> =>
     c.app.inject({
       method: 'PUT',
       url: `/api/close-groups/${groupId}/documents/${docId}`,
-      headers: user ? c.as(user) : {},
+      headers: user ? await c.as(user) : {},
       payload: { newFilename },
     });
 
@@ -161,7 +180,7 @@ describe('PUT /api/close-groups/{id}/documents/{docId}', () => {
       message: 'Document renamed successfully!',
       document: { filename: 'Final minutes.pdf' },
     });
-    const download = await c.app.inject({ method: 'GET', url: doc.url, headers: c.as(c.bob) });
+    const download = await c.app.inject({ method: 'GET', url: doc.url, headers: await c.as(c.bob) });
     expect(download.headers['content-disposition']).toContain('Final minutes.pdf');
     expect(await actionsFor(c.app, doc._id)).toContain(
       'Renamed minutes.pdf to Final minutes.pdf in close group Blast wall review',
@@ -203,11 +222,16 @@ describe('PUT /api/close-groups/{id}/documents/{docId}', () => {
 });
 
 describe('DELETE /api/close-groups/{id}/documents/{docId}', () => {
-  const remove = (c: Cast, user: UserRow | null, groupId: string, docId: string) =>
+  const remove = async (
+    c: Cast,
+    user: UserRow | null,
+    groupId: string,
+    docId: string,
+  ): Promise<LightMyRequestResponse> =>
     c.app.inject({
       method: 'DELETE',
       url: `/api/close-groups/${groupId}/documents/${docId}`,
-      headers: user ? c.as(user) : {},
+      headers: user ? await c.as(user) : {},
     });
 
   it('lets the uploader delete a document, removing its file', async () => {

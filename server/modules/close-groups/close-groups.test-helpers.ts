@@ -28,7 +28,7 @@ export interface Cast {
   alice: UserRow;
   bob: UserRow;
   outsider: UserRow;
-  as: (u: UserRow) => { authorization: string };
+  as: (u: UserRow) => Promise<{ authorization: string }>;
 }
 
 /** An admin, two members (Alice, Bob) and an outsider on the shared test app. */
@@ -40,7 +40,7 @@ export async function cast(): Promise<Cast> {
     createUser(app, 'employee', { name: 'Bob Singh' }),
     createUser(app, 'director', { name: 'Outside Director' }),
   ]);
-  return { app, admin, alice, bob, outsider, as: (u) => authHeaders(app, u) };
+  return { app, admin, alice, bob, outsider, as: (u: UserRow) => authHeaders(app, u) };
 }
 
 export const closeGroupBody = (members: string[], values: Record<string, unknown> = {}) => ({
@@ -56,14 +56,14 @@ export async function createCloseGroup(c: Cast, values: Record<string, unknown> 
   const res = await c.app.inject({
     method: 'POST',
     url: '/admin/close-group',
-    headers: c.as(c.admin),
+    headers: await c.as(c.admin),
     payload: closeGroupBody([c.alice.id, c.bob.id], values),
   });
   expect(res.statusCode).toBe(201);
   return res.json() as { _id: string; groupName: string };
 }
 
-export function upload(
+export async function upload(
   c: Cast,
   user: UserRow | null,
   groupId: string,
@@ -74,7 +74,7 @@ export function upload(
     method: 'POST',
     url: `/api/close-groups/${groupId}/upload`,
     payload: body.payload,
-    headers: { ...body.headers, ...(user ? c.as(user) : {}) },
+    headers: { ...body.headers, ...(user ? await c.as(user) : {}) },
   });
 }
 

@@ -28,15 +28,15 @@ describe('time box', () => {
     const ended = await c.app.inject({
       method: 'PUT',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: closeGroupBody([c.alice.id, c.bob.id], { groupDuration: { from: dayFromToday(-10), to: end } }),
     });
     expect(ended.json()).toMatchObject({ status: 'ended' });
 
     // Reading still works.
-    const mine = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: c.as(c.alice) });
+    const mine = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: await c.as(c.alice) });
     expect(mine.json()[0]).toMatchObject({ status: 'ended', canUpload: false, documents: [{ canChange: false }] });
-    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: c.as(c.bob) })).statusCode).toBe(200);
+    expect((await c.app.inject({ method: 'GET', url: doc.url, headers: await c.as(c.bob) })).statusCode).toBe(200);
 
     // Writing does not.
     const refused = await upload(c, c.alice, group._id);
@@ -49,7 +49,7 @@ describe('time box', () => {
     const rename = await c.app.inject({
       method: 'PUT',
       url: `/api/close-groups/${group._id}/documents/${doc._id}`,
-      headers: c.as(c.alice),
+      headers: await c.as(c.alice),
       payload: { newFilename: 'late' },
     });
     expect(rename.statusCode).toBe(403);
@@ -57,7 +57,7 @@ describe('time box', () => {
     const del = await c.app.inject({
       method: 'DELETE',
       url: `/api/close-groups/${group._id}/documents/${doc._id}`,
-      headers: c.as(c.alice),
+      headers: await c.as(c.alice),
     });
     expect(del.statusCode).toBe(403);
     expect(existsSync(c.app.storage.storedPath('close-groups', fileIdOf(doc.url)))).toBe(true);
@@ -66,13 +66,13 @@ describe('time box', () => {
     const adminView = await c.app.inject({
       method: 'GET',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
     });
     expect(adminView.json().canUpload).toBe(true);
     const extended = await c.app.inject({
       method: 'PUT',
       url: `/admin/close-group/${group._id}`,
-      headers: c.as(c.admin),
+      headers: await c.as(c.admin),
       payload: closeGroupBody([c.alice.id, c.bob.id], {
         groupDuration: { from: dayFromToday(-10), to: dayFromToday(10) },
       }),

@@ -92,9 +92,9 @@ describe.skipIf(!mounted)('a full disk on upload (ENOSPC, local driver)', () => 
     expect(rows.map((r) => r.id)).toEqual([kept._id]);
     expect(await app.db.select().from(files).where(eq(files.uploadedBy, owner.id))).toHaveLength(1);
     // Reads: the register and the stored file.
-    const list = await app.inject({ method: 'GET', url: '/api/dac', headers: authHeaders(app, owner) });
+    const list = await app.inject({ method: 'GET', url: '/api/dac', headers: await authHeaders(app, owner) });
     expect(list.statusCode).toBe(200);
-    const file = await app.inject({ method: 'GET', url: kept.fileUrl, headers: authHeaders(app, owner) });
+    const file = await app.inject({ method: 'GET', url: kept.fileUrl, headers: await authHeaders(app, owner) });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(SAMPLE_FILES.pdf)).toBe(true);
   });
@@ -136,7 +136,7 @@ describe.skipIf(!mounted)('a full disk on upload (ENOSPC, local driver)', () => 
         method: 'POST',
         url: `/api/users/${user.id}/upload-photo`,
         payload: body.payload,
-        headers: { ...body.headers, ...authHeaders(app, user) },
+        headers: { ...body.headers, ...(await authHeaders(app, user)) },
       });
       expectStorageFull(res);
       expect(errorsLogged()).toHaveLength(1);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { files } from '#server/db/schema/index.ts';
-import { authHeaders, createUser } from '#server/test/factories.ts';
+import { authHeaders, createUser, tokenFor } from '#server/test/factories.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
 
@@ -34,7 +34,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: `/test/upload/${area}`,
         payload: body.payload,
-        headers: { ...body.headers, ...authHeaders(app, user) },
+        headers: { ...body.headers, ...(await authHeaders(app, user)) },
       });
       return res.json().fileId as string;
     }
@@ -57,16 +57,18 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       const id = await upload('letters', owner, 'पत्र reply.pdf', SAMPLE_FILES.pdf);
       const url = `/uploads/letters/${id}`;
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url, headers: authHeaders(app, outsider) })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'GET', url, headers: await authHeaders(app, outsider) })).statusCode).toBe(
+        403,
+      );
       for (const user of [owner, director, admin]) {
-        const res = await app.inject({ method: 'GET', url, headers: authHeaders(app, user) });
+        const res = await app.inject({ method: 'GET', url, headers: await authHeaders(app, user) });
         expect(res.statusCode).toBe(200);
         expect(res.headers['cache-control']).toBe('private, no-store');
         expect(res.headers['content-disposition']).toContain(
           "filename*=UTF-8''%E0%A4%AA%E0%A4%A4%E0%A5%8D%E0%A4%B0%20reply.pdf",
         );
       }
-      const byCookie = await app.inject({ method: 'GET', url, cookies: { lp_token: app.issueToken(owner) } });
+      const byCookie = await app.inject({ method: 'GET', url, cookies: { lp_token: await tokenFor(app, owner) } });
       expect(byCookie.statusCode).toBe(200);
     });
 
@@ -92,7 +94,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/letters',
         payload: body.payload,
-        headers: { ...body.headers, ...authHeaders(app, user) },
+        headers: { ...body.headers, ...(await authHeaders(app, user)) },
       });
       expect(res.statusCode).toBe(200);
       return res.json().fileId as string;
@@ -103,7 +105,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       const content = Buffer.concat([SAMPLE_FILES.pdf, Buffer.from('x'.repeat(5000))]);
       const id = await uploadLetter(owner, content);
       const url = `/uploads/letters/${id}`;
-      const headers = authHeaders(app, owner);
+      const headers = await authHeaders(app, owner);
       const part = await app.inject({ method: 'GET', url, headers: { ...headers, range: 'bytes=100-1099' } });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 100-1099/${content.length}`);
@@ -125,7 +127,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       const refused = await app.inject({
         method: 'GET',
         url,
-        headers: { ...authHeaders(app, outsider), range: 'bytes=0-9' },
+        headers: { ...(await authHeaders(app, outsider)), range: 'bytes=0-9' },
       });
       expect(refused.statusCode).toBe(403);
     });
@@ -135,7 +137,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       const content = Buffer.concat([SAMPLE_FILES.pdf, Buffer.from('y'.repeat(3000))]);
       const id = await uploadLetter(owner, content);
       const url = `/uploads/letters/${id}`;
-      const headers = authHeaders(app, owner);
+      const headers = await authHeaders(app, owner);
       const full = await app.inject({ method: 'GET', url, headers });
       expect(full.statusCode).toBe(200);
       expect(full.headers['content-length']).toBe(String(content.length));
@@ -188,7 +190,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       const refused = await app.inject({
         method: 'GET',
         url,
-        headers: { ...authHeaders(app, outsider), 'if-none-match': etag, range: 'bytes=0-9' },
+        headers: { ...(await authHeaders(app, outsider)), 'if-none-match': etag, range: 'bytes=0-9' },
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.headers['content-disposition']).toBeUndefined();
@@ -199,7 +201,11 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       const owner = await createUser(app, 'employee');
       const id = await uploadLetter(owner, SAMPLE_FILES.pdf);
       await app.storage.driver.delete('letters', id);
-      const res = await app.inject({ method: 'GET', url: `/uploads/letters/${id}`, headers: authHeaders(app, owner) });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/uploads/letters/${id}`,
+        headers: await authHeaders(app, owner),
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('File not found.');
     });
@@ -242,7 +248,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
           method: 'POST',
           url: '/test/upload/letters',
           payload: body.payload,
-          headers: { ...body.headers, ...authHeaders(app, owner) },
+          headers: { ...body.headers, ...(await authHeaders(app, owner)) },
         });
         expect(res.statusCode).toBe(503);
         expect(res.json().error).toBe('The file store is not available right now. Please try again in a moment.');

@@ -34,7 +34,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/letters',
         payload: body.payload,
-        headers: { ...body.headers, ...authHeaders(app, user) },
+        headers: { ...body.headers, ...(await authHeaders(app, user)) },
       });
       expect(res.statusCode).toBe(200);
       const { fileId } = res.json();
@@ -64,7 +64,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
           method: 'POST',
           url: '/test/upload/letters',
           payload: body.payload,
-          headers: { ...body.headers, ...authHeaders(app, user) },
+          headers: { ...body.headers, ...(await authHeaders(app, user)) },
         });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ error: message, field: 'file' });
@@ -80,7 +80,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/trial-repos',
         payload: ok.payload,
-        headers: { ...ok.headers, ...authHeaders(app, user) },
+        headers: { ...ok.headers, ...(await authHeaders(app, user)) },
       });
       expect(res.statusCode).toBe(200);
       const bad = multipart({ title: 'notes' }, { field: 'file', filename: 'notes.txt', content: SAMPLE_FILES.exe });
@@ -88,7 +88,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/trial-repos',
         payload: bad.payload,
-        headers: { ...bad.headers, ...authHeaders(app, user) },
+        headers: { ...bad.headers, ...(await authHeaders(app, user)) },
       });
       expect(refused.statusCode).toBe(400);
     });
@@ -102,7 +102,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/photos',
         payload: body.payload,
-        headers: { ...body.headers, ...authHeaders(app, user) },
+        headers: { ...body.headers, ...(await authHeaders(app, user)) },
       });
       expect(res.statusCode).toBe(413);
       expect(res.json().error).toBe('The file is too large. The limit is 64 KB.');
@@ -118,7 +118,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/photos',
         payload: noTitle.payload,
-        headers: { ...noTitle.headers, ...authHeaders(app, user) },
+        headers: { ...noTitle.headers, ...(await authHeaders(app, user)) },
       });
       expect(r1.statusCode).toBe(400);
       expect(r1.json().error).toBe('Invalid input.');
@@ -130,7 +130,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/photos',
         payload: dbFails.payload,
-        headers: { ...dbFails.headers, ...authHeaders(app, user) },
+        headers: { ...dbFails.headers, ...(await authHeaders(app, user)) },
       });
       expect(r2.statusCode).toBe(500);
       expect((await areaFiles('photos')).length).toBe(before);
@@ -150,14 +150,14 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
         method: 'POST',
         url: '/test/upload/photos',
         payload: two.payload,
-        headers: { ...two.headers, ...authHeaders(app, user) },
+        headers: { ...two.headers, ...(await authHeaders(app, user)) },
       });
       expect(res.statusCode).toBe(400);
       const json = await app.inject({
         method: 'POST',
         url: '/test/upload/photos',
         payload: { title: 't' },
-        headers: authHeaders(app, user),
+        headers: await authHeaders(app, user),
       });
       expect(json.statusCode).toBe(400);
       expect(json.json().error).toBe('Expected a multipart/form-data request.');

@@ -21,7 +21,7 @@ let bigPhoto: Buffer;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  admin = authHeaders(app, await createUser(app, 'admin'));
+  admin = await authHeaders(app, await createUser(app, 'admin'));
   labId = (await createLab(app)).id;
   bigPhoto = await sharp({
     create: {
@@ -63,7 +63,11 @@ describe('POST /api/labs/:labId/upload-photo', () => {
     const photo = { filename: 'a.png', content: SAMPLE_FILES.png };
     expect((await upload({}, { name: 'A', description: 'B' }, photo)).statusCode).toBe(401);
     for (const role of ['employee', 'director', 'associate_director'] as const) {
-      const res = await upload(authHeaders(app, await createUser(app, role)), { name: 'A', description: 'B' }, photo);
+      const res = await upload(
+        await authHeaders(app, await createUser(app, role)),
+        { name: 'A', description: 'B' },
+        photo,
+      );
       expect(res.statusCode).toBe(403);
     }
     expect(photoFiles()).toBe(before);
@@ -214,8 +218,8 @@ describe('PUT and DELETE /api/labs/:labId/photos/:photoId', () => {
   it('refuses a visitor and every role but admin', async () => {
     const photo = await aPhoto();
     const url = `/api/labs/${labId}/photos/${photo._id}`;
-    const employee = authHeaders(app, await createUser(app, 'employee'));
-    const director = authHeaders(app, await createUser(app, 'director'));
+    const employee = await authHeaders(app, await createUser(app, 'employee'));
+    const director = await authHeaders(app, await createUser(app, 'director'));
     for (const [headers, status] of [
       [{}, 401],
       [employee, 403],

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { directorEntries } from '#server/db/schema/index.ts';
@@ -10,15 +11,15 @@ import { type GroupCast, groupCast } from './groups.fixtures.ts';
  * associate_director in that group and its current history entry names them. A role or group change ends the rights
  * at the next request, whatever was read or kept before.
  */
-const changeAccess = (c: GroupCast, role: string, groupId: string | null) =>
+const changeAccess = async (c: GroupCast, role: string, groupId: string | null): Promise<LightMyRequestResponse> =>
   c.app.inject({
     method: 'PUT',
     url: `/admin/users/${c.associateDirector.id}/access`,
     payload: { role, groupId },
-    headers: c.as('admin'),
+    headers: await c.as('admin'),
   });
 
-const postNotice = (c: GroupCast) => {
+const postNotice = async (c: GroupCast) => {
   const body = multipart(
     { name: 'Safety drill', description: 'Drill on Monday' },
     { field: 'file', filename: 'drill.pdf', content: SAMPLE_FILES.pdf },
@@ -27,17 +28,17 @@ const postNotice = (c: GroupCast) => {
     method: 'POST',
     url: `/api/groups/${c.group.id}/notices`,
     payload: body.payload,
-    headers: { ...body.headers, ...c.as('associateDirector') },
+    headers: { ...body.headers, ...(await c.as('associateDirector')) },
   });
 };
 
-const groupPage = (c: GroupCast, etag?: string) =>
+const groupPage = async (c: GroupCast, etag?: string): Promise<LightMyRequestResponse> =>
   c.app.inject({
     url: `/api/groups/id/${c.group.id}`,
-    headers: { ...c.as('associateDirector'), ...(etag ? { 'if-none-match': etag } : {}) },
+    headers: { ...(await c.as('associateDirector')), ...(etag ? { 'if-none-match': etag } : {}) },
   });
-const manageView = (c: GroupCast) =>
-  c.app.inject({ url: `/api/groups/${c.group.id}`, headers: c.as('associateDirector') });
+const manageView = async (c: GroupCast): Promise<LightMyRequestResponse> =>
+  c.app.inject({ url: `/api/groups/${c.group.id}`, headers: await c.as('associateDirector') });
 
 describe('a demoted or moved associate director (issue 28 item 3)', () => {
   it('loses the group at once when an admin makes them an employee in no group', async () => {
@@ -52,7 +53,7 @@ describe('a demoted or moved associate director (issue 28 item 3)', () => {
     expect((await groupPage(c)).statusCode).toBe(403);
     // Not even a browser's copy of the page is confirmed.
     expect((await groupPage(c, String(before.headers.etag))).statusCode).toBe(403);
-    const menu = (await c.app.inject({ url: '/api/groups/menu', headers: c.as('associateDirector') })).json();
+    const menu = (await c.app.inject({ url: '/api/groups/menu', headers: await c.as('associateDirector') })).json();
     expect(menu.find((g: { _id: string }) => g._id === c.group.id)).toMatchObject({ mine: false, canOpen: false });
   });
 
@@ -80,10 +81,11 @@ describe('a demoted or moved associate director (issue 28 item 3)', () => {
       designation: 'Assistant Director',
       from: '2025-01-01',
     });
-    const res = await c.app.inject({ url: `/api/groups/${c.otherGroup.id}`, headers: c.as('associateDirector') });
+    const res = await c.app.inject({ url: `/api/groups/${c.otherGroup.id}`, headers: await c.as('associateDirector') });
     expect(res.statusCode).toBe(403);
     expect(
-      (await c.app.inject({ url: `/api/groups/id/${c.otherGroup.id}`, headers: c.as('associateDirector') })).statusCode,
+      (await c.app.inject({ url: `/api/groups/id/${c.otherGroup.id}`, headers: await c.as('associateDirector') }))
+        .statusCode,
     ).toBe(403);
   });
 });

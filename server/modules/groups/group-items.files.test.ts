@@ -20,7 +20,7 @@ describe('/api/group-files/{groupId}/{field}', () => {
     ['admin', 200],
   ])('GET answers %s with %i', async (who, status) => {
     const c = await groupCast();
-    const res = await c.app.inject({ url: url(c), headers: c.as(who) });
+    const res = await c.app.inject({ url: url(c), headers: await c.as(who) });
     expect(res.statusCode).toBe(status);
   });
 
@@ -50,11 +50,13 @@ describe('/api/group-files/{groupId}/{field}', () => {
         { name: 'Second', description: 'two' },
         { field: 'file', filename: 'deck.pptx', content: officeZip('pptx') },
       );
-      const list = (await c.app.inject({ url: url(c, field), headers: c.as('member') })).json();
+      const list = (await c.app.inject({ url: url(c, field), headers: await c.as('member') })).json();
       expect(list.map((i: { name: string }) => i.name)).toEqual(['Second', 'First']);
-      const page = (await c.app.inject({ url: `${url(c, field)}?limit=1&offset=1`, headers: c.as('member') })).json();
+      const page = (
+        await c.app.inject({ url: `${url(c, field)}?limit=1&offset=1`, headers: await c.as('member') })
+      ).json();
       expect(page.map((i: { name: string }) => i.name)).toEqual(['First']);
-      const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+      const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('member') })).json();
       expect(group[field]).toHaveLength(2);
       for (const other of ['projects', 'patents', 'technologies', 'courses', 'publications', 'notices'].filter(
         (f) => f !== field,
@@ -87,7 +89,7 @@ describe('/api/group-files/{groupId}/{field}', () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ validUntil: null, expired: false });
-    const archive = (await c.app.inject({ url: '/api/notices/archive', headers: c.as('admin') })).json();
+    const archive = (await c.app.inject({ url: '/api/notices/archive', headers: await c.as('admin') })).json();
     const ids = (archive.years as { items: { _id: string }[] }[]).flatMap((y) => y.items.map((i) => i._id));
     expect(ids).not.toContain(res.json()._id);
   });
@@ -114,18 +116,18 @@ describe('/api/group-files/{groupId}/{field}', () => {
     const c = await groupCast();
     const res = await c.app.inject({
       url: '/api/group-files/00000000-0000-4000-8000-000000000000/projects',
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(res.statusCode).toBe(404);
     const item = (await send(c, 'admin', 'POST', url(c), { name: 'x', description: 'y' }, pdf())).json();
     const wrongList = await c.app.inject({
       method: 'DELETE',
       url: `${url(c, 'patents')}/${item._id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(wrongList.statusCode).toBe(404);
     expect(
-      (await c.app.inject({ url: `/api/group-files/${c.group.id}/secrets`, headers: c.as('admin') })).statusCode,
+      (await c.app.inject({ url: `/api/group-files/${c.group.id}/secrets`, headers: await c.as('admin') })).statusCode,
     ).toBe(404);
   });
 
@@ -141,7 +143,7 @@ describe('/api/group-files/{groupId}/{field}', () => {
       ['admin', 200],
     ];
     for (const [who, status] of expected) {
-      const res = await c.app.inject({ url: item.fileUrl, headers: c.as(who) });
+      const res = await c.app.inject({ url: item.fileUrl, headers: await c.as(who) });
       expect([who, res.statusCode]).toEqual([who, status]);
       if (status === 200) expect(res.headers['content-disposition']).toContain('report.pdf');
     }
@@ -192,7 +194,7 @@ describe('GET /api/group-files (lab home, Product & Achievements)', () => {
       pdf(),
     );
     const linkFor = async (who: Person) => {
-      const body = (await c.app.inject({ url: '/api/group-files?limit=100', headers: c.as(who) })).json();
+      const body = (await c.app.inject({ url: '/api/group-files?limit=100', headers: await c.as(who) })).json();
       return body.find((g: { _id: string }) => g._id === c.group.id).projects[0].fileUrl;
     };
     expect(await linkFor('member')).toMatch(/^\/uploads\/group-files\//);

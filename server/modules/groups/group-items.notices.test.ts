@@ -46,7 +46,7 @@ describe.each([
     const item = res.json();
     expect(item).toMatchObject({ name: 'Safety drill', description: 'Drill on Monday', fileName: 'drill.pdf' });
     expect(item.fileUrl).toMatch(/^\/uploads\/group-files\/[0-9a-f-]{36}$/);
-    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('member') })).json();
     expect(page[field]).toEqual([item]);
     const logs = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, item._id));
     expect(logs).toHaveLength(1);
@@ -125,7 +125,11 @@ describe.each([
     expect(existsSync(c.app.storage.storedPath('group-files', oldId))).toBe(false);
     const newId = replaced.json().fileUrl.split('/').pop();
     expect(existsSync(c.app.storage.storedPath('group-files', newId))).toBe(true);
-    const deleted = await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: c.as('admin') });
+    const deleted = await c.app.inject({
+      method: 'DELETE',
+      url: `${url(c)}/${created._id}`,
+      headers: await c.as('admin'),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(existsSync(c.app.storage.storedPath('group-files', newId))).toBe(false);
     expect(await c.app.db.select().from(groupItems).where(eq(groupItems.id, created._id))).toEqual([]);
@@ -140,14 +144,15 @@ describe.each([
         403,
       );
       expect(
-        (await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: c.as(who) })).statusCode,
+        (await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}`, headers: await c.as(who) }))
+          .statusCode,
       ).toBe(403);
     }
     expect((await c.app.inject({ method: 'DELETE', url: `${url(c)}/${created._id}` })).statusCode).toBe(401);
     const missing = await c.app.inject({
       method: 'DELETE',
       url: `${url(c)}/00000000-0000-4000-8000-000000000000`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(missing.statusCode).toBe(404);
     const blank = await send(c, 'admin', 'PUT', `${url(c)}/${created._id}`, { name: '', description: 'y' });
@@ -171,7 +176,7 @@ describe.each([
     expect(dated.json()).toMatchObject({ validUntil: '2099-12-31', expired: false });
     const [row] = await c.app.db.select().from(groupItems).where(eq(groupItems.id, dated.json()._id));
     expect(row!.validUntil).toBe('2099-12-31');
-    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('member') })).json();
     expect(page[field].find((i: { _id: string }) => i._id === dated.json()._id)).toMatchObject({
       validUntil: '2099-12-31',
       expired: false,
@@ -217,13 +222,13 @@ describe.each([
 describe('the Archive and expired group notices (GET /api/notices/archive)', () => {
   it("lists a group's expired notices and circulars only to those who may see the group", async () => {
     const c = await groupCast();
-    const post = (field: 'notices' | 'circulars', name: string, validUntil: string, groupId = c.group.id) => {
+    const post = async (field: 'notices' | 'circulars', name: string, validUntil: string, groupId = c.group.id) => {
       const body = multipart({ name, description: 'd', validUntil }, pdf());
       return c.app.inject({
         method: 'POST',
         url: `/api/groups/${groupId}/${field}`,
         payload: body.payload,
-        headers: { ...body.headers, ...c.as('admin') },
+        headers: { ...body.headers, ...(await c.as('admin')) },
       });
     };
     expect((await post('notices', 'Expired group notice', '2024-05-01')).statusCode).toBe(201);
@@ -233,7 +238,7 @@ describe('the Archive and expired group notices (GET /api/notices/archive)', () 
     // The test file's database holds other tests' groups too: look at this cast's two groups only.
     const ours = [c.group.id, c.otherGroup.id];
     const names = async (who: Person) => {
-      const res = await c.app.inject({ url: '/api/notices/archive', headers: c.as(who) });
+      const res = await c.app.inject({ url: '/api/notices/archive', headers: await c.as(who) });
       expect(res.statusCode).toBe(200);
       const items = (
         res.json().years as { year: number; items: { name: string; source: { type: string; _id: string } }[] }[]
@@ -254,7 +259,7 @@ describe('the Archive and expired group notices (GET /api/notices/archive)', () 
     expect(await names('associateDirector')).toEqual(mine);
     expect(await names('director')).toEqual([...mine, ...other].sort());
     expect(await names('admin')).toEqual([...mine, ...other].sort());
-    const res = await c.app.inject({ url: '/api/notices/archive', headers: c.as('member') });
+    const res = await c.app.inject({ url: '/api/notices/archive', headers: await c.as('member') });
     const years = res.json().years as { year: number; items: { name: string }[] }[];
     expect(years.find((y) => y.year === 2024)?.items.map((i) => i.name)).toContain('Expired group notice');
     expect(years.find((y) => y.year === 2023)?.items.map((i) => i.name)).toContain('Expired group circular');

@@ -14,7 +14,7 @@ import type { GroupCast, Person } from './groups.fixtures.ts';
 
 export const pdf = (filename = 'plan.pdf'): MultipartFile => ({ field: 'file', filename, content: SAMPLE_FILES.pdf });
 
-export function send(
+export async function send(
   c: GroupCast,
   who: Person,
   method: 'POST' | 'PUT',
@@ -23,7 +23,7 @@ export function send(
   file?: MultipartFile,
 ) {
   const body = file ? multipart(fields, file) : multipart(fields);
-  return c.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...c.as(who) } });
+  return c.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...(await c.as(who)) } });
 }
 
 /** Stored files of the group-files area, as rows: a failed request must leave none behind. */

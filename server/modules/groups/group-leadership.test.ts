@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { activityLogs, directorEntries, files, users } from '#server/db/schema/index.ts';
@@ -10,7 +11,7 @@ import { type GroupCast, groupCast, type Person } from './groups.fixtures.ts';
 
 const photo = (filename = 'lead.png'): MultipartFile => ({ field: 'image', filename, content: SAMPLE_FILES.png });
 
-function sendEntry(
+async function sendEntry(
   c: GroupCast,
   who: Person,
   method: 'POST' | 'PUT',
@@ -23,7 +24,7 @@ function sendEntry(
     method,
     url: `/api/groups/${c.group.id}/assistant-director-history${path}`,
     payload: body.payload,
-    headers: { ...body.headers, ...c.as(who) },
+    headers: { ...body.headers, ...(await c.as(who)) },
   });
 }
 
@@ -68,13 +69,13 @@ describe('/api/groups/{id}/assistant-director-history', () => {
     expect(entry.image).toMatch(/^\/uploads\/directors\/[0-9a-f-]{36}$/);
     // Directors' photos are a public area: the image opens without sign-in.
     expect((await c.app.inject({ url: entry.image })).statusCode).toBe(200);
-    const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    const group = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('member') })).json();
     expect(group.currentAD._id).toBe(entry._id);
     expect(group.assistantDirectorHistory).toHaveLength(2);
     // An employee named in the history does not manage the group until an admin makes them its associate director.
     expect(group.canManage).toBe(false);
     await c.app.db.update(users).set({ role: 'associate_director' }).where(eq(users.id, c.member.id));
-    const led = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    const led = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('member') })).json();
     expect(led.canManage).toBe(true); // the member now leads the group
     const logs = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, entry._id));
     expect(logs).toHaveLength(1);
@@ -162,7 +163,7 @@ describe('/api/groups/{id}/assistant-director-history', () => {
     const del = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.group.id}/assistant-director-history/${created._id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(del.json()).toEqual({ message: 'Entry deleted successfully.' });
     expect(existsSync(c.app.storage.storedPath('directors', idOf(withPhoto.image)))).toBe(false);
@@ -182,21 +183,21 @@ describe('/api/groups/{id}/assistant-director-history', () => {
       const del = await c.app.inject({
         method: 'DELETE',
         url: `/api/groups/${c.group.id}/assistant-director-history/${entry!.id}`,
-        headers: c.as(who),
+        headers: await c.as(who),
       });
       expect([who, put.statusCode, del.statusCode]).toEqual([who, status, status]);
     }
     const missing = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.group.id}/assistant-director-history/00000000-0000-4000-8000-000000000000`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(missing.statusCode).toBe(404);
     // An entry of another group is not found through this group.
     const other = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.otherGroup.id}/assistant-director-history/${entry!.id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(other.statusCode).toBe(404);
   });
@@ -212,7 +213,7 @@ describe('/api/groups/{id}/assistant-director-history', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}`,
-      headers: c.as('associateDirector'),
+      headers: await c.as('associateDirector'),
       payload: { name: c.group.name },
     });
     expect(res.statusCode).toBe(403);
@@ -239,7 +240,7 @@ describe('/api/groups/{id}/office', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: `/api/groups/${c.group.id}/office`,
-      headers: c.as(who),
+      headers: await c.as(who),
       payload: member,
     });
     expect(res.statusCode).toBe(status);
@@ -247,11 +248,11 @@ describe('/api/groups/{id}/office', () => {
 
   it('adds rows in order, edits and deletes them; the group page shows them', async () => {
     const c = await groupCast();
-    const add = (payload: object) =>
+    const add = async (payload: object): Promise<LightMyRequestResponse> =>
       c.app.inject({
         method: 'POST',
         url: `/api/groups/${c.group.id}/office`,
-        headers: c.as('associateDirector'),
+        headers: await c.as('associateDirector'),
         payload,
       });
     const first = (await add(member)).json();
@@ -260,16 +261,16 @@ describe('/api/groups/{id}/office', () => {
     const edited = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}/office/${first._id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: { ...member, designation: 'Senior Technical Officer' },
     });
     expect(edited.json().designation).toBe('Senior Technical Officer');
-    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    const page = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('member') })).json();
     expect(page.officeOfGroup.map((o: { name: string }) => o.name)).toEqual(['Sunil Rao', 'Lata']);
     const del = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.group.id}/office/${first._id}`,
-      headers: c.as('associateDirector'),
+      headers: await c.as('associateDirector'),
     });
     expect(del.json()).toEqual({ message: 'Office member removed successfully.' });
     const logs = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, first._id));
@@ -290,7 +291,7 @@ describe('/api/groups/{id}/office', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: `/api/groups/${c.group.id}/office`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: { ...member, ...change },
     });
     expect(res.statusCode).toBe(400);
@@ -303,7 +304,7 @@ describe('/api/groups/{id}/office', () => {
       await c.app.inject({
         method: 'POST',
         url: `/api/groups/${c.group.id}/office`,
-        headers: c.as('admin'),
+        headers: await c.as('admin'),
         payload: member,
       })
     ).json();
@@ -311,7 +312,7 @@ describe('/api/groups/{id}/office', () => {
       const res = await c.app.inject({
         method: 'PUT',
         url: `/api/groups/${c.group.id}/office/${row._id}`,
-        headers: c.as(who),
+        headers: await c.as(who),
         payload: member,
       });
       expect(res.statusCode).toBe(403);
@@ -319,14 +320,14 @@ describe('/api/groups/{id}/office', () => {
     const elsewhere = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.otherGroup.id}/office/${row._id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: member,
     });
     expect(elsewhere.statusCode).toBe(404);
     const gone = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.otherGroup.id}/office/${row._id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(gone.statusCode).toBe(404);
   });

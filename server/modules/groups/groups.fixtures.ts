@@ -23,7 +23,7 @@ export interface GroupCast {
   /** The group's current associate director: a member of the group whose current history entry names them (decision 030). */
   associateDirector: UserRow;
   /** Headers to call as a person; anonymous gets none. */
-  as: (who: Person | UserRow) => Record<string, string>;
+  as: (who: Person | UserRow) => Promise<Record<string, string>>;
 }
 
 /** A group with a member, its current associate director, and the other people the permission tests need. */
@@ -49,7 +49,7 @@ export async function groupCast(): Promise<GroupCast> {
     director,
     associateDirector,
   };
-  const as = (who: Person | UserRow) => {
+  const as = async (who: Person | UserRow): Promise<Record<string, string>> => {
     if (who === 'anonymous') return {};
     return authHeaders(app, typeof who === 'string' ? people[who] : who);
   };

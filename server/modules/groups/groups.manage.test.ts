@@ -33,7 +33,12 @@ describe('POST /api/groups', () => {
     ['associateDirector', 403],
   ])('refuses %s with %i', async (who, status) => {
     const c = await groupCast();
-    const res = await c.app.inject({ method: 'POST', url: '/api/groups', headers: c.as(who), payload: groupBody() });
+    const res = await c.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: await c.as(who),
+      payload: groupBody(),
+    });
     expect(res.statusCode).toBe(status);
   });
 
@@ -41,7 +46,7 @@ describe('POST /api/groups', () => {
     const c = await groupCast();
     const newcomer = await createUser(c.app, 'employee', { name: 'Nita New' });
     const body = groupBody({ employees: [newcomer.id, c.outsider.id] });
-    const res = await c.app.inject({ method: 'POST', url: '/api/groups', headers: c.as('admin'), payload: body });
+    const res = await c.app.inject({ method: 'POST', url: '/api/groups', headers: await c.as('admin'), payload: body });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({
@@ -65,7 +70,7 @@ describe('POST /api/groups', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: '/api/groups',
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: { name: 'Only Name Group', description: 'Short', employees: [] },
     });
     expect(res.statusCode).toBe(201);
@@ -81,7 +86,7 @@ describe('POST /api/groups', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: '/api/groups',
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: groupBody(change),
     });
     expect(res.statusCode).toBe(400);
@@ -93,7 +98,7 @@ describe('POST /api/groups', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: '/api/groups',
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: groupBody({ name: c.group.name.toUpperCase() }),
     });
     expect(res.statusCode).toBe(409);
@@ -104,7 +109,7 @@ describe('POST /api/groups', () => {
     const c = await groupCast();
     const pending = await createUser(c.app, 'employee', { status: 'pending' });
     const body = groupBody({ employees: [c.member.id, pending.id] });
-    const res = await c.app.inject({ method: 'POST', url: '/api/groups', headers: c.as('admin'), payload: body });
+    const res = await c.app.inject({ method: 'POST', url: '/api/groups', headers: await c.as('admin'), payload: body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'employees' });
     expect(await c.app.db.select().from(groups).where(eq(groups.name, body.name))).toEqual([]);
@@ -139,7 +144,7 @@ describe('PUT /api/groups/{id}', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}`,
-      headers: c.as(who),
+      headers: await c.as(who),
       payload: update(),
     });
     expect(res.statusCode).toBe(status);
@@ -151,7 +156,7 @@ describe('PUT /api/groups/{id}', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}`,
-      headers: c.as('associateDirector'),
+      headers: await c.as('associateDirector'),
       payload: body,
     });
     expect(res.json()).toMatchObject({
@@ -165,7 +170,7 @@ describe('PUT /api/groups/{id}', () => {
     const again = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: { name: body.name, contactInfo: [{ type: 'Address', value: 'Timarpur, Delhi' }] },
     });
     expect(again.json()).toMatchObject({
@@ -186,7 +191,7 @@ describe('PUT /api/groups/{id}', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: update(change),
     });
     expect(res.statusCode).toBe(400);
@@ -198,7 +203,7 @@ describe('PUT /api/groups/{id}', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: update({ name: c.otherGroup.name }),
     });
     expect(res.statusCode).toBe(409);
@@ -209,7 +214,7 @@ describe('PUT /api/groups/{id}', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: '/api/groups/00000000-0000-4000-8000-000000000000',
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: update(),
     });
     expect(res.statusCode).toBe(404);
@@ -225,24 +230,24 @@ describe('GET /api/groups/staff', () => {
     ['admin', 200],
   ])('answers %s with %i', async (who, status) => {
     const c = await groupCast();
-    expect((await c.app.inject({ url: '/api/groups/staff', headers: c.as(who) })).statusCode).toBe(status);
+    expect((await c.app.inject({ url: '/api/groups/staff', headers: await c.as(who) })).statusCode).toBe(status);
   });
 
   it('searches approved staff by name or email in the database, with their group and the total', async () => {
     const c = await groupCast();
     await createUser(c.app, 'employee', { name: 'Zubin Quasar', email: `zq-${Date.now()}@lab.test` });
     await createUser(c.app, 'employee', { name: 'Quasar Pending', status: 'pending' });
-    const res = await c.app.inject({ url: '/api/groups/staff?q=quasar', headers: c.as('admin') });
+    const res = await c.app.inject({ url: '/api/groups/staff?q=quasar', headers: await c.as('admin') });
     expect(res.json()).toEqual([expect.objectContaining({ name: 'Zubin Quasar', group: null })]);
     expect(res.headers['x-total-count']).toBe('1');
     const byEmail = await c.app.inject({
       url: `/api/groups/staff?q=${encodeURIComponent(c.member.email)}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(byEmail.json()).toEqual([
       expect.objectContaining({ _id: c.member.id, group: { _id: c.group.id, name: c.group.name } }),
     ]);
-    const wild = await c.app.inject({ url: '/api/groups/staff?q=%25', headers: c.as('admin') });
+    const wild = await c.app.inject({ url: '/api/groups/staff?q=%25', headers: await c.as('admin') });
     expect(wild.json()).toEqual([]);
   });
 });
@@ -259,19 +264,19 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     const add = await c.app.inject({
       method: 'POST',
       url: `/api/groups/${c.group.id}/members`,
-      headers: c.as(who),
+      headers: await c.as(who),
       payload: { userIds: [c.outsider.id] },
     });
     const move = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}/members/${c.member.id}`,
-      headers: c.as(who),
+      headers: await c.as(who),
       payload: { groupId: c.otherGroup.id },
     });
     const remove = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.group.id}/members/${c.member.id}`,
-      headers: c.as(who),
+      headers: await c.as(who),
     });
     expect([add.statusCode, move.statusCode, remove.statusCode]).toEqual([status, status, status]);
     expect((await userRow(c, c.member.id)).groupId).toBe(c.group.id);
@@ -282,7 +287,7 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: `/api/groups/${c.group.id}/members`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: { userIds: [c.outsider.id, c.member.id] },
     });
     expect(res.json()).toEqual({ message: '1 member added.', added: 1 });
@@ -296,7 +301,7 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     const res = await c.app.inject({
       method: 'PUT',
       url: `/api/groups/${c.group.id}/members/${c.member.id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: { groupId: c.otherGroup.id },
     });
     expect(res.statusCode).toBe(200);
@@ -306,10 +311,12 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     });
     expect((await userRow(c, c.member.id)).groupId).toBe(c.otherGroup.id);
     // The moved member now sees the other group, and no longer this one.
-    expect((await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as(c.member) })).statusCode).toBe(403);
-    expect((await c.app.inject({ url: `/api/groups/id/${c.otherGroup.id}`, headers: c.as(c.member) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as(c.member) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await c.app.inject({ url: `/api/groups/id/${c.otherGroup.id}`, headers: await c.as(c.member) })).statusCode,
+    ).toBe(200);
   });
 
   it('lets an admin remove a member, who then belongs to no group', async () => {
@@ -317,7 +324,7 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     const res = await c.app.inject({
       method: 'DELETE',
       url: `/api/groups/${c.group.id}/members/${c.member.id}`,
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(res.json()).toEqual({ message: 'Member removed from the group.' });
     expect((await userRow(c, c.member.id)).groupId).toBeNull();
@@ -348,7 +355,7 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     const c = await groupCast();
     const url = `/api/groups/${c.group.id}/members${whom ? `/${whom === 'member' ? c.member.id : c.outsider.id}` : ''}`;
     const body = payload === 'same' ? { groupId: c.group.id } : payload;
-    const res = await c.app.inject({ method, url, headers: c.as('admin'), ...(body ? { payload: body } : {}) });
+    const res = await c.app.inject({ method, url, headers: await c.as('admin'), ...(body ? { payload: body } : {}) });
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toBe(message);
   });
@@ -358,7 +365,7 @@ describe('Manage Members: /api/groups/{id}/members', () => {
     const res = await c.app.inject({
       method: 'POST',
       url: '/api/groups/00000000-0000-4000-8000-000000000000/members',
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
       payload: { userIds: [c.member.id] },
     });
     expect(res.statusCode).toBe(404);

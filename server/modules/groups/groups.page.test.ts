@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { messageText } from '#shared/messages/index.ts';
@@ -22,7 +23,7 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
     ['admin', 200],
   ])('answers %s with %i', async (who, status) => {
     const c = await groupCast();
-    const res = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as(who) });
+    const res = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as(who) });
     expect(res.statusCode).toBe(status);
     if (status === 403)
       expect(res.json()).toMatchObject({ error: ACCESS_DENIED, message: ACCESS_DENIED, code: 'groups.access_denied' });
@@ -36,7 +37,9 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
 
   it('gives the whole group: members, current associate director, lists, and whether the viewer may manage it', async () => {
     const c = await groupCast();
-    const asMember = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('member') })).json();
+    const asMember = (
+      await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('member') })
+    ).json();
     expect(asMember).toMatchObject({
       _id: c.group.id,
       name: c.group.name,
@@ -53,10 +56,12 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
       expect.objectContaining({ _id: c.member.id, name: 'Meera Member', email: c.member.email, role: 'employee' }),
     ]);
     const asLead = (
-      await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') })
+      await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('associateDirector') })
     ).json();
     expect(asLead.canManage).toBe(true);
-    const asDirector = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('director') })).json();
+    const asDirector = (
+      await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('director') })
+    ).json();
     expect(asDirector.canManage).toBe(false);
   });
 
@@ -76,7 +81,7 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
       from: '2030-01-01',
       to: '2031-01-01',
     });
-    const body = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('admin') })).json();
+    const body = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('admin') })).json();
     expect(body.currentAD.name).toBe('Anita Lead');
     expect(body.assistantDirectorHistory.map((e: { name: string }) => e.name)).toEqual([
       'Later Lead',
@@ -87,7 +92,7 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
       .update(directorEntries)
       .set({ to: '2025-01-01' })
       .where(eq(directorEntries.userId, c.associateDirector.id));
-    const after = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('admin') })).json();
+    const after = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('admin') })).json();
     expect(after.currentAD.name).toBe('Later Lead');
   });
 
@@ -98,9 +103,9 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
       .set({ to: '2024-06-30' })
       .where(eq(directorEntries.userId, c.associateDirector.id));
     // Still a member, they may see the page, but no longer manage it.
-    const res = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') });
+    const res = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('associateDirector') });
     expect(res.json().canManage).toBe(false);
-    const edit = await c.app.inject({ url: `/api/groups/${c.group.id}`, headers: c.as('associateDirector') });
+    const edit = await c.app.inject({ url: `/api/groups/${c.group.id}`, headers: await c.as('associateDirector') });
     expect(edit.statusCode).toBe(403);
   });
 
@@ -108,25 +113,28 @@ describe('GET /api/groups/id/{id} (the group page)', () => {
     const c = await groupCast();
     const unknown = await c.app.inject({
       url: '/api/groups/id/00000000-0000-4000-8000-000000000000',
-      headers: c.as('admin'),
+      headers: await c.as('admin'),
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Group not found.');
-    expect((await c.app.inject({ url: '/api/groups/id/nope', headers: c.as('admin') })).statusCode).toBe(400);
+    expect((await c.app.inject({ url: '/api/groups/id/nope', headers: await c.as('admin') })).statusCode).toBe(400);
   });
 
   it('does not list pending or deactivated people as members', async () => {
     const c = await groupCast();
     await createUser(c.app, 'employee', { groupId: c.group.id, status: 'pending', name: 'Pending Person' });
     await createUser(c.app, 'employee', { groupId: c.group.id, status: 'deactivated', name: 'Gone Person' });
-    const body = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('admin') })).json();
+    const body = (await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('admin') })).json();
     expect(body.employees.map((e: { name: string }) => e.name)).toEqual(['Anita Lead', 'Meera Member']);
   });
 });
 
 describe('the group page answer, made once per version of the group (issue 12)', () => {
-  const page = async (c: Awaited<ReturnType<typeof groupCast>>, headers: Record<string, string> = {}) =>
-    c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: { ...c.as('director'), ...headers } });
+  const page = async (
+    c: Awaited<ReturnType<typeof groupCast>>,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> =>
+    c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: { ...(await c.as('director')), ...headers } });
 
   it('answers 304 to a browser that has it, privately, and a new answer after any change, however it was made', async () => {
     const c = await groupCast();
@@ -246,7 +254,7 @@ describe('the group page answer, made once per version of the group (issue 12)',
   it('keeps apart the answers of those who may and may not manage the group', async () => {
     const c = await groupCast();
     expect((await page(c)).json().canManage).toBe(false);
-    const lead = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: c.as('associateDirector') });
+    const lead = await c.app.inject({ url: `/api/groups/id/${c.group.id}`, headers: await c.as('associateDirector') });
     expect(lead.json().canManage).toBe(true);
     expect((await page(c)).json().canManage).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { groups } from '#server/db/schema/index.ts';
@@ -18,10 +19,10 @@ describe('GET /api/groups and /api/groups/name', () => {
 
   it('lists every group by name for any signed-in user', async () => {
     const c = await groupCast();
-    const res = await c.app.inject({ url: '/api/groups/name', headers: c.as('outsider') });
+    const res = await c.app.inject({ url: '/api/groups/name', headers: await c.as('outsider') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({ _id: c.group.id, name: c.group.name });
-    const full = await c.app.inject({ url: '/api/groups', headers: c.as('member') });
+    const full = await c.app.inject({ url: '/api/groups', headers: await c.as('member') });
     expect(full.json()).toContainEqual({ _id: c.group.id, name: c.group.name, description: 'A research group' });
   });
 });
@@ -29,7 +30,7 @@ describe('GET /api/groups and /api/groups/name', () => {
 describe('GET /api/groups/menu (issue 16 item 7)', () => {
   type MenuItem = { _id: string; name: string; mine: boolean; canOpen: boolean };
   const entry = async (c: Awaited<ReturnType<typeof groupCast>>, who: Person, groupId: string) => {
-    const res = await c.app.inject({ url: '/api/groups/menu', headers: c.as(who) });
+    const res = await c.app.inject({ url: '/api/groups/menu', headers: await c.as(who) });
     expect(res.statusCode).toBe(200);
     return (res.json() as MenuItem[]).find((g) => g._id === groupId);
   };
@@ -67,14 +68,17 @@ describe('GET /api/groups/{id} (for editing)', () => {
     ['admin', 200],
   ])('answers %s with %i', async (who, status) => {
     const c = await groupCast();
-    const res = await c.app.inject({ url: `/api/groups/${c.group.id}`, headers: c.as(who) });
+    const res = await c.app.inject({ url: `/api/groups/${c.group.id}`, headers: await c.as(who) });
     expect(res.statusCode).toBe(status);
     if (status === 200) expect(res.json()).toMatchObject({ _id: c.group.id, canManage: true });
   });
 
   it('answers 404 for an unknown group', async () => {
     const c = await groupCast();
-    const res = await c.app.inject({ url: '/api/groups/00000000-0000-4000-8000-000000000000', headers: c.as('admin') });
+    const res = await c.app.inject({
+      url: '/api/groups/00000000-0000-4000-8000-000000000000',
+      headers: await c.as('admin'),
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -87,7 +91,7 @@ describe('GET /api/groups/my-group', () => {
 
   it("gives a member their group's name, description and members", async () => {
     const c = await groupCast();
-    const res = await c.app.inject({ url: '/api/groups/my-group', headers: c.as('member') });
+    const res = await c.app.inject({ url: '/api/groups/my-group', headers: await c.as('member') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       _id: c.group.id,
@@ -102,14 +106,15 @@ describe('GET /api/groups/my-group', () => {
 
   it('shows a newcomer and a renamed group at the next read, however the change was made (issue 12)', async () => {
     const c = await groupCast();
-    const read = () => c.app.inject({ url: '/api/groups/my-group', headers: c.as('member') });
+    const read = async (): Promise<LightMyRequestResponse> =>
+      c.app.inject({ url: '/api/groups/my-group', headers: await c.as('member') });
     const first = await read();
     expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(
       (
         await c.app.inject({
           url: '/api/groups/my-group',
-          headers: { ...c.as('member'), 'if-none-match': String(first.headers.etag) },
+          headers: { ...(await c.as('member')), 'if-none-match': String(first.headers.etag) },
         })
       ).statusCode,
     ).toBe(304);
@@ -127,7 +132,7 @@ describe('GET /api/groups/my-group', () => {
   it('answers 404 for someone in no group', async () => {
     const c = await groupCast();
     const loner = await createUser(c.app, 'employee');
-    const res = await c.app.inject({ url: '/api/groups/my-group', headers: c.as(loner) });
+    const res = await c.app.inject({ url: '/api/groups/my-group', headers: await c.as(loner) });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('You are not assigned to any group.');
   });
@@ -137,7 +142,7 @@ describe('group helpers', () => {
   it('a group created with the factory starts empty', async () => {
     const c = await groupCast();
     const g = await createGroup(c.app);
-    const body = (await c.app.inject({ url: `/api/groups/id/${g.id}`, headers: c.as('admin') })).json();
+    const body = (await c.app.inject({ url: `/api/groups/id/${g.id}`, headers: await c.as('admin') })).json();
     expect(body).toMatchObject({ employees: [], currentAD: null, assistantDirectorHistory: [] });
   });
 });

@@ -23,8 +23,8 @@ describe('director history', () => {
 
   it('refuses a visitor and every role but admin', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    const employee = authHeaders(app, await createUser(app, 'employee'));
-    const director = authHeaders(app, await createUser(app, 'director'));
+    const employee = await authHeaders(app, await createUser(app, 'employee'));
+    const director = await authHeaders(app, await createUser(app, 'director'));
     for (const [headers, status] of [
       [{}, 401],
       [employee, 403],

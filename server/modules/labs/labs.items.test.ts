@@ -27,8 +27,8 @@ describe('lab notices, circulars, products and advertisements', () => {
   it('refuses a visitor (401) and every role but admin (403), for create, edit and delete, reading no upload', async () => {
     const before = areaFiles('notices');
     const itemId = '00000000-0000-4000-8000-000000000000';
-    const employee = authHeaders(app, await createUser(app, 'employee'));
-    const director = authHeaders(app, await createUser(app, 'director'));
+    const employee = await authHeaders(app, await createUser(app, 'employee'));
+    const director = await authHeaders(app, await createUser(app, 'director'));
     for (const [headers, status] of [
       [{}, 401],
       [employee, 403],

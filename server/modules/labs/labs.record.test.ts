@@ -31,7 +31,7 @@ describe('POST /api/labs and GET /api/labs/only', () => {
   it('refuses a visitor (401) and every role but admin (403)', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/labs', payload: { name: 'X' } })).statusCode).toBe(401);
     for (const role of ['employee', 'director', 'associate_director'] as const) {
-      const headers = authHeaders(app, await createUser(app, role));
+      const headers = await authHeaders(app, await createUser(app, role));
       const res = await app.inject({ method: 'POST', url: '/api/labs', headers, payload: { name: 'X' } });
       expect(res.statusCode).toBe(403);
     }
@@ -74,7 +74,7 @@ describe('PUT /api/labs/:id', () => {
   it('refuses a visitor and every role but admin', async () => {
     expect((await app.inject({ method: 'PUT', url: `/api/labs/${labId}`, payload: fullUpdate })).statusCode).toBe(401);
     for (const role of ['employee', 'director'] as const) {
-      const headers = authHeaders(app, await createUser(app, role));
+      const headers = await authHeaders(app, await createUser(app, role));
       const res = await app.inject({ method: 'PUT', url: `/api/labs/${labId}`, headers, payload: fullUpdate });
       expect(res.statusCode).toBe(403);
     }

@@ -19,7 +19,7 @@ export let admin: Record<string, string>;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  admin = authHeaders(app, await createUser(app, 'admin'));
+  admin = await authHeaders(app, await createUser(app, 'admin'));
 });
 
 export const areaFiles = (area: string) => {

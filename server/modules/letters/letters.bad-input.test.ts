@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { letterMovements } from '#server/db/schema/index.ts';
@@ -25,7 +26,7 @@ describe('GET /api/dac/inbox with a forged cursor', () => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/dac/inbox?cursor=${cursor(at)}`,
-      headers: authHeaders(app, user),
+      headers: await authHeaders(app, user),
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
@@ -45,11 +46,12 @@ describe('GET /api/dac/inbox with a forged cursor', () => {
         method: 'POST',
         url: `/api/dac/${letter._id}/movements`,
         payload: { to: [officer.id] },
-        headers: authHeaders(app, owner),
+        headers: await authHeaders(app, owner),
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const page = (url: string) => app.inject({ method: 'GET', url, headers: authHeaders(app, officer) });
+    const page = async (url: string): Promise<LightMyRequestResponse> =>
+      app.inject({ method: 'GET', url, headers: await authHeaders(app, officer) });
     const first = (await page('/api/dac/inbox?limit=2')).json();
     expect(first.letters).toHaveLength(2);
     const second = await page(`/api/dac/inbox?limit=2&cursor=${first.next}`);
@@ -67,7 +69,7 @@ describe('POST /api/dac/{id}/movements with an upper-case id in "to"', () => {
       method: 'POST',
       url: `/api/dac/${letter._id}/movements`,
       payload: { to: [officer.id.toUpperCase()], remarks: 'Please see' },
-      headers: authHeaders(app, owner),
+      headers: await authHeaders(app, owner),
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject([{ to: { _id: officer.id, name: 'Kavita Rao' }, remarks: 'Please see' }]);
@@ -83,7 +85,7 @@ describe('POST /api/dac/{id}/movements with an upper-case id in "to"', () => {
       method: 'POST',
       url: `/api/dac/${letter._id}/movements`,
       payload: { to: [officer.id, officer.id.toUpperCase()] },
-      headers: authHeaders(app, owner),
+      headers: await authHeaders(app, owner),
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ message: 'The same officer is chosen twice.', field: 'to' });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { type UserRow, users } from '#server/db/schema/index.ts';
@@ -11,8 +12,13 @@ import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#s
 
 const app = await buildTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', user: UserRow, url: string, payload?: object) =>
-  app.inject({ method, url, ...(payload ? { payload } : {}), headers: authHeaders(app, user) });
+const call = async (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  user: UserRow,
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> =>
+  app.inject({ method, url, ...(payload ? { payload } : {}), headers: await authHeaders(app, user) });
 
 async function upload(user: UserRow) {
   const res = await postLetter(app, user, letterFields(), letterPdf());

@@ -85,13 +85,13 @@ describe('PUT /api/dac/{id}', () => {
 });
 
 describe('PUT /api/dac/{id}/file', () => {
-  const replace = (user: UserRow | null, id: string, ...files: MultipartFile[]) => {
+  const replace = async (user: UserRow | null, id: string, ...files: MultipartFile[]) => {
     const body = multipart({}, ...files);
     return app.inject({
       method: 'PUT',
       url: `/api/dac/${id}/file`,
       payload: body.payload,
-      headers: { ...body.headers, ...(user ? authHeaders(app, user) : {}) },
+      headers: { ...body.headers, ...(user ? await authHeaders(app, user) : {}) },
     });
   };
 
@@ -164,13 +164,18 @@ describe('DELETE /api/dac/{id}, the recycle bin, restore and purge', () => {
       canEdit: false,
     });
     expect(
-      (await app.inject({ method: 'POST', url: `/api/dac/${letter._id}/restore`, headers: authHeaders(app, owner) }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/dac/${letter._id}/restore`,
+          headers: await authHeaders(app, owner),
+        })
+      ).statusCode,
     ).toBe(403);
     const restored = await app.inject({
       method: 'POST',
       url: `/api/dac/${letter._id}/restore`,
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
     });
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ _id: letter._id, deletedAt: null });
@@ -178,7 +183,7 @@ describe('DELETE /api/dac/{id}, the recycle bin, restore and purge', () => {
     const again = await app.inject({
       method: 'POST',
       url: `/api/dac/${letter._id}/restore`,
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
     });
     expect(again.statusCode).toBe(409);
     const history = (await get(owner, `/api/dac/${letter._id}/history`)).json();

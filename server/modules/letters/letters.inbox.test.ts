@@ -112,7 +112,7 @@ describe('frozen register fields after the first movement', () => {
       method: 'PUT',
       url: `/api/dac/${letter._id}/file`,
       payload: body.payload,
-      headers: { ...body.headers, ...authHeaders(app, uploader) },
+      headers: { ...body.headers, ...(await authHeaders(app, uploader)) },
     });
     expect(file.statusCode).toBe(409);
     expect((await call('PUT', ad, `/api/dac/${letter._id}`, fields)).statusCode).toBe(403);

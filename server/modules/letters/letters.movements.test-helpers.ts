@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 import { todayInIndia } from '#shared/format.ts';
@@ -20,12 +21,17 @@ export const addDays = (n: number) => {
 };
 
 export type Who = UserRow | null;
-export const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', user: Who, url: string, payload?: unknown) =>
+export const call = async (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  user: Who,
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> =>
   app.inject({
     method,
     url,
     ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: user ? authHeaders(app, user) : {},
+    headers: user ? await authHeaders(app, user) : {},
   });
 
 /** Uploads a letter as `user` (subject with a unique word) and returns its JSON. */

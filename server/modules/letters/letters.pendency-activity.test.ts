@@ -20,7 +20,7 @@ describe('GET /api/dac/pendency and the activity log', () => {
     const before = await rowsOf(director.id);
 
     for (const url of ['/api/dac/pendency', `/api/dac/pendency?groupId=${group.id}&from=2026-01-01&to=2026-01-31`]) {
-      const view = await app.inject({ method: 'GET', url, headers: authHeaders(app, director) });
+      const view = await app.inject({ method: 'GET', url, headers: await authHeaders(app, director) });
       expect(view.statusCode, view.body).toBe(200);
     }
     expect(await rowsOf(director.id)).toEqual(before);
@@ -28,7 +28,7 @@ describe('GET /api/dac/pendency and the activity log', () => {
     const csv = await app.inject({
       method: 'GET',
       url: `/api/dac/pendency/export?groupId=${group.id}&from=2026-01-01&to=2026-01-31`,
-      headers: authHeaders(app, director),
+      headers: await authHeaders(app, director),
     });
     expect(csv.statusCode, csv.body).toBe(200);
     const after = await rowsOf(director.id);

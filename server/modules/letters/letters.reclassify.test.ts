@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { letterHistory, letterMovements, letters, type UserRow } from '#server/db/schema/index.ts';
@@ -11,8 +12,13 @@ import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#s
 
 const app = await buildTestApp();
 
-const call = (method: 'GET' | 'POST' | 'PUT', user: UserRow, url: string, payload?: object) =>
-  app.inject({ method, url, ...(payload ? { payload } : {}), headers: authHeaders(app, user) });
+const call = async (
+  method: 'GET' | 'POST' | 'PUT',
+  user: UserRow,
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> =>
+  app.inject({ method, url, ...(payload ? { payload } : {}), headers: await authHeaders(app, user) });
 
 async function upload(owner: UserRow) {
   const res = await postLetter(app, owner, letterFields(), letterPdf());

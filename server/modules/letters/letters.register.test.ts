@@ -37,7 +37,11 @@ describe('POST /api/dac', () => {
     expect(letter.fileUrl).toBe(`/uploads/letters/${letter.fileName}`);
     expect(existsSync(app.storage.storedPath('letters', letter.fileName))).toBe(true);
     // The answer is made from what was written, and is the card the register then shows.
-    const card = await app.inject({ method: 'GET', url: `/api/dac/${letter._id}`, headers: authHeaders(app, owner) });
+    const card = await app.inject({
+      method: 'GET',
+      url: `/api/dac/${letter._id}`,
+      headers: await authHeaders(app, owner),
+    });
     expect(card.json()).toEqual(letter);
     const history = await app.db.select().from(letterHistory).where(eq(letterHistory.letterId, letter._id));
     expect(history).toMatchObject([{ action: 'uploaded', actorId: owner.id }]);

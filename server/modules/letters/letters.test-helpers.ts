@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 import { type UserRow } from '#server/db/schema/index.ts';
@@ -28,20 +29,20 @@ export async function upload(user: UserRow, over: Record<string, string | undefi
   return res.json();
 }
 
-export const get = (user: UserRow | null, url: string) =>
-  app.inject({ method: 'GET', url, headers: user ? authHeaders(app, user) : {} });
+export const get = async (user: UserRow | null, url: string): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'GET', url, headers: user ? await authHeaders(app, user) : {} });
 export const search = async (user: UserRow, q: string, extra = '') => {
   const res = await get(user, `/api/dac?q=${encodeURIComponent(q)}&limit=100${extra}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { _id: string; letterId: string; letterSub: string }[];
 };
-export const put = (user: UserRow | null, id: string, payload: unknown) =>
+export const put = async (user: UserRow | null, id: string, payload: unknown): Promise<LightMyRequestResponse> =>
   app.inject({
     method: 'PUT',
     url: `/api/dac/${id}`,
     payload: payload as object,
-    headers: user ? authHeaders(app, user) : {},
+    headers: user ? await authHeaders(app, user) : {},
   });
-export const del = (user: UserRow | null, url: string) =>
-  app.inject({ method: 'DELETE', url, headers: user ? authHeaders(app, user) : {} });
+export const del = async (user: UserRow | null, url: string): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'DELETE', url, headers: user ? await authHeaders(app, user) : {} });
 export const seq = (letterId: string) => Number(letterId.split('-')[2]);

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { SoftwareRepoJson, TrialRepoJson } from '#shared/schemas/repository.ts';
@@ -19,10 +20,10 @@ import { app, staff, stored, upload, zip } from './repositories.test-helpers.ts'
 // The refusal's English (spec §8): the catalogue's sentence of repositories.delete_uploader_only.
 const NOT_THE_UPLOADER = 'Only the person who uploaded this repository or an administrator may delete it.';
 
-const get = (url: string, user: UserRow | null) =>
-  app.inject({ method: 'GET', url, headers: user ? authHeaders(app, user) : {} });
-const del = (url: string, user: UserRow | null) =>
-  app.inject({ method: 'DELETE', url, headers: user ? authHeaders(app, user) : {} });
+const get = async (url: string, user: UserRow | null): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'GET', url, headers: user ? await authHeaders(app, user) : {} });
+const del = async (url: string, user: UserRow | null): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'DELETE', url, headers: user ? await authHeaders(app, user) : {} });
 
 describe('who sees which repository, and downloads its file', () => {
   let alpha: GroupRow;
@@ -164,7 +165,7 @@ describe('the size limit', () => {
         method: 'POST',
         url,
         payload: body.payload,
-        headers: { ...body.headers, ...authHeaders(small, ad) },
+        headers: { ...body.headers, ...(await authHeaders(small, ad)) },
       });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is too large. The limit is 64 KB.');

@@ -42,7 +42,7 @@ async function uploadFileFirst(url: string, user: UserRow, fields: Fields, file:
     method: 'POST',
     url,
     payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...authHeaders(app, user) },
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(await authHeaders(app, user)) },
   });
 }
 

@@ -38,7 +38,7 @@ export async function upload(url: string, user: UserRow | null, fields: Fields, 
     method: 'POST',
     url,
     payload: body.payload,
-    headers: { ...body.headers, ...(user ? authHeaders(app, user) : {}) },
+    headers: { ...body.headers, ...(user ? await authHeaders(app, user) : {}) },
   });
 }
 

@@ -193,7 +193,7 @@ describe('POST /api/trialRepo', () => {
       method: 'POST',
       path: '/api/trialRepo',
       headers: {
-        ...authHeaders(app, ad),
+        ...(await authHeaders(app, ad)),
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': head.length + fileBytes,
       },

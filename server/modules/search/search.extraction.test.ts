@@ -21,7 +21,7 @@ describe('text extraction: limits', () => {
   it('a corrupt PDF fails alone and a 25 MB text file is cut, while other requests are answered at once', async () => {
     const big = await buildTestApp({ UPLOAD_MAX_BYTES: String(30 * 1024 * 1024) });
     const user = await createUser(big, 'admin', { name: 'Big Admin' });
-    const headers = authHeaders(big, user);
+    const headers = await authHeaders(big, user);
     const bigLab = await createLab(big);
     const word = uniqueWord();
     const post = async (filename: string, content: Buffer, kind = 'notices') => {

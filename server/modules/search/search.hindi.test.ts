@@ -49,7 +49,7 @@ describe('GET /api/search: a Hindi query for an ordinary reader (decision 031)',
   it('finds a Hindi title fragment inside a word, and no query reads every document the reader may list', async () => {
     const res = await app.inject({
       url: `/api/search?q=${encodeURIComponent(FRAGMENT)}`,
-      headers: authHeaders(app, reader),
+      headers: await authHeaders(app, reader),
     });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as SearchAnswerJson;

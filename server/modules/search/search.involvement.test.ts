@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { SearchAnswerJson } from '#shared/schemas/search.ts';
@@ -22,8 +23,13 @@ beforeAll(async () => {
 });
 
 type Who = UserRow | null;
-const call = (method: 'GET' | 'POST' | 'PUT', who: Who, url: string, payload?: object) =>
-  app.inject({ method, url, ...(payload ? { payload } : {}), headers: who ? authHeaders(app, who) : {} });
+const call = async (
+  method: 'GET' | 'POST' | 'PUT',
+  who: Who,
+  url: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> =>
+  app.inject({ method, url, ...(payload ? { payload } : {}), headers: who ? await authHeaders(app, who) : {} });
 
 async function search(who: Who, q: string, extra = ''): Promise<SearchAnswerJson> {
   const res = await call('GET', who, `/api/search?q=${encodeURIComponent(q)}&kinds=letter${extra}`);

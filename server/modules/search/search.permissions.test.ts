@@ -196,7 +196,7 @@ describe('GET /api/search: per kind, text inside PDF and DOCX files, found only 
     const edit = await app.inject({
       method: 'PUT',
       url: `/api/groups/${group.id}`,
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
       payload: { name: group.name, about: `We model ${about} in tunnels` },
     });
     expect(edit.statusCode, edit.body).toBe(200);

@@ -56,7 +56,7 @@ export type Who = UserRow | null;
 export async function search(who: Who, q: string, extra = ''): Promise<SearchAnswerJson> {
   const res = await app.inject({
     url: `/api/search?q=${encodeURIComponent(q)}${extra}`,
-    headers: who ? authHeaders(app, who) : {},
+    headers: who ? await authHeaders(app, who) : {},
   });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -89,7 +89,7 @@ export async function send(
     method,
     url,
     payload: body.payload,
-    headers: { ...body.headers, ...authHeaders(app, who) },
+    headers: { ...body.headers, ...(await authHeaders(app, who)) },
   });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
@@ -123,7 +123,7 @@ export async function closeGroupWith2Members() {
   const res = await app.inject({
     method: 'POST',
     url: '/admin/close-group',
-    headers: authHeaders(app, admin),
+    headers: await authHeaders(app, admin),
     payload: {
       groupName: 'Blast wall review',
       groupPurpose: 'Review the blast wall design.',

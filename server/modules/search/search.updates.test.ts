@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { SEARCH_COUNT_CAP, SEARCH_KINDS, type SearchAnswerJson } from '#shared/schemas/search.ts';
@@ -35,7 +36,7 @@ describe('GET /api/search: results follow memberships and deletions at once', ()
     const res = await app.inject({
       method: 'DELETE',
       url: `/api/groups/${group.id}/members/${secondMember.id}`,
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
     });
     expect(res.statusCode).toBe(200);
     expect(await finds(secondMember, word, 'group-notice')).toBe(false);
@@ -50,7 +51,7 @@ describe('GET /api/search: results follow memberships and deletions at once', ()
     const res = await app.inject({
       method: 'PUT',
       url: `/admin/close-group/${closeGroup}`,
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
       payload: {
         groupName: 'Blast wall review',
         groupPurpose: 'Review the blast wall design.',
@@ -80,7 +81,8 @@ describe('GET /api/search: results follow memberships and deletions at once', ()
     expect(await finds(admin, a, 'close-group-document')).toBe(true);
     expect(await finds(admin, b, 'group-notice')).toBe(true);
     expect(await finds(admin, c, 'letter')).toBe(true);
-    const del = (url: string) => app.inject({ method: 'DELETE', url, headers: authHeaders(app, admin) });
+    const del = async (url: string): Promise<LightMyRequestResponse> =>
+      app.inject({ method: 'DELETE', url, headers: await authHeaders(app, admin) });
     expect((await del(`/api/close-groups/${closeGroup}/documents/${upload.document._id}`)).statusCode).toBe(200);
     expect((await del(`/api/groups/${group.id}/notices/${notice._id}`)).statusCode).toBe(200);
     expect((await del(`/api/dac/${letter._id}`)).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '#server/app.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   employee = await createUser(app, 'employee', { name: 'Esha Employee' });
 });
 
-const as = (user: UserRow | null) => (user ? authHeaders(app, user) : {});
+const as = async (user: UserRow | null) => (user ? await authHeaders(app, user) : {});
 const feedbackBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Vinod Visitor',
   email: 'Vinod@Example.in',
@@ -52,7 +52,7 @@ describe('GET and PUT /api/site/pages/{key} (Terms of use, Privacy policy)', () 
     const put = await app.inject({
       method: 'PUT',
       url: '/api/site/pages/terms',
-      headers: as(admin),
+      headers: await as(admin),
       payload: { en: '  Use it well.  ', hi: 'इसका सही उपयोग करें।' },
     });
     expect(put.statusCode).toBe(200);
@@ -65,8 +65,8 @@ describe('GET and PUT /api/site/pages/{key} (Terms of use, Privacy policy)', () 
   });
 
   it('says which language is missing', async () => {
-    const put = (payload: object) =>
-      app.inject({ method: 'PUT', url: '/api/site/pages/privacy', headers: as(admin), payload });
+    const put = async (payload: object): Promise<LightMyRequestResponse> =>
+      app.inject({ method: 'PUT', url: '/api/site/pages/privacy', headers: await as(admin), payload });
     const noEn = await put({ en: '  ', hi: 'पाठ' });
     expect(noEn.statusCode).toBe(400);
     expect(noEn.json()).toMatchObject({ message: 'The English text is required.', field: 'en' });
@@ -79,7 +79,7 @@ describe('GET and PUT /api/site/pages/{key} (Terms of use, Privacy policy)', () 
     expect((await app.inject({ method: 'PUT', url: '/api/site/pages/privacy', payload })).statusCode).toBe(401);
     for (const role of ['employee', 'director', 'associate_director'] as const) {
       const user = await createUser(app, role);
-      const res = await app.inject({ method: 'PUT', url: '/api/site/pages/privacy', headers: as(user), payload });
+      const res = await app.inject({ method: 'PUT', url: '/api/site/pages/privacy', headers: await as(user), payload });
       expect(res.statusCode).toBe(403);
     }
     expect((await app.inject({ url: '/api/site/pages/privacy' })).json().isDefault).toBe(true);
@@ -93,7 +93,7 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(FEEDBACK_SENT);
     const id = res.json().feedback._id;
-    const list = (await app.inject({ url: '/api/feedback?limit=100', headers: as(admin) })).json();
+    const list = (await app.inject({ url: '/api/feedback?limit=100', headers: await as(admin) })).json();
     expect(list.items.find((f: { _id: string }) => f._id === id)).toMatchObject({
       name: 'Vinod Visitor',
       email: 'vinod@example.in',
@@ -111,13 +111,13 @@ describe('POST /api/feedback', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/feedback',
-      headers: as(employee),
+      headers: await as(employee),
       payload: feedbackBody(),
     });
     const id = res.json().feedback._id;
     const [log] = await app.db.select().from(activityLogs).where(eq(activityLogs.targetId, id));
     expect(log!.userId).toBe(employee.id);
-    const mine = (await app.inject({ url: '/api/feedback/mine', headers: as(employee) })).json();
+    const mine = (await app.inject({ url: '/api/feedback/mine', headers: await as(employee) })).json();
     expect(mine.map((f: { _id: string }) => f._id)).toContain(id);
     expect(mine[0].user).toEqual({ _id: employee.id, name: 'Esha Employee' });
     expect((await app.inject({ url: '/api/feedback/mine' })).statusCode).toBe(401);
@@ -224,19 +224,19 @@ describe('GET /api/feedback and PUT /api/feedback/{id} (the admin panel)', () =>
   it('lists newest first with a status filter, in pages', async () => {
     const first = await send();
     const second = await send();
-    const page = (await app.inject({ url: '/api/feedback?limit=2&offset=0', headers: as(admin) })).json();
+    const page = (await app.inject({ url: '/api/feedback?limit=2&offset=0', headers: await as(admin) })).json();
     expect(page.items.map((f: { _id: string }) => f._id)).toEqual([second, first]);
     expect(page.total).toBeGreaterThanOrEqual(2);
     await app.inject({
       method: 'PUT',
       url: `/api/feedback/${first}`,
-      headers: as(admin),
+      headers: await as(admin),
       payload: { status: 'closed' },
     });
-    const closed = (await app.inject({ url: '/api/feedback?status=closed', headers: as(admin) })).json();
+    const closed = (await app.inject({ url: '/api/feedback?status=closed', headers: await as(admin) })).json();
     expect(closed.items.map((f: { _id: string }) => f._id)).toContain(first);
     expect(closed.items.every((f: { status: string }) => f.status === 'closed')).toBe(true);
-    const bad = await app.inject({ url: '/api/feedback?status=lost', headers: as(admin) });
+    const bad = await app.inject({ url: '/api/feedback?status=lost', headers: await as(admin) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Please choose a status.');
   });
@@ -246,7 +246,7 @@ describe('GET /api/feedback and PUT /api/feedback/{id} (the admin panel)', () =>
     const res = await app.inject({
       method: 'PUT',
       url: `/api/feedback/${id}`,
-      headers: as(admin),
+      headers: await as(admin),
       payload: { status: 'answered', reply: ' The text size buttons are in the header. ' },
     });
     expect(res.statusCode).toBe(200);
@@ -267,7 +267,7 @@ describe('GET /api/feedback and PUT /api/feedback/{id} (the admin panel)', () =>
     const res = await app.inject({
       method: 'PUT',
       url: `/api/feedback/${id}`,
-      headers: as(admin),
+      headers: await as(admin),
       payload: { status: 'answered', reply: '  ' },
     });
     expect(res.statusCode).toBe(400);
@@ -275,12 +275,17 @@ describe('GET /api/feedback and PUT /api/feedback/{id} (the admin panel)', () =>
       message: 'Please write a reply before marking the feedback answered.',
       field: 'reply',
     });
-    const noStatus = await app.inject({ method: 'PUT', url: `/api/feedback/${id}`, headers: as(admin), payload: {} });
+    const noStatus = await app.inject({
+      method: 'PUT',
+      url: `/api/feedback/${id}`,
+      headers: await as(admin),
+      payload: {},
+    });
     expect(noStatus.json()).toMatchObject({ message: 'Please choose a status.', field: 'status' });
     const missing = await app.inject({
       method: 'PUT',
       url: `/api/feedback/${randomUUID()}`,
-      headers: as(admin),
+      headers: await as(admin),
       payload: { status: 'closed' },
     });
     expect(missing.statusCode).toBe(404);
@@ -294,8 +299,8 @@ describe('GET /api/feedback and PUT /api/feedback/{id} (the admin panel)', () =>
     expect((await app.inject(put)).statusCode).toBe(401);
     for (const role of ['employee', 'director', 'associate_director'] as const) {
       const user = await createUser(app, role);
-      expect((await app.inject({ url: '/api/feedback', headers: as(user) })).statusCode).toBe(403);
-      expect((await app.inject({ ...put, headers: as(user) })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/api/feedback', headers: await as(user) })).statusCode).toBe(403);
+      expect((await app.inject({ ...put, headers: await as(user) })).statusCode).toBe(403);
     }
   });
 });
@@ -332,16 +337,16 @@ describe('GET /api/notices/archive (issue 16 item 11)', () => {
       [2024, ['Old notice']],
       [2023, ['Older circular']],
     ]);
-    expect(await names(authHeaders(archiveApp, member))).toEqual([
+    expect(await names(await authHeaders(archiveApp, member))).toEqual([
       [2024, ['Group notice', 'Old notice']],
       [2023, ['Older circular']],
     ]);
-    expect(await names(authHeaders(archiveApp, director))).toEqual([
+    expect(await names(await authHeaders(archiveApp, director))).toEqual([
       [2024, ['Other circular', 'Group notice', 'Old notice']],
       [2023, ['Older circular']],
     ]);
     const first = (
-      await archiveApp.inject({ url: '/api/notices/archive', headers: authHeaders(archiveApp, member) })
+      await archiveApp.inject({ url: '/api/notices/archive', headers: await authHeaders(archiveApp, member) })
     ).json().years[0].items[0];
     expect(first).toMatchObject({
       kind: 'notice',

@@ -94,7 +94,7 @@ describe('GET /api/users (employee directory)', () => {
     const etag = await expectKeptCopy(ask);
 
     // Neither the person's own "about" nor a password change is on a card: the kept answer stays.
-    const own = authHeaders(app, person);
+    const own = await authHeaders(app, person);
     const about = await app.inject({
       method: 'PUT',
       url: `/api/users/${person.id}`,
@@ -126,7 +126,7 @@ describe('GET /api/users (employee directory)', () => {
 
     // Every signed-in person sees the same directory: an admin's copy is the employee's.
     const again = await ask();
-    const asAdmin = await app.inject({ method: 'GET', url, headers: authHeaders(app, admin) });
+    const asAdmin = await app.inject({ method: 'GET', url, headers: await authHeaders(app, admin) });
     expect(asAdmin.headers.etag).toBe(again.headers.etag);
     expect(asAdmin.body).toBe(again.body);
   });
@@ -231,17 +231,23 @@ describe('GET /api/users/:id', () => {
     const admin = await createUser(app, 'admin');
     const url = `/api/users/${owner.id}`;
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    const denied = await app.inject({ method: 'GET', url, headers: authHeaders(app, other) });
+    const denied = await app.inject({ method: 'GET', url, headers: await authHeaders(app, other) });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('You may only view or change your own profile.');
-    expect((await app.inject({ method: 'GET', url, headers: authHeaders(app, admin) })).json()._id).toBe(owner.id);
+    expect((await app.inject({ method: 'GET', url, headers: await authHeaders(app, admin) })).json()._id).toBe(
+      owner.id,
+    );
     const missing = await app.inject({
       method: 'GET',
       url: '/api/users/00000000-0000-4000-8000-000000000000',
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
     });
     expect(missing.statusCode).toBe(404);
-    const bad = await app.inject({ method: 'GET', url: '/api/users/not-a-uuid', headers: authHeaders(app, admin) });
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/users/not-a-uuid',
+      headers: await authHeaders(app, admin),
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -75,7 +75,7 @@ describe('PUT /api/users/:id/password', () => {
     expect((await app.inject({ method: 'PUT', url, payload })).statusCode).toBe(401);
     for (const role of ['employee', 'admin'] as const) {
       const other = await createUser(app, role);
-      const res = await app.inject({ method: 'PUT', url, payload, headers: authHeaders(app, other) });
+      const res = await app.inject({ method: 'PUT', url, payload, headers: await authHeaders(app, other) });
       expect(res.statusCode).toBe(403);
     }
   });

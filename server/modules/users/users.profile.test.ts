@@ -104,12 +104,17 @@ describe('PUT /api/users/:id', () => {
     const admin = await createUser(app, 'admin');
     const url = `/api/users/${owner.id}`;
     expect((await app.inject({ method: 'PUT', url, payload: {} })).statusCode).toBe(401);
-    const denied = await app.inject({ method: 'PUT', url, headers: authHeaders(app, other), payload: { about: 5 } });
+    const denied = await app.inject({
+      method: 'PUT',
+      url,
+      headers: await authHeaders(app, other),
+      payload: { about: 5 },
+    });
     expect(denied.statusCode).toBe(403);
     const ok = await app.inject({
       method: 'PUT',
       url,
-      headers: authHeaders(app, admin),
+      headers: await authHeaders(app, admin),
       payload: { about: 'By admin' },
     });
     expect(ok.statusCode).toBe(200);
@@ -291,7 +296,7 @@ describe('POST /api/users/:id/upload-photo', () => {
     const other = await createUser(app, 'employee');
     const admin = await createUser(app, 'admin');
     expect((await upload(app, owner.id, {})).statusCode).toBe(401);
-    expect((await upload(app, owner.id, authHeaders(app, other))).statusCode).toBe(403);
-    expect((await upload(app, owner.id, authHeaders(app, admin))).statusCode).toBe(201);
+    expect((await upload(app, owner.id, await authHeaders(app, other))).statusCode).toBe(403);
+    expect((await upload(app, owner.id, await authHeaders(app, admin))).statusCode).toBe(201);
   });
 });

@@ -151,7 +151,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         () => changeOwnPassword(app.db, signedInActor(req), req.body.currentPassword, req.body.newPassword),
         (err) => (err as { field?: string }).field === 'currentPassword',
       );
-      const token = app.issueToken(saved);
+      const token = await app.startSession(app.db, saved, req, {
+        method: 'password',
+        secondFactor: signedInActor(req).session?.secondFactor ?? null,
+      });
       setTokenCookie(req, reply, token);
       return { message: 'Password changed successfully!', token };
     },

@@ -222,7 +222,7 @@ export async function changeOwnPassword(
 ): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!user) throw notFound('users.not_found');
-  const ok = await argon2.verify(user.passwordHash, currentPassword).catch(() => false);
+  const ok = user.passwordHash !== null && (await argon2.verify(user.passwordHash, currentPassword).catch(() => false));
   if (!ok) throw badRequest('users.current_password_wrong', 'currentPassword');
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
