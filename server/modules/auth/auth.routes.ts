@@ -15,6 +15,7 @@ import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#se
 
 import { endAllSessions, refreshSession, registerUser, revokeSession, verifyLogin } from './auth.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
+import { completeSignIn } from './sign-in.ts';
 
 /** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
 export const REFRESHES_PER_MINUTE = 10;
@@ -54,14 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         () => verifyLogin(app.db, email, password),
         (err) => (err as { statusCode?: number }).statusCode === 401,
       );
-      const token = await app.db.transaction(async (tx) => {
-        await recordActivity(tx, row, 'activity.signed_in');
-        return app.startSession(tx, row, req, { method: 'password' });
-      });
-      const found = await findUserById(app.db, row.id);
-      setTokenCookie(req, reply, token);
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
-      return { token, user: presentUser(row, found?.group ?? null) };
+      return completeSignIn(app, req, reply, row, 'password');
     },
   );
 
