@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 
 import type { Role } from '#shared/constants.ts';
-import type { SessionJson, RegisterInput } from '#shared/schemas/auth.ts';
+import type { RegisterInput, SessionJson } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 // e2e helpers (see e2e/fixtures.ts): data is seeded through the API (the embedded database belongs to the server
