@@ -80,7 +80,7 @@ export interface OidcConfig {
   scopes: string;
   /** OIDC_ROLE_CLAIM: the claim (a string or a list of strings) whose values OIDC_ROLE_MAP maps to portal roles. */
   roleClaim: string | undefined;
-  /** OIDC_ROLE_MAP: claim value → portal role, in the order written (the first value that maps wins). */
+  /** OIDC_ROLE_MAP (`role=claim value;…`): claim value → portal role, in the order written (the first that maps wins). */
   roleMap: { value: string; role: MappableRole }[];
   /** The sign-in button's words (OIDC_BUTTON_LABEL_EN, OIDC_BUTTON_LABEL_HI). */
   label: { en: string; hi: string };
@@ -219,8 +219,12 @@ const DURATION =
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An absolute http(s) address; plain http only for this machine (a provider in a test, a portal in development). */
-function webAddress(name: string) {
+/**
+ * An absolute http(s) address; plain http only for this machine (a provider in a test, a portal in development).
+ * `base`: the portal's own address, kept without a trailing slash; an issuer is kept as written (it must match the
+ * provider's `iss` to the letter, and some end in "/").
+ */
+function webAddress(name: string, base = false) {
   return variable((v, ctx) => {
     if (v === undefined) return undefined;
     let url: URL;
@@ -230,24 +234,27 @@ function webAddress(name: string) {
       return refuse(ctx, `${name} must be an https:// address (got "${v}").`);
     }
     const loopback = LOOPBACK_HOSTS.has(url.hostname);
-    if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return v.replace(/\/+$/, '');
+    if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return base ? v.replace(/\/+$/, '') : v;
     return refuse(ctx, `${name} must be an https:// address (got "${v}"); http:// is accepted for localhost only.`);
   });
 }
 
-/** OIDC_ROLE_MAP: `value=role;value=role`, each role one of MAPPABLE_ROLES. */
+/**
+ * OIDC_ROLE_MAP: `role=claim value;role=claim value` (admin=portal-admins;director=directors), each role one of
+ * MAPPABLE_ROLES; a claim value may itself hold "=" (a group's DN), so only the first "=" divides.
+ */
 const roleMap = variable((v, ctx) => {
   if (v === undefined) return [];
   const entries: { value: string; role: MappableRole }[] = [];
   for (const part of v.split(';').map((p) => p.trim())) {
     if (!part) continue;
-    const at = part.lastIndexOf('=');
-    const value = part.slice(0, at).trim();
-    const role = part.slice(at + 1).trim() as MappableRole;
+    const at = part.indexOf('=');
+    const role = part.slice(0, at).trim() as MappableRole;
+    const value = part.slice(at + 1).trim();
     if (at < 1 || !value || !MAPPABLE_ROLES.includes(role)) {
       return refuse(
         ctx,
-        `OIDC_ROLE_MAP must be claim-value=role pairs separated by ";", each role one of ${MAPPABLE_ROLES.join(', ')} (got "${part}").`,
+        `OIDC_ROLE_MAP must be role=claim-value pairs separated by ";", each role one of ${MAPPABLE_ROLES.join(', ')} (got "${part}").`,
       );
     }
     entries.push({ value, role });
@@ -326,7 +333,7 @@ const envSchema = z.object({
     if (v === undefined || v === 'true' || v === 'false') return v === undefined ? undefined : v === 'true';
     return refuse(ctx, `S3_FORCE_PATH_STYLE must be true or false (got "${v}").`);
   }),
-  PORTAL_URL: webAddress('PORTAL_URL'),
+  PORTAL_URL: webAddress('PORTAL_URL', true),
   OIDC_ISSUER: webAddress('OIDC_ISSUER'),
   OIDC_CLIENT_ID: text(),
   OIDC_CLIENT_SECRET: text(),

@@ -137,6 +137,10 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'GET /api/auth/options', // whether the login page offers single sign-on (decision 063)
+  'GET /api/auth/sso/start', // single sign-on: to the provider, back, and the one-time code (decision 063)
+  'GET /api/auth/sso/callback',
+  'POST /api/auth/sso/exchange',
   'GET /api/labs',
   'GET /api/labs/only',
   'GET /api/labs/:id',

@@ -1,0 +1,12 @@
+// The parts of oidc-provider (no types of its own) that server/test/oidc-provider.ts uses.
+declare module 'oidc-provider' {
+  export interface OidcAccount {
+    accountId: string;
+    claims: (use: string, scope: string) => Promise<Record<string, unknown>>;
+  }
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+  }
+}
