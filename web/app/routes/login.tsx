@@ -7,6 +7,7 @@ import type { LoginJson } from '#shared/schemas/auth.ts';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { SsoSignIn } from '#web/features/auth/components/sso-sign-in.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
@@ -46,6 +47,7 @@ export default function LoginRoute() {
         </Alert>
       )}
       <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+      <SsoSignIn onSignedIn={onSignedIn} />
     </Paper>
   );
 }
