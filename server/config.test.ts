@@ -221,13 +221,19 @@ describe('loadConfig (issue 18 item 4)', () => {
       allowInsecure: false,
       redirectUri: 'https://portal.lab.example/api/auth/sso/callback',
     });
-    const local = load({ OIDC_ISSUER: 'http://127.0.0.1:9000', OIDC_CLIENT_ID: 'p', PORTAL_URL: 'http://localhost:3000' });
+    const local = load({
+      OIDC_ISSUER: 'http://127.0.0.1:9000',
+      OIDC_CLIENT_ID: 'p',
+      PORTAL_URL: 'http://localhost:3000',
+    });
     expect(local.oidc).toMatchObject({ allowInsecure: true, clientSecret: undefined });
   });
 
   it('refuses OIDC settings that cannot work, naming the variable', () => {
     const sso = { OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'portal', PORTAL_URL: 'https://portal.example' };
-    expect(refusal({ ...sso, OIDC_ISSUER: 'http://idp.example' })).toMatch(/^OIDC_ISSUER must be an https:\/\/ address/);
+    expect(refusal({ ...sso, OIDC_ISSUER: 'http://idp.example' })).toMatch(
+      /^OIDC_ISSUER must be an https:\/\/ address/,
+    );
     expect(refusal({ ...sso, OIDC_ISSUER: 'not a url' })).toMatch(/^OIDC_ISSUER must be an https:\/\/ address/);
     expect(refusal({ ...sso, PORTAL_URL: 'portal.example' })).toMatch(/^PORTAL_URL must be an https:\/\/ address/);
     expect(refusal({ ...sso, OIDC_CLIENT_ID: '' })).toMatch(/without OIDC_CLIENT_ID/);

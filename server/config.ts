@@ -360,7 +360,8 @@ function oidcConfig(env: Env): OidcConfig | null {
     if (stray.length) throw new ConfigError(`${stray.join(', ')} set without OIDC_ISSUER: set OIDC_ISSUER too.`);
     return null;
   }
-  if (!clientId) throw new ConfigError('OIDC_ISSUER is set without OIDC_CLIENT_ID (the client registered at the provider).');
+  if (!clientId)
+    throw new ConfigError('OIDC_ISSUER is set without OIDC_CLIENT_ID (the client registered at the provider).');
   if (!portalUrl) {
     throw new ConfigError(
       'OIDC_ISSUER needs PORTAL_URL, the address people open the portal at (the redirect URI is PORTAL_URL/api/auth/sso/callback).',

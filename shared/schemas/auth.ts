@@ -78,7 +78,10 @@ export type LoginJson = z.infer<typeof loginJson>;
 
 /** POST /api/auth/sso/exchange: the one-time code of `/login?sso=<code>` (decision 063). */
 export const ssoExchangeInput = z.object({
-  code: z.string({ error: msg('auth.sso_code_invalid') }).min(1, msg('auth.sso_code_invalid')).max(200, msg('auth.sso_code_invalid')),
+  code: z
+    .string({ error: msg('auth.sso_code_invalid') })
+    .min(1, msg('auth.sso_code_invalid'))
+    .max(200, msg('auth.sso_code_invalid')),
 });
 export type SsoExchangeInput = z.infer<typeof ssoExchangeInput>;
 

@@ -79,7 +79,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await accountForSso(app.db, app.sso.settings, finished.claims);
       const refusal = refusalFor(user);
       // A reason given at rejection is shown by the exchange and the password sign-in; the address carries the code only.
-      if (refusal) return refused(reply, refusal.code === 'auth.account_rejected_reason' ? 'auth.account_rejected' : refusal.code);
+      if (refusal)
+        return refused(reply, refusal.code === 'auth.account_rejected_reason' ? 'auth.account_rejected' : refusal.code);
       const code = await createExchangeCode(app.db, user.id, finished.idToken);
       return toLogin(reply, { sso: code });
     } catch (err) {

@@ -115,7 +115,11 @@ export async function redeemExchangeCode(db: Db, code: string): Promise<{ userId
   const [row] = await db
     .delete(ssoExchangeCodes)
     .where(eq(ssoExchangeCodes.codeHash, hashOf(code)))
-    .returning({ userId: ssoExchangeCodes.userId, idToken: ssoExchangeCodes.idToken, expiresAt: ssoExchangeCodes.expiresAt });
+    .returning({
+      userId: ssoExchangeCodes.userId,
+      idToken: ssoExchangeCodes.idToken,
+      expiresAt: ssoExchangeCodes.expiresAt,
+    });
   if (!row || row.expiresAt.getTime() <= Date.now()) throw badRequest('auth.sso_code_invalid');
   return row;
 }

@@ -91,8 +91,7 @@ async function ssoSignIn(login: string) {
   return callback(back, cookie);
 }
 
-const exchange = (code: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code } });
+const exchange = (code: string) => app.inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code } });
 
 describe('GET /api/auth/options', () => {
   it('answers the single sign-on button in English and Hindi when it is set up', async () => {
