@@ -29,6 +29,7 @@ import { settlesWithin } from './lib/time-limit.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { stepUpMethods } from './modules/auth/step-up.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
@@ -214,6 +215,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (err instanceof AppError) {
       if (typeof err.extra?.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
+      // The fresh check before classified letters (decision 066): the answer says how the person may give it.
+      if (err.code === 'auth.step_up_required' && req.actor) {
+        const actor = req.actor;
+        return stepUpMethods(app.db, actor.id).then((methods) =>
+          reply.code(401).send({ ...errorBody(err), ...err.extra, methods }),
+        );
+      }
       return reply.code(err.statusCode).send({ ...errorBody(err), ...err.extra });
     }
     if (isResponseSerializationError(err)) {
@@ -288,7 +296,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // The web app first: its page-load hook answers screens before the sign-in check of the API routes they share.
   if (opts.config.serveWeb) await app.register(webPlugin, { root: opts.config.webRoot ?? webRoot });
-  await app.register(authPlugin, { secret: opts.config.jwtSecret, expiresIn: opts.config.jwtExpiresIn });
+  await app.register(authPlugin, {
+    secret: opts.config.jwtSecret,
+    expiresIn: opts.config.jwtExpiresIn,
+    stepUp: opts.config.stepUp,
+  });
   await registerApiDocs(app);
 
   // Every module, in one list.

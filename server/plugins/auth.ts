@@ -10,6 +10,7 @@ import type { Role } from '#shared/constants.ts';
 import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 
 import type { Db } from '#server/db/client.ts';
+import type { StepUpConfig, StepUpClassification } from '#server/config.ts';
 import { type SecondFactorKind, type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -36,6 +37,12 @@ export interface ActorSession {
   verifiedAt: Date;
   /** Whether, and how, this session passed a second factor. */
   secondFactor: SecondFactorKind | null;
+  /**
+   * The fresh check before classified letters (decision 066): the classifications it guards (STEP_UP_CLASSIFICATIONS)
+   * and until when this session's last proof counts as fresh (`verifiedAt` + STEP_UP_MINUTES). letters.policy.ts
+   * decides with it.
+   */
+  stepUp: { classifications: readonly StepUpClassification[]; freshUntil: Date };
 }
 
 /** How a new session began, for its row (issue 30). */
@@ -173,7 +180,7 @@ const SESSION_ROW_GRACE_MS = 24 * 3600 * 1000;
  * made with the cookie alone (decision 003). Deny by default (decision 048): one root onRequest hook authenticates
  * every route unless it declares `config: { public: true }`, so a forgotten guard is a 401, never a leak.
  */
-export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, opts) => {
+export const authPlugin = fp<{ secret: string; expiresIn: string; stepUp: StepUpConfig }>(async (app, opts) => {
   await app.register(cookie);
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
@@ -245,6 +252,10 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
       method: row.sessionMethod!,
       verifiedAt: row.sessionVerifiedAt!,
       secondFactor: row.sessionSecondFactor,
+      stepUp: {
+        classifications: opts.stepUp.classifications,
+        freshUntil: new Date(row.sessionVerifiedAt!.getTime() + opts.stepUp.minutes * 60_000),
+      },
     });
     req.directoryVersion = row.directoryVersion;
     req.accountVersion = row.accountVersion;

@@ -11,6 +11,9 @@ export const activity = {
   signed_out: 'Signed out',
   stayed_signed_in: 'Stayed signed in',
   signed_out_everywhere: 'Signed out of all devices',
+  identity_confirmed_password: 'Confirmed it was them with their password',
+  identity_confirmed_code: 'Confirmed it was them with a code',
+  session_ended: 'Signed out of a session from {{address}}',
   registered: 'Registered as {{email}} (requested role {{role}})',
   admin_created_at_start: 'Administrator account {{email}} created at start',
 
