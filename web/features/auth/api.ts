@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import type { LoginInput, LoginJson, RegisterInput } from '#shared/schemas/auth.ts';
+import type { LoginInput, LoginJson, RegisterInput, StepUpInput, StepUpJson } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 import { api } from '#web/lib/api-client.ts';
@@ -28,3 +28,6 @@ export const useRefreshSession = () =>
     mutationFn: () => api.post<LoginJson>('/api/auth/refresh'),
     onSuccess: (login) => saveLogin(login),
   });
+
+/** POST /api/auth/step-up: the fresh check before classified letters (decision 066), with the password or a code. */
+export const confirmIdentity = (input: StepUpInput) => api.post<StepUpJson>('/api/auth/step-up', input);
