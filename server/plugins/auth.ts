@@ -9,8 +9,8 @@ import fp from 'fastify-plugin';
 import type { Role } from '#shared/constants.ts';
 import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 
+import type { StepUpClassification, StepUpConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { StepUpConfig, StepUpClassification } from '#server/config.ts';
 import { type SecondFactorKind, type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';

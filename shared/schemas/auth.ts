@@ -99,7 +99,8 @@ export const stepUpInput = z
   })
   .superRefine((v, ctx) => {
     const given = [v.password ? 'password' : null, v.code ? 'code' : null].filter(Boolean);
-    if (given.length === 0) ctx.addIssue({ code: 'custom', message: msg('auth.step_up_answer_required'), path: ['password'] });
+    if (given.length === 0)
+      ctx.addIssue({ code: 'custom', message: msg('auth.step_up_answer_required'), path: ['password'] });
     if (given.length === 2) ctx.addIssue({ code: 'custom', message: msg('auth.step_up_one_answer'), path: ['code'] });
   });
 export type StepUpInput = z.infer<typeof stepUpInput>;

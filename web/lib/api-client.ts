@@ -48,7 +48,8 @@ export function setStepUpHandler(handler: StepUpHandler | null): void {
 }
 export const STEP_UP_CODE = 'auth.step_up_required';
 /** Is this a refusal that a fresh check would lift (for a screen that asks before opening a link)? */
-export const needsStepUp = (err: unknown) => err instanceof ApiError && err.status === 401 && err.body?.code === STEP_UP_CODE;
+export const needsStepUp = (err: unknown) =>
+  err instanceof ApiError && err.status === 401 && err.body?.code === STEP_UP_CODE;
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 export interface RequestOptions {

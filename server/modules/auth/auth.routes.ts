@@ -8,7 +8,6 @@ import { userJson } from '#shared/schemas/user.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
-import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';
@@ -79,19 +78,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The fresh check before classified letters (issue 30 item 4, decision 066): the password, or a code of the person's
   // second factor. Wrong answers are throttled as sign-in failures of the account (decision 014), the person's own
   // browser keeping its device cookie's allowance (decision 041). A write: the bearer header only.
-  app.post(
-    '/api/auth/step-up',
-    { schema: { body: stepUpInput, response: { 200: stepUpJson } } },
-    async (req) => {
-      const actor = signedInActor(req);
-      const verifiedAt = await app.throttle.passwordCheck(
-        { email: actor.email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-        () => confirmIdentity(app.db, actor, req.body),
-        isWrongStepUpAnswer,
-      );
-      return { message: 'Confirmed.', verifiedAt: verifiedAt.toISOString() };
-    },
-  );
+  app.post('/api/auth/step-up', { schema: { body: stepUpInput, response: { 200: stepUpJson } } }, async (req) => {
+    const actor = signedInActor(req);
+    const verifiedAt = await app.throttle.passwordCheck(
+      { email: actor.email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+      () => confirmIdentity(app.db, actor, req.body),
+      isWrongStepUpAnswer,
+    );
+    return { message: 'Confirmed.', verifiedAt: verifiedAt.toISOString() };
+  });
 
   // My Account → Security (issue 30 item 5): the person's live sessions, this one marked.
   app.get('/api/auth/sessions', { schema: { response: { 200: z.array(sessionJson) } } }, async (req) => {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { activityLogs, recoveryCodes, sessions, type UserRow, userFactors, users } from '#server/db/schema/index.ts';
+import { activityLogs, recoveryCodes, sessions, userFactors, type UserRow, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createUser, letterFields, letterPdf, postLetter, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
 
@@ -23,13 +23,23 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const word = () => `w${Math.random().toString(36).slice(2, 10)}`;
 
 async function uploadLetter(app: FastifyInstance, user: UserRow, classification: string) {
-  const res = await postLetter(app, user, letterFields({ letterSub: `Step up ${word()}`, classification }), letterPdf());
+  const res = await postLetter(
+    app,
+    user,
+    letterFields({ letterSub: `Step up ${word()}`, classification }),
+    letterPdf(),
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { _id: string; letterId: string; letterSub: string; fileUrl: string };
 }
 
 const stepUp = (app: FastifyInstance, token: string | null, payload: unknown) =>
-  app.inject({ method: 'POST', url: '/api/auth/step-up', headers: token ? bearer(token) : {}, payload: payload as object });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/step-up',
+    headers: token ? bearer(token) : {},
+    payload: payload as object,
+  });
 
 const REQUIRED = {
   code: 'auth.step_up_required',
@@ -44,7 +54,11 @@ describe('a Secret letter needs a sign-in or a check within STEP_UP_MINUTES (iss
     const letter = await uploadLetter(app, director, 'Secret');
     const fresh = await tokenFor(app, director, aged(14));
     const stale = await tokenFor(app, director, aged(16));
-    for (const url of [`/api/dac/${letter._id}`, `/api/dac/${letter._id}/history`, `/api/dac/${letter._id}/movements`]) {
+    for (const url of [
+      `/api/dac/${letter._id}`,
+      `/api/dac/${letter._id}/history`,
+      `/api/dac/${letter._id}/movements`,
+    ]) {
       expect((await app.inject({ url, headers: bearer(fresh) })).statusCode, url).toBe(200);
       const res = await app.inject({ url, headers: bearer(stale) });
       expect(res.statusCode, url).toBe(401);
@@ -57,7 +71,10 @@ describe('a Secret letter needs a sign-in or a check within STEP_UP_MINUTES (iss
     expect(file.json()).toMatchObject(REQUIRED);
     expect(file.headers['content-disposition']).toBeUndefined();
     // The stale session is still signed in: a list is not an opening, and the Secret letter's line is there.
-    const list = await app.inject({ url: `/api/dac?q=${encodeURIComponent(letter.letterSub)}`, headers: bearer(stale) });
+    const list = await app.inject({
+      url: `/api/dac?q=${encodeURIComponent(letter.letterSub)}`,
+      headers: bearer(stale),
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().map((l: { _id: string }) => l._id)).toEqual([letter._id]);
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(stale) })).statusCode).toBe(200);
@@ -284,8 +301,14 @@ describe('GET /api/auth/sessions and DELETE /api/auth/sessions/:id (issue 30 ite
     const expired = await tokenFor(app, user);
     const other = await tokenFor(app, user);
     const mine = await tokenFor(app, user);
-    await app.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sid(app, ended)));
-    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sid(app, expired)));
+    await app.db
+      .update(sessions)
+      .set({ endedAt: new Date() })
+      .where(eq(sessions.id, sid(app, ended)));
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sid(app, expired)));
     await app.db
       .update(sessions)
       .set({ createdAt: new Date(Date.now() - 3600_000) })
@@ -318,7 +341,11 @@ describe('GET /api/auth/sessions and DELETE /api/auth/sessions/:id (issue 30 ite
     expect(notMine.json().message).toBe('That session was not found, or has already ended.');
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(theirs) })).statusCode).toBe(200);
 
-    const res = await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${sid(app, phone)}`, headers: bearer(laptop) });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${sid(app, phone)}`,
+      headers: bearer(laptop),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Signed out of that session.');
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(phone) })).statusCode).toBe(401);
@@ -340,7 +367,11 @@ describe('GET /api/auth/sessions and DELETE /api/auth/sessions/:id (issue 30 ite
     const app = await buildTestApp();
     const user = await createUser(app);
     const token = await tokenFor(app, user);
-    const res = await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${sid(app, token)}`, headers: bearer(token) });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/auth/sessions/${sid(app, token)}`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).toMatch(/lp_token=;/);
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
@@ -349,7 +380,11 @@ describe('GET /api/auth/sessions and DELETE /api/auth/sessions/:id (issue 30 ite
   it('says why a malformed id is refused', async () => {
     const app = await buildTestApp();
     const user = await createUser(app);
-    const res = await app.inject({ method: 'DELETE', url: '/api/auth/sessions/nope', headers: bearer(await tokenFor(app, user)) });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/auth/sessions/nope',
+      headers: bearer(await tokenFor(app, user)),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('common.invalid_id');
   });

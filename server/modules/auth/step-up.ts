@@ -4,13 +4,7 @@ import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { StepUpInput, StepUpMethod } from '#shared/schemas/auth.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import {
-  recoveryCodes,
-  type SecondFactorKind,
-  sessions,
-  userFactors,
-  users,
-} from '#server/db/schema/index.ts';
+import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -158,10 +152,16 @@ export async function endOwnSession(db: Db, actor: Actor, id: string): Promise<{
       .where(and(eq(sessions.id, id), eq(sessions.userId, actor.id), isNull(sessions.endedAt)))
       .returning({ id: sessions.id, address: sessions.address });
     if (!ended) throw notFound('auth.session_not_found');
-    await recordActivity(tx, actor, 'activity.session_ended', { address: ended.address || '—' }, {
-      type: 'user',
-      id: actor.id,
-    });
+    await recordActivity(
+      tx,
+      actor,
+      'activity.session_ended',
+      { address: ended.address || '—' },
+      {
+        type: 'user',
+        id: actor.id,
+      },
+    );
     return { current: ended.id === actor.session?.id };
   });
 }

@@ -210,7 +210,10 @@ export const useActivityLogs = (filter: LogsFilter, page: PageRequest) =>
 /** GET /api/auth/sessions: my live sessions, newest first, this one marked (My Account → Security). */
 export const sessionKeys = { all: ['auth', 'sessions'] as const };
 export const useMySessions = () =>
-  useQuery({ queryKey: sessionKeys.all, queryFn: ({ signal }) => api.get<SessionJson[]>('/api/auth/sessions', { signal }) });
+  useQuery({
+    queryKey: sessionKeys.all,
+    queryFn: ({ signal }) => api.get<SessionJson[]>('/api/auth/sessions', { signal }),
+  });
 
 /** DELETE /api/auth/sessions/{id}: "Sign out" of one of my sessions. */
 export function useEndSession() {

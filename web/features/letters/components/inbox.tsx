@@ -31,8 +31,8 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { type InboxFilter, useInbox, useInboxCount, useReadLetter, useReceiveLetter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';
-import { LetterMovements } from './letter-movements.tsx';
 import { LetterDownload } from './letter-download.tsx';
+import { LetterMovements } from './letter-movements.tsx';
 import { ClassificationBadge, Detail } from './letter-parts.tsx';
 
 type Dialog = { kind: 'mark' | 'close' | 'return'; letter: InboxLetterJson } | null;

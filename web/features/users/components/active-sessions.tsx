@@ -109,7 +109,10 @@ export function ActiveSessions() {
                     variant="outline"
                     onClick={() => signOut(s)}
                     loading={end.isPending && end.variables === s._id}
-                    aria-label={t('security.signOutOf', { device: device(s.userAgent), when: formatDateTime(s.createdAt) })}
+                    aria-label={t('security.signOutOf', {
+                      device: device(s.userAgent),
+                      when: formatDateTime(s.createdAt),
+                    })}
                   >
                     {t('security.signOut')}
                   </Button>
