@@ -86,7 +86,7 @@ describe('the fresh check before a Secret letter (issue 30 item 4)', () => {
       const subject = `Secret store audit ${tag}`;
       const letter = await uploadSecretLetter(director, subject);
 
-      await signInAs(page, director, { via: 'ui', to: `/dac?q=${encodeURIComponent(subject)}` });
+      await signInAs(page, director, { via: 'ui', to: `/allLetter?q=${encodeURIComponent(subject)}` });
       if (language === 'hi') await switchTo(page, 'hi');
       const card = page.getByRole('article', { name: subject });
       await expectVisible(card);
