@@ -41,6 +41,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { type BackgroundJobs, startSearchJobs } from './modules/search/search.jobs.ts';
@@ -300,6 +301,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secret: opts.config.jwtSecret,
     expiresIn: opts.config.jwtExpiresIn,
     stepUp: opts.config.stepUp,
+    secondFactor: opts.config,
   });
   await registerApiDocs(app);
 
@@ -307,6 +309,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const routes of [
     healthRoutes,
     authRoutes,
+    mfaRoutes,
     adminRoutes,
     usersRoutes,
     auditRoutes,

@@ -14,6 +14,8 @@ import type { Db } from '#server/db/client.ts';
 import { type SecondFactorKind, type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { hasConfirmedFactor } from '#server/modules/mfa/factors.queries.ts';
+import { secondFactorRequired, type SecondFactorSettings } from '#server/modules/mfa/mfa.policy.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
 export interface Actor {
@@ -47,6 +49,8 @@ export interface ActorSession {
 
 /** How a new session began, for its row (issue 30). */
 export interface SessionStart {
+  /** The session's id, when it was chosen before (a second-factor ticket's `sid`); else a new one. */
+  id?: string;
   method: SessionMethod;
   secondFactor?: SecondFactorKind | null;
   /** Carried over by "stay signed in": the refreshed session keeps its sign-in's proof time. */
@@ -101,6 +105,12 @@ declare module 'fastify' {
      * refused one as a visitor (null).
      */
     identifies?: boolean;
+    /**
+     * A signed-in route open to a session that has not passed the second factor its person must have (decision 064):
+     * "who am I" and the second-factor routes themselves. Every other route refuses such a session with 403
+     * `auth.second_factor_required` or `auth.second_factor_enrolment_required`.
+     */
+    beforeSecondFactor?: boolean;
   }
 }
 
@@ -180,12 +190,17 @@ const SESSION_ROW_GRACE_MS = 24 * 3600 * 1000;
  * made with the cookie alone (decision 003). Deny by default (decision 048): one root onRequest hook authenticates
  * every route unless it declares `config: { public: true }`, so a forgotten guard is a 401, never a leak.
  */
-export const authPlugin = fp<{ secret: string; expiresIn: string; stepUp: StepUpConfig }>(async (app, opts) => {
+export const authPlugin = fp<{
+  secret: string;
+  expiresIn: string;
+  secondFactor: SecondFactorSettings;
+  stepUp: StepUpConfig;
+}>(async (app, opts) => {
   await app.register(cookie);
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
   app.decorate('startSession', async (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) => {
-    const sid = randomUUID();
+    const sid = start.id ?? randomUUID();
     const token = app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid });
     const { exp } = app.jwt.decode<{ exp?: number }>(token) ?? {};
     const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + SESSION_ROW_GRACE_MS);
@@ -247,7 +262,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string; stepUp: StepUp
     if (!row?.sessionId || row.sessionEnded || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
     const refusal = refusalFor(row);
     if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
-    req.actor = toActor(row, {
+    const actor = toActor(row, {
       id: row.sessionId,
       method: row.sessionMethod!,
       verifiedAt: row.sessionVerifiedAt!,
@@ -257,6 +272,20 @@ export const authPlugin = fp<{ secret: string; expiresIn: string; stepUp: StepUp
         freshUntil: new Date(row.sessionVerifiedAt!.getTime() + opts.stepUp.minutes * 60_000),
       },
     });
+    // The second factor (decision 064): a session that has not passed the one its person must have reaches only the
+    // routes that lead to it. In memory from the row just read; the factors are looked up only to word the refusal.
+    if (
+      row.sessionSecondFactor === null &&
+      !req.routeOptions.config.beforeSecondFactor &&
+      secondFactorRequired(opts.secondFactor, actor)
+    ) {
+      throw forbidden(
+        (await hasConfirmedFactor(app.db, actor.id))
+          ? 'auth.second_factor_required'
+          : 'auth.second_factor_enrolment_required',
+      );
+    }
+    req.actor = actor;
     req.directoryVersion = row.directoryVersion;
     req.accountVersion = row.accountVersion;
   });

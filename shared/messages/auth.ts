@@ -23,13 +23,25 @@ export const auth = {
   step_up_one_answer: 'Enter either your password or a code, not both.',
   step_up_code_too_long: 'A code is at most 64 characters.',
   step_up_wrong_password: 'That password is not correct.',
-  step_up_wrong_code: 'That code is not correct.',
   step_up_use_factor: 'Please confirm with your second factor (an authenticator code or a recovery code).',
   step_up_no_factor: 'You have no second factor: please confirm with your password.',
   step_up_directory_unavailable:
     'Your directory password cannot be checked here yet. Please sign out and sign in again to open this letter.',
-  step_up_code_unavailable: 'Codes cannot be checked yet. Please sign out and sign in again to open this letter.',
   step_up_sign_in_again: 'Please sign out and sign in again to open this letter.',
   /** Active sessions (My Account → Security). */
   session_not_found: 'That session was not found, or has already ended.',
+  /** The second factor (server/modules/mfa, decision 064). */
+  second_factor_required: 'Enter a code from your authenticator app, or a recovery code, to continue.',
+  second_factor_enrolment_required: 'Your role requires a second factor. Set up an authenticator app to continue.',
+  second_factor_ticket_invalid: 'This sign-in step has expired. Please sign in again.',
+  second_factor_code_required: 'Enter the code.',
+  second_factor_code_invalid: 'That code is not right. Please try again.',
+  second_factor_not_found: 'Second factor not found.',
+  second_factor_none: 'You have no second factor yet.',
+  second_factor_already_set_up: 'You already have a second factor. Sign in with it, then add another in My Account.',
+  second_factor_no_enrolment: 'Start the set-up again: no authenticator app is waiting to be confirmed.',
+  second_factor_last_required: 'Your role requires a second factor: add another one before removing this one.',
+  second_factor_reset_own:
+    'You cannot reset your own second factor. Sign in with a recovery code and set up a new one.',
+  second_factor_label_too_long: 'The name must be at most 60 characters.',
 } as const;

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { loginInput, loginJson, registerInput, sessionJson, stepUpInput, stepUpJson } from '#shared/schemas/auth.ts';
+import {
+  activeSessionJson,
+  loginInput,
+  loginJson,
+  registerInput,
+  sessionJson,
+  stepUpInput,
+  stepUpJson,
+} from '#shared/schemas/auth.ts';
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
@@ -15,7 +23,7 @@ import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#se
 import { endAllSessions, refreshSession, registerUser, revokeSession, verifyLogin } from './auth.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { completeSignIn } from './sign-in.ts';
-import { confirmIdentity, endOwnSession, isWrongStepUpAnswer, listLiveSessions } from './step-up.ts';
+import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
 
 /** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
 export const REFRESHES_PER_MINUTE = 10;
@@ -61,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Public, so that signing out always works; the session it presents (header or cookie) ends on the server.
-  app.post('/api/auth/logout', { config: { public: true } }, async (req, reply) => {
+  app.post('/api/auth/logout', { config: { public: true, beforeSecondFactor: true } }, async (req, reply) => {
     const token = presentedToken(req, true);
     if (token) await revokeSession(app, token);
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
@@ -79,17 +87,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // second factor. Wrong answers are throttled as sign-in failures of the account (decision 014), the person's own
   // browser keeping its device cookie's allowance (decision 041). A write: the bearer header only.
   app.post('/api/auth/step-up', { schema: { body: stepUpInput, response: { 200: stepUpJson } } }, async (req) => {
-    const actor = signedInActor(req);
-    const verifiedAt = await app.throttle.passwordCheck(
-      { email: actor.email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-      () => confirmIdentity(app.db, actor, req.body),
-      isWrongStepUpAnswer,
-    );
+    const verifiedAt = await confirmIdentity(app, signedInActor(req), req.body, {
+      address: req.ip,
+      deviceCookie: req.cookies[DEVICE_COOKIE],
+    });
     return { message: 'Confirmed.', verifiedAt: verifiedAt.toISOString() };
   });
 
   // My Account → Security (issue 30 item 5): the person's live sessions, this one marked.
-  app.get('/api/auth/sessions', { schema: { response: { 200: z.array(sessionJson) } } }, async (req) => {
+  app.get('/api/auth/sessions', { schema: { response: { 200: z.array(activeSessionJson) } } }, async (req) => {
     const actor = signedInActor(req);
     return (await listLiveSessions(app.db, actor)).map((s) => ({
       _id: s.id,
@@ -121,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/refresh',
     {
       config: { rateLimit: { max: REFRESHES_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { response: { 200: loginJson } },
+      schema: { response: { 200: sessionJson } },
     },
     async (req, reply) => {
       const found = await findUserById(app.db, signedInActor(req).id);
@@ -136,12 +142,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Asked on every page a signed-in person opens; what it shows (their row and their group's name) changes rarely.
   // Kept per person under the versions of those two rows, which the session check has just read: a change is seen by
   // the very next request on every node (decision 054).
-  app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req, reply) => {
-    const answer = await accountAnswers(app.db, signedInActor(req).id, req.accountVersion!, async () => {
-      const found = await findUserById(app.db, signedInActor(req).id);
-      if (!found) throw notFound('users.not_found');
-      return prepareJson(userJson.parse(presentUser(found.user, found.group)));
-    });
-    return sendPrepared(req, reply, answer, 'private, no-cache');
-  });
+  app.get(
+    '/api/auth/me',
+    { config: { beforeSecondFactor: true }, schema: { response: { 200: userJson } } },
+    async (req, reply) => {
+      const answer = await accountAnswers(app.db, signedInActor(req).id, req.accountVersion!, async () => {
+        const found = await findUserById(app.db, signedInActor(req).id);
+        if (!found) throw notFound('users.not_found');
+        return prepareJson(userJson.parse(presentUser(found.user, found.group)));
+      });
+      return sendPrepared(req, reply, answer, 'private, no-cache');
+    },
+  );
 };

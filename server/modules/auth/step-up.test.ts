@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { activityLogs, recoveryCodes, sessions, userFactors, type UserRow, users } from '#server/db/schema/index.ts';
+import { replaceRecoveryCodes } from '#server/modules/mfa/recovery-codes.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { createUser, letterFields, letterPdf, postLetter, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
 
@@ -243,6 +244,29 @@ describe('POST /api/auth/step-up', () => {
     const res = await stepUp(app, token, { password: TEST_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'auth.step_up_use_factor', field: 'password' });
+  });
+
+  it('with a recovery code of a person who has a second factor: proven now, by that factor, with its activity row', async () => {
+    const app = await buildTestApp();
+    const director = await createUser(app, 'director');
+    await app.db.insert(userFactors).values({ userId: director.id, kind: 'totp', confirmedAt: new Date() });
+    const [code] = await replaceRecoveryCodes(app.db, director.id);
+    const letter = await uploadLetter(app, director, 'Secret');
+    const token = await tokenFor(app, director, { secondFactor: 'totp', ...aged(16) });
+    const wrong = await stepUp(app, token, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'auth.second_factor_code_invalid', field: 'code' });
+    const res = await stepUp(app, token, { code: code! });
+    expect(res.statusCode, res.body).toBe(200);
+    const { sid } = app.jwt.decode<{ sid: string }>(token)!;
+    const [row] = await app.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row!.secondFactor).toBe('recovery');
+    const logs = await app.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, director.id), eq(activityLogs.code, 'activity.identity_confirmed_code')));
+    expect(logs).toHaveLength(1);
+    expect((await app.inject({ url: `/api/dac/${letter._id}`, headers: bearer(token) })).statusCode).toBe(200);
   });
 
   it('refuses a code from a person without a second factor', async () => {

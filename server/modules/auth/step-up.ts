@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 
 import type { StepUpInput, StepUpMethod } from '#shared/schemas/auth.ts';
 
@@ -7,6 +8,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -48,25 +50,22 @@ export async function stepUpMethods(db: DbOrTx, userId: string): Promise<StepUpM
   return user?.authSource === 'sso' ? ['sign_in'] : ['password'];
 }
 
-/**
- * Checks a code of the person's second factor (TOTP or recovery code).
- * NOTE: the TOTP engineer's `verifySecondFactorCode` (server/modules/mfa/, branch `totp`) takes this place when that
- * branch is merged; until then nobody can have confirmed a factor on this branch, and a code is refused with its code.
- */
-async function checkSecondFactorCode(_db: Db, _userId: string, _code: string): Promise<SecondFactorKind> {
-  throw conflict('auth.step_up_code_unavailable');
-}
-
-/** Is this error a wrong answer (counted by the sign-in throttle as a failure)? */
-export const isWrongStepUpAnswer = (err: unknown) =>
-  err instanceof AppError && (err.code === 'auth.step_up_wrong_password' || err.code === 'auth.step_up_wrong_code');
+/** Is this error a wrong password (counted by the sign-in throttle as a failure)? */
+const isWrongPassword = (err: unknown) => err instanceof AppError && err.code === 'auth.step_up_wrong_password';
 
 /**
  * Checks the answer of the signed-in actor (POST /api/auth/step-up) and, when it is right, marks their session proven
  * now (and with which second factor, when one was used) with its activity row, in one transaction. Returns the new
- * proof time. The caller throttles it like a sign-in (app.throttle.passwordCheck).
+ * proof time. Wrong answers are throttled like sign-ins: a password as the account's (app.throttle.passwordCheck, the
+ * browser's device cookie keeping its allowance), a code by the second factor's own check (verifySecondFactorCode).
  */
-export async function confirmIdentity(db: Db, actor: Actor, input: StepUpInput): Promise<Date> {
+export async function confirmIdentity(
+  app: FastifyInstance,
+  actor: Actor,
+  input: StepUpInput,
+  from: { address: string; deviceCookie?: string | undefined },
+): Promise<Date> {
+  const db = app.db;
   if (!actor.session) throw unauthorized('auth.session_expired');
   const [user] = await db
     .select({ passwordHash: users.passwordHash, authSource: users.authSource })
@@ -82,11 +81,20 @@ export async function confirmIdentity(db: Db, actor: Actor, input: StepUpInput):
     // NOTE: the directory's password check comes with the LDAP branch; until then a directory account signs in again.
     if (user.authSource === 'directory') throw conflict('auth.step_up_directory_unavailable');
     if (user.authSource === 'sso' || !user.passwordHash) throw conflict('auth.step_up_sign_in_again');
-    const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
-    if (!ok) throw badRequest('auth.step_up_wrong_password', 'password');
+    const hash = user.passwordHash;
+    const password = input.password;
+    await app.throttle.passwordCheck(
+      { email: actor.email, ...from },
+      async () => {
+        if (!(await argon2.verify(hash, password).catch(() => false))) {
+          throw badRequest('auth.step_up_wrong_password', 'password');
+        }
+      },
+      isWrongPassword,
+    );
   } else {
     if (!kinds.size) throw badRequest('auth.step_up_no_factor', 'code');
-    factor = await checkSecondFactorCode(db, actor.id, input.code ?? '');
+    factor = await verifySecondFactorCode(app, actor.id, input.code ?? '', from.address);
   }
   return db.transaction(async (tx) => {
     const [row] = await tx

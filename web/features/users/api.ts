@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { Role, UserStatus } from '#shared/constants.ts';
-import type { ApproveUserInput, SessionJson } from '#shared/schemas/auth.ts';
+import type { ActiveSessionJson, ApproveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type {
   ActivityLogPageJson,
@@ -187,6 +187,9 @@ export const useReactivateUser = () =>
   useUserAction((userId, _input: void) => api.post(`/admin/users/${userId}/reactivate`));
 export const useResetPassword = () =>
   useUserAction((userId, input: { newPassword: string }) => api.post(`/admin/users/${userId}/reset-password`, input));
+/** An admin resets another person's second factor (decision 064): their factors go and their sessions end. */
+export const useResetSecondFactor = () =>
+  useUserAction((userId, _input: undefined) => api.post(`/api/users/${userId}/second-factor/reset`));
 export const useUploadUserDocument = () =>
   useUserAction((userId, input: { file: File; onProgress?: (percent: number) => void }) => {
     const body = new FormData();
@@ -212,7 +215,7 @@ export const sessionKeys = { all: ['auth', 'sessions'] as const };
 export const useMySessions = () =>
   useQuery({
     queryKey: sessionKeys.all,
-    queryFn: ({ signal }) => api.get<SessionJson[]>('/api/auth/sessions', { signal }),
+    queryFn: ({ signal }) => api.get<ActiveSessionJson[]>('/api/auth/sessions', { signal }),
   });
 
 /** DELETE /api/auth/sessions/{id}: "Sign out" of one of my sessions. */

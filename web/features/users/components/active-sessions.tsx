@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import type { SessionJson } from '#shared/schemas/auth.ts';
+import type { ActiveSessionJson } from '#shared/schemas/auth.ts';
 
 import { clearLogin } from '#web/lib/auth-storage.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
@@ -38,7 +38,7 @@ export function ActiveSessions() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const signOut = (session: SessionJson) =>
+  const signOut = (session: ActiveSessionJson) =>
     end.mutate(session._id, {
       onSuccess: () => {
         if (!session.current) {

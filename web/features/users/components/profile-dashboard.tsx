@@ -91,8 +91,8 @@ export function ProfileDashboard() {
           <Section title={t('password.title')}>
             <ChangePasswordForm userId={me._id} />
           </Section>
-          {/* My Account → Security (issue 30 item 5): sessions here, second factors beside them (the TOTP work). */}
-          <Section title={t('security.title')}>
+          {/* My Account → Security (issue 30 item 5): active sessions; the second factors follow (security-section.tsx). */}
+          <Section title={t('security.sessions')}>
             <Stack gap="lg">
               <ActiveSessions />
               <Stack gap="xs">
