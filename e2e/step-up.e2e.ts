@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { expectHidden, expectVisible, signInAs, useBrowser } from './fixtures.ts';
+import { expectHidden, expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser } from './seed.ts';
 
 // Issue 30 item 4 (decision 066): a Secret letter opened 16 minutes after signing in asks "Confirm it is you" in the
@@ -72,11 +72,6 @@ const WORDS = {
   },
 } as const;
 
-async function switchTo(page: Page, language: 'hi' | 'en') {
-  await page.getByRole('button', { name: language === 'hi' ? 'हिन्दी' : 'English' }).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-}
-
 describe('the fresh check before a Secret letter (issue 30 item 4)', () => {
   for (const language of ['en', 'hi'] as const) {
     it(`16 minutes after signing in, opening a Secret letter asks for the password, then opens it (${language})`, async () => {
@@ -87,7 +82,7 @@ describe('the fresh check before a Secret letter (issue 30 item 4)', () => {
       const letter = await uploadSecretLetter(director, subject);
 
       await signInAs(page, director, { via: 'ui', to: `/allLetter?q=${encodeURIComponent(subject)}` });
-      if (language === 'hi') await switchTo(page, 'hi');
+      if (language === 'hi') await switchLanguage(page, 'hi');
       const card = page.getByRole('article', { name: subject });
       await expectVisible(card);
       await ageSession(page, 16);
