@@ -31,6 +31,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
+import { stepUpMethods } from './modules/auth/step-up.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
@@ -223,6 +224,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (err instanceof AppError) {
       if (typeof err.extra?.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
+      // The fresh check before classified letters (decision 066): the answer says how the person may give it.
+      if (err.code === 'auth.step_up_required' && req.actor) {
+        const actor = req.actor;
+        return stepUpMethods(app.db, actor.id).then((methods) =>
+          reply.code(401).send({ ...errorBody(err), ...err.extra, methods }),
+        );
+      }
       return reply.code(err.statusCode).send({ ...errorBody(err), ...err.extra });
     }
     if (isResponseSerializationError(err)) {
@@ -300,6 +308,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     secret: opts.config.jwtSecret,
     expiresIn: opts.config.jwtExpiresIn,
+    stepUp: opts.config.stepUp,
     secondFactor: opts.config,
   });
   await registerApiDocs(app);

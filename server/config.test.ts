@@ -47,6 +47,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       loginAddressFailures: 100,
       registrationsPerAddress: 10,
       feedbackRateLimit: 5,
+      stepUp: { minutes: 15, classifications: ['Secret'] },
       logLevel: 'info',
       logFormat: 'json',
       trustProxy: 'loopback',
@@ -148,6 +149,13 @@ describe('loadConfig (issue 18 item 4)', () => {
     expect(load({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
   });
 
+  it('reads the fresh check before classified letters (decision 066)', () => {
+    expect(load({ STEP_UP_MINUTES: '5', STEP_UP_CLASSIFICATIONS: ' Confidential , Secret,Secret' }).stepUp).toEqual({
+      minutes: 5,
+      classifications: ['Confidential', 'Secret'],
+    });
+  });
+
   it('reads BACKUP_KEY (decision 027), refusing one shorter than 32 characters without printing it', () => {
     const message = refusal({ BACKUP_KEY: 'short-backup-key' });
     expect(message).toMatch(/^BACKUP_KEY must be at least 32 characters long \(it has 16\)\./);
@@ -166,6 +174,16 @@ describe('loadConfig (issue 18 item 4)', () => {
       'REGISTRATIONS_PER_ADDRESS must be a whole number of at least 1 (got "ten").',
     ],
     [{ FEEDBACK_RATE_LIMIT: 'x' }, 'FEEDBACK_RATE_LIMIT must be a whole number of at least 1 (got "x").'],
+    [{ STEP_UP_MINUTES: '0' }, 'STEP_UP_MINUTES must be a whole number from 1 to 10080 (got "0").'],
+    [{ STEP_UP_MINUTES: '7.5' }, 'STEP_UP_MINUTES must be a whole number from 1 to 10080 (got "7.5").'],
+    [
+      { STEP_UP_CLASSIFICATIONS: 'Secret,Top Secret' },
+      'STEP_UP_CLASSIFICATIONS must be a comma-separated list of Confidential and Secret (got "Secret,Top Secret").',
+    ],
+    [
+      { STEP_UP_CLASSIFICATIONS: 'Normal' },
+      'STEP_UP_CLASSIFICATIONS must be a comma-separated list of Confidential and Secret (got "Normal").',
+    ],
     [
       { LOG_LEVEL: 'verbose' },
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose").',

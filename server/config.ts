@@ -33,6 +33,12 @@ export interface Config {
   registrationsPerAddress: number;
   /** Feedback messages allowed per client address per hour (FEEDBACK_RATE_LIMIT). */
   feedbackRateLimit: number;
+  /**
+   * The fresh check before classified letters (issue 30 item 4, decision 066): opening, downloading or marking a letter
+   * of one of `classifications` (STEP_UP_CLASSIFICATIONS, default Secret) needs a sign-in or a check within the last
+   * `minutes` (STEP_UP_MINUTES, default 15).
+   */
+  stepUp: StepUpConfig;
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -167,6 +173,30 @@ function wholeNumber(name: string, fallback: number, min: number, max = Number.M
     return refuse(ctx, `${name} must be a whole number ${range} (got "${v}").`);
   });
 }
+
+/** The classifications a fresh check may guard (spec §5 Letters: Normal, Confidential, Secret; Normal never). */
+export const STEP_UP_CLASSIFICATION_NAMES = ['Confidential', 'Secret'] as const;
+export type StepUpClassification = (typeof STEP_UP_CLASSIFICATION_NAMES)[number];
+export interface StepUpConfig {
+  minutes: number;
+  classifications: readonly StepUpClassification[];
+}
+
+const stepUpClassifications = variable((v, ctx): StepUpClassification[] => {
+  if (v === undefined) return ['Secret'];
+  const names = v
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const wrong = names.filter((n) => !(STEP_UP_CLASSIFICATION_NAMES as readonly string[]).includes(n));
+  if (!names.length || wrong.length) {
+    return refuse(
+      ctx,
+      `STEP_UP_CLASSIFICATIONS must be a comma-separated list of Confidential and Secret (got "${v}").`,
+    );
+  }
+  return [...new Set(names as StepUpClassification[])];
+});
 
 function byteSize(name: string, fallback: number) {
   return variable((v, ctx) => {
@@ -331,6 +361,8 @@ const envSchema = z.object({
   LOGIN_ADDRESS_FAILURES: wholeNumber('LOGIN_ADDRESS_FAILURES', 100, 1),
   REGISTRATIONS_PER_ADDRESS: wholeNumber('REGISTRATIONS_PER_ADDRESS', 10, 1),
   FEEDBACK_RATE_LIMIT: wholeNumber('FEEDBACK_RATE_LIMIT', 5, 1),
+  STEP_UP_MINUTES: wholeNumber('STEP_UP_MINUTES', 15, 1, 7 * 24 * 60),
+  STEP_UP_CLASSIFICATIONS: stepUpClassifications,
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   LOG_LEVEL: variable((v, ctx) => {
     if (v === undefined) return 'info';
@@ -477,6 +509,7 @@ export function loadConfig(
     loginAddressFailures: env.LOGIN_ADDRESS_FAILURES,
     registrationsPerAddress: env.REGISTRATIONS_PER_ADDRESS,
     feedbackRateLimit: env.FEEDBACK_RATE_LIMIT,
+    stepUp: { minutes: env.STEP_UP_MINUTES, classifications: env.STEP_UP_CLASSIFICATIONS },
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

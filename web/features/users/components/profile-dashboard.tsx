@@ -7,6 +7,7 @@ import type { ProfileJson } from '#shared/schemas/user.ts';
 import { getUserId, updateStoredUser } from '#web/lib/auth-storage.ts';
 
 import { useProfile } from '../api.ts';
+import { ActiveSessions } from './active-sessions.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
@@ -90,8 +91,17 @@ export function ProfileDashboard() {
           <Section title={t('password.title')}>
             <ChangePasswordForm userId={me._id} />
           </Section>
-          <Section title={t('sessions.title')}>
-            <SignOutEverywhere />
+          {/* My Account → Security (issue 30 item 5): active sessions; the second factors follow (security-section.tsx). */}
+          <Section title={t('security.sessions')}>
+            <Stack gap="lg">
+              <ActiveSessions />
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  {t('sessions.title')}
+                </Title>
+                <SignOutEverywhere />
+              </Stack>
+            </Stack>
           </Section>
         </>
       )}
