@@ -17,4 +17,14 @@ export const auth = {
   password_too_short: 'Password must be at least {{min}} characters.',
   password_too_long: 'Password must be at most 200 characters.',
   role_required: 'Please choose a role.',
+  /** Sign-in with the lab's directory (server/modules/auth/directory*.ts, decision 062). */
+  directory_unreachable: 'The lab directory cannot be reached. Try again in a few minutes.',
+  directory_disabled: 'Your account is disabled in the lab directory. Please contact the administrator.',
+  directory_no_access:
+    'Your account in the lab directory does not give access to the portal. Please contact the administrator.',
+  directory_no_email:
+    'Your entry in the lab directory has no email address. Please ask the directory administrator to add one.',
+  directory_local_account:
+    'A portal account already uses this email. Sign in with its portal password, or ask an administrator.',
+  local_sign_in_off: 'Please sign in with your lab directory account. Portal passwords are for administrators only.',
 } as const;
