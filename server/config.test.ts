@@ -243,7 +243,10 @@ describe('the lab directory (LDAP_*, decision 062)', () => {
   });
 
   it.each([
-    [{ LDAP_URL: 'http://dc1.lab.local' }, 'LDAP_URL must be an ldap:// or ldaps:// address such as ldaps://dc1.lab.local:636 (got "http://dc1.lab.local").'],
+    [
+      { LDAP_URL: 'http://dc1.lab.local' },
+      'LDAP_URL must be an ldap:// or ldaps:// address such as ldaps://dc1.lab.local:636 (got "http://dc1.lab.local").',
+    ],
     [{ ...ldap, LDAP_STARTTLS: 'yes' }, 'LDAP_STARTTLS must be true or false (got "yes").'],
     [
       { ...ldap, LDAP_USER_FILTER: '(uid=someone)' },
@@ -282,7 +285,7 @@ describe('the lab directory (LDAP_*, decision 062)', () => {
     ],
     [
       { ...ldap, LDAP_CA_FILE: '/nonexistent/ca.pem' },
-      'LDAP_CA_FILE /nonexistent/ca.pem cannot be read (ENOENT). Point it at the directory\'s CA certificate (PEM).',
+      "LDAP_CA_FILE /nonexistent/ca.pem cannot be read (ENOENT). Point it at the directory's CA certificate (PEM).",
     ],
   ])('refuses %j', (env, message) => {
     expect(refusal(env)).toBe(message);

@@ -292,7 +292,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: text(),
   LDAP_URL: variable((v, ctx) => {
     if (v === undefined || /^ldaps?:\/\/[^/\s]+\/?$/i.test(v.trim())) return v?.trim();
-    return refuse(ctx, `LDAP_URL must be an ldap:// or ldaps:// address such as ldaps://dc1.lab.local:636 (got "${v}").`);
+    return refuse(
+      ctx,
+      `LDAP_URL must be an ldap:// or ldaps:// address such as ldaps://dc1.lab.local:636 (got "${v}").`,
+    );
   }),
   LDAP_STARTTLS: flag('LDAP_STARTTLS', false),
   LDAP_CA_FILE: text(),
@@ -302,7 +305,10 @@ const envSchema = z.object({
   LDAP_USER_FILTER: variable((v, ctx) => {
     if (v === undefined) return '(|(mail={login})(uid={login})(sAMAccountName={login}))';
     if (v.includes('{login}') && v.trim().startsWith('(') && v.trim().endsWith(')')) return v.trim();
-    return refuse(ctx, `LDAP_USER_FILTER must be an LDAP filter in parentheses with {login} where the login goes (got "${v}").`);
+    return refuse(
+      ctx,
+      `LDAP_USER_FILTER must be an LDAP filter in parentheses with {login} where the login goes (got "${v}").`,
+    );
   }),
   LDAP_KIND: variable((v, ctx) => {
     const kind = (v ?? 'openldap').toLowerCase();
@@ -323,7 +329,10 @@ const envSchema = z.object({
   }),
   LDAP_GROUP_MAP: variable((v, ctx) => {
     // Written group DN=portal group; the DN holds "=" itself, so the portal group is what follows the last "=".
-    const entries = (v ?? '').split(';').map((e) => e.trim()).filter(Boolean);
+    const entries = (v ?? '')
+      .split(';')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const parsed = entries.map((e) => {
       const at = e.lastIndexOf('=');
       const dn = e.slice(0, at).trim();
@@ -384,14 +393,19 @@ const LDAP_NAMES = [
 function ldapConfig(env: Env, raw: NodeJS.ProcessEnv): LdapConfig | undefined {
   if (!env.LDAP_URL) {
     const stray = LDAP_NAMES.filter((name) => raw[name] && raw[name] !== 'false');
-    if (stray.length) throw new ConfigError(`${stray.join(', ')} set without LDAP_URL: set LDAP_URL too, or unset them.`);
+    if (stray.length)
+      throw new ConfigError(`${stray.join(', ')} set without LDAP_URL: set LDAP_URL too, or unset them.`);
     return undefined;
   }
   if (!env.LDAP_USER_BASE) {
-    throw new ConfigError('LDAP_URL needs LDAP_USER_BASE (where people are searched for, e.g. ou=people,dc=lab,dc=local).');
+    throw new ConfigError(
+      'LDAP_URL needs LDAP_USER_BASE (where people are searched for, e.g. ou=people,dc=lab,dc=local).',
+    );
   }
   if (!!env.LDAP_BIND_DN !== !!env.LDAP_BIND_PASSWORD) {
-    throw new ConfigError('Set both LDAP_BIND_DN and LDAP_BIND_PASSWORD (the lookup account), or neither (an anonymous lookup).');
+    throw new ConfigError(
+      'Set both LDAP_BIND_DN and LDAP_BIND_PASSWORD (the lookup account), or neither (an anonymous lookup).',
+    );
   }
   if (env.LDAP_STARTTLS && /^ldaps:/i.test(env.LDAP_URL)) {
     throw new ConfigError('LDAP_STARTTLS=true is for an ldap:// address; an ldaps:// one is encrypted already.');

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { RegisterInput } from '#shared/schemas/auth.ts';
 import type { registerInput } from '#shared/schemas/auth.ts';
 
-import type { Db } from '#server/db/client.ts';
 import type { LdapConfig } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
 import { type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';

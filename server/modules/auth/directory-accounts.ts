@@ -10,14 +10,7 @@ import { listGroups } from '#server/modules/groups/groups.service.ts';
 import { toActor } from '#server/plugins/auth.ts';
 
 import { authPolicy } from './auth.policy.ts';
-import {
-  checkPassword,
-  describe,
-  type DirectoryPerson,
-  findEntry,
-  readEntry,
-  withLookupAccount,
-} from './directory.ts';
+import { checkPassword, describe, type DirectoryPerson, findEntry, readEntry, withLookupAccount } from './directory.ts';
 
 /**
  * Directory accounts (issue 30 item 1, decision 062): the sign-in of a person of the lab's directory, and the
@@ -116,11 +109,7 @@ async function applyChanges(
  * Ends every session of an account the directory no longer lets in (disabled, or out of every mapped group): its
  * session rows end and its sessions stamp moves, so its tokens answer 401 at the next request, with an activity row.
  */
-export async function endDirectorySessions(
-  db: Db,
-  user: UserRow,
-  why: 'disabled' | 'no_access',
-): Promise<number> {
+export async function endDirectorySessions(db: Db, user: UserRow, why: 'disabled' | 'no_access'): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(sessions)
@@ -135,7 +124,9 @@ export async function endDirectorySessions(
       await recordActivity(
         tx,
         null,
-        why === 'disabled' ? 'activity.directory_sessions_ended_disabled' : 'activity.directory_sessions_ended_no_access',
+        why === 'disabled'
+          ? 'activity.directory_sessions_ended_disabled'
+          : 'activity.directory_sessions_ended_no_access',
         { email: user.email },
         { type: 'user', id: user.id },
       );

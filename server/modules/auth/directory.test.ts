@@ -6,15 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, sessions, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
-import {
-  group,
-  PEOPLE,
-  person,
-  SERVICE_DN,
-  SERVICE_PASSWORD,
-  type Slapd,
-  startSlapd,
-} from '#server/test/slapd.ts';
+import { group, PEOPLE, person, SERVICE_DN, SERVICE_PASSWORD, type Slapd, startSlapd } from '#server/test/slapd.ts';
 
 import { escapeFilterValue, groupBase, verifyDirectoryPassword } from './directory.ts';
 
