@@ -25,6 +25,10 @@ import { checkPassword, describe, type DirectoryPerson, findEntry, readEntry, wi
  */
 const roleFromDirectory = (user: Pick<UserRow, 'approvedBy'>) => user.approvedBy === null;
 
+/** The role the directory now gives, when it gives one other than the account's (a change to write), else undefined. */
+const roleChangedTo = (user: Pick<UserRow, 'role'>, mapped: DirectoryRole | null) =>
+  mapped !== null && mapped !== user.role ? mapped : undefined;
+
 /** The research group of `ref` (LDAP_GROUP_MAP's right side: the portal group's id or name), or undefined. */
 async function resolveGroup(db: DbOrTx, ref: string | null): Promise<{ id: string; name: string } | null> {
   if (!ref) return null;
@@ -41,7 +45,7 @@ async function mappedGroupIds(db: DbOrTx, config: LdapConfig): Promise<Set<strin
 
 /** What the directory says of an existing account now: keep it (with these changes) or end its access. */
 type Verdict =
-  | { kind: 'ok'; role: DirectoryRole | null; groupId: string | null | undefined; groupName: string | null }
+  | { kind: 'ok'; mappedRole: DirectoryRole | null; groupId: string | null | undefined; groupName: string | null }
   | { kind: 'disabled' }
   | { kind: 'no_access' };
 
@@ -53,14 +57,14 @@ async function verdictFor(
 ): Promise<Verdict> {
   if (!person) return { kind: 'no_access' };
   if (person.disabled) return { kind: 'disabled' };
-  if (!person.role && user.status === 'approved' && roleFromDirectory(user)) return { kind: 'no_access' };
+  if (!person.mappedRole && user.status === 'approved' && roleFromDirectory(user)) return { kind: 'no_access' };
   // The research group: the mapped one; none when the directory took the person out of every mapped group and the
   // account's group was one of those; otherwise unchanged (an admin's choice of a group the map does not name).
   const group = await resolveGroup(db, person.group);
   let groupId: string | null | undefined;
   if (group) groupId = group.id === user.groupId ? undefined : group.id;
   else if (user.groupId && (await mappedGroupIds(db, config)).has(user.groupId)) groupId = null;
-  return { kind: 'ok', role: person.role, groupId, groupName: group?.name ?? null };
+  return { kind: 'ok', mappedRole: person.mappedRole, groupId, groupName: group?.name ?? null };
 }
 
 /**
@@ -73,8 +77,9 @@ async function applyChanges(
   person: DirectoryPerson,
   verdict: Extract<Verdict, { kind: 'ok' }>,
 ): Promise<UserRow> {
-  const role = verdict.role && verdict.role !== user.role ? verdict.role : undefined;
-  const approve = verdict.role !== null && user.status === 'pending';
+  // Data, not a permission: whether the directory's role differs from the stored one.
+  const role = roleChangedTo(user, verdict.mappedRole);
+  const approve = verdict.mappedRole !== null && user.status === 'pending';
   const [updated] = await tx
     .update(users)
     .set({
@@ -153,7 +158,7 @@ async function createAccount(db: Db, person: DirectoryPerson): Promise<UserRow> 
   return db.transaction(async (tx) => {
     const group = await resolveGroup(tx, person.group);
     const [lab] = await tx.select({ id: labs.id }).from(labs).limit(1);
-    const approved = person.role !== null;
+    const approved = person.mappedRole !== null;
     const [user] = await tx
       .insert(users)
       .values({
@@ -164,7 +169,7 @@ async function createAccount(db: Db, person: DirectoryPerson): Promise<UserRow> 
         directoryCheckedAt: new Date(),
         name: person.name || person.email!,
         designation: person.title,
-        role: person.role ?? 'employee',
+        role: person.mappedRole ?? 'employee',
         status: approved ? 'approved' : 'pending',
         approvedAt: approved ? new Date() : null,
         groupId: group?.id ?? null,
@@ -244,7 +249,7 @@ export async function checkDirectoryAccounts(db: Db, config: LdapConfig, limit =
       const person = entry ? await describe(client, config, entry) : null;
       const verdict = await verdictFor(db, config, user, person);
       if (verdict.kind !== 'ok') await endDirectorySessions(db, user, verdict.kind);
-      else if ((verdict.role && verdict.role !== user.role) || verdict.groupId !== undefined)
+      else if (roleChangedTo(user, verdict.mappedRole) || verdict.groupId !== undefined)
         await db.transaction((tx) => applyChanges(tx, user, person!, verdict));
     }
   });

@@ -20,7 +20,7 @@ export interface DirectoryPerson {
   /** Disabled in the directory (AD: userAccountControl bit 2; OpenLDAP: LDAP_DISABLED_ATTRIBUTE present). */
   disabled: boolean;
   /** The role their groups give (the most powerful), or null when no LDAP_ROLE_GROUPS group holds them. */
-  role: DirectoryRole | null;
+  mappedRole: DirectoryRole | null;
   /** The research group of the first LDAP_GROUP_MAP group that holds them (its portal name or id), or null. */
   group: string | null;
 }
@@ -240,7 +240,7 @@ export async function describe(client: Client, config: LdapConfig, entry: Entry)
     name: first(entry, 'displayName') ?? first(entry, 'cn') ?? '',
     title: first(entry, 'title') ?? '',
     disabled: isDisabled(entry, config),
-    role: config.roleGroups.find((g) => holds(g.dn))?.role ?? null,
+    mappedRole: config.roleGroups.find((g) => holds(g.dn))?.role ?? null,
     group: config.groupMap.find((g) => holds(g.dn))?.group ?? null,
   };
 }
