@@ -10,7 +10,14 @@ import { listGroups } from '#server/modules/groups/groups.service.ts';
 import { toActor } from '#server/plugins/auth.ts';
 
 import { authPolicy } from './auth.policy.ts';
-import { checkPassword, describe, type DirectoryPerson, findEntry, readEntry, withLookupAccount } from './directory.ts';
+import {
+  checkPassword,
+  describePerson,
+  type DirectoryPerson,
+  findEntry,
+  readEntry,
+  withLookupAccount,
+} from './directory.ts';
 
 /**
  * Directory accounts (issue 30 item 1, decision 062): the sign-in of a person of the lab's directory, and the
@@ -201,7 +208,7 @@ export async function signInWithDirectory(
 ): Promise<UserRow> {
   const person = await withLookupAccount(config, async (client) => {
     const entry = await findEntry(client, config, login);
-    return entry ? describe(client, config, entry) : null;
+    return entry ? describePerson(client, config, entry) : null;
   });
   if (!person || !(await checkPassword(config, person.dn, password))) throw unauthorized('auth.invalid_credentials');
   const existing = await accountOf(db, person);
@@ -246,7 +253,7 @@ export async function checkDirectoryAccounts(db: Db, config: LdapConfig, limit =
       const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       if (!user?.directoryDn) continue;
       const entry = await readEntry(client, config, user.directoryDn);
-      const person = entry ? await describe(client, config, entry) : null;
+      const person = entry ? await describePerson(client, config, entry) : null;
       const verdict = await verdictFor(db, config, user, person);
       if (verdict.kind !== 'ok') await endDirectorySessions(db, user, verdict.kind);
       else if (roleChangedTo(user, verdict.mappedRole) || verdict.groupId !== undefined)

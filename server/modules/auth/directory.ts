@@ -231,7 +231,7 @@ export function groupBase(config: LdapConfig): string {
 }
 
 /** A directory entry as the portal reads it: its details, whether it is disabled, and what its groups give. */
-export async function describe(client: Client, config: LdapConfig, entry: Entry): Promise<DirectoryPerson> {
+export async function describePerson(client: Client, config: LdapConfig, entry: Entry): Promise<DirectoryPerson> {
   const held = await configuredGroupsOf(client, config, entry.dn);
   const holds = (groupDn: string) => held.some((h) => sameDn(h, groupDn));
   return {
