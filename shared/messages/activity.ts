@@ -15,6 +15,7 @@ export const activity = {
   admin_created_at_start: 'Administrator account {{email}} created at start',
   directory_account_created: 'Account {{email}} created from the lab directory as {{role}}',
   directory_account_pending: 'Account {{email}} created from the lab directory, awaiting approval',
+  directory_account_approved: 'The lab directory approved {{email}} as {{role}}',
   directory_access_changed: 'The lab directory changed {{email}}: {{changes}}',
   directory_sessions_ended_disabled: 'Ended the sessions of {{email}}: disabled in the lab directory',
   directory_sessions_ended_no_access: 'Ended the sessions of {{email}}: no longer given access by the lab directory',

@@ -87,6 +87,17 @@ async function applyChanges(
   // Data, not a permission: whether the directory's role differs from the stored one.
   const role = roleChangedTo(user, verdict.mappedRole);
   const approve = verdict.mappedRole !== null && user.status === 'pending';
+  // A new email from the directory that another account already has stays unwritten (the unique index would refuse it).
+  const newEmail = person.email && person.email !== user.email.toLowerCase() ? person.email : undefined;
+  const emailFree =
+    newEmail !== undefined &&
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${newEmail}`)
+        .limit(1)
+    ).length === 0;
   const [updated] = await tx
     .update(users)
     .set({
@@ -94,14 +105,22 @@ async function applyChanges(
       directoryCheckedAt: new Date(),
       name: person.name || user.name,
       designation: person.title || user.designation,
-      ...(person.email && person.email !== user.email ? { email: person.email } : {}),
+      ...(emailFree ? { email: newEmail } : {}),
       ...(role ? { role } : {}),
       ...(verdict.groupId !== undefined ? { groupId: verdict.groupId } : {}),
       ...(approve ? { status: 'approved' as const, approvedAt: new Date(), statusReason: null } : {}),
     })
     .where(eq(users.id, user.id))
     .returning();
-  if (role || verdict.groupId !== undefined) {
+  if (approve) {
+    await recordActivity(
+      tx,
+      null,
+      'activity.directory_account_approved',
+      { email: updated!.email, role: roleWord(updated!.role) },
+      { type: 'user', id: user.id },
+    );
+  } else if (role || verdict.groupId !== undefined) {
     const changes = accessChanges(
       role ? { from: user.role, to: role } : null,
       verdict.groupId === undefined ? undefined : verdict.groupName,

@@ -106,6 +106,23 @@ describe('signing in with the lab directory', () => {
     expect(await codesOf(row.id)).toContain('activity.directory_account_pending');
   });
 
+  it('approves a pending account once a mapped group holds the person', async () => {
+    expect((await login('kiran')).statusCode).toBe(403);
+    await slapd.asRoot((c) =>
+      c.modify(
+        group('portal-staff'),
+        new Change({ operation: 'add', modification: new Attribute({ type: 'member', values: [person('kiran')] }) }),
+      ),
+    );
+    const res = await login('kiran');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ status: 'approved', role: 'employee' });
+    const row = await userByEmail('kiran@lab.local');
+    expect(await codesOf(row.id)).toContain('activity.directory_account_pending');
+    const approvals = await app.db.select().from(activityLogs).where(eq(activityLogs.targetId, row.id));
+    expect(approvals.map((a) => a.code)).toContain('activity.directory_account_approved');
+  });
+
   it('refuses a wrong password, an unknown login and a filter in the login as wrong credentials', async () => {
     for (const [who, pw] of [
       ['ravi', 'wrong-password'],
