@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import type { LoginJson } from '#shared/schemas/auth.ts';
+import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#shared/schemas/auth.ts';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
@@ -22,8 +23,13 @@ export default function LoginRoute() {
   const [expired] = useState(() => Boolean(state?.expired) || sessionExpiredNote());
   useEffect(() => void sessionExpiredNote({ forget: true }), []);
 
-  const onSignedIn = ({ user }: LoginJson) => {
-    if (awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
+  // The second step of a sign-in where a second factor is required (decision 064): the code, or setting one up.
+  const [step, setStep] = useState<SecondFactorStepJson | null>(null);
+
+  const onSignedIn = (login: LoginJson | null) => {
+    if (login && isSecondFactorStep(login)) return setStep(login);
+    const user = login?.user;
+    if (user && awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
     const back = from && !from.startsWith(paths.login) ? from : paths.home;
     void navigate(back, { replace: true });
   };
@@ -38,14 +44,22 @@ export default function LoginRoute() {
       mx="auto"
       mt={{ base: 0, sm: 'lg' }}
     >
-      <PageTitle ta="center">{t('login.title')}</PageTitle>
+      <PageTitle ta="center">
+        {step
+          ? t(step.code === 'auth.second_factor_required' ? 'secondFactor.title' : 'secondFactor.enrolTitle')
+          : t('login.title')}
+      </PageTitle>
       {expired && (
         // Signed out at the end of the session (issue 16 item 5): say why, then come back to `from` after signing in.
         <Alert color="yellow" variant="light" role="status" mb="md">
           <Text c="gray.9">{t('site:session.expired')}</Text>
         </Alert>
       )}
-      <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+      {!step && <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />}
+      {step?.code === 'auth.second_factor_required' && <SecondFactorPrompt ticket={step.ticket} onDone={onSignedIn} />}
+      {step?.code === 'auth.second_factor_enrolment_required' && (
+        <TotpEnrolment ticket={step.ticket} onDone={onSignedIn} />
+      )}
     </Paper>
   );
 }

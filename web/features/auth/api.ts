@@ -1,6 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { LoginInput, LoginJson, RegisterInput } from '#shared/schemas/auth.ts';
+import {
+  isSecondFactorStep,
+  type LoginInput,
+  type LoginJson,
+  type RegisterInput,
+  type SecondFactorsJson,
+  type SessionJson,
+  type TotpConfirmJson,
+  type TotpEnrolJson,
+} from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 import { api } from '#web/lib/api-client.ts';
@@ -10,7 +19,8 @@ import { saveLogin } from '#web/lib/auth-storage.ts';
 export const useLogin = () =>
   useMutation({
     mutationFn: (input: LoginInput) => api.post<LoginJson>('/api/auth/login', input),
-    onSuccess: (login) => saveLogin(login),
+    // The second-factor step (decision 064) is no login yet: it is stored once the factor is passed.
+    onSuccess: (login) => void (isSecondFactorStep(login) || saveLogin(login)),
   });
 
 /** POST /api/auth/register: the new account waits for an administrator's approval. */
@@ -25,6 +35,59 @@ export const logout = () => api.post<{ message: string }>('/api/auth/logout').ca
 /** "Stay signed in" (issue 16 item 5): a fresh token for a session that is still valid; stored like a login. */
 export const useRefreshSession = () =>
   useMutation({
-    mutationFn: () => api.post<LoginJson>('/api/auth/refresh'),
+    mutationFn: () => api.post<SessionJson>('/api/auth/refresh'),
     onSuccess: (login) => saveLogin(login),
   });
+
+// The second factor (decision 064). `ticket`: the sign-in's, while no session exists; without it the stored login's.
+export const secondFactorKeys = { mine: ['second-factor'] as const };
+
+/** GET /api/auth/second-factor: my factors and recovery codes left (My Account → Security). */
+export const useSecondFactors = () =>
+  useQuery({ queryKey: secondFactorKeys.mine, queryFn: () => api.get<SecondFactorsJson>('/api/auth/second-factor') });
+
+/** POST /api/auth/second-factor/verify: a TOTP or recovery code; the session is stored. */
+export const useVerifySecondFactor = () =>
+  useMutation({
+    mutationFn: (input: { ticket?: string; code: string }) =>
+      api.post<SessionJson>('/api/auth/second-factor/verify', input),
+    onSuccess: (login) => saveLogin(login),
+  });
+
+/** POST /api/auth/second-factor/totp/enrol: a new secret and its QR code. */
+export const useEnrolTotp = () =>
+  useMutation({
+    mutationFn: (input: { ticket?: string }) => api.post<TotpEnrolJson>('/api/auth/second-factor/totp/enrol', input),
+  });
+
+/** POST /api/auth/second-factor/totp/confirm: at sign-in the session is stored; the recovery codes come back once. */
+export function useConfirmTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ticket?: string; code: string; label?: string }) =>
+      api.post<TotpConfirmJson>('/api/auth/second-factor/totp/confirm', input),
+    onSuccess: (answer) => {
+      if (answer.token && answer.user) saveLogin({ token: answer.token, user: answer.user });
+      void queryClient.invalidateQueries({ queryKey: secondFactorKeys.mine });
+    },
+  });
+}
+
+/** POST /api/auth/second-factor/recovery-codes: ten new codes for a fresh code. */
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post<{ recoveryCodes: string[] }>('/api/auth/second-factor/recovery-codes', { code }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: secondFactorKeys.mine }),
+  });
+}
+
+/** DELETE /api/auth/second-factor/:id: removes one of my factors. */
+export function useRemoveSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del<{ message: string }>(`/api/auth/second-factor/${id}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: secondFactorKeys.mine }),
+  });
+}
