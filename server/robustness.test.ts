@@ -135,8 +135,15 @@ describe('every route refuses bad input with a 4xx', () => {
 const PUBLIC_ROUTES = [
   'GET /api/health',
   'POST /api/auth/register',
+  'POST /api/auth/second-factor/totp/confirm',
+  'POST /api/auth/second-factor/totp/enrol',
+  'POST /api/auth/second-factor/verify',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'GET /api/auth/options', // whether the login page offers single sign-on (decision 063)
+  'GET /api/auth/sso/start', // single sign-on: to the provider, back, and the one-time code (decision 063)
+  'GET /api/auth/sso/callback',
+  'POST /api/auth/sso/exchange',
   'GET /api/labs',
   'GET /api/labs/only',
   'GET /api/labs/:id',

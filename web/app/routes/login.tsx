@@ -8,6 +8,7 @@ import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
+import { SsoSignIn } from '#web/features/auth/components/sso-sign-in.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
@@ -55,7 +56,12 @@ export default function LoginRoute() {
           <Text c="gray.9">{t('site:session.expired')}</Text>
         </Alert>
       )}
-      {!step && <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />}
+      {!step && (
+        <>
+          <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+          <SsoSignIn onSignedIn={onSignedIn} />
+        </>
+      )}
       {step?.code === 'auth.second_factor_required' && <SecondFactorPrompt ticket={step.ticket} onDone={onSignedIn} />}
       {step?.code === 'auth.second_factor_enrolment_required' && (
         <TotpEnrolment ticket={step.ticket} onDone={onSignedIn} />
