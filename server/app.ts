@@ -29,6 +29,7 @@ import { settlesWithin } from './lib/time-limit.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directory-check.ts';
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { stepUpMethods } from './modules/auth/step-up.ts';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     storage: FileStore;
     /** Who may download the files of each private area; each module registers its rule. */
     fileAccess: FileAccessRules;
+    /** The directory check's timer (LDAP_URL set; decision 062). */
+    directoryCheck: DirectoryCheck | null;
     /** The single sign-on provider's client (OIDC_*, decision 063), or null when single sign-on is not set up. */
     sso: SsoClient | null;
   }
@@ -196,11 +199,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const changeFeed = listenForChanges(opts.database.url, { log: app.log });
   app.decorate('changeFeed', changeFeed);
   let jobs: BackgroundJobs | undefined;
+  // Directory accounts with live sessions are checked against the lab's directory again every LDAP_CHECK_SECONDS, on
+  // every node (each claims its own people: decision 062).
+  const ldap = opts.config.ldap;
+  app.decorate('directoryCheck', null);
+  if (ldap) app.addHook('onReady', async () => void (app.directoryCheck = startDirectoryCheck(app.db, ldap, app.log)));
   if (opts.backgroundJobs)
     app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, storage, app.log)));
   app.addHook('onClose', async () => {
     const began = Date.now();
     app.log.info('requests drained; stopping background jobs');
+    await app.directoryCheck?.stop();
     await jobs?.stop(); // the job queue first: it uses the database
     await settlesWithin(changeFeed.close(), 2000);
     const closing = Date.now();

@@ -18,6 +18,12 @@ export const activity = {
   sso_linked: 'Linked single sign-on ({{issuer}}) to {{email}}',
   sso_registered: 'Registered through single sign-on as {{email}} (role {{role}})',
   admin_created_at_start: 'Administrator account {{email}} created at start',
+  directory_account_created: 'Account {{email}} created from the lab directory as {{role}}',
+  directory_account_pending: 'Account {{email}} created from the lab directory, awaiting approval',
+  directory_account_approved: 'The lab directory approved {{email}} as {{role}}',
+  directory_access_changed: 'The lab directory changed {{email}}: {{changes}}',
+  directory_sessions_ended_disabled: 'Ended the sessions of {{email}}: disabled in the lab directory',
+  directory_sessions_ended_no_access: 'Ended the sessions of {{email}}: no longer given access by the lab directory',
 
   user_approved: 'Approved user {{email}} as {{role}} in group {{group}}',
   user_rejected: 'Rejected user {{email}}: {{reason}}',

@@ -21,7 +21,7 @@ import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';
 
-import { endAllSessions, refreshSession, registerUser, revokeSession, verifyLogin } from './auth.service.ts';
+import { endAllSessions, refreshSession, registerUser, revokeSession, signInWithPassword } from './auth.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { completeSignIn } from './sign-in.ts';
 import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
@@ -59,13 +59,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = req.body;
       // Failures are throttled per account and per address, a success is never counted (decision 014), and a browser
       // that signed in before as this person carries a device cookie that keeps it out of the account's lock (041).
-      const row = await app.throttle.passwordCheck(
+      // With the lab's directory configured, a login that is not a local account is the directory's (decision 062);
+      // its wrong passwords are throttled the same way.
+      const { user, method } = await app.throttle.passwordCheck(
         { email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-        () => verifyLogin(app.db, email, password),
+        () => signInWithPassword(app.db, app.config.ldap, email, password),
         (err) => (err as { statusCode?: number }).statusCode === 401,
       );
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
-      return completeSignIn(app, req, reply, row, 'password');
+      return completeSignIn(app, req, reply, user, method);
     },
   );
 

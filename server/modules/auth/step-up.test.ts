@@ -281,12 +281,12 @@ describe('POST /api/auth/step-up', () => {
     });
   });
 
-  it('tells a directory account without a factor to sign in again (its password check comes with LDAP)', async () => {
+  it('tells a directory account to sign in again where the directory is no longer configured', async () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'director', { authSource: 'directory', passwordHash: null });
     const res = await stepUp(app, await tokenFor(app, user, { method: 'directory' }), { password: 'theirs' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('auth.step_up_directory_unavailable');
+    expect(res.json().code).toBe('auth.step_up_sign_in_again');
   });
 
   it('offers an SSO account without a factor only a new sign-in', async () => {

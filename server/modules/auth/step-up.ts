@@ -11,6 +11,8 @@ import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { verifyDirectoryPassword } from './directory.ts';
+
 /**
  * The fresh check before classified letters (issue 30 item 4, docs/decisions/066): a signed-in person proves again who
  * they are, with their second factor where they have one, else their password, and their session's `verified_at`
@@ -68,7 +70,7 @@ export async function confirmIdentity(
   const db = app.db;
   if (!actor.session) throw unauthorized('auth.session_expired');
   const [user] = await db
-    .select({ passwordHash: users.passwordHash, authSource: users.authSource })
+    .select({ passwordHash: users.passwordHash, authSource: users.authSource, directoryDn: users.directoryDn })
     .from(users)
     .where(eq(users.id, actor.id))
     .limit(1);
@@ -78,17 +80,21 @@ export async function confirmIdentity(
   if (input.password) {
     // The second factor where the person has one (issue 30 item 4): a password alone is not enough then.
     if (kinds.size) throw badRequest('auth.step_up_use_factor', 'password');
-    // NOTE: the directory's password check comes with the LDAP branch; until then a directory account signs in again.
-    if (user.authSource === 'directory') throw conflict('auth.step_up_directory_unavailable');
-    if (user.authSource === 'sso' || !user.passwordHash) throw conflict('auth.step_up_sign_in_again');
-    const hash = user.passwordHash;
+    // A directory account's password is the directory's (a bind as the person; decision 062); without the directory
+    // configured any more, it signs in again.
+    if (user.authSource === 'directory' && !app.config.ldap) throw conflict('auth.step_up_sign_in_again');
+    if (user.authSource === 'sso' || (user.authSource === 'local' && !user.passwordHash)) {
+      throw conflict('auth.step_up_sign_in_again');
+    }
     const password = input.password;
+    const passwordIsRight = () =>
+      user.authSource === 'directory'
+        ? verifyDirectoryPassword(app.config.ldap, user, password)
+        : argon2.verify(user.passwordHash!, password).catch(() => false);
     await app.throttle.passwordCheck(
       { email: actor.email, ...from },
       async () => {
-        if (!(await argon2.verify(hash, password).catch(() => false))) {
-          throw badRequest('auth.step_up_wrong_password', 'password');
-        }
+        if (!(await passwordIsRight())) throw badRequest('auth.step_up_wrong_password', 'password');
       },
       isWrongPassword,
     );

@@ -88,8 +88,13 @@ export function ProfileDashboard() {
             <PersonAndWorkDetails profile={me} />
             <ProfileExtras profile={me} />
           </SimpleGrid>
+          {/* A directory account's password is the lab directory's: changed there (decision 062). */}
           <Section title={t('password.title')}>
-            <ChangePasswordForm userId={me._id} />
+            {me.authSource === 'local' ? (
+              <ChangePasswordForm userId={me._id} />
+            ) : (
+              <Text size="sm">{t('password.inDirectory')}</Text>
+            )}
           </Section>
           {/* My Account → Security (issue 30 item 5): active sessions; the second factors follow (security-section.tsx). */}
           <Section title={t('security.sessions')}>
