@@ -59,6 +59,12 @@ export interface Config {
   jwtSecretRotate: boolean;
   /** BACKUP_KEY: backups are signed with it, and a restore accepts only archives signed with it (decision 027). */
   backupKey: string | undefined;
+  /**
+   * PORTAL_URL: the address people open the portal at (https://portal.lab.example), as an origin without a path. Passkeys
+   * are bound to its host name (the WebAuthn RP ID) and accepted only from this origin (decision 065). Unset: each
+   * request's own host and scheme (X-Forwarded-Host and -Proto from a TRUST_PROXY proxy).
+   */
+  portalUrl: string | undefined;
 }
 
 /** STORAGE=s3 and its S3_* variables (README "Configuration", docs/deployment.md). */
@@ -239,6 +245,22 @@ const envSchema = z.object({
     return refuse(ctx, `REDIS_URL must be a redis:// or rediss:// address (got "${v}").`);
   }),
   TRUST_PROXY: trustProxy,
+  PORTAL_URL: variable((v, ctx) => {
+    if (v === undefined) return undefined;
+    let url: URL | undefined;
+    try {
+      url = new URL(v);
+    } catch {
+      url = undefined;
+    }
+    if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname && !/^\d+(\.\d+){3}$|^\[/.test(url.hostname)) {
+      return url.origin;
+    }
+    return refuse(
+      ctx,
+      `PORTAL_URL must be the portal's address by its host name, such as https://portal.lab.example (got "${v}"): passkeys are bound to that name, and an IP address cannot carry them.`,
+    );
+  }),
   SERVE_WEB: flag('SERVE_WEB', true),
   WEB_ROOT: text(),
   RUNTIME_METRICS: flag('RUNTIME_METRICS', false),
@@ -332,5 +354,6 @@ export function loadConfig(
     storage,
     jwtSecretRotate: env.JWT_SECRET_ROTATE,
     backupKey: env.BACKUP_KEY,
+    portalUrl: env.PORTAL_URL,
   };
 }

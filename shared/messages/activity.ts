@@ -36,6 +36,7 @@ export const activity = {
   own_photo_changed: 'Changed own profile photo',
   photo_changed: 'Changed the profile photo of {{email}}',
   own_password_changed: 'Changed own password',
+  own_passkey_added: 'Added a passkey ({{label}})',
 
   letter_uploaded: 'Uploaded letter {{letter}}',
   letter_updated: 'Updated letter {{letter}} ({{fields}})',

@@ -17,4 +17,11 @@ export const auth = {
   password_too_short: 'Password must be at least {{min}} characters.',
   password_too_long: 'Password must be at most 200 characters.',
   role_required: 'Please choose a role.',
+  /** Passkeys, the stronger second factor (server/modules/mfa/passkeys.ts, decision 065). */
+  passkey_response_invalid: "The passkey's answer could not be read. Please try again.",
+  passkey_not_verified: 'The passkey could not be verified. Please try again.',
+  passkey_challenge_expired: 'This passkey request has expired or was already used. Please try again.',
+  passkey_unknown: 'This passkey is not registered to your account.',
+  passkey_none: 'You have no passkey yet.',
+  passkey_already_registered: 'This passkey is already registered.',
 } as const;
