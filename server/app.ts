@@ -40,6 +40,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { passkeysRoutes } from './modules/mfa/passkeys.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { type BackgroundJobs, startSearchJobs } from './modules/search/search.jobs.ts';
@@ -295,6 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const routes of [
     healthRoutes,
     authRoutes,
+    passkeysRoutes,
     adminRoutes,
     usersRoutes,
     auditRoutes,

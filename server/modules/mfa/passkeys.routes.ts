@@ -54,7 +54,8 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const who = await whoFor(req, req.body.ticket);
       await mayAddPasskey(who);
-      return passkeyRegistrationOptions(app, req, who.user);
+      // Spread: the library's interface as a plain object (the response schema takes any further fields).
+      return { ...(await passkeyRegistrationOptions(app, req, who.user)) };
     },
   );
 
@@ -100,7 +101,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const who = await whoFor(req, req.body.ticket);
-      return passkeyAssertionOptions(app, req, who.user.id);
+      return { ...(await passkeyAssertionOptions(app, req, who.user.id)) };
     },
   );
 
