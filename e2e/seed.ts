@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 
 import type { Role } from '#shared/constants.ts';
-import type { LoginJson, RegisterInput } from '#shared/schemas/auth.ts';
+import type { SessionJson, RegisterInput } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 // e2e helpers (see e2e/fixtures.ts): data is seeded through the API (the embedded database belongs to the server
@@ -55,13 +55,13 @@ export function apiAs(user: { token: string } | null) {
 }
 
 /** Signs in through the API; throws with the server's message when refused. */
-export async function apiLogin(email: string, password: string): Promise<LoginJson> {
-  const res = await apiCall<LoginJson & { message?: string }>('POST', '/api/auth/login', null, { email, password });
+export async function apiLogin(email: string, password: string): Promise<SessionJson> {
+  const res = await apiCall<SessionJson & { message?: string }>('POST', '/api/auth/login', null, { email, password });
   if (res.status !== 200) throw new Error(`Login of ${email} failed (${res.status}): ${res.body.message}`);
   return res.body;
 }
 
-let adminLogin: Promise<LoginJson> | undefined;
+let adminLogin: Promise<SessionJson> | undefined;
 /** The bootstrap administrator of the e2e server (ADMIN_EMAIL / ADMIN_PASSWORD), signed in once per file. */
 export async function signedInAdmin(): Promise<SeededUser> {
   adminLogin ??= apiLogin(admin.email, admin.password);

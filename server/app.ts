@@ -40,6 +40,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { passkeysRoutes } from './modules/mfa/passkeys.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
@@ -289,13 +290,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // The web app first: its page-load hook answers screens before the sign-in check of the API routes they share.
   if (opts.config.serveWeb) await app.register(webPlugin, { root: opts.config.webRoot ?? webRoot });
-  await app.register(authPlugin, { secret: opts.config.jwtSecret, expiresIn: opts.config.jwtExpiresIn });
+  await app.register(authPlugin, {
+    secret: opts.config.jwtSecret,
+    expiresIn: opts.config.jwtExpiresIn,
+    secondFactor: opts.config,
+  });
   await registerApiDocs(app);
 
   // Every module, in one list.
   for (const routes of [
     healthRoutes,
     authRoutes,
+    mfaRoutes,
     passkeysRoutes,
     adminRoutes,
     usersRoutes,

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import { type Role, ROLES } from '#shared/constants.ts';
+
 const MB = 1024 * 1024;
 
 export interface Config {
@@ -59,6 +61,13 @@ export interface Config {
   jwtSecretRotate: boolean;
   /** BACKUP_KEY: backups are signed with it, and a restore accepts only archives signed with it (decision 027). */
   backupKey: string | undefined;
+  /**
+   * MFA_REQUIRED_ROLES: the roles that must sign in with a second factor (issue 30 item 3, decision 064). Empty by
+   * default: the spec's sign-in (a token and a user) stays as it is until an installation chooses.
+   */
+  mfaRequiredRoles: Role[];
+  /** MFA_FOR_CLEARED=true: everyone cleared for Confidential and Secret letters must have a second factor too. */
+  mfaForCleared: boolean;
   /**
    * PORTAL_URL: the address people open the portal at (https://portal.lab.example), as an origin without a path. Passkeys
    * are bound to its host name (the WebAuthn RP ID) and accepted only from this origin (decision 065). Unset: each
@@ -194,6 +203,31 @@ export const JWT_SECRET_MIN_LENGTH = 32;
 const DURATION =
   /^\d*\.?\d+ *(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|y|yrs?|years?)$/i;
 
+/**
+ * The role names MFA_REQUIRED_ROLES accepts: the README's (admin, director, associateDirector) and the database's
+ * (associate_director), in any case.
+ */
+const ROLE_NAMES = new Map<string, Role>(
+  ROLES.flatMap((role): [string, Role][] => [
+    [role, role],
+    [role.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()).toLowerCase(), role],
+  ]),
+);
+
+const roleList = variable((v, ctx): Role[] => {
+  if (v === undefined) return [];
+  const names = v
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const wrong = names.filter((n) => !ROLE_NAMES.has(n.toLowerCase()));
+  if (wrong.length === 0) return [...new Set(names.map((n) => ROLE_NAMES.get(n.toLowerCase())!))];
+  return refuse(
+    ctx,
+    `MFA_REQUIRED_ROLES must be a comma-separated list of roles: admin, director, associateDirector, employee, pendingDirector (got "${v}"; not understood: ${wrong.map((w) => `"${w}"`).join(', ')}).`,
+  );
+});
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 const envSchema = z.object({
@@ -277,6 +311,8 @@ const envSchema = z.object({
   S3_REGION: text('us-east-1'),
   S3_ACCESS_KEY_ID: text(),
   S3_SECRET_ACCESS_KEY: text(),
+  MFA_REQUIRED_ROLES: roleList,
+  MFA_FOR_CLEARED: flag('MFA_FOR_CLEARED', false),
   S3_FORCE_PATH_STYLE: variable((v, ctx) => {
     if (v === undefined || v === 'true' || v === 'false') return v === undefined ? undefined : v === 'true';
     return refuse(ctx, `S3_FORCE_PATH_STYLE must be true or false (got "${v}").`);
@@ -354,6 +390,8 @@ export function loadConfig(
     storage,
     jwtSecretRotate: env.JWT_SECRET_ROTATE,
     backupKey: env.BACKUP_KEY,
+    mfaRequiredRoles: env.MFA_REQUIRED_ROLES,
+    mfaForCleared: env.MFA_FOR_CLEARED,
     portalUrl: env.PORTAL_URL,
   };
 }

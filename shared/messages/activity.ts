@@ -36,6 +36,11 @@ export const activity = {
   own_photo_changed: 'Changed own profile photo',
   photo_changed: 'Changed the profile photo of {{email}}',
   own_password_changed: 'Changed own password',
+  own_authenticator_added: 'Set up an authenticator app',
+  own_second_factor_removed: 'Removed a second factor',
+  own_recovery_codes_renewed: 'Made new recovery codes',
+  signed_in_recovery_code: 'Signed in with a recovery code',
+  user_second_factor_reset: 'Reset the second factor of {{email}}',
   own_passkey_added: 'Added a passkey ({{label}})',
 
   letter_uploaded: 'Uploaded letter {{letter}}',

@@ -17,6 +17,20 @@ export const auth = {
   password_too_short: 'Password must be at least {{min}} characters.',
   password_too_long: 'Password must be at most 200 characters.',
   role_required: 'Please choose a role.',
+  /** The second factor (server/modules/mfa, decision 064). */
+  second_factor_required: 'Enter a code from your authenticator app, or a recovery code, to continue.',
+  second_factor_enrolment_required: 'Your role requires a second factor. Set up an authenticator app to continue.',
+  second_factor_ticket_invalid: 'This sign-in step has expired. Please sign in again.',
+  second_factor_code_required: 'Enter the code.',
+  second_factor_code_invalid: 'That code is not right. Please try again.',
+  second_factor_not_found: 'Second factor not found.',
+  second_factor_none: 'You have no second factor yet.',
+  second_factor_already_set_up: 'You already have a second factor. Sign in with it, then add another in My Account.',
+  second_factor_no_enrolment: 'Start the set-up again: no authenticator app is waiting to be confirmed.',
+  second_factor_last_required: 'Your role requires a second factor: add another one before removing this one.',
+  second_factor_reset_own:
+    'You cannot reset your own second factor. Sign in with a recovery code and set up a new one.',
+  second_factor_label_too_long: 'The name must be at most 60 characters.',
   /** Passkeys, the stronger second factor (server/modules/mfa/passkeys.ts, decision 065). */
   passkey_response_invalid: "The passkey's answer could not be read. Please try again.",
   passkey_not_verified: 'The passkey could not be verified. Please try again.',

@@ -73,8 +73,84 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-export const loginJson = z.object({ token: z.string(), user: userJson });
+/** A started session: its token and the signed-in person (spec §7's answer to POST /api/auth/login). */
+export const sessionJson = z.object({ token: z.string(), user: userJson });
+export type SessionJson = z.infer<typeof sessionJson>;
+
+/** The kinds of second factor (decision 064): an authenticator app, a passkey, a one-time recovery code. */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/**
+ * The password was right, but this person must also pass a second factor (MFA_REQUIRED_ROLES, MFA_FOR_CLEARED):
+ * no token yet. `auth.second_factor_required`: send a code with the ticket to POST /api/auth/second-factor/verify;
+ * `auth.second_factor_enrolment_required`: set one up first (POST /api/auth/second-factor/totp/enrol with the ticket).
+ * The ticket lasts 5 minutes. `methods`: what this person can use (or, for enrolment, set up).
+ */
+export const secondFactorStepJson = z.object({
+  code: z.enum(['auth.second_factor_required', 'auth.second_factor_enrolment_required']),
+  ticket: z.string(),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+});
+export type SecondFactorStepJson = z.infer<typeof secondFactorStepJson>;
+
+/** The answer to a sign-in: a session, or the second-factor step (only where an installation requires one). */
+export const loginJson = z.union([sessionJson, secondFactorStepJson]);
 export type LoginJson = z.infer<typeof loginJson>;
+
+/** Whether a sign-in answer is the second-factor step rather than a session. */
+export const isSecondFactorStep = (answer: LoginJson): answer is SecondFactorStepJson => 'ticket' in answer;
+
+const secondFactorCode = z
+  .string({ error: msg('auth.second_factor_code_required') })
+  .trim()
+  .min(1, msg('auth.second_factor_code_required'))
+  .max(40, msg('auth.second_factor_code_invalid'));
+const ticketField = z.string().min(1).max(8000);
+
+/** POST /api/auth/second-factor/verify: the ticket of the sign-in (or none, signed in) and a TOTP or recovery code. */
+export const secondFactorVerifyInput = z.object({ ticket: ticketField.optional(), code: secondFactorCode });
+export type SecondFactorVerifyInput = z.input<typeof secondFactorVerifyInput>;
+
+/** POST /api/auth/second-factor/totp/enrol: the ticket at sign-in, nothing when signed in. */
+export const totpEnrolInput = z.object({ ticket: ticketField.optional() }).default({});
+export const totpEnrolJson = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
+export type TotpEnrolJson = z.infer<typeof totpEnrolJson>;
+
+/** POST /api/auth/second-factor/totp/confirm: a code from the app just set up, and a name for it. */
+export const totpConfirmInput = z.object({
+  ticket: ticketField.optional(),
+  code: secondFactorCode,
+  label: plainText().max(60, msg('auth.second_factor_label_too_long')).default(''),
+});
+export type TotpConfirmInput = z.input<typeof totpConfirmInput>;
+/** At sign-in: the session and the first recovery codes; signed in: the recovery codes of a first factor, or nothing. */
+export const totpConfirmJson = z.object({
+  token: z.string().optional(),
+  user: userJson.optional(),
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export type TotpConfirmJson = z.infer<typeof totpConfirmJson>;
+
+/** POST /api/auth/second-factor/recovery-codes: a fresh code proves it is the person. */
+export const recoveryCodesInput = z.object({ code: secondFactorCode });
+export const recoveryCodesJson = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** GET /api/auth/second-factor: the person's factors and how many recovery codes are left. */
+export const secondFactorsJson = z.object({
+  required: z.boolean(),
+  factors: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['totp', 'passkey']),
+      label: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+    }),
+  ),
+  recoveryCodesLeft: z.number().int(),
+});
+export type SecondFactorsJson = z.infer<typeof secondFactorsJson>;
 
 export const approveUserInput = z.object({
   labId: z.uuid(msg('admin.lab_required')).nullable().optional(),

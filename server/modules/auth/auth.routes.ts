@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { loginInput, loginJson, registerInput } from '#shared/schemas/auth.ts';
+import { loginInput, loginJson, registerInput, sessionJson } from '#shared/schemas/auth.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Public, so that signing out always works; the session it presents (header or cookie) ends on the server.
-  app.post('/api/auth/logout', { config: { public: true } }, async (req, reply) => {
+  app.post('/api/auth/logout', { config: { public: true, beforeSecondFactor: true } }, async (req, reply) => {
     const token = presentedToken(req, true);
     if (token) await revokeSession(app, token);
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/refresh',
     {
       config: { rateLimit: { max: REFRESHES_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { response: { 200: loginJson } },
+      schema: { response: { 200: sessionJson } },
     },
     async (req, reply) => {
       const found = await findUserById(app.db, signedInActor(req).id);
@@ -97,12 +97,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Asked on every page a signed-in person opens; what it shows (their row and their group's name) changes rarely.
   // Kept per person under the versions of those two rows, which the session check has just read: a change is seen by
   // the very next request on every node (decision 054).
-  app.get('/api/auth/me', { schema: { response: { 200: userJson } } }, async (req, reply) => {
-    const answer = await accountAnswers(app.db, signedInActor(req).id, req.accountVersion!, async () => {
-      const found = await findUserById(app.db, signedInActor(req).id);
-      if (!found) throw notFound('users.not_found');
-      return prepareJson(userJson.parse(presentUser(found.user, found.group)));
-    });
-    return sendPrepared(req, reply, answer, 'private, no-cache');
-  });
+  app.get(
+    '/api/auth/me',
+    { config: { beforeSecondFactor: true }, schema: { response: { 200: userJson } } },
+    async (req, reply) => {
+      const answer = await accountAnswers(app.db, signedInActor(req).id, req.accountVersion!, async () => {
+        const found = await findUserById(app.db, signedInActor(req).id);
+        if (!found) throw notFound('users.not_found');
+        return prepareJson(userJson.parse(presentUser(found.user, found.group)));
+      });
+      return sendPrepared(req, reply, answer, 'private, no-cache');
+    },
+  );
 };

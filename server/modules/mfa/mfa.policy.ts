@@ -1,0 +1,55 @@
+import type { Role } from '#shared/constants.ts';
+
+import type { Config } from '#server/config.ts';
+import { forbidden, notFound } from '#server/lib/errors.ts';
+import { definePolicy } from '#server/lib/policy.ts';
+import { isAdmin } from '#server/lib/roles.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+/** What an installation chose (MFA_REQUIRED_ROLES, MFA_FOR_CLEARED; README "Configuration"). */
+export type SecondFactorSettings = Pick<Config, 'mfaRequiredRoles' | 'mfaForCleared'>;
+
+/** A person the requirement is asked about: a user row (`classifiedClearance`) or an Actor (`cleared`). */
+export interface SecondFactorSubject {
+  role: Role;
+  classifiedClearance?: boolean;
+  cleared?: boolean;
+}
+
+/**
+ * Must this person pass a second factor to sign in (issue 30 item 3, decision 064)? Their role is one of
+ * MFA_REQUIRED_ROLES, or MFA_FOR_CLEARED=true and they are cleared for classified letters. Local and directory
+ * accounts alike. Two comparisons and a flag: it runs on every signed-in request (server/plugins/auth.ts).
+ */
+export function secondFactorRequired(config: SecondFactorSettings, user: SecondFactorSubject): boolean {
+  if (config.mfaForCleared && (user.cleared ?? user.classifiedClearance)) return true;
+  return config.mfaRequiredRoles.length > 0 && config.mfaRequiredRoles.includes(user.role);
+}
+
+/** A person's factors as a rule sees them: whose, whether any is confirmed, and whether this session passed one. */
+interface OwnFactors {
+  /** Does the person already have a confirmed factor? */
+  hasFactor: boolean;
+}
+
+/** Who may do what with second factors (decision 035). */
+export const mfaPolicy = definePolicy({
+  /**
+   * Adding, removing or renewing one's own factors while signed in: in a session that passed a second factor, or by
+   * someone who has none yet (enrolment). A session that skipped it (begun before the installation required one) must
+   * pass it first, so a stolen session cannot swap the owner's authenticator.
+   */
+  'mfa.manage_own': (actor: Actor | null, own: OwnFactors) =>
+    actor && (!own.hasFactor || actor.session?.secondFactor) ? true : forbidden('auth.second_factor_required'),
+  /** A factor of this person's (a stranger's factor is "not found", not "forbidden": its id says nothing). */
+  'mfa.own_factor': (actor: Actor | null, factor: { userId: string }) =>
+    actor?.id === factor.userId ? true : notFound('auth.second_factor_not_found'),
+  /**
+   * Resetting someone's second factor: admins, for another person only. Nobody resets their own without a factor:
+   * a recovery code signs them in, then they set up a new one (issue 30 item 3).
+   */
+  'mfa.reset_other': (actor: Actor | null, person: { userId: string }) => {
+    if (!isAdmin(actor)) return forbidden();
+    return actor.id === person.userId ? forbidden('auth.second_factor_reset_own') : true;
+  },
+});
