@@ -87,6 +87,8 @@ export async function startPortalServer(opts: {
     LOGIN_ADDRESS_FAILURES: '10000',
     REGISTRATIONS_PER_ADDRESS: '10000',
     FEEDBACK_RATE_LIMIT: '10000',
+    // People cleared for Secret letters must pass a second factor (decision 064): the passkey journey clears its person.
+    MFA_FOR_CLEARED: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     SERVE_WEB: 'true',
     WEB_ROOT: opts.webRoot,

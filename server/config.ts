@@ -287,7 +287,12 @@ const envSchema = z.object({
     } catch {
       url = undefined;
     }
-    if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname && !/^\d+(\.\d+){3}$|^\[/.test(url.hostname)) {
+    if (
+      url &&
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.hostname &&
+      !/^\d+(\.\d+){3}$|^\[/.test(url.hostname)
+    ) {
       return url.origin;
     }
     return refuse(

@@ -131,5 +131,8 @@ export const webauthnChallenges = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('webauthn_challenges_user_idx').on(t.userId, t.purpose), index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('webauthn_challenges_user_idx').on(t.userId, t.purpose),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
 );

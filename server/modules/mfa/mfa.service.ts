@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SecondFactorsJson } from '#shared/schemas/auth.ts';
 
 import type { Db } from '#server/db/client.ts';
-import { recoveryCodes, sessions, type UserRow, userFactors, users } from '#server/db/schema/index.ts';
+import { recoveryCodes, sessions, userFactors, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';

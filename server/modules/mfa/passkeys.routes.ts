@@ -65,7 +65,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ticketOrSession,
       schema: {
         description:
-          "Keeps the passkey the browser made for the registration options, named `label`. With a ticket: starts the " +
+          'Keeps the passkey the browser made for the registration options, named `label`. With a ticket: starts the ' +
           'session and answers the token, the user and the 10 recovery codes (shown once). Signed in: answers the ' +
           'recovery codes when this is the first factor, else nothing.',
         body: passkeyRegisterInput,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { activityLogs, sessions, type UserRow, userFactors, webauthnChallenges } from '#server/db/schema/index.ts';
+import { activityLogs, sessions, userFactors, type UserRow, webauthnChallenges } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import { SoftwareAuthenticator } from '#server/test/software-authenticator.ts';
@@ -137,7 +137,12 @@ describe('adding a passkey from My Account (signed in)', () => {
     const headers = await authHeaders(app, user);
     const options = (await post(app, URL_OF.registrationOptions, {}, headers)).json();
     const good = new SoftwareAuthenticator(ORIGIN).register(options);
-    for (const response of [undefined, {}, { ...good, type: 'password' }, { ...good, response: { clientDataJSON: '!' } }]) {
+    for (const response of [
+      undefined,
+      {},
+      { ...good, type: 'password' },
+      { ...good, response: { clientDataJSON: '!' } },
+    ]) {
       const res = await post(app, URL_OF.register, { label: 'x', response }, headers);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -262,12 +267,20 @@ describe('signing in with a passkey (the ticket of the password step)', () => {
     const options = await post(app, URL_OF.registrationOptions, { ticket: step.ticket });
     expect(options.statusCode).toBe(200);
     const key = new SoftwareAuthenticator(ORIGIN);
-    const res = await post(app, URL_OF.register, { ticket: step.ticket, label: 'Phone', response: key.register(options.json()) });
+    const res = await post(app, URL_OF.register, {
+      ticket: step.ticket,
+      label: 'Phone',
+      response: key.register(options.json()),
+    });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer.user.email).toBe(director.email);
     expect(answer.recoveryCodes).toHaveLength(10);
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${answer.token}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${answer.token}` },
+    });
     expect(me.statusCode).toBe(200);
     const [session] = await app.db.select().from(sessions).where(eq(sessions.userId, director.id));
     expect(session!.secondFactor).toBe('passkey');
@@ -325,7 +338,10 @@ describe('signing in with a passkey (the ticket of the password step)', () => {
     const { key } = await addPasskeySignedIn(app, director);
     const step = await passwordStep(app, director);
     const options = (await post(app, URL_OF.authenticationOptions, { ticket: step.ticket })).json();
-    const res = await post(app, URL_OF.verify, { ticket: step.ticket, response: key.assert(options, { userVerified: false }) });
+    const res = await post(app, URL_OF.verify, {
+      ticket: step.ticket,
+      response: key.assert(options, { userVerified: false }),
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -360,7 +376,9 @@ describe('signing in with a passkey (the ticket of the password step)', () => {
 
     // A real use moves the counter to 2; a clone still at 0 answers 1.
     options = (await post(app, URL_OF.authenticationOptions, { ticket: step.ticket })).json();
-    expect((await post(app, URL_OF.verify, { ticket: step.ticket, response: key.assert(options) })).statusCode).toBe(200);
+    expect((await post(app, URL_OF.verify, { ticket: step.ticket, response: key.assert(options) })).statusCode).toBe(
+      200,
+    );
     key.counter = 0;
     step = await passwordStep(app, director);
     options = (await post(app, URL_OF.authenticationOptions, { ticket: step.ticket })).json();

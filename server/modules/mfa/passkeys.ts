@@ -13,7 +13,7 @@ import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from 
 
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { type UserRow, userFactors, type WebauthnPurpose, webauthnChallenges } from '#server/db/schema/index.ts';
+import { userFactors, type UserRow, webauthnChallenges, type WebauthnPurpose } from '#server/db/schema/index.ts';
 import { badRequest, conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 

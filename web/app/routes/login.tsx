@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import type { LoginJson } from '#shared/schemas/auth.ts';
+import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#shared/schemas/auth.ts';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { SecondFactorStep } from '#web/features/auth/components/second-factor-step.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
@@ -22,7 +23,12 @@ export default function LoginRoute() {
   const [expired] = useState(() => Boolean(state?.expired) || sessionExpiredNote());
   useEffect(() => void sessionExpiredNote({ forget: true }), []);
 
-  const onSignedIn = ({ user }: LoginJson) => {
+  // The password was right but a second factor is required (decisions 064, 065): its step, with the ticket.
+  const [step, setStep] = useState<SecondFactorStepJson | null>(null);
+
+  const onSignedIn = (answer: LoginJson) => {
+    if (isSecondFactorStep(answer)) return setStep(answer);
+    const { user } = answer;
     if (awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
     const back = from && !from.startsWith(paths.login) ? from : paths.home;
     void navigate(back, { replace: true });
@@ -45,7 +51,11 @@ export default function LoginRoute() {
           <Text c="gray.9">{t('site:session.expired')}</Text>
         </Alert>
       )}
-      <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+      {step ? (
+        <SecondFactorStep step={step} onSignedIn={onSignedIn} onBack={() => setStep(null)} />
+      ) : (
+        <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+      )}
     </Paper>
   );
 }

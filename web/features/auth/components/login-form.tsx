@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { type LoginInput, loginInput, type LoginJson } from '#shared/schemas/auth.ts';
+import { isSecondFactorStep, type LoginInput, loginInput, type LoginJson } from '#shared/schemas/auth.ts';
 
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
@@ -37,7 +37,7 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
     notifications.hide(LOGIN_ERROR_TOAST);
     login.mutate(values, {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: t('login.success') });
+        if (!isSecondFactorStep(answer)) notifications.show({ color: 'green', message: t('login.success') });
         onSignedIn(answer);
       },
       onError: (err) => {
