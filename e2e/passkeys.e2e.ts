@@ -97,7 +97,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'English' }).click();
 
     await page.getByRole('button', { name: 'Use a passkey' }).click();
-    await expectPath(page, '/');
+    await expectPath(page, '/profile'); // back where the person signed out
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
     expect((await apiAs({ token: token! }).get('/api/auth/me')).status).toBe(200);

@@ -53,7 +53,7 @@ export function PasskeysSection() {
                 </div>
                 <Button
                   variant="outline"
-                  color="red"
+                  color="red.9"
                   size="xs"
                   aria-label={t('passkey.removeNamed', { label: p.label })}
                   loading={remove.isPending && remove.variables === p.id}
