@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, registrationFor, type SeededUser, signedInAdmin } from './seed.ts';
+import { expectHidden, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, registrationFor, signedInAdmin, uploadLetter } from './seed.ts';
 
 // Issue 29 ("Done when"): a refusal that carries a name reads in Hindi in Hindi mode. An officer holds a letter; their
 // account is deactivated while the uploader has them chosen in the dak's "Mark to" dialog, with the portal in Hindi;
@@ -14,39 +13,11 @@ import { apiAs, createApprovedUser, registrationFor, type SeededUser, signedInAd
 
 const browser = useBrowser();
 
-const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'), Buffer.from('\n%%EOF\n')]);
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
-
 /** An approved employee of the first group with a name that no other test uses. */
 const person = (name: string) =>
   createApprovedUser('employee', groupIds[0], { personalDetails: { ...registrationFor().personalDetails, name } });
 
 /** Registers a letter through the API as `user`; returns its id and Letter ID. */
-async function uploadLetter(user: SeededUser, subject: string, tag: string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    letterLanguage: 'English',
-    letterCommunBy: 'Speed Post',
-    docketDate: inDays(-1),
-    letterDate: inDays(-3),
-    letterNo: `HQ/FS/${tag}`,
-    category: 'Letter',
-    establishment: 'DRDO HQ',
-    letterSub: subject,
-    docketNo: `D-${tag}`,
-  })) {
-    form.set(name, value);
-  }
-  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'letter.pdf');
-  const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function switchTo(page: Page, language: 'hi' | 'en') {
-  await page.getByRole('button', { name: language === 'hi' ? 'हिन्दी' : 'English' }).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-}
 
 describe('The dak in Hindi (issue 29)', () => {
   it('marking to an officer deactivated meanwhile: the refusal in Hindi, with the name', async () => {
@@ -62,7 +33,7 @@ describe('The dak in Hindi (issue 29)', () => {
 
     // The uploader, in Hindi, opens the Mark dialog of the second letter and chooses the officer.
     await signInAs(page, uploader, { to: '/dac' });
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     const card = page.getByRole('listitem').filter({ hasText: subject });
     await card.getByRole('button', { name: `पत्र ${second.letterId} किसी अधिकारी को अंकित करें` }).click();
     const dialog = page.getByRole('dialog', { name: `पत्र ${second.letterId} अंकित करें` });

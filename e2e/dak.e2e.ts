@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { InboxPageJson, PendencyJson } from '#shared/schemas/letter.ts';
 
 import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
-import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, registrationFor, type SeededUser } from './seed.ts';
+import { expectHidden, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, inDays, registrationFor, type SeededUser, tinyPdf } from './seed.ts';
 
 // Issue 17: dak that moves. An employee uploads a letter and marks it to an associate director with a due date; the
 // associate director sees it in "Marked to Me" with the badge, receives it and marks it on to an employee, who
@@ -16,8 +16,6 @@ import { apiAs, createApprovedUser, registrationFor, type SeededUser } from './s
 
 const browser = useBrowser();
 
-const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'), Buffer.from('\n%%EOF\n')]);
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
 /** An approved member of staff of the first group with a name that no other test uses. */
@@ -29,11 +27,6 @@ const person = (role: 'employee' | 'associate_director' | 'director', name: stri
 async function screenshotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
-}
-
-async function switchTo(page: Page, language: 'hi' | 'en') {
-  await page.getByRole('button', { name: language === 'hi' ? 'हिन्दी' : 'English' }).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
 async function signOutAndIn(page: Page, user: SeededUser, to: string) {
@@ -104,7 +97,7 @@ describe('Dak that moves (issue 17)', () => {
     }
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'File' }).click();
-    await (await chooser).setFiles({ name: 'audit.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await (await chooser).setFiles({ name: 'audit.pdf', mimeType: 'application/pdf', buffer: tinyPdf });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(page.getByText('✅ Letter uploaded'));
     const card = page.getByRole('listitem').filter({ hasText: subject });
@@ -172,12 +165,12 @@ describe('Dak that moves (issue 17)', () => {
     await checkA11y(page);
     await screenshotFromTop(page, 'dak-inbox');
     // The same screen in Hindi.
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     await expectVisible(page.getByRole('heading', { name: 'मुझे अंकित', level: 1 }));
     await expectVisible(item.getByRole('button', { name: `पत्र ${letterId} प्राप्त करें` }));
     await checkA11y(page);
     await screenshotFromTop(page, 'dak-inbox-hi');
-    await switchTo(page, 'en');
+    await switchLanguage(page, 'en');
 
     await item.getByRole('button', { name: `Receive letter ${letterId}` }).click();
     await expectVisible(page.getByText(`Letter ${letterId} received.`));
@@ -248,11 +241,11 @@ describe('Dak that moves (issue 17)', () => {
     await expectHidden(page.getByRole('button', { name: 'Print' }));
     await expectVisible(page.getByRole('table', { name: 'By officer' }));
     await page.emulateMedia({ media: 'screen' });
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     await expectVisible(page.getByRole('heading', { name: 'पत्रों की लंबितता', level: 1 }));
     await checkA11y(page);
     await screenshotFromTop(page, 'dak-pendency-hi');
-    await switchTo(page, 'en');
+    await switchLanguage(page, 'en');
     const after = await apiAs(director).get<PendencyJson>(`/api/dac/pendency?groupId=${groupIds[0]}`);
     expect(after.body.officers.find((o) => o.officer._id === officer.id)).toMatchObject({ pending: 0, closed: 1 });
     expect(after.body.officers.find((o) => o.officer._id === ad.id)).toBeUndefined();

@@ -4,17 +4,14 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, registrationFor, type SeededUser, signedInAdmin } from './seed.ts';
+import { expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, registrationFor, signedInAdmin, uploadLetter } from './seed.ts';
 
 // Issue 35 item 3: in Hindi mode a timestamp names its month and am/pm in Hindi, day first ("21 नव॰ 2026, 3:05
 // अपराह्न"); the password field's show/hide button, the Manage Close Groups intro and the Manage Directors designation
 // placeholder are Hindi too. Screenshots at 1280 and 390 px: the letters register, the inbox and the open bell.
 
 const browser = useBrowser();
-
-const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'), Buffer.from('\n%%EOF\n')]);
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
 
 const HINDI_MONTH = '(?:जन॰|फ़र॰|मार्च|अप्रैल|मई|जून|जुल॰|अग॰|सित॰|अक्टू॰|नव॰|दिस॰)';
 const HINDI_DATE = new RegExp(`\\d{2} ${HINDI_MONTH} \\d{4}`);
@@ -24,32 +21,6 @@ const ENGLISH_DATE_WORD = /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|
 
 const person = (name: string) =>
   createApprovedUser('employee', groupIds[0], { personalDetails: { ...registrationFor().personalDetails, name } });
-
-async function uploadLetter(user: SeededUser, subject: string, tag: string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    letterLanguage: 'English',
-    letterCommunBy: 'Speed Post',
-    docketDate: inDays(-1),
-    letterDate: inDays(-3),
-    letterNo: `HQ/DT/${tag}`,
-    category: 'Letter',
-    establishment: 'DRDO HQ',
-    letterSub: subject,
-    docketNo: `D-${tag}`,
-  })) {
-    form.set(name, value);
-  }
-  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'letter.pdf');
-  const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function switchTo(page: Page, language: 'hi' | 'en') {
-  await page.getByRole('button', { name: language === 'hi' ? 'हिन्दी' : 'English' }).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-}
 
 /** The dates and times shown in `area` are Hindi: at least one timestamp, no English month or am/pm. */
 async function expectHindiDates(area: Locator, { timestamp = true } = {}) {
@@ -75,9 +46,9 @@ describe('Dates and times in Hindi (issue 35)', () => {
 
     // The uploader's Letters Manager in Hindi: the letter's date.
     await signInAs(page, uploader, { to: '/dac' });
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     await expectHindiDates(page.getByRole('listitem').filter({ hasText: subject }), { timestamp: false });
-    await switchTo(page, 'en');
+    await switchLanguage(page, 'en');
 
     // The register (an administrator's All Letters) in English, as ever: "21 Nov 2026, 3:05 pm"; then in Hindi.
     await page.context().clearCookies();
@@ -86,17 +57,17 @@ describe('Dates and times in Hindi (issue 35)', () => {
     await page.getByLabel('Search letters').fill(tag);
     const found = page.getByRole('listitem').filter({ hasText: subject });
     await expectVisible(found.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s[ap]m$/));
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     await expectHindiDates(found);
     await checkA11y(page, { moderate: true });
     await screenshotFromTop(page, 'dates-letters-hi');
-    await switchTo(page, 'en');
+    await switchLanguage(page, 'en');
 
     // The officer's inbox and bell, in Hindi.
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await signInAs(page, officer, { to: '/dac/inbox' });
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     const item = page.getByRole('article', { name: subject });
     await expectHindiDates(item);
     await screenshotFromTop(page, 'dates-inbox-hi');
@@ -106,22 +77,22 @@ describe('Dates and times in Hindi (issue 35)', () => {
     await expectHindiDates(bell);
     await checkA11y(page, { moderate: true });
     await screenshotFromTop(page, 'dates-bell-hi');
-    await switchTo(page, 'en');
+    await switchLanguage(page, 'en');
   });
 
   it("the password field's show/hide button is named in Hindi", async () => {
     const { page } = browser;
     await page.goto('/login');
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     await expectVisible(page.getByRole('button', { name: 'पासवर्ड दिखाएँ या छिपाएँ' }));
     expect(await page.getByRole('button', { name: /password/i }).count()).toBe(0);
-    await switchTo(page, 'en');
+    await switchLanguage(page, 'en');
   });
 
   it('Manage Close Groups and Manage Directors in Hindi: the intro names से/तक; the designation placeholder', async () => {
     const { page } = browser;
     await signInAs(page, await signedInAdmin(), { to: '/admin/closeGroup' });
-    await switchTo(page, 'hi');
+    await switchLanguage(page, 'hi');
     const intro = page.getByText(/^क्लोज़ ग्रुप समय-सीमित कार्य समूह हैं/);
     await expectVisible(intro);
     const text = await intro.innerText();
@@ -131,6 +102,6 @@ describe('Dates and times in Hindi (issue 35)', () => {
     await page.goto('/admin/manage-lab?section=directors');
     await expectVisible(page.getByPlaceholder('निदेशक', { exact: true }));
     expect(await page.getByPlaceholder('Director', { exact: true }).count()).toBe(0);
-    await switchTo(page, 'en');
+    await switchLanguage(page, 'en');
   });
 });

@@ -160,3 +160,9 @@ export async function expectPath(page: Page, pathname: string, timeout = 15_000)
     });
   }
 }
+
+/** Switches the portal's language with the header's button and waits until the page is in it. */
+export async function switchLanguage(page: Page, language: 'hi' | 'en'): Promise<void> {
+  await page.getByRole('button', { name: language === 'hi' ? 'हिन्दी' : 'English' }).click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+}

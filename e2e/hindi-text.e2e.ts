@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { screenshot } from './a11y.ts';
-import { expectVisible, groupIds, labId, signInAs, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, createPendingUser, type SeededUser, signedInAdmin } from './seed.ts';
+import { expectVisible, groupIds, labId, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, createPendingUser, inDays, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 35 item 3 ("Done when", Hindi): in Hindi, the activity log (after actions with dates and roles), a timestamp,
 // the password toggle and Manage Close Groups show no Latin letters outside names, emails, IDs and file names.
 // Screenshots of the Hindi activity log at 1280 and 390 px.
 
 const browser = useBrowser();
-
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
 
 /** Words that stay in Latin letters in Hindi too: formats and the language switch's own name. */
 const ALLOWED_WORDS = new Set(['PDF', 'CSV', 'English']);
@@ -50,11 +48,6 @@ function latinLeft(texts: string[], names: string[]): string[] {
     }
   }
   return found;
-}
-
-async function switchToHindi(page: Page) {
-  await page.getByRole('button', { name: 'हिन्दी' }).click();
-  await page.waitForFunction(() => document.documentElement.lang === 'hi');
 }
 
 /** The names the portal shows as typed: people, groups, close groups (their names and purposes). */
@@ -110,7 +103,7 @@ describe('Hindi text (issue 35 item 3)', () => {
 
     // The activity log, in Hindi, narrowed to this administrator's actions.
     await signInAs(page, admin, { to: '/admin/logs' });
-    await switchToHindi(page);
+    await switchLanguage(page, 'hi');
     const main = page.getByRole('main');
     // The search is sent after a pause: wait for its answer, not for the unfiltered list already on screen.
     const narrowed = page.waitForResponse(

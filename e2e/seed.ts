@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 
 import type { Role } from '#shared/constants.ts';
-import type { SessionJson, RegisterInput } from '#shared/schemas/auth.ts';
+import type { RegisterInput, SessionJson } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 // e2e helpers (see e2e/fixtures.ts): data is seeded through the API (the embedded database belongs to the server
@@ -170,4 +170,38 @@ export async function createApprovedUser(
   await approveUser(pending.id, role, groupId);
   const { token, user } = await apiLogin(pending.email, pending.password);
   return { ...pending, role, token, user };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Letters
+
+/** The day `n` days from today in India (YYYY-MM-DD), as the letter form's dates are given. */
+export const inDays = (n: number) => new Date(Date.now() + n * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+
+/** The smallest PDF the upload's content check accepts. */
+export const tinyPdf = Buffer.concat([
+  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'),
+  Buffer.from('\n%%EOF\n'),
+]);
+
+/** Registers a letter through the API as `user` (letter and docket numbers made of `tag`); returns its id and Letter ID. */
+export async function uploadLetter(user: { token: string }, subject: string, tag: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    letterLanguage: 'English',
+    letterCommunBy: 'Speed Post',
+    docketDate: inDays(-1),
+    letterDate: inDays(-3),
+    letterNo: `HQ/FS/${tag}`,
+    category: 'Letter',
+    establishment: 'DRDO HQ',
+    letterSub: subject,
+    docketNo: `D-${tag}`,
+  })) {
+    form.set(name, value);
+  }
+  form.set('file', new Blob([tinyPdf], { type: 'application/pdf' }), 'letter.pdf');
+  const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
+  if (res.status !== 201) throw new Error(`uploading letter "${subject}": ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }

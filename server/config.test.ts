@@ -22,6 +22,17 @@ function refusal(env: Record<string, string>): string {
   throw new Error(`accepted ${JSON.stringify(env)}`);
 }
 
+describe('MFA_REQUIRED_ROLES and MFA_FOR_CLEARED (decision 064)', () => {
+  it('are empty and false by default', () => {
+    expect(load({})).toMatchObject({ mfaRequiredRoles: [], mfaForCleared: false });
+  });
+  it("take the README's names and the database's", () => {
+    expect(
+      load({ MFA_REQUIRED_ROLES: 'admin, director,associateDirector,associate_director', MFA_FOR_CLEARED: 'true' }),
+    ).toMatchObject({ mfaRequiredRoles: ['admin', 'director', 'associate_director'], mfaForCleared: true });
+  });
+});
+
 describe('loadConfig (issue 18 item 4)', () => {
   it('answers the README defaults for an environment with nothing set', () => {
     const config = loadConfig({ DATA_DIR: dataDir }, { stdoutIsTTY: false });
@@ -187,6 +198,11 @@ describe('loadConfig (issue 18 item 4)', () => {
     ],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// address (got "localhost:6379").'],
     [{ STORAGE: 'ftp' }, 'STORAGE must be "local" or "s3", not "ftp".'],
+    [
+      { MFA_REQUIRED_ROLES: 'admin,boss' },
+      'MFA_REQUIRED_ROLES must be a comma-separated list of roles: admin, director, associateDirector, employee, pendingDirector (got "admin,boss"; not understood: "boss").',
+    ],
+    [{ MFA_FOR_CLEARED: 'yes' }, 'MFA_FOR_CLEARED must be true or false (got "yes").'],
     [{ STORAGE: 's3' }, 'STORAGE=s3 needs S3_BUCKET (the bucket that holds the uploads).'],
     [
       { STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' },

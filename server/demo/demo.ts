@@ -32,7 +32,12 @@ try {
       const role = a.status === 'pending' ? `pending (asked for ${a.role})` : a.role;
       console.log(`  ${a.email.padEnd(width)}  ${role.padEnd(28)} ${a.name}${a.group ? `, ${a.group}` : ''}`);
     }
-    console.log('\nStart the portal with `npm start` (same DATA_DIR) and sign in as any approved account above.\n');
+    console.log('\nStart the portal with `npm start` (same DATA_DIR) and sign in as any approved account above.');
+    console.log(
+      'To try the second factor (decision 064), start it with MFA_REQUIRED_ROLES=director (or the lab-wide\n' +
+        'admin,director,associateDirector and MFA_FOR_CLEARED=true): a director is asked to set up an authenticator app\n' +
+        'after the password, and for a code from it at every sign-in after that.\n',
+    );
   }
 } finally {
   await database.close();

@@ -14,7 +14,7 @@ import { type SecondFactorKind, type SessionMethod, sessions, type UserRow, user
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { hasConfirmedFactor } from '#server/modules/mfa/factors.queries.ts';
-import { type SecondFactorSettings, secondFactorRequired } from '#server/modules/mfa/mfa.policy.ts';
+import { secondFactorRequired, type SecondFactorSettings } from '#server/modules/mfa/mfa.policy.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
 export interface Actor {

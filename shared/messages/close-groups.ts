@@ -23,6 +23,6 @@ export const close_groups = {
   rename_uploader_only: 'Only the person who uploaded this document or an administrator can rename it.',
   delete_uploader_only: 'Only the person who uploaded this document or an administrator can delete it.',
   /** The time box (docs/decisions/007): `date` is the day, as the portal writes dates. */
-  ended: 'This close group ended on {{date}}. Its documents can be read but not added, renamed or deleted.',
-  upcoming: 'This close group starts on {{date}}. Documents can be added, renamed or deleted from that day.',
+  ended: 'This close group ended on {{endDate}}. Its documents can be read but not added, renamed or deleted.',
+  upcoming: 'This close group starts on {{startDate}}. Documents can be added, renamed or deleted from that day.',
 } as const;

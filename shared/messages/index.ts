@@ -1,3 +1,4 @@
+import { formatDate } from '../format.ts';
 import { activity } from './activity.ts';
 import { admin } from './admin.ts';
 import { auth } from './auth.ts';
@@ -82,14 +83,19 @@ export const isMessageCode = (value: string): value is MessageCode => templateOf
 /** The names of a template's `{{name}}` places. */
 export const placesOf = (template: string): string[] => [...template.matchAll(PLACE)].map((m) => m[1]!);
 
-/** A code's English sentence with its parameters filled in. */
+/** A `…Date` parameter holding a day (YYYY-MM-DD): each language writes it its own way ("21 Nov 2026"). */
+export const isDayParam = (name: string, value: unknown): value is string =>
+  name.endsWith('Date') && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A code's English sentence with its parameters filled in (a `…Date` day written as "21 Nov 2026"). */
 export function messageText(code: MessageCode, params?: MessageParams): string {
   const count = typeof params?.count === 'number' ? params.count : undefined;
   const template = templateOf(code, count) ?? code;
   return template.replace(PLACE, (whole, name: string) => {
     const value = params?.[name];
     if (value === undefined) return whole;
-    return typeof value === 'object' ? messageText(value.code, value.params) : String(value);
+    if (typeof value === 'object') return messageText(value.code, value.params);
+    return isDayParam(name, value) ? formatDate(value, value) : String(value);
   });
 }
 

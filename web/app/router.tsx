@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
 import { PageLoader } from '#web/components/page-loader.tsx';
-import { setUnauthorizedHandler } from '#web/lib/api-client.ts';
+import { setSecondFactorHandler, setUnauthorizedHandler } from '#web/lib/api-client.ts';
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { paths } from '#web/lib/paths.ts';
 
@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'employees', ...page(() => import('./routes/employees.tsx')) },
+              // A session that must pass its second factor first (decision 064).
+              { path: 'login/second-factor', ...page(() => import('./routes/second-factor.tsx')) },
               { path: 'profile', ...page(() => import('./routes/profile.tsx')) },
               { path: 'closeGroup', ...page(() => import('./routes/close-group.tsx')) },
               { path: 'groups/:id/edit', ...page(() => import('./routes/edit-group.tsx')) },
@@ -113,6 +115,14 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+// A 403 saying this session must pass (or set up) its second factor first (decision 064) goes to that screen, and
+// back to this page afterwards.
+setSecondFactorHandler(() => {
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === paths.secondFactor || pathname === paths.login) return;
+  void router.navigate(paths.secondFactor, { replace: true, state: { from: `${pathname}${search}${hash}` } });
+});
 
 // A 401 on a signed-in call (expired or revoked login) goes to /login without reloading the page, saying why, and the
 // login screen comes back to this page afterwards (issue 16 item 5).

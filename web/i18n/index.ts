@@ -2,7 +2,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { formatDate } from '#shared/format.ts';
-import { catalogue, type CodedMessage, codeOf, messageText } from '#shared/messages/index.ts';
+import { catalogue, type CodedMessage, codeOf, isDayParam, messageText } from '#shared/messages/index.ts';
 
 /**
  * One i18n layer for every screen. English is the default and carries the spec's texts to the letter; Hindi is the
@@ -72,8 +72,6 @@ export const currentLanguage = (): Language =>
   LANGUAGES.includes(i18n.language as Language) ? (i18n.language as Language) : 'en';
 
 /** A parameter named `…Date` holding a day (YYYY-MM-DD) is written as the reader's date (decision 060). */
-const isDay = (name: string, value: unknown): value is string =>
-  name.endsWith('Date') && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
  * A coded message (a refusal from the API, a shared schema's message, an activity-log action) in the current
@@ -87,7 +85,7 @@ export function translateCoded(coded: CodedMessage, fallback = messageText(coded
     params[name] =
       typeof value === 'object'
         ? translateCoded(value)
-        : isDay(name, value)
+        : isDayParam(name, value)
           ? formatDate(value, value, currentLanguage())
           : value;
   return i18n.t(coded.code, { ns: 'messages', ...params, defaultValue: fallback });

@@ -35,6 +35,13 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** Where a 403 "pass your second factor first" on a signed-in call sends the person (decision 064); set by the router. */
+let onSecondFactor: () => void = () => window.location.assign('/login/second-factor');
+export function setSecondFactorHandler(handler: () => void): void {
+  onSecondFactor = handler;
+}
+const SECOND_FACTOR_CODES = new Set(['auth.second_factor_required', 'auth.second_factor_enrolment_required']);
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 export interface RequestOptions {
   /** Query string values; null and undefined are left out. */
@@ -68,7 +75,12 @@ function errorFrom(status: number, body: unknown): ApiError {
  * stored token is no longer the one sent: "Stay signed in" (which ends the old session) or a new sign-in replaced it
  * while the call was on its way, and the login that is stored now is still good.
  */
-function handleUnauthorized(status: number, sentToken: string | null, url: string): void {
+function handleUnauthorized(status: number, sentToken: string | null, url: string, data?: unknown): void {
+  const code = (data as { code?: unknown } | undefined)?.code;
+  if (status === 403 && sentToken && typeof code === 'string' && SECOND_FACTOR_CODES.has(code)) {
+    if (!url.startsWith('/api/auth/second-factor')) onSecondFactor();
+    return;
+  }
   if (status === 401 && sentToken && sentToken === getToken() && !url.startsWith('/api/auth/login')) {
     clearLogin();
     onUnauthorized();
@@ -119,7 +131,7 @@ async function request<T>(
     const current = getToken();
     if (res.status === 401 && token && current && current !== token && !retried)
       return request<T>(method, url, body, options, true);
-    handleUnauthorized(res.status, token, url);
+    handleUnauthorized(res.status, token, url, data);
     throw errorFrom(res.status, data);
   }
   return data as T;
@@ -142,7 +154,7 @@ function upload<T>(url: string, formData: FormData, options: UploadOptions = {})
         options.onProgress?.(100);
         resolve(data as T);
       } else {
-        handleUnauthorized(xhr.status, token, url);
+        handleUnauthorized(xhr.status, token, url, data);
         reject(errorFrom(xhr.status, data));
       }
     };

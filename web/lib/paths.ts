@@ -7,6 +7,8 @@ const withId = (pattern: string) => ({ pattern, to: (id: string) => pattern.repl
 export const paths = {
   home: '/',
   login: '/login',
+  /** A signed-in session that must pass its second factor first (decision 064). */
+  secondFactor: '/login/second-factor',
   register: '/register',
   pendingApproval: '/pending-approval',
   employees: '/employees',

@@ -108,7 +108,7 @@ describe('GET /admin/logs', () => {
     const res = await app.inject({ method: 'GET', url: `/admin/logs?userId=${admin.id}&limit=5`, headers });
     const [pendency, changed, before] = res.json().items;
     expect(pendency).toMatchObject({
-      action: 'Exported letters pendency 2026-10-28 to 2026-11-27',
+      action: 'Exported letters pendency 28 Oct 2026 to 27 Nov 2026',
       code: 'activity.pendency_exported',
       params: { fromDate: '2026-10-28', toDate: '2026-11-27' },
     });

@@ -8,7 +8,6 @@ import { userJson } from '#shared/schemas/user.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
-import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
+import { formatDate } from '#shared/format.ts';
+
 import { closeGroupDocuments, files } from '#server/db/schema/index.ts';
 import { createUser } from '#server/test/factories.ts';
 
@@ -190,7 +192,7 @@ describe('PUT /admin/close-group/{id}', () => {
       groupDuration: { to: dayFromToday(60) },
     });
     expect(await actionsFor(c.app, group._id)).toContain(
-      `Updated close group Renamed (extended to ${dayFromToday(60)})`,
+      `Updated close group Renamed (extended to ${formatDate(dayFromToday(60))})`,
     );
     // Alice is no longer a member: the group is gone from her list.
     const mine = await c.app.inject({ method: 'GET', url: '/api/close-groups/mine', headers: await c.as(c.alice) });

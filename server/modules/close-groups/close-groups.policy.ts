@@ -1,6 +1,6 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
 
-import { formatDate, todayInIndia } from '#shared/format.ts';
+import { todayInIndia } from '#shared/format.ts';
 import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
 
 import { users } from '#server/db/schema/index.ts';
@@ -56,8 +56,8 @@ export const closeGroupsPolicy = definePolicy({
   'close_groups.write': (actor: Actor | null, box: TimeBox): Decision => {
     if (isAdmin(actor)) return true;
     const status = closeGroupStatus(box, box.today);
-    if (status === 'ended') return forbidden('close_groups.ended', { date: formatDate(box.durationTo) });
-    if (status === 'upcoming') return forbidden('close_groups.upcoming', { date: formatDate(box.durationFrom) });
+    if (status === 'ended') return forbidden('close_groups.ended', { endDate: box.durationTo });
+    if (status === 'upcoming') return forbidden('close_groups.upcoming', { startDate: box.durationFrom });
     return true;
   },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { todayInIndia } from '#shared/format.ts';
+import { formatDate, todayInIndia } from '#shared/format.ts';
 
 import { createGroup, createUser } from '#server/test/factories.ts';
 
@@ -63,7 +63,7 @@ describe('POST /api/dac/{id}/movements (marking)', () => {
       { kind: 'letter_marked', subjectId: letter._id, actorId: uploader.id },
     ]);
     expect((await logsFor(letter._id)).map((l) => l.action)).toContain(
-      `Marked letter ${letter.letterId} to Ravi Rao, Meera Nair (due ${due})`,
+      `Marked letter ${letter.letterId} to Ravi Rao, Meera Nair (due ${formatDate(due)})`,
     );
     const after = (await call('GET', uploader, `/api/dac/${letter._id}`)).json();
     expect(after).toMatchObject({ frozen: true, canEdit: false, canMark: true });

@@ -7,7 +7,8 @@ import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
-import { SecondFactorStep } from '#web/features/auth/components/second-factor-step.tsx';
+import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
+import { PasskeyStep } from '#web/features/auth/components/second-factor-step.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
@@ -23,13 +24,13 @@ export default function LoginRoute() {
   const [expired] = useState(() => Boolean(state?.expired) || sessionExpiredNote());
   useEffect(() => void sessionExpiredNote({ forget: true }), []);
 
-  // The password was right but a second factor is required (decisions 064, 065): its step, with the ticket.
+  // The second step of a sign-in where a second factor is required (decision 064): the code, or setting one up.
   const [step, setStep] = useState<SecondFactorStepJson | null>(null);
 
-  const onSignedIn = (answer: LoginJson) => {
-    if (isSecondFactorStep(answer)) return setStep(answer);
-    const { user } = answer;
-    if (awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
+  const onSignedIn = (login: LoginJson | null) => {
+    if (login && isSecondFactorStep(login)) return setStep(login);
+    const user = login?.user;
+    if (user && awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
     const back = from && !from.startsWith(paths.login) ? from : paths.home;
     void navigate(back, { replace: true });
   };
@@ -44,17 +45,41 @@ export default function LoginRoute() {
       mx="auto"
       mt={{ base: 0, sm: 'lg' }}
     >
-      <PageTitle ta="center">{t('login.title')}</PageTitle>
+      <PageTitle ta="center">
+        {step
+          ? t(
+              step.code === 'auth.second_factor_required' || step.methods.includes('passkey')
+                ? 'secondFactor.title'
+                : 'secondFactor.enrolTitle',
+            )
+          : t('login.title')}
+      </PageTitle>
       {expired && (
         // Signed out at the end of the session (issue 16 item 5): say why, then come back to `from` after signing in.
         <Alert color="yellow" variant="light" role="status" mb="md">
           <Text c="gray.9">{t('site:session.expired')}</Text>
         </Alert>
       )}
-      {step ? (
-        <SecondFactorStep step={step} onSignedIn={onSignedIn} onBack={() => setStep(null)} />
-      ) : (
-        <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+      {!step && <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />}
+      {step && (
+        // A passkey first, the stronger (decision 065), then the code or the authenticator app (decision 064).
+        <PasskeyStep
+          ticket={step.ticket}
+          mode={
+            !step.methods.includes('passkey')
+              ? 'none'
+              : step.code === 'auth.second_factor_required'
+                ? 'prompt'
+                : 'enrol'
+          }
+          onDone={onSignedIn}
+        >
+          {step.code === 'auth.second_factor_required' ? (
+            <SecondFactorPrompt ticket={step.ticket} onDone={onSignedIn} />
+          ) : (
+            <TotpEnrolment ticket={step.ticket} onDone={onSignedIn} />
+          )}
+        </PasskeyStep>
       )}
     </Paper>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { PageTitle } from '#web/components/page-title.tsx';
-import { PasskeysSection } from '#web/features/auth/components/passkeys-section.tsx';
+import { SecuritySection } from '#web/features/auth/components/security-section.tsx';
 import { ProfileDashboard } from '#web/features/users/components/profile-dashboard.tsx';
 
 /** /profile: my profile dashboard (spec §2). */
@@ -10,7 +10,9 @@ export default function ProfileRoute() {
   return (
     <>
       <PageTitle>{t('profile.title')}</PageTitle>
-      <ProfileDashboard security={<PasskeysSection />} />
+      <ProfileDashboard />
+      {/* My Account → Security: the second factor (decision 064). */}
+      <SecuritySection />
     </>
   );
 }

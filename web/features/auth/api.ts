@@ -1,27 +1,26 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import {
   isSecondFactorStep,
   type LoginInput,
   type LoginJson,
   type RegisterInput,
+  type SecondFactorsJson,
   type SessionJson,
+  type TotpConfirmJson,
+  type TotpEnrolJson,
 } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 import { api } from '#web/lib/api-client.ts';
 import { saveLogin } from '#web/lib/auth-storage.ts';
 
-/**
- * POST /api/auth/login; a session is stored (spec §4: token, user, role, user id). The second-factor step (a ticket,
- * where the installation requires a factor: decision 064) stores nothing yet.
- */
+/** POST /api/auth/login; on success the login is stored (spec §4: token, user, role, user id). */
 export const useLogin = () =>
   useMutation({
     mutationFn: (input: LoginInput) => api.post<LoginJson>('/api/auth/login', input),
-    onSuccess: (login) => {
-      if (!isSecondFactorStep(login)) saveLogin(login);
-    },
+    // The second-factor step (decision 064) is no login yet: it is stored once the factor is passed.
+    onSuccess: (login) => void (isSecondFactorStep(login) || saveLogin(login)),
   });
 
 /** POST /api/auth/register: the new account waits for an administrator's approval. */
@@ -39,3 +38,56 @@ export const useRefreshSession = () =>
     mutationFn: () => api.post<SessionJson>('/api/auth/refresh'),
     onSuccess: (login) => saveLogin(login),
   });
+
+// The second factor (decision 064). `ticket`: the sign-in's, while no session exists; without it the stored login's.
+export const secondFactorKeys = { mine: ['second-factor'] as const };
+
+/** GET /api/auth/second-factor: my factors and recovery codes left (My Account → Security). */
+export const useSecondFactors = () =>
+  useQuery({ queryKey: secondFactorKeys.mine, queryFn: () => api.get<SecondFactorsJson>('/api/auth/second-factor') });
+
+/** POST /api/auth/second-factor/verify: a TOTP or recovery code; the session is stored. */
+export const useVerifySecondFactor = () =>
+  useMutation({
+    mutationFn: (input: { ticket?: string; code: string }) =>
+      api.post<SessionJson>('/api/auth/second-factor/verify', input),
+    onSuccess: (login) => saveLogin(login),
+  });
+
+/** POST /api/auth/second-factor/totp/enrol: a new secret and its QR code. */
+export const useEnrolTotp = () =>
+  useMutation({
+    mutationFn: (input: { ticket?: string }) => api.post<TotpEnrolJson>('/api/auth/second-factor/totp/enrol', input),
+  });
+
+/** POST /api/auth/second-factor/totp/confirm: at sign-in the session is stored; the recovery codes come back once. */
+export function useConfirmTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ticket?: string; code: string; label?: string }) =>
+      api.post<TotpConfirmJson>('/api/auth/second-factor/totp/confirm', input),
+    onSuccess: (answer) => {
+      if (answer.token && answer.user) saveLogin({ token: answer.token, user: answer.user });
+      void queryClient.invalidateQueries({ queryKey: secondFactorKeys.mine });
+    },
+  });
+}
+
+/** POST /api/auth/second-factor/recovery-codes: ten new codes for a fresh code. */
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post<{ recoveryCodes: string[] }>('/api/auth/second-factor/recovery-codes', { code }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: secondFactorKeys.mine }),
+  });
+}
+
+/** DELETE /api/auth/second-factor/:id: removes one of my factors. */
+export function useRemoveSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del<{ message: string }>(`/api/auth/second-factor/${id}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: secondFactorKeys.mine }),
+  });
+}

@@ -4,22 +4,19 @@ import {
   startAuthentication,
   startRegistration,
 } from '@simplewebauthn/browser';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { SecondFactorsJson, SessionJson, TotpConfirmJson } from '#shared/schemas/auth.ts';
+import type { SessionJson, TotpConfirmJson } from '#shared/schemas/auth.ts';
 
 import { api } from '#web/lib/api-client.ts';
 import { saveLogin } from '#web/lib/auth-storage.ts';
+
+import { secondFactorKeys } from './api.ts';
 
 // Passkeys, the stronger second factor (decision 065): the server makes the WebAuthn options and checks the answers;
 // @simplewebauthn/browser asks the browser (navigator.credentials) in between.
 
 const BASE = '/api/auth/second-factor/passkey';
-
-/** The person's second factors (GET /api/auth/second-factor), shared with My Account → Security. */
-export const secondFactorKeys = { all: ['second-factor'] as const };
-export const useSecondFactors = () =>
-  useQuery({ queryKey: secondFactorKeys.all, queryFn: () => api.get<SecondFactorsJson>('/api/auth/second-factor') });
 
 /**
  * Signs with a passkey: at sign-in with the password step's `ticket` (the session it answers is stored, as a login
@@ -55,17 +52,8 @@ export function useAddPasskey() {
     },
     onSuccess: (answer) => {
       if (answer.token && answer.user) saveLogin({ token: answer.token, user: answer.user });
-      void queryClient.invalidateQueries({ queryKey: secondFactorKeys.all });
+      void queryClient.invalidateQueries({ queryKey: secondFactorKeys.mine });
     },
-  });
-}
-
-/** Removes one of the person's factors (a passkey here): DELETE /api/auth/second-factor/:id. */
-export function useRemoveFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.del<{ message: string }>(`/api/auth/second-factor/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKeys.all }),
   });
 }
 

@@ -187,6 +187,9 @@ export const useReactivateUser = () =>
   useUserAction((userId, _input: void) => api.post(`/admin/users/${userId}/reactivate`));
 export const useResetPassword = () =>
   useUserAction((userId, input: { newPassword: string }) => api.post(`/admin/users/${userId}/reset-password`, input));
+/** An admin resets another person's second factor (decision 064): their factors go and their sessions end. */
+export const useResetSecondFactor = () =>
+  useUserAction((userId, _input: undefined) => api.post(`/api/users/${userId}/second-factor/reset`));
 export const useUploadUserDocument = () =>
   useUserAction((userId, input: { file: File; onProgress?: (percent: number) => void }) => {
     const body = new FormData();

@@ -1,65 +1,55 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Divider, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { SecondFactorStepJson, SessionJson } from '#shared/schemas/auth.ts';
+import type { SessionJson } from '#shared/schemas/auth.ts';
 
 import { AddPasskeyForm } from './add-passkey-form.tsx';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
-import { RecoveryCodesNote } from './recovery-codes-note.tsx';
+import { RecoveryCodesShown } from './second-factor.tsx';
 
 /**
- * The sign-in's second step (decisions 064, 065) as far as passkeys go: "Use a passkey" first for a person who has
- * one; at enrolment, "Add a passkey" with the ticket, then the recovery codes once. The code prompt of an
- * authenticator app (totp branch) sits below `children`.
+ * The passkey part of the second step (decision 065), above the code prompt or the authenticator app's set-up
+ * (`children`, decision 064): "Use a passkey" first for a person who has one (`prompt`), "Add a passkey" where a first
+ * factor is to be set up (`enrol`), then the first factor's recovery codes once. With the sign-in `ticket`, or
+ * without for a signed-in session (/login/second-factor). `onDone` gets the session a ticket started, else null.
  */
-export function SecondFactorStep({
-  step,
-  onSignedIn,
-  onBack,
+export function PasskeyStep({
+  mode,
+  ticket,
+  onDone,
   children,
 }: {
-  step: SecondFactorStepJson;
-  onSignedIn: (session: SessionJson) => void;
-  onBack: () => void;
+  mode: 'prompt' | 'enrol' | 'none';
+  ticket?: string;
+  onDone: (session: SessionJson | null) => void;
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation('auth');
-  const [enrolled, setEnrolled] = useState<{ session: SessionJson; codes: string[] } | null>(null);
-  const enrolment = step.code === 'auth.second_factor_enrolment_required';
+  const [shown, setShown] = useState<{ codes: string[]; session: SessionJson | null } | null>(null);
+  if (shown) return <RecoveryCodesShown codes={shown.codes} onContinue={() => onDone(shown.session)} />;
+  if (mode === 'none') return <>{children}</>;
 
-  if (enrolled) {
-    return (
-      <Stack gap="md">
-        <RecoveryCodesNote codes={enrolled.codes} />
-        <Button onClick={() => onSignedIn(enrolled.session)}>{t('passkey.continue')}</Button>
-      </Stack>
-    );
-  }
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
-        {t(enrolment ? 'passkey.enrolTitle' : 'passkey.stepTitle')}
+        {t(mode === 'enrol' ? 'passkey.enrolTitle' : 'passkey.stepTitle')}
       </Title>
-      <Text c="gray.8">{t(enrolment ? 'passkey.enrolIntro' : 'passkey.stepIntro')}</Text>
-      {step.methods.includes('passkey') &&
-        (enrolment ? (
-          <AddPasskeyForm
-            ticket={step.ticket}
-            onAdded={(answer) => {
-              if (!answer.token || !answer.user) return;
-              const session = { token: answer.token, user: answer.user };
-              if (answer.recoveryCodes?.length) setEnrolled({ session, codes: answer.recoveryCodes });
-              else onSignedIn(session);
-            }}
-          />
-        ) : (
-          <PasskeySignInButton ticket={step.ticket} onSignedIn={onSignedIn} />
-        ))}
+      <Text size="sm">{t(mode === 'enrol' ? 'passkey.enrolIntro' : 'passkey.stepIntro')}</Text>
+      {mode === 'prompt' ? (
+        <PasskeySignInButton ticket={ticket} onSignedIn={onDone} />
+      ) : (
+        <AddPasskeyForm
+          ticket={ticket}
+          onAdded={(answer) => {
+            const session = answer.token && answer.user ? { token: answer.token, user: answer.user } : null;
+            if (answer.recoveryCodes?.length) setShown({ codes: answer.recoveryCodes, session });
+            else onDone(session);
+          }}
+        />
+      )}
+      <Divider label={t(mode === 'enrol' ? 'passkey.orApp' : 'passkey.orCode')} labelPosition="center" />
       {children}
-      <Anchor component="button" type="button" onClick={onBack} size="sm">
-        {t('passkey.backToLogin')}
-      </Anchor>
     </Stack>
   );
 }

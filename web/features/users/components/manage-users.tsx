@@ -41,11 +41,15 @@ import { DocumentsModal } from './documents-modal.tsx';
 import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
+import { ResetSecondFactorModal } from './reset-second-factor-modal.tsx';
 import { reasonOf } from './user-modal.tsx';
 
 export const MANAGE_USERS_PAGE_SIZE = 20;
 
-type Dialog = { kind: 'access' | 'deactivate' | 'reset' | 'documents'; user: ProfileJson } | null;
+type Dialog = {
+  kind: 'access' | 'deactivate' | 'reset' | 'resetSecondFactor' | 'documents';
+  user: ProfileJson;
+} | null;
 
 /** A user's photo, or the initials of the name. */
 function UserAvatar({ user }: { user: ProfileJson }) {
@@ -108,6 +112,11 @@ function UserActions({ user, onOpen }: { user: ManagedUserJson; onOpen: (dialog:
         {account && <Menu.Item onClick={() => onOpen({ kind: 'access', user })}>{t('manage.changeAccess')}</Menu.Item>}
         <Menu.Item onClick={() => onOpen({ kind: 'documents', user })}>{t('manage.documents')}</Menu.Item>
         {account && <Menu.Item onClick={() => onOpen({ kind: 'reset', user })}>{t('manage.resetPassword')}</Menu.Item>}
+        {account && !isSelf && (
+          <Menu.Item onClick={() => onOpen({ kind: 'resetSecondFactor', user })}>
+            {t('manage.resetSecondFactor')}
+          </Menu.Item>
+        )}
         {user.status === 'approved' && !isSelf && (
           <Menu.Item color="red.9" onClick={() => onOpen({ kind: 'deactivate', user })}>
             {t('manage.deactivate')}
@@ -373,6 +382,9 @@ export function ManageUsers() {
       )}
       {dialog && current && dialog.kind === 'reset' && (
         <ResetPasswordModal user={current} onClose={() => setDialog(null)} />
+      )}
+      {dialog && current && dialog.kind === 'resetSecondFactor' && (
+        <ResetSecondFactorModal user={current} onClose={() => setDialog(null)} />
       )}
       {dialog && current && dialog.kind === 'documents' && (
         <DocumentsModal user={current} onClose={() => setDialog(null)} />

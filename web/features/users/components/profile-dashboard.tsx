@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,8 +18,7 @@ import { SignOutEverywhere } from './sign-out-everywhere.tsx';
  * qualifications, emergency contact), Edit Profile mode, and the password change. The user id comes from browser
  * storage (spec §6); the server allows only the owner (or an admin).
  */
-/** `security`: My Account → Security's further sections (passkeys), composed by the route. */
-export function ProfileDashboard({ security }: { security?: ReactNode } = {}) {
+export function ProfileDashboard() {
   const { t } = useTranslation(['people', 'common']);
   const userId = getUserId();
   const profile = useProfile(userId);
@@ -95,7 +93,6 @@ export function ProfileDashboard({ security }: { security?: ReactNode } = {}) {
           <Section title={t('sessions.title')}>
             <SignOutEverywhere />
           </Section>
-          {security}
         </>
       )}
     </Stack>
