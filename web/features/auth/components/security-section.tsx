@@ -74,6 +74,7 @@ export function SecuritySection() {
                         size="xs"
                         variant="subtle"
                         color="red.9"
+                        c="red.9"
                         aria-label={t('security.removeNamed', { name: f.label })}
                         onClick={() =>
                           remove.mutate(f.id, {
