@@ -7,8 +7,8 @@ import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
-import { PasskeyStep } from '#web/features/auth/components/second-factor-step.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';

@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSecondFactors } from '#web/features/auth/api.ts';
+import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
-import { PasskeyStep } from '#web/features/auth/components/second-factor-step.tsx';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
 
