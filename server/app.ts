@@ -29,6 +29,8 @@ import { settlesWithin } from './lib/time-limit.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
+import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
@@ -70,6 +72,8 @@ declare module 'fastify' {
     storage: FileStore;
     /** Who may download the files of each private area; each module registers its rule. */
     fileAccess: FileAccessRules;
+    /** The single sign-on provider's client (OIDC_*, decision 063), or null when single sign-on is not set up. */
+    sso: SsoClient | null;
   }
 }
 
@@ -146,6 +150,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('dbKind', opts.database.kind);
   app.decorate('config', opts.config);
   app.decorate('pgPool', opts.database.pool);
+  const sso = opts.config.oidc ? createSsoClient(opts.config.oidc, opts.config.jwtSecret, app.log) : null;
+  app.decorate('sso', sso);
+  // Discovery once at start, without holding the start up: a provider that is down is asked again at the first sign-in.
+  if (sso) app.addHook('onReady', async () => void sso.configuration().catch(() => undefined));
   // Sign-in and registration counters are shared by every node: in PostgreSQL, or in Redis when REDIS_URL is set.
   let redis: Redis | undefined;
   if (opts.config.redisUrl) {
@@ -303,6 +311,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes,
     mfaRoutes,
     passkeysRoutes,
+    ssoRoutes,
     adminRoutes,
     usersRoutes,
     auditRoutes,

@@ -226,4 +226,55 @@ describe('loadConfig (issue 18 item 4)', () => {
     expect(message).toContain('TRUST_PROXY must be');
     expect(message).toContain('JWT_SECRET must be');
   });
+
+  it('single sign-on is off without OIDC_ISSUER, and on with the client, the portal address and the defaults', () => {
+    expect(load({}).oidc).toBeNull();
+    const config = load({
+      OIDC_ISSUER: 'https://parichay.example.gov.in/',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 's3cret',
+      PORTAL_URL: 'https://portal.lab.example/',
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ROLE_MAP: 'admin=portal-admins; director=cn=directors,ou=groups;',
+    });
+    expect(config.portalUrl).toBe('https://portal.lab.example');
+    expect(config.oidc).toEqual({
+      issuer: 'https://parichay.example.gov.in/', // as written: it must match the provider's iss
+      clientId: 'portal',
+      clientSecret: 's3cret',
+      scopes: 'openid email profile',
+      roleClaim: 'groups',
+      roleMap: [
+        { role: 'admin', value: 'portal-admins' },
+        { role: 'director', value: 'cn=directors,ou=groups' },
+      ],
+      label: { en: 'Sign in with single sign-on', hi: 'सिंगल साइन-ऑन से लॉग इन करें' },
+      allowInsecure: false,
+      redirectUri: 'https://portal.lab.example/api/auth/sso/callback',
+    });
+    const local = load({
+      OIDC_ISSUER: 'http://127.0.0.1:9000',
+      OIDC_CLIENT_ID: 'p',
+      PORTAL_URL: 'http://localhost:3000',
+    });
+    expect(local.oidc).toMatchObject({ allowInsecure: true, clientSecret: undefined });
+  });
+
+  it('refuses OIDC settings that cannot work, naming the variable', () => {
+    const sso = { OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'portal', PORTAL_URL: 'https://portal.example' };
+    expect(refusal({ ...sso, OIDC_ISSUER: 'http://idp.example' })).toMatch(
+      /^OIDC_ISSUER must be an https:\/\/ address/,
+    );
+    expect(refusal({ ...sso, OIDC_ISSUER: 'not a url' })).toMatch(/^OIDC_ISSUER must be an https:\/\/ address/);
+    expect(refusal({ ...sso, PORTAL_URL: 'portal.example' })).toMatch(/^PORTAL_URL must be an https:\/\/ address/);
+    expect(refusal({ ...sso, OIDC_CLIENT_ID: '' })).toMatch(/without OIDC_CLIENT_ID/);
+    expect(refusal({ ...sso, PORTAL_URL: '' })).toMatch(/^OIDC_ISSUER needs PORTAL_URL/);
+    expect(refusal({ ...sso, OIDC_SCOPES: 'email profile' })).toMatch(/^OIDC_SCOPES must include openid/);
+    expect(refusal({ ...sso, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'boss=admins' })).toMatch(
+      /^OIDC_ROLE_MAP must be role=claim-value pairs .* \(got "boss=admins"\)/,
+    );
+    expect(refusal({ ...sso, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'admin' })).toMatch(/OIDC_ROLE_MAP must be/);
+    expect(refusal({ ...sso, OIDC_ROLE_MAP: 'admin=admins' })).toMatch(/^OIDC_ROLE_MAP needs OIDC_ROLE_CLAIM/);
+    expect(refusal({ OIDC_CLIENT_ID: 'portal' })).toMatch(/^OIDC_CLIENT_ID set without OIDC_ISSUER/);
+  });
 });

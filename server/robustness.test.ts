@@ -135,8 +135,20 @@ describe('every route refuses bad input with a 4xx', () => {
 const PUBLIC_ROUTES = [
   'GET /api/health',
   'POST /api/auth/register',
+  'POST /api/auth/second-factor/totp/confirm',
+  'POST /api/auth/second-factor/totp/enrol',
+  'POST /api/auth/second-factor/verify',
+  // Passkeys (decision 065): a sign-in ticket or a session, as the second-factor step's routes.
+  'POST /api/auth/second-factor/passkey/registration-options',
+  'POST /api/auth/second-factor/passkey/register',
+  'POST /api/auth/second-factor/passkey/authentication-options',
+  'POST /api/auth/second-factor/passkey/verify',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'GET /api/auth/options', // whether the login page offers single sign-on (decision 063)
+  'GET /api/auth/sso/start', // single sign-on: to the provider, back, and the one-time code (decision 063)
+  'GET /api/auth/sso/callback',
+  'POST /api/auth/sso/exchange',
   'GET /api/labs',
   'GET /api/labs/only',
   'GET /api/labs/:id',

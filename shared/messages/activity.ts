@@ -12,6 +12,8 @@ export const activity = {
   stayed_signed_in: 'Stayed signed in',
   signed_out_everywhere: 'Signed out of all devices',
   registered: 'Registered as {{email}} (requested role {{role}})',
+  sso_linked: 'Linked single sign-on ({{issuer}}) to {{email}}',
+  sso_registered: 'Registered through single sign-on as {{email}} (role {{role}})',
   admin_created_at_start: 'Administrator account {{email}} created at start',
 
   user_approved: 'Approved user {{email}} as {{role}} in group {{group}}',

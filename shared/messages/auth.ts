@@ -31,6 +31,16 @@ export const auth = {
   second_factor_reset_own:
     'You cannot reset your own second factor. Sign in with a recovery code and set up a new one.',
   second_factor_label_too_long: 'The name must be at most 60 characters.',
+  /** Single sign-on (server/modules/auth/sso.*, decision 063): shown on /login after the provider sends the person back. */
+  sso_not_configured: 'Single sign-on is not set up on this portal.',
+  sso_unavailable: 'The sign-in service could not be reached. Please try again later.',
+  sso_state_mismatch: 'This sign-in was not started here or took too long. Please try again.',
+  sso_failed: 'The sign-in service did not confirm who you are. Please try again.',
+  sso_provider_error: 'The sign-in service did not sign you in. Please try again.',
+  sso_code_invalid: 'This sign-in has expired or was already used. Please sign in again.',
+  sso_no_email: 'The sign-in service did not give an email address for your account. Please contact the administrator.',
+  sso_email_in_use:
+    'An account with this email already exists and cannot be linked to this sign-in. Please contact the administrator.',
   /** Passkeys, the stronger second factor (server/modules/mfa/passkeys.ts, decision 065). */
   passkey_response_invalid: "The passkey's answer could not be read. Please try again.",
   passkey_not_verified: 'The passkey could not be verified. Please try again.',

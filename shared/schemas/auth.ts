@@ -151,6 +151,24 @@ export const secondFactorsJson = z.object({
   recoveryCodesLeft: z.number().int(),
 });
 export type SecondFactorsJson = z.infer<typeof secondFactorsJson>;
+/** POST /api/auth/sso/exchange: the one-time code of `/login?sso=<code>` (decision 063). */
+export const ssoExchangeInput = z.object({
+  code: z
+    .string({ error: msg('auth.sso_code_invalid') })
+    .min(1, msg('auth.sso_code_invalid'))
+    .max(200, msg('auth.sso_code_invalid')),
+});
+export type SsoExchangeInput = z.infer<typeof ssoExchangeInput>;
+
+/** GET /api/auth/options: what the login page offers besides the password (single sign-on's button, decision 063). */
+export const authOptionsJson = z.object({
+  sso: z.object({ label: z.object({ en: z.string(), hi: z.string() }) }).nullable(),
+});
+export type AuthOptionsJson = z.infer<typeof authOptionsJson>;
+
+/** POST /api/auth/logout: `logoutUrl` is the provider's end-session address after a single sign-on session. */
+export const logoutJson = z.object({ message: z.string(), logoutUrl: z.string().optional() });
+export type LogoutJson = z.infer<typeof logoutJson>;
 
 export const approveUserInput = z.object({
   labId: z.uuid(msg('admin.lab_required')).nullable().optional(),

@@ -112,6 +112,25 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
+/**
+ * One-time codes that hand a single sign-on's result to the web app (decision 063): the callback stores the SHA-256
+ * of a random code with the account and the provider's ID token, redirects to `/login?sso=<code>`, and
+ * `POST /api/auth/sso/exchange` deletes the row as it reads it (single use) within a minute of its making.
+ */
+export const ssoExchangeCodes = pgTable(
+  'sso_exchange_codes',
+  {
+    codeHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idToken: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_exchange_codes_expires_idx').on(t.expiresAt)],
+);
+
 /** What a WebAuthn challenge was handed out for: adding a passkey, or signing with one. */
 export type WebauthnPurpose = 'registration' | 'authentication';
 

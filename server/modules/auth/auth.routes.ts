@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { loginInput, loginJson, registerInput, sessionJson } from '#shared/schemas/auth.ts';
+import { loginInput, loginJson, logoutJson, registerInput, sessionJson } from '#shared/schemas/auth.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
@@ -59,13 +59,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Public, so that signing out always works; the session it presents (header or cookie) ends on the server.
-  app.post('/api/auth/logout', { config: { public: true, beforeSecondFactor: true } }, async (req, reply) => {
-    const token = presentedToken(req, true);
-    if (token) await revokeSession(app, token);
-    reply.clearCookie(TOKEN_COOKIE, { path: '/' });
-    return { message: 'Signed out.' };
-  });
+  // Public, so that signing out always works; the session it presents (header or cookie) ends on the server. A single
+  // sign-on session also answers the provider's end-session address (RP-initiated logout, decision 063), where the web
+  // app goes next so that the provider's session ends too.
+  app.post(
+    '/api/auth/logout',
+    { config: { public: true, beforeSecondFactor: true }, schema: { response: { 200: logoutJson } } },
+    async (req, reply) => {
+      const token = presentedToken(req, true);
+      const { ssoIdToken } = token ? await revokeSession(app, token) : { ssoIdToken: null };
+      reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+      const logoutUrl =
+        ssoIdToken && app.sso ? await app.sso.endSessionUrl(ssoIdToken, `${app.config.portalUrl}/login`) : undefined;
+      return logoutUrl ? { message: 'Signed out.', logoutUrl } : { message: 'Signed out.' };
+    },
+  );
 
   // Sign out of all devices (profile): every token of the account stops, this one included.
   app.post('/api/auth/logout-all', { schema: { response: { 200: messageJson } } }, async (req, reply) => {

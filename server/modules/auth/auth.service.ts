@@ -86,26 +86,28 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
 
 /**
  * Ends the session of this token (sign-out): its row is marked ended, so the token is refused from then on. An invalid
- * or expired token needs nothing. Anyone may call it with their own token.
+ * or expired token needs nothing. Anyone may call it with their own token. Answers the provider's ID token of a single
+ * sign-on session (for RP-initiated logout, decision 063), else null.
  */
-export async function revokeSession(app: FastifyInstance, token: string): Promise<void> {
+export async function revokeSession(app: FastifyInstance, token: string): Promise<{ ssoIdToken: string | null }> {
   let payload: { sub?: unknown; sid?: unknown };
   try {
     payload = app.jwt.verify(token);
   } catch {
-    return;
+    return { ssoIdToken: null };
   }
   const { sub, sid } = payload;
-  if (!isUuid(sid) || !isUuid(sub)) return;
-  await app.db.transaction(async (tx) => {
+  if (!isUuid(sid) || !isUuid(sub)) return { ssoIdToken: null };
+  return app.db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
       .set({ endedAt: new Date() })
       .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.endedAt)))
-      .returning({ id: sessions.id });
-    if (!ended) return;
+      .returning({ id: sessions.id, ssoIdToken: sessions.ssoIdToken });
+    if (!ended) return { ssoIdToken: null };
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, sub)).limit(1);
     if (user) await recordActivity(tx, user, 'activity.signed_out');
+    return { ssoIdToken: ended.ssoIdToken };
   });
 }
 

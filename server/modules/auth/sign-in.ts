@@ -24,8 +24,8 @@ export const ENROLMENT_METHODS: SecondFactorMethod[] = ['passkey', 'totp'];
  * first factor and their account may sign in. Starts the session with its activity row in one transaction, sets the
  * download cookie, and answers what `POST /api/auth/login` answers: the token and the user (spec §7).
  *
- * Where the installation requires a second factor of this person (MFA_REQUIRED_ROLES, MFA_FOR_CLEARED) and this
- * sign-in has not passed one, no session starts: the answer is the second-factor step, a code and a 5-minute ticket
+ * Where the installation requires a second factor of this person (MFA_REQUIRED_ROLES, MFA_FOR_CLEARED), or they set one
+ * up of their own accord, and this sign-in has not passed one, no session starts: the answer is the second-factor step, a code and a 5-minute ticket
  * (decision 064), and finishSecondFactor starts the session once a factor is passed. A factor never replaces the
  * first one: every way in comes through here first.
  */
@@ -37,7 +37,12 @@ export async function completeSignIn(
   method: SessionMethod,
   start: Omit<SessionStart, 'method'> = {},
 ) {
-  if (!start.secondFactor && secondFactorRequired(app.config, user)) {
+  // Asked of everyone the installation requires it of, and of everyone who set one up of their own accord: a factor
+  // someone chose protects their account as much as one that was required.
+  if (
+    !start.secondFactor &&
+    (secondFactorRequired(app.config, user) || (await confirmedFactorKinds(app.db, user.id)).length > 0)
+  ) {
     return secondFactorStep(app, user, method, start.ssoIdToken);
   }
   const token = await app.db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
 import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
+import { SsoSignIn } from '#web/features/auth/components/sso-sign-in.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { sessionExpiredNote } from '#web/lib/auth-storage.ts';
@@ -60,7 +61,12 @@ export default function LoginRoute() {
           <Text c="gray.9">{t('site:session.expired')}</Text>
         </Alert>
       )}
-      {!step && <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />}
+      {!step && (
+        <>
+          <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+          <SsoSignIn onSignedIn={onSignedIn} />
+        </>
+      )}
       {step && (
         // A passkey first, the stronger (decision 065), then the code or the authenticator app (decision 064).
         <PasskeyStep

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import {
+  type AuthOptionsJson,
   isSecondFactorStep,
   type LoginInput,
   type LoginJson,
+  type LogoutJson,
   type RegisterInput,
   type SecondFactorsJson,
   type SessionJson,
@@ -29,8 +31,31 @@ export const useRegister = () =>
     mutationFn: (input: RegisterInput) => api.post<{ message: string; user: UserJson }>('/api/auth/register', input),
   });
 
-/** Ends this session on the server and drops its download cookie; the caller clears the stored login either way. */
-export const logout = () => api.post<{ message: string }>('/api/auth/logout').catch(() => undefined);
+/**
+ * Ends this session on the server and drops its download cookie; the caller clears the stored login either way. After
+ * single sign-on the answer carries the provider's end-session address (decision 063): see followProviderLogout.
+ */
+export const logout = () => api.post<LogoutJson>('/api/auth/logout').catch(() => undefined);
+
+/** After signing out of a single sign-on session, the provider's own sign-out (RP-initiated logout, decision 063). */
+export const followProviderLogout = (answer: LogoutJson | undefined) => {
+  if (answer?.logoutUrl) window.location.assign(answer.logoutUrl);
+};
+
+/** GET /api/auth/options: whether the login page offers single sign-on, and its button's words (decision 063). */
+export const useAuthOptions = () =>
+  useQuery({
+    queryKey: ['auth', 'options'],
+    queryFn: () => api.get<AuthOptionsJson>('/api/auth/options'),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST /api/auth/sso/exchange: the one-time code of `/login?sso=<code>` for the login, stored like a password's. */
+export const useSsoExchange = () =>
+  useMutation({
+    mutationFn: (code: string) => api.post<LoginJson>('/api/auth/sso/exchange', { code }),
+    onSuccess: (login) => void (isSecondFactorStep(login) || saveLogin(login)),
+  });
 
 /** "Stay signed in" (issue 16 item 5): a fresh token for a session that is still valid; stored like a login. */
 export const useRefreshSession = () =>

@@ -9,7 +9,7 @@ import { isAdmin } from '#web/lib/access.policy.ts';
 import { clearLogin, useStoredLogin } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
 
-import { logout } from './api.ts';
+import { followProviderLogout, logout } from './api.ts';
 
 export interface Session {
   user: UserJson | null;
@@ -27,10 +27,11 @@ export function useSession(): Session {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signOut = useCallback(() => {
-    void logout();
+    const answer = logout(); // sent with the token, before it is forgotten
     clearLogin();
     queryClient.clear(); // no personal data of this person stays in the page
     void navigate(paths.login, { replace: true });
+    void answer.then(followProviderLogout); // a single sign-on session: the provider's sign-out next
   }, [navigate, queryClient]);
   const isSignedIn = Boolean(token && user);
   return {

@@ -9,7 +9,7 @@ import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { clearLogin, getStoredToken, markSessionExpired, subscribeToLogin, tokenTimes } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
 
-import { logout, useRefreshSession } from '../api.ts';
+import { followProviderLogout, logout, useRefreshSession } from '../api.ts';
 import { formatCountdown, warningAt } from '../session-timing.ts';
 
 /**
@@ -71,7 +71,7 @@ export function SessionTimeout() {
     });
   const signOut = () => {
     setOpen(false);
-    void logout();
+    void logout().then(followProviderLogout);
     clearLogin();
     queryClient.clear();
     void navigate(paths.login, { replace: true });
