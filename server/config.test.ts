@@ -141,21 +141,6 @@ describe('loadConfig (issue 18 item 4)', () => {
     expect(refusal({ TRUST_PROXY: '2' })).toMatch(/^TRUST_PROXY must name the proxies, not count them \(got "2"\)/);
   });
 
-  it('reads PORTAL_URL as an origin for passkeys (decision 065), unset by default', () => {
-    expect(load({}).portalUrl).toBeUndefined();
-    expect(load({ PORTAL_URL: 'https://portal.lab.example/' }).portalUrl).toBe('https://portal.lab.example');
-    expect(load({ PORTAL_URL: 'http://localhost:3000/home' }).portalUrl).toBe('http://localhost:3000');
-  });
-
-  it.each(['portal.lab.example', 'ftp://portal.lab.example', 'https://10.0.0.5', 'https://[::1]:3000'])(
-    'refuses PORTAL_URL=%s, naming the variable',
-    (value) => {
-      expect(refusal({ PORTAL_URL: value })).toBe(
-        `PORTAL_URL must be the portal's address by its host name, such as https://portal.lab.example (got "${value}"): passkeys are bound to that name, and an IP address cannot carry them.`,
-      );
-    },
-  );
-
   it('refuses a JWT_SECRET shorter than 32 characters without printing it', () => {
     const message = refusal({ JWT_SECRET: 'short-secret' });
     expect(message).toMatch(/^JWT_SECRET must be at least 32 characters long \(it has 12\)\./);

@@ -68,7 +68,11 @@ export interface Config {
   mfaRequiredRoles: Role[];
   /** MFA_FOR_CLEARED=true: everyone cleared for Confidential and Secret letters must have a second factor too. */
   mfaForCleared: boolean;
-  /** PORTAL_URL: the address people open the portal at (https://portal.lab.example); single sign-on's redirect URI. */
+  /**
+   * PORTAL_URL: the address people open the portal at (https://portal.lab.example); single sign-on's redirect URI.
+   * Passkeys are bound to its host name (the WebAuthn RP ID) and accepted only from its origin (decision 065); unset,
+   * each request's own host and scheme (X-Forwarded-Host and -Proto from a TRUST_PROXY proxy).
+   */
   portalUrl: string | undefined;
   /** Single sign-on over OpenID Connect (OIDC_*, decision 063), or null when OIDC_ISSUER is unset. */
   oidc: OidcConfig | null;
@@ -97,12 +101,6 @@ export interface OidcConfig {
   allowInsecure: boolean;
   /** `${PORTAL_URL}/api/auth/sso/callback`: the redirect URI registered at the provider. */
   redirectUri: string;
-  /**
-   * PORTAL_URL: the address people open the portal at (https://portal.lab.example), as an origin without a path. Passkeys
-   * are bound to its host name (the WebAuthn RP ID) and accepted only from this origin (decision 065). Unset: each
-   * request's own host and scheme (X-Forwarded-Host and -Proto from a TRUST_PROXY proxy).
-   */
-  portalUrl: string | undefined;
 }
 
 /** STORAGE=s3 and its S3_* variables (README "Configuration", docs/deployment.md). */
@@ -353,27 +351,6 @@ const envSchema = z.object({
     return refuse(ctx, `REDIS_URL must be a redis:// or rediss:// address (got "${v}").`);
   }),
   TRUST_PROXY: trustProxy,
-  PORTAL_URL: variable((v, ctx) => {
-    if (v === undefined) return undefined;
-    let url: URL | undefined;
-    try {
-      url = new URL(v);
-    } catch {
-      url = undefined;
-    }
-    if (
-      url &&
-      (url.protocol === 'https:' || url.protocol === 'http:') &&
-      url.hostname &&
-      !/^\d+(\.\d+){3}$|^\[/.test(url.hostname)
-    ) {
-      return url.origin;
-    }
-    return refuse(
-      ctx,
-      `PORTAL_URL must be the portal's address by its host name, such as https://portal.lab.example (got "${v}"): passkeys are bound to that name, and an IP address cannot carry them.`,
-    );
-  }),
   SERVE_WEB: flag('SERVE_WEB', true),
   WEB_ROOT: text(),
   RUNTIME_METRICS: flag('RUNTIME_METRICS', false),
