@@ -45,6 +45,7 @@ import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
+import { passkeysRoutes } from './modules/mfa/passkeys.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { type BackgroundJobs, startSearchJobs } from './modules/search/search.jobs.ts';
@@ -327,6 +328,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     healthRoutes,
     authRoutes,
     mfaRoutes,
+    passkeysRoutes,
     ssoRoutes,
     adminRoutes,
     usersRoutes,

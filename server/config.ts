@@ -74,7 +74,11 @@ export interface Config {
   mfaRequiredRoles: Role[];
   /** MFA_FOR_CLEARED=true: everyone cleared for Confidential and Secret letters must have a second factor too. */
   mfaForCleared: boolean;
-  /** PORTAL_URL: the address people open the portal at (https://portal.lab.example); single sign-on's redirect URI. */
+  /**
+   * PORTAL_URL: the address people open the portal at (https://portal.lab.example); single sign-on's redirect URI.
+   * Passkeys are bound to its host name (the WebAuthn RP ID) and accepted only from its origin (decision 065); unset,
+   * each request's own host and scheme (X-Forwarded-Host and -Proto from a TRUST_PROXY proxy).
+   */
   portalUrl: string | undefined;
   /** Single sign-on over OpenID Connect (OIDC_*, decision 063), or null when OIDC_ISSUER is unset. */
   oidc: OidcConfig | null;

@@ -138,6 +138,11 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/second-factor/totp/confirm',
   'POST /api/auth/second-factor/totp/enrol',
   'POST /api/auth/second-factor/verify',
+  // Passkeys (decision 065): a sign-in ticket or a session, as the second-factor step's routes.
+  'POST /api/auth/second-factor/passkey/registration-options',
+  'POST /api/auth/second-factor/passkey/register',
+  'POST /api/auth/second-factor/passkey/authentication-options',
+  'POST /api/auth/second-factor/passkey/verify',
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/auth/options', // whether the login page offers single sign-on (decision 063)

@@ -52,6 +52,7 @@ export const activity = {
   own_recovery_codes_renewed: 'Made new recovery codes',
   signed_in_recovery_code: 'Signed in with a recovery code',
   user_second_factor_reset: 'Reset the second factor of {{email}}',
+  own_passkey_added: 'Added a passkey ({{label}})',
 
   letter_uploaded: 'Uploaded letter {{letter}}',
   letter_updated: 'Updated letter {{letter}} ({{fields}})',

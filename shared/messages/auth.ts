@@ -62,4 +62,11 @@ export const auth = {
   sso_no_email: 'The sign-in service did not give an email address for your account. Please contact the administrator.',
   sso_email_in_use:
     'An account with this email already exists and cannot be linked to this sign-in. Please contact the administrator.',
+  /** Passkeys, the stronger second factor (server/modules/mfa/passkeys.ts, decision 065). */
+  passkey_response_invalid: "The passkey's answer could not be read. Please try again.",
+  passkey_not_verified: 'The passkey could not be verified. Please try again.',
+  passkey_challenge_expired: 'This passkey request has expired or was already used. Please try again.',
+  passkey_unknown: 'This passkey is not registered to your account.',
+  passkey_none: 'You have no passkey yet.',
+  passkey_already_registered: 'This passkey is already registered.',
 } as const;

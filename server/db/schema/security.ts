@@ -130,3 +130,28 @@ export const ssoExchangeCodes = pgTable(
   },
   (t) => [index('sso_exchange_codes_expires_idx').on(t.expiresAt)],
 );
+
+/** What a WebAuthn challenge was handed out for: adding a passkey, or signing with one. */
+export type WebauthnPurpose = 'registration' | 'authentication';
+
+/**
+ * The challenges of WebAuthn ceremonies in progress (passkeys, decision 065): each is handed to one person for one
+ * purpose, lives 5 minutes and is deleted by the answer that uses it (used once, right or wrong). Kept in PostgreSQL
+ * rather than in a signed token so that a second answer with the same challenge finds nothing, on any node.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().$type<WebauthnPurpose>().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webauthn_challenges_user_idx').on(t.userId, t.purpose),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);

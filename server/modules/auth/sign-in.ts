@@ -14,10 +14,10 @@ import { findUserById } from '#server/modules/users/users.queries.ts';
 import { type SessionStart, setTokenCookie } from '#server/plugins/auth.ts';
 
 /**
- * What a person who must have a second factor and has none may set up at sign-in (decision 064). The passkey module
- * adds 'passkey'.
+ * What a person who must have a second factor and has none may set up at sign-in (decision 064): a passkey first,
+ * the stronger (decision 065), then an authenticator app.
  */
-export const ENROLMENT_METHODS: SecondFactorMethod[] = ['totp'];
+export const ENROLMENT_METHODS: SecondFactorMethod[] = ['passkey', 'totp'];
 
 /**
  * The end of every way in (the portal's password, the lab's directory, single sign-on): the person has proven the

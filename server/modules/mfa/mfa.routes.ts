@@ -42,7 +42,7 @@ const idParam = z.object({ id: z.uuid() });
  * Who a second-factor request is for: the sign-in ticket in its body (the password step is done, no session yet), or
  * else the signed-in person (the sign-in hook has read their token: `identifies`). Neither: 401.
  */
-async function whoFor(
+export async function whoFor(
   req: FastifyRequest,
   ticket: string | undefined,
 ): Promise<{ ticket: SecondFactorTicket; user: UserRow } | { actor: Actor; user: UserRow }> {

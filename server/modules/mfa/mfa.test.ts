@@ -52,7 +52,7 @@ describe('the login answer', () => {
     const user = await createUser(app, 'director');
     const res = await login(user);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 'auth.second_factor_enrolment_required', methods: ['totp'] });
+    expect(res.json()).toMatchObject({ code: 'auth.second_factor_enrolment_required', methods: ['passkey', 'totp'] });
     expect(res.json().token).toBeUndefined();
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });

@@ -7,6 +7,7 @@ import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
 import { SsoSignIn } from '#web/features/auth/components/sso-sign-in.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
@@ -47,7 +48,11 @@ export default function LoginRoute() {
     >
       <PageTitle ta="center">
         {step
-          ? t(step.code === 'auth.second_factor_required' ? 'secondFactor.title' : 'secondFactor.enrolTitle')
+          ? t(
+              step.code === 'auth.second_factor_required' || step.methods.includes('passkey')
+                ? 'secondFactor.title'
+                : 'secondFactor.enrolTitle',
+            )
           : t('login.title')}
       </PageTitle>
       {expired && (
@@ -62,9 +67,25 @@ export default function LoginRoute() {
           <SsoSignIn onSignedIn={onSignedIn} />
         </>
       )}
-      {step?.code === 'auth.second_factor_required' && <SecondFactorPrompt ticket={step.ticket} onDone={onSignedIn} />}
-      {step?.code === 'auth.second_factor_enrolment_required' && (
-        <TotpEnrolment ticket={step.ticket} onDone={onSignedIn} />
+      {step && (
+        // A passkey first, the stronger (decision 065), then the code or the authenticator app (decision 064).
+        <PasskeyStep
+          ticket={step.ticket}
+          mode={
+            !step.methods.includes('passkey')
+              ? 'none'
+              : step.code === 'auth.second_factor_required'
+                ? 'prompt'
+                : 'enrol'
+          }
+          onDone={onSignedIn}
+        >
+          {step.code === 'auth.second_factor_required' ? (
+            <SecondFactorPrompt ticket={step.ticket} onDone={onSignedIn} />
+          ) : (
+            <TotpEnrolment ticket={step.ticket} onDone={onSignedIn} />
+          )}
+        </PasskeyStep>
       )}
     </Paper>
   );

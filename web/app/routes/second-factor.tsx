@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSecondFactors } from '#web/features/auth/api.ts';
+import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -19,6 +20,7 @@ export default function SecondFactorRoute() {
   const mine = useSecondFactors();
   const done = () => void navigate(from && !from.startsWith(paths.login) ? from : paths.home, { replace: true });
   const enrol = mine.data?.factors.length === 0;
+  const hasPasskey = mine.data?.factors.some((f) => f.kind === 'passkey') ?? false;
   return (
     <Paper
       withBorder
@@ -29,9 +31,14 @@ export default function SecondFactorRoute() {
       mx="auto"
       mt={{ base: 0, sm: 'lg' }}
     >
-      <PageTitle ta="center">{t(enrol ? 'secondFactor.enrolTitle' : 'secondFactor.title')}</PageTitle>
+      <PageTitle ta="center">{t('secondFactor.title')}</PageTitle>
       {!mine.data && <Loader mx="auto" display="block" aria-label={t('secondFactor.loading')} />}
-      {mine.data && (enrol ? <TotpEnrolment onDone={done} /> : <SecondFactorPrompt onDone={done} />)}
+      {mine.data && (
+        // A passkey first, the stronger (decision 065): added at enrolment, or used by a person who has one.
+        <PasskeyStep mode={enrol ? 'enrol' : hasPasskey ? 'prompt' : 'none'} onDone={done}>
+          {enrol ? <TotpEnrolment onDone={done} /> : <SecondFactorPrompt onDone={done} />}
+        </PasskeyStep>
+      )}
     </Paper>
   );
 }

@@ -7,6 +7,7 @@ import { serverMessage } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useNewRecoveryCodes, useRemoveSecondFactor, useSecondFactors } from '../api.ts';
+import { AddPasskeyForm } from './add-passkey-form.tsx';
 import { RecoveryCodesShown, TotpEnrolment } from './second-factor.tsx';
 
 /**
@@ -20,6 +21,13 @@ export function SecuritySection() {
   const remove = useRemoveSecondFactor();
   const renew = useNewRecoveryCodes();
   const [adding, setAdding] = useState(false);
+  // Adding a passkey (decision 065); then the first factor's recovery codes, once.
+  const [addingPasskey, setAddingPasskey] = useState(false);
+  const [passkeyCodes, setPasskeyCodes] = useState<string[] | null>(null);
+  const closePasskey = () => {
+    setAddingPasskey(false);
+    setPasskeyCodes(null);
+  };
   const [renewing, setRenewing] = useState(false);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -66,6 +74,7 @@ export function SecuritySection() {
                         size="xs"
                         variant="subtle"
                         color="red.9"
+                        c="red.9"
                         aria-label={t('security.removeNamed', { name: f.label })}
                         onClick={() =>
                           remove.mutate(f.id, {
@@ -90,6 +99,7 @@ export function SecuritySection() {
           <Text size="sm">{t('security.codesLeft', { count: data.recoveryCodesLeft })}</Text>
         )}
         <Group>
+          <Button onClick={() => setAddingPasskey(true)}>{t('passkey.add')}</Button>
           <Button variant="outline" onClick={() => setAdding(true)}>
             {t('security.add')}
           </Button>
@@ -102,6 +112,22 @@ export function SecuritySection() {
       </Stack>
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('secondFactor.enrolTitle')}>
         {adding && <TotpEnrolment onDone={() => setAdding(false)} />}
+      </Modal>
+      <Modal opened={addingPasskey} onClose={closePasskey} title={t('passkey.add')}>
+        {passkeyCodes ? (
+          <RecoveryCodesShown codes={passkeyCodes} onContinue={closePasskey} />
+        ) : (
+          <Stack gap="md">
+            <Text size="sm">{t('passkey.intro')}</Text>
+            <AddPasskeyForm
+              onAdded={(answer) => {
+                notifications.show({ color: 'green', message: t('passkey.added') });
+                if (answer.recoveryCodes?.length) setPasskeyCodes(answer.recoveryCodes);
+                else closePasskey();
+              }}
+            />
+          </Stack>
+        )}
       </Modal>
       <Modal opened={renewing} onClose={closeRenew} title={t('security.newCodes')}>
         {codes ? (
