@@ -129,8 +129,9 @@ export async function startPortalServer(opts: {
 
 /**
  * Once for the whole e2e run: build the web app if needed and copy it (WEB_ROOT, so a rebuild in the working tree
- * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start the real server on a free
- * port (its own embedded PostgreSQL in its own data folder), and stop it at the end. Tests seed the rest through the API (decision 012).
+ * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start a real OpenID provider and
+ * then the real server on a free port with single sign-on through it (its own embedded PostgreSQL in its own data
+ * folder), and stop both at the end. Tests seed the rest through the API (decision 012).
  */
 export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));

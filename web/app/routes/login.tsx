@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#shared/schemas/auth.ts';
 
 import { PageTitle } from '#web/components/page-title.tsx';
-import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { LoginForm, RegisterPrompt } from '#web/features/auth/components/login-form.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
 import { SsoSignIn } from '#web/features/auth/components/sso-sign-in.tsx';
 import { awaitsDirectorApproval } from '#web/lib/access.policy.ts';
@@ -58,8 +58,10 @@ export default function LoginRoute() {
       )}
       {!step && (
         <>
-          <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
-          <SsoSignIn onSignedIn={onSignedIn} />
+          <SsoSignIn onSignedIn={onSignedIn}>
+            <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+          </SsoSignIn>
+          <RegisterPrompt />
         </>
       )}
       {step?.code === 'auth.second_factor_required' && <SecondFactorPrompt ticket={step.ticket} onDone={onSignedIn} />}
