@@ -8,9 +8,11 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
 import { freePort } from '#server/test/load-balancer.ts';
+import { startTestProvider, TEST_CLIENT, TEST_ROLE_CLAIM } from '#server/test/oidc-provider.ts';
 
 import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
+import { SSO_DIRECTOR, SSO_DIRECTORS_GROUP, SSO_LABEL, SSO_UNVERIFIED } from './sso-people.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +29,8 @@ declare module 'vitest' {
      * proof time aged past STEP_UP_MINUTES (step-up.e2e.ts). Each test touches only its own rows.
      */
     databaseUrl: string;
+    /** The issuer of the run's OpenID provider, which the shared server signs people in with (e2e/sso.e2e.ts). */
+    ssoIssuer: string;
   }
 }
 
@@ -67,6 +71,8 @@ export async function startPortalServer(opts: {
   webRoot: string;
   logFile: string;
   env?: NodeJS.ProcessEnv;
+  /** The port to listen on (one already named to the OpenID provider); default a free one. */
+  port?: number;
 }): Promise<PortalServer> {
   // The embedded PostgreSQL runs as its own system user when the tests run as root: it must pass through the folder
   // holding dataDir (mkdtemp makes it 0700), and the data-folder lock is a file inside dataDir.
@@ -76,7 +82,7 @@ export async function startPortalServer(opts: {
   const seed = await seedMinimal(database.db);
   await database.close();
 
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile);
@@ -128,8 +134,9 @@ export async function startPortalServer(opts: {
 
 /**
  * Once for the whole e2e run: build the web app if needed and copy it (WEB_ROOT, so a rebuild in the working tree
- * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start the real server on a free
- * port (its own embedded PostgreSQL in its own data folder), and stop it at the end. Tests seed the rest through the API (decision 012).
+ * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start a real OpenID provider and
+ * then the real server on a free port with single sign-on through it (its own embedded PostgreSQL in its own data
+ * folder), and stop both at the end. Tests seed the rest through the API (decision 012).
  */
 export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
@@ -138,7 +145,43 @@ export default async function setup(project: TestProject) {
   if (buildWebIfNeeded({ log: (line) => console.log(line), snapshotTo: webRoot }) !== 0) {
     throw new Error('The web build failed.');
   }
-  const server = await startPortalServer({ dataDir, webRoot, logFile: serverLog });
+  // A real OpenID provider (the API tests' oidc-provider, server/test/oidc-provider.ts) on its own free port, for
+  // single sign-on (decision 063): it must know the portal's address (its redirect URI), so the port is chosen first.
+  const port = await freePort();
+  const portalUrl = `http://127.0.0.1:${port}`;
+  const provider = await startTestProvider(portalUrl);
+  provider.accounts.set(SSO_DIRECTOR.login, {
+    sub: SSO_DIRECTOR.login,
+    email: SSO_DIRECTOR.email,
+    email_verified: true,
+    name: SSO_DIRECTOR.name,
+    [TEST_ROLE_CLAIM]: [SSO_DIRECTORS_GROUP],
+  });
+  provider.accounts.set(SSO_UNVERIFIED.login, {
+    sub: SSO_UNVERIFIED.login,
+    email: ADMIN.email,
+    email_verified: false,
+    name: SSO_UNVERIFIED.name,
+  });
+  const server = await startPortalServer({
+    dataDir,
+    webRoot,
+    logFile: serverLog,
+    port,
+    env: {
+      PORTAL_URL: portalUrl,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: TEST_CLIENT.id,
+      OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
+      OIDC_ROLE_CLAIM: TEST_ROLE_CLAIM,
+      OIDC_ROLE_MAP: `director=${SSO_DIRECTORS_GROUP}`,
+      OIDC_BUTTON_LABEL_EN: SSO_LABEL.en,
+      OIDC_BUTTON_LABEL_HI: SSO_LABEL.hi,
+    },
+  }).catch(async (err: unknown) => {
+    await provider.close();
+    throw err;
+  });
 
   project.provide('baseURL', server.baseURL);
   project.provide('admin', ADMIN);
@@ -146,9 +189,11 @@ export default async function setup(project: TestProject) {
   project.provide('groupIds', server.groupIds);
   project.provide('webRoot', webRoot);
   project.provide('databaseUrl', readFileSync(path.join(dataDir, 'pg-url'), 'utf8').trim());
+  project.provide('ssoIssuer', provider.issuer);
 
   return async () => {
     await server.stop();
+    await provider.close();
     rmSync(runDir, { recursive: true, force: true });
   };
 }

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#shared/schemas/auth.ts';
 
 import { PageTitle } from '#web/components/page-title.tsx';
-import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { LoginForm, RegisterPrompt } from '#web/features/auth/components/login-form.tsx';
 import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
 import { SsoSignIn } from '#web/features/auth/components/sso-sign-in.tsx';
@@ -63,8 +63,10 @@ export default function LoginRoute() {
       )}
       {!step && (
         <>
-          <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
-          <SsoSignIn onSignedIn={onSignedIn} />
+          <SsoSignIn onSignedIn={onSignedIn}>
+            <LoginForm onSignedIn={onSignedIn} onPending={() => void navigate(paths.pendingApproval)} />
+          </SsoSignIn>
+          <RegisterPrompt />
         </>
       )}
       {step && (

@@ -73,13 +73,20 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('login.submit')}
         </Button>
-        <Text size="sm" ta="center">
-          {t('login.noAccount')}{' '}
-          <Anchor component={Link} to={paths.register} fw={600}>
-            {t('login.registerLink')}
-          </Anchor>
-        </Text>
       </Stack>
     </form>
+  );
+}
+
+/** "Don't have an account? Register", at the foot of the login page, after every way of signing in. */
+export function RegisterPrompt() {
+  const { t } = useTranslation('auth');
+  return (
+    <Text size="sm" ta="center" mt="md">
+      {t('login.noAccount')}{' '}
+      <Anchor component={Link} to={paths.register} fw={600}>
+        {t('login.registerLink')}
+      </Anchor>
+    </Text>
   );
 }

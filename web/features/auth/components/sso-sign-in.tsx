@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -24,9 +24,11 @@ function refusalText(code: string | null): string | null {
 /**
  * Single sign-on on the login page (decision 063): the provider's button when it is set up (its words in the page's
  * language, from GET /api/auth/options), the end of the journey at `/login?sso=<one-time code>` (exchanged for the
- * login, then on as after a password), and the coded refusals of `/login?sso_error=<code>`.
+ * login, then on as after a password), and the coded refusals of `/login?sso_error=<code>`. `children` (the password
+ * form) goes between them: the refusal or the progress first, where the person coming back from the provider looks,
+ * and the button last, after "or".
  */
-export function SsoSignIn({ onSignedIn }: { onSignedIn: (login: LoginJson) => void }) {
+export function SsoSignIn({ onSignedIn, children }: { onSignedIn: (login: LoginJson) => void; children?: ReactNode }) {
   const { t, i18n } = useTranslation('auth');
   const options = useAuthOptions();
   const exchange = useSsoExchange();
@@ -56,7 +58,7 @@ export function SsoSignIn({ onSignedIn }: { onSignedIn: (login: LoginJson) => vo
   const sso = options.data?.sso;
   const message = failure ?? refusal;
   return (
-    <Stack gap="md" mt="md">
+    <Stack gap="md">
       {message && (
         <Alert color="red" variant="light" role="alert">
           <Text c="gray.9">{message}</Text>
@@ -68,6 +70,7 @@ export function SsoSignIn({ onSignedIn }: { onSignedIn: (login: LoginJson) => vo
           <Text>{t('login.ssoFinishing')}</Text>
         </Group>
       )}
+      {children}
       {sso && (
         <>
           <Divider label={t('login.or')} labelPosition="center" />
