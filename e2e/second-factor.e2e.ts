@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { checkA11y, SCREENSHOT_WIDTHS, screenshot } from './a11y.ts';
+import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin, uniquePersonName } from './seed.ts';
 

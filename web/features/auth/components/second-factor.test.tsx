@@ -78,7 +78,8 @@ describe('SecondFactorPrompt', () => {
   it('says a wrong code under the field, in the reader’s language, and takes it away on the next try', async () => {
     let calls = 0;
     serve({
-      '/api/auth/second-factor/verify': () => (++calls === 1 ? jsonResponse(400, wrongCode) : jsonResponse(200, session)),
+      '/api/auth/second-factor/verify': () =>
+        ++calls === 1 ? jsonResponse(400, wrongCode) : jsonResponse(200, session),
     });
     const onDone = vi.fn();
     const { user } = render(<SecondFactorPrompt ticket="t-1" onDone={onDone} />);

@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
+  secondFactorVerifyInput,
   type SessionJson,
   totpConfirmInput,
   type TotpEnrolJson,
-  secondFactorVerifyInput,
 } from '#shared/schemas/auth.ts';
 
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
@@ -56,7 +56,6 @@ export function SecondFactorPrompt({ ticket, onDone }: { ticket?: string; onDone
         onSuccess: (login) => onDone(login),
         onError: (err) => {
           if (!applyServerError(form, err, { fields: ['code'] })) setRefusal(err);
-          codeRef.current?.focus();
         },
       },
     );
