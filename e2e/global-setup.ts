@@ -22,6 +22,11 @@ declare module 'vitest' {
     groupIds: string[];
     /** The private copy of the web build the server serves (a second server, e.g. the session test's, uses it too). */
     webRoot: string;
+    /**
+     * The shared server's own database (DATA_DIR/pg-url), for a test that must set what no API sets: a session's
+     * proof time aged past STEP_UP_MINUTES (step-up.e2e.ts). Each test touches only its own rows.
+     */
+    databaseUrl: string;
   }
 }
 
@@ -140,6 +145,7 @@ export default async function setup(project: TestProject) {
   project.provide('labId', server.labId);
   project.provide('groupIds', server.groupIds);
   project.provide('webRoot', webRoot);
+  project.provide('databaseUrl', readFileSync(path.join(dataDir, 'pg-url'), 'utf8').trim());
 
   return async () => {
     await server.stop();

@@ -29,8 +29,10 @@ import { settlesWithin } from './lib/time-limit.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directory-check.ts';
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
+import { stepUpMethods } from './modules/auth/step-up.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
@@ -71,6 +73,8 @@ declare module 'fastify' {
     storage: FileStore;
     /** Who may download the files of each private area; each module registers its rule. */
     fileAccess: FileAccessRules;
+    /** The directory check's timer (LDAP_URL set; decision 062). */
+    directoryCheck: DirectoryCheck | null;
     /** The single sign-on provider's client (OIDC_*, decision 063), or null when single sign-on is not set up. */
     sso: SsoClient | null;
   }
@@ -195,11 +199,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const changeFeed = listenForChanges(opts.database.url, { log: app.log });
   app.decorate('changeFeed', changeFeed);
   let jobs: BackgroundJobs | undefined;
+  // Directory accounts with live sessions are checked against the lab's directory again every LDAP_CHECK_SECONDS, on
+  // every node (each claims its own people: decision 062).
+  const ldap = opts.config.ldap;
+  app.decorate('directoryCheck', null);
+  if (ldap) app.addHook('onReady', async () => void (app.directoryCheck = startDirectoryCheck(app.db, ldap, app.log)));
   if (opts.backgroundJobs)
     app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, storage, app.log)));
   app.addHook('onClose', async () => {
     const began = Date.now();
     app.log.info('requests drained; stopping background jobs');
+    await app.directoryCheck?.stop();
     await jobs?.stop(); // the job queue first: it uses the database
     await settlesWithin(changeFeed.close(), 2000);
     const closing = Date.now();
@@ -223,6 +233,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (err instanceof AppError) {
       if (typeof err.extra?.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
+      // The fresh check before classified letters (decision 066): the answer says how the person may give it.
+      if (err.code === 'auth.step_up_required' && req.actor) {
+        const actor = req.actor;
+        return stepUpMethods(app.db, actor.id).then((methods) =>
+          reply.code(401).send({ ...errorBody(err), ...err.extra, methods }),
+        );
+      }
       return reply.code(err.statusCode).send({ ...errorBody(err), ...err.extra });
     }
     if (isResponseSerializationError(err)) {
@@ -300,6 +317,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     secret: opts.config.jwtSecret,
     expiresIn: opts.config.jwtExpiresIn,
+    stepUp: opts.config.stepUp,
     secondFactor: opts.config,
   });
   await registerApiDocs(app);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -47,6 +47,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       loginAddressFailures: 100,
       registrationsPerAddress: 10,
       feedbackRateLimit: 5,
+      stepUp: { minutes: 15, classifications: ['Secret'] },
       logLevel: 'info',
       logFormat: 'json',
       trustProxy: 'loopback',
@@ -148,6 +149,13 @@ describe('loadConfig (issue 18 item 4)', () => {
     expect(load({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
   });
 
+  it('reads the fresh check before classified letters (decision 066)', () => {
+    expect(load({ STEP_UP_MINUTES: '5', STEP_UP_CLASSIFICATIONS: ' Confidential , Secret,Secret' }).stepUp).toEqual({
+      minutes: 5,
+      classifications: ['Confidential', 'Secret'],
+    });
+  });
+
   it('reads BACKUP_KEY (decision 027), refusing one shorter than 32 characters without printing it', () => {
     const message = refusal({ BACKUP_KEY: 'short-backup-key' });
     expect(message).toMatch(/^BACKUP_KEY must be at least 32 characters long \(it has 16\)\./);
@@ -166,6 +174,16 @@ describe('loadConfig (issue 18 item 4)', () => {
       'REGISTRATIONS_PER_ADDRESS must be a whole number of at least 1 (got "ten").',
     ],
     [{ FEEDBACK_RATE_LIMIT: 'x' }, 'FEEDBACK_RATE_LIMIT must be a whole number of at least 1 (got "x").'],
+    [{ STEP_UP_MINUTES: '0' }, 'STEP_UP_MINUTES must be a whole number from 1 to 10080 (got "0").'],
+    [{ STEP_UP_MINUTES: '7.5' }, 'STEP_UP_MINUTES must be a whole number from 1 to 10080 (got "7.5").'],
+    [
+      { STEP_UP_CLASSIFICATIONS: 'Secret,Top Secret' },
+      'STEP_UP_CLASSIFICATIONS must be a comma-separated list of Confidential and Secret (got "Secret,Top Secret").',
+    ],
+    [
+      { STEP_UP_CLASSIFICATIONS: 'Normal' },
+      'STEP_UP_CLASSIFICATIONS must be a comma-separated list of Confidential and Secret (got "Normal").',
+    ],
     [
       { LOG_LEVEL: 'verbose' },
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose").',
@@ -261,5 +279,100 @@ describe('loadConfig (issue 18 item 4)', () => {
     expect(refusal({ ...sso, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'admin' })).toMatch(/OIDC_ROLE_MAP must be/);
     expect(refusal({ ...sso, OIDC_ROLE_MAP: 'admin=admins' })).toMatch(/^OIDC_ROLE_MAP needs OIDC_ROLE_CLAIM/);
     expect(refusal({ OIDC_CLIENT_ID: 'portal' })).toMatch(/^OIDC_CLIENT_ID set without OIDC_ISSUER/);
+  });
+});
+
+describe('the lab directory (LDAP_*, decision 062)', () => {
+  const ldap = {
+    LDAP_URL: 'ldaps://dc1.lab.local:636',
+    LDAP_BIND_DN: 'cn=portal,ou=services,dc=lab,dc=local',
+    LDAP_BIND_PASSWORD: 'service-secret',
+    LDAP_USER_BASE: 'ou=people,dc=lab,dc=local',
+  };
+
+  it('is off without LDAP_URL', () => {
+    expect(load({}).ldap).toBeUndefined();
+  });
+
+  it('reads the directory settings with their defaults, ranking the role groups', () => {
+    const config = load({
+      ...ldap,
+      LDAP_ROLE_GROUPS:
+        'employee=cn=staff,ou=groups,dc=lab,dc=local; admin=cn=portal-admins,ou=groups,dc=lab,dc=local;director=cn=dirs,dc=lab,dc=local',
+      LDAP_GROUP_MAP: 'cn=fire-team,ou=groups,dc=lab,dc=local=Fire Safety',
+    });
+    expect(config.ldap).toMatchObject({
+      url: 'ldaps://dc1.lab.local:636',
+      startTls: false,
+      ca: undefined,
+      bindDn: 'cn=portal,ou=services,dc=lab,dc=local',
+      userBase: 'ou=people,dc=lab,dc=local',
+      userFilter: '(|(mail={login})(uid={login})(sAMAccountName={login}))',
+      kind: 'openldap',
+      roleGroups: [
+        { role: 'admin', dn: 'cn=portal-admins,ou=groups,dc=lab,dc=local' },
+        { role: 'director', dn: 'cn=dirs,dc=lab,dc=local' },
+        { role: 'employee', dn: 'cn=staff,ou=groups,dc=lab,dc=local' },
+      ],
+      groupMap: [{ dn: 'cn=fire-team,ou=groups,dc=lab,dc=local', group: 'Fire Safety' }],
+      disabledAttribute: 'pwdAccountLockedTime',
+      checkSeconds: 30,
+      only: false,
+    });
+  });
+
+  it('reads the CA file', () => {
+    const ca = path.join(dataDir, 'ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n');
+    expect(load({ ...ldap, LDAP_CA_FILE: ca }).ldap!.ca!.toString()).toContain('BEGIN CERTIFICATE');
+  });
+
+  it.each([
+    [
+      { LDAP_URL: 'http://dc1.lab.local' },
+      'LDAP_URL must be an ldap:// or ldaps:// address such as ldaps://dc1.lab.local:636 (got "http://dc1.lab.local").',
+    ],
+    [{ ...ldap, LDAP_STARTTLS: 'yes' }, 'LDAP_STARTTLS must be true or false (got "yes").'],
+    [
+      { ...ldap, LDAP_USER_FILTER: '(uid=someone)' },
+      'LDAP_USER_FILTER must be an LDAP filter in parentheses with {login} where the login goes (got "(uid=someone)").',
+    ],
+    [{ ...ldap, LDAP_KIND: 'novell' }, 'LDAP_KIND must be "ad" (Active Directory) or "openldap" (got "novell").'],
+    [
+      { ...ldap, LDAP_ROLE_GROUPS: 'boss=cn=bosses,dc=lab,dc=local' },
+      'LDAP_ROLE_GROUPS must be role=group DN pairs separated by ";", the role one of admin, director, associate_director, employee (e.g. admin=cn=portal-admins,ou=groups,dc=lab,dc=local;employee=cn=staff,ou=groups,dc=lab,dc=local; got "boss=cn=bosses,dc=lab,dc=local").',
+    ],
+    [
+      { ...ldap, LDAP_GROUP_MAP: 'Fire Safety' },
+      'LDAP_GROUP_MAP must be group DN=research group pairs separated by ";", the research group by its name or id (e.g. cn=fire-team,ou=groups,dc=lab,dc=local=Fire Safety; got "Fire Safety").',
+    ],
+    [
+      { ...ldap, LDAP_DISABLED_ATTRIBUTE: 'pwd locked' },
+      'LDAP_DISABLED_ATTRIBUTE must be one attribute name such as pwdAccountLockedTime (got "pwd locked").',
+    ],
+    [{ ...ldap, LDAP_CHECK_SECONDS: '120' }, 'LDAP_CHECK_SECONDS must be a whole number from 1 to 60 (got "120").'],
+    [{ ...ldap, LDAP_ONLY: 'yes' }, 'LDAP_ONLY must be true or false (got "yes").'],
+    [
+      { LDAP_USER_BASE: 'ou=people,dc=lab,dc=local', LDAP_ONLY: 'true' },
+      'LDAP_USER_BASE, LDAP_ONLY set without LDAP_URL: set LDAP_URL too, or unset them.',
+    ],
+    [
+      { LDAP_URL: 'ldap://dc1.lab.local' },
+      'LDAP_URL needs LDAP_USER_BASE (where people are searched for, e.g. ou=people,dc=lab,dc=local).',
+    ],
+    [
+      { ...ldap, LDAP_BIND_PASSWORD: '' },
+      'Set both LDAP_BIND_DN and LDAP_BIND_PASSWORD (the lookup account), or neither (an anonymous lookup).',
+    ],
+    [
+      { ...ldap, LDAP_STARTTLS: 'true' },
+      'LDAP_STARTTLS=true is for an ldap:// address; an ldaps:// one is encrypted already.',
+    ],
+    [
+      { ...ldap, LDAP_CA_FILE: '/nonexistent/ca.pem' },
+      "LDAP_CA_FILE /nonexistent/ca.pem cannot be read (ENOENT). Point it at the directory's CA certificate (PEM).",
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(refusal(env)).toBe(message);
   });
 });

@@ -33,6 +33,12 @@ export interface Config {
   registrationsPerAddress: number;
   /** Feedback messages allowed per client address per hour (FEEDBACK_RATE_LIMIT). */
   feedbackRateLimit: number;
+  /**
+   * The fresh check before classified letters (issue 30 item 4, decision 066): opening, downloading or marking a letter
+   * of one of `classifications` (STEP_UP_CLASSIFICATIONS, default Secret) needs a sign-in or a check within the last
+   * `minutes` (STEP_UP_MINUTES, default 15).
+   */
+  stepUp: StepUpConfig;
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -72,6 +78,41 @@ export interface Config {
   portalUrl: string | undefined;
   /** Single sign-on over OpenID Connect (OIDC_*, decision 063), or null when OIDC_ISSUER is unset. */
   oidc: OidcConfig | null;
+  /** Sign-in with the lab's directory (LDAP_URL and the other LDAP_* variables; decision 062), unset without LDAP_URL. */
+  ldap: LdapConfig | undefined;
+}
+
+/** The portal's roles a directory group may give (spec §9), most powerful first: a person in several gets the first. */
+export const DIRECTORY_ROLES = ['admin', 'director', 'associate_director', 'employee'] as const;
+export type DirectoryRole = (typeof DIRECTORY_ROLES)[number];
+
+/** LDAP_* (README "Configuration", decision 062). */
+export interface LdapConfig {
+  /** LDAP_URL: ldap://host:389 or ldaps://host:636. */
+  url: string;
+  /** LDAP_STARTTLS: upgrade an ldap:// connection with StartTLS before binding. */
+  startTls: boolean;
+  /** LDAP_CA_FILE's contents: the CA certificate(s) the directory's TLS certificate is checked against. */
+  ca: Buffer | undefined;
+  /** LDAP_BIND_DN and LDAP_BIND_PASSWORD: the service account that looks people up (unset: an anonymous lookup). */
+  bindDn: string | undefined;
+  bindPassword: string | undefined;
+  /** LDAP_USER_BASE: where people are searched for (the whole subtree). */
+  userBase: string;
+  /** LDAP_USER_FILTER, with `{login}` where the (RFC 4515-escaped) login goes. */
+  userFilter: string;
+  /** LDAP_KIND: `ad` (Active Directory: nesting by the in-chain rule, userAccountControl) or `openldap`. */
+  kind: 'ad' | 'openldap';
+  /** LDAP_ROLE_GROUPS: directory group DN → portal role, in the order DIRECTORY_ROLES ranks them. */
+  roleGroups: { dn: string; role: DirectoryRole }[];
+  /** LDAP_GROUP_MAP: directory group DN → research group (the portal group's name or id), first match wins. */
+  groupMap: { dn: string; group: string }[];
+  /** LDAP_DISABLED_ATTRIBUTE (OpenLDAP): present on an entry = the person is disabled; default pwdAccountLockedTime. */
+  disabledAttribute: string;
+  /** LDAP_CHECK_SECONDS: how often people with live sessions are checked against the directory again. */
+  checkSeconds: number;
+  /** LDAP_ONLY: the portal's own passwords sign in admins only (the break-glass accounts). */
+  only: boolean;
 }
 
 /** The portal roles a provider's role claim may map to (OIDC_ROLE_MAP); pending_director is the portal's own step. */
@@ -167,6 +208,30 @@ function wholeNumber(name: string, fallback: number, min: number, max = Number.M
     return refuse(ctx, `${name} must be a whole number ${range} (got "${v}").`);
   });
 }
+
+/** The classifications a fresh check may guard (spec §5 Letters: Normal, Confidential, Secret; Normal never). */
+export const STEP_UP_CLASSIFICATION_NAMES = ['Confidential', 'Secret'] as const;
+export type StepUpClassification = (typeof STEP_UP_CLASSIFICATION_NAMES)[number];
+export interface StepUpConfig {
+  minutes: number;
+  classifications: readonly StepUpClassification[];
+}
+
+const stepUpClassifications = variable((v, ctx): StepUpClassification[] => {
+  if (v === undefined) return ['Secret'];
+  const names = v
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const wrong = names.filter((n) => !(STEP_UP_CLASSIFICATION_NAMES as readonly string[]).includes(n));
+  if (!names.length || wrong.length) {
+    return refuse(
+      ctx,
+      `STEP_UP_CLASSIFICATIONS must be a comma-separated list of Confidential and Secret (got "${v}").`,
+    );
+  }
+  return [...new Set(names as StepUpClassification[])];
+});
 
 function byteSize(name: string, fallback: number) {
   return variable((v, ctx) => {
@@ -331,6 +396,8 @@ const envSchema = z.object({
   LOGIN_ADDRESS_FAILURES: wholeNumber('LOGIN_ADDRESS_FAILURES', 100, 1),
   REGISTRATIONS_PER_ADDRESS: wholeNumber('REGISTRATIONS_PER_ADDRESS', 10, 1),
   FEEDBACK_RATE_LIMIT: wholeNumber('FEEDBACK_RATE_LIMIT', 5, 1),
+  STEP_UP_MINUTES: wholeNumber('STEP_UP_MINUTES', 15, 1, 7 * 24 * 60),
+  STEP_UP_CLASSIFICATIONS: stepUpClassifications,
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   LOG_LEVEL: variable((v, ctx) => {
     if (v === undefined) return 'info';
@@ -363,6 +430,68 @@ const envSchema = z.object({
   S3_REGION: text('us-east-1'),
   S3_ACCESS_KEY_ID: text(),
   S3_SECRET_ACCESS_KEY: text(),
+  LDAP_URL: variable((v, ctx) => {
+    if (v === undefined || /^ldaps?:\/\/[^/\s]+\/?$/i.test(v.trim())) return v?.trim();
+    return refuse(
+      ctx,
+      `LDAP_URL must be an ldap:// or ldaps:// address such as ldaps://dc1.lab.local:636 (got "${v}").`,
+    );
+  }),
+  LDAP_STARTTLS: flag('LDAP_STARTTLS', false),
+  LDAP_CA_FILE: text(),
+  LDAP_BIND_DN: text(),
+  LDAP_BIND_PASSWORD: text(),
+  LDAP_USER_BASE: text(),
+  LDAP_USER_FILTER: variable((v, ctx) => {
+    if (v === undefined) return '(|(mail={login})(uid={login})(sAMAccountName={login}))';
+    if (v.includes('{login}') && v.trim().startsWith('(') && v.trim().endsWith(')')) return v.trim();
+    return refuse(
+      ctx,
+      `LDAP_USER_FILTER must be an LDAP filter in parentheses with {login} where the login goes (got "${v}").`,
+    );
+  }),
+  LDAP_KIND: variable((v, ctx) => {
+    const kind = (v ?? 'openldap').toLowerCase();
+    if (kind === 'ad' || kind === 'openldap') return kind;
+    return refuse(ctx, `LDAP_KIND must be "ad" (Active Directory) or "openldap" (got "${v}").`);
+  }),
+  LDAP_ROLE_GROUPS: variable((v, ctx) => {
+    const pairs = dnPairs(v);
+    const wrong = pairs.filter((p) => !p || !(DIRECTORY_ROLES as readonly string[]).includes(p.key));
+    if (wrong.length === 0) {
+      const roleGroups = (pairs as DnPair[]).map((p) => ({ role: p.key as DirectoryRole, dn: p.dn }));
+      return roleGroups.sort((a, b) => DIRECTORY_ROLES.indexOf(a.role) - DIRECTORY_ROLES.indexOf(b.role));
+    }
+    return refuse(
+      ctx,
+      `LDAP_ROLE_GROUPS must be role=group DN pairs separated by ";", the role one of ${DIRECTORY_ROLES.join(', ')} (e.g. admin=cn=portal-admins,ou=groups,dc=lab,dc=local;employee=cn=staff,ou=groups,dc=lab,dc=local; got "${v}").`,
+    );
+  }),
+  LDAP_GROUP_MAP: variable((v, ctx) => {
+    // Written group DN=portal group; the DN holds "=" itself, so the portal group is what follows the last "=".
+    const entries = (v ?? '')
+      .split(';')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const parsed = entries.map((e) => {
+      const at = e.lastIndexOf('=');
+      const dn = e.slice(0, at).trim();
+      const group = e.slice(at + 1).trim();
+      return at > 0 && dn.includes('=') && group ? { dn, group } : null;
+    });
+    if (parsed.every(Boolean)) return parsed as { dn: string; group: string }[];
+    return refuse(
+      ctx,
+      `LDAP_GROUP_MAP must be group DN=research group pairs separated by ";", the research group by its name or id (e.g. cn=fire-team,ou=groups,dc=lab,dc=local=Fire Safety; got "${v}").`,
+    );
+  }),
+  LDAP_DISABLED_ATTRIBUTE: variable((v, ctx) => {
+    if (v === undefined) return 'pwdAccountLockedTime';
+    if (/^[A-Za-z][A-Za-z0-9-]*$/.test(v.trim())) return v.trim();
+    return refuse(ctx, `LDAP_DISABLED_ATTRIBUTE must be one attribute name such as pwdAccountLockedTime (got "${v}").`);
+  }),
+  LDAP_CHECK_SECONDS: wholeNumber('LDAP_CHECK_SECONDS', 30, 1, 60),
+  LDAP_ONLY: flag('LDAP_ONLY', false),
   MFA_REQUIRED_ROLES: roleList,
   MFA_FOR_CLEARED: flag('MFA_FOR_CLEARED', false),
   S3_FORCE_PATH_STYLE: variable((v, ctx) => {
@@ -385,6 +514,83 @@ const envSchema = z.object({
 });
 
 type Env = z.output<typeof envSchema>;
+
+interface DnPair {
+  key: string;
+  dn: string;
+}
+/** "key=dn;key=dn" (LDAP_ROLE_GROUPS): null for an entry that is not one. */
+function dnPairs(v: string | undefined): (DnPair | null)[] {
+  return (v ?? '')
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map((e) => {
+      const at = e.indexOf('=');
+      const key = e.slice(0, at).trim().toLowerCase();
+      const dn = e.slice(at + 1).trim();
+      return at > 0 && dn.includes('=') ? { key, dn } : null;
+    });
+}
+
+const LDAP_NAMES = [
+  'LDAP_STARTTLS',
+  'LDAP_CA_FILE',
+  'LDAP_BIND_DN',
+  'LDAP_BIND_PASSWORD',
+  'LDAP_USER_BASE',
+  'LDAP_ROLE_GROUPS',
+  'LDAP_GROUP_MAP',
+  'LDAP_ONLY',
+] as const;
+
+/** The directory's settings, checked together (decision 062): undefined when LDAP_URL is unset. */
+function ldapConfig(env: Env, raw: NodeJS.ProcessEnv): LdapConfig | undefined {
+  if (!env.LDAP_URL) {
+    const stray = LDAP_NAMES.filter((name) => raw[name] && raw[name] !== 'false');
+    if (stray.length)
+      throw new ConfigError(`${stray.join(', ')} set without LDAP_URL: set LDAP_URL too, or unset them.`);
+    return undefined;
+  }
+  if (!env.LDAP_USER_BASE) {
+    throw new ConfigError(
+      'LDAP_URL needs LDAP_USER_BASE (where people are searched for, e.g. ou=people,dc=lab,dc=local).',
+    );
+  }
+  if (!!env.LDAP_BIND_DN !== !!env.LDAP_BIND_PASSWORD) {
+    throw new ConfigError(
+      'Set both LDAP_BIND_DN and LDAP_BIND_PASSWORD (the lookup account), or neither (an anonymous lookup).',
+    );
+  }
+  if (env.LDAP_STARTTLS && /^ldaps:/i.test(env.LDAP_URL)) {
+    throw new ConfigError('LDAP_STARTTLS=true is for an ldap:// address; an ldaps:// one is encrypted already.');
+  }
+  let ca: Buffer | undefined;
+  if (env.LDAP_CA_FILE) {
+    try {
+      ca = readFileSync(env.LDAP_CA_FILE);
+    } catch (err) {
+      throw new ConfigError(
+        `LDAP_CA_FILE ${env.LDAP_CA_FILE} cannot be read (${(err as NodeJS.ErrnoException).code}). Point it at the directory's CA certificate (PEM).`,
+      );
+    }
+  }
+  return {
+    url: env.LDAP_URL,
+    startTls: env.LDAP_STARTTLS,
+    ca,
+    bindDn: env.LDAP_BIND_DN,
+    bindPassword: env.LDAP_BIND_PASSWORD,
+    userBase: env.LDAP_USER_BASE,
+    userFilter: env.LDAP_USER_FILTER,
+    kind: env.LDAP_KIND,
+    roleGroups: env.LDAP_ROLE_GROUPS,
+    groupMap: env.LDAP_GROUP_MAP,
+    disabledAttribute: env.LDAP_DISABLED_ATTRIBUTE,
+    checkSeconds: env.LDAP_CHECK_SECONDS,
+    only: env.LDAP_ONLY,
+  };
+}
 
 /** Single sign-on is on when OIDC_ISSUER is set; then the client and the portal's address must be set too. */
 function oidcConfig(env: Env): OidcConfig | null {
@@ -450,6 +656,7 @@ export function loadConfig(
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join(' '));
   const env = parsed.data;
   const storage = storageConfig(env);
+  const ldap = ldapConfig(env, raw);
   const oidc = oidcConfig(env);
   const dataDir = path.resolve(env.DATA_DIR!);
   const createdAtLoad: string[] = [];
@@ -477,6 +684,7 @@ export function loadConfig(
     loginAddressFailures: env.LOGIN_ADDRESS_FAILURES,
     registrationsPerAddress: env.REGISTRATIONS_PER_ADDRESS,
     feedbackRateLimit: env.FEEDBACK_RATE_LIMIT,
+    stepUp: { minutes: env.STEP_UP_MINUTES, classifications: env.STEP_UP_CLASSIFICATIONS },
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.
@@ -489,6 +697,7 @@ export function loadConfig(
     storage,
     jwtSecretRotate: env.JWT_SECRET_ROTATE,
     backupKey: env.BACKUP_KEY,
+    ldap,
     mfaRequiredRoles: env.MFA_REQUIRED_ROLES,
     mfaForCleared: env.MFA_FOR_CLEARED,
     portalUrl: env.PORTAL_URL,

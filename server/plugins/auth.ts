@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '#shared/constants.ts';
 import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
 
+import type { StepUpClassification, StepUpConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { type SecondFactorKind, type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
@@ -38,6 +39,12 @@ export interface ActorSession {
   verifiedAt: Date;
   /** Whether, and how, this session passed a second factor. */
   secondFactor: SecondFactorKind | null;
+  /**
+   * The fresh check before classified letters (decision 066): the classifications it guards (STEP_UP_CLASSIFICATIONS)
+   * and until when this session's last proof counts as fresh (`verifiedAt` + STEP_UP_MINUTES). letters.policy.ts
+   * decides with it.
+   */
+  stepUp: { classifications: readonly StepUpClassification[]; freshUntil: Date };
 }
 
 /** How a new session began, for its row (issue 30). */
@@ -183,118 +190,125 @@ const SESSION_ROW_GRACE_MS = 24 * 3600 * 1000;
  * made with the cookie alone (decision 003). Deny by default (decision 048): one root onRequest hook authenticates
  * every route unless it declares `config: { public: true }`, so a forgotten guard is a 401, never a leak.
  */
-export const authPlugin = fp<{ secret: string; expiresIn: string; secondFactor: SecondFactorSettings }>(
-  async (app, opts) => {
-    await app.register(cookie);
-    await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
+export const authPlugin = fp<{
+  secret: string;
+  expiresIn: string;
+  secondFactor: SecondFactorSettings;
+  stepUp: StepUpConfig;
+}>(async (app, opts) => {
+  await app.register(cookie);
+  await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
-    app.decorate('startSession', async (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) => {
-      const sid = start.id ?? randomUUID();
-      const token = app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid });
-      const { exp } = app.jwt.decode<{ exp?: number }>(token) ?? {};
-      const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + SESSION_ROW_GRACE_MS);
-      await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
-      await db.insert(sessions).values({
-        id: sid,
-        userId: user.id,
-        method: start.method,
-        secondFactor: start.secondFactor ?? null,
-        verifiedAt: start.verifiedAt ?? new Date(),
-        expiresAt,
-        address: req.ip ?? '',
-        userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
-        ssoIdToken: start.ssoIdToken ?? null,
-      });
-      return token;
+  app.decorate('startSession', async (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) => {
+    const sid = start.id ?? randomUUID();
+    const token = app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid });
+    const { exp } = app.jwt.decode<{ exp?: number }>(token) ?? {};
+    const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + SESSION_ROW_GRACE_MS);
+    await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
+    await db.insert(sessions).values({
+      id: sid,
+      userId: user.id,
+      method: start.method,
+      secondFactor: start.secondFactor ?? null,
+      verifiedAt: start.verifiedAt ?? new Date(),
+      expiresAt,
+      address: req.ip ?? '',
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
+      ssoIdToken: start.ssoIdToken ?? null,
     });
+    return token;
+  });
 
-    app.decorateRequest('actor', null);
-    app.decorateRequest('directoryVersion', undefined);
-    app.decorateRequest('accountVersion', undefined);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('directoryVersion', undefined);
+  app.decorateRequest('accountVersion', undefined);
 
-    const expired = () => unauthorized('auth.session_expired');
-    // Every signed-in request runs this one query: the account's few columns the guard needs, its session's row (ended
-    // or not, when last proven, with which second factor), and the versions its kept answers are stamped with (the directory's, the person's and their
-    // group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
-    const sessionUser = app.db
-      .select({
-        ...actorColumns,
-        status: users.status,
-        statusReason: users.statusReason,
-        sessionsValidAfter: users.sessionsValidAfter,
-        sessionId: sessions.id,
-        sessionEnded: sql<boolean>`${sessions.endedAt} is not null`,
-        sessionMethod: sessions.method,
-        sessionVerifiedAt: sessions.verifiedAt,
-        sessionSecondFactor: sessions.secondFactor,
-        directoryVersion: sql<string>`coalesce((select version from directory_version), 0)::text`,
-        accountVersion: sql<string>`"users".xmin::text || ':' || coalesce((select g.xmin::text from groups g where g.id = "users"."group_id"), '')`,
-      })
-      .from(users)
-      .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare('session_user');
-    app.decorate('authenticate', async (req: FastifyRequest) => {
-      if (req.actor) return; // the root hook already did
-      const token = presentedToken(req);
-      if (!token) throw unauthorized();
-      let payload: Partial<TokenPayload>;
-      try {
-        payload = app.jwt.verify<TokenPayload>(token);
-      } catch {
-        throw expired();
-      }
-      // A token without a session id cannot be signed out, so it is not accepted.
-      if (!isSession(payload)) throw expired();
-      const [row] = await sessionUser.execute({ userId: payload.sub, sessionId: payload.sid });
-      if (!row?.sessionId || row.sessionEnded || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
-      const refusal = refusalFor(row);
-      if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
-      const actor = toActor(row, {
-        id: row.sessionId,
-        method: row.sessionMethod!,
-        verifiedAt: row.sessionVerifiedAt!,
-        secondFactor: row.sessionSecondFactor,
-      });
-      // The second factor (decision 064): a session that has not passed the one its person must have reaches only the
-      // routes that lead to it. In memory from the row just read; the factors are looked up only to word the refusal.
-      if (
-        row.sessionSecondFactor === null &&
-        !req.routeOptions.config.beforeSecondFactor &&
-        secondFactorRequired(opts.secondFactor, actor)
-      ) {
-        throw forbidden(
-          (await hasConfirmedFactor(app.db, actor.id))
-            ? 'auth.second_factor_required'
-            : 'auth.second_factor_enrolment_required',
-        );
-      }
-      req.actor = actor;
-      req.directoryVersion = row.directoryVersion;
-      req.accountVersion = row.accountVersion;
+  const expired = () => unauthorized('auth.session_expired');
+  // Every signed-in request runs this one query: the account's few columns the guard needs, its session's row (ended
+  // or not, when last proven, with which second factor), and the versions its kept answers are stamped with (the directory's, the person's and their
+  // group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
+  const sessionUser = app.db
+    .select({
+      ...actorColumns,
+      status: users.status,
+      statusReason: users.statusReason,
+      sessionsValidAfter: users.sessionsValidAfter,
+      sessionId: sessions.id,
+      sessionEnded: sql<boolean>`${sessions.endedAt} is not null`,
+      sessionMethod: sessions.method,
+      sessionVerifiedAt: sessions.verifiedAt,
+      sessionSecondFactor: sessions.secondFactor,
+      directoryVersion: sql<string>`coalesce((select version from directory_version), 0)::text`,
+      accountVersion: sql<string>`"users".xmin::text || ':' || coalesce((select g.xmin::text from groups g where g.id = "users"."group_id"), '')`,
+    })
+    .from(users)
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('session_user');
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    if (req.actor) return; // the root hook already did
+    const token = presentedToken(req);
+    if (!token) throw unauthorized();
+    let payload: Partial<TokenPayload>;
+    try {
+      payload = app.jwt.verify<TokenPayload>(token);
+    } catch {
+      throw expired();
+    }
+    // A token without a session id cannot be signed out, so it is not accepted.
+    if (!isSession(payload)) throw expired();
+    const [row] = await sessionUser.execute({ userId: payload.sub, sessionId: payload.sid });
+    if (!row?.sessionId || row.sessionEnded || row.sessionsValidAfter.getTime() !== payload.sv) throw expired();
+    const refusal = refusalFor(row);
+    if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
+    const actor = toActor(row, {
+      id: row.sessionId,
+      method: row.sessionMethod!,
+      verifiedAt: row.sessionVerifiedAt!,
+      secondFactor: row.sessionSecondFactor,
+      stepUp: {
+        classifications: opts.stepUp.classifications,
+        freshUntil: new Date(row.sessionVerifiedAt!.getTime() + opts.stepUp.minutes * 60_000),
+      },
     });
+    // The second factor (decision 064): a session that has not passed the one its person must have reaches only the
+    // routes that lead to it. In memory from the row just read; the factors are looked up only to word the refusal.
+    if (
+      row.sessionSecondFactor === null &&
+      !req.routeOptions.config.beforeSecondFactor &&
+      secondFactorRequired(opts.secondFactor, actor)
+    ) {
+      throw forbidden(
+        (await hasConfirmedFactor(app.db, actor.id))
+          ? 'auth.second_factor_required'
+          : 'auth.second_factor_enrolment_required',
+      );
+    }
+    req.actor = actor;
+    req.directoryVersion = row.directoryVersion;
+    req.accountVersion = row.accountVersion;
+  });
 
-    const publicRoutes = new Set<string>();
-    app.decorate('publicRoutes', publicRoutes);
-    app.addHook('onRoute', (route) => {
-      if (!route.config?.public) return;
-      for (const method of [route.method].flat()) publicRoutes.add(`${method} ${route.url}`);
-    });
-    // Deny by default. Unknown addresses fall through to the 404 handler.
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.is404) return;
-      const { public: isPublic, identifies } = req.routeOptions.config;
-      if (!isPublic) return app.authenticate(req, reply);
-      if (!identifies || !presentedToken(req, true)) return;
-      try {
-        await app.authenticate(req, reply);
-      } catch {
-        req.actor = null; // a visitor
-      }
-    });
-  },
-);
+  const publicRoutes = new Set<string>();
+  app.decorate('publicRoutes', publicRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.public) return;
+    for (const method of [route.method].flat()) publicRoutes.add(`${method} ${route.url}`);
+  });
+  // Deny by default. Unknown addresses fall through to the 404 handler.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.is404) return;
+    const { public: isPublic, identifies } = req.routeOptions.config;
+    if (!isPublic) return app.authenticate(req, reply);
+    if (!identifies || !presentedToken(req, true)) return;
+    try {
+      await app.authenticate(req, reply);
+    } catch {
+      req.actor = null; // a visitor
+    }
+  });
+});
 
 /** The signed-in person of a route that is not public (the sign-in hook has refused everyone else). */
 export function signedInActor(req: FastifyRequest): Actor {

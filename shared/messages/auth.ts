@@ -17,6 +17,27 @@ export const auth = {
   password_too_short: 'Password must be at least {{min}} characters.',
   password_too_long: 'Password must be at most 200 characters.',
   role_required: 'Please choose a role.',
+  /** The fresh check before classified letters (decision 066). */
+  step_up_required: 'Please confirm it is you to open this letter.',
+  step_up_answer_required: 'Enter your password or a code.',
+  step_up_one_answer: 'Enter either your password or a code, not both.',
+  step_up_code_too_long: 'A code is at most 64 characters.',
+  step_up_wrong_password: 'That password is not correct.',
+  step_up_use_factor: 'Please confirm with your second factor (an authenticator code or a recovery code).',
+  step_up_no_factor: 'You have no second factor: please confirm with your password.',
+  step_up_sign_in_again: 'Please sign out and sign in again to open this letter.',
+  /** Active sessions (My Account → Security). */
+  session_not_found: 'That session was not found, or has already ended.',
+  /** Sign-in with the lab's directory (server/modules/auth/directory*.ts, decision 062). */
+  directory_unreachable: 'The lab directory cannot be reached. Try again in a few minutes.',
+  directory_disabled: 'Your account is disabled in the lab directory. Please contact the administrator.',
+  directory_no_access:
+    'Your account in the lab directory does not give access to the portal. Please contact the administrator.',
+  directory_no_email:
+    'Your entry in the lab directory has no email address. Please ask the directory administrator to add one.',
+  directory_local_account:
+    'A portal account already uses this email. Sign in with its portal password, or ask an administrator.',
+  local_sign_in_off: 'Please sign in with your lab directory account. Portal passwords are for administrators only.',
   /** The second factor (server/modules/mfa, decision 064). */
   second_factor_required: 'Enter a code from your authenticator app, or a recovery code, to continue.',
   second_factor_enrolment_required: 'Your role requires a second factor. Set up an authenticator app to continue.',

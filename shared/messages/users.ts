@@ -3,6 +3,7 @@ export const users = {
   not_found: 'User not found.',
   own_profile_only: 'You may only view or change your own profile.',
   own_password_only: 'You may only change your own password.',
+  password_in_directory: 'Your password is kept by the lab directory. Please change it there, not in the portal.',
   photo_required: 'Please select a photo first.',
   current_password_wrong: 'The current password is not correct.',
   current_password_required: 'Please enter your current password.',

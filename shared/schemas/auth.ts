@@ -176,3 +176,41 @@ export const approveUserInput = z.object({
   role: z.enum(['employee', 'director', 'associate_director', 'admin'], msg('admin.group_and_role_required')),
 });
 export type ApproveUserInput = z.input<typeof approveUserInput>;
+
+/**
+ * The ways a person may give the fresh check before classified letters (decision 066): their second factor where they
+ * have one (`totp`, `passkey`, `recovery`), else their `password`; `sign_in` when neither can be asked here (an SSO
+ * account without a factor signs in again).
+ */
+export const STEP_UP_METHODS = ['password', 'totp', 'passkey', 'recovery', 'sign_in'] as const;
+export type StepUpMethod = (typeof STEP_UP_METHODS)[number];
+
+/** POST /api/auth/step-up: the password, or a code (an authenticator's or a recovery code), not both. */
+export const stepUpInput = z
+  .object({
+    password: z.string().max(200, msg('auth.password_too_long')).optional(),
+    code: z.string().trim().max(64, msg('auth.step_up_code_too_long')).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.password ? 'password' : null, v.code ? 'code' : null].filter(Boolean);
+    if (given.length === 0)
+      ctx.addIssue({ code: 'custom', message: msg('auth.step_up_answer_required'), path: ['password'] });
+    if (given.length === 2) ctx.addIssue({ code: 'custom', message: msg('auth.step_up_one_answer'), path: ['code'] });
+  });
+export type StepUpInput = z.infer<typeof stepUpInput>;
+
+export const stepUpJson = z.object({ message: z.string(), verifiedAt: z.string() });
+export type StepUpJson = z.infer<typeof stepUpJson>;
+
+/** One live session of the signed-in person (GET /api/auth/sessions; My Account → Security). */
+export const activeSessionJson = z.object({
+  _id: z.string(),
+  current: z.boolean(),
+  method: z.enum(['password', 'directory', 'sso']),
+  secondFactor: z.enum(['totp', 'passkey', 'recovery']).nullable(),
+  userAgent: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+  verifiedAt: z.string(),
+});
+export type ActiveSessionJson = z.infer<typeof activeSessionJson>;

@@ -34,6 +34,8 @@ export const userJson = z.object({
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   statusReason: z.string().nullable(),
+  /** Where the person proves who they are (decision 062): a directory account changes its password there. */
+  authSource: z.enum(['local', 'directory', 'sso']),
   photo: z.string().nullable(),
   about: z.string(),
   labId: z.uuid().nullable(),

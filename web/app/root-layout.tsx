@@ -20,6 +20,11 @@ const SessionTimeout = lazy(
     import('#web/features/auth/components/session-timeout.tsx').then((m) => ({ default: m.SessionTimeout })),
   ),
 );
+const StepUpDialog = lazy(
+  withMantineStyles(() =>
+    import('#web/features/auth/components/step-up-dialog.tsx').then((m) => ({ default: m.StepUpDialog })),
+  ),
+);
 const NotificationBell = lazy(
   withMantineStyles(() =>
     import('#web/features/notifications/components/notification-bell.tsx').then((m) => ({
@@ -75,6 +80,7 @@ export function RootLayout() {
       {everSignedIn && (
         <Suspense fallback={null}>
           <SessionTimeout />
+          <StepUpDialog />
         </Suspense>
       )}
     </AppLayout>

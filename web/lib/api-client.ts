@@ -35,6 +35,21 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/**
+ * The fresh check before classified letters (decision 066): a call refused with 401 `auth.step_up_required` is handed
+ * to this handler (the "Confirm it is you" dialog, mounted by the root layout) with the ways the person may answer;
+ * when it resolves true (the check was given) the call is sent again and the screen carries on as if it had never
+ * been refused; false (cancelled) lets the refusal through to the screen. Without a handler the refusal goes through.
+ */
+export type StepUpHandler = (methods: string[]) => Promise<boolean>;
+let onStepUp: StepUpHandler | null = null;
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  onStepUp = handler;
+}
+export const STEP_UP_CODE = 'auth.step_up_required';
+/** Is this a refusal that a fresh check would lift (for a screen that asks before opening a link)? */
+export const needsStepUp = (err: unknown) =>
+  err instanceof ApiError && err.status === 401 && err.body?.code === STEP_UP_CODE;
 /** Where a 403 "pass your second factor first" on a signed-in call sends the person (decision 064); set by the router. */
 let onSecondFactor: () => void = () => window.location.assign('/login/second-factor');
 export function setSecondFactorHandler(handler: () => void): void {
@@ -125,6 +140,14 @@ async function request<T>(
     throw new ApiError(0, ''); // offline or server down: the screen words it
   }
   const data = parse(await res.text(), res.headers.get('content-type'));
+  if (res.status === 401 && (data as { code?: unknown } | undefined)?.code === STEP_UP_CODE) {
+    // Still signed in: not the sign-out of handleUnauthorized. A refused call did nothing, so a write is safe to resend.
+    const methods = (data as { methods?: unknown }).methods;
+    if (onStepUp && (await onStepUp(Array.isArray(methods) ? methods.map(String) : []))) {
+      return request<T>(method, url, body, options, retried);
+    }
+    throw errorFrom(res.status, data);
+  }
   if (!res.ok) {
     // Refused for a session that was replaced meanwhile (see handleUnauthorized): once more with the new token. A
     // refused call did nothing on the server, so a write is safe to send again.

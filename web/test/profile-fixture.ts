@@ -7,6 +7,7 @@ export const profile: ProfileJson = {
   role: 'employee',
   status: 'approved',
   statusReason: null,
+  authSource: 'local',
   photo: null,
   about: 'Fire safety.',
   labId: null,

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { loginInput, loginJson, logoutJson, registerInput, sessionJson } from '#shared/schemas/auth.ts';
-import { messageJson } from '#shared/schemas/common.ts';
+import {
+  activeSessionJson,
+  loginInput,
+  loginJson,
+  logoutJson,
+  registerInput,
+  sessionJson,
+  stepUpInput,
+  stepUpJson,
+} from '#shared/schemas/auth.ts';
+import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
 import { notFound } from '#server/lib/errors.ts';
@@ -12,9 +21,10 @@ import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';
 
-import { endAllSessions, refreshSession, registerUser, revokeSession, verifyLogin } from './auth.service.ts';
+import { endAllSessions, refreshSession, registerUser, revokeSession, signInWithPassword } from './auth.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { completeSignIn } from './sign-in.ts';
+import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
 
 /** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
 export const REFRESHES_PER_MINUTE = 10;
@@ -49,13 +59,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = req.body;
       // Failures are throttled per account and per address, a success is never counted (decision 014), and a browser
       // that signed in before as this person carries a device cookie that keeps it out of the account's lock (041).
-      const row = await app.throttle.passwordCheck(
+      // With the lab's directory configured, a login that is not a local account is the directory's (decision 062);
+      // its wrong passwords are throttled the same way.
+      const { user, method } = await app.throttle.passwordCheck(
         { email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-        () => verifyLogin(app.db, email, password),
+        () => signInWithPassword(app.db, app.config.ldap, email, password),
         (err) => (err as { statusCode?: number }).statusCode === 401,
       );
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
-      return completeSignIn(app, req, reply, row, 'password');
+      return completeSignIn(app, req, reply, user, method);
     },
   );
 
@@ -81,6 +93,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { message: 'Signed out of all devices.' };
   });
+
+  // The fresh check before classified letters (issue 30 item 4, decision 066): the password, or a code of the person's
+  // second factor. Wrong answers are throttled as sign-in failures of the account (decision 014), the person's own
+  // browser keeping its device cookie's allowance (decision 041). A write: the bearer header only.
+  app.post('/api/auth/step-up', { schema: { body: stepUpInput, response: { 200: stepUpJson } } }, async (req) => {
+    const verifiedAt = await confirmIdentity(app, signedInActor(req), req.body, {
+      address: req.ip,
+      deviceCookie: req.cookies[DEVICE_COOKIE],
+    });
+    return { message: 'Confirmed.', verifiedAt: verifiedAt.toISOString() };
+  });
+
+  // My Account → Security (issue 30 item 5): the person's live sessions, this one marked.
+  app.get('/api/auth/sessions', { schema: { response: { 200: z.array(activeSessionJson) } } }, async (req) => {
+    const actor = signedInActor(req);
+    return (await listLiveSessions(app.db, actor)).map((s) => ({
+      _id: s.id,
+      current: s.id === actor.session?.id,
+      method: s.method,
+      secondFactor: s.secondFactor,
+      userAgent: s.userAgent,
+      address: s.address,
+      createdAt: s.createdAt.toISOString(),
+      verifiedAt: s.verifiedAt.toISOString(),
+    }));
+  });
+
+  // "Sign out" of one of the person's own sessions; ending this one signs this browser out too.
+  app.delete(
+    '/api/auth/sessions/:id',
+    { schema: { params: uuidParam, response: { 200: messageJson } } },
+    async (req, reply) => {
+      const { current } = await endOwnSession(app.db, signedInActor(req), req.params.id);
+      if (current) reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+      return { message: 'Signed out of that session.' };
+    },
+  );
 
   // "Stay signed in" of the session-timeout warning (issue 16 item 5, decision 019): a fresh token for a session that
   // is still valid (unexpired, not revoked by a password change, account still approved), and a fresh download cookie.

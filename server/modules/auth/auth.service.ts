@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import type { RegisterInput } from '#shared/schemas/auth.ts';
 import type { registerInput } from '#shared/schemas/auth.ts';
 
+import type { LdapConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { sessions, type UserRow, users } from '#server/db/schema/index.ts';
+import { type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { roleWord } from '#server/modules/audit/activity-words.ts';
@@ -15,6 +16,7 @@ import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { type Actor, refusalFor } from '#server/plugins/auth.ts';
 
+import { checkLocalSignInAllowed, signInWithDirectory } from './directory-accounts.ts';
 import { hashPassword } from './passwords.ts';
 
 type RegisterData = z.output<typeof registerInput>;
@@ -82,6 +84,29 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
   return user;
+}
+
+/**
+ * The sign-in of POST /api/auth/login (decision 062): a local account (or any login without LDAP configured) checks
+ * the portal's password, and under LDAP_ONLY only an admin may; any other login (not a local account, or a directory
+ * account's) is the directory's. The same refusals either way: 401 for wrong credentials (throttled), 403 with why.
+ */
+export async function signInWithPassword(
+  db: Db,
+  ldap: LdapConfig | undefined,
+  login: string,
+  password: string,
+): Promise<{ user: UserRow; method: SessionMethod }> {
+  const local = ldap ? await findUserByEmail(db, login) : undefined;
+  if (!ldap || (local && local.authSource !== 'directory')) {
+    const user = await verifyLogin(db, login, password);
+    checkLocalSignInAllowed(ldap, user);
+    return { user, method: 'password' };
+  }
+  const user = await signInWithDirectory(db, ldap, login, password);
+  const refusal = refusalFor(user);
+  if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
+  return { user, method: 'directory' };
 }
 
 /**

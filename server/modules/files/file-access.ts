@@ -11,23 +11,30 @@ export type FileAccessCheck = (db: Db, actor: Actor, file: FileRow) => Promise<b
 /** Who may download the files of each private area: the app's `app.fileAccess` (server/app.ts). */
 export interface FileAccessRules {
   /** Each module that owns a private area says, as its plugin registers, who may download its files. */
-  register(area: string, check: FileAccessCheck): void;
-  /** May this person download this private file? Admins always may; an area without a rule only its uploader. */
+  register(area: string, check: FileAccessCheck, opts?: { everyone?: boolean }): void;
+  /**
+   * May this person download this private file? Admins always may (an area registered with `everyone` asks its rule
+   * for admins too, which may refuse them by throwing: the fresh check before Secret letters, decision 066); an area
+   * without a rule only its uploader.
+   */
   canDownload(db: Db, actor: Actor, file: FileRow): Promise<boolean>;
   /** Private areas no module has given a rule (checked when the app is ready). */
   missing(): string[];
 }
 
 export function createFileAccess(): FileAccessRules {
-  const checks = new Map<string, FileAccessCheck>();
+  const checks = new Map<string, { check: FileAccessCheck; everyone: boolean }>();
   return {
-    register(area, check) {
-      checks.set(area, check);
+    register(area, check, opts = {}) {
+      checks.set(area, { check, everyone: opts.everyone ?? false });
     },
     async canDownload(db, actor, file) {
-      if (isAdmin(actor)) return true;
-      const check = checks.get(file.area);
-      if (check) return check(db, actor, file);
+      const rule = checks.get(file.area);
+      if (isAdmin(actor)) {
+        if (rule?.everyone) await rule.check(db, actor, file); // for its refusals only: an admin may see any file
+        return true;
+      }
+      if (rule) return rule.check(db, actor, file);
       return file.uploadedBy === actor.id;
     },
     missing: () => PRIVATE_AREAS.filter((area) => !checks.has(area)),

@@ -28,6 +28,8 @@ async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<{ letter: L
   const { involved } = await letterInvolvement(tx, id, actor.id);
   lettersPolicy.authorize(actor, 'letters.view', { letter, involved });
   if (letter.deletedAt) throw conflict('letters.in_recycle_bin_act');
+  // Moving or reading a Secret letter needs a fresh check (decision 066).
+  lettersPolicy.authorize(actor, 'letters.open', { letter });
   // What the actor holds of it now: their open movements, oldest first.
   const held = await tx
     .select()

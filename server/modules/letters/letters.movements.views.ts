@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { type LetterMovementRow, letterMovements, users } from '#server/db/schema/index.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-import { getLetter } from './letters.service.ts';
+import { openLetter } from './letters.service.ts';
 
 /**
  * Reading a letter's movements (issue 17; docs/decisions/020-dak-movement.md): a movement with the names of who
@@ -71,7 +71,7 @@ export const isOverdue = (m: Pick<LetterMovementRow, 'box' | 'dueDate'>, today =
 
 /** Every movement of a letter, oldest first (GET /api/dac/{id}/movements): whoever may see the letter. */
 export async function listMovements(db: Db, actor: Actor, id: string): Promise<MovementView[]> {
-  await getLetter(db, actor, id); // 404 unless the actor may see it
+  await openLetter(db, actor, id); // 404 unless the actor may see it; a Secret letter's trail after a fresh check
   return loadMovements(db, eq(letterMovements.letterId, id));
 }
 

@@ -35,9 +35,9 @@ import {
   createLetter,
   deleteLetter,
   findLetterByFile,
-  getLetter,
   listLetterHistory,
   listRecycleBin,
+  openLetter,
   purgeLetter,
   replaceLetterFile,
   restoreLetter,
@@ -50,10 +50,19 @@ const AREA = 'letters';
 /** The letters register, dak (spec §7 Letters; the module is named for the domain, the API keeps /api/dac). */
 export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Letter files (/uploads/letters/{fileName}, spec §7) go only to those who may see the letter (issue 6 item 5).
-  app.fileAccess.register(AREA, async (db, actor, file) => {
-    const letter = await findLetterByFile(db, file.id);
-    return letter ? actorMayViewLetter(db, actor, letter) : file.uploadedBy === actor.id;
-  });
+  // Admins too (`everyone`): a Secret letter's file needs a fresh check whoever opens it (decision 066), after the
+  // rule of who may see it, so that nobody learns from the answer what a file they may not open is.
+  app.fileAccess.register(
+    AREA,
+    async (db, actor, file) => {
+      const letter = await findLetterByFile(db, file.id);
+      if (!letter) return file.uploadedBy === actor.id;
+      if (!(await actorMayViewLetter(db, actor, letter))) return false;
+      lettersPolicy.authorize(actor, 'letters.open', { letter });
+      return true;
+    },
+    { everyone: true },
+  );
   const adminOnly = [lettersPolicy.guard('letters.recycle_bin')];
   const uploadOptions = { area: AREA, kind: 'letter', fileField: 'file', maxBytes: app.config.uploadMaxBytes } as const;
 
@@ -134,14 +143,14 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/dac/:id', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) =>
-    presentLetter(await getLetter(app.db, signedInActor(req), req.params.id), signedInActor(req)),
+    presentLetter(await openLetter(app.db, signedInActor(req), req.params.id), signedInActor(req)),
   );
 
   app.get(
     '/api/dac/:id/history',
     { schema: { params: uuidParam, response: { 200: z.array(letterHistoryJson) } } },
     async (req) => {
-      const view = await getLetter(app.db, signedInActor(req), req.params.id);
+      const view = await openLetter(app.db, signedInActor(req), req.params.id);
       return (await listLetterHistory(app.db, view.letter.id)).map((h) => presentLetterHistory(h.entry, h.actor));
     },
   );

@@ -128,6 +128,16 @@ export async function getLetter(db: DbOrTx, actor: Actor, id: string): Promise<L
   return view;
 }
 
+/**
+ * A letter opened by the actor (GET /api/dac/{id}, its history and dak trail): as getLetter, and a Secret letter (by
+ * STEP_UP_CLASSIFICATIONS) needs a fresh check (letters.open, decision 066).
+ */
+export async function openLetter(db: DbOrTx, actor: Actor, id: string): Promise<LetterView> {
+  const view = await getLetter(db, actor, id);
+  lettersPolicy.authorize(actor, 'letters.open', view);
+  return view;
+}
+
 /** Has the letter been marked to anyone, and was `personId` marked it (or did they mark it)? */
 export async function letterInvolvement(db: DbOrTx, letterId: string, personId: string) {
   const [row] = await db

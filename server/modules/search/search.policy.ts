@@ -4,7 +4,7 @@ import type { Role } from '#shared/constants.ts';
 import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
 
 import { searchDocuments as sd } from '#server/db/schema/index.ts';
-import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
+import { isClearedForClassified, lettersPolicy } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -77,3 +77,12 @@ export function opensDocument(reader: SearchReader, kinds: readonly SearchKind[]
 export function listsDocument(reader: SearchReader, kinds: readonly SearchKind[] = SEARCH_KINDS): SQL {
   return sql`(${sd.listAccess} && ${tokenArray(reader, kinds)})`;
 }
+
+/**
+ * The letter classifications whose files this reader may not open now without a fresh check (letters.policy
+ * 'letters.open', decision 066): the search neither matches nor shows those files' text until they give it.
+ */
+export const closedClassifications = (reader: SearchReader): string[] =>
+  (['Confidential', 'Secret'] as const).filter(
+    (classification) => !lettersPolicy.allows(reader.actor, 'letters.open', { letter: { classification } }),
+  );

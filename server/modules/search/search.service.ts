@@ -18,7 +18,7 @@ import { containsPattern } from '#server/lib/search.ts';
 import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-import { listsDocument, opensDocument, readerOf, type SearchReader } from './search.policy.ts';
+import { closedClassifications, listsDocument, opensDocument, readerOf, type SearchReader } from './search.policy.ts';
 
 /**
  * The portal search (issue 14, docs/decisions/015-search.md): PostgreSQL full-text search over search_documents
@@ -119,6 +119,7 @@ type Row = {
   title: string;
   url: string;
   file_url: string | null;
+  classification: string | null;
   opens: boolean;
   date: string;
   /** The date as cursors carry it (AT). */
@@ -126,9 +127,13 @@ type Row = {
   score: number;
 };
 
-/** The link that opens a result for this reader (the file when they may open it, else the page). */
-function resultUrl(row: Row): string {
+/**
+ * The link that opens a result for this reader (the file when they may open it, else the page; a letter of a
+ * classification guarded by the fresh check its register page, decision 066).
+ */
+function resultUrl(row: Row, guarded: readonly string[]): string {
   if (row.kind === 'person') return `${row.url}?q=${encodeURIComponent(row.title)}`;
+  if (row.kind === 'letter' && row.classification && guarded.includes(row.classification)) return row.url;
   if (!row.opens) return '/'; // a public listing (lab home, Product & Achievements) whose group page is closed to them
   if (row.kind === 'group' || row.kind === 'software-repository' || row.kind === 'trial-repository') return row.url;
   return row.file_url ?? row.url;
@@ -146,6 +151,9 @@ const rowsOf = async <T>(db: DbOrTx, query: SQL) => ((await db.execute(query)) a
  */
 export async function searchPortal(db: DbOrTx, reader: SearchReader, input: SearchInput): Promise<SearchAnswerJson> {
   const cursor = input.cursor ? decodeSearchCursor(input.cursor) : null;
+  // Letters of these classifications open on their register page, which asks for the fresh check before the file
+  // opens, rather than as a file in a new tab (decision 066).
+  const guarded: readonly string[] = reader.actor?.session?.stepUp.classifications ?? [];
   const prefix = prefixQuery(input.q);
   // Written out (not a CTE) so the planner sees the query as a constant and uses the words' statistics.
   const tsq = prefix
@@ -166,10 +174,20 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
   const kinds = input.kinds?.length ? input.kinds : SEARCH_KINDS;
   // Title and description for whoever may see the listing; the text inside the file only for whoever may open it.
   // The access tokens carry the kind, so they also keep to the kinds asked for.
+  // A letter of a classification this reader may not open now without a fresh check (letters.open, decision 066): its
+  // file's text is neither searched nor shown until they give it (its title and register fields still are).
+  const stale = closedClassifications(reader);
+  const fresh = stale.length
+    ? sql` and not (${sd.kind} = 'letter' and ${sd.classification} in (${sql.join(
+        stale.map((c) => sql`${c}`),
+        sql`, `,
+      )}))`
+    : sql``;
+  const opensNow = (only?: readonly SearchKind[]) => sql`(${opensDocument(reader, only)}${fresh})`;
   const matching = (only: readonly SearchKind[]) =>
-    sql`((${listsDocument(reader, only)} and (${sd.metaVector} @@ ${tsq} or ${titleMatch})) or (${opensDocument(reader, only)} and ${sd.fileVector} @@ ${tsq}))`;
+    sql`((${listsDocument(reader, only)} and (${sd.metaVector} @@ ${tsq} or ${titleMatch})) or (${opensNow(only)} and ${sd.fileVector} @@ ${tsq}))`;
   const matches = matching(kinds);
-  const opens = opensDocument(reader);
+  const opens = opensNow();
 
   const newestFirst = sql`order by ${sd.date} desc, ${sd.kind} desc, ${sd.itemId} desc`;
   /**
@@ -219,6 +237,7 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
       db,
       sql`
       select ${sd.kind} as kind, ${sd.itemId} as id, ${sd.title} as title, ${sd.url} as url, ${sd.fileUrl} as file_url,
+        ${sd.classification} as classification,
         ${opens} as opens, ${sd.date}::text as date,
         to_char(${sd.date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
         (case when ${inTitle} then ${sql.raw(String(TITLE_TIER))} else 0 end
@@ -279,7 +298,7 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
     _id: row.id,
     title: row.title,
     snippet: snippets.get(`${row.kind}:${row.id}`) ?? '',
-    url: resultUrl(row),
+    url: resultUrl(row, guarded),
     date: new Date(row.date).toISOString(),
   }));
   return {

@@ -28,6 +28,14 @@ export const usersPolicy = definePolicy({
   'users.change_password': (actor: Actor | null, profile: ProfileOf) =>
     actor?.id === profile.userId ? true : forbidden('users.own_password_only'),
   /**
+   * Changing a password in the portal: only an account whose password the portal keeps; a directory (or single
+   * sign-on) account changes it where it lives (decision 062).
+   */
+  'users.change_password_here': (_actor: Actor | null, account: { authSource: string | undefined }) =>
+    account.authSource === undefined || account.authSource === 'local'
+      ? true
+      : forbidden('users.password_in_directory'),
+  /**
    * Downloading a document on a person's record (GET /uploads/user-documents/…): the person themself, and admins
    * (who pass before any area's rule, file-access.ts). `userId` is the record's owner, null when the file is on none.
    */

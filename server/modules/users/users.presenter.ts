@@ -21,6 +21,7 @@ export function presentUser(u: UserRow, group: { id: string; name: string } | nu
     role: u.role,
     status: u.status,
     statusReason: u.statusReason,
+    authSource: u.authSource,
     photo: fileUrl('profile-photos', u.photoFileId),
     about: u.about,
     labId: u.labId,

@@ -144,6 +144,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: uuidParam, body: changePasswordInput, response: { 200: passwordChangedJson } },
     },
     async (req, reply) => {
+      // A directory account's password is the directory's (decision 062): changed there, never here.
+      const own = await findUserById(app.db, signedInActor(req).id);
+      usersPolicy.authorize(signedInActor(req), 'users.change_password_here', { authSource: own?.user.authSource });
       // currentPassword guesses (a stolen token) are throttled as sign-in failures of the account (decision 014);
       // the person's own browser carries its device cookie (decision 041).
       const saved = await app.throttle.passwordCheck(

@@ -9,6 +9,8 @@ import {
   type RegisterInput,
   type SecondFactorsJson,
   type SessionJson,
+  type StepUpInput,
+  type StepUpJson,
   type TotpConfirmJson,
   type TotpEnrolJson,
 } from '#shared/schemas/auth.ts';
@@ -63,6 +65,9 @@ export const useRefreshSession = () =>
     mutationFn: () => api.post<SessionJson>('/api/auth/refresh'),
     onSuccess: (login) => saveLogin(login),
   });
+
+/** POST /api/auth/step-up: the fresh check before classified letters (decision 066), with the password or a code. */
+export const confirmIdentity = (input: StepUpInput) => api.post<StepUpJson>('/api/auth/step-up', input);
 
 // The second factor (decision 064). `ticket`: the sign-in's, while no session exists; without it the stored login's.
 export const secondFactorKeys = { mine: ['second-factor'] as const };

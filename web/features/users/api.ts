@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { Role, UserStatus } from '#shared/constants.ts';
-import type { ApproveUserInput } from '#shared/schemas/auth.ts';
+import type { ActiveSessionJson, ApproveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type {
   ActivityLogPageJson,
@@ -209,3 +209,20 @@ export const useActivityLogs = (filter: LogsFilter, page: PageRequest) =>
       api.get<ActivityLogPageJson>('/admin/logs', { params: { ...present(filter), ...page }, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/auth/sessions: my live sessions, newest first, this one marked (My Account → Security). */
+export const sessionKeys = { all: ['auth', 'sessions'] as const };
+export const useMySessions = () =>
+  useQuery({
+    queryKey: sessionKeys.all,
+    queryFn: ({ signal }) => api.get<ActiveSessionJson[]>('/api/auth/sessions', { signal }),
+  });
+
+/** DELETE /api/auth/sessions/{id}: "Sign out" of one of my sessions. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del<{ message: string }>(`/api/auth/sessions/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}

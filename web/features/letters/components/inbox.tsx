@@ -31,6 +31,7 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { type InboxFilter, useInbox, useInboxCount, useReadLetter, useReceiveLetter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';
+import { LetterDownload } from './letter-download.tsx';
 import { LetterMovements } from './letter-movements.tsx';
 import { ClassificationBadge, Detail } from './letter-parts.tsx';
 
@@ -144,15 +145,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
               </SimpleGrid>
               {letter.fileUrl && (
                 <Group>
-                  <Button
-                    component="a"
-                    variant="default"
-                    href={letter.fileUrl}
-                    download={letter.originalName ?? true}
-                    aria-label={t('list.downloadLabel', { name: letter.originalName ?? letter.letterId })}
-                  >
-                    {t('list.download')}
-                  </Button>
+                  <LetterDownload letter={letter} variant="default" />
                 </Group>
               )}
               <Text fw={600} size="sm">

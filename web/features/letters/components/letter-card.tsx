@@ -7,6 +7,7 @@ import type { LetterJson } from '#shared/schemas/letter.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { MarkLetterDialog } from './dak-dialogs.tsx';
+import { LetterDownload } from './letter-download.tsx';
 import { LetterHistory } from './letter-history.tsx';
 import { LetterMovements } from './letter-movements.tsx';
 import { ClassificationBadge, Detail } from './letter-parts.tsx';
@@ -55,16 +56,7 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
           )}
         </SimpleGrid>
         <Group gap="sm">
-          {letter.fileName && letter.fileUrl && (
-            <Button
-              component="a"
-              href={letter.fileUrl}
-              download={letter.originalName ?? true}
-              aria-label={t('list.downloadLabel', { name: letter.originalName ?? letter.letterId })}
-            >
-              {t('list.download')}
-            </Button>
-          )}
+          {letter.fileName && <LetterDownload letter={letter} />}
           <Button
             variant="default"
             onClick={() => setShowHistory((v) => !v)}

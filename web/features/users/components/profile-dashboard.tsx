@@ -7,6 +7,7 @@ import type { ProfileJson } from '#shared/schemas/user.ts';
 import { getUserId, updateStoredUser } from '#web/lib/auth-storage.ts';
 
 import { useProfile } from '../api.ts';
+import { ActiveSessions } from './active-sessions.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
@@ -87,11 +88,25 @@ export function ProfileDashboard() {
             <PersonAndWorkDetails profile={me} />
             <ProfileExtras profile={me} />
           </SimpleGrid>
+          {/* A directory account's password is the lab directory's: changed there (decision 062). */}
           <Section title={t('password.title')}>
-            <ChangePasswordForm userId={me._id} />
+            {me.authSource === 'local' ? (
+              <ChangePasswordForm userId={me._id} />
+            ) : (
+              <Text size="sm">{t('password.inDirectory')}</Text>
+            )}
           </Section>
-          <Section title={t('sessions.title')}>
-            <SignOutEverywhere />
+          {/* My Account → Security (issue 30 item 5): active sessions; the second factors follow (security-section.tsx). */}
+          <Section title={t('security.sessions')}>
+            <Stack gap="lg">
+              <ActiveSessions />
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  {t('sessions.title')}
+                </Title>
+                <SignOutEverywhere />
+              </Stack>
+            </Stack>
           </Section>
         </>
       )}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+
+import { checkA11y, screenshot } from './a11y.ts';
+import { expectHidden, expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
+import { apiAs, createApprovedUser, type SeededUser } from './seed.ts';
+
+// Issue 30 item 4 (decision 066): a Secret letter opened 16 minutes after signing in asks "Confirm it is you" in the
+// page, and the letter opens once the password is given. The session is aged in the server's database (its
+// verified_at) rather than waited for; every row touched is this file's own.
+
+const browser = useBrowser();
+
+async function ageSession(page: Page, minutes: number) {
+  const sid = await page.evaluate(() => {
+    const token = localStorage.getItem('token') ?? '';
+    return (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
+  });
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    const res = await client.query(
+      `update sessions set verified_at = now() - make_interval(mins => $2::int) where id = $1`,
+      [sid, minutes],
+    );
+    expect(res.rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
+}
+
+async function uploadSecretLetter(user: SeededUser, subject: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    letterSub: subject,
+    letterNo: `HQ/S/${subject.slice(-6)}`,
+    letterDate: '2026-11-20',
+    docketNo: `D-${subject.slice(-6)}`,
+    docketDate: '2026-11-21',
+    category: 'Letter',
+    establishment: 'DRDO HQ',
+    letterLanguage: 'English',
+    letterCommunBy: 'By Hand',
+    classification: 'Secret',
+  })) {
+    form.set(name, value);
+  }
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'secret-letter.pdf');
+  const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+const WORDS = {
+  en: {
+    dialog: 'Confirm it is you',
+    password: 'Your password',
+    confirm: 'Confirm',
+    showHistory: 'Show History',
+    uploaded: 'Uploaded by',
+  },
+  hi: {
+    dialog: 'पुष्टि करें कि यह आप ही हैं',
+    password: 'आपका पासवर्ड',
+    confirm: 'पुष्टि करें',
+    showHistory: 'इतिहास दिखाएँ',
+    uploaded: 'द्वारा अपलोड किया गया',
+  },
+} as const;
+
+describe('the fresh check before a Secret letter (issue 30 item 4)', () => {
+  for (const language of ['en', 'hi'] as const) {
+    it(`16 minutes after signing in, opening a Secret letter asks for the password, then opens it (${language})`, async () => {
+      const { page } = browser;
+      const tag = randomUUID().slice(0, 6);
+      const director = await createApprovedUser('director');
+      const subject = `Secret store audit ${tag}`;
+      const letter = await uploadSecretLetter(director, subject);
+
+      await signInAs(page, director, { via: 'ui', to: `/allLetter?q=${encodeURIComponent(subject)}` });
+      if (language === 'hi') await switchLanguage(page, 'hi');
+      const card = page.getByRole('article', { name: subject });
+      await expectVisible(card);
+      await ageSession(page, 16);
+
+      // Opening the letter's history and dak trail: refused for a fresh check, asked in the page.
+      await card.getByRole('button', { name: WORDS[language].showHistory }).click();
+      const dialog = page.getByRole('dialog', { name: WORDS[language].dialog });
+      await expectVisible(dialog);
+      await checkA11y(page, { moderate: true });
+      await screenshot(page, `step-up-dialog-${language}`);
+
+      // A wrong password is said on the field; the right one closes the dialog and the letter opens.
+      await dialog.getByLabel(WORDS[language].password).fill('not-my-password');
+      await dialog.getByRole('button', { name: WORDS[language].confirm, exact: true }).click();
+      await expectVisible(
+        dialog.getByText(language === 'en' ? 'That password is not correct.' : 'यह पासवर्ड सही नहीं है।'),
+      );
+      await dialog.getByLabel(WORDS[language].password).fill(director.password);
+      await dialog.getByRole('button', { name: WORDS[language].confirm, exact: true }).click();
+      await expectHidden(dialog);
+      // The refused reads were sent again: the history shows the upload.
+      await expectVisible(card.getByText(new RegExp(WORDS[language].uploaded)).first());
+      expect(letter.letterId).toMatch(/^L-/);
+
+      if (language === 'en') {
+        // Within the window now: the file downloads without asking again.
+        const download = page.waitForEvent('download');
+        await card.getByRole('link', { name: /Download File/ }).click();
+        expect((await download).suggestedFilename()).toBe('secret-letter.pdf');
+        // Past it again: the download asks first, in the page, and the file follows the check.
+        await ageSession(page, 16);
+        const second = page.waitForEvent('download');
+        await card.getByRole('link', { name: /Download File/ }).click();
+        await expectVisible(dialog);
+        await dialog.getByLabel(WORDS.en.password).fill(director.password);
+        await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+        expect((await second).suggestedFilename()).toBe('secret-letter.pdf');
+        await expectHidden(dialog);
+      }
+      expect(browser.pageErrors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,181 @@
+import argon2 from 'argon2';
+import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+import type { StepUpInput, StepUpMethod } from '#shared/schemas/auth.ts';
+
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { verifyDirectoryPassword } from './directory.ts';
+
+/**
+ * The fresh check before classified letters (issue 30 item 4, docs/decisions/066): a signed-in person proves again who
+ * they are, with their second factor where they have one, else their password, and their session's `verified_at`
+ * moves to now. letters.policy.ts 'letters.open' asks for it; the web's dialog (web/components/step-up-dialog.tsx)
+ * gives it and retries the refused request.
+ */
+
+/** The confirmed second factors of a person, and whether an unused recovery code is left. */
+async function factorsOf(db: DbOrTx, userId: string) {
+  const kinds = await db
+    .selectDistinct({ kind: userFactors.kind })
+    .from(userFactors)
+    .where(and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt)));
+  const [code] = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .limit(1);
+  return { kinds: new Set(kinds.map((k) => k.kind)), recovery: Boolean(code) };
+}
+
+/**
+ * How this person may give the fresh check (the `methods` of a 401 `auth.step_up_required`): their second factors
+ * (and a recovery code while one is left) when they have any, else their password (the portal's, or the directory's),
+ * else `sign_in` (an SSO account without a factor signs in again).
+ */
+export async function stepUpMethods(db: DbOrTx, userId: string): Promise<StepUpMethod[]> {
+  const [user] = await db.select({ authSource: users.authSource }).from(users).where(eq(users.id, userId)).limit(1);
+  const { kinds, recovery } = await factorsOf(db, userId);
+  if (kinds.size) {
+    const methods: StepUpMethod[] = [];
+    if (kinds.has('totp')) methods.push('totp');
+    if (kinds.has('passkey')) methods.push('passkey');
+    if (recovery) methods.push('recovery');
+    return methods;
+  }
+  return user?.authSource === 'sso' ? ['sign_in'] : ['password'];
+}
+
+/** Is this error a wrong password (counted by the sign-in throttle as a failure)? */
+const isWrongPassword = (err: unknown) => err instanceof AppError && err.code === 'auth.step_up_wrong_password';
+
+/**
+ * Checks the answer of the signed-in actor (POST /api/auth/step-up) and, when it is right, marks their session proven
+ * now (and with which second factor, when one was used) with its activity row, in one transaction. Returns the new
+ * proof time. Wrong answers are throttled like sign-ins: a password as the account's (app.throttle.passwordCheck, the
+ * browser's device cookie keeping its allowance), a code by the second factor's own check (verifySecondFactorCode).
+ */
+export async function confirmIdentity(
+  app: FastifyInstance,
+  actor: Actor,
+  input: StepUpInput,
+  from: { address: string; deviceCookie?: string | undefined },
+): Promise<Date> {
+  const db = app.db;
+  if (!actor.session) throw unauthorized('auth.session_expired');
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash, authSource: users.authSource, directoryDn: users.directoryDn })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .limit(1);
+  if (!user) throw unauthorized('auth.session_expired');
+  const { kinds } = await factorsOf(db, actor.id);
+  let factor: SecondFactorKind | null = null;
+  if (input.password) {
+    // The second factor where the person has one (issue 30 item 4): a password alone is not enough then.
+    if (kinds.size) throw badRequest('auth.step_up_use_factor', 'password');
+    // A directory account's password is the directory's (a bind as the person; decision 062); without the directory
+    // configured any more, it signs in again.
+    if (user.authSource === 'directory' && !app.config.ldap) throw conflict('auth.step_up_sign_in_again');
+    if (user.authSource === 'sso' || (user.authSource === 'local' && !user.passwordHash)) {
+      throw conflict('auth.step_up_sign_in_again');
+    }
+    const password = input.password;
+    const passwordIsRight = () =>
+      user.authSource === 'directory'
+        ? verifyDirectoryPassword(app.config.ldap, user, password)
+        : argon2.verify(user.passwordHash!, password).catch(() => false);
+    await app.throttle.passwordCheck(
+      { email: actor.email, ...from },
+      async () => {
+        if (!(await passwordIsRight())) throw badRequest('auth.step_up_wrong_password', 'password');
+      },
+      isWrongPassword,
+    );
+  } else {
+    if (!kinds.size) throw badRequest('auth.step_up_no_factor', 'code');
+    factor = await verifySecondFactorCode(app, actor.id, input.code ?? '', from.address);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sessions)
+      .set({ verifiedAt: sql`now()`, ...(factor ? { secondFactor: factor } : {}) })
+      .where(and(eq(sessions.id, actor.session!.id), isNull(sessions.endedAt)))
+      .returning({ verifiedAt: sessions.verifiedAt });
+    if (!row) throw unauthorized('auth.session_expired');
+    await recordActivity(
+      tx,
+      actor,
+      factor ? 'activity.identity_confirmed_code' : 'activity.identity_confirmed_password',
+      undefined,
+      { type: 'user', id: actor.id },
+    );
+    return row.verifiedAt;
+  });
+}
+
+/**
+ * The person's live sessions (My Account → Security), newest first: not ended, not expired, and begun after their
+ * last "sign out of all devices" or password change (users.sessions_valid_after).
+ */
+export async function listLiveSessions(db: Db, actor: Actor) {
+  return db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.userId, actor.id),
+        isNull(sessions.endedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gte(sessions.createdAt, users.sessionsValidAfter),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt));
+}
+
+// Not the SSO ID token, which no screen shows.
+const sessionColumns = {
+  id: sessions.id,
+  userId: sessions.userId,
+  method: sessions.method,
+  secondFactor: sessions.secondFactor,
+  verifiedAt: sessions.verifiedAt,
+  createdAt: sessions.createdAt,
+  expiresAt: sessions.expiresAt,
+  endedAt: sessions.endedAt,
+  address: sessions.address,
+  userAgent: sessions.userAgent,
+};
+
+/**
+ * Ends one of the actor's own sessions ("Sign out" of a row in My Account → Security) with its activity row; another
+ * person's session, or one already ended, is not found. Returns whether it was the session of this request.
+ */
+export async function endOwnSession(db: Db, actor: Actor, id: string): Promise<{ current: boolean }> {
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(sessions)
+      .set({ endedAt: new Date() })
+      .where(and(eq(sessions.id, id), eq(sessions.userId, actor.id), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id, address: sessions.address });
+    if (!ended) throw notFound('auth.session_not_found');
+    await recordActivity(
+      tx,
+      actor,
+      'activity.session_ended',
+      { address: ended.address || '—' },
+      {
+        type: 'user',
+        id: actor.id,
+      },
+    );
+    return { current: ended.id === actor.session?.id };
+  });
+}
