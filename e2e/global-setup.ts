@@ -148,7 +148,9 @@ export default async function setup(project: TestProject) {
   // A real OpenID provider (the API tests' oidc-provider, server/test/oidc-provider.ts) on its own free port, for
   // single sign-on (decision 063): it must know the portal's address (its redirect URI), so the port is chosen first.
   const port = await freePort();
-  const portalUrl = `http://127.0.0.1:${port}`;
+  // Named by host name, not address: passkeys take PORTAL_URL's host as their relying party, and browsers refuse an IP
+  // address there (decision 065). The journeys that need it (sso, passkeys) open the server as http://localhost.
+  const portalUrl = `http://localhost:${port}`;
   const provider = await startTestProvider(portalUrl);
   provider.accounts.set(SSO_DIRECTOR.login, {
     sub: SSO_DIRECTOR.login,

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
+
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { baseURL, expectPath, expectVisible, LOGIN_LABELS, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser } from './seed.ts';
+import { baseURL, expectHidden, expectPath, expectVisible, LOGIN_LABELS, useBrowser } from './fixtures.ts';
+import { ageSession, apiAs, createApprovedUser, signedInAdmin, uploadSecretLetter } from './seed.ts';
 
 // Passkeys as a second factor (issue 30 item 3, decision 065), with Chromium's virtual authenticator over CDP. The
 // e2e server listens on 127.0.0.1, which a browser does not accept as a WebAuthn RP ID (it must be a domain): this
@@ -103,5 +105,23 @@ describe('passkeys', () => {
     // The password alone no longer gives a session.
     const again = await apiAs(null).post('/api/auth/login', { email: person.email, password: person.password });
     expect(again.body).toMatchObject({ code: 'auth.second_factor_required', methods: ['passkey', 'recovery'] });
+
+    // The fresh check before a Secret letter (decision 066), 16 minutes after signing in, answered with the passkey.
+    const admin = await signedInAdmin();
+    expect((await apiAs(admin).put(`/admin/users/${person.id}/clearance`, { cleared: true })).status).toBe(200);
+    const subject = `Secret magazine audit ${randomUUID().slice(0, 6)}`;
+    await uploadSecretLetter({ token: token! }, subject);
+    await page.goto(`/allLetter?q=${encodeURIComponent(subject)}`);
+    const card = page.getByRole('article', { name: subject });
+    await expectVisible(card);
+    await ageSession(page, 16);
+    await card.getByRole('button', { name: 'Show History' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await expectVisible(confirm);
+    await checkA11y(page, { moderate: true });
+    await screenshot(page, 'passkeys-step-up');
+    await confirm.getByRole('button', { name: 'Use a passkey' }).click();
+    await expectHidden(confirm);
+    await expectVisible(card.getByText(/Uploaded by/).first());
   });
 });

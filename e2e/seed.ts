@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import pg from 'pg';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 import type { Role } from '#shared/constants.ts';
@@ -203,5 +205,52 @@ export async function uploadLetter(user: { token: string }, subject: string, tag
   form.set('file', new Blob([tinyPdf], { type: 'application/pdf' }), 'letter.pdf');
   const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
   if (res.status !== 201) throw new Error(`uploading letter "${subject}": ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * Ages the page's session: its proof time (`verified_at`) set `minutes` back in the shared server's database, for the
+ * fresh check before Secret letters (decision 066) without waiting.
+ */
+export async function ageSession(page: Page, minutes: number) {
+  const sid = await page.evaluate(() => {
+    const token = localStorage.getItem('token') ?? '';
+    return (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
+  });
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    const res = await client.query(
+      `update sessions set verified_at = now() - make_interval(mins => $2::int) where id = $1`,
+      [sid, minutes],
+    );
+    if (res.rowCount !== 1) throw new Error(`no session ${sid} to age`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Registers a Secret letter through the API as `user`; returns its id and Letter ID. */
+export async function uploadSecretLetter(user: { token: string }, subject: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    letterSub: subject,
+    letterNo: `HQ/S/${subject.slice(-6)}`,
+    letterDate: '2026-11-20',
+    docketNo: `D-${subject.slice(-6)}`,
+    docketDate: '2026-11-21',
+    category: 'Letter',
+    establishment: 'DRDO HQ',
+    letterLanguage: 'English',
+    letterCommunBy: 'By Hand',
+    classification: 'Secret',
+  })) {
+    form.set(name, value);
+  }
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'secret-letter.pdf');
+  const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
+  if (res.status !== 201)
+    throw new Error(`uploading Secret letter "${subject}": ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

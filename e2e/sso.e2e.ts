@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { expectHidden, expectPath, expectVisible, switchLanguage, useBrowser } from './fixtures.ts';
+import { baseURL, expectHidden, expectPath, expectVisible, switchLanguage, useBrowser } from './fixtures.ts';
 import { SSO_DIRECTOR, SSO_LABEL, SSO_UNVERIFIED } from './sso-people.ts';
 
 // Single sign-on over OpenID Connect (issue 30 item 2, decision 063) in a browser: the shared e2e server signs people
@@ -13,6 +13,8 @@ import { SSO_DIRECTOR, SSO_LABEL, SSO_UNVERIFIED } from './sso-people.ts';
 
 const state = useBrowser();
 const issuer = inject('ssoIssuer');
+/** The portal as PORTAL_URL names it (http://localhost:port, e2e/global-setup.ts): the provider sends people back there. */
+const PORTAL = baseURL.replace('127.0.0.1', 'localhost');
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const ssoButton = (page: Page, language: 'en' | 'hi') => page.getByRole('link', { name: SSO_LABEL[language] });
@@ -25,9 +27,9 @@ const EMAIL_IN_USE = {
 
 /** Opens `to` with the page's language chosen beforehand, as the header's toggle keeps it (localStorage). */
 async function openIn(page: Page, language: 'en' | 'hi', to: string) {
-  await page.goto('/api/health');
+  await page.goto(`${PORTAL}/api/health`);
   await page.evaluate((language) => localStorage.setItem('language', language), language);
-  await page.goto(to);
+  await page.goto(`${PORTAL}${to}`);
 }
 
 /**

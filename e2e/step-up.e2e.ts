@@ -1,59 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-import pg from 'pg';
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
-import { apiAs, createApprovedUser, type SeededUser } from './seed.ts';
+import { ageSession, createApprovedUser, uploadSecretLetter } from './seed.ts';
 
 // Issue 30 item 4 (decision 066): a Secret letter opened 16 minutes after signing in asks "Confirm it is you" in the
 // page, and the letter opens once the password is given. The session is aged in the server's database (its
 // verified_at) rather than waited for; every row touched is this file's own.
 
 const browser = useBrowser();
-
-async function ageSession(page: Page, minutes: number) {
-  const sid = await page.evaluate(() => {
-    const token = localStorage.getItem('token') ?? '';
-    return (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
-  });
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
-  try {
-    const res = await client.query(
-      `update sessions set verified_at = now() - make_interval(mins => $2::int) where id = $1`,
-      [sid, minutes],
-    );
-    expect(res.rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
-}
-
-async function uploadSecretLetter(user: SeededUser, subject: string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    letterSub: subject,
-    letterNo: `HQ/S/${subject.slice(-6)}`,
-    letterDate: '2026-11-20',
-    docketNo: `D-${subject.slice(-6)}`,
-    docketDate: '2026-11-21',
-    category: 'Letter',
-    establishment: 'DRDO HQ',
-    letterLanguage: 'English',
-    letterCommunBy: 'By Hand',
-    classification: 'Secret',
-  })) {
-    form.set(name, value);
-  }
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'secret-letter.pdf');
-  const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
-  expect(res.status).toBe(201);
-  return res.body;
-}
 
 const WORDS = {
   en: {

@@ -13,6 +13,7 @@ export const activity = {
   signed_out_everywhere: 'Signed out of all devices',
   identity_confirmed_password: 'Confirmed it was them with their password',
   identity_confirmed_code: 'Confirmed it was them with a code',
+  identity_confirmed_passkey: 'Confirmed it was them with a passkey',
   session_ended: 'Signed out of a session from {{address}}',
   registered: 'Registered as {{email}} (requested role {{role}})',
   sso_linked: 'Linked single sign-on ({{issuer}}) to {{email}}',

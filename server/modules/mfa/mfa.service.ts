@@ -119,13 +119,23 @@ export async function confirmTotpEnrolment(
   });
 }
 
-/** Marks the actor's current session as having passed the second factor `kind` (a session begun before it was asked). */
+/**
+ * Marks the actor's current session as having passed the second factor `kind` just now (a session begun before it was
+ * asked, or the fresh check before Secret letters with a passkey, decision 066), with its activity row.
+ */
 export async function passSecondFactorInSession(db: Db, actor: Actor, kind: 'totp' | 'passkey' | 'recovery') {
   if (!actor.session) return;
-  await db
-    .update(sessions)
-    .set({ secondFactor: kind, verifiedAt: new Date() })
-    .where(eq(sessions.id, actor.session.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ secondFactor: kind, verifiedAt: new Date() })
+      .where(eq(sessions.id, actor.session!.id));
+    await recordActivity(
+      tx,
+      actor,
+      kind === 'passkey' ? 'activity.identity_confirmed_passkey' : 'activity.identity_confirmed_code',
+    );
+  });
 }
 
 /** The person's second factors (confirmed ones) and unused recovery codes, for My Account → Security. */

@@ -418,7 +418,7 @@ describe('signing in with a passkey (the ticket of the password step)', () => {
     expect(malformed.json().code).toBe('auth.passkey_response_invalid');
   });
 
-  it('a signed-in session that skipped the second factor passes it with a passkey', async () => {
+  it('a signed-in session passes it with a passkey: also the fresh check before Secret letters (decision 066)', async () => {
     const app = await buildTestApp();
     const user = await createUser(app, 'employee');
     const { key } = await addPasskeySignedIn(app, user);
@@ -429,6 +429,11 @@ describe('signing in with a passkey (the ticket of the password step)', () => {
     expect(res.json().token).toBe(headers.authorization!.slice(7));
     const passed = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(passed.filter((s) => s.secondFactor === 'passkey')).toHaveLength(2); // the one that added it, this one
+    const sid = JSON.parse(Buffer.from(headers.authorization!.split('.')[1]!, 'base64url').toString()).sid;
+    const current = passed.find((s) => s.id === sid)!;
+    expect(Date.now() - current.verifiedAt.getTime()).toBeLessThan(60_000);
+    const logged = await app.db.select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(logged.map((l) => l.code)).toContain('activity.identity_confirmed_passkey');
   });
 });
 

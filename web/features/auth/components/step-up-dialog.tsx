@@ -13,6 +13,7 @@ import { applyServerError, serverMessage, translatedErrors, zodValidate } from '
 import { paths } from '#web/lib/paths.ts';
 
 import { confirmIdentity, logout } from '../api.ts';
+import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 
 interface Asked {
   methods: string[];
@@ -59,7 +60,9 @@ export function StepUpDialog() {
   const methods = asked?.methods ?? [];
   const byPassword = methods.includes('password');
   const byCode = methods.includes('totp') || methods.includes('recovery');
-  const answerable = byPassword || byCode;
+  // A passkey answers in the browser's own prompt (decision 065): the signed-in check marks this session fresh.
+  const byPasskey = methods.includes('passkey');
+  const answerable = byPassword || byCode || byPasskey;
 
   const close = (given: boolean) => {
     form.reset();
@@ -102,6 +105,7 @@ export function StepUpDialog() {
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate aria-label={t('stepUp.title')}>
         <Stack gap="sm">
           <Text size="sm">{t('stepUp.intro')}</Text>
+          {byPasskey && <PasskeySignInButton onSignedIn={() => close(true)} />}
           {byPassword && (
             <PasswordInput
               label={t('stepUp.password')}
@@ -132,13 +136,12 @@ export function StepUpDialog() {
             <Button variant="default" onClick={() => close(false)}>
               {t('stepUp.cancel')}
             </Button>
-            {answerable ? (
+            {(byPassword || byCode) && (
               <Button type="submit" loading={pending}>
                 {t('stepUp.submit')}
               </Button>
-            ) : (
-              <Button onClick={signInAgain}>{t('stepUp.signInAgain')}</Button>
             )}
+            {!answerable && <Button onClick={signInAgain}>{t('stepUp.signInAgain')}</Button>}
           </Group>
         </Stack>
       </form>
