@@ -20,6 +20,8 @@ import { type MessageCode, type MessageParams, messageText } from '#shared/messa
 import type { Config } from './config.ts';
 import { type ChangeFeed, listenForChanges } from './db/change-feed.ts';
 import type { Database, Db } from './db/client.ts';
+import { type BackgroundJobs, startBackgroundJobs } from './jobs/job-queue.ts';
+import { jobModules } from './jobs/modules.ts';
 import { AppError, badRequest, codedValidation, databaseUnavailableBody, isDatabaseUnavailable } from './lib/errors.ts';
 import { isUuid } from './lib/ids.ts';
 import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
@@ -48,7 +50,6 @@ import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { passkeysRoutes } from './modules/mfa/passkeys.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
-import { type BackgroundJobs, startSearchJobs } from './modules/search/search.jobs.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -206,7 +207,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('directoryCheck', null);
   if (ldap) app.addHook('onReady', async () => void (app.directoryCheck = startDirectoryCheck(app.db, ldap, app.log)));
   if (opts.backgroundJobs)
-    app.addHook('onReady', async () => void (jobs = await startSearchJobs(opts.database, storage, app.log)));
+    app.addHook(
+      'onReady',
+      async () =>
+        void (jobs = await startBackgroundJobs(
+          { database: opts.database, store: storage, config: opts.config, log: app.log },
+          jobModules(),
+        )),
+    );
   app.addHook('onClose', async () => {
     const began = Date.now();
     app.log.info('requests drained; stopping background jobs');

@@ -1,6 +1,7 @@
 import { formatDate } from '../format.ts';
 import { activity } from './activity.ts';
 import { admin } from './admin.ts';
+import { audit } from './audit.ts';
 import { auth } from './auth.ts';
 import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
@@ -31,6 +32,7 @@ export const catalogue = {
   database,
   activity,
   admin,
+  audit,
   auth,
   close_groups,
   director_history,

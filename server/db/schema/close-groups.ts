@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
@@ -40,6 +51,17 @@ export const closeGroupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.closeGroupId, t.userId] }), index('close_group_members_user_idx').on(t.userId)],
 );
 
+/**
+ * How sensitive a close-group document is (issue 31 item 3): Unclassified by default. Confidential and Secret follow
+ * the letters' clearance rules; Restricted and above are stamped when downloaded as PDF.
+ */
+export const documentClassificationEnum = pgEnum('document_classification', [
+  'Unclassified',
+  'Restricted',
+  'Confidential',
+  'Secret',
+]);
+
 export const closeGroupDocuments = pgTable(
   'close_group_documents',
   {
@@ -51,6 +73,7 @@ export const closeGroupDocuments = pgTable(
       .notNull()
       .references(() => files.id),
     filename: text().notNull(),
+    classification: documentClassificationEnum().notNull().default('Unclassified'),
     uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

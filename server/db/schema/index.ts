@@ -11,3 +11,4 @@ export * from './search.ts';
 export * from './notifications.ts';
 export * from './site.ts';
 export * from './settings.ts';
+export * from './audit.ts';

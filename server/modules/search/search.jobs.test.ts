@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Database } from '#server/db/client.ts';
+import { type BackgroundJobs, startBackgroundJobs } from '#server/jobs/job-queue.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { pdfWithText, uniqueWord } from '#server/test/documents.ts';
 import { createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
 import { pendingFileIds, sharedExtractor } from './extraction.ts';
-import { type BackgroundJobs, startSearchJobs } from './search.jobs.ts';
+import { searchJobs } from './search.jobs.ts';
 
 /*
  * The background reading of files (server/main.ts starts it; the other search tests read files themselves). The
@@ -54,7 +55,9 @@ describe('background reading of stored files', () => {
     for (let i = 0; i < 12; i++) await uploadLetter(uniqueWord());
     expect(await pendingFileIds(app.db)).toHaveLength(12);
 
-    jobs = await startSearchJobs(database, app.storage, log, { pollingIntervalSeconds: 60 });
+    jobs = await startBackgroundJobs({ database, store: app.storage, config: app.config, log }, [
+      searchJobs({ pollingIntervalSeconds: 60 }),
+    ]);
     await allRead();
 
     // The worker is now idle (its next look is a minute away): a new file is queued by its insert's notice and read.

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import type { Db } from '#server/db/client.ts';
+import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
+
+import { chainHash, type ChainRow, GENESIS_HASH } from './audit-chain.ts';
+import { recordAudit } from './audit-trail.ts';
+
+buildTestAppBeforeAll();
+let db: Db;
+beforeAll(async () => {
+  db = (await buildTestApp()).db;
+});
+
+const who = {
+  actor: { id: '00000000-0000-4000-8000-000000000001', name: 'Asha Rao — आशा', role: 'director' },
+  address: '10.0.0.7',
+  userAgent: 'Test "agent" | 1',
+};
+
+/** Drizzle wraps the database's error: its cause is PostgreSQL's refusal. */
+const refused = { cause: { code: '42501', message: expect.stringMatching(/append-only/) } };
+
+describe('the audit chain', () => {
+  it('links each event to the one before, as the canonical form of decision 067 says', async () => {
+    const first = await recordAudit(db, who, {
+      action: 'letter_viewed',
+      object: { type: 'letter', id: '00000000-0000-4000-8000-000000000002', label: 'L-2026-000001' },
+      classification: 'Secret',
+      outcome: 'success',
+      details: { note: 'a|b:c', count: 2 },
+    });
+    const second = await recordAudit(
+      db,
+      { actor: null, address: null, userAgent: null },
+      { action: 'sign_in_failed', outcome: 'failure' },
+    );
+    expect(second.seq).toBe(first.seq + 1);
+    const { rows } = await db.execute<ChainRow & { prevHash: string; hash: string } & Record<string, unknown>>(sql`
+      select seq::text as "seq", id::text as "id",
+        to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAt",
+        actor_id::text as "actorId", actor_name as "actorName", actor_role as "actorRole",
+        client_address as "clientAddress", user_agent as "userAgent", action, object_type as "objectType",
+        object_id as "objectId", object_label as "objectLabel", classification, outcome, details,
+        prev_hash as "prevHash", hash
+      from audit_events order by seq`);
+    let prev = rows[0]!.seq === '1' ? GENESIS_HASH : rows[0]!.prevHash;
+    for (const row of rows) {
+      expect(row.prevHash).toBe(prev);
+      expect(chainHash(prev, row)).toBe(row.hash);
+      prev = row.hash;
+    }
+    const [head] = (await db.execute<{ seq: string; hash: string }>(sql`select seq::text, hash from audit_chain_head`))
+      .rows;
+    expect(head).toEqual({ seq: String(second.seq), hash: prev });
+  });
+
+  it('is refused UPDATE, DELETE and TRUNCATE by the database', async () => {
+    await recordAudit(db, who, { action: 'sign_in', outcome: 'success' });
+    await expect(db.execute(sql`update audit_events set actor_name = 'someone else'`)).rejects.toMatchObject(refused);
+    await expect(db.execute(sql`delete from audit_events`)).rejects.toMatchObject(refused);
+    await expect(db.execute(sql`truncate audit_events`)).rejects.toMatchObject(refused);
+  });
+});

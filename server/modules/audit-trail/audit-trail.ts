@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+
+import type { AuditAction, AuditOutcome } from '#shared/audit.ts';
+
+import type { DbOrTx } from '#server/db/client.ts';
+import { auditEvents } from '#server/db/schema/index.ts';
+import { AppError } from '#server/lib/errors.ts';
+
+/**
+ * Who an audit event is about and where they were: the person (as they were then: name and role are copied), the
+ * client's address (through TRUST_PROXY) and browser.
+ */
+export interface AuditWho {
+  actor: { id: string; name: string; role: string } | null;
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** The request's person and client, for `recordAudit`; `actor` overrides the request's (a sign-in names who it was). */
+export function auditWho(req: FastifyRequest, actor: AuditWho['actor'] = req.actor): AuditWho {
+  return {
+    actor: actor ? { id: actor.id, name: actor.name, role: actor.role } : null,
+    address: req.ip ?? null,
+    userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}
+
+/** What happened, to what, how it ended. */
+export interface AuditEvent {
+  action: AuditAction;
+  object?: { type: string; id: string; label?: string | null } | null;
+  /** The object's classification (a letter's or a close-group document's), when it has one. */
+  classification?: string | null;
+  outcome: AuditOutcome;
+  /** Anything else worth keeping (a refusal's code, an export's filters); stored as JSON text and hashed as such. */
+  details?: Record<string, unknown> | null;
+}
+
+/** The written event: its id (a stamped download's download id) and place in the chain. */
+export interface AuditReceipt {
+  id: string;
+  seq: number;
+  occurredAt: Date;
+}
+
+/**
+ * Appends one event to the audit trail (issue 31, decision 067). Call it inside the transaction of the write it
+ * describes; for a read, before the answer is sent and outside any transaction, so the row is committed before the
+ * first byte leaves. It fails closed: when the row cannot be written the caller gets 503 `audit.unavailable` and must
+ * not serve what it was about to serve (a refusal thrown by the caller after this goes on as the caller meant).
+ */
+export async function recordAudit(db: DbOrTx, who: AuditWho, event: AuditEvent): Promise<AuditReceipt> {
+  try {
+    const [row] = await db
+      .insert(auditEvents)
+      .values({
+        // seq, prev_hash, hash and occurred_at are the insert trigger's (migration 0027); these only satisfy NOT NULL.
+        seq: 0,
+        prevHash: '',
+        hash: '',
+        occurredAt: new Date(),
+        actorId: who.actor?.id ?? null,
+        actorName: who.actor?.name ?? null,
+        actorRole: who.actor?.role ?? null,
+        clientAddress: who.address,
+        userAgent: who.userAgent,
+        action: event.action,
+        objectType: event.object?.type ?? null,
+        objectId: event.object?.id ?? null,
+        objectLabel: event.object?.label ?? null,
+        classification: event.classification ?? null,
+        outcome: event.outcome,
+        details: event.details ? JSON.stringify(event.details) : null,
+      })
+      .returning({ id: auditEvents.id, seq: auditEvents.seq, occurredAt: auditEvents.occurredAt });
+    return row!;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // The database's own failure rides along as the cause, for the request log.
+    throw Object.assign(new AppError(503, 'audit.unavailable'), { cause: err });
+  }
+}

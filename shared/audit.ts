@@ -1,0 +1,40 @@
+/**
+ * The audit trail's words (issue 31, decision 067): what an event records happened, and how it ended. The server
+ * writes these codes; the Audit Trail screen filters by them and words them in the reader's language.
+ */
+export const AUDIT_ACTIONS = [
+  // Sign-in
+  'sign_in',
+  'sign_in_failed',
+  'second_factor',
+  'second_factor_failed',
+  'step_up',
+  'step_up_failed',
+  'sign_out',
+  // People
+  'role_changed',
+  'clearance_changed',
+  'group_changed',
+  'status_changed',
+  // Classified items (a Confidential or Secret letter, a close-group document)
+  'letter_viewed',
+  'letter_downloaded',
+  'document_downloaded',
+  'search_hit_opened',
+  'access_refused',
+  // Circulars that must be acknowledged
+  'acknowledged',
+  // Exports and the trail itself
+  'exported',
+  'audit_read',
+  'audit_exported',
+  'audit_checkpoint',
+  'audit_purged',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_OUTCOMES = ['success', 'refused', 'failure'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** The classifications an event may name: the letters' and the close-group documents'. */
+export const AUDIT_CLASSIFICATIONS = ['Normal', 'Unclassified', 'Restricted', 'Confidential', 'Secret'] as const;
