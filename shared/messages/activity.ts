@@ -117,6 +117,7 @@ export const activity = {
   close_group_document_uploaded: 'Uploaded {{file}} to close group {{group}}',
   close_group_document_renamed: 'Renamed {{file}} to {{name}} in close group {{group}}',
   close_group_document_deleted: 'Deleted {{file}} from close group {{group}}',
+  close_group_document_classified: 'Marked {{file}} {{classification}} in close group {{group}}',
 
   terms_page_updated: 'Updated the Terms of use page',
   privacy_page_updated: 'Updated the Privacy policy page',
@@ -150,4 +151,9 @@ export const activity = {
   word_new: 'new',
   word_answered: 'answered',
   word_closed: 'closed',
+  // A close-group document's classification (decision 072).
+  word_unclassified: 'Unclassified',
+  word_restricted: 'Restricted',
+  word_confidential: 'Confidential',
+  word_secret: 'Secret',
 } as const;

@@ -18,7 +18,6 @@ export const close_groups = {
   filename_too_long: 'The file name must be at most 200 characters.',
   filename_unsafe: 'A file name cannot contain / or \\ or control characters.',
   choose_classification: 'Please choose a classification: Unclassified, Restricted, Confidential or Secret.',
-  classification_same: 'The document is already {{classification}}.',
   classify_uploader_only:
     'Only the person who uploaded this document or an administrator can change its classification.',
   not_found: 'Close group not found.',

@@ -28,7 +28,11 @@ export class UnstampablePdf extends Error {
 }
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-type FontkitFont = Awaited<ReturnType<Fontkit['create']>>;
+type FontkitResult = ReturnType<Fontkit['create']>;
+/** What this file asks of a fontkit font itself: does it draw this character? */
+interface FontkitFont {
+  hasGlyphForCodePoint(code: number): boolean;
+}
 
 /**
  * A WOFF 1.0 font as the plain TrueType/OpenType file it wraps (W3C WOFF §4-5: the header, a directory of tables,
@@ -86,11 +90,11 @@ const FONT_FILES = ['latin', 'devanagari', 'latin-ext'].map((subset) =>
  * and reading a font again (its shaping tables above all) cost most of a stamp's time (decision 071). A font object
  * is only read from after it is made, and a stamp is drawn without a pause, so documents may share it.
  */
-const parsed = new Map<Uint8Array, FontkitFont>();
+const parsed = new Map<Uint8Array, FontkitResult>();
 const sharedFontkit: Fontkit = {
   create(bytes, postscriptName) {
     let font = parsed.get(bytes);
-    if (!font) {
+    if (font === undefined) {
       font = (fontkit as unknown as Fontkit).create(bytes, postscriptName);
       parsed.set(bytes, font);
     }
@@ -132,8 +136,7 @@ function runsOf(text: string, fonts: PDFFont[], kits: FontkitFont[]) {
   return runs;
 }
 
-const hasGlyph = (font: FontkitFont, code: number) =>
-  (font as unknown as { hasGlyphForCodePoint(c: number): boolean }).hasGlyphForCodePoint(code);
+const hasGlyph = (font: FontkitFont, code: number) => font.hasGlyphForCodePoint(code);
 
 /** Where the stamp goes on a page: the bottom-left corner as the page is shown (its CropBox and /Rotate). */
 function placement(page: PDFPage) {
@@ -170,7 +173,7 @@ export async function stampPdf(original: Uint8Array, stamp: Stamp): Promise<Uint
 
   doc.registerFontkit(sharedFontkit);
   const fonts = await Promise.all(FONT_FILES.map((bytes) => doc.embedFont(bytes, { subset: true })));
-  const kits = FONT_FILES.map((bytes) => sharedFontkit.create(bytes) as FontkitFont);
+  const kits = FONT_FILES.map((bytes) => sharedFontkit.create(bytes) as unknown as FontkitFont);
   const lines = stampLines(stamp).map((line) => {
     const runs = runsOf(line, fonts, kits).map((run) => ({
       ...run,
