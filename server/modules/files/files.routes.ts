@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 
 import fastifyStatic from '@fastify/static';
@@ -197,7 +198,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Cache-Control', 'private, no-store')
       .header('X-Download-Id', downloadId)
       .header('Content-Length', stamped.length)
-      .send(Buffer.from(stamped.buffer, stamped.byteOffset, stamped.length));
+      // As a stream: @fastify/etag gives a buffer a validator (and would answer 304 for it); a stamped copy has none.
+      .send(Readable.from([Buffer.from(stamped.buffer, stamped.byteOffset, stamped.length)]));
   }
 };
 
