@@ -51,7 +51,8 @@ async function scannedPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 async function measure(original: Uint8Array) {
   const times: number[] = [];

@@ -5,7 +5,7 @@ import type { AuditAction } from '#shared/audit.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
 
-import { type AuditReceipt, auditWho, type AuditWho, recordAudit } from './audit-trail.ts';
+import { type AuditReceipt, type AuditWho, auditWho, recordAudit } from './audit-trail.ts';
 
 /**
  * Reads of classified material (issue 31, decision 070): each opening of a Confidential or Secret letter (its card by

@@ -30,7 +30,7 @@ async function uploadAs(
   user: UserRow | null,
   groupId: string,
   classification?: string,
-  file = { filename: 'minutes.txt', content: SAMPLE_FILES.txt },
+  file: { filename: string; content: Buffer } = { filename: 'minutes.txt', content: SAMPLE_FILES.txt },
 ): Promise<LightMyRequestResponse> {
   const body = multipart(classification === undefined ? {} : { classification }, { field: 'document', ...file });
   return c.app.inject({
@@ -249,8 +249,9 @@ describe('downloads of close-group documents', () => {
     expect(res.statusCode).toBe(200);
     const text = execFileSync('pdftotext', ['-', '-'], { input: res.rawPayload, encoding: 'utf8' });
     const id = String(res.headers['x-download-id']);
-    expect(text.split('\f').filter((p) => p.includes(`Download id ${id}`) && p.includes('Carol Dsouza · PIS 5150')))
-      .toHaveLength(2);
+    expect(
+      text.split('\f').filter((p) => p.includes(`Download id ${id}`) && p.includes('Carol Dsouza · PIS 5150')),
+    ).toHaveLength(2);
     expect((await eventsOf(c, doc._id))[0]).toMatchObject({ id, classification: 'Restricted' });
     expect(fileIdOf(doc.url)).toBeTruthy();
   });

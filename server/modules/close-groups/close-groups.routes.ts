@@ -184,13 +184,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const group = await findCloseGroupRow(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
-      await classifyCloseGroupDocument(
-        app.db,
-        signedInActor(req),
-        group.id,
-        req.params.docId,
-        req.body.classification,
-      );
+      await classifyCloseGroupDocument(app.db, signedInActor(req), group.id, req.params.docId, req.body.classification);
       const detail = await findCloseGroup(app.db, group.id);
       const doc = detail.documents.find((d) => d.id === req.params.docId)!;
       return {

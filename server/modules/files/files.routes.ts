@@ -192,14 +192,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(422, 'files.unstampable');
     }
     await recordRead(app.db, ctx, item, item.action, { stamped: true }, downloadId);
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', contentDisposition('inline', file.originalName))
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Download-Id', downloadId)
-      .header('Content-Length', stamped.length)
-      // As a stream: @fastify/etag gives a buffer a validator (and would answer 304 for it); a stamped copy has none.
-      .send(Readable.from([Buffer.from(stamped.buffer, stamped.byteOffset, stamped.length)]));
+    return (
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition('inline', file.originalName))
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Download-Id', downloadId)
+        .header('Content-Length', stamped.length)
+        // As a stream: @fastify/etag gives a buffer a validator (and would answer 304 for it); a stamped copy has none.
+        .send(Readable.from([Buffer.from(stamped.buffer, stamped.byteOffset, stamped.length)]))
+    );
   }
 };
 

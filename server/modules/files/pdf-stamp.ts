@@ -44,7 +44,11 @@ export function woffToSfnt(woff: Buffer): Buffer {
   const count = woff.readUInt16BE(12);
   const tables = Array.from({ length: count }, (_, i) => {
     const at = 44 + i * 20;
-    const [offset, compLength, origLength] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
+    const [offset, compLength, origLength] = [
+      woff.readUInt32BE(at + 4),
+      woff.readUInt32BE(at + 8),
+      woff.readUInt32BE(at + 12),
+    ];
     const stored = woff.subarray(offset, offset + compLength);
     return {
       tag: woff.readUInt32BE(at),

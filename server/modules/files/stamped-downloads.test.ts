@@ -31,9 +31,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
 function pagesOf(pdf: Buffer): string[] {
   const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-    .split('\f')
-    .slice(0, -1);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
 }
 
 async function uploadLetter(user: UserRow, classification: string, file: MultipartFile) {

@@ -56,9 +56,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dac/:id/movements',
     { schema: { params: uuidParam, querystring: openedFrom, response: movements } },
     async (req) =>
-      (await listMovements(app.db, readContext(req), signedInActor(req), req.params.id)).map((m) =>
-        presentMovement(m),
-      ),
+      (await listMovements(app.db, readContext(req), signedInActor(req), req.params.id)).map((m) => presentMovement(m)),
   );
 
   app.post('/api/dac/:id/receive', { schema: { params: uuidParam, response: { 200: movementJson } } }, async (req) =>

@@ -22,7 +22,11 @@ describe('opening a classified letter is recorded before it is answered', () => 
   it('records its card, history and dak trail, with the person, their role, client and the classification', async () => {
     const owner = await createUser(app, 'employee', { name: 'Kavita Menon' });
     const letter = await upload(owner, { classification: 'Confidential' });
-    for (const url of [`/api/dac/${letter._id}`, `/api/dac/${letter._id}/history`, `/api/dac/${letter._id}/movements`]) {
+    for (const url of [
+      `/api/dac/${letter._id}`,
+      `/api/dac/${letter._id}/history`,
+      `/api/dac/${letter._id}/movements`,
+    ]) {
       expect((await opened(owner, url)).statusCode, url).toBe(200);
     }
     const events = await eventsOf(letter._id);

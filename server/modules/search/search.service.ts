@@ -15,9 +15,9 @@ import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/inde
 import { decodeCursor, encodeCursor, isPossibleTimestamp } from '#server/lib/cursor.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
+import { RECORDED_LETTER_CLASSIFICATIONS } from '#server/modules/audit-trail/classified-reads.ts';
 import { hiddenCloseGroupDocuments } from '#server/modules/close-groups/close-groups.service.ts';
 import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
-import { RECORDED_LETTER_CLASSIFICATIONS } from '#server/modules/audit-trail/classified-reads.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { closedClassifications, listsDocument, opensDocument, readerOf, type SearchReader } from './search.policy.ts';
