@@ -125,7 +125,7 @@ describe('Close groups', () => {
     await expectVisible(alicePage.getByText('Please select a file to upload.'));
     await chooseDocument(alicePage, 'minutes.txt', MINUTES);
     // Its classification (decision 072): Unclassified unless chosen; the open list is axe-clean in the page.
-    const classification = alicePage.getByLabel('Classification', { exact: true });
+    const classification = alicePage.getByRole('combobox', { name: 'Classification' });
     await expect(classification.inputValue()).resolves.toBe('Unclassified');
     await classification.click();
     await expectVisible(alicePage.getByRole('option', { name: 'Secret' }));
@@ -161,7 +161,7 @@ describe('Close groups', () => {
     // The same screen in Hindi: the select's label and the badge in the reader's language.
     await alicePage.getByRole('button', { name: 'हिन्दी' }).click();
     await expectVisible(alicePage.getByRole('heading', { name: 'मेरे समूह के दस्तावेज़', level: 1 }));
-    await expectVisible(alicePage.getByLabel('वर्गीकरण', { exact: true }));
+    await expectVisible(alicePage.getByRole('combobox', { name: 'वर्गीकरण' }));
     await expectVisible(
       alicePage.getByRole('row').filter({ hasText: 'Blast wall minutes.txt' }).getByText('प्रतिबंधित', { exact: true }),
     );
