@@ -26,7 +26,7 @@ import { s3Client } from '#server/modules/files/drivers/s3.ts';
 import { AUDIT_CHECKPOINTS } from '#server/modules/files/storage-areas.ts';
 
 import { GENESIS_HASH } from './audit-chain.ts';
-import { type AuditWho,recordAudit } from './audit-trail.ts';
+import { type AuditWho, recordAudit } from './audit-trail.ts';
 
 /**
  * Checkpoints of the audit trail (issue 31, decision 068): where the chain stood (its last link, that link's hash, how
