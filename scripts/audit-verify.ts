@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
 import { openOperatorDatabase } from '#server/db/operator.ts';
 import { checkpointStore } from '#server/modules/audit-trail/checkpoints.ts';
-import { verifyAuditTrail,type VerifyProblem } from '#server/modules/audit-trail/verify.ts';
+import { verifyAuditTrail, type VerifyProblem } from '#server/modules/audit-trail/verify.ts';
 
 const describe = (p: VerifyProblem) =>
   p.seq === null ? p.message : `seq ${p.seq}${p.id ? ` (id ${p.id})` : ''}: ${p.message}`;
@@ -25,6 +25,7 @@ async function main(): Promise<number> {
       : undefined;
     const report = await verifyAuditTrail(pool, {
       checkpoints: () => store.list(),
+      bucket: store.places.length > 1,
       onProgress: progress,
     });
     if (progress) process.stderr.write('\r\x1b[K');

@@ -196,7 +196,7 @@ describe('npm run audit:verify', () => {
         `The copies of checkpoint ${name} in local and s3 differ: one of them was altered.`,
       );
       expect(report.warnings).toEqual([
-        'Checkpoint 0000000000000000003-20261127T101502123Z.json is only in the folder.',
+        'Checkpoint 0000000000000000003-20261127T101502123Z.json is only in the folder, not in the bucket.',
       ]);
     });
   });

@@ -83,6 +83,12 @@ export interface VerifyReport {
 export interface VerifyOptions {
   /** Every checkpoint file in every place (checkpointStore(config).list()); asked again once if a purge ran meanwhile. */
   checkpoints: () => Promise<StoredCheckpoint[]>;
+  /**
+   * The checkpoints have a copy in the bucket (STORAGE=s3): one only in the folder is a warning (the bucket could not
+   * be written that night, or the file was put there by hand). One only in the bucket is not: with a DATA_DIR per node,
+   * each node's folder holds only the checkpoints it wrote.
+   */
+  bucket?: boolean;
   /** Rows per batch (default 20,000). */
   batchSize?: number;
   /** Problems kept in the report (default 100; all are counted). */
@@ -103,13 +109,12 @@ interface Assertion {
 const range = (from: number, to: number) => (from === to ? `row ${from} is` : `rows ${from}–${to} are`);
 
 /** The checkpoint files, parsed and checked on their own: what they assert, and what is wrong with them. */
-function readCheckpoints(stored: StoredCheckpoint[]) {
+function readCheckpoints(stored: StoredCheckpoint[], bucket: boolean) {
   const problems: VerifyProblem[] = [];
   const warnings: string[] = [];
   const assertions: Assertion[] = [];
   const byName = new Map<string, StoredCheckpoint[]>();
   for (const s of stored) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  const places = new Set(stored.map((s) => s.place));
   let latest: VerifyReport['checkpoints']['latest'] = null;
   const bad = (message: string) => problems.push({ kind: 'checkpoint_invalid', seq: null, id: null, message });
   for (const [name, copies] of byName) {
@@ -121,8 +126,8 @@ function readCheckpoints(stored: StoredCheckpoint[]) {
         id: null,
         message: `The copies of checkpoint ${name} in ${copies.map((c) => c.place).join(' and ')} differ: one of them was altered.`,
       });
-    } else if (places.size > 1 && copies.length === 1) {
-      warnings.push(`Checkpoint ${name} is only in ${copies[0]!.place === 'local' ? 'the folder' : 'the bucket'}.`);
+    } else if (bucket && copies.every((c) => c.place === 'local')) {
+      warnings.push(`Checkpoint ${name} is only in the folder, not in the bucket.`);
     }
     for (const copy of distinct) {
       const label = distinct.length > 1 ? `checkpoint ${name} (${copy.place})` : `checkpoint ${name}`;
@@ -203,7 +208,8 @@ export async function verifyAuditTrail(pool: pg.Pool, opts: VerifyOptions): Prom
   const batchSize = opts.batchSize ?? 20_000;
   const maxProblems = opts.maxProblems ?? 100;
   // The checkpoints first: each was taken from a snapshot older than the one read below, so none can be ahead of it.
-  const files = readCheckpoints(await opts.checkpoints());
+  const bucket = opts.bucket ?? false;
+  const files = readCheckpoints(await opts.checkpoints(), bucket);
   const problems: VerifyProblem[] = [...files.problems];
   let problemCount = problems.length;
   const problem = (p: VerifyProblem) => {
@@ -351,7 +357,7 @@ export async function verifyAuditTrail(pool: pg.Pool, opts: VerifyOptions): Prom
     if (!purge) {
       // A purge may have run since the checkpoints were read: its checkpoint is there now (only its purge boundary is
       // taken from this second reading; checkpoints newer than the snapshot would be ahead of it).
-      purges = readCheckpoints(await opts.checkpoints()).assertions;
+      purges = readCheckpoints(await opts.checkpoints(), bucket).assertions;
       purge = purgeAt(purges);
       if (purge) at.set(purge.seq, [...(at.get(purge.seq) ?? []), purge]);
     }
