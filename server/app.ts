@@ -30,6 +30,7 @@ import { projectRoot } from './lib/project-root.ts';
 import { settlesWithin } from './lib/time-limit.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directory-check.ts';
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
@@ -341,6 +342,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     adminRoutes,
     usersRoutes,
     auditRoutes,
+    auditTrailRoutes,
     labsRoutes,
     galleryRoutes,
     groupsRoutes,
