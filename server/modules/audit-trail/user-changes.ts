@@ -6,7 +6,10 @@ import { groups, type UserRow } from '#server/db/schema/index.ts';
 import { type AuditWho, recordAudit } from './audit-trail.ts';
 
 /** What of an account the audit trail follows: who it is, and what it may see (decision 069). */
-export type TrackedUser = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'status' | 'classifiedClearance' | 'groupId'>;
+export type TrackedUser = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'role' | 'status' | 'classifiedClearance' | 'groupId'
+>;
 
 /** Where a change came from when no person made it in a screen: the lab's directory, or the single sign-on's mapping. */
 export type ChangeSource = 'directory' | 'single_sign_on';
@@ -38,8 +41,10 @@ export async function recordUserChanges(
 ): Promise<void> {
   if (!before && after.status !== 'approved') return;
   const via = opts.via ? { via: opts.via } : {};
-  const event = async (action: 'role_changed' | 'clearance_changed' | 'group_changed' | 'status_changed', details: object) =>
-    recordAudit(tx, who, { action, object: userObject(after), outcome: 'success', details: { ...details, ...via } });
+  const event = async (
+    action: 'role_changed' | 'clearance_changed' | 'group_changed' | 'status_changed',
+    details: object,
+  ) => recordAudit(tx, who, { action, object: userObject(after), outcome: 'success', details: { ...details, ...via } });
 
   if (before?.status !== after.status) {
     await event('status_changed', {
