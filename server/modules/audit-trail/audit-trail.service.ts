@@ -58,9 +58,23 @@ async function whereOf(db: DbOrTx, filter: AuditFilter): Promise<SQL | undefined
   if (filter.action) conditions.push(eq(auditEvents.action, filter.action));
   if (filter.classification) conditions.push(eq(auditEvents.classification, filter.classification));
   if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
-  if (filter.from) conditions.push(gte(auditEvents.occurredAt, startOfIndianDay(filter.from)));
+  // Days: the events' times, and the chain positions of the first and the last event of those days found by the time
+  // index (one row each), so that the walk down `seq` starts and stops there instead of filtering its way back from
+  // the newest event. The insert trigger stamps `seq` and `occurred_at` together under the chain's lock, so the
+  // positions rise with the times (decision 069).
+  if (filter.from) {
+    const from = startOfIndianDay(filter.from);
+    conditions.push(gte(auditEvents.occurredAt, from));
+    conditions.push(
+      sql`${auditEvents.seq} >= (select a.seq from audit_events a where a.occurred_at >= ${from} order by a.occurred_at, a.seq limit 1)`,
+    );
+  }
   if (filter.to) {
-    conditions.push(lt(auditEvents.occurredAt, new Date(startOfIndianDay(filter.to).getTime() + DAY_MS)));
+    const end = new Date(startOfIndianDay(filter.to).getTime() + DAY_MS);
+    conditions.push(lt(auditEvents.occurredAt, end));
+    conditions.push(
+      sql`${auditEvents.seq} <= (select a.seq from audit_events a where a.occurred_at < ${end} order by a.occurred_at desc, a.seq desc limit 1)`,
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
