@@ -6,7 +6,7 @@ import { useGroupAchievements } from '#web/features/groups/api.ts';
 import { AchievementsList } from '#web/features/labs/components/achievements-list.tsx';
 import { PersonnelTable } from '#web/features/labs/components/personnel-table.tsx';
 import { useDirectory } from '#web/features/users/api.ts';
-import { Pager } from '#web/features/users/components/pager.tsx';
+import { Pager } from '#web/components/pager.tsx';
 
 // Two tabs of the lab home (/) that come from other features; home.tsx loads this file when one is first opened.
 

@@ -13,7 +13,7 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { actionText } from '../action-text.ts';
 import { type LogsFilter, useActivityLogs, usePeopleOptions } from '../api.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '#web/components/pager.tsx';
 
 export const LOGS_PAGE_SIZE = 20;
 

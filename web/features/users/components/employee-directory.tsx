@@ -27,7 +27,7 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { assignableRoles } from '#web/lib/access.policy.ts';
 
 import { type DirectoryFilter, useDirectory } from '../api.ts';
-import { Pager } from './pager.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
 
 /** Cards per page: fills rows of one, two or three columns. */
