@@ -156,7 +156,11 @@ function CodeSelect({
       value={value}
       onChange={(v) => onChange(v ?? '')}
       allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
+      // In the page's main landmark, not a portal at the end of the body (axe region), and the whole list shown: a
+      // scrolling box the keyboard cannot reach fails WCAG 2.1.1 (axe scrollable-region-focusable), and a focusable
+      // one inside the listbox breaks its options' structure (aria-required-children). The page scrolls instead.
+      comboboxProps={{ withinPortal: false }}
+      withScrollArea={false}
     />
   );
 }
