@@ -123,6 +123,20 @@ describe('sign-ins', () => {
     expect(res.statusCode).toBe(200);
     expect((await eventsOf(app, user.id)).map((e) => [e.action, e.actorId])).toEqual([['sign_out', user.id]]);
   });
+
+  it('records signing out of one session and of every device (My Account → Security)', async () => {
+    const user = await createUser(app, 'employee');
+    const headers = await authHeaders(app, user);
+    const other = await tokenFor(app, user);
+    const { sid } = app.jwt.decode<{ sid: string }>(other)!;
+    expect((await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${sid}`, headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout-all', headers })).statusCode).toBe(200);
+    const events = await eventsOf(app, user.id);
+    expect(events.map((e) => [e.action, e.actorId, detailsOf(e).sessions])).toEqual([
+      ['sign_out', user.id, 'one'],
+      ['sign_out', user.id, 'all'],
+    ]);
+  });
 });
 
 describe('the second factor', () => {

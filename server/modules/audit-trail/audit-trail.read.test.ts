@@ -11,8 +11,8 @@ import { auditEvents, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 
-import { recordAudit } from './audit-trail.ts';
 import { istTimestamp } from './audit-trail.service.ts';
+import { recordAudit } from './audit-trail.ts';
 
 // Reading the audit trail (issue 31, decision 069): GET /api/audit/events and its CSV. One app for the file; each
 // test makes its own people and events and filters by them, as other tests' events share the table.

@@ -15,9 +15,9 @@ import {
 import type { AuditEventRow } from '#server/db/schema/index.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 
-import { auditWho, recordAudit } from './audit-trail.ts';
 import { auditTrailPolicy } from './audit-trail.policy.ts';
 import { AUDIT_EXPORT_MAX, auditEventsCsv, listAuditEvents } from './audit-trail.service.ts';
+import { auditWho, recordAudit } from './audit-trail.ts';
 
 /** The trail itself as an event's object: its reads and exports are events of their own. */
 const TRAIL = { type: 'audit_trail', id: 'audit_trail', label: 'Audit trail' };

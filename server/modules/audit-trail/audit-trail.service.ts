@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 
-import type { AuditFilter } from '#shared/schemas/audit.ts';
 import { startOfIndianDay } from '#shared/format.ts';
+import type { AuditFilter } from '#shared/schemas/audit.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { type AuditEventRow, auditEvents, users } from '#server/db/schema/index.ts';

@@ -16,8 +16,8 @@ import { userJson } from '#shared/schemas/user.ts';
 
 import { notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
-import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
+import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Sign out of all devices (profile): every token of the account stops, this one included.
   app.post('/api/auth/logout-all', { schema: { response: { 200: messageJson } } }, async (req, reply) => {
-    await endAllSessions(app.db, signedInActor(req));
+    await endAllSessions(app.db, signedInActor(req), auditWho(req));
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { message: 'Signed out of all devices.' };
   });
@@ -133,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/sessions/:id',
     { schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req, reply) => {
-      const { current } = await endOwnSession(app.db, signedInActor(req), req.params.id);
+      const { current } = await endOwnSession(app.db, signedInActor(req), req.params.id, auditWho(req));
       if (current) reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       return { message: 'Signed out of that session.' };
     },

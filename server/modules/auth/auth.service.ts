@@ -182,8 +182,11 @@ export async function refreshSession(
   });
 }
 
-/** Ends every session of the account: its rows and its sessions stamp (decision 003). The signed-in owner calls it. */
-export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
+/**
+ * Ends every session of the account: its rows and its sessions stamp (decision 003), with the audit trail's `sign_out`
+ * (every device). The signed-in owner calls it.
+ */
+export async function endAllSessions(db: Db, actor: Actor, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, actor.id));
     await tx
@@ -191,5 +194,11 @@ export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
       .set({ endedAt: new Date() })
       .where(and(eq(sessions.userId, actor.id), isNull(sessions.endedAt)));
     await recordActivity(tx, actor, 'activity.signed_out_everywhere', undefined, { type: 'user', id: actor.id });
+    await recordAudit(tx, who, {
+      action: 'sign_out',
+      object: userObject(actor),
+      outcome: 'success',
+      details: { sessions: 'all' },
+    });
   });
 }

@@ -42,12 +42,7 @@ function displayName(claims: SsoClaims, email: string): string {
  * The caller then checks that the account may sign in (refusalFor). Called by the SSO callback only; `who` is its client,
  * for the audit trail's events of an account the role mapping approves.
  */
-export async function accountForSso(
-  db: Db,
-  settings: OidcConfig,
-  claims: SsoClaims,
-  who: AuditWho,
-): Promise<UserRow> {
+export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoClaims, who: AuditWho): Promise<UserRow> {
   const { iss: issuer, sub: subject } = claims;
   const [linked] = await db
     .select()

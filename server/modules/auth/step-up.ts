@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -169,10 +169,11 @@ const sessionColumns = {
 };
 
 /**
- * Ends one of the actor's own sessions ("Sign out" of a row in My Account → Security) with its activity row; another
- * person's session, or one already ended, is not found. Returns whether it was the session of this request.
+ * Ends one of the actor's own sessions ("Sign out" of a row in My Account → Security) with its activity row and the
+ * audit trail's `sign_out`; another person's session, or one already ended, is not found. Returns whether it was the
+ * session of this request.
  */
-export async function endOwnSession(db: Db, actor: Actor, id: string): Promise<{ current: boolean }> {
+export async function endOwnSession(db: Db, actor: Actor, id: string, who: AuditWho): Promise<{ current: boolean }> {
   return db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
@@ -190,6 +191,12 @@ export async function endOwnSession(db: Db, actor: Actor, id: string): Promise<{
         id: actor.id,
       },
     );
+    await recordAudit(tx, who, {
+      action: 'sign_out',
+      object: userObject(actor),
+      outcome: 'success',
+      details: { sessions: 'one', address: ended.address || null },
+    });
     return { current: ended.id === actor.session?.id };
   });
 }

@@ -9,14 +9,14 @@ import type { AuditEventJson } from '#shared/schemas/audit.ts';
 
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { PanelError } from '#web/components/panel-error.tsx';
 import { Pager } from '#web/components/pager.tsx';
+import { PanelError } from '#web/components/panel-error.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
-import { type AuditFilter, auditCsvHref, emptyAuditFilter, useAuditEvents } from '../api.ts';
+import { auditCsvHref, type AuditFilter, emptyAuditFilter, useAuditEvents } from '../api.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -84,10 +84,27 @@ function PersonCell({ event }: { event: AuditEventJson }) {
       </>
     );
   }
-  const via = typeof event.details?.via === 'string' ? event.details.via : null;
   return (
     <Text size="sm" c="gray.8" fs="italic">
-      {via ? wordFor(t as Translate, 'via', via) : t('noPerson')}
+      {noPersonText(t as Translate, event)}
+    </Text>
+  );
+}
+
+/** An event nobody signed in made: where the change came from (the directory, single sign-on), or "Not signed in". */
+function noPersonText(t: Translate, event: AuditEventJson): string {
+  const via = typeof event.details?.via === 'string' ? event.details.via : null;
+  return via ? wordFor(t, 'via', via) : t('noPerson');
+}
+
+/** A "Label: value" line of an event's card on a narrow screen. */
+function CardLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span size="sm" c="gray.8">
+        {label}:{' '}
+      </Text>
+      {children}
     </Text>
   );
 }
@@ -296,8 +313,16 @@ export function AuditTrail({ actions }: { actions?: ReactNode }) {
                   <ClassificationBadge classification={event.classification} />
                 </Group>
                 <ActionCell event={event} />
-                <PersonCell event={event} />
-                <ObjectCell event={event} />
+                <CardLine label={t('person')}>
+                  {event.actor
+                    ? `${event.actor.name} (${t(`common:roles.${event.actor.role}`, { defaultValue: event.actor.role })})`
+                    : noPersonText(t as Translate, event)}
+                </CardLine>
+                {event.object && (
+                  <CardLine label={t('object')}>
+                    {`${wordFor(t as Translate, 'objectTypes', event.object.type)}: ${event.object.label ?? event.object.id}`}
+                  </CardLine>
+                )}
                 <Group gap="xs" justify="space-between">
                   <OutcomeText outcome={event.outcome} />
                   <Text size="xs" c="gray.8" ff="monospace">
