@@ -30,6 +30,7 @@ import { projectRoot } from './lib/project-root.ts';
 import { settlesWithin } from './lib/time-limit.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
 import { auditCheckpointsRoutes } from './modules/audit-trail/checkpoints.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directory-check.ts';
@@ -343,6 +344,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     usersRoutes,
     auditRoutes,
     auditCheckpointsRoutes,
+    auditTrailRoutes,
     labsRoutes,
     galleryRoutes,
     groupsRoutes,

@@ -6,7 +6,7 @@ import { setSecondFactorHandler, setUnauthorizedHandler } from '#web/lib/api-cli
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { paths } from '#web/lib/paths.ts';
 
-import { RequireAdmin, RequireAuth } from './guards.tsx';
+import { RequireAdmin, RequireAuditReader, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError, type StatusMessages } from './route-error.tsx';
 
@@ -106,6 +106,11 @@ export const routes: RouteObject[] = [
                 ],
               },
             ],
+          },
+          {
+            // The audit trail (issue 31): admins, and directors read-only.
+            element: <RequireAuditReader />,
+            children: [{ path: 'admin/audit-trail', ...page(() => import('./routes/admin/audit-trail.tsx')) }],
           },
           { path: '*', ...page(() => import('./routes/not-found.tsx')) },
         ],

@@ -50,6 +50,8 @@ export const paths = {
     manageGallery: '/admin/manageGallery',
     addGroups: '/admin/add-groups',
     logs: '/admin/logs',
+    /** The audit trail (issue 31): admins, and directors read-only. */
+    auditTrail: '/admin/audit-trail',
     closeGroups: '/admin/closeGroup',
     group: withId('/admin/group/:id'),
     root: '/admin',

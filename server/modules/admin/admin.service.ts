@@ -10,6 +10,8 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import { accessChanges, roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
+import { recordUserChanges } from '#server/modules/audit-trail/user-changes.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import {
   type FileStore,
@@ -45,6 +47,7 @@ export async function approveUser(
   actor: Actor,
   userId: string,
   input: z.output<typeof approveUserInput>,
+  who: AuditWho,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
@@ -81,6 +84,7 @@ export async function approveUser(
       { email: user.email, role: roleWord(input.role), group: group.name },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, approved!);
     return approved!;
   });
 }
@@ -96,7 +100,13 @@ async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
  * Refuses a pending registration with a reason, which the person is told when they try to sign in (decision 005).
  * Callers check that the actor is an admin.
  */
-export async function rejectUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
+export async function rejectUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  who: AuditWho,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status !== 'pending') throw conflict('admin.not_pending');
@@ -112,6 +122,7 @@ export async function rejectUser(db: Db, actor: Actor, userId: string, reason: s
       { email: user.email, reason },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, rejected!, { reason });
     return rejected!;
   });
 }
@@ -125,6 +136,7 @@ export async function updateUserAccess(
   actor: Actor,
   userId: string,
   input: { role: Exclude<Role, 'pending_director'>; groupId: string | null },
+  who: AuditWho,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -161,6 +173,7 @@ export async function updateUserAccess(
         id: user.id,
       },
     );
+    await recordUserChanges(tx, who, user, saved!);
     return saved!;
   });
 }
@@ -185,7 +198,13 @@ async function countClassifiedHeldBy(db: DbOrTx, userId: string): Promise<number
  * clearance cannot be withdrawn while the person holds such a letter: it must be closed or marked on first, so no
  * letter is left with someone who may no longer see it. Callers check that the actor is an admin.
  */
-export async function setClassifiedClearance(db: Db, actor: Actor, userId: string, cleared: boolean): Promise<UserRow> {
+export async function setClassifiedClearance(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  cleared: boolean,
+  who: AuditWho,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.classifiedClearance === cleared) return user;
@@ -205,6 +224,7 @@ export async function setClassifiedClearance(db: Db, actor: Actor, userId: strin
       { email: user.email },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, saved!);
     return saved!;
   });
 }
@@ -213,7 +233,13 @@ export async function setClassifiedClearance(db: Db, actor: Actor, userId: strin
  * Stops an approved account: it can no longer sign in and every token it holds stops working at once. An admin may
  * not deactivate themself. Callers check that the actor is an admin.
  */
-export async function deactivateUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
+export async function deactivateUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  who: AuditWho,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.id === actor.id) throw badRequest('admin.own_deactivation');
@@ -230,12 +256,13 @@ export async function deactivateUser(db: Db, actor: Actor, userId: string, reaso
       reason ? { email: user.email, reason } : { email: user.email },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, saved!, { reason });
     return saved!;
   });
 }
 
 /** Lets a deactivated account sign in again (with a fresh sign-in). Callers check that the actor is an admin. */
-export async function reactivateUser(db: Db, actor: Actor, userId: string): Promise<UserRow> {
+export async function reactivateUser(db: Db, actor: Actor, userId: string, who: AuditWho): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status !== 'deactivated') throw conflict('admin.not_deactivated');
@@ -245,6 +272,7 @@ export async function reactivateUser(db: Db, actor: Actor, userId: string): Prom
       .where(eq(users.id, userId))
       .returning();
     await recordActivity(tx, actor, 'activity.user_reactivated', { email: user.email }, { type: 'user', id: user.id });
+    await recordUserChanges(tx, who, user, saved!);
     return saved!;
   });
 }

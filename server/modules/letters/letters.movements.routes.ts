@@ -21,6 +21,7 @@ import {
 
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
@@ -123,6 +124,12 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? { fromDate: report.from, toDate: report.to, group: report.group.name }
         : { fromDate: report.from, toDate: report.to },
     );
+    await recordAudit(app.db, auditWho(req), {
+      action: 'exported',
+      object: { type: 'export', id: 'pendency', label: 'Pendency of letters' },
+      outcome: 'success',
+      details: { filters: { from: report.from, to: report.to, group: report.group?.name ?? null } },
+    });
     const lines = [
       csvLine([
         'Officer',

@@ -20,6 +20,7 @@ import { badRequest } from '#server/lib/errors.ts';
 import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
@@ -111,6 +112,13 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       q ? 'activity.letters_exported_search' : 'activity.letters_exported',
       q ? { q } : undefined,
     );
+    // The audit trail's `exported`, committed before the first byte leaves (decision 069).
+    await recordAudit(app.db, auditWho(req), {
+      action: 'exported',
+      object: { type: 'export', id: 'letters', label: 'Letters & Correspondence' },
+      outcome: 'success',
+      details: { filters: { q: q ?? '', mine: Boolean(mine) }, max: EXPORT_MAX_LETTERS },
+    });
     const pages = async function* () {
       let after;
       let sent = 0;

@@ -30,7 +30,15 @@ describe('buildNavigation (spec §6 menu by role)', () => {
   it('gives a director all letters and all repositories', () => {
     const menu = buildNavigation({ role: 'director', groups, noLabYet: false }).find((e) => e.id === 'director');
     expect(menu && shape([menu])).toEqual([
-      { 'nav.directorPanel': ['nav.allLetters', 'nav.pendency', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] },
+      {
+        'nav.directorPanel': [
+          'nav.allLetters',
+          'nav.pendency',
+          'nav.allSoftwareRepos',
+          'nav.allTrialRepos',
+          'nav.auditTrail',
+        ],
+      },
     ]);
   });
 
@@ -63,6 +71,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
           'nav.manageCloseGroup',
           'nav.approveUsers',
           'nav.logs',
+          'nav.auditTrail',
           'nav.manageGallery',
           'site:nav.feedback',
           'nav.manageGroups',

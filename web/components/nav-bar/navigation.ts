@@ -80,6 +80,7 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('manageCloseGroup', paths.admin.closeGroups),
         link('approveUsers', paths.admin.approval),
         link('logs', paths.admin.logs),
+        link('auditTrail', paths.admin.auditTrail),
         link('manageGallery', paths.admin.manageGallery),
         { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
         { kind: 'heading', id: 'manage-groups', label: 'nav.manageGroups' },
@@ -116,6 +117,8 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('pendency', paths.pendency),
         link('allSoftwareRepos', paths.viewSoftwareRepos),
         link('allTrialRepos', paths.viewTrialRepos),
+        // Issue 31: directors read the audit trail (read-only).
+        link('auditTrail', paths.admin.auditTrail),
       ],
     });
   } else if (menu === 'associateDirectorPanel') {
