@@ -27,19 +27,34 @@ describe('buildNavigation (spec §6 menu by role)', () => {
     ]);
   });
 
-  it('gives a director all letters and all repositories', () => {
+  it('gives a director all letters, all repositories and the acknowledgement reports (issue 31)', () => {
     const menu = buildNavigation({ role: 'director', groups, noLabYet: false }).find((e) => e.id === 'director');
     expect(menu && shape([menu])).toEqual([
-      { 'nav.directorPanel': ['nav.allLetters', 'nav.pendency', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] },
+      {
+        'nav.directorPanel': [
+          'nav.allLetters',
+          'nav.pendency',
+          'nav.allSoftwareRepos',
+          'nav.allTrialRepos',
+          'nav.acknowledgementReports',
+        ],
+      },
     ]);
   });
 
-  it('gives an associate director the two repository uploads', () => {
+  it('gives an associate director the two repository uploads, pendency and the acknowledgement reports', () => {
     const menu = buildNavigation({ role: 'associate_director', groups, noLabYet: false }).find(
       (e) => e.id === 'associate-director',
     );
     expect(menu && shape([menu])).toEqual([
-      { 'nav.associateDirectorPanel': ['nav.softwareRepoUpload', 'nav.trialRepoUpload', 'nav.pendency'] },
+      {
+        'nav.associateDirectorPanel': [
+          'nav.softwareRepoUpload',
+          'nav.trialRepoUpload',
+          'nav.pendency',
+          'nav.acknowledgementReports',
+        ],
+      },
     ]);
   });
 
@@ -65,6 +80,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
           'nav.logs',
           'nav.manageGallery',
           'site:nav.feedback',
+          'nav.acknowledgementReports',
           'nav.manageGroups',
           'Fire Safety',
         ],

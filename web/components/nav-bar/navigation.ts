@@ -82,6 +82,8 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('logs', paths.admin.logs),
         link('manageGallery', paths.admin.manageGallery),
         { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
+        // Issue 31: who has acknowledged the notices and circulars that ask for it.
+        link('acknowledgementReports', paths.acknowledgementRequests),
         { kind: 'heading', id: 'manage-groups', label: 'nav.manageGroups' },
         ...(groups.length
           ? groups.map((g): NavItem => ({
@@ -116,6 +118,7 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('pendency', paths.pendency),
         link('allSoftwareRepos', paths.viewSoftwareRepos),
         link('allTrialRepos', paths.viewTrialRepos),
+        link('acknowledgementReports', paths.acknowledgementRequests),
       ],
     });
   } else if (menu === 'associateDirectorPanel') {
@@ -127,6 +130,7 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('softwareRepoUpload', paths.uploadSoftwareRepo),
         link('trialRepoUpload', paths.uploadTrialRepo),
         link('pendency', paths.pendency),
+        link('acknowledgementReports', paths.acknowledgementRequests),
       ],
     });
   } else if (menu === 'uploadLetter') {
