@@ -87,7 +87,7 @@ function AcknowledgementCard({
               variant={opened ? 'default' : 'filled'}
               onClick={acknowledged ? undefined : tellOpened}
               loading={open.isPending}
-              aria-label={`${t('mine.openLabel', { name: doc.name })} (${t('common:opensInNewTab')})`}
+              aria-label={`${t('mine.openLabel', { name: doc.name })} ${t('common:opensInNewTab')}`}
             >
               {t('mine.open')}
             </Button>

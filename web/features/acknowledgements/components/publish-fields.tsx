@@ -1,5 +1,5 @@
 import { Anchor, Fieldset, Group, MultiSelect, Radio, Stack, Switch, Text } from '@mantine/core';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -126,6 +126,7 @@ export function AcknowledgementFields({ value, onChange, error, item, owner, gro
   const { formatDate } = useFormatDate();
   const { t } = useTranslation(['acknowledgements', 'common']);
   const inPlace = useInPlaceCombobox();
+  const hintId = useId();
   const set = (patch: Partial<AcknowledgementDraft>) => onChange({ ...value, ...patch });
   const published = item?.acknowledgement;
 
@@ -162,13 +163,19 @@ export function AcknowledgementFields({ value, onChange, error, item, owner, gro
   return (
     <Fieldset legend={t('publish.legend')}>
       <Stack gap="sm">
-        <Switch
-          label={t('publish.requires')}
-          description={t('publish.requiresHint')}
-          checked={value.requiresAcknowledgement}
-          onChange={(event) => set({ requiresAcknowledgement: event.currentTarget.checked })}
-          error={error('requiresAcknowledgement')}
-        />
+        <div>
+          {/* The hint apart from the label, which Mantine's switch wraps: its name stays "Requires acknowledgement". */}
+          <Switch
+            label={t('publish.requires')}
+            aria-describedby={hintId}
+            checked={value.requiresAcknowledgement}
+            onChange={(event) => set({ requiresAcknowledgement: event.currentTarget.checked })}
+            error={error('requiresAcknowledgement')}
+          />
+          <Text size="sm" c="gray.8" id={hintId} mt={4}>
+            {t('publish.requiresHint')}
+          </Text>
+        </div>
         {value.requiresAcknowledgement && (
           <>
             <DateField
