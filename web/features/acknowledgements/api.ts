@@ -68,7 +68,7 @@ function useInvalidateMine() {
 export function useOpenAcknowledgement() {
   const invalidate = useInvalidateMine();
   return useMutation({
-    mutationFn: (id: string) => api.post<MyAcknowledgementJson>(`/api/acknowledgements/${id}/open`),
+    mutationFn: (id: string) => api.post<void>(`/api/acknowledgements/${id}/open`),
     onSuccess: invalidate,
   });
 }

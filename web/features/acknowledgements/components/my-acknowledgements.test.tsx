@@ -58,7 +58,7 @@ function fakeServer(rows: MyAcknowledgementJson[]) {
     if (action && row && method === 'POST') {
       if (action[2] === 'open') {
         row.openedAt ??= '2026-11-10T04:30:00Z';
-        return jsonResponse(200, row);
+        return new Response(null, { status: 204 });
       }
       if (!row.openedAt) return jsonResponse(409, { error: 'Please open the document before acknowledging it.' });
       row.acknowledgedAt = '2026-11-10T05:00:00Z';
