@@ -27,7 +27,15 @@ type Item = { name: string; acknowledgement: ItemAcknowledgementJson | null };
  * A host form as the lab's and groups' notice forms are (web/lib/form-slot.ts): it keeps the slot's value, shows its
  * fields, checks them on submit and writes them into the multipart body, which the test reads.
  */
-function Host({ owner, item = null, onSend }: { owner: AcknowledgementOwner; item?: Item | null; onSend: (d: FormData) => void }) {
+function Host({
+  owner,
+  item = null,
+  onSend,
+}: {
+  owner: AcknowledgementOwner;
+  item?: Item | null;
+  onSend: (d: FormData) => void;
+}) {
   const slot = useAcknowledgementSlot(owner, GROUPS);
   const [value, setValue] = useState(() => slot.initial(item));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -121,7 +129,11 @@ describe('Requires acknowledgement (the publishing fields)', () => {
     await pickOption(user, /^Roles/, 'Associate Director');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(bodies).toEqual([
-      expect.objectContaining({ audienceScope: 'roles', audienceRoles: '["associate_director"]', audienceGroups: '[]' }),
+      expect.objectContaining({
+        audienceScope: 'roles',
+        audienceRoles: '["associate_director"]',
+        audienceGroups: '[]',
+      }),
     ]);
   });
 

@@ -39,7 +39,6 @@ const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null,
 /** Fields another feature adds to the notice and circular form (issue 31: requires acknowledgement), by the route. */
 export type GroupItemSlot = FormSlot<unknown, GroupItemJson>;
 
-
 /**
  * One list of a group with its add/edit form and delete (spec §2 group admin panel): notices and circulars
  * ('All fields are required'; document files) or one of the five file managers ('All fields required'; pdf, ppt,

@@ -249,7 +249,6 @@ export function ManageLabItems({
   );
 }
 
-
 /** Two lists side by side as tabs: Notices & Circulars, or Products & Advertisements. */
 function ItemTabs({ labId, kinds, slot }: { labId: string; kinds: [LabItemKind, LabItemKind]; slot?: LabItemSlot }) {
   const { t } = useTranslation('lab');
