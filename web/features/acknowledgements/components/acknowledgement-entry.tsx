@@ -1,4 +1,4 @@
-import { Badge, Box, Button } from '@mantine/core';
+import { Box, Button, Indicator } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
@@ -22,7 +22,8 @@ function ChecklistIcon() {
 /**
  * "To acknowledge" in the header of a signed-in person (issue 31 item 2): a link to their list, with the number of
  * notices and circulars still waiting for their acknowledgement (red while one is overdue). Its name says the count to
- * a screen reader ("To acknowledge, 3 pending, 1 overdue"); on a phone only its icon and badge show.
+ * a screen reader ("To acknowledge, 3 pending, 1 overdue"). The number sits on its corner, as on the notification bell
+ * beside it; its words show on wide screens only, where the header has room for them.
  */
 export function AcknowledgementEntry({ to }: { to: string }) {
   const { t } = useTranslation('acknowledgements');
@@ -34,35 +35,31 @@ export function AcknowledgementEntry({ to }: { to: string }) {
     : overdue
       ? t('entry.overdue', { count: pending, overdue })
       : t('entry.pending', { count: pending });
+  const colour = overdue ? 'red.9' : 'navy.8';
   return (
-    <Button
-      component={NavLink}
-      to={to}
-      variant="subtle"
-      color="navy"
-      size="sm"
-      px={6}
-      aria-label={name}
-      leftSection={<ChecklistIcon />}
-      rightSection={
-        pending ? (
-          <Badge
-            component="span"
-            size="sm"
-            circle={pending < 10}
-            color={overdue ? 'red.9' : 'navy.8'}
-            variant="filled"
-            aria-hidden="true"
-          >
-            {pending > 99 ? '99+' : pending}
-          </Badge>
-        ) : undefined
-      }
-      styles={{ section: { marginInline: 4 } }}
+    <Indicator
+      disabled={!pending}
+      // Drawn for the eye: the link's name says it to a screen reader.
+      label={<span aria-hidden="true">{pending > 99 ? '99+' : pending}</span>}
+      size={18}
+      color={colour}
+      offset={4}
     >
-      <Box component="span" visibleFrom="lg">
-        {t('entry.label')}
-      </Box>
-    </Button>
+      <Button
+        component={NavLink}
+        to={to}
+        variant="subtle"
+        color="navy"
+        size="sm"
+        px={7}
+        aria-label={name}
+        leftSection={<ChecklistIcon />}
+        styles={{ section: { marginInlineEnd: 0 } }}
+      >
+        <Box component="span" visibleFrom="lg" ml={6}>
+          {t('entry.label')}
+        </Box>
+      </Button>
+    </Indicator>
   );
 }
