@@ -48,6 +48,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       registrationsPerAddress: 10,
       feedbackRateLimit: 5,
       stepUp: { minutes: 15, classifications: ['Secret'] },
+      acknowledgementReminderDays: 2,
       logLevel: 'info',
       logFormat: 'json',
       trustProxy: 'loopback',
@@ -154,6 +155,12 @@ describe('loadConfig (issue 18 item 4)', () => {
       minutes: 5,
       classifications: ['Confidential', 'Secret'],
     });
+  });
+
+  it('reads ACK_REMINDER_DAYS (decision 074), refusing 0 and a fraction', () => {
+    expect(load({ ACK_REMINDER_DAYS: '5' }).acknowledgementReminderDays).toBe(5);
+    expect(refusal({ ACK_REMINDER_DAYS: '0' })).toMatch(/^ACK_REMINDER_DAYS must be a whole number from 1 to 365/);
+    expect(refusal({ ACK_REMINDER_DAYS: '1.5' })).toMatch(/^ACK_REMINDER_DAYS must be a whole number/);
   });
 
   it('reads BACKUP_KEY (decision 027), refusing one shorter than 32 characters without printing it', () => {
