@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
+import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 import { ACKNOWLEDGEMENT_CSV_COLUMNS } from '#shared/schemas/acknowledgements.ts';
 import type { GroupJson } from '#shared/schemas/group.ts';
@@ -53,6 +54,37 @@ async function signOutAndIn(page: Page, user: SeededUser, to: string) {
 async function screenshotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
+}
+
+/**
+ * Makes `user`'s row of the circular `name` overdue: its due date set `days` back in the shared server's database, as
+ * no API sets a deadline in the past (the rows, the report and the CSV then say "Overdue" without waiting).
+ */
+async function makeOverdue(user: SeededUser, name: string, days: number) {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    const res = await client.query(
+      `update acknowledgements a set due_on = (now() at time zone 'Asia/Kolkata')::date - $3::int
+         from acknowledgement_requests r join lab_items i on i.id = r.lab_item_id
+        where a.request_id = r.id and a.user_id = $1 and i.name = $2`,
+      [user.id, name, days],
+    );
+    if (res.rowCount !== 1) throw new Error(`no row of ${user.name} for "${name}" to make overdue`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The open option list at 1280 and 390 px, as the screen shows it (the viewport, not the whole page). */
+async function screenshotOpenList(page: Page, name: string) {
+  for (const size of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expectVisible(page.getByRole('listbox'));
+    await page.screenshot({ path: `e2e/screenshots/${name}-${size.width}.png`, animations: 'disabled' });
+  }
+  await page.setViewportSize(SCREENSHOT_WIDTHS[0]);
 }
 
 /** At 390 px nothing is wider than the screen: a person on a phone never scrolls sideways to read the page. */
@@ -116,7 +148,7 @@ describe('Circulars that must be acknowledged (issue 31)', () => {
     await groupsBox.fill(tag);
     await expectVisible(page.getByRole('option', { name: magazine.name }));
     await checkA11y(page, { moderate: true });
-    await screenshot(page, 'ack-audience-open');
+    await screenshotOpenList(page, 'ack-audience-open');
     await page.getByRole('option', { name: magazine.name }).click();
     await groupsBox.fill(tag);
     await page.getByRole('option', { name: range.name }).click();
@@ -127,6 +159,8 @@ describe('Circulars that must be acknowledged (issue 31)', () => {
     await expectVisible(page.getByText('Circular added successfully.', { exact: true }));
     const row = page.getByRole('row').filter({ hasText: circular });
     await expectVisible(row.getByRole('link', { name: `Acknowledgement report of ${circular}` }));
+    // One of the other group is past the deadline: the report puts them first.
+    await makeOverdue(rangeB, circular, 3);
 
     // 2. A member of the first group: the header's badge, the list, open, acknowledge.
     await signOutAndIn(page, magazineA, '/');
@@ -202,6 +236,15 @@ describe('Circulars that must be acknowledged (issue 31)', () => {
     const notYet = page.getByRole('table', { name: 'Not yet acknowledged' });
     for (const member of [rangeA, rangeB])
       await expectVisible(notYet.getByRole('row').filter({ hasText: member.name }));
+    // Overdue first, marked so.
+    const [first, second] = await notYet
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('columnheader') })
+      .all();
+    expect(await first!.innerText()).toContain(rangeB.name);
+    await expectVisible(first!.getByText('Overdue', { exact: true }));
+    expect(await second!.innerText()).toContain(rangeA.name);
+    await expectVisible(second!.getByText('Pending', { exact: true }));
     for (const member of [magazineA, magazineB, magazineHead])
       expect(await notYet.getByRole('row').filter({ hasText: member.name }).count()).toBe(0);
     await checkA11y(page, { moderate: true });
@@ -216,7 +259,8 @@ describe('Circulars that must be acknowledged (issue 31)', () => {
     expect(lines).toHaveLength(5);
     for (const member of [magazineA, magazineB, magazineHead])
       expect(lines.find((l) => l.includes(member.name))).toMatch(/,Acknowledged,/);
-    for (const member of [rangeA, rangeB]) expect(lines.find((l) => l.includes(member.name))).toMatch(/,Pending,/);
+    expect(lines.find((l) => l.includes(rangeA.name))).toMatch(/,Pending,/);
+    expect(lines.find((l) => l.includes(rangeB.name))).toMatch(/,Overdue,/);
 
     // The report in Hindi.
     await switchLanguage(page, 'hi');
