@@ -36,48 +36,50 @@ const MAX_AUDIENCE_GROUPS = 500;
  * edit, keep what was published. `audienceScope` undefined takes the default: the whole lab for a lab item, the
  * item's own group for a group item.
  */
-export const acknowledgementSettingsInput = z
-  .object({
-    requiresAcknowledgement: z.boolean().optional(),
-    /** YYYY-MM-DD, today (India) or later; required when requiresAcknowledgement. */
-    acknowledgeBy: z.string().nullable().optional(),
-    audienceScope: z.enum(ACKNOWLEDGEMENT_SCOPES, msg('acknowledgements.audience_scope_invalid')).optional(),
-    audienceGroups: z
-      .array(z.uuid(msg('acknowledgements.audience_groups_invalid')))
-      .max(MAX_AUDIENCE_GROUPS, msg('acknowledgements.audience_groups_invalid'))
-      .default([]),
-    audienceRoles: z.array(z.enum(ROLES, msg('acknowledgements.audience_roles_invalid'))).default([]),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.requiresAcknowledgement) return;
-    const deadline = v.acknowledgeBy ?? '';
-    if (!deadline) {
-      ctx.addIssue({ code: 'custom', message: msg('acknowledgements.deadline_required'), path: ['acknowledgeBy'] });
-    } else if (!isoDate().safeParse(deadline).success) {
-      ctx.addIssue({ code: 'custom', message: msg('acknowledgements.deadline_invalid'), path: ['acknowledgeBy'] });
-    } else if (deadline < todayInIndia()) {
-      ctx.addIssue({ code: 'custom', message: msg('acknowledgements.deadline_past'), path: ['acknowledgeBy'] });
-    }
-    if (v.audienceScope === 'groups' && !v.audienceGroups.length)
-      ctx.addIssue({
-        code: 'custom',
-        message: msg('acknowledgements.audience_groups_required'),
-        path: ['audienceGroups'],
-      });
-    if (v.audienceScope === 'roles' && !v.audienceRoles.length)
-      ctx.addIssue({
-        code: 'custom',
-        message: msg('acknowledgements.audience_roles_required'),
-        path: ['audienceRoles'],
-      });
-  })
-  .transform((v) => ({
-    requiresAcknowledgement: v.requiresAcknowledgement,
-    acknowledgeBy: v.acknowledgeBy || null,
-    audienceScope: v.audienceScope,
-    audienceGroups: [...new Set(v.audienceGroups.map((g) => g.toLowerCase()))],
-    audienceRoles: [...new Set(v.audienceRoles)],
-  }));
+const settingsSchema = ({ pastAllowed }: { pastAllowed: boolean }) =>
+  z
+    .object({
+      requiresAcknowledgement: z.boolean().optional(),
+      /** YYYY-MM-DD, today (India) or later; required when requiresAcknowledgement. */
+      acknowledgeBy: z.string().nullable().optional(),
+      audienceScope: z.enum(ACKNOWLEDGEMENT_SCOPES, msg('acknowledgements.audience_scope_invalid')).optional(),
+      audienceGroups: z
+        .array(z.uuid(msg('acknowledgements.audience_groups_invalid')))
+        .max(MAX_AUDIENCE_GROUPS, msg('acknowledgements.audience_groups_invalid'))
+        .default([]),
+      audienceRoles: z.array(z.enum(ROLES, msg('acknowledgements.audience_roles_invalid'))).default([]),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.requiresAcknowledgement) return;
+      const deadline = v.acknowledgeBy ?? '';
+      if (!deadline) {
+        ctx.addIssue({ code: 'custom', message: msg('acknowledgements.deadline_required'), path: ['acknowledgeBy'] });
+      } else if (!isoDate().safeParse(deadline).success) {
+        ctx.addIssue({ code: 'custom', message: msg('acknowledgements.deadline_invalid'), path: ['acknowledgeBy'] });
+      } else if (!pastAllowed && deadline < todayInIndia()) {
+        ctx.addIssue({ code: 'custom', message: msg('acknowledgements.deadline_past'), path: ['acknowledgeBy'] });
+      }
+      if (v.audienceScope === 'groups' && !v.audienceGroups.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: msg('acknowledgements.audience_groups_required'),
+          path: ['audienceGroups'],
+        });
+      if (v.audienceScope === 'roles' && !v.audienceRoles.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: msg('acknowledgements.audience_roles_required'),
+          path: ['audienceRoles'],
+        });
+    })
+    .transform((v) => ({
+      requiresAcknowledgement: v.requiresAcknowledgement,
+      acknowledgeBy: v.acknowledgeBy || null,
+      audienceScope: v.audienceScope,
+      audienceGroups: [...new Set(v.audienceGroups.map((g) => g.toLowerCase()))],
+      audienceRoles: [...new Set(v.audienceRoles)],
+    }));
+export const acknowledgementSettingsInput = settingsSchema({ pastAllowed: false });
 export type AcknowledgementSettingsInput = z.input<typeof acknowledgementSettingsInput>;
 export type AcknowledgementSettings = z.output<typeof acknowledgementSettingsInput>;
 
@@ -102,28 +104,36 @@ const jsonList = <T extends z.ZodType>(item: T, message: string) =>
  * `audienceScope` lab|groups|roles, `audienceGroups` and `audienceRoles` JSON arrays. Checked after the item's own
  * fields, so the spec's messages for those come first and stay as they were.
  */
-export const acknowledgementFieldsInput = z
-  .object({
-    requiresAcknowledgement: z
-      .enum(['true', 'false'], msg('acknowledgements.requires_invalid'))
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v === 'true')),
-    acknowledgeBy: z.string().trim().optional(),
-    audienceScope: z
-      .union([z.enum(ACKNOWLEDGEMENT_SCOPES), z.literal('')], msg('acknowledgements.audience_scope_invalid'))
-      .optional()
-      .transform((v) => v || undefined),
-    audienceGroups: jsonList(z.unknown(), msg('acknowledgements.audience_groups_invalid')).optional(),
-    audienceRoles: jsonList(z.unknown(), msg('acknowledgements.audience_roles_invalid')).optional(),
-  })
-  // Then the form's rules, their messages and fields as they are.
-  .transform((fields, ctx): AcknowledgementSettings => {
-    const checked = acknowledgementSettingsInput.safeParse(fields);
-    if (checked.success) return checked.data;
-    for (const issue of checked.error.issues)
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.slice(0, 1).map(String) });
-    return z.NEVER;
-  });
+const fieldsSchema = (settings: typeof acknowledgementSettingsInput) =>
+  z
+    .object({
+      requiresAcknowledgement: z
+        .enum(['true', 'false'], msg('acknowledgements.requires_invalid'))
+        .optional()
+        .transform((v) => (v === undefined ? undefined : v === 'true')),
+      acknowledgeBy: z.string().trim().optional(),
+      audienceScope: z
+        .union([z.enum(ACKNOWLEDGEMENT_SCOPES), z.literal('')], msg('acknowledgements.audience_scope_invalid'))
+        .optional()
+        .transform((v) => v || undefined),
+      audienceGroups: jsonList(z.unknown(), msg('acknowledgements.audience_groups_invalid')).optional(),
+      audienceRoles: jsonList(z.unknown(), msg('acknowledgements.audience_roles_invalid')).optional(),
+    })
+    // Then the form's rules, their messages and fields as they are.
+    .transform((fields, ctx): AcknowledgementSettings => {
+      const checked = settings.safeParse(fields);
+      if (checked.success) return checked.data;
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.slice(0, 1).map(String) });
+      return z.NEVER;
+    });
+export const acknowledgementFieldsInput = fieldsSchema(acknowledgementSettingsInput);
+/**
+ * The same fields on an edit (PUT): a deadline already past is let through here, as an edit sends back the published
+ * settings unchanged; publishing for the first time on an edit still refuses it (the server says
+ * `acknowledgements.deadline_past`), and changing a published request is refused as a whole (decision 073).
+ */
+export const acknowledgementEditFieldsInput = fieldsSchema(settingsSchema({ pastAllowed: true }));
 export type AcknowledgementFieldsInput = z.input<typeof acknowledgementFieldsInput>;
 
 // ---- shapes the API answers ---------------------------------------------------------------------------------------

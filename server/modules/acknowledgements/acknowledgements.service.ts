@@ -154,8 +154,10 @@ export async function applyAcknowledgementSettings(
     )
     .limit(1);
   if (!existing) {
-    if (settings.requiresAcknowledgement && settings.acknowledgeBy)
-      await publishAcknowledgement(tx, actor, item, { ...settings, acknowledgeBy: settings.acknowledgeBy });
+    if (!settings.requiresAcknowledgement || !settings.acknowledgeBy) return;
+    // An edit's fields let a past deadline through (acknowledgementEditFieldsInput); a new request may not have one.
+    if (settings.acknowledgeBy < todayInIndia()) throw badRequest('acknowledgements.deadline_past', 'acknowledgeBy');
+    await publishAcknowledgement(tx, actor, item, { ...settings, acknowledgeBy: settings.acknowledgeBy });
     return;
   }
   if (!settings.requiresAcknowledgement)
