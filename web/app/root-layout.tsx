@@ -76,7 +76,8 @@ export function RootLayout() {
       navigation={navigation}
       onSignOut={session.signOut}
       newsFlash={<NewsFlash items={newsItems} loading={lab.isPending || (Boolean(lab.data) && documents.isPending)} />}
-      // Issue 17: the notification bell of a signed-in person; issue 31: what they are asked to acknowledge.
+      // Issue 17: the notification bell of a signed-in person; issue 31: on a phone, the count of what they are asked
+      // to acknowledge (the navigation carries it on wider screens).
       headerActions={
         session.isSignedIn ? (
           <Suspense fallback={null}>

@@ -3,7 +3,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type {
   AcknowledgeJson,
-  AcknowledgementCountJson,
   AcknowledgementReportJson,
   AcknowledgementRequestJson,
   AcknowledgementStatus,
@@ -13,16 +12,9 @@ import type {
 
 import { api } from '#web/lib/api-client.ts';
 
-/** Query keys of acknowledgements in one place; acknowledging one invalidates the person's lists and the badge. */
-export const acknowledgementKeys = {
-  all: ['acknowledgements'] as const,
-  mine: ['acknowledgements', 'mine'] as const,
-  count: ['acknowledgements', 'mine', 'count'] as const,
-  list: (status: AcknowledgementStatus) => ['acknowledgements', 'mine', 'list', status] as const,
-  requests: ['acknowledgements', 'requests'] as const,
-  report: (id: string) => ['acknowledgements', 'requests', id] as const,
-  pending: (id: string, group: string) => ['acknowledgements', 'requests', id, 'pending', { group }] as const,
-};
+import { acknowledgementKeys } from './keys.ts';
+
+export { acknowledgementKeys, useAcknowledgementCount } from './keys.ts';
 
 /**
  * A list the server answers a page at a time (?limit&offset, X-Total-Count): the pages so far, "Load more" for the
@@ -37,18 +29,6 @@ function usePagedList<T>(key: readonly unknown[], url: string, params: Record<st
     getNextPageParam: (last, pages) => (last.length < DEFAULT_PAGE_SIZE ? undefined : pages.length * DEFAULT_PAGE_SIZE),
   });
 }
-
-/**
- * GET /api/acknowledgements/count: the header's "To acknowledge" badge. Refreshed every minute, when the window comes
- * back into view (TanStack Query's default), and at once after an acknowledgement.
- */
-export const useAcknowledgementCount = (enabled: boolean) =>
-  useQuery({
-    queryKey: acknowledgementKeys.count,
-    queryFn: ({ signal }) => api.get<AcknowledgementCountJson>('/api/acknowledgements/count', { signal }),
-    enabled,
-    refetchInterval: 60_000,
-  });
 
 /** GET /api/acknowledgements?status: the person's own rows, pending (overdue first) or acknowledged (newest first). */
 export const useMyAcknowledgements = (status: AcknowledgementStatus) =>
