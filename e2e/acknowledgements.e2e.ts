@@ -288,4 +288,47 @@ describe('Circulars that must be acknowledged (issue 31)', () => {
     await switchLanguage(page, 'en');
     expect(browser.pageErrors).toEqual([]);
   });
+
+  it("a group's head asks their own group to acknowledge a notice; its member finds it to acknowledge", async () => {
+    const { page } = browser;
+    const tag = randomUUID().slice(0, 6);
+    const [head, member] = await Promise.all([
+      person('associate_director', `Farah Head ${tag}`),
+      person('employee', `Gopal Member ${tag}`),
+    ]);
+    const group = await groupOf(`Fuze Group ${tag}`, [head, member], head);
+    const notice = `Fuze handling ${tag}`;
+
+    await signInAs(page, head, { to: `/groups/${group._id}/edit` });
+    await page.getByRole('tab', { name: 'Manage Group Notices & Circulars' }).click();
+    await textbox(page, 'Name').fill(notice);
+    await textbox(page, 'Description').fill('Fuzes are carried in their boxes only.');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'File' }).click();
+    await (await chooser).setFiles({ name: 'fuzes.pdf', mimeType: 'application/pdf', buffer: tinyPdf });
+    await page.getByRole('switch', { name: 'Requires acknowledgement' }).check();
+    // A group's notice goes to its own group, or to some roles in it; never to the lab or other groups.
+    expect(await page.getByRole('radio', { name: `This group (${group.name})` }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Whole lab' }).count()).toBe(0);
+    const deadlineBox = textbox(page, 'Acknowledge by');
+    await deadlineBox.fill(inDays(5).split('-').reverse().join('-'));
+    await deadlineBox.press('Tab');
+    await switchLanguage(page, 'hi');
+    await expectVisible(page.getByRole('switch', { name: 'पावती आवश्यक' }));
+    await expectVisible(page.getByRole('radio', { name: `यह समूह (${group.name})` }));
+    await checkA11y(page, { moderate: true });
+    await screenshotFromTop(page, 'ack-publish-group-hi');
+    await switchLanguage(page, 'en');
+    await checkA11y(page, { moderate: true });
+    await screenshotFromTop(page, 'ack-publish-group');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectVisible(page.getByText('Saved successfully.', { exact: true }));
+    await expectVisible(page.getByRole('link', { name: `Acknowledgement report of ${notice}` }));
+
+    await signOutAndIn(page, member, '/acknowledgements');
+    const card = page.getByRole('article', { name: notice });
+    await expectVisible(card.getByText(`From the group: ${group.name}`));
+    await expectVisible(card.getByText('Notice', { exact: true }));
+    expect(browser.pageErrors).toEqual([]);
+  });
 });

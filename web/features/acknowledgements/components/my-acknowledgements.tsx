@@ -63,10 +63,12 @@ function AcknowledgementCard({
             {doc.description}
           </Text>
         )}
-        <Text size="sm" fw={600} c={row.overdue ? 'red.9' : 'gray.9'}>
-          {row.overdue
-            ? t('mine.overdueSince', { date: formatDate(row.dueOn) })
-            : t('mine.dueOn', { date: formatDate(row.dueOn) })}
+        <Text size="sm" fw={acknowledged ? undefined : 600} c={row.overdue ? 'red.9' : 'gray.9'}>
+          {acknowledged
+            ? t('mine.deadline', { date: formatDate(row.dueOn) })
+            : row.overdue
+              ? t('mine.overdueSince', { date: formatDate(row.dueOn) })
+              : t('mine.dueOn', { date: formatDate(row.dueOn) })}
         </Text>
         <Text size="sm" c="gray.8" id={hintId}>
           {acknowledged

@@ -54,13 +54,14 @@ function GroupCounts({ report }: { report: AcknowledgementReportJson }) {
       <DataTable
         caption={t('report.byGroup')}
         minWidth={600}
+        // The share acknowledged next to the group: on a phone the table scrolls sideways, and it is what is read.
         headers={[
           t('report.group'),
+          t('report.percent'),
           t('report.audienceSize'),
           t('report.acknowledged'),
           t('report.pending'),
           t('report.overdue'),
-          t('report.percent'),
         ]}
       >
         {report.groups.map((g) => {
@@ -70,12 +71,6 @@ function GroupCounts({ report }: { report: AcknowledgementReportJson }) {
           return (
             <Table.Tr key={g.group?._id ?? 'none'}>
               <Table.Td>{name}</Table.Td>
-              <Table.Td>{audience}</Table.Td>
-              <Table.Td>{g.acknowledged}</Table.Td>
-              <Table.Td>{g.pending}</Table.Td>
-              <Table.Td c={g.overdue ? 'red.9' : undefined} fw={g.overdue ? 700 : undefined}>
-                {g.overdue}
-              </Table.Td>
               <Table.Td miw={140}>
                 <Text size="sm" fw={600}>
                   {t('report.percentValue', { percent })}
@@ -85,6 +80,12 @@ function GroupCounts({ report }: { report: AcknowledgementReportJson }) {
                   color={percent === 100 ? 'green.9' : 'navy.7'}
                   aria-label={t('report.percentLabel', { group: name, percent })}
                 />
+              </Table.Td>
+              <Table.Td>{audience}</Table.Td>
+              <Table.Td>{g.acknowledged}</Table.Td>
+              <Table.Td>{g.pending}</Table.Td>
+              <Table.Td c={g.overdue ? 'red.9' : undefined} fw={g.overdue ? 700 : undefined}>
+                {g.overdue}
               </Table.Td>
             </Table.Tr>
           );
@@ -146,12 +147,13 @@ function NotYetAcknowledged({ report }: { report: AcknowledgementReportJson }) {
         <DataTable
           caption={t('report.notYet')}
           minWidth={680}
+          // Overdue or not next to the name: on a phone the table scrolls sideways.
           headers={[
             t('report.name'),
+            t('report.status'),
+            t('report.dueOn'),
             t('report.group'),
             t('report.designation'),
-            t('report.dueOn'),
-            t('report.status'),
           ]}
         >
           {rows.map((row) => (
@@ -164,9 +166,6 @@ function NotYetAcknowledged({ report }: { report: AcknowledgementReportJson }) {
                   {row.user.email}
                 </Text>
               </Table.Td>
-              <Table.Td>{row.group?.name ?? t('report.noGroup')}</Table.Td>
-              <Table.Td>{row.user.designation}</Table.Td>
-              <Table.Td>{formatDate(row.dueOn)}</Table.Td>
               <Table.Td>
                 {row.overdue ? (
                   <Badge color="red.9" variant="filled" radius="sm" tt="none">
@@ -181,6 +180,9 @@ function NotYetAcknowledged({ report }: { report: AcknowledgementReportJson }) {
                   {row.openedAt ? t('report.opened', { when: formatDateTime(row.openedAt) }) : t('report.notOpened')}
                 </Text>
               </Table.Td>
+              <Table.Td>{formatDate(row.dueOn)}</Table.Td>
+              <Table.Td>{row.group?.name ?? t('report.noGroup')}</Table.Td>
+              <Table.Td>{row.user.designation}</Table.Td>
             </Table.Tr>
           ))}
         </DataTable>
