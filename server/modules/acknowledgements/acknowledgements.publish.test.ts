@@ -388,12 +388,14 @@ describe('publishing a group notice that must be acknowledged', () => {
     expect((await audienceOf(c, res.json().acknowledgement._id)).map((r) => r.userId)).toEqual([c.headA.id]);
   });
 
-  it.each([
+  it.each<[string, Record<string, string>, string]>([
     ['the whole lab', { audienceScope: 'lab' }, 'audienceScope'],
     ['another group', { audienceScope: 'groups', audienceGroups: 'B' }, 'audienceGroups'],
   ])('refuses %s as the audience of a group notice', async (_, over, field) => {
     const c = await cast();
-    const extra = over.audienceGroups ? { audienceGroups: JSON.stringify([c.groupA.id, c.groupB.id]) } : {};
+    const extra: Record<string, string> = over.audienceGroups
+      ? { audienceGroups: JSON.stringify([c.groupA.id, c.groupB.id]) }
+      : {};
     const res = await send(c, c.headA, 'POST', url(c), fields({ ...over, ...extra }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({

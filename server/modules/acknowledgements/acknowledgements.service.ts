@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
 import type {
   AcknowledgedDocumentKind,
-  AcknowledgementScope,
   AcknowledgementSettings,
   AcknowledgementStatus,
   ItemAcknowledgementJson,
@@ -11,13 +10,7 @@ import type {
 } from '#shared/schemas/acknowledgements.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import {
-  type AcknowledgementRequestRow,
-  acknowledgementRequests,
-  acknowledgements,
-  groups,
-  users,
-} from '#server/db/schema/index.ts';
+import { acknowledgementRequests, acknowledgements, groups, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
@@ -25,7 +18,7 @@ import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-tr
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type DocumentColumns, documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
-import { acknowledgementsPolicy } from './acknowledgements.policy.ts';
+import { acknowledgementsPolicy, type Audience, audienceMembers } from './acknowledgements.policy.ts';
 
 /**
  * Circulars and notices that must be acknowledged (issue 31 item 2, decision 073): publishing a request with its
@@ -44,12 +37,6 @@ export interface AcknowledgedItem {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whole days from `from` to `to` (YYYY-MM-DD). */
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
-
-interface Audience {
-  scope: AcknowledgementScope;
-  groups: string[];
-  roles: AcknowledgementRequestRow['audienceRoles'];
-}
 
 /**
  * The audience the settings name, with the defaults filled in: the whole lab for a lab item, the item's own group for
@@ -72,14 +59,6 @@ async function resolveAudience(tx: DbOrTx, item: AcknowledgedItem, s: Acknowledg
     return { scope, groups: [...s.audienceGroups].sort(), roles: [] };
   }
   return { scope, groups: [], roles: scope === 'roles' ? s.audienceRoles : [] };
-}
-
-/** The people of an audience as SQL over `users` (the joiners' trigger of migration 0028 says the same). */
-function audienceMembers(a: Audience): SQL {
-  const approved = eq(users.status, 'approved');
-  if (a.scope === 'lab') return approved;
-  if (a.scope === 'groups') return and(approved, inArray(users.groupId, a.groups))!;
-  return and(approved, inArray(users.role, a.roles), a.groups.length ? inArray(users.groupId, a.groups) : undefined)!;
 }
 
 /**

@@ -39,8 +39,8 @@ describe("GET /api/acknowledgements and /count: the person's own", () => {
 
   it('lists what is pending, overdue first then by due date, with the document, and counts it for the badge', async () => {
     const c = await cast();
-    const later = await publishToAB(c, dayFromToday(9), 'Later circular');
-    const sooner = await publishToAB(c, dayFromToday(3), 'Sooner circular');
+    await publishToAB(c, dayFromToday(9), 'Later circular');
+    await publishToAB(c, dayFromToday(3), 'Sooner circular');
     const late = await publishToAB(c, dayFromToday(5), 'Late circular');
     await overdue(c, late.acknowledgement._id, c.a1);
     const res = await call(c, c.a1, 'GET', '/api/acknowledgements');
@@ -75,7 +75,6 @@ describe("GET /api/acknowledgements and /count: the person's own", () => {
     const page = await call(c, c.a1, 'GET', '/api/acknowledgements?limit=2');
     expect(page.json()).toHaveLength(2);
     expect(page.headers.link).toContain('offset=2');
-    expect(sooner).toBeDefined();
   });
 
   it('lists acknowledged ones newest first with ?status=acknowledged; someone outside the audience has none', async () => {
