@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 import { todayInIndia } from '#shared/format.ts';
 import type {
   AcknowledgedDocumentKind,
+  AcknowledgementAudienceJson,
   AcknowledgementSettings,
   AcknowledgementStatus,
   ItemAcknowledgementJson,
@@ -10,7 +11,13 @@ import type {
 } from '#shared/schemas/acknowledgements.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { acknowledgementRequests, acknowledgements, groups, users } from '#server/db/schema/index.ts';
+import {
+  type AcknowledgementRequestRow,
+  acknowledgementRequests,
+  acknowledgements,
+  groups,
+  users,
+} from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
@@ -150,6 +157,24 @@ export async function applyAcknowledgementSettings(
   if (!same) throw conflict('acknowledgements.fixed_at_publishing', 'acknowledgeBy');
 }
 
+/** The names of these groups (an audience's), by id; a group deleted since is left out. */
+export async function groupNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, unique));
+  return new Map(rows.map((g) => [g.id, g.name]));
+}
+
+/** A request's audience as the API answers it, its groups named by `names` (groupNames). */
+export const presentAudience = (
+  r: Pick<AcknowledgementRequestRow, 'scope' | 'audienceGroups' | 'audienceRoles'>,
+  names: Map<string, string>,
+): AcknowledgementAudienceJson => ({
+  scope: r.scope,
+  groups: r.audienceGroups.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : [])),
+  roles: r.audienceRoles,
+});
+
 /**
  * The `acknowledgement` of these lab or group items (notices and circulars; others have none): their requests'
  * deadlines and audiences, by item id. Anyone who may see the items may see this.
@@ -164,23 +189,15 @@ export async function itemAcknowledgements(
   const itemColumn = owner === 'lab' ? acknowledgementRequests.labItemId : acknowledgementRequests.groupItemId;
   const rows = await db.select().from(acknowledgementRequests).where(inArray(itemColumn, itemIds));
   if (!rows.length) return out;
-  const groupIds = [...new Set(rows.flatMap((r) => r.audienceGroups))];
-  const names = new Map(
-    groupIds.length
-      ? (await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))).map(
-          (g) => [g.id, g.name] as const,
-        )
-      : [],
+  const names = await groupNames(
+    db,
+    rows.flatMap((r) => r.audienceGroups),
   );
   for (const r of rows) {
     out.set((owner === 'lab' ? r.labItemId : r.groupItemId)!, {
       _id: r.id,
       deadline: r.deadline,
-      audience: {
-        scope: r.scope,
-        groups: r.audienceGroups.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : [])),
-        roles: r.audienceRoles,
-      },
+      audience: presentAudience(r, names),
       publishedAt: r.publishedAt.toISOString(),
     });
   }
