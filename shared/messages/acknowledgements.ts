@@ -24,7 +24,7 @@ export const acknowledgements = {
   open_first: 'Please open the document before acknowledging it.',
   // Reports
   request_not_found: 'Acknowledgement request not found.',
-  group_invalid: 'Please choose a group from the list.',
+  group_invalid: "Please choose one of the report's groups.",
   report_denied:
     'You are not authorized to see who has acknowledged this. Only its publisher, the group heads of its audience, directors and administrators may.',
   report_group_denied: 'You may see only your own group in this report.',

@@ -1,3 +1,9 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+
+import type { Role } from '#shared/constants.ts';
+import type { AcknowledgementScope } from '#shared/schemas/acknowledgements.ts';
+
+import { users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
@@ -17,6 +23,24 @@ export interface RequestFacts {
    * director entry), when that group has people in the request's audience; else null.
    */
   ledGroupInAudience: string | null;
+}
+
+/** Who a request asks (decision 073): a scope and, for groups or a group item, the groups; for roles, the roles. */
+export interface Audience {
+  scope: AcknowledgementScope;
+  groups: string[];
+  roles: Role[];
+}
+
+/**
+ * The people an audience asks, as SQL over `users`: approved people of the lab, of the chosen groups, or holding the
+ * chosen roles (within the item's own group for a group item). The joiners' trigger of migration 0028 says the same.
+ */
+export function audienceMembers(a: Audience): SQL {
+  const approved = eq(users.status, 'approved');
+  if (a.scope === 'lab') return approved;
+  if (a.scope === 'groups') return and(approved, inArray(users.groupId, a.groups))!;
+  return and(approved, inArray(users.role, a.roles), a.groups.length ? inArray(users.groupId, a.groups) : undefined)!;
 }
 
 // NOTE: plain booleans: the role helpers are type guards, which would narrow `actor` to never when they say no.

@@ -64,15 +64,14 @@ describe('publishing a lab circular that must be acknowledged', () => {
     expect(rows.find((r) => r.userId === c.b1.id)?.groupId).toBe(c.groupB.id);
     // The lab's record and its documents list show it; the activity log says who was asked.
     const lab = (await c.app.inject({ url: `/api/labs/${c.labId}` })).json();
-    expect(lab.circulars.find((i: { _id: string }) => i._id === item._id).acknowledgement).toEqual(item.acknowledgement);
+    expect(lab.circulars.find((i: { _id: string }) => i._id === item._id).acknowledgement).toEqual(
+      item.acknowledgement,
+    );
     const docs = (await c.app.inject({ url: `/api/labs/${c.labId}/documents` })).json();
     expect(docs.circulars.find((i: { _id: string }) => i._id === item._id).acknowledgement._id).toBe(
       item.acknowledgement._id,
     );
-    const [log] = await c.app.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.targetId, item.acknowledgement._id));
+    const [log] = await c.app.db.select().from(activityLogs).where(eq(activityLogs.targetId, item.acknowledgement._id));
     expect(log).toMatchObject({
       userId: c.admin.id,
       code: 'activity.acknowledgement_requested',
@@ -223,18 +222,21 @@ describe('publishing a lab circular that must be acknowledged', () => {
     ],
   ];
 
-  it.each(invalid)('refuses %s (400, coded), keeping neither item nor file', async (_, fields, code, message, field) => {
-    const c = await cast();
-    const name = `Refused ${randomUUID()}`;
-    const before = (await c.app.db.select({ n: count() }).from(files))[0]!.n;
-    const res = await send(c, c.admin, 'POST', `/api/labs/${c.labId}/circulars`, { ...fields(c), name });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code, message, field });
-    expect(await c.app.db.select().from(labItems).where(eq(labItems.name, name))).toEqual([]);
-    expect((await c.app.db.select({ n: count() }).from(files))[0]!.n).toBe(before);
-  });
+  it.each(invalid)(
+    'refuses %s (400, coded), keeping neither item nor file',
+    async (_, fields, code, message, field) => {
+      const c = await cast();
+      const name = `Refused ${randomUUID()}`;
+      const before = (await c.app.db.select({ n: count() }).from(files))[0]!.n;
+      const res = await send(c, c.admin, 'POST', `/api/labs/${c.labId}/circulars`, { ...fields(c), name });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code, message, field });
+      expect(await c.app.db.select().from(labItems).where(eq(labItems.name, name))).toEqual([]);
+      expect((await c.app.db.select({ n: count() }).from(files))[0]!.n).toBe(before);
+    },
+  );
 
-  it('refuses an audience with nobody in it, and says the spec\'s own message first', async () => {
+  it("refuses an audience with nobody in it, and says the spec's own message first", async () => {
     const c = await cast();
     const empty = await createGroup(c.app, { name: `Empty ${randomUUID().slice(0, 6)}` });
     const res = await send(c, c.admin, 'POST', `/api/labs/${c.labId}/circulars`, {
@@ -386,12 +388,14 @@ describe('publishing a group notice that must be acknowledged', () => {
     expect((await audienceOf(c, res.json().acknowledgement._id)).map((r) => r.userId)).toEqual([c.headA.id]);
   });
 
-  it.each([
+  it.each<[string, Record<string, string>, string]>([
     ['the whole lab', { audienceScope: 'lab' }, 'audienceScope'],
     ['another group', { audienceScope: 'groups', audienceGroups: 'B' }, 'audienceGroups'],
   ])('refuses %s as the audience of a group notice', async (_, over, field) => {
     const c = await cast();
-    const extra = over.audienceGroups ? { audienceGroups: JSON.stringify([c.groupA.id, c.groupB.id]) } : {};
+    const extra: Record<string, string> = over.audienceGroups
+      ? { audienceGroups: JSON.stringify([c.groupA.id, c.groupB.id]) }
+      : {};
     const res = await send(c, c.headA, 'POST', url(c), fields({ ...over, ...extra }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -463,7 +467,10 @@ describe('joiners (decision 073)', () => {
     const c = await cast();
     const item = await publishToAB(c);
     const expired = await publishToAB(c, dayFromToday(7), 'Old circular');
-    await c.app.db.update(labItems).set({ validUntil: dayFromToday(-1) }).where(eq(labItems.id, expired._id));
+    await c.app.db
+      .update(labItems)
+      .set({ validUntil: dayFromToday(-1) })
+      .where(eq(labItems.id, expired._id));
     const newcomer = await createUser(c.app, 'employee', { groupId: c.groupA.id });
     expect(await rowOf(c, item.acknowledgement._id, newcomer)).toBeDefined();
     expect(await rowOf(c, expired.acknowledgement._id, newcomer)).toBeUndefined();

@@ -30,7 +30,7 @@ import {
   reportGroupOf,
   type RequestFacts,
 } from './acknowledgements.policy.ts';
-import { itemAcknowledgements } from './acknowledgements.service.ts';
+import { groupNames, presentAudience } from './acknowledgements.service.ts';
 
 /**
  * The reports of acknowledgement requests (issue 31 item 2, decision 074): the requests a reader may report on, one
@@ -80,40 +80,35 @@ export async function requestForReport(db: DbOrTx, actor: Actor, id: string): Pr
     .limit(1)) as RequestRow[];
   if (!row) throw notFound('acknowledgements.request_not_found');
   const [led] = await groupsLedBy(db, actor);
-  let ledGroupInAudience: string | null = null;
-  if (led) {
-    const [hit] = await db
-      .select({ one: sql`1` })
-      .from(acknowledgements)
-      .where(and(eq(acknowledgements.requestId, id), eq(acknowledgements.groupId, led)))
-      .limit(1);
-    if (hit) ledGroupInAudience = led;
-  }
-  const facts: RequestFacts = { publishedBy: row.request.publishedBy, ledGroupInAudience };
+  // The group this reader heads, named, when it has people in the audience (one read).
+  const [ledInAudience] = led
+    ? await db
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .where(
+          and(
+            eq(groups.id, led),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(acknowledgements)
+                .where(and(eq(acknowledgements.requestId, id), eq(acknowledgements.groupId, led))),
+            ),
+          ),
+        )
+    : [];
+  const facts: RequestFacts = { publishedBy: row.request.publishedBy, ledGroupInAudience: ledInAudience?.id ?? null };
   acknowledgementsPolicy.authorize(actor, 'acknowledgements.report', facts);
-  const part = reportGroupOf(actor, facts);
-  if (!part) return { row, onlyGroup: null };
-  const [g] = await db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, part));
-  return { row, onlyGroup: g ?? { id: part, name: '' } };
+  return { row, onlyGroup: reportGroupOf(actor, facts) ? ledInAudience! : null };
 }
 
-/** The audiences of these requests' items (itemAcknowledgements), by request id. */
+/** The audiences of these requests, by request id (one read of their groups' names). */
 async function audiencesOf(db: DbOrTx, rows: RequestRow[]) {
-  const [lab, group] = await Promise.all([
-    itemAcknowledgements(
-      db,
-      'lab',
-      rows.flatMap((r) => (r.labItemId ? [r.labItemId] : [])),
-    ),
-    itemAcknowledgements(
-      db,
-      'group',
-      rows.flatMap((r) => (r.groupItemId ? [r.groupItemId] : [])),
-    ),
-  ]);
-  return new Map(
-    rows.map((r) => [r.request.id, (r.labItemId ? lab.get(r.labItemId) : group.get(r.groupItemId!))!.audience]),
+  const names = await groupNames(
+    db,
+    rows.flatMap((r) => r.request.audienceGroups),
   );
+  return new Map(rows.map((r) => [r.request.id, presentAudience(r.request, names)]));
 }
 
 function presentRequest(

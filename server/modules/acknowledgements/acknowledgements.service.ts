@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
 import type {
   AcknowledgedDocumentKind,
-  AcknowledgementScope,
+  AcknowledgementAudienceJson,
   AcknowledgementSettings,
   AcknowledgementStatus,
   ItemAcknowledgementJson,
@@ -25,7 +25,7 @@ import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-tr
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type DocumentColumns, documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
-import { acknowledgementsPolicy } from './acknowledgements.policy.ts';
+import { acknowledgementsPolicy, type Audience, audienceMembers } from './acknowledgements.policy.ts';
 
 /**
  * Circulars and notices that must be acknowledged (issue 31 item 2, decision 073): publishing a request with its
@@ -44,12 +44,6 @@ export interface AcknowledgedItem {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whole days from `from` to `to` (YYYY-MM-DD). */
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
-
-interface Audience {
-  scope: AcknowledgementScope;
-  groups: string[];
-  roles: AcknowledgementRequestRow['audienceRoles'];
-}
 
 /**
  * The audience the settings name, with the defaults filled in: the whole lab for a lab item, the item's own group for
@@ -72,14 +66,6 @@ async function resolveAudience(tx: DbOrTx, item: AcknowledgedItem, s: Acknowledg
     return { scope, groups: [...s.audienceGroups].sort(), roles: [] };
   }
   return { scope, groups: [], roles: scope === 'roles' ? s.audienceRoles : [] };
-}
-
-/** The people of an audience as SQL over `users` (the joiners' trigger of migration 0028 says the same). */
-function audienceMembers(a: Audience): SQL {
-  const approved = eq(users.status, 'approved');
-  if (a.scope === 'lab') return approved;
-  if (a.scope === 'groups') return and(approved, inArray(users.groupId, a.groups))!;
-  return and(approved, inArray(users.role, a.roles), a.groups.length ? inArray(users.groupId, a.groups) : undefined)!;
 }
 
 /**
@@ -171,6 +157,24 @@ export async function applyAcknowledgementSettings(
   if (!same) throw conflict('acknowledgements.fixed_at_publishing', 'acknowledgeBy');
 }
 
+/** The names of these groups (an audience's), by id; a group deleted since is left out. */
+export async function groupNames(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, unique));
+  return new Map(rows.map((g) => [g.id, g.name]));
+}
+
+/** A request's audience as the API answers it, its groups named by `names` (groupNames). */
+export const presentAudience = (
+  r: Pick<AcknowledgementRequestRow, 'scope' | 'audienceGroups' | 'audienceRoles'>,
+  names: Map<string, string>,
+): AcknowledgementAudienceJson => ({
+  scope: r.scope,
+  groups: r.audienceGroups.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : [])),
+  roles: r.audienceRoles,
+});
+
 /**
  * The `acknowledgement` of these lab or group items (notices and circulars; others have none): their requests'
  * deadlines and audiences, by item id. Anyone who may see the items may see this.
@@ -185,23 +189,15 @@ export async function itemAcknowledgements(
   const itemColumn = owner === 'lab' ? acknowledgementRequests.labItemId : acknowledgementRequests.groupItemId;
   const rows = await db.select().from(acknowledgementRequests).where(inArray(itemColumn, itemIds));
   if (!rows.length) return out;
-  const groupIds = [...new Set(rows.flatMap((r) => r.audienceGroups))];
-  const names = new Map(
-    groupIds.length
-      ? (await db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))).map(
-          (g) => [g.id, g.name] as const,
-        )
-      : [],
+  const names = await groupNames(
+    db,
+    rows.flatMap((r) => r.audienceGroups),
   );
   for (const r of rows) {
     out.set((owner === 'lab' ? r.labItemId : r.groupItemId)!, {
       _id: r.id,
       deadline: r.deadline,
-      audience: {
-        scope: r.scope,
-        groups: r.audienceGroups.flatMap((id) => (names.has(id) ? [{ _id: id, name: names.get(id)! }] : [])),
-        roles: r.audienceRoles,
-      },
+      audience: presentAudience(r, names),
       publishedAt: r.publishedAt.toISOString(),
     });
   }
