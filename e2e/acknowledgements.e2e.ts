@@ -231,6 +231,12 @@ describe('Circulars that must be acknowledged (issue 31)', () => {
     await expectVisible(request.getByText(`Your group: ${magazine.name}`));
     await checkA11y(page, { moderate: true });
     await screenshotFromTop(page, 'ack-requests');
+    await switchLanguage(page, 'hi');
+    await expectVisible(page.getByRole('heading', { name: 'पावती रिपोर्ट', level: 1 }));
+    await expectVisible(request.getByText(`आपका समूह: ${magazine.name}`));
+    await checkA11y(page, { moderate: true });
+    await screenshotFromTop(page, 'ack-requests-hi');
+    await switchLanguage(page, 'en');
     await request.getByRole('link', { name: `View the acknowledgement report of ${circular}` }).click();
     await expectVisible(page.getByRole('heading', { name: `Acknowledgements: ${circular}`, level: 1 }));
     const byGroup = page.getByRole('table', { name: 'By group' });
