@@ -28,6 +28,7 @@ import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { settlesWithin } from './lib/time-limit.ts';
+import { acknowledgementsRoutes } from './modules/acknowledgements/acknowledgements.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
@@ -354,6 +355,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lettersRoutes,
     searchRoutes,
     notificationsRoutes,
+    acknowledgementsRoutes,
     siteRoutes,
     filesRoutes,
   ]) {

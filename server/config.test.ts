@@ -49,6 +49,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       feedbackRateLimit: 5,
       stepUp: { minutes: 15, classifications: ['Secret'] },
       auditRetentionDays: 180,
+      acknowledgementReminderDays: 2,
       logLevel: 'info',
       logFormat: 'json',
       trustProxy: 'loopback',
@@ -169,6 +170,12 @@ describe('loadConfig (issue 18 item 4)', () => {
         `AUDIT_RETENTION_DAYS must be a whole number of days from 180 to 36500 (got "${value}").`,
       );
     }
+  });
+
+  it('reads ACK_REMINDER_DAYS (decision 074), refusing 0 and a fraction', () => {
+    expect(load({ ACK_REMINDER_DAYS: '5' }).acknowledgementReminderDays).toBe(5);
+    expect(refusal({ ACK_REMINDER_DAYS: '0' })).toMatch(/^ACK_REMINDER_DAYS must be a whole number from 1 to 365/);
+    expect(refusal({ ACK_REMINDER_DAYS: '1.5' })).toMatch(/^ACK_REMINDER_DAYS must be a whole number/);
   });
 
   it('reads BACKUP_KEY (decision 027), refusing one shorter than 32 characters without printing it', () => {

@@ -44,6 +44,11 @@ export interface Config {
    * events older than this are purged each night, after a checkpoint naming the boundary (decision 068).
    */
   auditRetentionDays: number;
+  /**
+   * Circulars that must be acknowledged (issue 31 item 2, decision 074): each person still pending is reminded under
+   * the bell this many days before their due date (ACK_REMINDER_DAYS, default 2), and again the day after it.
+   */
+  acknowledgementReminderDays: number;
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -412,6 +417,7 @@ const envSchema = z.object({
   FEEDBACK_RATE_LIMIT: wholeNumber('FEEDBACK_RATE_LIMIT', 5, 1),
   STEP_UP_MINUTES: wholeNumber('STEP_UP_MINUTES', 15, 1, 7 * 24 * 60),
   STEP_UP_CLASSIFICATIONS: stepUpClassifications,
+  ACK_REMINDER_DAYS: wholeNumber('ACK_REMINDER_DAYS', 2, 1, 365),
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   AUDIT_RETENTION_DAYS: variable((v, ctx) => {
     if (v === undefined) return AUDIT_RETENTION_MIN_DAYS;
@@ -715,6 +721,7 @@ export function loadConfig(
     feedbackRateLimit: env.FEEDBACK_RATE_LIMIT,
     stepUp: { minutes: env.STEP_UP_MINUTES, classifications: env.STEP_UP_CLASSIFICATIONS },
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    acknowledgementReminderDays: env.ACK_REMINDER_DAYS,
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

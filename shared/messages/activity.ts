@@ -72,6 +72,13 @@ export const activity = {
   pendency_exported: 'Exported letters pendency {{fromDate}} to {{toDate}}',
   pendency_exported_group: 'Exported letters pendency {{fromDate}} to {{toDate}} ({{group}})',
 
+  acknowledgement_requested_one: 'Asked {{count}} person to acknowledge {{kind}} "{{name}}" by {{byDate}}',
+  acknowledgement_requested_other: 'Asked {{count}} people to acknowledge {{kind}} "{{name}}" by {{byDate}}',
+  acknowledgement_opened: 'Opened {{kind}} "{{name}}" to acknowledge it',
+  acknowledged: 'Acknowledged {{kind}} "{{name}}"',
+  acknowledgements_exported: 'Exported the acknowledgements of {{kind}} "{{name}}"',
+  acknowledgements_exported_group: 'Exported the acknowledgements of {{kind}} "{{name}}" ({{group}})',
+
   notification_read: 'Read a notification',
   notifications_read: 'Marked {{n}} notifications read',
 
