@@ -72,6 +72,16 @@ export const routes: RouteObject[] = [
               { path: 'dac/inbox', ...page(() => import('./routes/dac-inbox.tsx')) },
               { path: 'dac/pendency', ...page(() => import('./routes/dac-pendency.tsx')) },
               { path: 'allLetter', ...page(() => import('./routes/all-letters.tsx')) },
+              // Circulars and notices that must be acknowledged (issue 31): the person's list and the reports.
+              { path: 'acknowledgements', ...page(() => import('./routes/acknowledgements.tsx')) },
+              {
+                path: 'acknowledgements/requests',
+                ...page(() => import('./routes/acknowledgement-requests.tsx')),
+              },
+              {
+                path: 'acknowledgements/requests/:id',
+                ...page(() => import('./routes/acknowledgement-request.tsx')),
+              },
               { path: 'upload-repo', ...page(() => import('./routes/upload-repo.tsx')) },
               { path: 'view-repo', ...page(() => import('./routes/view-repo.tsx')) },
               // One screen for both uploads: the trial one is a named export of the same module.

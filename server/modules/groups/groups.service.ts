@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-
 import type { z } from 'zod';
 
 import type { Role } from '#shared/constants.ts';
+import type { ItemAcknowledgementJson } from '#shared/schemas/acknowledgements.ts';
 import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -18,6 +19,7 @@ import {
 } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
+import { withItemAcknowledgements } from '#server/modules/acknowledgements/acknowledgements.service.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { recordUserChanges, type TrackedUser } from '#server/modules/audit-trail/user-changes.ts';
@@ -70,7 +72,11 @@ export async function listMembers(db: DbOrTx, groupId: string): Promise<Employee
   return membersOf(db, { groupId });
 }
 
-export type ItemRow = typeof groupItems.$inferSelect & { fileName: string | null };
+export type ItemRow = typeof groupItems.$inferSelect & {
+  fileName: string | null;
+  /** A notice's or circular's acknowledgement request (issue 31 item 2), when loaded. */
+  acknowledgement?: ItemAcknowledgementJson | null;
+};
 export type OfficeRow = typeof officeMembers.$inferSelect;
 export type ContactRow = typeof contactInfos.$inferSelect;
 
@@ -117,7 +123,8 @@ export async function loadGroupDetails(db: DbOrTx, groupId: string): Promise<Gro
     listDirectorEntries(db, { kind: 'group', id: groupId }),
     officeOf(db, { groupId }),
   ]);
-  return { contacts, employees, items: items.map((r) => ({ ...r.item, fileName: r.fileName })), entries, office };
+  const rows = items.map((r) => ({ ...r.item, fileName: r.fileName }));
+  return { contacts, employees, items: await withItemAcknowledgements(db, 'group', rows), entries, office };
 }
 
 /** The signed-in person's own group (GET /api/groups/my-group), or 404. Any signed-in user. */
