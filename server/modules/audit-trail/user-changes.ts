@@ -46,14 +46,17 @@ export async function recordUserChanges(
     details: object,
   ) => recordAudit(tx, who, { action, object: userObject(after), outcome: 'success', details: { ...details, ...via } });
 
-  if (before?.status !== after.status) {
+  // Data, not a permission: the old and the new value of each column (a new account's start from nothing).
+  const was = <K extends 'status' | 'role'>(key: K) => (before ? before[key] : null);
+  const changed = <K extends 'status' | 'role'>(key: K) => was(key) !== after[key];
+  if (changed('status')) {
     await event('status_changed', {
-      from: before?.status ?? null,
+      from: was('status'),
       to: after.status,
       ...(opts.reason ? { reason: opts.reason } : {}),
     });
   }
-  if (before?.role !== after.role) await event('role_changed', { from: before?.role ?? null, to: after.role });
+  if (changed('role')) await event('role_changed', { from: was('role'), to: after.role });
   if ((before?.classifiedClearance ?? false) !== after.classifiedClearance) {
     await event('clearance_changed', { from: before?.classifiedClearance ?? false, to: after.classifiedClearance });
   }
