@@ -1,6 +1,7 @@
+import { mailJobs } from '#server/modules/mail/mail.jobs.ts';
 import { searchJobs } from '#server/modules/search/search.jobs.ts';
 
 import type { JobModule } from './job-queue.ts';
 
 /** Every module's background work, started on each node by app.ts (server/jobs/job-queue.ts). */
-export const jobModules = (): JobModule[] => [searchJobs()];
+export const jobModules = (): JobModule[] => [searchJobs(), mailJobs()];

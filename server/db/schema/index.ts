@@ -12,3 +12,4 @@ export * from './notifications.ts';
 export * from './site.ts';
 export * from './settings.ts';
 export * from './audit.ts';
+export * from './mail.ts';

@@ -72,7 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = await approveUser(app.db, signedInActor(req), req.params.userId, req.body);
+      const user = await approveUser(app.db, signedInActor(req), req.params.userId, req.body, app.config.mail);
       return { message: 'User approved successfully!', user: presentUser(user) };
     },
   );
@@ -91,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/reject-user/:userId',
     { onRequest: adminOnly, schema: { params: userIdParam, body: rejectUserInput, response: { 200: userAnswer } } },
     async (req) => {
-      await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason);
+      await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason, app.config.mail);
       return { message: 'User rejected.', user: await managedUser(req.params.userId) };
     },
   );

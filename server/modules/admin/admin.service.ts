@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import type { approveUserInput } from '#shared/schemas/auth.ts';
 
+import type { MailConfig } from '#server/config.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { groups, labs, letterMovements, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
@@ -17,6 +18,7 @@ import {
   type StoredFile,
   transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -38,13 +40,14 @@ export const countPendingUsers = (db: Db) => countWhere(db, users, eq(users.stat
 
 /**
  * Approves a pending user into a group of the lab with the role the admin chose (it overrides the requested one,
- * spec §4). Callers check that the actor is an admin.
+ * spec §4), and tells them by mail when the portal sends mail (issue 32). Callers check that the actor is an admin.
  */
 export async function approveUser(
   db: Db,
   actor: Actor,
   userId: string,
   input: z.output<typeof approveUserInput>,
+  mail: MailConfig | null = null,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
@@ -81,6 +84,7 @@ export async function approveUser(
       { email: user.email, role: roleWord(input.role), group: group.name },
       { type: 'user', id: user.id },
     );
+    await queueMail(tx, mail, user, 'account_approved', { name: user.name, role: input.role, group: group.name });
     return approved!;
   });
 }
@@ -93,10 +97,16 @@ async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
 }
 
 /**
- * Refuses a pending registration with a reason, which the person is told when they try to sign in (decision 005).
- * Callers check that the actor is an admin.
+ * Refuses a pending registration with a reason, which the person is told when they try to sign in (decision 005) and
+ * by mail when the portal sends mail (issue 32). Callers check that the actor is an admin.
  */
-export async function rejectUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
+export async function rejectUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  mail: MailConfig | null = null,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status !== 'pending') throw conflict('admin.not_pending');
@@ -112,6 +122,7 @@ export async function rejectUser(db: Db, actor: Actor, userId: string, reason: s
       { email: user.email, reason },
       { type: 'user', id: user.id },
     );
+    await queueMail(tx, mail, user, 'account_rejected', { name: user.name, reason });
     return rejected!;
   });
 }
