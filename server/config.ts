@@ -649,7 +649,8 @@ function mailConfig(env: Env): MailConfig | null {
   const url = env.SMTP_URL;
   if (!url) {
     const stray = (['MAIL_FROM', 'SMTP_CA_FILE'] as const).filter((name) => env[name] !== undefined);
-    if (stray.length) throw new ConfigError(`${stray.join(', ')} set without SMTP_URL: set SMTP_URL too, or unset them.`);
+    if (stray.length)
+      throw new ConfigError(`${stray.join(', ')} set without SMTP_URL: set SMTP_URL too, or unset them.`);
     return null;
   }
   if (!env.MAIL_FROM) {

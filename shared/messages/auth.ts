@@ -70,7 +70,8 @@ export const auth = {
   passkey_none: 'You have no passkey yet.',
   passkey_already_registered: 'This passkey is already registered.',
   /** Forgot password (server/modules/auth/password-reset.ts, decision 077). */
-  reset_off: 'Password reset by email is not available on this portal. Please ask an administrator to reset your password.',
+  reset_off:
+    'Password reset by email is not available on this portal. Please ask an administrator to reset your password.',
   reset_use_directory:
     'Your account signs in with the lab directory. Please change your password there, or ask the directory administrator.',
   reset_use_sso:

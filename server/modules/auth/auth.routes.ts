@@ -26,7 +26,7 @@ import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#se
 
 import { endAllSessions, refreshSession, registerUser, revokeSession, signInWithPassword } from './auth.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
-import { RESET_ANSWER_MS, requestPasswordReset, resetPasswordWithLink } from './password-reset.ts';
+import { requestPasswordReset, RESET_ANSWER_MS, resetPasswordWithLink } from './password-reset.ts';
 import { completeSignIn } from './sign-in.ts';
 import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
 

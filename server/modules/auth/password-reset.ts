@@ -64,7 +64,11 @@ export async function requestPasswordReset(
     await recordAudit(
       tx,
       { ...who, actor: { id: user.id, name: user.name, role: user.role } },
-      { action: 'password_reset_requested', object: { type: 'user', id: user.id, label: user.email }, outcome: 'success' },
+      {
+        action: 'password_reset_requested',
+        object: { type: 'user', id: user.id, label: user.email },
+        outcome: 'success',
+      },
     );
   });
 }
@@ -129,7 +133,11 @@ export async function resetPasswordWithLink(db: Db, token: string, password: str
     await recordAudit(
       tx,
       { ...who, actor: { id: found.user.id, name: found.user.name, role: found.user.role } },
-      { action: 'password_reset', object: { type: 'user', id: found.user.id, label: found.user.email }, outcome: 'success' },
+      {
+        action: 'password_reset',
+        object: { type: 'user', id: found.user.id, label: found.user.email },
+        outcome: 'success',
+      },
     );
     return saved!;
   });

@@ -52,7 +52,11 @@ const names = (list: { name: string }[]) => list.map((p) => p.name).join(', ');
  */
 const mailable = (letter: LetterRow, remarks: string) => {
   const open = letter.classification === 'Normal';
-  return { letterRef: letter.letterId, subject: open ? letter.letterSub : null, remarks: open && remarks ? remarks : null };
+  return {
+    letterRef: letter.letterId,
+    subject: open ? letter.letterSub : null,
+    remarks: open && remarks ? remarks : null,
+  };
 };
 
 /**

@@ -47,7 +47,7 @@ export async function queuePendingMail(
   let total = 0;
   for (;;) {
     const client = await database.pool.connect();
-    let moved = 0;
+    let moved: number;
     try {
       await client.query('begin');
       const { rows } = await client.query<{ id: string }>(
@@ -127,7 +127,9 @@ export const mailJobs = ({
         } catch (err) {
           log.error(
             { err, mail: job.data.outboxId, attempt: job.retryCount + 1, relay: mail.relay },
-            last ? 'gave up a mail: the relay did not take it' : 'the relay did not take a mail; it will be tried again',
+            last
+              ? 'gave up a mail: the relay did not take it'
+              : 'the relay did not take a mail; it will be tried again',
           );
           if (!last) throw err; // pg-boss tries again later; the last failure is recorded in the outbox
         }

@@ -20,7 +20,13 @@ export interface MailParams {
     fromName: string;
   };
   /** A letter sent back to whoever marked it (immediately). */
-  letter_returned: { name: string; letterRef: string; subject: string | null; remarks: string | null; fromName: string };
+  letter_returned: {
+    name: string;
+    letterRef: string;
+    subject: string | null;
+    remarks: string | null;
+    fromName: string;
+  };
   /** A "forgot password" link (mandatory, on request): `resetId` names the token row; the token is made when sent. */
   password_reset: { name: string; resetId: string };
 }

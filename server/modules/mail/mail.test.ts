@@ -185,7 +185,10 @@ describe('an applicant approved or refused', () => {
     const approved = await createUser(app, 'employee', { status: 'pending', name: 'Asha Rao' });
     const refused = await createUser(app, 'employee', { status: 'pending', name: 'Ravi Kumar', language: 'hi' });
 
-    const yes = await call('POST', admin, `/admin/approve-user/${approved.id}`, { groupId: group.id, role: 'employee' });
+    const yes = await call('POST', admin, `/admin/approve-user/${approved.id}`, {
+      groupId: group.id,
+      role: 'employee',
+    });
     expect(yes.statusCode, yes.body).toBe(200);
     const no = await call('POST', admin, `/admin/reject-user/${refused.id}`, { reason: 'Not on the staff list' });
     expect(no.statusCode, no.body).toBe(200);
@@ -267,10 +270,9 @@ describe('two nodes on one database', () => {
       rmSync(dataDir, { recursive: true, force: true });
     });
     running.push(
-      await startBackgroundJobs(
-        { database: otherDatabase, store: other.storage, config: other.config, log },
-        [shortRetries],
-      ),
+      await startBackgroundJobs({ database: otherDatabase, store: other.storage, config: other.config, log }, [
+        shortRetries,
+      ]),
     );
 
     // Ten markings, half through each node.
@@ -279,10 +281,16 @@ describe('two nodes on one database', () => {
     await Promise.all(
       officers.map(async (officer, i) => {
         const sent = await letter(uploader);
-        const res = await call('POST', uploader, `/api/dac/${sent._id}/movements`, {
-          to: [officer.id],
-          priority: 'Most Immediate',
-        }, i % 2 ? other : app);
+        const res = await call(
+          'POST',
+          uploader,
+          `/api/dac/${sent._id}/movements`,
+          {
+            to: [officer.id],
+            priority: 'Most Immediate',
+          },
+          i % 2 ? other : app,
+        );
         expect(res.statusCode, res.body).toBe(201);
       }),
     );
@@ -298,10 +306,19 @@ describe('without SMTP_URL', () => {
     const admin = await createUser(plain, 'admin');
     const applicant = await createUser(plain, 'employee', { status: 'pending' });
     const group = await createGroup(plain);
-    const res = await call('POST', admin, `/admin/approve-user/${applicant.id}`, { groupId: group.id, role: 'employee' }, plain);
+    const res = await call(
+      'POST',
+      admin,
+      `/admin/approve-user/${applicant.id}`,
+      { groupId: group.id, role: 'employee' },
+      plain,
+    );
     expect(res.statusCode).toBe(200);
     expect(await plain.db.select().from(mailOutbox)).toEqual([]);
-    expect((await plain.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({ sso: null, email: false });
+    expect((await plain.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({
+      sso: null,
+      email: false,
+    });
     expect((await app.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({ sso: null, email: true });
   });
 });

@@ -18,7 +18,9 @@ export const en: MailTemplates = {
   account_approved: (p, link) => ({
     subject: 'Your Lab Portal account is approved',
     greeting: dear(p.name),
-    body: [`Your registration on the Lab Portal has been approved. You may now sign in as ${ROLES[p.role]} of ${p.group}.`],
+    body: [
+      `Your registration on the Lab Portal has been approved. You may now sign in as ${ROLES[p.role]} of ${p.group}.`,
+    ],
     action: { label: 'Sign in', url: link },
   }),
 
@@ -62,8 +64,6 @@ export const en: MailTemplates = {
       'We were asked to reset the password of your Lab Portal account. To choose a new password, open this link within 30 minutes.',
     ],
     action: { label: 'Choose a new password', url: link },
-    after: [
-      'The link works once. If you did not ask for it, ignore this message: your password stays as it is.',
-    ],
+    after: ['The link works once. If you did not ask for it, ignore this message: your password stays as it is.'],
   }),
 };

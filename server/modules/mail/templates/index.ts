@@ -27,5 +27,9 @@ export function renderMail<K extends MailKind>(
   const lang: MailLanguage = language === 'hi' ? 'hi' : 'en';
   const templates = TEMPLATES[lang];
   const content = (templates[kind] as (p: MailParams[K], l: string) => MailContent)(params, link);
-  return { subject: content.subject, text: plainText(content, templates.frame), html: html(content, templates.frame, lang) };
+  return {
+    subject: content.subject,
+    text: plainText(content, templates.frame),
+    html: html(content, templates.frame, lang),
+  };
 }
