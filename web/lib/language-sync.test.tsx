@@ -17,7 +17,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const puts = (fetch: ReturnType<typeof vi.spyOn>) =>
+const puts = (fetch: { mock: { calls: [input: unknown, init?: unknown][] } }) =>
   fetch.mock.calls
     .filter(([url, init]) => String(url) === '/api/users/me/language' && (init as RequestInit).method === 'PUT')
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as { language: string });
