@@ -28,6 +28,7 @@ const WORDS = {
     change: 'Change password',
     done: 'Your password has been changed. Please sign in with your new password.',
     login: 'Login',
+    submit: 'Login',
     loginTitle: 'Login',
     password: 'Password',
     spent: 'This link to reset your password has expired or was already used. Please ask for a new one.',
@@ -47,6 +48,7 @@ const WORDS = {
     change: 'पासवर्ड बदलें',
     done: 'आपका पासवर्ड बदल दिया गया है। कृपया नए पासवर्ड से लॉग इन करें।',
     login: 'लॉग इन',
+    submit: 'लॉग इन करें',
     loginTitle: 'लॉग इन',
     password: 'पासवर्ड',
     spent: 'पासवर्ड रीसेट करने का यह लिंक समाप्त हो चुका है या पहले ही उपयोग हो चुका है। कृपया नया लिंक माँगें।',
@@ -67,6 +69,9 @@ async function askForLink(page: Page, language: Language, email: string) {
   const w = WORDS[language];
   await page.goto(`${PORTAL}/login`);
   await expectVisible(page.getByRole('heading', { name: w.loginTitle, level: 1 }));
+  await expectVisible(page.getByRole('link', { name: w.forgotLink }));
+  await checkA11y(page, { moderate: true });
+  await screenshot(page, `login-forgot-link-${language}`);
   await page.getByRole('link', { name: w.forgotLink }).click();
   await expectPath(page, '/forgot-password');
   await expectVisible(page.getByRole('heading', { name: w.forgotTitle, level: 1 }));
@@ -79,11 +84,15 @@ async function askForLink(page: Page, language: Language, email: string) {
   await screenshot(page, `forgot-password-sent-${language}`);
 }
 
-/** Opens the mailed link, sets `password`, and answers the page (on the "done" note). */
-async function setNewPassword(page: Page, language: Language, link: string, password: string) {
+/** Opens the mailed link and sets `password` (with `shot`, checks and pictures the page first). */
+async function setNewPassword(page: Page, language: Language, link: string, password: string, shot?: string) {
   const w = WORDS[language];
   await page.goto(link);
   await expectVisible(page.getByRole('heading', { name: w.resetTitle, level: 1 }));
+  if (shot) {
+    await checkA11y(page, { moderate: true });
+    await screenshot(page, shot);
+  }
   await page.getByLabel(w.newPassword).fill(password);
   await page.getByLabel(w.confirm).fill(password);
   await page.getByRole('button', { name: w.change }).click();
@@ -99,18 +108,21 @@ async function journey(page: Page, language: Language, user: { email: string; pa
   const link = linkIn(mail);
   expect(link.startsWith(`${PORTAL}/reset-password?token=`)).toBe(true);
   expect(mail.html).toContain(`href="${link}"`);
+  // The mail as a mail program shows its HTML part, for a person to look at.
+  await page.setContent(mail.html);
+  await screenshot(page, `reset-mail-${language}`);
 
-  await setNewPassword(page, language, link, 'brand-new-secret');
+  await setNewPassword(page, language, link, 'brand-new-secret', `reset-password-${language}`);
   await expectVisible(page.getByRole('status').filter({ hasText: w.done }));
   await checkA11y(page, { moderate: true });
   await screenshot(page, `reset-password-done-${language}`);
 
   // Sign in with the new password, from the page's own button; the old one is refused.
-  await page.getByRole('link', { name: w.login }).click();
+  await page.getByRole('main').getByRole('link', { name: w.login }).click();
   await expectPath(page, '/login');
   await page.getByLabel(w.email, { exact: false }).first().fill(user.email);
   await page.getByLabel(w.password, { exact: false }).first().fill('brand-new-secret');
-  await page.getByRole('button', { name: w.login, exact: true }).click();
+  await page.getByRole('button', { name: w.submit, exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   await expectVisible(page.getByText(w.signedIn));
   expect((await apiCall('POST', '/api/auth/login', null, { email: user.email, password: user.password })).status).toBe(
