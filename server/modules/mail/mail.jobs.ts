@@ -101,7 +101,8 @@ export async function sweepMail(db: DbOrTx, now = new Date()): Promise<void> {
 /**
  * Mail through the lab's relay (issue 32, decision 076): a listener that queues each mail when its transaction
  * commits (the outbox notifies `mail_pending`), a backfill at start and after every reconnection, and a worker that
- * sends one mail at a time, retried by pg-boss with back-off while the relay is down. Without SMTP_URL nothing runs.
+ * sends one mail at a time, retried by pg-boss with back-off while the relay is down. Without SMTP_URL only the nightly
+ * sweep runs.
  */
 export const mailJobs = ({
   retryDelaySeconds = 30,
@@ -111,6 +112,8 @@ export const mailJobs = ({
 }: MailJobOptions = {}): JobModule => ({
   queues: [{ name: MAIL_QUEUE }, { name: MAIL_HOUSEKEEPING_QUEUE, cron: '30 3 * * *' }],
   start: async ({ boss, database, config, log }) => {
+    // The night's sweep runs with mail off too: what was written while it was on still goes in time.
+    await boss.work(MAIL_HOUSEKEEPING_QUEUE, async () => sweepMail(database.db));
     const mail = config.mail;
     if (!mail) return;
     const transport = createMailTransport(mail);
@@ -135,7 +138,6 @@ export const mailJobs = ({
         }
       },
     );
-    await boss.work(MAIL_HOUSEKEEPING_QUEUE, async () => sweepMail(database.db));
 
     let moving: Promise<void> = Promise.resolve();
     const queueNow = () => {

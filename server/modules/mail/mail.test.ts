@@ -9,13 +9,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
-import { mailOutbox, type UserRow } from '#server/db/schema/index.ts';
+import { mailOutbox, passwordResetTokens, type UserRow } from '#server/db/schema/index.ts';
 import { type BackgroundJobs, startBackgroundJobs } from '#server/jobs/job-queue.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { type ReceivedMail, startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 
-import { mailJobs } from './mail.jobs.ts';
+import { deliverMail } from './mail.delivery.ts';
+import { mailJobs, sweepMail } from './mail.jobs.ts';
+import { createMailTransport } from './mail.transport.ts';
 
 /*
  * Email through a real SMTP server (issue 32, decision 076): the smtp-server package, offering STARTTLS with its own
@@ -321,4 +323,39 @@ describe('without SMTP_URL', () => {
     });
     expect((await app.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({ sso: null, email: true });
   });
+});
+
+describe('the outbox', () => {
+  it('sends a mail once however often its job runs, and forgets mails 30 days after they were done', async () => {
+    const admin = await createUser(app, 'admin');
+    const applicant = await createUser(app, 'employee', { status: 'pending' });
+    const group = await createGroup(app);
+    await call('POST', admin, `/admin/approve-user/${applicant.id}`, { groupId: group.id, role: 'employee' });
+    await smtp.waitForMail(applicant.email);
+    await vi.waitFor(async () => expect((await outboxOf(applicant.id))[0]!.status).toBe('sent'));
+    const [row] = await outboxOf(applicant.id);
+    const transport = createMailTransport(app.config.mail!);
+    expect(await deliverMail(app.db, transport, app.config.mail!, TEST_JWT_SECRET, row!.id)).toBe('done already');
+    transport.close();
+    expect(smtp.mailsTo(applicant.email)).toHaveLength(1);
+
+    // A token a day past its end goes with the sweep; a fresh one stays.
+    const [stale] = await app.db
+      .insert(passwordResetTokens)
+      .values({ userId: applicant.id, tokenHash: `stale-${row!.id}`, expiresAt: new Date(Date.now() - 2 * 86_400_000) })
+      .returning();
+    const [fresh] = await app.db
+      .insert(passwordResetTokens)
+      .values({ userId: applicant.id, tokenHash: `fresh-${row!.id}`, expiresAt: new Date(Date.now() + 60_000) })
+      .returning();
+    await sweepMail(app.db);
+    const left = await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, applicant.id));
+    expect(left.map((t) => t.id)).toEqual([fresh!.id]);
+    expect(stale).toBeDefined();
+    // The sent mail stays 30 days.
+    await sweepMail(app.db, new Date(Date.now() + 29 * 86_400_000));
+    expect(await outboxOf(applicant.id)).toHaveLength(1);
+    await sweepMail(app.db, new Date(Date.now() + 31 * 86_400_000));
+    expect(await outboxOf(applicant.id)).toEqual([]);
+  }, 30_000);
 });
