@@ -46,7 +46,7 @@ export function html(content: MailContent, frame: MailFrame, language: MailLangu
         p(
           `<a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#1864ab;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:600">${escapeHtml(content.action.label)}</a>`,
         ),
-        p(`<span style="font-size:13px;color:#495057">${escapeHtml(content.action.url)}</span>`),
+        p(`<span style="font-size:13px;color:#495057;word-break:break-all">${escapeHtml(content.action.url)}</span>`),
       ]
     : [];
   return [
