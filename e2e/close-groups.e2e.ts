@@ -10,7 +10,7 @@ import { expectHidden, expectVisible, newContext, signInAs, useBrowser } from '.
 import { apiAs, apiCall, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 8: close groups. An admin creates a close group with two members through Manage Close Groups; one member
-// uploads a document and renames it; the other opens it but may not rename or delete it; a non-member cannot open it
+// uploads a document, marked Restricted (issue 31, decision 072: the select, then the badge), and renames it; the other opens it but may not rename or delete it; a non-member cannot open it
 // by its link; after the end date uploads are refused until the admin extends the group; the admin deletes a group.
 // Selected by label, role and visible text, in English.
 
@@ -124,11 +124,20 @@ describe('Close groups', () => {
     await alicePage.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(alicePage.getByText('Please select a file to upload.'));
     await chooseDocument(alicePage, 'minutes.txt', MINUTES);
+    // Its classification (decision 072): Unclassified unless chosen; the open list is axe-clean in the page.
+    const classification = alicePage.getByRole('combobox', { name: 'Classification' });
+    await expect(classification.inputValue()).resolves.toBe('Unclassified');
+    await classification.click();
+    await expectVisible(alicePage.getByRole('option', { name: 'Secret' }));
+    await checkA11y(alicePage, { moderate: true });
+    await alicePage.getByRole('option', { name: 'Restricted' }).click();
+    await expect(classification.inputValue()).resolves.toBe('Restricted');
     await alicePage.getByRole('button', { name: 'Upload', exact: true }).click();
     const uploadedMessage = alicePage.getByText('Document uploaded successfully!');
     await expectVisible(uploadedMessage);
     const docRow = alicePage.getByRole('row').filter({ hasText: 'minutes.txt' });
     await expectVisible(docRow.getByText(alice.name));
+    await expectVisible(docRow.getByText('Restricted', { exact: true }));
     await expectVisible(docRow.getByText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)$/i)); // Indian style, 12-hour
     // Each message shows for 5 seconds, then clears (spec §9).
     await expectHidden(uploadedMessage, 8_000);
@@ -149,6 +158,18 @@ describe('Close groups', () => {
     await checkA11y(alicePage);
     await alicePage.evaluate(() => window.scrollTo(0, 0));
     await screenshot(alicePage, 'close-group-documents');
+    // The same screen in Hindi: the select's label and the badge in the reader's language.
+    await alicePage.getByRole('button', { name: 'हिन्दी' }).click();
+    await expectVisible(alicePage.getByRole('heading', { name: 'मेरे समूह के दस्तावेज़', level: 1 }));
+    await expectVisible(alicePage.getByRole('combobox', { name: 'वर्गीकरण' }));
+    await expectVisible(
+      alicePage.getByRole('row').filter({ hasText: 'Blast wall minutes.txt' }).getByText('प्रतिबंधित', { exact: true }),
+    );
+    await checkA11y(alicePage);
+    await alicePage.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(alicePage, 'close-group-documents-hi');
+    await alicePage.getByRole('button', { name: 'English' }).click();
+    await expectVisible(alicePage.getByRole('heading', { name: 'My Group Documents', level: 1 }));
     const [doc] = (await apiAs(alice).get<CloseGroupJson[]>('/api/close-groups/mine')).body.find(
       (g) => g.groupName === groupName,
     )!.documents;

@@ -8,6 +8,8 @@ import type { Role } from '#shared/constants.ts';
 import type { RegisterInput, SessionJson } from '#shared/schemas/auth.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
+import { pdfWithText } from '#server/test/documents.ts';
+
 // e2e helpers (see e2e/fixtures.ts): data is seeded through the API (the embedded database belongs to the server
 // process) and only the journey under test goes through the UI.
 
@@ -247,8 +249,9 @@ export async function uploadSecretLetter(user: { token: string }, subject: strin
   })) {
     form.set(name, value);
   }
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'secret-letter.pdf');
+  // A real page: a Secret letter's PDF is sent stamped, and one that cannot be stamped is refused (decision 071).
+  const pdf = pdfWithText(`Secret letter ${subject}`);
+  form.set('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'secret-letter.pdf');
   const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);
   if (res.status !== 201)
     throw new Error(`uploading Secret letter "${subject}": ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,5 +1,6 @@
 // `npm run restore -- FILE`: restores a backup (npm run backup) into an empty DATA_DIR (embedded database) or an empty
-// DATABASE_URL database plus empty storage (DATA_DIR/uploads, or the S3 bucket with STORAGE=s3). Refuses anything that
+// DATABASE_URL database plus empty storage (DATA_DIR/uploads, or the S3 bucket with STORAGE=s3), the audit checkpoints
+// into DATA_DIR/audit-checkpoints (and the bucket with STORAGE=s3). Refuses anything that
 // is not empty, and any archive that is not exactly what a backup writes (signed with BACKUP_KEY when it is set,
 // decision 027): one line saying why, exit status 1, and the target left as it was found.
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
 import { EmbeddedDatabaseError } from '#server/db/embedded.ts';
 import { clusterHome, LOCATION_FILE } from '#server/db/embedded-location.ts';
 import { openOperatorDatabase } from '#server/db/operator.ts';
+import { checkpointStore } from '#server/modules/audit-trail/checkpoints.ts';
 import { createStorage } from '#server/modules/files/storage.ts';
 
 /** A refusal of the archive or the target, printed as one line. */
@@ -35,10 +37,11 @@ async function restore(file: string): Promise<void> {
   const started = Date.now();
   // What this run creates in DATA_DIR goes again if the restore fails, so that it can simply be run again.
   const made = config.databaseUrl
-    ? ['uploads']
-    : ['pgdata', 'pg-password', 'pg-url', 'run', 'postgres.log', 'uploads', LOCATION_FILE];
+    ? ['uploads', 'audit-checkpoints']
+    : ['pgdata', 'pg-password', 'pg-url', 'run', 'postgres.log', 'uploads', 'audit-checkpoints', LOCATION_FILE];
   const created = made.map((name) => path.join(config.dataDir, name)).filter((p) => !existsSync(p));
   let restored = false;
+  const checkpoints = checkpointStore(config);
   try {
     const { url, close } = await openOperatorDatabase(config, { mustBeEmpty: true });
     try {
@@ -48,6 +51,7 @@ async function restore(file: string): Promise<void> {
         storage: createStorage(config).driver,
         dataDir: config.dataDir,
         key: config.backupKey,
+        checkpoints,
       });
       restored = true;
       if (signature === 'unchecked') {
@@ -55,12 +59,13 @@ async function restore(file: string): Promise<void> {
       }
       const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
       console.log(
-        `Restored ${archive} (taken ${manifest.createdAt}${signature === 'verified' ? ', signature verified' : ''}): ${rows} rows, ${manifest.files.length} files, in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the portal with npm start.`,
+        `Restored ${archive} (taken ${manifest.createdAt}${signature === 'verified' ? ', signature verified' : ''}): ${rows} rows, ${manifest.files.length} files, ${manifest.checkpoints.length} audit checkpoints, in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the portal with npm start.`,
       );
     } finally {
       await close(); // the embedded postmaster stops here, whatever happened
     }
   } finally {
+    await checkpoints.close();
     if (!restored) {
       // Run as root with DATA_DIR closed to others, the cluster this run made lives in its relocated home (issue 28
       // item 12), recorded in DATA_DIR/pg-location: that home goes too, or a retry would be refused.

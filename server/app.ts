@@ -28,8 +28,11 @@ import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { settlesWithin } from './lib/time-limit.ts';
+import { acknowledgementsRoutes } from './modules/acknowledgements/acknowledgements.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
+import { auditCheckpointsRoutes } from './modules/audit-trail/checkpoints.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directory-check.ts';
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
@@ -341,6 +344,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     adminRoutes,
     usersRoutes,
     auditRoutes,
+    auditCheckpointsRoutes,
+    auditTrailRoutes,
     labsRoutes,
     galleryRoutes,
     groupsRoutes,
@@ -350,6 +355,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lettersRoutes,
     searchRoutes,
     notificationsRoutes,
+    acknowledgementsRoutes,
     siteRoutes,
     filesRoutes,
   ]) {

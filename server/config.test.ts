@@ -48,6 +48,8 @@ describe('loadConfig (issue 18 item 4)', () => {
       registrationsPerAddress: 10,
       feedbackRateLimit: 5,
       stepUp: { minutes: 15, classifications: ['Secret'] },
+      auditRetentionDays: 180,
+      acknowledgementReminderDays: 2,
       logLevel: 'info',
       logFormat: 'json',
       trustProxy: 'loopback',
@@ -154,6 +156,26 @@ describe('loadConfig (issue 18 item 4)', () => {
       minutes: 5,
       classifications: ['Confidential', 'Secret'],
     });
+  });
+
+  it('reads AUDIT_RETENTION_DAYS (decision 068), refusing less than the 180 days CERT-In asks for', () => {
+    expect(load({ AUDIT_RETENTION_DAYS: '180' }).auditRetentionDays).toBe(180);
+    expect(load({ AUDIT_RETENTION_DAYS: ' 365 ' }).auditRetentionDays).toBe(365);
+    expect(refusal({ AUDIT_RETENTION_DAYS: '179' })).toBe(
+      `AUDIT_RETENTION_DAYS must be at least 180 days, as CERT-In's directions of April 2022 require (got "179").`,
+    );
+    expect(refusal({ AUDIT_RETENTION_DAYS: '0' })).toMatch(/^AUDIT_RETENTION_DAYS must be at least 180 days/);
+    for (const value of ['half a year', '200.5', '-200', '36501']) {
+      expect(refusal({ AUDIT_RETENTION_DAYS: value })).toBe(
+        `AUDIT_RETENTION_DAYS must be a whole number of days from 180 to 36500 (got "${value}").`,
+      );
+    }
+  });
+
+  it('reads ACK_REMINDER_DAYS (decision 074), refusing 0 and a fraction', () => {
+    expect(load({ ACK_REMINDER_DAYS: '5' }).acknowledgementReminderDays).toBe(5);
+    expect(refusal({ ACK_REMINDER_DAYS: '0' })).toMatch(/^ACK_REMINDER_DAYS must be a whole number from 1 to 365/);
+    expect(refusal({ ACK_REMINDER_DAYS: '1.5' })).toMatch(/^ACK_REMINDER_DAYS must be a whole number/);
   });
 
   it('reads BACKUP_KEY (decision 027), refusing one shorter than 32 characters without printing it', () => {

@@ -39,6 +39,16 @@ export interface Config {
    * `minutes` (STEP_UP_MINUTES, default 15).
    */
   stepUp: StepUpConfig;
+  /**
+   * AUDIT_RETENTION_DAYS (default 180, never less: CERT-In's directions of April 2022 keep logs for 180 days): audit
+   * events older than this are purged each night, after a checkpoint naming the boundary (decision 068).
+   */
+  auditRetentionDays: number;
+  /**
+   * Circulars that must be acknowledged (issue 31 item 2, decision 074): each person still pending is reminded under
+   * the bell this many days before their due date (ACK_REMINDER_DAYS, default 2), and again the day after it.
+   */
+  acknowledgementReminderDays: number;
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -385,6 +395,11 @@ const roleMap = variable((v, ctx) => {
   return entries;
 });
 
+/** The shortest retention of the audit trail (CERT-In's directions of April 2022: 180 days), and the default. */
+export const AUDIT_RETENTION_MIN_DAYS = 180;
+/** A hundred years: longer is "never", and would not make a date. */
+const AUDIT_RETENTION_MAX_DAYS = 36_500;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 const envSchema = z.object({
@@ -422,7 +437,23 @@ const envSchema = z.object({
   FEEDBACK_RATE_LIMIT: wholeNumber('FEEDBACK_RATE_LIMIT', 5, 1),
   STEP_UP_MINUTES: wholeNumber('STEP_UP_MINUTES', 15, 1, 7 * 24 * 60),
   STEP_UP_CLASSIFICATIONS: stepUpClassifications,
+  ACK_REMINDER_DAYS: wholeNumber('ACK_REMINDER_DAYS', 2, 1, 365),
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
+  AUDIT_RETENTION_DAYS: variable((v, ctx) => {
+    if (v === undefined) return AUDIT_RETENTION_MIN_DAYS;
+    const days = /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+    if (!(days <= AUDIT_RETENTION_MAX_DAYS)) {
+      return refuse(
+        ctx,
+        `AUDIT_RETENTION_DAYS must be a whole number of days from ${AUDIT_RETENTION_MIN_DAYS} to ${AUDIT_RETENTION_MAX_DAYS} (got "${v}").`,
+      );
+    }
+    if (days >= AUDIT_RETENTION_MIN_DAYS) return days;
+    return refuse(
+      ctx,
+      `AUDIT_RETENTION_DAYS must be at least ${AUDIT_RETENTION_MIN_DAYS} days, as CERT-In's directions of April 2022 require (got "${v}").`,
+    );
+  }),
   LOG_LEVEL: variable((v, ctx) => {
     if (v === undefined) return 'info';
     if (LOG_LEVELS.includes(v)) return v;
@@ -779,6 +810,8 @@ export function loadConfig(
     registrationsPerAddress: env.REGISTRATIONS_PER_ADDRESS,
     feedbackRateLimit: env.FEEDBACK_RATE_LIMIT,
     stepUp: { minutes: env.STEP_UP_MINUTES, classifications: env.STEP_UP_CLASSIFICATIONS },
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    acknowledgementReminderDays: env.ACK_REMINDER_DAYS,
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

@@ -25,6 +25,11 @@ export const BLOOD_GROUPS = ['A+', 'A-', 'AB+', 'AB-', 'B+', 'B-', 'O+', 'O-'] a
 export const CONTACT_TYPES = ['Email', 'Phone', 'Address', 'Other'] as const;
 export const SOFTWARE_REPO_TYPES = ['Document', 'Code', 'ZIP File'] as const;
 export const LETTER_CLASSIFICATIONS = ['Normal', 'Confidential', 'Secret'] as const;
+/**
+ * How sensitive a close-group document is (issue 31 item 3, decision 072): Unclassified unless chosen. Confidential
+ * and Secret follow the letters' clearance rules; Restricted and above are stamped when downloaded as PDF.
+ */
+export const DOCUMENT_CLASSIFICATIONS = ['Unclassified', 'Restricted', 'Confidential', 'Secret'] as const;
 /** Priority of a marking (issue 17), as Indian government offices write it on dak. */
 export const DAK_PRIORITIES = ['Normal', 'Urgent', 'Most Immediate'] as const;
 /** Officers one marking may go to at once. */

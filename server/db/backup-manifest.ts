@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 import { z } from 'zod';
 
+import { AUDIT_CHECKPOINT_NAME } from '#shared/schemas/audit-checkpoint.ts';
+
 /**
  * A backup's manifest (server/db/backup.ts): what the archive must hold, checked by one zod schema before anything in
  * it is trusted, and its signature, an HMAC-SHA256 of the manifest's bytes under BACKUP_KEY (decision 027). The
@@ -48,6 +50,14 @@ const fileEntry = z.strictObject({
   sha256,
 });
 
+/** An audit checkpoint (decision 068): audit-checkpoints/<its name>, restored to DATA_DIR/audit-checkpoints. */
+export const CHECKPOINT_PATH = new RegExp(`^audit-checkpoints/${AUDIT_CHECKPOINT_NAME.source.slice(1)}`);
+const checkpointEntry = z.strictObject({
+  path: z.string().regex(CHECKPOINT_PATH, 'not audit-checkpoints/<checkpoint name>'),
+  size,
+  sha256,
+});
+
 const manifestSchema = z
   .strictObject({
     format: z.literal(BACKUP_FORMAT),
@@ -61,12 +71,14 @@ const manifestSchema = z
       .max(100_000, 'is too large'),
     tables: z.array(tableEntry).min(1).max(10_000),
     files: z.array(fileEntry).max(10_000_000),
+    /** The audit trail's checkpoints (decision 068); absent from the archives of portals before issue 31. */
+    checkpoints: z.array(checkpointEntry).max(1_000_000).default([]),
     /** Rows whose bytes were missing when the backup ran (reported, the archive is still usable). */
     missingFiles: z.array(z.string().max(1000)).max(10_000_000),
   })
   .superRefine((m, ctx) => {
     const seen = new Set<string>();
-    for (const e of [...m.tables, ...m.files]) {
+    for (const e of [...m.tables, ...m.files, ...m.checkpoints]) {
       if (seen.has(e.path)) ctx.addIssue({ code: 'custom', message: `${e.path} listed twice`, path: ['tables'] });
       seen.add(e.path);
     }

@@ -9,6 +9,7 @@ import tar from 'tar-stream';
 
 import {
   BackupError,
+  CHECKPOINT_PATH,
   type Manifest,
   MANIFEST_ENTRY,
   MANIFEST_MAX_BYTES,
@@ -21,11 +22,15 @@ import {
 
 /** Unpacking a backup for a restore (server/db/backup.ts), every entry checked before it is trusted. */
 
-// What an archive may hold: its manifest and signature, the tables' copies, the uploads. Anything else (a link, a
+// What an archive may hold: its manifest and signature, the tables' copies, the uploads, the audit checkpoints. Anything else (a link, a
 // folder, `..`, an absolute path, a name the backup never writes) is refused before a byte of it is written.
 const DB_PATH = /^db\/[a-z_][a-z0-9_]{0,62}\.copy$/;
 const expectedEntry = (name: string) =>
-  name === MANIFEST_ENTRY || name === SIGNATURE_ENTRY || DB_PATH.test(name) || UPLOAD_PATH.test(name);
+  name === MANIFEST_ENTRY ||
+  name === SIGNATURE_ENTRY ||
+  DB_PATH.test(name) ||
+  UPLOAD_PATH.test(name) ||
+  CHECKPOINT_PATH.test(name);
 
 /** Reads a small entry (the manifest, its signature) into memory, refusing one over `max` bytes. */
 async function readSmall(entry: AsyncIterable<unknown>, name: string, max: number): Promise<Buffer> {
@@ -105,7 +110,7 @@ export async function unpack(
   const signature = verifyManifest(key, manifestBytes, signatureBytes);
   const manifest = parseManifest(manifestBytes);
   const listed = new Set<string>([MANIFEST_ENTRY, SIGNATURE_ENTRY]);
-  for (const entry of [...manifest.tables, ...manifest.files]) {
+  for (const entry of [...manifest.tables, ...manifest.files, ...manifest.checkpoints]) {
     listed.add(entry.path);
     const got = hashes.get(entry.path);
     if (got !== entry.sha256) {

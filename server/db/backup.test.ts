@@ -78,11 +78,13 @@ async function roundTrip(source: Record<string, string>, target: Record<string, 
   const subject = `संग्रह backup round trip ${randomUUID()}`;
   const a = await serve(source);
   const letter = await uploadLetter(a.base, a.headers, subject, bytes);
+  // Two audit checkpoints while the portal runs (decision 068): the second names the first one's event.
+  for (let i = 0; i < 2; i++) expect((await npmScript('audit-checkpoint', [], source)).status).toBe(0);
 
   // Taken while the portal runs.
   const archive = path.join(tmp('lp-archive-'), 'portal.tar.gz');
   const backup = await npmScript('backup', ['--out', archive], source);
-  expect(backup.output).toMatch(/Backup written to .*: \d+ tables \(\d+ rows\), 1 files/);
+  expect(backup.output).toMatch(/Backup written to .*: \d+ tables \(\d+ rows\), 1 files, 2 audit checkpoints/);
   expect(backup.status).toBe(0);
   // A letter after the backup is not in it.
   await uploadLetter(a.base, a.headers, `after the backup ${randomUUID()}`, bytes);
@@ -96,6 +98,15 @@ async function roundTrip(source: Record<string, string>, target: Record<string, 
   const again = await npmScript('restore', [archive], target);
   expect(again.status).toBe(1);
   expect(again.output).toMatch(/Restore refused: .*(not empty|already holds)/);
+  // The audit trail came back with its chain and its checkpoints (in the bucket too with STORAGE=s3): it verifies.
+  const verified = await npmScript('audit-verify', [], target);
+  expect(verified.output).toContain('OK: every row gives its hash');
+  expect(verified.status).toBe(0);
+  const s3 = target.STORAGE === 's3' ? 2 : 0;
+  expect(JSON.parse(verified.output.trim().split('\n').at(-1)!)).toMatchObject({
+    ok: true,
+    checkpoints: { distinct: 2, local: 2, s3, checked: 1 },
+  });
 
   const b = await serve(target);
   const list = (await (await fetch(`${b.base}/api/dac?limit=100`, { headers: b.headers })).json()) as {

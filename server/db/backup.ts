@@ -21,6 +21,7 @@ import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
 
+import type { CheckpointStore } from '#server/modules/audit-trail/checkpoints.ts';
 import type { StorageDriver } from '#server/modules/files/drivers/types.ts';
 
 import {
@@ -37,8 +38,8 @@ import { createPool, migrateDatabase, migrationsFolder } from './client.ts';
 
 /**
  * Backup and restore (decision 051): one `.tar.gz` holding a consistent copy of every table (COPY in one
- * REPEATABLE READ snapshot, so the portal keeps serving), every uploaded file that the snapshot references, and a
- * manifest with the schema's migration level and a SHA-256 for every entry. The same archive restores into an empty
+ * REPEATABLE READ snapshot, so the portal keeps serving), every uploaded file that the snapshot references, the audit
+ * trail's checkpoints (decision 068), and a manifest with the schema's migration level and a SHA-256 for every entry. The same archive restores into an empty
  * embedded DATA_DIR or an empty DATABASE_URL database, whichever mode made it, and needs no pg_dump of a matching
  * major version. With BACKUP_KEY, the manifest is signed (an HMAC kept beside it, decision 027).
  */
@@ -88,6 +89,8 @@ export async function writeBackup(opts: {
   storage: StorageDriver;
   outFile: string;
   key?: string;
+  /** The audit checkpoints to keep with it (DATA_DIR/audit-checkpoints and the bucket's, read by the caller). */
+  checkpoints?: { name: string; body: Buffer }[];
 }): Promise<Manifest> {
   const staging = mkdtempSync(path.join(os.tmpdir(), 'lp-backup-'));
   const client = await opts.pool.connect();
@@ -98,6 +101,7 @@ export async function writeBackup(opts: {
     migrations: 0,
     tables: [],
     files: [],
+    checkpoints: [],
     missingFiles: [],
   };
   try {
@@ -167,6 +171,15 @@ export async function writeBackup(opts: {
       });
       manifest.files.push({ path: entryPath, size, sha256: hash.digest('hex') });
     }
+    for (const { name, body } of opts.checkpoints ?? []) {
+      const entryPath = `audit-checkpoints/${name}`;
+      pack.entry({ name: entryPath, size: body.length, mode: 0o640 }, body);
+      manifest.checkpoints.push({
+        path: entryPath,
+        size: body.length,
+        sha256: createHash('sha256').update(body).digest('hex'),
+      });
+    }
     const body = Buffer.from(JSON.stringify(manifest, null, 2));
     pack.entry({ name: MANIFEST_ENTRY, size: body.length }, body);
     if (opts.key) {
@@ -225,9 +238,10 @@ function migrationsUpTo(count: number): string {
 
 /**
  * Restores an archive into the empty database at `url` and the empty storage (DATA_DIR/uploads or the S3 bucket):
- * the schema at the backup's migration level, every row (foreign keys dropped for the load and re-checked after),
- * sequences, then the newer migrations of this version, then the files through the storage driver. Refuses a database
- * or storage that holds anything. `dataDir` holds the unpacked archive meanwhile. With `key` (BACKUP_KEY), only an
+ * the schema at the backup's migration level, every row as it was (foreign keys dropped for the load and re-checked
+ * after; triggers off, so the audit trail's rows keep their chain and the rows its migration seeded give way to the
+ * archive's), sequences, then the newer migrations of this version, then the files through the storage driver and the
+ * audit checkpoints to `checkpoints`. Refuses a database, storage or checkpoint store that holds anything. `dataDir` holds the unpacked archive meanwhile. With `key` (BACKUP_KEY), only an
  * archive signed with it restores (decision 027). Every refusal is a BackupError, and leaves the database and the
  * storage as empty as they were found.
  */
@@ -237,10 +251,17 @@ export async function restoreBackup(opts: {
   storage: StorageDriver;
   dataDir: string;
   key?: string;
+  /** Where the audit checkpoints go (DATA_DIR/audit-checkpoints and, with STORAGE=s3, the bucket). */
+  checkpoints: CheckpointStore;
 }): Promise<{ manifest: Manifest; signature: SignatureCheck }> {
   for await (const _object of opts.storage.list()) {
     throw new BackupError(
       `${opts.storage.description} is not empty: restore only into empty storage. Nothing was changed.`,
+    );
+  }
+  if ((await opts.checkpoints.list()).length) {
+    throw new BackupError(
+      `${opts.checkpoints.places.join(' and ')} already hold audit checkpoints (another installation's): restore only into empty storage. Nothing was changed.`,
     );
   }
   const pool = createPool(opts.url);
@@ -248,6 +269,7 @@ export async function restoreBackup(opts: {
   const staging = mkdtempSync(path.join(opts.dataDir, '.restore-'));
   let schemaCreated = false;
   const put: { area: string; id: string }[] = [];
+  const checkpointsPut: string[] = [];
   try {
     const { rows } = await pool.query<{ n: string }>(
       `select count(*) as n from information_schema.tables where table_schema in ('public', 'drizzle')`,
@@ -288,8 +310,11 @@ export async function restoreBackup(opts: {
       for (const fk of fks.rows) {
         await client.query(`alter table ${quoteIdent(fk.table)} drop constraint ${quoteIdent(fk.name)}`);
       }
-      // The rows are restored as they were, derived tables (the search index) included: our triggers stay quiet.
+      // The rows are restored as they were, derived tables (the search index) included: our triggers stay quiet. So
+      // does the audit trail's chain: its rows keep their seq and hashes, and the immutability trigger lets the rows
+      // the migrations seeded (the chain head's first link) give way to the archive's.
       for (const t of tables) await client.query(`alter table ${quoteIdent(t.table)} disable trigger user`);
+      for (const t of tables) await client.query(`delete from ${quoteIdent(t.table)}`);
       for (const t of tables) {
         const cols = t.columns.map(quoteIdent).join(', ');
         await pipeline(
@@ -344,6 +369,11 @@ export async function restoreBackup(opts: {
       );
       put.push({ area, id });
     }
+    for (const entry of manifest.checkpoints) {
+      const name = entry.path.slice('audit-checkpoints/'.length);
+      await opts.checkpoints.write(name, readFileSync(path.join(staging, entry.path)));
+      checkpointsPut.push(name);
+    }
     return { manifest, signature };
   } catch (err) {
     // Leave the database as empty as it was found, so the restore can simply be run again.
@@ -353,6 +383,7 @@ export async function restoreBackup(opts: {
         .catch(() => {});
     }
     for (const f of put) await opts.storage.delete(f.area, f.id).catch(() => {});
+    for (const name of checkpointsPut) await opts.checkpoints.remove(name).catch(() => {});
     throw err;
   } finally {
     await pool.end();

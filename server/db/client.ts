@@ -41,6 +41,9 @@ export function createPool(url: string, log: (err: Error) => void = () => {}, ma
   return pool;
 }
 
+/** Drizzle over a pool of the portal's database (an operator's tool opens its own pool: operator.ts). */
+export const drizzleOver = (pool: pg.Pool): Db => drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+
 /** Applies pending migrations; an advisory lock keeps two instances starting together from both migrating. */
 export async function migrateDatabase(pool: pg.Pool): Promise<void> {
   const db = drizzle(pool, { schema, casing: 'snake_case' });
@@ -94,6 +97,5 @@ export async function openDatabase(opts: {
     await close();
     throw err;
   }
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
-  return { db: db as unknown as Db, pool, kind: stopEmbedded ? 'embedded' : 'postgres', url, close };
+  return { db: drizzleOver(pool), pool, kind: stopEmbedded ? 'embedded' : 'postgres', url, close };
 }

@@ -85,7 +85,15 @@ beforeAll(async () => {
     `insert into files (area, stored_name, original_name, mime_type, size) values ($1, $2, 'scan.pdf', 'application/pdf', $3)`,
     [upload.area, upload.id, upload.bytes.length],
   );
+  // An audit trail, chained by its insert trigger, and a checkpoint of it in DATA_DIR/audit-checkpoints (decision 068).
+  await c.query(
+    `insert into audit_events (seq, prev_hash, hash, occurred_at, actor_name, client_address, action, object_id, classification, outcome, details)
+     select 0, '', '', now(), 'सुनीता ' || i, '10.0.0.' || i, 'letter_viewed', 'L-2026-' || i, 'Secret', 'success', '{"n":' || i || '}'
+     from generate_series(1, 25) i`,
+  );
   await c.end();
+  const checkpoint = await npmScript('audit-checkpoint', [], { DATA_DIR: source, DATABASE_URL: url });
+  expect(checkpoint.status).toBe(0);
   mkdirSync(path.join(source, 'uploads', upload.area), { recursive: true });
   writeFileSync(path.join(source, 'uploads', upload.area, upload.id), upload.bytes);
   signedFile = path.join(tmp('lp-crafted-archives-'), 'signed.tar.gz');
@@ -97,7 +105,11 @@ beforeAll(async () => {
   expect(backup.output).toContain('manifest signed with BACKUP_KEY');
   expect(backup.status).toBe(0);
   signed = await readArchive(signedFile);
-  expect(signed.map((e) => e.name).slice(-2)).toEqual(['manifest.json', 'manifest.hmac']);
+  expect(signed.map((e) => e.name).slice(-3)).toEqual([
+    expect.stringMatching(/^audit-checkpoints\/0000000000000000025-\d{8}T\d{9}Z\.json$/),
+    'manifest.json',
+    'manifest.hmac',
+  ]);
 }, 120_000);
 
 const manifestOf = (entries: ArchiveEntry[]) =>
@@ -105,6 +117,7 @@ const manifestOf = (entries: ArchiveEntry[]) =>
     migrations: number;
     tables: { table: string; path: string; size: number; sha256: string }[];
     files: { path: string; size: number; sha256: string }[];
+    checkpoints: { path: string; size: number; sha256: string }[];
   };
 /** The archive's entries with the manifest changed by `edit` (and `extra` entries before it), signature kept. */
 function withManifest(edit: (m: ReturnType<typeof manifestOf>) => void, extra: ArchiveEntry[] = []) {
@@ -127,6 +140,14 @@ const crafted: { name: string; entries: () => ArchiveEntry[] | Buffer; key?: str
     name: 'an upload whose path climbs out',
     entries: () => [...unsigned(signed).slice(0, 2), { name: 'uploads/../../pgdata/x', body: Buffer.from('x') }],
     reason: /unexpected entry: "uploads\/\.\.\/\.\.\/pgdata\/x"/,
+  },
+  {
+    name: 'a checkpoint whose path climbs out',
+    entries: () => [
+      ...unsigned(signed).slice(0, 2),
+      { name: 'audit-checkpoints/../../0000000000000000001-20261127T101502123Z.json', body: Buffer.from('{}') },
+    ],
+    reason: /unexpected entry: "audit-checkpoints\/\.\.\/\.\.\/0000000000000000001-20261127T101502123Z\.json"/,
   },
   {
     name: 'a manifest with 0 migrations',
@@ -237,15 +258,19 @@ describe('npm run restore of a crafted archive (issue 28 item 8)', () => {
     expect(existsSync(path.join(os.tmpdir(), 'escape.txt'))).toBe(false);
 
     const good = await npmScript('restore', [signedFile], { DATA_DIR: target, BACKUP_KEY: KEY });
-    expect(good.output).toMatch(/^Restored .*signature verified\): \d+ rows, 1 files/);
+    expect(good.output).toMatch(/^Restored .*signature verified\): \d+ rows, 1 files, 1 audit checkpoints/);
     expect(good.status).toBe(0);
     expect(readFileSync(path.join(target, 'uploads', upload.area, upload.id)).equals(upload.bytes)).toBe(true);
+    expect(readdirSync(path.join(target, 'audit-checkpoints'))).toEqual([
+      expect.stringMatching(/^0000000000000000025-\d{8}T\d{9}Z\.json$/),
+    ]);
     expect(processesUsing(target)).toEqual([]);
   }, 420_000);
 
-  it('restores a signed archive without BACKUP_KEY with a warning line', async () => {
+  it('restores a signed archive without BACKUP_KEY with a warning line, its audit trail verifying', async () => {
     const url = await newDatabase(false);
-    const res = await npmScript('restore', [signedFile], { DATA_DIR: tmp('lp-crafted-dst-'), DATABASE_URL: url });
+    const target = { DATA_DIR: tmp('lp-crafted-dst-'), DATABASE_URL: url };
+    const res = await npmScript('restore', [signedFile], target);
     expect(res.output).toContain(
       'Warning: the archive is signed, but BACKUP_KEY is not set: its signature was not checked.',
     );
@@ -255,6 +280,15 @@ describe('npm run restore of a crafted archive (issue 28 item 8)', () => {
     const { rows } = await c.query(`select value from portal_settings where key = 'restore_marker'`);
     await c.end();
     expect(rows).toEqual([{ value: 'kept' }]);
+    // The trail came back as it was (not chained again by its trigger), with its checkpoint: it verifies.
+    const verified = await npmScript('audit-verify', [], target);
+    expect(verified.status).toBe(0);
+    expect(JSON.parse(verified.output.trim().split('\n').at(-1)!)).toMatchObject({
+      ok: true,
+      rows: 26, // the 25 events and the checkpoint's own
+      head: { seq: 26 },
+      checkpoints: { distinct: 1, checked: 1 },
+    });
   }, 120_000);
 });
 
@@ -282,6 +316,13 @@ describe('the manifest schema', () => {
     expect(refusal((m) => (m.migrations = 2.5))).toMatch(/migrations: must be a whole number/);
     expect(refusal((m) => (m.tables[1] = m.tables[0]!))).toMatch(/listed twice/);
     expect(refusal((m) => (m.tables[0]!.path = 'db/../../etc/passwd'))).toMatch(/tables\.0\.path: not db/);
+    expect(refusal((m) => (m.checkpoints[0]!.path = 'audit-checkpoints/notes.json'))).toMatch(
+      /checkpoints\.0\.path: not audit-checkpoints\/<checkpoint name>/,
+    );
+    // An archive of a portal before the audit trail has no checkpoints: still a manifest.
+    const older = good() as Partial<ReturnType<typeof good>>;
+    delete older.checkpoints;
+    expect(parseManifest(Buffer.from(JSON.stringify(older))).checkpoints).toEqual([]);
     expect(() => parseManifest(Buffer.from('{"format":'))).toThrow(/not valid JSON/);
   });
 });

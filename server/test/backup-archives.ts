@@ -8,11 +8,11 @@ import tar from 'tar-stream';
 /** Helpers for the backup and restore tests: the real scripts as child processes, and archives taken apart. */
 
 /**
- * Runs `npm run backup` or `npm run restore` in a child process without blocking this one (an S3 test server answers
- * from this process; a spawnSync would starve it).
+ * Runs `npm run backup`, `restore`, `audit:verify` or `audit:checkpoint` in a child process without blocking this one
+ * (an S3 test server answers from this process; a spawnSync would starve it).
  */
 export function npmScript(
-  script: 'backup' | 'restore',
+  script: 'backup' | 'restore' | 'audit-verify' | 'audit-checkpoint',
   args: string[],
   env: Record<string, string>,
 ): Promise<{ status: number | null; output: string }> {

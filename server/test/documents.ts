@@ -5,14 +5,24 @@ import { strToU8, zipSync } from 'fflate';
  * (its cross-reference table computed, so any reader accepts it) and a minimal DOCX zipped with fflate.
  */
 export function pdfWithText(text: string): Buffer {
-  const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const stream = `BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`;
+  return pdfWithPages([text]);
+}
+
+/** A PDF of one page per text, written by hand as pdfWithText's (its cross-reference table computed). */
+export function pdfWithPages(texts: string[]): Buffer {
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const pageIds = texts.map((_, i) => 4 + 2 * i);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${texts.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...texts.flatMap((text, i) => {
+      const stream = `BT /F1 12 Tf 72 720 Td (${escape(text)}) Tj ET`;
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${pageIds[i]! + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+        `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+      ];
+    }),
   ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -76,6 +76,13 @@ export const activity = {
   pendency_exported: 'Exported letters pendency {{fromDate}} to {{toDate}}',
   pendency_exported_group: 'Exported letters pendency {{fromDate}} to {{toDate}} ({{group}})',
 
+  acknowledgement_requested_one: 'Asked {{count}} person to acknowledge {{kind}} "{{name}}" by {{byDate}}',
+  acknowledgement_requested_other: 'Asked {{count}} people to acknowledge {{kind}} "{{name}}" by {{byDate}}',
+  acknowledgement_opened: 'Opened {{kind}} "{{name}}" to acknowledge it',
+  acknowledged: 'Acknowledged {{kind}} "{{name}}"',
+  acknowledgements_exported: 'Exported the acknowledgements of {{kind}} "{{name}}"',
+  acknowledgements_exported_group: 'Exported the acknowledgements of {{kind}} "{{name}}" ({{group}})',
+
   notification_read: 'Read a notification',
   notifications_read: 'Marked {{n}} notifications read',
 
@@ -121,6 +128,7 @@ export const activity = {
   close_group_document_uploaded: 'Uploaded {{file}} to close group {{group}}',
   close_group_document_renamed: 'Renamed {{file}} to {{name}} in close group {{group}}',
   close_group_document_deleted: 'Deleted {{file}} from close group {{group}}',
+  close_group_document_classified: 'Marked {{file}} {{classification}} in close group {{group}}',
 
   terms_page_updated: 'Updated the Terms of use page',
   privacy_page_updated: 'Updated the Privacy policy page',
@@ -154,4 +162,9 @@ export const activity = {
   word_new: 'new',
   word_answered: 'answered',
   word_closed: 'closed',
+  // A close-group document's classification (decision 072).
+  word_unclassified: 'Unclassified',
+  word_restricted: 'Restricted',
+  word_confidential: 'Confidential',
+  word_secret: 'Secret',
 } as const;

@@ -17,6 +17,9 @@ export const close_groups = {
   new_filename_same: 'New filename is the same as the current filename.',
   filename_too_long: 'The file name must be at most 200 characters.',
   filename_unsafe: 'A file name cannot contain / or \\ or control characters.',
+  choose_classification: 'Please choose a classification: Unclassified, Restricted, Confidential or Secret.',
+  classify_uploader_only:
+    'Only the person who uploaded this document or an administrator can change its classification.',
   not_found: 'Close group not found.',
   document_not_found: 'Document not found.',
   not_a_member: 'You are not a member of this close group.',

@@ -3,6 +3,8 @@ export const files = {
   not_found: 'File not found.',
   open_forbidden: 'You are not allowed to open this file.',
   past_end: 'The requested part of the file is past its end.',
+  unstampable:
+    'This PDF cannot be stamped with your name for download (it is damaged, encrypted or has no pages), so it cannot be sent. Please ask the person who uploaded it for a readable copy.',
   image_unreadable: 'The image could not be read. Please choose another photo.',
   image_too_large: 'The image is too large: at most {{max}} megapixels.',
 } as const;

@@ -1,4 +1,5 @@
 import { formatDate } from '../format.ts';
+import { acknowledgements } from './acknowledgements.ts';
 import { activity } from './activity.ts';
 import { admin } from './admin.ts';
 import { audit } from './audit.ts';
@@ -30,6 +31,7 @@ import { users } from './users.ts';
 export const catalogue = {
   common,
   database,
+  acknowledgements,
   activity,
   admin,
   audit,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MAX_PAGE_SIZE } from '../constants.ts';
+import { DOCUMENT_CLASSIFICATIONS, MAX_PAGE_SIZE } from '../constants.ts';
 import { UNSAFE_NAME_CHARS } from '../format.ts';
 import { msg } from '../messages/index.ts';
 import { DATE_RANGE_MESSAGE, inDateRange, plainText } from './common.ts';
@@ -82,6 +82,17 @@ export const renameDocumentInput = z.object({
 });
 export type RenameDocumentInput = z.infer<typeof renameDocumentInput>;
 
+/** A close-group document's classification (decision 072). */
+export const documentClassification = z.enum(DOCUMENT_CLASSIFICATIONS, msg('close_groups.choose_classification'));
+export type DocumentClassification = z.infer<typeof documentClassification>;
+
+/** POST /api/close-groups/{id}/upload's text fields (multipart, beside the file `document`): Unclassified unless chosen. */
+export const uploadDocumentFields = z.object({ classification: documentClassification.default('Unclassified') });
+
+/** Body of PUT /api/close-groups/{id}/documents/{docId}/classification: the uploader or an admin (decision 072). */
+export const classifyDocumentInput = z.object({ classification: documentClassification });
+export type ClassifyDocumentInput = z.infer<typeof classifyDocumentInput>;
+
 /** ".pdf" of "minutes.pdf"; '' when the name has none (".profile" has none either, as path.extname says). */
 const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');
@@ -113,6 +124,8 @@ export const closeGroupDocumentJson = z.object({
   size: z.number(),
   uploadedBy: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   uploadedAt: z.string(),
+  /** Unclassified, Restricted, Confidential or Secret (decision 072). */
+  classification: documentClassification,
   /** May the signed-in user rename or delete it now (uploader or admin, and the group is open to them). */
   canChange: z.boolean(),
 });

@@ -28,6 +28,11 @@ export const optionalDate = z
   .optional()
   .transform((v) => (v ? v : null));
 export const uuidParam = z.object({ id: z.uuid(msg('common.invalid_id')) });
+/**
+ * `?from=search` on the opening of a classified item that a search result linked to: the audit trail records it as
+ * a search hit opened (decision 070). Anything else is ignored, never refused.
+ */
+export const openedFrom = z.object({ from: z.enum(['search']).optional().catch(undefined) });
 /** Optional server-side paging (?limit&offset). */
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** In-app notifications (issue 17 item 8), shown under the bell in the header. */
-export const NOTIFICATION_KINDS = ['letter_marked', 'letter_returned', 'letter_overdue'] as const;
+export const NOTIFICATION_KINDS = [
+  'letter_marked',
+  'letter_returned',
+  'letter_overdue',
+  // Issue 31 item 2: a notice or circular to acknowledge is due in ACK_REMINDER_DAYS days, or its deadline has passed.
+  'acknowledgement_due',
+  'acknowledgement_overdue',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationJson = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { CONTACT_TYPES } from '../constants.ts';
 import { msg } from '../messages/index.ts';
+import { itemAcknowledgementJson } from './acknowledgements.ts';
 import { isoDate, optionalDate, optionalText, plainText } from './common.ts';
 
 /**
@@ -129,5 +130,10 @@ export const unitItemJson = z.object({
   createdAt: z.string(),
   /** When it was last changed: shown as "Last updated" on every notice (issue 16 item 9). */
   updatedAt: z.string(),
+  /**
+   * A notice or circular published with "requires acknowledgement" (issue 31 item 2): its request's deadline and
+   * audience; null otherwise, and always null for products, advertisements and group files.
+   */
+  acknowledgement: itemAcknowledgementJson.nullable(),
 });
 export type UnitItemJson = z.infer<typeof unitItemJson>;

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 
-import { isAdmin } from '#web/lib/access.policy.ts';
+import { isAdmin, readsAuditTrail } from '#web/lib/access.policy.ts';
 import type { ReturnState } from '#web/lib/auth-storage.ts';
 import { getStoredToken, sessionExpiredNote, useStoredLogin } from '#web/lib/auth-storage.ts';
 import { paths } from '#web/lib/paths.ts';
@@ -35,5 +35,18 @@ export function RequireAdmin() {
   const state = useReturnState();
   if (!token || !user) return <Navigate to={paths.login} replace state={state} />;
   if (!isAdmin(user.role)) return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}
+
+/**
+ * The audit trail's guard (issue 31): admins and directors (web/lib/access.policy.ts readsAuditTrail); anyone else
+ * signed in is sent to /, as the admin guard does, and a visitor to /login first. A convenience only: the API refuses
+ * them with 403 `audit.read_forbidden`.
+ */
+export function RequireAuditReader() {
+  const { token, user } = useStoredLogin();
+  const state = useReturnState();
+  if (!token || !user) return <Navigate to={paths.login} replace state={state} />;
+  if (!readsAuditTrail(user.role)) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

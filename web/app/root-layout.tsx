@@ -32,6 +32,13 @@ const NotificationBell = lazy(
     })),
   ),
 );
+const AcknowledgementEntry = lazy(
+  withMantineStyles(() =>
+    import('#web/features/acknowledgements/components/acknowledgement-entry.tsx').then((m) => ({
+      default: m.AcknowledgementEntry,
+    })),
+  ),
+);
 
 /** True from the first moment a sign-in is stored: the timeout warning then stays mounted, through the expiry too. */
 function useEverSignedIn() {
@@ -45,9 +52,14 @@ function useEverSignedIn() {
   return ever;
 }
 
-/** Where a notice leads: a letter marked or sent back to me → my inbox; one I marked is overdue → that letter. */
-const notificationLink = (n: NotificationJson) =>
-  n.kind === 'letter_overdue' ? paths.letterSearch(n.subject.ref) : paths.inbox;
+/**
+ * Where a notice leads: a letter marked or sent back to me → my inbox; one I marked is overdue → that letter; a
+ * notice or circular to acknowledge (due soon, or overdue) → my "To acknowledge" list.
+ */
+function notificationLink(n: NotificationJson): string {
+  if (n.kind === 'acknowledgement_due' || n.kind === 'acknowledgement_overdue') return paths.acknowledgements;
+  return n.kind === 'letter_overdue' ? paths.letterSearch(n.subject.ref) : paths.inbox;
+}
 
 /** Wires the data of the chrome (session, lab, groups, notices) into the portal layout around every screen. */
 export function RootLayout() {
@@ -64,10 +76,12 @@ export function RootLayout() {
       navigation={navigation}
       onSignOut={session.signOut}
       newsFlash={<NewsFlash items={newsItems} loading={lab.isPending || (Boolean(lab.data) && documents.isPending)} />}
-      // Issue 17: the notification bell of a signed-in person.
+      // Issue 17: the notification bell of a signed-in person; issue 31: on a phone, the count of what they are asked
+      // to acknowledge (the navigation carries it on wider screens).
       headerActions={
         session.isSignedIn ? (
           <Suspense fallback={null}>
+            <AcknowledgementEntry to={paths.acknowledgements} />
             <NotificationBell linkFor={notificationLink} />
           </Suspense>
         ) : undefined

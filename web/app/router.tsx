@@ -6,7 +6,7 @@ import { setSecondFactorHandler, setUnauthorizedHandler } from '#web/lib/api-cli
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { paths } from '#web/lib/paths.ts';
 
-import { RequireAdmin, RequireAuth } from './guards.tsx';
+import { RequireAdmin, RequireAuditReader, RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError, type StatusMessages } from './route-error.tsx';
 
@@ -74,6 +74,16 @@ export const routes: RouteObject[] = [
               { path: 'dac/inbox', ...page(() => import('./routes/dac-inbox.tsx')) },
               { path: 'dac/pendency', ...page(() => import('./routes/dac-pendency.tsx')) },
               { path: 'allLetter', ...page(() => import('./routes/all-letters.tsx')) },
+              // Circulars and notices that must be acknowledged (issue 31): the person's list and the reports.
+              { path: 'acknowledgements', ...page(() => import('./routes/acknowledgements.tsx')) },
+              {
+                path: 'acknowledgements/requests',
+                ...page(() => import('./routes/acknowledgement-requests.tsx')),
+              },
+              {
+                path: 'acknowledgements/requests/:id',
+                ...page(() => import('./routes/acknowledgement-request.tsx')),
+              },
               { path: 'upload-repo', ...page(() => import('./routes/upload-repo.tsx')) },
               { path: 'view-repo', ...page(() => import('./routes/view-repo.tsx')) },
               // One screen for both uploads: the trial one is a named export of the same module.
@@ -108,6 +118,11 @@ export const routes: RouteObject[] = [
                 ],
               },
             ],
+          },
+          {
+            // The audit trail (issue 31): admins, and directors read-only.
+            element: <RequireAuditReader />,
+            children: [{ path: 'admin/audit-trail', ...page(() => import('./routes/admin/audit-trail.tsx')) }],
           },
           { path: '*', ...page(() => import('./routes/not-found.tsx')) },
         ],

@@ -1,4 +1,5 @@
 import { buildNavigation, type NavEntry } from '#web/components/nav-bar/navigation.ts';
+import { useAcknowledgementCount } from '#web/features/acknowledgements/keys.ts';
 import { type Session, useSession } from '#web/features/auth/use-session.ts';
 import { useGroupMenu } from '#web/features/groups/keys.ts';
 import { useOnlyLab } from '#web/features/labs/api.ts';
@@ -14,11 +15,14 @@ export function useNavigation(): { session: Session; lab: ReturnType<typeof useO
   const groups = useGroupMenu({ enabled: session.isSignedIn });
   // Issue 17: the badge of "Marked to me" (letters not yet received).
   const inbox = useInboxCount(session.isSignedIn);
+  // Issue 31: the badge of "To acknowledge".
+  const acknowledgements = useAcknowledgementCount(session.isSignedIn);
   const navigation = buildNavigation({
     role: session.role,
     groups: session.isSignedIn ? (groups.data ?? []) : [],
     noLabYet: lab.data === null,
     inboxCount: inbox.data?.pending ?? 0,
+    acknowledgementCount: acknowledgements.data,
   });
   return { session, lab, navigation };
 }

@@ -9,9 +9,11 @@ import {
   leadsGroups,
   mayUploadRepositories,
   readerKindOf,
+  readsAuditTrail,
   roleMenuOf,
   seesAllPendency,
   seesEveryRepository,
+  writesAuditCheckpoints,
 } from './access.policy.ts';
 
 /** The roles for which `rule` holds, of every role and a visitor (null). */
@@ -21,6 +23,11 @@ describe('the web access policy (mirrors the server, spec §6)', () => {
   it('knows administrators (the admin guard)', () => {
     expect(holdsFor(isAdmin)).toEqual(['admin']);
     expect(isAdmin(undefined)).toBe(false);
+  });
+
+  it('lets directors and administrators read the audit trail, and only administrators write a checkpoint', () => {
+    expect(holdsFor(readsAuditTrail)).toEqual(['director', 'admin']);
+    expect(holdsFor(writesAuditCheckpoints)).toEqual(['admin']);
   });
 
   it('shows every repository to directors and administrators', () => {

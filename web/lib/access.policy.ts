@@ -32,6 +32,18 @@ export const mayUploadRepositories = (role: RoleOf): boolean => role === 'associ
 export const seesAllPendency = (role: RoleOf): boolean => role === 'director' || role === 'admin';
 
 /**
+ * Directors and administrators read the audit trail (issue 31, decision 069; server/modules/audit-trail/
+ * audit-trail.policy.ts 'audit.read'): its screen and its place in their menu.
+ */
+export const readsAuditTrail = (role: RoleOf): boolean => role === 'director' || role === 'admin';
+
+/**
+ * Only administrators write an audit checkpoint on demand (audit-trail.policy.ts 'audit.checkpoint'): a director reads
+ * the trail and changes nothing of it.
+ */
+export const writesAuditCheckpoints = (role: RoleOf): boolean => isAdmin(role);
+
+/**
  * A person who registered as pending_director waits for an administrator's approval: after signing in they are sent
  * to /pending-approval (spec §4 States), and an administrator grants them a role (spec §6).
  */

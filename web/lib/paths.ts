@@ -35,6 +35,11 @@ export const paths = {
   /** A letter in Letters & Correspondence, found by its Letter ID. */
   letterSearch: (query: string) => `/allLetter?q=${encodeURIComponent(query)}`,
   allLetters: '/allLetter',
+  /** "To acknowledge" (issue 31): the notices and circulars the person is asked to acknowledge. */
+  acknowledgements: '/acknowledgements',
+  /** Acknowledgement reports (issue 31): publishers, group heads, directors and admins. */
+  acknowledgementRequests: '/acknowledgements/requests',
+  acknowledgementRequest: withId('/acknowledgements/requests/:id'),
   uploadSoftwareRepo: '/upload-repo',
   viewSoftwareRepos: '/view-repo',
   uploadTrialRepo: '/upload-trialRepo',
@@ -53,6 +58,8 @@ export const paths = {
     manageGallery: '/admin/manageGallery',
     addGroups: '/admin/add-groups',
     logs: '/admin/logs',
+    /** The audit trail (issue 31): admins, and directors read-only. */
+    auditTrail: '/admin/audit-trail',
     closeGroups: '/admin/closeGroup',
     group: withId('/admin/group/:id'),
     root: '/admin',

@@ -12,4 +12,5 @@ export * from './notifications.ts';
 export * from './site.ts';
 export * from './settings.ts';
 export * from './audit.ts';
+export * from './acknowledgements.ts';
 export * from './mail.ts';

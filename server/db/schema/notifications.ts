@@ -3,8 +3,17 @@ import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'driz
 import { createdAt, id } from './common.ts';
 import { users } from './users.ts';
 
-/** What a notification says (issue 17 item 8): a letter was marked (or sent back) to you; one you marked is overdue. */
-export const notificationKindEnum = pgEnum('notification_kind', ['letter_marked', 'letter_returned', 'letter_overdue']);
+/**
+ * What a notification says (issue 17 item 8): a letter was marked (or sent back) to you; one you marked is overdue.
+ * Issue 31 item 2: a notice or circular you must acknowledge is due soon, or overdue (one each per person and row).
+ */
+export const notificationKindEnum = pgEnum('notification_kind', [
+  'letter_marked',
+  'letter_returned',
+  'letter_overdue',
+  'acknowledgement_due',
+  'acknowledgement_overdue',
+]);
 
 /**
  * In-app notifications shown under the bell in the header (no email server is assumed). The subject (a letter, by

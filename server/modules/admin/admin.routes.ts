@@ -19,6 +19,7 @@ import {
 
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { sendPage } from '#server/lib/paging.ts';
+import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { presentProfile, presentUser, presentUserDocument } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
@@ -72,7 +73,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = await approveUser(app.db, signedInActor(req), req.params.userId, req.body, app.config.mail);
+      const user = await approveUser(
+        app.db,
+        signedInActor(req),
+        req.params.userId,
+        req.body,
+        auditWho(req),
+        app.config.mail,
+      );
       return { message: 'User approved successfully!', user: presentUser(user) };
     },
   );
@@ -91,7 +99,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/reject-user/:userId',
     { onRequest: adminOnly, schema: { params: userIdParam, body: rejectUserInput, response: { 200: userAnswer } } },
     async (req) => {
-      await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason, app.config.mail);
+      await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason, auditWho(req), app.config.mail);
       return { message: 'User rejected.', user: await managedUser(req.params.userId) };
     },
   );
@@ -124,7 +132,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: userIdParam, body: updateUserAccessInput, response: { 200: userAnswer } },
     },
     async (req) => {
-      await updateUserAccess(app.db, signedInActor(req), req.params.userId, req.body);
+      await updateUserAccess(app.db, signedInActor(req), req.params.userId, req.body, auditWho(req));
       return { message: 'User updated successfully!', user: await managedUser(req.params.userId) };
     },
   );
@@ -137,7 +145,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: userIdParam, body: classifiedClearanceInput, response: { 200: userAnswer } },
     },
     async (req) => {
-      const user = await setClassifiedClearance(app.db, signedInActor(req), req.params.userId, req.body.cleared);
+      const user = await setClassifiedClearance(
+        app.db,
+        signedInActor(req),
+        req.params.userId,
+        req.body.cleared,
+        auditWho(req),
+      );
       return {
         message: user.classifiedClearance
           ? 'User cleared for Confidential and Secret letters.'
@@ -151,7 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/deactivate',
     { onRequest: adminOnly, schema: { params: userIdParam, body: deactivateUserInput, response: { 200: userAnswer } } },
     async (req) => {
-      await deactivateUser(app.db, signedInActor(req), req.params.userId, req.body.reason);
+      await deactivateUser(app.db, signedInActor(req), req.params.userId, req.body.reason, auditWho(req));
       return { message: 'User deactivated.', user: await managedUser(req.params.userId) };
     },
   );
@@ -160,7 +174,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/reactivate',
     { onRequest: adminOnly, schema: { params: userIdParam, response: { 200: userAnswer } } },
     async (req) => {
-      await reactivateUser(app.db, signedInActor(req), req.params.userId);
+      await reactivateUser(app.db, signedInActor(req), req.params.userId, auditWho(req));
       return { message: 'User reactivated.', user: await managedUser(req.params.userId) };
     },
   );

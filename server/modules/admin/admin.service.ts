@@ -11,6 +11,8 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import { accessChanges, roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
+import { recordUserChanges } from '#server/modules/audit-trail/user-changes.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import {
   type FileStore,
@@ -47,6 +49,7 @@ export async function approveUser(
   actor: Actor,
   userId: string,
   input: z.output<typeof approveUserInput>,
+  who: AuditWho,
   mail: MailConfig | null = null,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
@@ -84,6 +87,7 @@ export async function approveUser(
       { email: user.email, role: roleWord(input.role), group: group.name },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, approved!);
     await queueMail(tx, mail, user, 'account_approved', { name: user.name, role: input.role, group: group.name });
     return approved!;
   });
@@ -105,6 +109,7 @@ export async function rejectUser(
   actor: Actor,
   userId: string,
   reason: string,
+  who: AuditWho,
   mail: MailConfig | null = null,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
@@ -122,6 +127,7 @@ export async function rejectUser(
       { email: user.email, reason },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, rejected!, { reason });
     await queueMail(tx, mail, user, 'account_rejected', { name: user.name, reason });
     return rejected!;
   });
@@ -136,6 +142,7 @@ export async function updateUserAccess(
   actor: Actor,
   userId: string,
   input: { role: Exclude<Role, 'pending_director'>; groupId: string | null },
+  who: AuditWho,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -172,6 +179,7 @@ export async function updateUserAccess(
         id: user.id,
       },
     );
+    await recordUserChanges(tx, who, user, saved!);
     return saved!;
   });
 }
@@ -196,7 +204,13 @@ async function countClassifiedHeldBy(db: DbOrTx, userId: string): Promise<number
  * clearance cannot be withdrawn while the person holds such a letter: it must be closed or marked on first, so no
  * letter is left with someone who may no longer see it. Callers check that the actor is an admin.
  */
-export async function setClassifiedClearance(db: Db, actor: Actor, userId: string, cleared: boolean): Promise<UserRow> {
+export async function setClassifiedClearance(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  cleared: boolean,
+  who: AuditWho,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.classifiedClearance === cleared) return user;
@@ -216,6 +230,7 @@ export async function setClassifiedClearance(db: Db, actor: Actor, userId: strin
       { email: user.email },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, saved!);
     return saved!;
   });
 }
@@ -224,7 +239,13 @@ export async function setClassifiedClearance(db: Db, actor: Actor, userId: strin
  * Stops an approved account: it can no longer sign in and every token it holds stops working at once. An admin may
  * not deactivate themself. Callers check that the actor is an admin.
  */
-export async function deactivateUser(db: Db, actor: Actor, userId: string, reason: string): Promise<UserRow> {
+export async function deactivateUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  reason: string,
+  who: AuditWho,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.id === actor.id) throw badRequest('admin.own_deactivation');
@@ -241,12 +262,13 @@ export async function deactivateUser(db: Db, actor: Actor, userId: string, reaso
       reason ? { email: user.email, reason } : { email: user.email },
       { type: 'user', id: user.id },
     );
+    await recordUserChanges(tx, who, user, saved!, { reason });
     return saved!;
   });
 }
 
 /** Lets a deactivated account sign in again (with a fresh sign-in). Callers check that the actor is an admin. */
-export async function reactivateUser(db: Db, actor: Actor, userId: string): Promise<UserRow> {
+export async function reactivateUser(db: Db, actor: Actor, userId: string, who: AuditWho): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (user.status !== 'deactivated') throw conflict('admin.not_deactivated');
@@ -256,6 +278,7 @@ export async function reactivateUser(db: Db, actor: Actor, userId: string): Prom
       .where(eq(users.id, userId))
       .returning();
     await recordActivity(tx, actor, 'activity.user_reactivated', { email: user.email }, { type: 'user', id: user.id });
+    await recordUserChanges(tx, who, user, saved!);
     return saved!;
   });
 }

@@ -61,5 +61,20 @@ describe('the audit chain', () => {
     await expect(db.execute(sql`update audit_events set actor_name = 'someone else'`)).rejects.toMatchObject(refused);
     await expect(db.execute(sql`delete from audit_events`)).rejects.toMatchObject(refused);
     await expect(db.execute(sql`truncate audit_events`)).rejects.toMatchObject(refused);
+    // Nor can the chain's head be removed (its link is what the next event chains to).
+    await expect(db.execute(sql`delete from audit_chain_head`)).rejects.toMatchObject(refused);
+    await expect(db.execute(sql`truncate audit_chain_head`)).rejects.toMatchObject(refused);
+  });
+
+  it('lets rows go only inside audit_purge: a DELETE after it, in the same transaction, is refused again', async () => {
+    await recordAudit(db, who, { action: 'sign_in', outcome: 'success' });
+    const [{ first }] = (await db.execute<{ first: string }>(sql`select min(seq)::text as first from audit_events`))
+      .rows as [{ first: string }];
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select audit_purge(${Number(first)})`);
+        await tx.execute(sql`delete from audit_events`);
+      }),
+    ).rejects.toMatchObject(refused);
   });
 });

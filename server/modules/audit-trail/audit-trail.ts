@@ -27,6 +27,8 @@ export function auditWho(req: FastifyRequest, actor: AuditWho['actor'] = req.act
 
 /** What happened, to what, how it ended. */
 export interface AuditEvent {
+  /** The event's id when the caller must know it before the row is written (a stamp carries it); else a new one. */
+  id?: string;
   action: AuditAction;
   object?: { type: string; id: string; label?: string | null } | null;
   /** The object's classification (a letter's or a close-group document's), when it has one. */
@@ -56,6 +58,7 @@ export async function recordAudit(db: DbOrTx, who: AuditWho, event: AuditEvent):
       .values({
         // seq, prev_hash, hash and occurred_at are the insert trigger's (migration 0027); these only satisfy NOT NULL.
         seq: 0,
+        ...(event.id ? { id: event.id } : {}),
         prevHash: '',
         hash: '',
         occurredAt: new Date(),

@@ -32,6 +32,10 @@ const WORDS: Record<string, MessageCode> = {
   new: 'activity.word_new',
   answered: 'activity.word_answered',
   closed: 'activity.word_closed',
+  Unclassified: 'activity.word_unclassified',
+  Restricted: 'activity.word_restricted',
+  Confidential: 'activity.word_confidential',
+  Secret: 'activity.word_secret',
 };
 
 /** A value as a coded word of the activity log, or the value itself when it has none. */

@@ -28,6 +28,7 @@ import { endAllSessions, refreshSession, registerUser, revokeSession, signInWith
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { requestPasswordReset, RESET_ANSWER_MS, resetPasswordWithLink } from './password-reset.ts';
 import { completeSignIn } from './sign-in.ts';
+import { auditSignInFailed } from './sign-in-audit.ts';
 import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
 
 /** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
@@ -61,15 +62,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { email, password } = req.body;
+      // Every refused attempt is in the audit trail with the login tried (never the password): sign-in-audit.ts.
       // Failures are throttled per account and per address, a success is never counted (decision 014), and a browser
       // that signed in before as this person carries a device cookie that keeps it out of the account's lock (041).
       // With the lab's directory configured, a login that is not a local account is the directory's (decision 062);
       // its wrong passwords are throttled the same way.
-      const { user, method } = await app.throttle.passwordCheck(
-        { email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-        () => signInWithPassword(app.db, app.config.ldap, email, password),
-        (err) => (err as { statusCode?: number }).statusCode === 401,
-      );
+      const { user, method } = await app.throttle
+        .passwordCheck(
+          { email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+          () => signInWithPassword(app.db, app.config.ldap, email, password, auditWho(req, null)),
+          (err) => (err as { statusCode?: number }).statusCode === 401,
+        )
+        .catch(async (err: unknown) => {
+          await auditSignInFailed(app.db, req, email, err);
+          throw err;
+        });
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
       return completeSignIn(app, req, reply, user, method);
     },
@@ -120,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true, beforeSecondFactor: true }, schema: { response: { 200: logoutJson } } },
     async (req, reply) => {
       const token = presentedToken(req, true);
-      const { ssoIdToken } = token ? await revokeSession(app, token) : { ssoIdToken: null };
+      const { ssoIdToken } = token ? await revokeSession(app, req, token) : { ssoIdToken: null };
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       const logoutUrl =
         ssoIdToken && app.sso ? await app.sso.endSessionUrl(ssoIdToken, `${app.config.portalUrl}/login`) : undefined;
@@ -130,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Sign out of all devices (profile): every token of the account stops, this one included.
   app.post('/api/auth/logout-all', { schema: { response: { 200: messageJson } } }, async (req, reply) => {
-    await endAllSessions(app.db, signedInActor(req));
+    await endAllSessions(app.db, signedInActor(req), auditWho(req));
     reply.clearCookie(TOKEN_COOKIE, { path: '/' });
     return { message: 'Signed out of all devices.' };
   });
@@ -139,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // second factor. Wrong answers are throttled as sign-in failures of the account (decision 014), the person's own
   // browser keeping its device cookie's allowance (decision 041). A write: the bearer header only.
   app.post('/api/auth/step-up', { schema: { body: stepUpInput, response: { 200: stepUpJson } } }, async (req) => {
-    const verifiedAt = await confirmIdentity(app, signedInActor(req), req.body, {
+    const verifiedAt = await confirmIdentity(app, req, signedInActor(req), req.body, {
       address: req.ip,
       deviceCookie: req.cookies[DEVICE_COOKIE],
     });
@@ -166,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/sessions/:id',
     { schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req, reply) => {
-      const { current } = await endOwnSession(app.db, signedInActor(req), req.params.id);
+      const { current } = await endOwnSession(app.db, signedInActor(req), req.params.id, auditWho(req));
       if (current) reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       return { message: 'Signed out of that session.' };
     },

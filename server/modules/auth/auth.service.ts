@@ -13,6 +13,8 @@ import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { type Actor, refusalFor } from '#server/plugins/auth.ts';
 
@@ -96,6 +98,7 @@ export async function signInWithPassword(
   ldap: LdapConfig | undefined,
   login: string,
   password: string,
+  who: AuditWho,
 ): Promise<{ user: UserRow; method: SessionMethod }> {
   const local = ldap ? await findUserByEmail(db, login) : undefined;
   if (!ldap || (local && local.authSource !== 'directory')) {
@@ -103,7 +106,7 @@ export async function signInWithPassword(
     checkLocalSignInAllowed(ldap, user);
     return { user, method: 'password' };
   }
-  const user = await signInWithDirectory(db, ldap, login, password);
+  const user = await signInWithDirectory(db, ldap, login, password, who);
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
   return { user, method: 'directory' };
@@ -111,10 +114,14 @@ export async function signInWithPassword(
 
 /**
  * Ends the session of this token (sign-out): its row is marked ended, so the token is refused from then on. An invalid
- * or expired token needs nothing. Anyone may call it with their own token. Answers the provider's ID token of a single
+ * or expired token needs nothing. Anyone may call it with their own token. The audit trail records the sign-out. Answers the provider's ID token of a single
  * sign-on session (for RP-initiated logout, decision 063), else null.
  */
-export async function revokeSession(app: FastifyInstance, token: string): Promise<{ ssoIdToken: string | null }> {
+export async function revokeSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  token: string,
+): Promise<{ ssoIdToken: string | null }> {
   let payload: { sub?: unknown; sid?: unknown };
   try {
     payload = app.jwt.verify(token);
@@ -130,8 +137,15 @@ export async function revokeSession(app: FastifyInstance, token: string): Promis
       .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.endedAt)))
       .returning({ id: sessions.id, ssoIdToken: sessions.ssoIdToken });
     if (!ended) return { ssoIdToken: null };
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, sub)).limit(1);
-    if (user) await recordActivity(tx, user, 'activity.signed_out');
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, sub))
+      .limit(1);
+    if (user) {
+      await recordActivity(tx, user, 'activity.signed_out');
+      await recordAudit(tx, auditWho(req, user), { action: 'sign_out', object: userObject(user), outcome: 'success' });
+    }
     return { ssoIdToken: ended.ssoIdToken };
   });
 }
@@ -168,8 +182,11 @@ export async function refreshSession(
   });
 }
 
-/** Ends every session of the account: its rows and its sessions stamp (decision 003). The signed-in owner calls it. */
-export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
+/**
+ * Ends every session of the account: its rows and its sessions stamp (decision 003), with the audit trail's `sign_out`
+ * (every device). The signed-in owner calls it.
+ */
+export async function endAllSessions(db: Db, actor: Actor, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ sessionsValidAfter: new Date() }).where(eq(users.id, actor.id));
     await tx
@@ -177,5 +194,11 @@ export async function endAllSessions(db: Db, actor: Actor): Promise<void> {
       .set({ endedAt: new Date() })
       .where(and(eq(sessions.userId, actor.id), isNull(sessions.endedAt)));
     await recordActivity(tx, actor, 'activity.signed_out_everywhere', undefined, { type: 'user', id: actor.id });
+    await recordAudit(tx, who, {
+      action: 'sign_out',
+      object: userObject(actor),
+      outcome: 'success',
+      details: { sessions: 'all' },
+    });
   });
 }

@@ -6,6 +6,8 @@ import { labs, sessions, type UserRow, users } from '#server/db/schema/index.ts'
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { accessChanges, roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
+import { portalWho, recordUserChanges } from '#server/modules/audit-trail/user-changes.ts';
 import { listGroups } from '#server/modules/groups/groups.service.ts';
 import { toActor } from '#server/plugins/auth.ts';
 
@@ -75,7 +77,8 @@ async function verdictFor(
 }
 
 /**
- * Brings an existing account in step with the directory (in `tx`, with its activity row): details, role, research
+ * Brings an existing account in step with the directory (in `tx`, with its activity row and the audit trail's events
+ * of what changed of its access, `who` being the sign-in's client or the portal's own check): details, role, research
  * group; a pending account that a mapped group now holds is approved. Answers the updated row.
  */
 async function applyChanges(
@@ -83,6 +86,7 @@ async function applyChanges(
   user: UserRow,
   person: DirectoryPerson,
   verdict: Extract<Verdict, { kind: 'ok' }>,
+  who: AuditWho,
 ): Promise<UserRow> {
   // Data, not a permission: whether the directory's role differs from the stored one.
   const role = roleChangedTo(user, verdict.mappedRole);
@@ -133,6 +137,7 @@ async function applyChanges(
       { type: 'user', id: user.id },
     );
   }
+  await recordUserChanges(tx, who, user, updated!, { via: 'directory' });
   return updated!;
 }
 
@@ -180,7 +185,7 @@ async function accountOf(db: DbOrTx, person: DirectoryPerson): Promise<UserRow |
 }
 
 /** The first sign-in of a directory person: an approved account when their groups map to a role, else pending. */
-async function createAccount(db: Db, person: DirectoryPerson): Promise<UserRow> {
+async function createAccount(db: Db, person: DirectoryPerson, who: AuditWho): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const group = await resolveGroup(tx, person.group);
     const [lab] = await tx.select({ id: labs.id }).from(labs).limit(1);
@@ -209,6 +214,7 @@ async function createAccount(db: Db, person: DirectoryPerson): Promise<UserRow> 
       approved ? { email: user!.email, role: roleWord(user!.role) } : { email: user!.email },
       { type: 'user', id: user!.id },
     );
+    await recordUserChanges(tx, who, null, user!, { via: 'directory' });
     return user!;
   });
 }
@@ -217,13 +223,15 @@ async function createAccount(db: Db, person: DirectoryPerson): Promise<UserRow> 
  * Signs a person in with the directory (POST /api/auth/login for a login that is not a local account): found by the
  * service account, password checked by binding as them, then their account made or brought in step. Refusals: 401
  * for an unknown login or a wrong password (the throttle counts it), 403 with the directory's reason, 503 when the
- * directory cannot be reached. Answers the account, which the caller still checks with refusalFor (pending, …).
+ * directory cannot be reached. Answers the account, which the caller still checks with refusalFor (pending, …). What
+ * the directory changes of the account's access is in the audit trail under the sign-in's client (`who`, no actor).
  */
 export async function signInWithDirectory(
   db: Db,
   config: LdapConfig,
   login: string,
   password: string,
+  who: AuditWho,
 ): Promise<UserRow> {
   const person = await withLookupAccount(config, async (client) => {
     const entry = await findEntry(client, config, login);
@@ -235,14 +243,14 @@ export async function signInWithDirectory(
   if (!existing) {
     if (person.disabled) throw forbidden('auth.directory_disabled');
     if (!person.email) throw forbidden('auth.directory_no_email');
-    return createAccount(db, person);
+    return createAccount(db, person, who);
   }
   const verdict = await verdictFor(db, config, existing, person);
   if (verdict.kind !== 'ok') {
     await endDirectorySessions(db, existing, verdict.kind);
     throw forbidden(verdict.kind === 'disabled' ? 'auth.directory_disabled' : 'auth.directory_no_access');
   }
-  return db.transaction((tx) => applyChanges(tx, existing, person, verdict));
+  return db.transaction((tx) => applyChanges(tx, existing, person, verdict, who));
 }
 
 /**
@@ -276,7 +284,7 @@ export async function checkDirectoryAccounts(db: Db, config: LdapConfig, limit =
       const verdict = await verdictFor(db, config, user, person);
       if (verdict.kind !== 'ok') await endDirectorySessions(db, user, verdict.kind);
       else if (roleChangedTo(user, verdict.mappedRole) || verdict.groupId !== undefined)
-        await db.transaction((tx) => applyChanges(tx, user, person!, verdict));
+        await db.transaction((tx) => applyChanges(tx, user, person!, verdict, portalWho));
     }
   });
   return ids.length;

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Attribute, Change } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { activityLogs, sessions, users } from '#server/db/schema/index.ts';
+import { activityLogs, auditEvents, sessions, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import { group, PEOPLE, person, SERVICE_DN, SERVICE_PASSWORD, type Slapd, startSlapd } from '#server/test/slapd.ts';
@@ -63,6 +63,8 @@ const me = (token: string) =>
   app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 const userByEmail = async (email: string, target = app) =>
   (await target.db.select().from(users).where(eq(users.email, email)))[0]!;
+const auditOf = (userId: string) =>
+  app.db.select().from(auditEvents).where(eq(auditEvents.objectId, userId)).orderBy(asc(auditEvents.seq));
 const codesOf = async (userId: string) =>
   (await app.db.select().from(activityLogs).where(eq(activityLogs.userId, userId))).map((a) => a.code);
 
@@ -85,6 +87,13 @@ describe('signing in with the lab directory', () => {
     );
     const [session] = await app.db.select().from(sessions).where(eq(sessions.userId, row.id));
     expect(session!.method).toBe('directory');
+    // The audit trail (decision 069): the directory's grant, from nothing, at the sign-in's address, then the sign-in.
+    const events = await auditOf(row.id);
+    expect(events.map((e) => [e.action, e.actorId, e.clientAddress, JSON.parse(e.details!)])).toEqual([
+      ['status_changed', null, '127.0.0.1', { from: null, to: 'approved', via: 'directory' }],
+      ['role_changed', null, '127.0.0.1', { from: null, to: 'admin', via: 'directory' }],
+      ['sign_in', row.id, '127.0.0.1', { method: 'directory', secondFactor: null }],
+    ]);
     // The portal never kept the password: a second sign-in binds again.
     expect((await login('asha@lab.local')).statusCode).toBe(200);
   });
@@ -212,6 +221,11 @@ describe('signing in with the lab directory', () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect((await me(token)).json().role).toBe('admin');
+    // The check's change is in the audit trail: no person, no address, the directory as its source.
+    const meera = await userByEmail('meera@lab.local');
+    const [change] = (await auditOf(meera.id)).filter((e) => e.action === 'role_changed').slice(-1);
+    expect(change).toMatchObject({ actorId: null, clientAddress: null });
+    expect(JSON.parse(change!.details!)).toEqual({ from: 'director', to: 'admin', via: 'directory' });
   });
 
   it('refuses a password change in the portal to a directory account', async () => {

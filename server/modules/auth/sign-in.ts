@@ -5,6 +5,8 @@ import type { SecondFactorMethod, SecondFactorStepJson } from '#shared/schemas/a
 import type { SecondFactorKind, SessionMethod, UserRow } from '#server/db/schema/index.ts';
 import { unauthorized } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { confirmedFactorKinds } from '#server/modules/mfa/factors.queries.ts';
 import { secondFactorRequired } from '#server/modules/mfa/mfa.policy.ts';
 import { recoveryCodesLeft } from '#server/modules/mfa/recovery-codes.ts';
@@ -12,6 +14,8 @@ import { type SecondFactorTicket, signTicket } from '#server/modules/mfa/ticket.
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { type SessionStart, setTokenCookie } from '#server/plugins/auth.ts';
+
+import { auditSignedIn } from './sign-in-audit.ts';
 
 /**
  * What a person who must have a second factor and has none may set up at sign-in (decision 064): a passkey first,
@@ -23,6 +27,9 @@ export const ENROLMENT_METHODS: SecondFactorMethod[] = ['passkey', 'totp'];
  * The end of every way in (the portal's password, the lab's directory, single sign-on): the person has proven the
  * first factor and their account may sign in. Starts the session with its activity row in one transaction, sets the
  * download cookie, and answers what `POST /api/auth/login` answers: the token and the user (spec §7).
+ *
+ * The audit trail's `sign_in` is written in the session's transaction (a second-factor step starts none: its event comes
+ * with finishSecondFactor).
  *
  * Where the installation requires a second factor of this person (MFA_REQUIRED_ROLES, MFA_FOR_CLEARED), or they set one
  * up of their own accord, and this sign-in has not passed one, no session starts: the answer is the second-factor step, a code and a 5-minute ticket
@@ -47,6 +54,7 @@ export async function completeSignIn(
   }
   const token = await app.db.transaction(async (tx) => {
     await recordActivity(tx, user, 'activity.signed_in');
+    await auditSignedIn(tx, req, user, { method, secondFactor: start.secondFactor ?? null });
     return app.startSession(tx, user, req, { method, ...start });
   });
   const found = await findUserById(app.db, user.id);
@@ -74,7 +82,8 @@ export async function secondFactorStep(
 
 /**
  * Starts the session of a sign-in whose ticket (verifyTicket) and second factor `kind` have been checked: the
- * ticket's first factor, this second one, the ticket's session id (a used ticket cannot start another). Answers
+ * ticket's first factor, this second one, the ticket's session id (a used ticket cannot start another); the audit
+ * trail's `second_factor` and `sign_in` in the same transaction. Answers
  * {token, user} as completeSignIn does. Callers add what else they answer (the recovery codes of a first enrolment).
  */
 export async function finishSecondFactor(
@@ -92,6 +101,13 @@ export async function finishSecondFactor(
     token = await app.db.transaction(async (tx) => {
       await recordActivity(tx, found.user, 'activity.signed_in');
       if (kind === 'recovery') await recordActivity(tx, found.user, 'activity.signed_in_recovery_code');
+      await recordAudit(tx, auditWho(req, found.user), {
+        action: 'second_factor',
+        object: userObject(found.user),
+        outcome: 'success',
+        details: { method: kind },
+      });
+      await auditSignedIn(tx, req, found.user, { method: ticket.method, secondFactor: kind });
       return app.startSession(tx, found.user, req, {
         id: ticket.sid,
         method: ticket.method,

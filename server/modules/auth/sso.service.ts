@@ -8,6 +8,8 @@ import { ssoExchangeCodes, type UserRow, users } from '#server/db/schema/index.t
 import { badRequest, forbidden } from '#server/lib/errors.ts';
 import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
+import { recordUserChanges } from '#server/modules/audit-trail/user-changes.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 
 import type { SsoClaims } from './sso.client.ts';
@@ -37,9 +39,10 @@ function displayName(claims: SsoClaims, email: string): string {
  * - no account with that email: a new `sso` account without a password, approved with the mapped role when the role
  *   claim maps (OIDC_ROLE_MAP), else pending the admin's approval (spec §4);
  * - an account with that email that cannot be linked (email not verified, or linked to another subject): refused.
- * The caller then checks that the account may sign in (refusalFor). Called by the SSO callback only.
+ * The caller then checks that the account may sign in (refusalFor). Called by the SSO callback only; `who` is its client,
+ * for the audit trail's events of an account the role mapping approves.
  */
-export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoClaims): Promise<UserRow> {
+export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoClaims, who: AuditWho): Promise<UserRow> {
   const { iss: issuer, sub: subject } = claims;
   const [linked] = await db
     .select()
@@ -88,6 +91,8 @@ export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoCla
       { email, role: roleWord(created.role) },
       { type: 'user', id: created.id },
     );
+    // The role mapping grants access at once: the audit trail records it as a change from nothing (decision 069).
+    await recordUserChanges(tx, who, null, created, { via: 'single_sign_on' });
     return created;
   });
 }

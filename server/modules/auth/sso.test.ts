@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { activityLogs, sessions, users } from '#server/db/schema/index.ts';
+import { activityLogs, auditEvents, sessions, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import {
@@ -173,6 +173,17 @@ describe('single sign-on, new and linked accounts', () => {
     expect(me.statusCode).toBe(200);
     const logs = await app.db.select().from(activityLogs).where(eq(activityLogs.userId, row!.id));
     expect(logs.map((l) => l.code).sort()).toEqual(['activity.signed_in', 'activity.sso_registered']);
+    // The audit trail (decision 069): the role mapping's grant, from nothing, then the sign-in.
+    const events = await app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.objectId, row!.id))
+      .orderBy(asc(auditEvents.seq));
+    expect(events.map((e) => [e.action, e.actorId, JSON.parse(e.details!)])).toEqual([
+      ['status_changed', null, { from: null, to: 'approved', via: 'single_sign_on' }],
+      ['role_changed', null, { from: null, to: 'director', via: 'single_sign_on' }],
+      ['sign_in', row!.id, { method: 'sso', secondFactor: null }],
+    ]);
   });
 
   it('signs the same account in again by its subject, even after its email changed at the provider', async () => {
@@ -228,6 +239,15 @@ describe('single sign-on, new and linked accounts', () => {
     const b = account({ email: deactivated.email });
     expect((await ssoSignIn(a.login)).error).toBe('auth.account_rejected');
     expect((await ssoSignIn(b.login)).error).toBe('auth.account_deactivated');
+    // The audit trail names the person the provider vouched for, refused (decision 069).
+    for (const [user, code] of [
+      [rejected, 'auth.account_rejected_reason'],
+      [deactivated, 'auth.account_deactivated'],
+    ] as const) {
+      const [event] = await app.db.select().from(auditEvents).where(eq(auditEvents.objectId, user.id));
+      expect(event).toMatchObject({ action: 'sign_in_failed', outcome: 'refused', actorId: user.id });
+      expect(JSON.parse(event!.details!)).toEqual({ method: 'sso', login: user.email, code });
+    }
   });
 
   it('refuses a provider account without an email', async () => {

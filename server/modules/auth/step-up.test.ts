@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { activityLogs, recoveryCodes, sessions, userFactors, type UserRow, users } from '#server/db/schema/index.ts';
 import { replaceRecoveryCodes } from '#server/modules/mfa/recovery-codes.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
+import { pdfWithText } from '#server/test/documents.ts';
 import { createUser, letterFields, letterPdf, postLetter, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
 
 import { hashPassword } from './passwords.ts';
@@ -28,7 +29,8 @@ async function uploadLetter(app: FastifyInstance, user: UserRow, classification:
     app,
     user,
     letterFields({ letterSub: `Step up ${word()}`, classification }),
-    letterPdf(),
+    // A page to stamp: a classified letter's PDF is sent stamped, and one without a page is refused (decision 071).
+    letterPdf('letter.pdf', pdfWithText('A letter')),
   );
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { _id: string; letterId: string; letterSub: string; fileUrl: string };
@@ -158,7 +160,8 @@ describe('a Secret letter needs a sign-in or a check within STEP_UP_MINUTES (iss
       const res = await app.inject({ url: `/api/search?q=${q}`, headers: bearer(token) });
       expect(res.statusCode, res.body).toBe(200);
       const [hit] = res.json().results;
-      expect(hit.url).toBe(file ? letter.fileUrl : `/allLetter?q=${letter.letterId}`);
+      // The Secret letter's link says it came from the search: its opening is recorded so (decision 070).
+      expect(hit.url).toBe(file ? letter.fileUrl : `/allLetter?q=${letter.letterId}&from=search`);
     }
   });
 });

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { StepUpInput, StepUpMethod } from '#shared/schemas/auth.ts';
 
@@ -8,10 +8,13 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { verifyDirectoryPassword } from './directory.ts';
+import { auditingProof } from './sign-in-audit.ts';
 
 /**
  * The fresh check before classified letters (issue 30 item 4, docs/decisions/066): a signed-in person proves again who
@@ -57,12 +60,13 @@ const isWrongPassword = (err: unknown) => err instanceof AppError && err.code ==
 
 /**
  * Checks the answer of the signed-in actor (POST /api/auth/step-up) and, when it is right, marks their session proven
- * now (and with which second factor, when one was used) with its activity row, in one transaction. Returns the new
- * proof time. Wrong answers are throttled like sign-ins: a password as the account's (app.throttle.passwordCheck, the
+ * now (and with which second factor, when one was used) with its activity row and the audit trail's `step_up`, in one
+ * transaction; a wrong answer is the trail's `step_up_failed`. Returns the new proof time. Wrong answers are throttled like sign-ins: a password as the account's (app.throttle.passwordCheck, the
  * browser's device cookie keeping its allowance), a code by the second factor's own check (verifySecondFactorCode).
  */
 export async function confirmIdentity(
   app: FastifyInstance,
+  req: FastifyRequest,
   actor: Actor,
   input: StepUpInput,
   from: { address: string; deviceCookie?: string | undefined },
@@ -91,16 +95,20 @@ export async function confirmIdentity(
       user.authSource === 'directory'
         ? verifyDirectoryPassword(app.config.ldap, user, password)
         : argon2.verify(user.passwordHash!, password).catch(() => false);
-    await app.throttle.passwordCheck(
-      { email: actor.email, ...from },
-      async () => {
-        if (!(await passwordIsRight())) throw badRequest('auth.step_up_wrong_password', 'password');
-      },
-      isWrongPassword,
+    await auditingProof(db, req, actor, 'step_up_failed', 'password', () =>
+      app.throttle.passwordCheck(
+        { email: actor.email, ...from },
+        async () => {
+          if (!(await passwordIsRight())) throw badRequest('auth.step_up_wrong_password', 'password');
+        },
+        isWrongPassword,
+      ),
     );
   } else {
     if (!kinds.size) throw badRequest('auth.step_up_no_factor', 'code');
-    factor = await verifySecondFactorCode(app, actor.id, input.code ?? '', from.address);
+    factor = await auditingProof(db, req, actor, 'step_up_failed', 'code', () =>
+      verifySecondFactorCode(app, actor.id, input.code ?? '', from.address),
+    );
   }
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -116,6 +124,12 @@ export async function confirmIdentity(
       undefined,
       { type: 'user', id: actor.id },
     );
+    await recordAudit(tx, auditWho(req, actor), {
+      action: 'step_up',
+      object: userObject(actor),
+      outcome: 'success',
+      details: { method: factor ?? 'password' },
+    });
     return row.verifiedAt;
   });
 }
@@ -155,10 +169,11 @@ const sessionColumns = {
 };
 
 /**
- * Ends one of the actor's own sessions ("Sign out" of a row in My Account → Security) with its activity row; another
- * person's session, or one already ended, is not found. Returns whether it was the session of this request.
+ * Ends one of the actor's own sessions ("Sign out" of a row in My Account → Security) with its activity row and the
+ * audit trail's `sign_out`; another person's session, or one already ended, is not found. Returns whether it was the
+ * session of this request.
  */
-export async function endOwnSession(db: Db, actor: Actor, id: string): Promise<{ current: boolean }> {
+export async function endOwnSession(db: Db, actor: Actor, id: string, who: AuditWho): Promise<{ current: boolean }> {
   return db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
@@ -176,6 +191,12 @@ export async function endOwnSession(db: Db, actor: Actor, id: string): Promise<{
         id: actor.id,
       },
     );
+    await recordAudit(tx, who, {
+      action: 'sign_out',
+      object: userObject(actor),
+      outcome: 'success',
+      details: { sessions: 'one', address: ended.address || null },
+    });
     return { current: ended.id === actor.session?.id };
   });
 }

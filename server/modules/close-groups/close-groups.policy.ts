@@ -4,9 +4,10 @@ import { todayInIndia } from '#shared/format.ts';
 import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
 
 import { users } from '#server/db/schema/index.ts';
-import { forbidden } from '#server/lib/errors.ts';
+import { forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin } from '#server/lib/roles.policy.ts';
+import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -36,6 +37,21 @@ export interface TimeBox {
 /** The people Requested By may name, as a WHERE condition on users: approved staff (a pending account cannot join). */
 export const eligibleMembers = (): SQL => and(eq(users.status, 'approved'), ne(users.role, 'pending_director'))!;
 
+/**
+ * A close-group document's classification (issue 31 item 3, decision 072): Confidential and Secret ones follow the
+ * letters' clearance rule (letters.policy isClearedForClassified: directors and admins, and those an admin has
+ * cleared), inside the close group's own rule (its members, and admins): a member who is not cleared does not see
+ * them at all, in the list, the search or by link, unless they uploaded it. Unclassified and Restricted ones are seen
+ * by every member; Restricted and above are stamped when downloaded as PDF (decision 071).
+ */
+const CLEARED_ONLY: readonly string[] = ['Confidential', 'Secret'];
+
+/** A document as the rules see it. */
+export interface DocumentFacts {
+  uploadedBy: string | null;
+  classification: string;
+}
+
 /** Rename and delete: the document's uploader or an admin (issue 8, Privacy). */
 const uploaderOrAdmin = (actor: Actor | null, document: { uploadedBy: string | null }) =>
   actor !== null && ((document.uploadedBy !== null && document.uploadedBy === actor.id) || isAdmin(actor));
@@ -60,6 +76,20 @@ export const closeGroupsPolicy = definePolicy({
     if (status === 'upcoming') return forbidden('close_groups.upcoming', { startDate: box.durationFrom });
     return true;
   },
+
+  /**
+   * Seeing a document of a close group the actor may see (`close_groups.view`): a Confidential or Secret one only when
+   * they are cleared, uploaded it, or are an admin. Else 404: its existence is not disclosed (decision 072).
+   */
+  'close_groups.see_document': (actor: Actor | null, document: DocumentFacts): Decision => {
+    if (!CLEARED_ONLY.includes(document.classification)) return true;
+    if (actor && (isAdmin(actor) || document.uploadedBy === actor.id || isClearedForClassified(actor))) return true;
+    return notFound('close_groups.document_not_found');
+  },
+
+  /** Changing a document's classification: its uploader or an admin (within the time box: `close_groups.write`). */
+  'close_groups.classify_document': (actor: Actor | null, document: { uploadedBy: string | null }): Decision =>
+    uploaderOrAdmin(actor, document) ? true : forbidden('close_groups.classify_uploader_only'),
 
   /** Renaming a document: its uploader or an admin. */
   'close_groups.rename_document': (actor: Actor | null, document: { uploadedBy: string | null }): Decision =>

@@ -21,6 +21,7 @@ export function presentCloseGroupDocument(
     size: doc.size,
     uploadedBy: doc.uploadedBy ? { _id: doc.uploadedBy.id, name: doc.uploadedBy.name } : null,
     uploadedAt: doc.uploadedAt.toISOString(),
+    classification: doc.classification,
     // Rename and delete have the same rule (the uploader or an admin), within the time box.
     canChange:
       closeGroupsPolicy.allows(actor, 'close_groups.rename_document', { uploadedBy: doc.uploadedBy?.id ?? null }) &&
@@ -40,7 +41,15 @@ export function presentCloseGroup({ group, members, documents }: CloseGroupDetai
     adminRemarks: group.adminRemarks,
     status: closeGroupStatus(group, today),
     canUpload: closeGroupsPolicy.allows(actor, 'close_groups.write', { ...group, today }),
-    documents: documents.map((d) => presentCloseGroupDocument(d, actor, group, today)),
+    // A Confidential or Secret document only for those cleared for it (decision 072): the others never learn of it.
+    documents: documents
+      .filter((d) =>
+        closeGroupsPolicy.allows(actor, 'close_groups.see_document', {
+          uploadedBy: d.uploadedBy?.id ?? null,
+          classification: d.classification,
+        }),
+      )
+      .map((d) => presentCloseGroupDocument(d, actor, group, today)),
     createdAt: group.createdAt.toISOString(),
     updatedAt: group.updatedAt.toISOString(),
   };

@@ -4,16 +4,19 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import { msg } from '#shared/messages/index.ts';
 import {
+  classifyDocumentInput,
   closeGroupDocumentJson,
   closeGroupInput,
   closeGroupJson,
   closeGroupListQuery,
   renameDocumentInput,
+  uploadDocumentFields,
 } from '#shared/schemas/close-group.ts';
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { pageJson } from '#shared/schemas/user.ts';
 
 import { badRequest } from '#server/lib/errors.ts';
+import { parseFields } from '#server/lib/validation.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
@@ -23,6 +26,7 @@ import {
   addCloseGroupDocument,
   assertCanViewCloseGroup,
   canDownloadCloseGroupFile,
+  classifyCloseGroupDocument,
   CLOSE_GROUP_AREA,
   type CloseGroupDetail,
   createCloseGroup,
@@ -32,6 +36,7 @@ import {
   findCloseGroupRow,
   listCloseGroups,
   listCloseGroupsOf,
+  recordedCloseGroupFile,
   renameCloseGroupDocument,
   updateCloseGroup,
 } from './close-groups.service.ts';
@@ -57,8 +62,10 @@ function answerList(list: { items: CloseGroupDetail[]; total: number }, actor: A
  * document API (/api/close-groups/...).
  */
 export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A stored document opens only for its close group's members (and admins, who pass before this is asked).
-  app.fileAccess.register(CLOSE_GROUP_AREA, canDownloadCloseGroupFile);
+  // A stored document opens only for its close group's members (and admins, who pass before this is asked); a
+  // Confidential or Secret one only for those cleared (decision 072). Every download and refusal is in the audit
+  // trail, and a PDF Restricted or above is stamped (decisions 070-071).
+  app.fileAccess.register(CLOSE_GROUP_AREA, canDownloadCloseGroupFile, { recorded: recordedCloseGroupFile });
 
   const adminOnly = [closeGroupsPolicy.guard('close_groups.administer')];
 
@@ -135,9 +142,11 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
         fileField: 'document',
         maxBytes: app.config.uploadMaxBytes,
       } as const;
-      return withReceivedUpload(req, options, async ({ file }) => {
+      return withReceivedUpload(req, options, async ({ file, fields }) => {
+        // The classification beside the file (decision 072): Unclassified unless chosen.
+        const { classification } = parseFields(uploadDocumentFields, fields);
         if (!file) throw badRequest('close_groups.file_required', 'document');
-        const doc = await addCloseGroupDocument(app.db, signedInActor(req), group.id, file);
+        const doc = await addCloseGroupDocument(app.db, signedInActor(req), group.id, file, classification);
         return reply.code(201).send({
           message: 'Document uploaded successfully!',
           document: presentCloseGroupDocument(
@@ -163,6 +172,23 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
       const doc = detail.documents.find((d) => d.id === req.params.docId)!;
       return {
         message: 'Document renamed successfully!',
+        document: presentCloseGroupDocument(doc, signedInActor(req), detail.group),
+      };
+    },
+  );
+
+  // A document's classification (decision 072), beside the spec's rename (which keeps its body {newFilename}).
+  app.put(
+    '/api/close-groups/:id/documents/:docId/classification',
+    { schema: { params: documentParams, body: classifyDocumentInput, response: { 200: documentResult } } },
+    async (req) => {
+      const group = await findCloseGroupRow(app.db, req.params.id);
+      await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
+      await classifyCloseGroupDocument(app.db, signedInActor(req), group.id, req.params.docId, req.body.classification);
+      const detail = await findCloseGroup(app.db, group.id);
+      const doc = detail.documents.find((d) => d.id === req.params.docId)!;
+      return {
+        message: 'Classification changed.',
         document: presentCloseGroupDocument(doc, signedInActor(req), detail.group),
       };
     },

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
-import { type CloseGroupValues, renamedFilename } from '#shared/schemas/close-group.ts';
+import { type CloseGroupValues, type DocumentClassification, renamedFilename } from '#shared/schemas/close-group.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
@@ -13,7 +13,9 @@ import {
   users,
 } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { RecordedFile } from '#server/modules/files/file-access.ts';
 import {
   type FileStore,
   saveFileRow,
@@ -41,6 +43,7 @@ export interface CloseGroupDocument {
   size: number;
   uploadedBy: { id: string; name: string } | null;
   uploadedAt: Date;
+  classification: DocumentClassification;
 }
 /** A close group with its members and documents, ready to present. */
 export interface CloseGroupDetail {
@@ -67,11 +70,16 @@ export async function assertCanViewCloseGroup(db: DbOrTx, actor: Actor, closeGro
 
 /**
  * Download rule for files of area 'close-groups' (registered with file-access.ts): whoever may see the close group
- * that holds the document (its members; admins pass before this is asked). A link alone is useless to anyone else.
+ * that holds the document (its members; admins pass before this is asked), and a Confidential or Secret document
+ * only when cleared or its uploader (close_groups.see_document). A link alone is useless to anyone else.
  */
 export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: FileRow): Promise<boolean> {
   const [row] = await db
-    .select({ memberId: closeGroupMembers.userId })
+    .select({
+      memberId: closeGroupMembers.userId,
+      uploadedBy: closeGroupDocuments.uploadedBy,
+      classification: closeGroupDocuments.classification,
+    })
     .from(closeGroupDocuments)
     .leftJoin(
       closeGroupMembers,
@@ -79,7 +87,61 @@ export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: 
     )
     .where(eq(closeGroupDocuments.fileId, file.id))
     .limit(1);
-  return row ? closeGroupsPolicy.allows(actor, 'close_groups.view', { isMember: row.memberId !== null }) : false;
+  return row
+    ? closeGroupsPolicy.allows(actor, 'close_groups.view', { isMember: row.memberId !== null }) &&
+        closeGroupsPolicy.allows(actor, 'close_groups.see_document', row)
+    : false;
+}
+
+/**
+ * The close-groups area's recorded files (app.fileAccess, decision 070): every document, whatever its classification,
+ * recorded as `document_downloaded` with it; a PDF of one Restricted or above is stamped (decision 071).
+ */
+export async function recordedCloseGroupFile(db: DbOrTx, file: FileRow): Promise<RecordedFile | null> {
+  const [doc] = await db
+    .select({
+      id: closeGroupDocuments.id,
+      filename: closeGroupDocuments.filename,
+      classification: closeGroupDocuments.classification,
+    })
+    .from(closeGroupDocuments)
+    .where(eq(closeGroupDocuments.fileId, file.id))
+    .limit(1);
+  if (!doc) return null;
+  return {
+    object: { type: 'close_group_document', id: doc.id, label: doc.filename },
+    classification: doc.classification,
+    action: 'document_downloaded',
+    stamp: doc.classification !== 'Unclassified',
+  };
+}
+
+/**
+ * The documents of the actor's close groups that they may not see (close_groups.see_document: Confidential and Secret
+ * ones, for a member not cleared who did not upload them), for the portal search (decision 072). None for those
+ * cleared.
+ */
+export async function hiddenCloseGroupDocuments(db: DbOrTx, actor: Actor): Promise<string[]> {
+  const classified = ['Confidential', 'Secret'] as const;
+  const hides = classified.filter(
+    (classification) =>
+      !closeGroupsPolicy.allows(actor, 'close_groups.see_document', { uploadedBy: null, classification }),
+  );
+  if (!hides.length) return [];
+  const rows = await db
+    .select({ id: closeGroupDocuments.id })
+    .from(closeGroupDocuments)
+    .innerJoin(
+      closeGroupMembers,
+      and(eq(closeGroupMembers.closeGroupId, closeGroupDocuments.closeGroupId), eq(closeGroupMembers.userId, actor.id)),
+    )
+    .where(
+      and(
+        inArray(closeGroupDocuments.classification, hides),
+        sql`${closeGroupDocuments.uploadedBy} is distinct from ${actor.id}`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** Loads members (by name) and documents (newest first) for the given close groups, in two queries. */
@@ -100,6 +162,7 @@ async function withDetails(db: DbOrTx, rows: CloseGroupRow[]): Promise<CloseGrou
       fileId: closeGroupDocuments.fileId,
       size: files.size,
       uploadedAt: closeGroupDocuments.uploadedAt,
+      classification: closeGroupDocuments.classification,
       uploaderId: users.id,
       uploaderName: users.name,
     })
@@ -120,6 +183,7 @@ async function withDetails(db: DbOrTx, rows: CloseGroupRow[]): Promise<CloseGrou
         size: d.size,
         uploadedBy: d.uploaderId ? { id: d.uploaderId, name: d.uploaderName ?? '' } : null,
         uploadedAt: d.uploadedAt,
+        classification: d.classification,
       })),
   }));
 }
@@ -298,10 +362,17 @@ export async function findCloseGroupRow(db: DbOrTx, id: string): Promise<CloseGr
 }
 
 /**
- * Adds an uploaded file to a close group. Membership and the time box are checked again here, under the group's lock,
- * so a group deleted, closed or left meanwhile refuses the file. The caller discards the file on failure.
+ * Adds an uploaded file to a close group with its classification (decision 072). Membership and the time box are
+ * checked again here, under the group's lock, so a group deleted, closed or left meanwhile refuses the file. The
+ * caller discards the file on failure.
  */
-export async function addCloseGroupDocument(db: Db, actor: Actor, closeGroupId: string, file: StoredFile) {
+export async function addCloseGroupDocument(
+  db: Db,
+  actor: Actor,
+  closeGroupId: string,
+  file: StoredFile,
+  classification: DocumentClassification = 'Unclassified',
+) {
   return db.transaction(async (tx) => {
     const group = await lockCloseGroup(tx, closeGroupId);
     await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
@@ -309,7 +380,7 @@ export async function addCloseGroupDocument(db: Db, actor: Actor, closeGroupId: 
     const fileRow: FileRow = await saveFileRow(tx, file, actor.id);
     const [doc] = await tx
       .insert(closeGroupDocuments)
-      .values({ closeGroupId, fileId: fileRow.id, filename: file.originalName, uploadedBy: actor.id })
+      .values({ closeGroupId, fileId: fileRow.id, filename: file.originalName, uploadedBy: actor.id, classification })
       .returning();
     await recordActivity(
       tx,
@@ -322,8 +393,16 @@ export async function addCloseGroupDocument(db: Db, actor: Actor, closeGroupId: 
   });
 }
 
-/** The document, which must belong to this close group, or 404. */
-async function findDocument(tx: DbOrTx, closeGroupId: string, documentId: string): Promise<CloseGroupDocumentRow> {
+/**
+ * The document, which must belong to this close group and be one the actor may see (a Confidential or Secret one
+ * when cleared: close_groups.see_document), or 404.
+ */
+async function findDocument(
+  tx: DbOrTx,
+  actor: Actor,
+  closeGroupId: string,
+  documentId: string,
+): Promise<CloseGroupDocumentRow> {
   const [doc] = await tx
     .select()
     .from(closeGroupDocuments)
@@ -331,6 +410,7 @@ async function findDocument(tx: DbOrTx, closeGroupId: string, documentId: string
     .limit(1)
     .for('update');
   if (!doc) throw notFound('close_groups.document_not_found');
+  closeGroupsPolicy.authorize(actor, 'close_groups.see_document', doc);
   return doc;
 }
 
@@ -345,7 +425,7 @@ export async function renameCloseGroupDocument(
   return db.transaction(async (tx) => {
     const group = await lockCloseGroup(tx, closeGroupId);
     await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
-    const doc = await findDocument(tx, closeGroupId, documentId);
+    const doc = await findDocument(tx, actor, closeGroupId, documentId);
     closeGroupsPolicy.authorize(actor, 'close_groups.rename_document', doc);
     closeGroupsPolicy.authorize(actor, 'close_groups.write', group);
     const filename = renamedFilename(doc.filename, newFilename);
@@ -379,7 +459,7 @@ export async function deleteCloseGroupDocument(
   await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const group = await lockCloseGroup(tx, closeGroupId);
     await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
-    const doc = await findDocument(tx, closeGroupId, documentId);
+    const doc = await findDocument(tx, actor, closeGroupId, documentId);
     closeGroupsPolicy.authorize(actor, 'close_groups.delete_document', doc);
     closeGroupsPolicy.authorize(actor, 'close_groups.write', group);
     await tx.delete(closeGroupDocuments).where(eq(closeGroupDocuments.id, documentId));
@@ -389,6 +469,35 @@ export async function deleteCloseGroupDocument(
       actor,
       'activity.close_group_document_deleted',
       { file: doc.filename, group: group.groupName },
+      { type: 'close_group_document', id: documentId },
+    );
+  });
+}
+
+/**
+ * Changes a document's classification (decision 072): its uploader (while a member, within the time box) or an admin.
+ * The same classification again changes nothing and writes nothing.
+ */
+export async function classifyCloseGroupDocument(
+  db: Db,
+  actor: Actor,
+  closeGroupId: string,
+  documentId: string,
+  classification: DocumentClassification,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const group = await lockCloseGroup(tx, closeGroupId);
+    await assertCanViewCloseGroup(tx, actor, closeGroupId); // membership may have changed since the route looked
+    const doc = await findDocument(tx, actor, closeGroupId, documentId);
+    closeGroupsPolicy.authorize(actor, 'close_groups.classify_document', doc);
+    closeGroupsPolicy.authorize(actor, 'close_groups.write', group);
+    if (doc.classification === classification) return;
+    await tx.update(closeGroupDocuments).set({ classification }).where(eq(closeGroupDocuments.id, documentId));
+    await recordActivity(
+      tx,
+      actor,
+      'activity.close_group_document_classified',
+      { file: doc.filename, classification: activityWord(classification), group: group.groupName },
       { type: 'close_group_document', id: documentId },
     );
   });

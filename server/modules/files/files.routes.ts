@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 
 import fastifyStatic from '@fastify/static';
@@ -14,11 +16,21 @@ import { messageText, msg } from '#shared/messages/index.ts';
 
 import { prepared } from '#server/db/prepared.ts';
 import { type FileRow, files } from '#server/db/schema/index.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { signedInActor } from '#server/plugins/auth.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import { recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import {
+  type ReadContext,
+  readContext,
+  recordRead,
+  refusalsRecorded,
+} from '#server/modules/audit-trail/classified-reads.ts';
+import { findUserById } from '#server/modules/users/users.queries.ts';
+import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
 import type { StorageDriver } from './drivers/types.ts';
+import type { RecordedFile } from './file-access.ts';
 import { filesPolicy } from './files.policy.ts';
+import { stampPdf, UnstampablePdf } from './pdf-stamp.ts';
 import { type Area, AREAS, PUBLIC_AREAS } from './storage-areas.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
@@ -93,9 +105,25 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPublic) await app.authenticate(req, reply);
       const [file] = await fileByName(app.db, { area, storedName: req.params.name });
       if (!file) throw notFound('files.not_found');
+      let downloadId: string | undefined;
       if (!isPublic) {
-        const areaAllows = await app.fileAccess.canDownload(app.db, signedInActor(req), file);
-        filesPolicy.authorize(signedInActor(req), 'files.download', { areaAllows });
+        const actor = signedInActor(req);
+        const allow = async () => {
+          const areaAllows = await app.fileAccess.canDownload(app.db, actor, file);
+          filesPolicy.authorize(actor, 'files.download', { areaAllows });
+        };
+        // Classified material (decision 070): the refusal or the download is in the audit trail before any answer.
+        const recorded = await app.fileAccess.recordedFile(app.db, file);
+        if (recorded) {
+          const ctx = readContext(req);
+          await refusalsRecorded(app.db, ctx, recorded, recorded.action, allow);
+          if (recorded.stamp && file.mimeType === 'application/pdf') {
+            return sendStamped(req, reply, { file, actor, item: recorded, ctx });
+          }
+          downloadId = (await recordRead(app.db, ctx, recorded, recorded.action, { stamped: false })).id;
+        } else {
+          await allow();
+        }
       }
       // Public files may be kept an hour by browsers and proxies; private ones never (decision 022).
       reply
@@ -105,6 +133,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           contentDisposition(INLINE.test(file.mimeType) ? 'inline' : 'attachment', file.originalName),
         )
         .header('Cache-Control', isPublic ? 'public, max-age=3600' : 'private, no-store');
+      // A recorded download names its audit event, as a stamped one does (sent as it is: not a PDF, or not stamped).
+      if (downloadId) reply.header('X-Download-Id', downloadId);
 
       const driver = app.storage.driver;
       if (isPublic && file.size <= KEPT_FILE_MAX_BYTES && !req.headers.range) {
@@ -128,6 +158,51 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendStreamed(req, reply, file, driver);
     },
   );
+
+  /**
+   * A PDF of a classified item, stamped for this person (decision 071): its bytes read whole, stamped with their name,
+   * PIS number, the time and the download id, the download recorded under that id, then the stamped copy sent. Never
+   * the original: no range, no validator, no 304, nothing kept. A PDF that cannot be stamped is refused with 422
+   * `files.unstampable`, recorded as a failure.
+   */
+  async function sendStamped(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    { file, actor, item, ctx }: { file: FileRow; actor: Actor; item: RecordedFile; ctx: ReadContext },
+  ) {
+    const stream = await app.storage.driver.read(file.area, file.storedName).catch(() => null);
+    if (!stream) throw notFound('files.not_found');
+    const original = await buffer(stream);
+    const downloadId = randomUUID();
+    const person = await findUserById(app.db, actor.id);
+    let stamped: Uint8Array;
+    try {
+      stamped = await stampPdf(original, { name: actor.name, pis: person?.user.pis ?? '', at: new Date(), downloadId });
+    } catch (err) {
+      if (!(err instanceof UnstampablePdf)) throw err;
+      req.log.warn({ err, file: file.id }, 'a classified PDF could not be stamped: refused');
+      await recordAudit(app.db, ctx.who, {
+        id: downloadId,
+        action: item.action,
+        object: item.object,
+        classification: item.classification,
+        outcome: 'failure',
+        details: { code: 'files.unstampable', reason: err.message },
+      });
+      throw new AppError(422, 'files.unstampable');
+    }
+    await recordRead(app.db, ctx, item, item.action, { stamped: true }, downloadId);
+    return (
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition('inline', file.originalName))
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Download-Id', downloadId)
+        .header('Content-Length', stamped.length)
+        // As a stream: @fastify/etag gives a buffer a validator (and would answer 304 for it); a stamped copy has none.
+        .send(Readable.from([Buffer.from(stamped.buffer, stamped.byteOffset, stamped.length)]))
+    );
+  }
 };
 
 // Every photo and download looks its file up: built once (db/prepared.ts).

@@ -15,6 +15,12 @@ export const AREAS = [...PUBLIC, ...PRIVATE_AREAS] as const;
 export type Area = (typeof AREAS)[number];
 export const PUBLIC_AREAS: ReadonlySet<Area> = new Set<Area>(PUBLIC);
 
+/**
+ * Not an area: the audit trail's checkpoints (decision 068) are kept in DATA_DIR/audit-checkpoints and, with
+ * STORAGE=s3, under this prefix of the bucket. A listing of uploads skips them, so the start-up sweep never removes them.
+ */
+export const AUDIT_CHECKPOINTS = 'audit-checkpoints';
+
 /** The link a client uses for a stored file (relative to the portal's own origin). */
 export const fileUrl = (area: string, fileId: string | null | undefined) =>
   fileId ? `/uploads/${area}/${fileId}` : null;

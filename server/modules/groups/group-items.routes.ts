@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
 import { type MessageCode, msg } from '#shared/messages/index.ts';
+import { acknowledgementEditFieldsInput, acknowledgementFieldsInput } from '#shared/schemas/acknowledgements.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   GROUP_DOCUMENT_FIELDS,
@@ -43,6 +44,8 @@ const SINGULAR: Record<GroupItemField, string> = {
   publications: 'Publication',
 };
 
+const isDocument = (field: GroupItemField) => field === 'notices' || field === 'circulars';
+
 const itemQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
@@ -80,7 +83,9 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
           const input = parseFields(groupItemInputFor(field), fields);
           if (!file) throw badRequest(missingFile, 'file');
-          const item = await createGroupItem(app.db, signedInActor(req), group, field, input, file);
+          // Issue 31 item 2: a notice or circular may ask to be acknowledged (fields checked after the spec's own).
+          const acknowledgement = isDocument(field) ? parseFields(acknowledgementFieldsInput, fields) : undefined;
+          const item = await createGroupItem(app.db, signedInActor(req), group, field, input, file, acknowledgement);
           return reply.code(201).send(presentItem(item));
         });
       },
@@ -94,8 +99,19 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         const itemId = req.params.itemId as string;
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
           const input = parseFields(groupItemInputFor(field), fields);
+          const acknowledgement = isDocument(field) ? parseFields(acknowledgementEditFieldsInput, fields) : undefined;
           return presentItem(
-            await updateGroupItem(app.db, app.storage, signedInActor(req), group, field, itemId, input, file),
+            await updateGroupItem(
+              app.db,
+              app.storage,
+              signedInActor(req),
+              group,
+              field,
+              itemId,
+              input,
+              file,
+              acknowledgement,
+            ),
           );
         });
       },

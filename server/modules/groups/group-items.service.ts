@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 
-import type { Db, DbOrTx } from '#server/db/client.ts';
+import type { AcknowledgementSettings } from '#shared/schemas/acknowledgements.ts';
+
+import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { files, groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
+import {
+  applyAcknowledgementSettings,
+  withItemAcknowledgements,
+} from '#server/modules/acknowledgements/acknowledgements.service.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
@@ -38,7 +44,11 @@ export async function listGroupItems(
     .orderBy(desc(groupItems.createdAt), desc(groupItems.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((r) => ({ ...r.item, fileName: r.fileName }));
+  return withItemAcknowledgements(
+    db,
+    'group',
+    rows.map((r) => ({ ...r.item, fileName: r.fileName })),
+  );
 }
 
 /** How many items one list of a group holds (group_items_group_kind_idx). Callers check canViewGroup. */
@@ -53,8 +63,9 @@ export async function createGroupItem(
   field: GroupItemField,
   input: GroupItemData,
   file: StoredFile,
+  acknowledgement?: AcknowledgementSettings,
 ): Promise<ItemRow> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const saved = await saveFileRow(tx, file, actor.id);
     const [item] = await tx
       .insert(groupItems)
@@ -74,8 +85,27 @@ export async function createGroupItem(
       { kind: singular(field), name: item!.name, group: group.name },
       { type: 'group-item', id: item!.id },
     );
+    await acknowledgementOf(tx, actor, group, item!, acknowledgement);
     return { ...item!, fileName: saved.originalName };
   });
+  return (await withItemAcknowledgements(db, 'group', [created]))[0]!;
+}
+
+/** A notice's or circular's acknowledgement settings, inside its write (issue 31 item 2). */
+async function acknowledgementOf(
+  tx: Tx,
+  actor: Actor,
+  group: GroupRow,
+  item: { id: string; kind: string; name: string },
+  settings: AcknowledgementSettings | undefined,
+) {
+  if (item.kind !== 'notice' && item.kind !== 'circular') return;
+  await applyAcknowledgementSettings(
+    tx,
+    actor,
+    { owner: { type: 'group', groupId: group.id }, itemId: item.id, kind: item.kind, name: item.name },
+    settings,
+  );
 }
 
 async function findItem(tx: DbOrTx, group: GroupRow, field: GroupItemField, itemId: string) {
@@ -102,8 +132,9 @@ export async function updateGroupItem(
   itemId: string,
   input: GroupItemData,
   file: StoredFile | null,
+  acknowledgement?: AcknowledgementSettings,
 ): Promise<ItemRow> {
-  return transactionDroppingFiles(db, store, async (tx, dropFiles) => {
+  const updated = await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const found = await findItem(tx, group, field, itemId);
     let fileId = found.item.fileId;
     let fileName = found.fileName;
@@ -130,11 +161,16 @@ export async function updateGroupItem(
       { kind: singular(field), name: item!.name, group: group.name },
       { type: 'group-item', id: itemId },
     );
+    await acknowledgementOf(tx, actor, group, item!, acknowledgement);
     return { ...item!, fileName };
   });
+  return (await withItemAcknowledgements(db, 'group', [updated]))[0]!;
 }
 
-/** Deletes a notice, circular or file and its stored file. Callers check canManageGroup. */
+/**
+ * Deletes a notice, circular or file and its stored file; a notice's or circular's acknowledgement request and rows
+ * go with it (cascade), and their bell notices (migration 0028). Callers check canManageGroup.
+ */
 export async function deleteGroupItem(
   db: Db,
   store: FileStore,

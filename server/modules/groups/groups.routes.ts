@@ -21,6 +21,7 @@ import type { Db } from '#server/db/client.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
 import { sendPrepared } from '#server/lib/prepared-answer.ts';
+import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
 import { groupItemsRoutes } from './group-items.routes.ts';
@@ -153,7 +154,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const group = await createGroup(app.db, signedInActor(req), req.body, req.query.labId);
+      const group = await createGroup(app.db, signedInActor(req), req.body, auditWho(req), req.query.labId);
       return reply.code(201).send(await groupFor(app.db, signedInActor(req), group));
     },
   );
@@ -181,7 +182,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      const added = await addMembers(app.db, signedInActor(req), group, req.body.userIds);
+      const added = await addMembers(app.db, signedInActor(req), group, req.body.userIds, auditWho(req));
       return { message: added === 1 ? '1 member added.' : `${added} members added.`, added };
     },
   );
@@ -198,7 +199,14 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      const target = await moveMember(app.db, signedInActor(req), group, req.params.userId, req.body.groupId);
+      const target = await moveMember(
+        app.db,
+        signedInActor(req),
+        group,
+        req.params.userId,
+        req.body.groupId,
+        auditWho(req),
+      );
       return { message: `Member moved to ${target.name}.`, group: { _id: target.id, name: target.name } };
     },
   );
@@ -208,7 +216,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: memberParams, response: { 200: messageJson } } },
     async (req) => {
       const group = await findGroupOr404(app.db, req.params.id);
-      await removeMember(app.db, signedInActor(req), group, req.params.userId);
+      await removeMember(app.db, signedInActor(req), group, req.params.userId, auditWho(req));
       return { message: 'Member removed from the group.' };
     },
   );

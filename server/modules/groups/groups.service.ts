@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-
 import type { z } from 'zod';
 
 import type { Role } from '#shared/constants.ts';
+import type { ItemAcknowledgementJson } from '#shared/schemas/acknowledgements.ts';
 import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -18,7 +19,10 @@ import {
 } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
+import { withItemAcknowledgements } from '#server/modules/acknowledgements/acknowledgements.service.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
+import { recordUserChanges, type TrackedUser } from '#server/modules/audit-trail/user-changes.ts';
 import {
   type DirectorEntryWithUser,
   listDirectorEntries,
@@ -68,7 +72,11 @@ export async function listMembers(db: DbOrTx, groupId: string): Promise<Employee
   return membersOf(db, { groupId });
 }
 
-export type ItemRow = typeof groupItems.$inferSelect & { fileName: string | null };
+export type ItemRow = typeof groupItems.$inferSelect & {
+  fileName: string | null;
+  /** A notice's or circular's acknowledgement request (issue 31 item 2), when loaded. */
+  acknowledgement?: ItemAcknowledgementJson | null;
+};
 export type OfficeRow = typeof officeMembers.$inferSelect;
 export type ContactRow = typeof contactInfos.$inferSelect;
 
@@ -115,7 +123,8 @@ export async function loadGroupDetails(db: DbOrTx, groupId: string): Promise<Gro
     listDirectorEntries(db, { kind: 'group', id: groupId }),
     officeOf(db, { groupId }),
   ]);
-  return { contacts, employees, items: items.map((r) => ({ ...r.item, fileName: r.fileName })), entries, office };
+  const rows = items.map((r) => ({ ...r.item, fileName: r.fileName }));
+  return { contacts, employees, items: await withItemAcknowledgements(db, 'group', rows), entries, office };
 }
 
 /** The signed-in person's own group (GET /api/groups/my-group), or 404. Any signed-in user. */
@@ -137,11 +146,27 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: string) {
 }
 
 /** Approved users among `ids`; refuses the lot when one is unknown or not approved (nobody half-moved). */
+/** What the audit trail compares of a person moved between groups (recordUserChanges). */
+const trackedColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  classifiedClearance: users.classifiedClearance,
+  groupId: users.groupId,
+};
+
+/** The audit trail's events of people moved into `groupId` (or out of every group), in the move's transaction. */
+async function recordMoves(tx: DbOrTx, who: AuditWho, staff: TrackedUser[], groupId: string | null) {
+  for (const person of staff) await recordUserChanges(tx, who, person, { ...person, groupId });
+}
+
 async function findAssignable(db: DbOrTx, ids: string[], field: string) {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const found = await db
-    .select({ id: users.id, email: users.email, groupId: users.groupId })
+    .select(trackedColumns)
     .from(users)
     .where(and(inArray(users.id, unique), eq(users.status, 'approved')));
   if (found.length !== unique.length) throw badRequest('groups.employees_not_found', field);
@@ -156,6 +181,7 @@ export async function createGroup(
   db: Db,
   actor: Actor,
   input: z.output<typeof createGroupInput>,
+  who: AuditWho,
   labId?: string,
 ): Promise<GroupRow> {
   const { employees, ...fields } = input;
@@ -181,6 +207,7 @@ export async function createGroup(
             staff.map((s) => s.id),
           ),
         );
+      await recordMoves(tx, who, staff, group!.id);
     }
     await recordActivity(
       tx,
@@ -261,7 +288,13 @@ export async function listAssignableStaff(db: DbOrTx, query: { q: string; limit:
 }
 
 /** Moves people into the group (from wherever they were). Callers check that the actor is an admin. */
-export async function addMembers(db: Db, actor: Actor, group: GroupRow, userIds: string[]): Promise<number> {
+export async function addMembers(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  userIds: string[],
+  who: AuditWho,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const staff = (await findAssignable(tx, userIds, 'userIds')).filter((s) => s.groupId !== group.id);
     if (!staff.length) return 0;
@@ -283,13 +316,14 @@ export async function addMembers(db: Db, actor: Actor, group: GroupRow, userIds:
         { type: 'user', id: s.id },
       );
     }
+    await recordMoves(tx, who, staff, group.id);
     return staff.length;
   });
 }
 
 async function findMember(tx: DbOrTx, group: GroupRow, userId: string) {
   const [member] = await tx
-    .select({ id: users.id, email: users.email })
+    .select(trackedColumns)
     .from(users)
     .where(and(eq(users.id, userId), eq(users.groupId, group.id)))
     .limit(1);
@@ -298,7 +332,13 @@ async function findMember(tx: DbOrTx, group: GroupRow, userId: string) {
 }
 
 /** Takes a person out of the group; they then belong to no group. Callers check that the actor is an admin. */
-export async function removeMember(db: Db, actor: Actor, group: GroupRow, userId: string): Promise<void> {
+export async function removeMember(
+  db: Db,
+  actor: Actor,
+  group: GroupRow,
+  userId: string,
+  who: AuditWho,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const member = await findMember(tx, group, userId);
     await tx.update(users).set({ groupId: null }).where(eq(users.id, member.id));
@@ -309,6 +349,7 @@ export async function removeMember(db: Db, actor: Actor, group: GroupRow, userId
       { email: member.email, group: group.name },
       { type: 'user', id: member.id },
     );
+    await recordMoves(tx, who, [member], null);
   });
 }
 
@@ -319,6 +360,7 @@ export async function moveMember(
   group: GroupRow,
   userId: string,
   targetId: string,
+  who: AuditWho,
 ): Promise<GroupRow> {
   return db.transaction(async (tx) => {
     const member = await findMember(tx, group, userId);
@@ -333,6 +375,7 @@ export async function moveMember(
       { email: member.email, group: group.name, target: target.name },
       { type: 'user', id: member.id },
     );
+    await recordMoves(tx, who, [member], target.id);
     return target;
   });
 }

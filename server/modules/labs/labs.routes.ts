@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
 import { msg } from '#shared/messages/index.ts';
+import { acknowledgementEditFieldsInput, acknowledgementFieldsInput } from '#shared/schemas/acknowledgements.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import {
   createLabInput,
@@ -176,7 +177,17 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
         const input = parseFields(labItemInputFor(kind), fields);
         // spec §5 Lab: a notice or circular needs its file ('All fields are required'); a product's file is optional.
         if (isLabDocumentKind(kind) && !file) throw badRequest('units.all_fields_required', 'file');
-        const item = await createLabItem(app.db, signedInActor(req), lab.id, KIND_OF[kind], input, file);
+        // Issue 31 item 2: a notice or circular may ask to be acknowledged (fields checked after the spec's own).
+        const acknowledgement = isLabDocumentKind(kind) ? parseFields(acknowledgementFieldsInput, fields) : undefined;
+        const item = await createLabItem(
+          app.db,
+          signedInActor(req),
+          lab.id,
+          KIND_OF[kind],
+          input,
+          file,
+          acknowledgement,
+        );
         return reply.code(201).send(presentLabItem(item, todayInIndia()));
       });
     },
@@ -190,6 +201,9 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
       const kind = req.params.kind;
       return withReceivedUpload(req, itemUpload(kind), async ({ fields, file }) => {
         const input = parseFields(labItemInputFor(kind), fields);
+        const acknowledgement = isLabDocumentKind(kind)
+          ? parseFields(acknowledgementEditFieldsInput, fields)
+          : undefined;
         const item = await updateLabItem(
           app.db,
           app.storage,
@@ -199,6 +213,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
           req.params.itemId,
           input,
           file,
+          acknowledgement,
         );
         return presentLabItem(item, todayInIndia());
       });

@@ -4,11 +4,16 @@ import type { z } from 'zod';
 import { DEFAULT_DIRECTOR_DESIGNATION } from '#shared/constants.ts';
 import { todayInIndia } from '#shared/format.ts';
 import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
+import type { AcknowledgementSettings, ItemAcknowledgementJson } from '#shared/schemas/acknowledgements.ts';
 import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { contactInfos, files, labItems, type LabRow, labs, officeMembers } from '#server/db/schema/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
+import {
+  applyAcknowledgementSettings,
+  withItemAcknowledgements,
+} from '#server/modules/acknowledgements/acknowledgements.service.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
@@ -48,7 +53,11 @@ export async function requireLab(db: DbOrTx, id: string): Promise<LabRow> {
 }
 
 const itemColumns = { ...getTableColumns(labItems), fileName: files.originalName };
-export type LabItemWithFile = typeof labItems.$inferSelect & { fileName: string | null };
+export type LabItemWithFile = typeof labItems.$inferSelect & {
+  fileName: string | null;
+  /** A notice's or circular's acknowledgement request (issue 31 item 2), when loaded. */
+  acknowledgement?: ItemAcknowledgementJson | null;
+};
 
 /** The current director: the entry without an end date (the latest such), else the latest entry (issue 4). */
 export function currentDirectorOf<T extends { to: string | null }>(newestFirst: T[]): T | undefined {
@@ -84,7 +93,7 @@ export async function loadLabRecord(db: DbOrTx, lab: LabRow): Promise<LabRecord>
     office,
     directors,
     currentDirectorId: currentDirectorOf(directors)?.id ?? null,
-    items,
+    items: await withItemAcknowledgements(db, 'lab', items),
     today: todayInIndia(),
   };
 }
@@ -113,7 +122,7 @@ export async function listLabDocuments(
       return opts.limit ? query.limit(opts.limit) : query;
     }),
   );
-  return perKind.flat();
+  return withItemAcknowledgements(db, 'lab', perKind.flat());
 }
 
 /**
@@ -198,7 +207,8 @@ async function findItemWithFile(db: DbOrTx, id: string): Promise<LabItemWithFile
     .from(labItems)
     .leftJoin(files, eq(labItems.fileId, files.id))
     .where(eq(labItems.id, id));
-  return row!;
+  const [withAcknowledgement] = await withItemAcknowledgements(db, 'lab', [row!]);
+  return withAcknowledgement!;
 }
 
 /** The item of this lab and kind, locked for the write, or 404. */
@@ -221,6 +231,7 @@ export async function createLabItem(
   kind: LabItemKind,
   input: ItemFields,
   file: StoredFile | null,
+  acknowledgement?: AcknowledgementSettings,
 ): Promise<LabItemWithFile> {
   const id = await labWrite(db, async (tx) => {
     const fileRow = file ? await saveFileRow(tx, file, actor.id) : null;
@@ -242,6 +253,13 @@ export async function createLabItem(
       { kind: activityWord(kind), name: input.name },
       { type: `lab-${kind}`, id: item!.id },
     );
+    if (kind === 'notice' || kind === 'circular')
+      await applyAcknowledgementSettings(
+        tx,
+        actor,
+        { owner: { type: 'lab' }, itemId: item!.id, kind, name: input.name },
+        acknowledgement,
+      );
     return item!.id;
   });
   return findItemWithFile(db, id);
@@ -261,6 +279,7 @@ export async function updateLabItem(
   itemId: string,
   input: ItemFields,
   file: StoredFile | null,
+  acknowledgement?: AcknowledgementSettings,
 ): Promise<LabItemWithFile> {
   await labWriteDroppingFiles(db, store, async (tx, dropFiles) => {
     const item = await lockItem(tx, labId, kind, itemId);
@@ -282,11 +301,21 @@ export async function updateLabItem(
       { kind: activityWord(kind), name: input.name },
       { type: `lab-${kind}`, id: item.id },
     );
+    if (kind === 'notice' || kind === 'circular')
+      await applyAcknowledgementSettings(
+        tx,
+        actor,
+        { owner: { type: 'lab' }, itemId: item.id, kind, name: input.name },
+        acknowledgement,
+      );
   });
   return findItemWithFile(db, itemId);
 }
 
-/** Deletes an item and its file. Callers check that the actor is an admin. */
+/**
+ * Deletes an item and its file; a notice's or circular's acknowledgement request and rows go with it (cascade), and
+ * their bell notices (migration 0028). Callers check that the actor is an admin.
+ */
 export async function deleteLabItem(
   db: Db,
   store: FileStore,

@@ -224,7 +224,8 @@ describe('GET /api/dac/{id}/history', () => {
 describe('GET /uploads/letters/{fileName}', () => {
   it('serves a letter file only to those who may see the letter', async () => {
     const owner = await createUser(app, 'employee');
-    const letter = await upload(owner, { classification: 'Confidential' });
+    // Normal: the file as it was uploaded (a Confidential letter's PDF is sent stamped: stamped-downloads.test.ts).
+    const letter = await upload(owner);
     expect((await get(null, letter.fileUrl)).statusCode).toBe(401);
     const ok = await get(owner, letter.fileUrl);
     expect(ok.statusCode).toBe(200);

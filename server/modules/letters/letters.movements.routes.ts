@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { todayInIndia } from '#shared/format.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { messageJson, uuidParam } from '#shared/schemas/common.ts';
+import { messageJson, openedFrom, uuidParam } from '#shared/schemas/common.ts';
 import {
   closeLetterInput,
   inboxCountJson,
@@ -21,6 +21,8 @@ import {
 
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
@@ -51,8 +53,11 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/dac/:id/movements', { schema: { params: uuidParam, response: movements } }, async (req) =>
-    (await listMovements(app.db, signedInActor(req), req.params.id)).map((m) => presentMovement(m)),
+  app.get(
+    '/api/dac/:id/movements',
+    { schema: { params: uuidParam, querystring: openedFrom, response: movements } },
+    async (req) =>
+      (await listMovements(app.db, readContext(req), signedInActor(req), req.params.id)).map((m) => presentMovement(m)),
   );
 
   app.post('/api/dac/:id/receive', { schema: { params: uuidParam, response: { 200: movementJson } } }, async (req) =>
@@ -75,7 +80,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/dac/:id/read', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {
-    await readLetter(app.db, signedInActor(req), req.params.id);
+    await readLetter(app.db, readContext(req), signedInActor(req), req.params.id);
     return { message: 'Letter marked read.' };
   });
 
@@ -121,6 +126,12 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? { fromDate: report.from, toDate: report.to, group: report.group.name }
         : { fromDate: report.from, toDate: report.to },
     );
+    await recordAudit(app.db, auditWho(req), {
+      action: 'exported',
+      object: { type: 'export', id: 'pendency', label: 'Pendency of letters' },
+      outcome: 'success',
+      details: { filters: { from: report.from, to: report.to, group: report.group?.name ?? null } },
+    });
     const lines = [
       csvLine([
         'Officer',

@@ -10,11 +10,13 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { IMMEDIATE_PRIORITIES } from '#server/modules/mail/mail.kinds.ts';
 import { queueMail } from '#server/modules/mail/mail.outbox.ts';
+import { type ReadContext, recordRead } from '#server/modules/audit-trail/classified-reads.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { lettersPolicy } from './letters.policy.ts';
+import { letterRefusalsRecorded, recordedLetter } from './letters.reads.ts';
 import { letterInvolvement } from './letters.service.ts';
 
 /**
@@ -283,22 +285,32 @@ export async function returnLetter(
   return loadMovements(db, inArray(letterMovements.id, ids));
 }
 
-/** Marks the letter read in the actor's inbox (POST /api/dac/{id}/read) — opened, not yet received. */
-export async function readLetter(db: Db, actor: Actor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { letter, held } = await lockLetter(tx, actor, id);
-    lettersPolicy.authorize(actor, 'letters.read', { held });
-    const unread = held.filter((m) => !m.readAt);
-    if (!unread.length) return; // already read: nothing written
-    await tx
-      .update(letterMovements)
-      .set({ readAt: new Date() })
-      .where(
-        inArray(
-          letterMovements.id,
-          unread.map((m) => m.id),
-        ),
-      );
-    await recordActivity(tx, actor, 'activity.letter_opened', { letter: letter.letterId }, { type: 'letter', id });
-  });
+/**
+ * Marks a letter read in the inbox (POST /api/dac/{id}/read): it is marked to the actor. Reading a Confidential or
+ * Secret letter is an opening of it, recorded in the same transaction (decision 070), each time, read before or not;
+ * a refusal is recorded once the transaction has rolled back.
+ */
+export async function readLetter(db: Db, ctx: ReadContext, actor: Actor, id: string): Promise<void> {
+  await letterRefusalsRecorded(db, ctx, id, () =>
+    db.transaction(async (tx) => {
+      const { letter, held } = await lockLetter(tx, actor, id);
+      lettersPolicy.authorize(actor, 'letters.read', { held });
+      const item = recordedLetter(letter);
+      const unread = held.filter((m) => !m.readAt);
+      if (unread.length) {
+        await tx
+          .update(letterMovements)
+          .set({ readAt: new Date() })
+          .where(
+            inArray(
+              letterMovements.id,
+              unread.map((m) => m.id),
+            ),
+          );
+        await recordActivity(tx, actor, 'activity.letter_opened', { letter: letter.letterId }, { type: 'letter', id });
+      }
+      // Last in the transaction: the audit chain's head stays locked only until the commit.
+      if (item) await recordRead(tx, ctx, item, 'letter_viewed', { via: 'inbox' });
+    }),
+  );
 }

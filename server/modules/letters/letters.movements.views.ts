@@ -5,9 +5,10 @@ import { todayInIndia } from '#shared/format.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { type LetterMovementRow, letterMovements, users } from '#server/db/schema/index.ts';
+import type { ReadContext } from '#server/modules/audit-trail/classified-reads.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-import { openLetter } from './letters.service.ts';
+import { openLetterRecorded } from './letters.reads.ts';
 
 /**
  * Reading a letter's movements (issue 17; docs/decisions/020-dak-movement.md): a movement with the names of who
@@ -69,9 +70,13 @@ export async function loadMovements(
 export const isOverdue = (m: Pick<LetterMovementRow, 'box' | 'dueDate'>, today = todayInIndia()) =>
   m.box !== 'closed' && m.dueDate !== null && m.dueDate < today;
 
-/** Every movement of a letter, oldest first (GET /api/dac/{id}/movements): whoever may see the letter. */
-export async function listMovements(db: Db, actor: Actor, id: string): Promise<MovementView[]> {
-  await openLetter(db, actor, id); // 404 unless the actor may see it; a Secret letter's trail after a fresh check
+/**
+ * Every movement of a letter, oldest first (GET /api/dac/{id}/movements): whoever may see the letter. The dak trail of
+ * a Confidential or Secret letter is an opening of it, recorded (decision 070).
+ */
+export async function listMovements(db: Db, ctx: ReadContext, actor: Actor, id: string): Promise<MovementView[]> {
+  // 404 unless the actor may see it; a Secret letter's trail after a fresh check.
+  await openLetterRecorded(db, ctx, actor, id, 'movements');
   return loadMovements(db, eq(letterMovements.letterId, id));
 }
 

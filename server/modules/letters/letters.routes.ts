@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
+import { messageJson, openedFrom, pageQuery, uuidParam } from '#shared/schemas/common.ts';
 import {
   createLetterInput,
   letterExportQuery,
@@ -20,6 +20,8 @@ import { badRequest } from '#server/lib/errors.ts';
 import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
@@ -27,6 +29,7 @@ import { EXPORT_MAX_LETTERS, lettersCsv } from './letters.export.ts';
 import { movementsOfLetters } from './letters.movements.views.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
+import { openLetterRecorded, recordedLetterFile } from './letters.reads.ts';
 import { countLetterMatches, decodeCursor } from './letters.search.ts';
 import {
   actorMayViewLetter,
@@ -37,7 +40,6 @@ import {
   findLetterByFile,
   listLetterHistory,
   listRecycleBin,
-  openLetter,
   purgeLetter,
   replaceLetterFile,
   restoreLetter,
@@ -51,7 +53,8 @@ const AREA = 'letters';
 export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Letter files (/uploads/letters/{fileName}, spec §7) go only to those who may see the letter (issue 6 item 5).
   // Admins too (`everyone`): a Secret letter's file needs a fresh check whoever opens it (decision 066), after the
-  // rule of who may see it, so that nobody learns from the answer what a file they may not open is.
+  // rule of who may see it, so that nobody learns from the answer what a file they may not open is. A Confidential or
+  // Secret letter's file is recorded in the audit trail, refused or served, and stamped when a PDF (decisions 070-071).
   app.fileAccess.register(
     AREA,
     async (db, actor, file) => {
@@ -61,7 +64,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       lettersPolicy.authorize(actor, 'letters.open', { letter });
       return true;
     },
-    { everyone: true },
+    { everyone: true, recorded: recordedLetterFile },
   );
   const adminOnly = [lettersPolicy.guard('letters.recycle_bin')];
   const uploadOptions = { area: AREA, kind: 'letter', fileField: 'file', maxBytes: app.config.uploadMaxBytes } as const;
@@ -109,6 +112,13 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       q ? 'activity.letters_exported_search' : 'activity.letters_exported',
       q ? { q } : undefined,
     );
+    // The audit trail's `exported`, committed before the first byte leaves (decision 069).
+    await recordAudit(app.db, auditWho(req), {
+      action: 'exported',
+      object: { type: 'export', id: 'letters', label: 'Letters & Correspondence' },
+      outcome: 'success',
+      details: { filters: { q: q ?? '', mine: Boolean(mine) }, max: EXPORT_MAX_LETTERS },
+    });
     const pages = async function* () {
       let after;
       let sent = 0;
@@ -142,15 +152,23 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/dac/:id', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) =>
-    presentLetter(await openLetter(app.db, signedInActor(req), req.params.id), signedInActor(req)),
+  // Opening a Confidential or Secret letter is recorded before it is answered (decision 070); `from=search` when the
+  // page was opened from a search result.
+  app.get(
+    '/api/dac/:id',
+    { schema: { params: uuidParam, querystring: openedFrom, response: { 200: letterJson } } },
+    async (req) =>
+      presentLetter(
+        await openLetterRecorded(app.db, readContext(req), signedInActor(req), req.params.id, 'card'),
+        signedInActor(req),
+      ),
   );
 
   app.get(
     '/api/dac/:id/history',
-    { schema: { params: uuidParam, response: { 200: z.array(letterHistoryJson) } } },
+    { schema: { params: uuidParam, querystring: openedFrom, response: { 200: z.array(letterHistoryJson) } } },
     async (req) => {
-      const view = await openLetter(app.db, signedInActor(req), req.params.id);
+      const view = await openLetterRecorded(app.db, readContext(req), signedInActor(req), req.params.id, 'history');
       return (await listLetterHistory(app.db, view.letter.id)).map((h) => presentLetterHistory(h.entry, h.actor));
     },
   );

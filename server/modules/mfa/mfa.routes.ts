@@ -18,6 +18,7 @@ import { messageJson } from '#shared/schemas/common.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { finishSecondFactor } from '#server/modules/auth/sign-in.ts';
+import { auditingProof } from '#server/modules/auth/sign-in-audit.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { type Actor, presentedToken, signedInActor } from '#server/plugins/auth.ts';
@@ -83,9 +84,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const who = await whoFor(req, req.body.ticket);
       if (!(await hasConfirmedFactor(app.db, who.user.id))) throw forbidden('auth.second_factor_enrolment_required');
-      const kind = await verifySecondFactorCode(app, who.user.id, req.body.code, req.ip);
+      // A wrong code at sign-in is the trail's second_factor_failed; in a session that passed one, a fresh check's.
+      const failed = 'actor' in who && who.actor.session?.secondFactor ? 'step_up_failed' : 'second_factor_failed';
+      const kind = await auditingProof(app.db, req, who.user, failed, 'code', () =>
+        verifySecondFactorCode(app, who.user.id, req.body.code, req.ip),
+      );
       if ('ticket' in who) return finishSecondFactor(app, req, reply, who.user.id, who.ticket, kind);
-      await passSecondFactorInSession(app.db, who.actor, kind);
+      await passSecondFactorInSession(app.db, req, who.actor, kind);
       const found = await findUserById(app.db, who.user.id);
       return { token: presentedToken(req, true)!, user: presentUser(who.user, found?.group ?? null) };
     },
@@ -139,7 +144,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
       const answer = await confirmTotpEnrolment(app, who.user, req.body.code, req.body.label, req.ip);
-      if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, who.actor, 'totp');
+      if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, req, who.actor, 'totp');
       return answer;
     },
   );

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { SecondFactorsJson } from '#shared/schemas/auth.ts';
 
@@ -7,6 +7,8 @@ import type { Db } from '#server/db/client.ts';
 import { recoveryCodes, sessions, userFactors, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { hasConfirmedFactor } from './factors.queries.ts';
@@ -121,11 +123,23 @@ export async function confirmTotpEnrolment(
 
 /**
  * Marks the actor's current session as having passed the second factor `kind` just now (a session begun before it was
- * asked, or the fresh check before Secret letters with a passkey, decision 066), with its activity row.
+ * asked, or the fresh check before Secret letters with a passkey, decision 066), with its activity row and the audit
+ * trail's event: `second_factor` for a session that had passed none, else `step_up` (decision 069).
  */
-export async function passSecondFactorInSession(db: Db, actor: Actor, kind: 'totp' | 'passkey' | 'recovery') {
+export async function passSecondFactorInSession(
+  db: Db,
+  req: FastifyRequest,
+  actor: Actor,
+  kind: 'totp' | 'passkey' | 'recovery',
+) {
   if (!actor.session) return;
   await db.transaction(async (tx) => {
+    await recordAudit(tx, auditWho(req, actor), {
+      action: actor.session!.secondFactor ? 'step_up' : 'second_factor',
+      object: userObject(actor),
+      outcome: 'success',
+      details: { method: kind },
+    });
     await tx
       .update(sessions)
       .set({ secondFactor: kind, verifiedAt: new Date() })

@@ -10,6 +10,7 @@ import {
 
 import { conflict } from '#server/lib/errors.ts';
 import { finishSecondFactor } from '#server/modules/auth/sign-in.ts';
+import { auditingProof } from '#server/modules/auth/sign-in-audit.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { presentedToken } from '#server/plugins/auth.ts';
@@ -81,7 +82,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
         const session = await finishSecondFactor(app, req, reply, who.user.id, who.ticket, 'passkey');
         return { ...session, ...codes };
       }
-      if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, who.actor, 'passkey');
+      if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, req, who.actor, 'passkey');
       return codes;
     },
   );
@@ -120,9 +121,13 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const who = await whoFor(req, req.body.ticket);
-      await verifyPasskeyAssertion(app, req, who.user.id, req.body.response);
+      // A passkey that does not verify: at sign-in the trail's second_factor_failed, later a fresh check's.
+      const failed = 'actor' in who && who.actor.session?.secondFactor ? 'step_up_failed' : 'second_factor_failed';
+      await auditingProof(app.db, req, who.user, failed, 'passkey', () =>
+        verifyPasskeyAssertion(app, req, who.user.id, req.body.response),
+      );
       if ('ticket' in who) return finishSecondFactor(app, req, reply, who.user.id, who.ticket, 'passkey');
-      await passSecondFactorInSession(app.db, who.actor, 'passkey');
+      await passSecondFactorInSession(app.db, req, who.actor, 'passkey');
       const found = await findUserById(app.db, who.user.id);
       return { token: presentedToken(req, true)!, user: presentUser(who.user, found?.group ?? null) };
     },

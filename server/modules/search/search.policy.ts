@@ -17,7 +17,9 @@ import type { Actor } from '#server/plugins/auth.ts';
  * item, so a result never names what its reader may not open:
  * - group material (groups.policy 'groups.view'): admins, directors, its members (`member:`), its current leader
  *   (`leads:`);
- * - close-group documents (close-groups.policy): its members (`close-group:`) and admins;
+ * - close-group documents (close-groups.policy): its members (`close-group:`) and admins; a Confidential or Secret one
+ *   not for a member who is not cleared for it (close_groups.see_document, decision 072): those few documents of
+ *   their close groups are named in `hidden` and left out, whatever the tokens say;
  * - letters (letters.policy canViewLetter, visibleLetters): directors and admins every letter of the register, others
  *   the letters they uploaded (`user:`), Confidential and Secret ones included, and those marked to or by them
  *   (`marked:<user>`, which the letter's entry carries for each such person, kept by the database when a letter is
@@ -30,6 +32,8 @@ export interface SearchReader {
   actor: Actor | null;
   /** The access tokens this reader holds. */
   tokens: string[];
+  /** Close-group documents of their close groups that this reader may not see (decision 072). */
+  hidden: string[];
 }
 
 /** letters.policy.ts and groups.policy.ts: the roles that see every letter and every group's material. */
@@ -41,11 +45,13 @@ export interface ReaderFacts {
   managed: string[];
   /** The close groups they are a member of. */
   closeGroups: string[];
+  /** The documents of those they may not see (close-groups.service hiddenCloseGroupDocuments). */
+  hidden?: string[];
 }
 
 /** What the reader may see, from who they are and the facts loaded for them: a visitor holds `public` only. */
-export function readerOf(actor: Actor | null, { managed, closeGroups }: ReaderFacts): SearchReader {
-  if (!actor) return { actor, tokens: ['public'] };
+export function readerOf(actor: Actor | null, { managed, closeGroups, hidden = [] }: ReaderFacts): SearchReader {
+  if (!actor) return { actor, tokens: ['public'], hidden: [] };
   const role = ROLE_TOKENS[actor.role];
   const tokens = [
     'public',
@@ -61,21 +67,27 @@ export function readerOf(actor: Actor | null, { managed, closeGroups }: ReaderFa
     `marked:${actor.id}`,
     ...(isClearedForClassified(actor) ? [`marked-classified:${actor.id}`] : []),
   ];
-  return { actor, tokens };
+  return { actor, tokens, hidden };
 }
 
 /** The reader's tokens for these kinds, as documents carry them (`letter:user:<id>`): one text[] parameter. */
 const tokenArray = (reader: SearchReader, kinds: readonly SearchKind[]) =>
   sql`${sql.param(kinds.flatMap((kind) => reader.tokens.map((t) => `${kind}:${t}`)))}::text[]`;
 
+/** Not one of the reader's hidden close-group documents (one uuid[] parameter, often none). */
+const notHidden = (reader: SearchReader) =>
+  reader.hidden.length
+    ? sql` and not (${sd.kind} = 'close-group-document' and ${sd.itemId} = any(${sql.param(reader.hidden)}::uuid[]))`
+    : sql``;
+
 /** May the reader open the item (its page, its file, and so the text inside its file)? Of these kinds only. */
 export function opensDocument(reader: SearchReader, kinds: readonly SearchKind[] = SEARCH_KINDS): SQL {
-  return sql`(${sd.openAccess} && ${tokenArray(reader, kinds)})`;
+  return sql`(${sd.openAccess} && ${tokenArray(reader, kinds)}${notHidden(reader)})`;
 }
 
 /** May the reader see the item's title and description (public listings, or whatever they may open)? */
 export function listsDocument(reader: SearchReader, kinds: readonly SearchKind[] = SEARCH_KINDS): SQL {
-  return sql`(${sd.listAccess} && ${tokenArray(reader, kinds)})`;
+  return sql`(${sd.listAccess} && ${tokenArray(reader, kinds)}${notHidden(reader)})`;
 }
 
 /**

@@ -15,6 +15,8 @@ import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/inde
 import { decodeCursor, encodeCursor, isPossibleTimestamp } from '#server/lib/cursor.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
+import { RECORDED_LETTER_CLASSIFICATIONS } from '#server/modules/audit-trail/classified-reads.ts';
+import { hiddenCloseGroupDocuments } from '#server/modules/close-groups/close-groups.service.ts';
 import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -133,10 +135,16 @@ type Row = {
  */
 function resultUrl(row: Row, guarded: readonly string[]): string {
   if (row.kind === 'person') return `${row.url}?q=${encodeURIComponent(row.title)}`;
-  if (row.kind === 'letter' && row.classification && guarded.includes(row.classification)) return row.url;
+  // Opening a classified letter or a close-group document is recorded in the audit trail (decision 070): its link
+  // says that it came from a search, and the opening is recorded as a search hit opened.
+  const recorded =
+    row.kind === 'close-group-document' ||
+    (row.kind === 'letter' && RECORDED_LETTER_CLASSIFICATIONS.includes(row.classification ?? ''));
+  const marked = (url: string) => (recorded ? `${url}${url.includes('?') ? '&' : '?'}from=search` : url);
+  if (row.kind === 'letter' && row.classification && guarded.includes(row.classification)) return marked(row.url);
   if (!row.opens) return '/'; // a public listing (lab home, Product & Achievements) whose group page is closed to them
   if (row.kind === 'group' || row.kind === 'software-repository' || row.kind === 'trial-repository') return row.url;
-  return row.file_url ?? row.url;
+  return marked(row.file_url ?? row.url);
 }
 
 /** Ranking order: best score first, then kind and id (descending), as a comparison for Array.sort. */
@@ -318,12 +326,13 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
 /** Loads what the reader's search tokens are made of (the groups they lead, their close groups): search.policy readerOf. */
 export async function searchReader(db: DbOrTx, actor: Actor | null): Promise<SearchReader> {
   if (!actor) return readerOf(null, { managed: [], closeGroups: [] });
-  const [managed, closeGroups] = await Promise.all([
+  const [managed, closeGroups, hidden] = await Promise.all([
     managedGroupIds(db, actor),
     db
       .select({ id: closeGroupMembers.closeGroupId })
       .from(closeGroupMembers)
       .where(eq(closeGroupMembers.userId, actor.id)),
+    hiddenCloseGroupDocuments(db, actor),
   ]);
-  return readerOf(actor, { managed, closeGroups: closeGroups.map((c) => c.id) });
+  return readerOf(actor, { managed, closeGroups: closeGroups.map((c) => c.id), hidden });
 }

@@ -1,3 +1,4 @@
+import type { ItemAcknowledgementJson } from '#shared/schemas/acknowledgements.ts';
 import type { UnitItemJson } from '#shared/schemas/unit.ts';
 
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
@@ -15,6 +16,8 @@ export interface UnitItemRow {
   validUntil: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The acknowledgement request of a notice or circular, when it has one (loaded by acknowledgements' service). */
+  acknowledgement?: ItemAcknowledgementJson | null;
 }
 
 /**
@@ -32,5 +35,6 @@ export function presentUnitItem(item: UnitItemRow, area: string, today: string):
     expired: item.validUntil !== null && item.validUntil < today,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
+    acknowledgement: item.acknowledgement ?? null,
   };
 }

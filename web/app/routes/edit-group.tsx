@@ -6,6 +6,7 @@ import { GROUP_FILE_FIELDS } from '#shared/schemas/group.ts';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
+import { useAcknowledgementSlot } from '#web/features/acknowledgements/components/publish-fields.tsx';
 import { useGroupForEdit } from '#web/features/groups/api.ts';
 import { GroupItemTabs } from '#web/features/groups/components/group-admin-panel.tsx';
 import { GroupForm } from '#web/features/groups/components/group-form.tsx';
@@ -23,13 +24,15 @@ const PanelHeading = ({ children }: { children: string }) => (
  * /groups/{id}/edit (spec §2 Edit Group): every group field with 'Save Changes'; it tells the outcome and returns to
  * the group page (/group/{id}). Admins and the group's current associate director may save (the server checks). As
  * spec §1 lets group managers look after their notices, files and office, and the admin panel is for admins only,
- * those managers are here too (decision 006).
+ * those managers are here too (decision 006). Their notices and circulars may ask the group's members to acknowledge
+ * them (issue 31).
  */
 export default function EditGroupRoute() {
   const { t } = useTranslation('groups');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const group = useGroupForEdit(id);
+  const slot = useAcknowledgementSlot({ type: 'group', group: { _id: id, name: group.data?.name ?? '' } });
   if (!id)
     return (
       <>
@@ -63,7 +66,12 @@ export default function EditGroupRoute() {
           </Tabs.Panel>
           <Tabs.Panel value="notices">
             <PanelHeading>{t('admin.sections.notices')}</PanelHeading>
-            <GroupItemTabs groupId={id} fields={['notices', 'circulars']} label={t('admin.sections.notices')} />
+            <GroupItemTabs
+              groupId={id}
+              fields={['notices', 'circulars']}
+              label={t('admin.sections.notices')}
+              slot={slot}
+            />
           </Tabs.Panel>
           {/* Tabs, not five stacked add-forms on one 3,650 px page (issue 16). */}
           <Tabs.Panel value="files">

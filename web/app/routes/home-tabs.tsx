@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Pager } from '#web/components/pager.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { useGroupAchievements } from '#web/features/groups/api.ts';
 import { AchievementsList } from '#web/features/labs/components/achievements-list.tsx';
 import { PersonnelTable } from '#web/features/labs/components/personnel-table.tsx';
 import { useDirectory } from '#web/features/users/api.ts';
-import { Pager } from '#web/features/users/components/pager.tsx';
 
 // Two tabs of the lab home (/) that come from other features; home.tsx loads this file when one is first opened.
 

@@ -58,7 +58,7 @@ export function NavBar({ entries, onSignOut, onNavigate }: NavBarProps) {
             {entry.kind === 'link' ? (
               <NavLink to={entry.to} end className={classes.item} onClick={onNavigate}>
                 {t(entry.label)}
-                <CountBadge count={entry.badge} />
+                <CountBadge badge={entry.badge} />
               </NavLink>
             ) : (
               <NavMenuEntry entry={entry} onSignOut={onSignOut} onNavigate={onNavigate} />

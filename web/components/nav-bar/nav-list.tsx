@@ -27,7 +27,7 @@ export function NavList({ entries, onSignOut, onNavigate }: NavBarProps) {
             <MantineNavLink
               key={entry.id}
               {...linkProps(entry.to, t(entry.label))}
-              rightSection={<CountBadge count={entry.badge} />}
+              rightSection={<CountBadge badge={entry.badge} />}
             />
           ) : (
             <MantineNavLink key={entry.id} component="button" label={t(entry.label)} childrenOffset={16}>

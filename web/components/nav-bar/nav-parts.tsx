@@ -2,7 +2,7 @@ import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 import classes from './nav-bar.module.css';
-import type { NavEntry, NavItem } from './navigation.ts';
+import type { NavBadge, NavEntry, NavItem } from './navigation.ts';
 
 /* Pieces shared by the navigation bar, its lazily loaded dropdown menu (nav-menu.tsx) and drawer list (nav-list.tsx). */
 
@@ -26,14 +26,15 @@ export const itemText = (item: Extract<NavItem, { kind: 'link' }>, t: (key: stri
   return item.tag ? `${text} (${t(item.tag)})` : text;
 };
 
-/** A count beside a link ("Marked to me 3"), read out as "3 not yet received". */
-export function CountBadge({ count }: { count?: number }) {
+/** A count beside a link ("Marked to me 3"), read out in the badge's words ("3 letters not yet received"). */
+export function CountBadge({ badge }: { badge?: NavBadge }) {
   const { t } = useTranslation('common');
-  if (!count) return null;
+  const count = badge?.count ?? 0;
+  if (!badge || !count) return null;
   return (
     <Badge component="span" size="sm" circle={count < 10} color="red.9" variant="filled" ml={6}>
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <VisuallyHidden>{t('nav.inboxCount', { count })}</VisuallyHidden>
+      <VisuallyHidden>{t(badge.label, { count, ...badge.values })}</VisuallyHidden>
     </Badge>
   );
 }

@@ -22,32 +22,77 @@ describe('buildNavigation (spec §6 menu by role)', () => {
       { 'nav.groups': ['pages.myGroup', 'pages.employees', 'Fire Safety'] },
       'nav.uploadLetter',
       'nav.inbox',
+      'nav.toAcknowledge',
       'nav.closeGroupDocs',
       { 'nav.myAccount': ['nav.viewProfile', 'nav.signOut'] },
     ]);
   });
 
-  it('gives a director all letters and all repositories', () => {
+  it('gives a director all letters, all repositories and the acknowledgement reports (issue 31)', () => {
     const menu = buildNavigation({ role: 'director', groups, noLabYet: false }).find((e) => e.id === 'director');
     expect(menu && shape([menu])).toEqual([
-      { 'nav.directorPanel': ['nav.allLetters', 'nav.pendency', 'nav.allSoftwareRepos', 'nav.allTrialRepos'] },
+      {
+        'nav.directorPanel': [
+          'nav.allLetters',
+          'nav.pendency',
+          'nav.allSoftwareRepos',
+          'nav.allTrialRepos',
+          'nav.auditTrail',
+          'nav.acknowledgementReports',
+        ],
+      },
     ]);
   });
 
-  it('gives an associate director the two repository uploads', () => {
+  it('gives an associate director the two repository uploads, pendency and the acknowledgement reports', () => {
     const menu = buildNavigation({ role: 'associate_director', groups, noLabYet: false }).find(
       (e) => e.id === 'associate-director',
     );
     expect(menu && shape([menu])).toEqual([
-      { 'nav.associateDirectorPanel': ['nav.softwareRepoUpload', 'nav.trialRepoUpload', 'nav.pendency'] },
+      {
+        'nav.associateDirectorPanel': [
+          'nav.softwareRepoUpload',
+          'nav.trialRepoUpload',
+          'nav.pendency',
+          'nav.acknowledgementReports',
+        ],
+      },
     ]);
   });
 
   it('gives every signed-in person "Marked to me" with the count of letters not yet received (issue 17)', () => {
     for (const role of ['employee', 'director', 'associate_director', 'admin'] as const) {
       const inbox = buildNavigation({ role, groups, noLabYet: false, inboxCount: 3 }).find((e) => e.id === 'inbox');
-      expect(inbox).toEqual({ kind: 'link', id: 'inbox', label: 'nav.inbox', to: '/dac/inbox', badge: 3 });
+      expect(inbox).toEqual({
+        kind: 'link',
+        id: 'inbox',
+        label: 'nav.inbox',
+        to: '/dac/inbox',
+        badge: { count: 3, label: 'nav.inboxCount' },
+      });
     }
+  });
+
+  it('gives every signed-in person "To acknowledge" with the count still waiting, the overdue said (issue 31)', () => {
+    for (const role of ['employee', 'director', 'associate_director', 'admin'] as const) {
+      const find = (pending: number, overdue: number) =>
+        buildNavigation({ role, groups, noLabYet: false, acknowledgementCount: { pending, overdue } }).find(
+          (e) => e.id === 'acknowledgements',
+        );
+      expect(find(3, 0)).toEqual({
+        kind: 'link',
+        id: 'acknowledgements',
+        label: 'nav.toAcknowledge',
+        to: '/acknowledgements',
+        badge: { count: 3, label: 'nav.toAcknowledgeCount', values: { overdue: 0 } },
+      });
+      expect(find(3, 1)).toMatchObject({
+        badge: { count: 3, label: 'nav.toAcknowledgeOverdue', values: { overdue: 1 } },
+      });
+    }
+    expect(buildNavigation({ role: null, groups, noLabYet: false }).some((e) => e.id === 'acknowledgements')).toBe(
+      false,
+    );
   });
 
   it('gives an admin every admin entry, Manage Groups per group, and Add Lab only while no lab exists', () => {
@@ -63,8 +108,10 @@ describe('buildNavigation (spec §6 menu by role)', () => {
           'nav.manageCloseGroup',
           'nav.approveUsers',
           'nav.logs',
+          'nav.auditTrail',
           'nav.manageGallery',
           'site:nav.feedback',
+          'nav.acknowledgementReports',
           'nav.manageGroups',
           'Fire Safety',
         ],
@@ -80,6 +127,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
         ],
       },
       'nav.inbox',
+      'nav.toAcknowledge',
       'nav.closeGroupDocs',
       { 'nav.myAccount': ['nav.viewProfile', 'nav.signOut'] },
     ]);

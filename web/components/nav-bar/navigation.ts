@@ -13,8 +13,18 @@ export type NavItem =
   | { kind: 'note'; id: string; label: string }
   | { kind: 'sign-out'; id: string; label: string };
 
+/**
+ * A count beside a link: `count` drawn, `label` (a key of the common namespace, given `count` and `values`) said to a
+ * screen reader after the link's name.
+ */
+export interface NavBadge {
+  count: number;
+  label: string;
+  values?: Record<string, number>;
+}
+
 export type NavEntry =
-  | { kind: 'link'; id: string; label: string; to: string; badge?: number }
+  | { kind: 'link'; id: string; label: string; to: string; badge?: NavBadge }
   | { kind: 'menu'; id: string; label: string; items: NavItem[]; align?: 'end' };
 
 export interface NavigationInput {
@@ -28,6 +38,8 @@ export interface NavigationInput {
   noLabYet: boolean;
   /** Letters marked to the person and not yet received (issue 17): the badge of "Marked to me". */
   inboxCount?: number;
+  /** Notices and circulars waiting for the person's acknowledgement, and how many are overdue (issue 31). */
+  acknowledgementCount?: { pending: number; overdue: number };
 }
 
 const link = (id: string, to: string): NavItem => ({ kind: 'link', id, label: `nav.${id}`, to });
@@ -37,7 +49,13 @@ const link = (id: string, to: string): NavItem => ({ kind: 'link', id, label: `n
  * Groups dropdown, the role's panel (web/lib/access.policy.ts roleMenuOf), Close Group Docs and the My Account menu
  * (View Profile, Sign Out).
  */
-export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: NavigationInput): NavEntry[] {
+export function buildNavigation({
+  role,
+  groups,
+  noLabYet,
+  inboxCount = 0,
+  acknowledgementCount = { pending: 0, overdue: 0 },
+}: NavigationInput): NavEntry[] {
   const entries: NavEntry[] = [{ kind: 'link', id: 'home', label: 'nav.home', to: paths.home }];
   if (!role) {
     entries.push({ kind: 'link', id: 'login', label: 'nav.login', to: paths.login });
@@ -80,8 +98,11 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('manageCloseGroup', paths.admin.closeGroups),
         link('approveUsers', paths.admin.approval),
         link('logs', paths.admin.logs),
+        link('auditTrail', paths.admin.auditTrail),
         link('manageGallery', paths.admin.manageGallery),
         { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
+        // Issue 31: who has acknowledged the notices and circulars that ask for it.
+        link('acknowledgementReports', paths.acknowledgementRequests),
         { kind: 'heading', id: 'manage-groups', label: 'nav.manageGroups' },
         ...(groups.length
           ? groups.map((g): NavItem => ({
@@ -116,6 +137,9 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('pendency', paths.pendency),
         link('allSoftwareRepos', paths.viewSoftwareRepos),
         link('allTrialRepos', paths.viewTrialRepos),
+        // Issue 31: directors read the audit trail (read-only).
+        link('auditTrail', paths.admin.auditTrail),
+        link('acknowledgementReports', paths.acknowledgementRequests),
       ],
     });
   } else if (menu === 'associateDirectorPanel') {
@@ -127,6 +151,7 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
         link('softwareRepoUpload', paths.uploadSoftwareRepo),
         link('trialRepoUpload', paths.uploadTrialRepo),
         link('pendency', paths.pendency),
+        link('acknowledgementReports', paths.acknowledgementRequests),
       ],
     });
   } else if (menu === 'uploadLetter') {
@@ -134,7 +159,26 @@ export function buildNavigation({ role, groups, noLabYet, inboxCount = 0 }: Navi
   }
 
   // Issue 17: every signed-in person's inbox of letters marked to them, with the count not yet received.
-  entries.push({ kind: 'link', id: 'inbox', label: 'nav.inbox', to: paths.inbox, badge: inboxCount });
+  entries.push({
+    kind: 'link',
+    id: 'inbox',
+    label: 'nav.inbox',
+    to: paths.inbox,
+    badge: { count: inboxCount, label: 'nav.inboxCount' },
+  });
+  // Issue 31: the notices and circulars they are asked to acknowledge, with the count still waiting (overdue said).
+  const { pending, overdue } = acknowledgementCount;
+  entries.push({
+    kind: 'link',
+    id: 'acknowledgements',
+    label: 'nav.toAcknowledge',
+    to: paths.acknowledgements,
+    badge: {
+      count: pending,
+      label: overdue ? 'nav.toAcknowledgeOverdue' : 'nav.toAcknowledgeCount',
+      values: { overdue },
+    },
+  });
   entries.push({ kind: 'link', id: 'closeGroupDocs', label: 'nav.closeGroupDocs', to: paths.closeGroupDocs });
   entries.push({
     kind: 'menu',

@@ -4,6 +4,7 @@ import type {
   CloseGroupDocumentJson,
   CloseGroupInput,
   CloseGroupJson,
+  DocumentClassification,
   RenameDocumentInput,
 } from '#shared/schemas/close-group.ts';
 import type { DirectoryUserJson } from '#shared/schemas/user.ts';
@@ -88,13 +89,16 @@ export function useUploadCloseGroupDocument() {
     mutationFn: ({
       groupId,
       file,
+      classification = 'Unclassified',
       onProgress,
     }: {
       groupId: string;
       file: File;
+      classification?: DocumentClassification;
       onProgress?: (percent: number) => void;
     }) => {
       const form = new FormData();
+      form.append('classification', classification); // decision 072
       form.append('document', file);
       return api.upload<DocumentResult>(`/api/close-groups/${groupId}/upload`, form, { onProgress });
     },

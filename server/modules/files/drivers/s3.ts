@@ -12,6 +12,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 
 import type { S3StorageConfig } from '#server/config.ts';
 
+import { AUDIT_CHECKPOINTS } from '../storage-areas.ts';
 import type { ByteRange, StorageDriver, StoredObject } from './types.ts';
 
 /** Parts of a multipart upload: 8 MB, four at a time (a 2 GB repository is 256 parts; S3 allows 10,000). */
@@ -21,12 +22,11 @@ const isMissing = (err: unknown) =>
   err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
 
 /**
- * An S3-compatible object store (AWS S3, MinIO, Ceph RGW, ...) through the AWS SDK v3. Objects are `<area>/<id>` in
- * S3_BUCKET. Uploads stream from the received file on disk as a multipart upload; downloads stream through the portal
- * after its own access check (GetObject with Range), so the bucket stays private and no link outlives a session.
+ * The SDK's client for S3_* (README "Configuration"): the uploads' driver below, and the audit trail's checkpoints
+ * (server/modules/audit-trail/checkpoints.ts, decision 068), which keep a copy in the same bucket.
  */
-export function s3Driver(config: S3StorageConfig): StorageDriver {
-  const client = new S3Client({
+export function s3Client(config: S3StorageConfig): S3Client {
+  return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -39,6 +39,15 @@ export function s3Driver(config: S3StorageConfig): StorageDriver {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * An S3-compatible object store (AWS S3, MinIO, Ceph RGW, ...) through the AWS SDK v3. Objects are `<area>/<id>` in
+ * S3_BUCKET. Uploads stream from the received file on disk as a multipart upload; downloads stream through the portal
+ * after its own access check (GetObject with Range), so the bucket stays private and no link outlives a session.
+ */
+export function s3Driver(config: S3StorageConfig): StorageDriver {
+  const client = s3Client(config);
   const Bucket = config.bucket;
   const key = (area: string, id: string) => `${area}/${id}`;
   async function get(area: string, id: string, range?: ByteRange): Promise<Readable | null> {
@@ -79,7 +88,8 @@ export function s3Driver(config: S3StorageConfig): StorageDriver {
       for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
         for (const object of page.Contents ?? []) {
           const [area, id, ...rest] = (object.Key ?? '').split('/');
-          if (!area || !id || rest.length) continue; // not one of ours
+          // Not an upload: another's object, or an audit checkpoint (decision 068), which the sweep must not remove.
+          if (!area || !id || rest.length || area === AUDIT_CHECKPOINTS) continue;
           yield { area, id, size: object.Size ?? 0, modified: object.LastModified ?? new Date(0) };
         }
       }

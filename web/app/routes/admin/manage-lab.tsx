@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '#web/components/page-loader.tsx';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
-import { useStaff } from '#web/features/groups/api.ts';
+import { useAcknowledgementSlot } from '#web/features/acknowledgements/components/publish-fields.tsx';
+import { useGroupNames, useStaff } from '#web/features/groups/api.ts';
 import { useOnlyLab } from '#web/features/labs/api.ts';
 import { ManageDirectors } from '#web/features/labs/components/manage-directors.tsx';
 import { ManageNoticesAndCirculars, ManageProducts } from '#web/features/labs/components/manage-lab-items.tsx';
@@ -26,6 +27,18 @@ function DirectorsSection({ labId }: { labId: string }) {
   const staff = useStaff('', 500);
   const options = (staff.data ?? []).map((s) => ({ value: s._id, label: s.name ? `${s.name} (${s.email})` : s.email }));
   return <ManageDirectors labId={labId} staff={options} staffLoading={staff.isPending} />;
+}
+
+const LAB_OWNER = { type: 'lab' } as const;
+
+/**
+ * Manage Notices & Circulars with "Requires acknowledgement" (issue 31): its audience may be some of the lab's groups
+ * (the groups feature's names).
+ */
+function NoticesSection({ labId }: { labId: string }) {
+  const groups = useGroupNames();
+  const slot = useAcknowledgementSlot(LAB_OWNER, groups.data);
+  return <ManageNoticesAndCirculars labId={labId} slot={slot} />;
 }
 
 /**
@@ -59,7 +72,7 @@ export default function ManageLabRoute() {
       section === 'directors' ? (
         <DirectorsSection labId={labId} />
       ) : section === 'notices' ? (
-        <ManageNoticesAndCirculars labId={labId} />
+        <NoticesSection labId={labId} />
       ) : section === 'products' ? (
         <ManageProducts labId={labId} />
       ) : (

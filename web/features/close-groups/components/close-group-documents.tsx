@@ -1,12 +1,14 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Group,
   Modal,
   Paper,
   Progress,
+  Select,
   Stack,
   Table,
   Text,
@@ -17,11 +19,12 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { acceptFor, FILE_TYPES } from '#shared/constants.ts';
+import { acceptFor, DOCUMENT_CLASSIFICATIONS, FILE_TYPES } from '#shared/constants.ts';
 import {
   CLOSE_GROUP_MESSAGES,
   type CloseGroupDocumentJson,
   type CloseGroupJson,
+  type DocumentClassification,
   renamedFilename,
   type RenameDocumentInput,
   renameDocumentInput,
@@ -30,6 +33,7 @@ import {
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
+import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
@@ -57,6 +61,40 @@ function DocumentLink({ document }: { document: CloseGroupDocumentJson }) {
     >
       {document.filename}
     </Anchor>
+  );
+}
+
+const BADGE_COLORS: Record<DocumentClassification, string> = {
+  Unclassified: 'gray.7',
+  Restricted: 'indigo.9',
+  Confidential: '#9a3412',
+  Secret: 'red.9',
+};
+
+/** A document's classification marking (decision 072); an Unclassified document carries none. */
+function ClassificationBadge({ classification }: { classification: DocumentClassification }) {
+  const { t } = useTranslation('close-groups');
+  if (classification === 'Unclassified') return null;
+  return (
+    // Never shrunk or cut: the marking must be read in full, as a letter's is.
+    <Badge
+      color={BADGE_COLORS[classification]}
+      variant="filled"
+      radius="sm"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
+      {t(`mine.classes.${classification}`)}
+    </Badge>
+  );
+}
+
+/** The document's name with its classification marking. */
+function DocumentTitle({ document }: { document: CloseGroupDocumentJson }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <DocumentLink document={document} />
+      <ClassificationBadge classification={document.classification} />
+    </Group>
   );
 }
 
@@ -92,18 +130,19 @@ function UploadDocumentForm({
   const { t } = useTranslation('close-groups');
   const upload = useUploadCloseGroupDocument();
   const [progress, setProgress] = useState<number | null>(null);
+  const classificationList = useInPlaceCombobox(); // the open list stays in the page's landmarks (axe region)
   // The chosen file lives in the form; its rule's message goes to the screen's message line, not under the input.
-  const form = useForm<{ file: File | null }>({
+  const form = useForm<{ file: File | null; classification: DocumentClassification }>({
     mode: 'controlled',
-    initialValues: { file: null },
+    initialValues: { file: null, classification: 'Unclassified' },
     validate: { file: requiredFile(CLOSE_GROUP_MESSAGES.fileRequired) },
   });
 
   const submit = form.onSubmit(
-    ({ file }) => {
+    ({ file, classification }) => {
       setProgress(0);
       upload.mutate(
-        { groupId: group._id, file: file!, onProgress: setProgress },
+        { groupId: group._id, file: file!, classification, onProgress: setProgress },
         {
           onSuccess: () => {
             onMessage('success', t('mine.uploaded'));
@@ -129,10 +168,22 @@ function UploadDocumentForm({
           onChange={(file) => form.setFieldValue('file', file)}
           style={{ flex: '1 1 260px' }}
         />
+        <Select
+          label={t('mine.classification')}
+          data={DOCUMENT_CLASSIFICATIONS.map((value) => ({ value, label: t(`mine.classes.${value}`) }))}
+          value={form.values.classification}
+          onChange={(value) => value && form.setFieldValue('classification', value as DocumentClassification)}
+          allowDeselect={false}
+          style={{ flex: '0 1 200px' }}
+          {...classificationList}
+        />
         <Button type="submit" loading={upload.isPending}>
           {t('mine.upload')}
         </Button>
       </Group>
+      <Text size="xs" c="gray.8" mt={4}>
+        {t('mine.classificationHint')}
+      </Text>
       {progress !== null && (
         <Progress mt="xs" value={progress} animated aria-label={t('mine.uploadProgress', { percent: progress })} />
       )}
@@ -295,7 +346,7 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
                   {group.documents.map((doc) => (
                     <Table.Tr key={doc._id}>
                       <Table.Td>
-                        <DocumentLink document={doc} />
+                        <DocumentTitle document={doc} />
                       </Table.Td>
                       <Table.Td>{doc.uploadedBy?.name || t('mine.unknownUploader')}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(doc.uploadedAt)}</Table.Td>
@@ -308,7 +359,7 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
             <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {group.documents.map((doc) => (
                 <Paper key={doc._id} component="li" withBorder p="sm" radius="sm">
-                  <DocumentLink document={doc} />
+                  <DocumentTitle document={doc} />
                   <Text size="sm" mt={4}>
                     {t('mine.uploadedBy')}: {doc.uploadedBy?.name || t('mine.unknownUploader')}
                   </Text>

@@ -12,7 +12,7 @@ import { useGroup } from '../api.ts';
 import { GroupForm } from './group-form.tsx';
 import { isForbidden } from './group-parts.tsx';
 import { ManageGroupDirectors } from './manage-group-directors.tsx';
-import { ManageGroupItems } from './manage-group-items.tsx';
+import { type GroupItemSlot, ManageGroupItems } from './manage-group-items.tsx';
 import { ManageGroupOffice } from './manage-group-office.tsx';
 import { ManageMembers } from './manage-members.tsx';
 
@@ -20,15 +20,20 @@ import { ManageMembers } from './manage-members.tsx';
 export const ADMIN_SECTIONS = ['info', 'directors', 'notices', 'files', 'office', 'members'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
-/** One tab per list (notices and circulars, or the five file lists), each with its add form and items. */
+/**
+ * One tab per list (notices and circulars, or the five file lists), each with its add form and items; `slot` adds
+ * fields to the notice and circular forms (issue 31: requires acknowledgement).
+ */
 export function GroupItemTabs({
   groupId,
   fields,
   label,
+  slot,
 }: {
   groupId: string;
   fields: readonly ('notices' | 'circulars' | (typeof GROUP_FILE_FIELDS)[number])[];
   label: string;
+  slot?: GroupItemSlot;
 }) {
   const { t } = useTranslation('groups');
   return (
@@ -42,7 +47,7 @@ export function GroupItemTabs({
       </Tabs.List>
       {fields.map((f) => (
         <Tabs.Panel key={f} value={f}>
-          <ManageGroupItems groupId={groupId} field={f} />
+          <ManageGroupItems groupId={groupId} field={f} slot={slot} />
         </Tabs.Panel>
       ))}
     </Tabs>
@@ -52,9 +57,17 @@ export function GroupItemTabs({
 /**
  * The group admin panel (spec §2 /admin/group/{id}): Manage Groups, Manage AssociateDirectors, Manage Group Notices
  * & Circulars, Manage Group Products & Achievements (five file managers), ManageOffice and Manage Members. The open
- * section is kept in ?section= so it can be linked to.
+ * section is kept in ?section= so it can be linked to. `slot`: issue 31's acknowledgement fields of the notices.
  */
-export function GroupAdminPanel({ groupId, groupTo }: { groupId: string; groupTo: string }) {
+export function GroupAdminPanel({
+  groupId,
+  groupTo,
+  slot,
+}: {
+  groupId: string;
+  groupTo: string;
+  slot?: GroupItemSlot;
+}) {
   const { t } = useTranslation('groups');
   const [params, setParams] = useSearchParams();
   const group = useGroup(groupId);
@@ -76,7 +89,14 @@ export function GroupAdminPanel({ groupId, groupTo }: { groupId: string; groupTo
   const content: Record<AdminSection, ReactNode> = {
     info: <GroupForm mode="edit" groupId={groupId} />,
     directors: <ManageGroupDirectors groupId={groupId} />,
-    notices: <GroupItemTabs groupId={groupId} fields={['notices', 'circulars']} label={t('admin.sections.notices')} />,
+    notices: (
+      <GroupItemTabs
+        groupId={groupId}
+        fields={['notices', 'circulars']}
+        label={t('admin.sections.notices')}
+        slot={slot}
+      />
+    ),
     files: <GroupItemTabs groupId={groupId} fields={GROUP_FILE_FIELDS} label={t('admin.sections.files')} />,
     office: <ManageGroupOffice groupId={groupId} />,
     members: <ManageMembers groupId={groupId} />,

@@ -21,6 +21,7 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { applyServerError, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { type FormSlot, slotErrors, slotFold } from '#web/lib/form-slot.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import {
@@ -33,18 +34,30 @@ import {
 } from '../api.ts';
 import { toast, withServer } from './group-parts.tsx';
 
-type ItemForm = { name: string; description: string; validUntil: string; file: File | null };
-const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null };
+type ItemForm = { name: string; description: string; validUntil: string; file: File | null; slot: unknown };
+const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null, slot: undefined };
+/** Fields another feature adds to the notice and circular form (issue 31: requires acknowledgement), by the route. */
+export type GroupItemSlot = FormSlot<unknown, GroupItemJson>;
 
 /**
  * One list of a group with its add/edit form and delete (spec §2 group admin panel): notices and circulars
  * ('All fields are required'; document files) or one of the five file managers ('All fields required'; pdf, ppt,
  * pptx, xls, xlsx and video). A file is required on create and optional on edit; uploads show their progress.
+ * `slot` adds fields to the notice and circular form (issue 31: requires acknowledgement) and a line to their rows.
  */
-export function ManageGroupItems({ groupId, field }: { groupId: string; field: GroupListField }) {
+export function ManageGroupItems({
+  groupId,
+  field,
+  slot: documentSlot,
+}: {
+  groupId: string;
+  field: GroupListField;
+  slot?: GroupItemSlot;
+}) {
   const { formatDate } = useFormatDate();
   const { t } = useTranslation('groups');
   const isDocument = isDocumentField(field);
+  const slot = isDocument ? documentSlot : undefined;
   const required = isDocument ? GROUP_DOCUMENT_MESSAGE : GROUP_FILE_MESSAGE;
   const schema = groupItemInputFor(field);
   // Notices and circulars come with the group; each file manager fetches its own list (spec §7 GET /api/group-files).
@@ -56,13 +69,15 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
   const remove = useDeleteGroupItem(groupId, field);
   const [editing, setEditing] = useState<GroupItemJson | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const blank = (): ItemForm => ({ ...EMPTY, slot: slot?.initial(null) });
+  const checkItem = zodValidate<ItemForm>(schema, { fileRequired: editing ? undefined : required });
   const form = useForm<ItemForm>({
     mode: 'controlled',
-    initialValues: EMPTY,
-    // spec §5 Groups: a file is required on create, optional on edit.
-    validate: zodValidate(schema, { fileRequired: editing ? undefined : required }),
+    initialValues: blank(),
+    // spec §5 Groups: a file is required on create, optional on edit. The slot's fields are checked by the slot.
+    validate: (values) => ({ ...checkItem(values), ...slotErrors(slot?.validate(values.slot, editing)) }),
   });
-  const { field: fieldProps } = translatedErrors(form);
+  const { field: fieldProps, error } = translatedErrors(form);
   const kind = t(`items.singular.${field}`);
   const words = {
     loadFailed: isDocument ? t('items.loadFailed') : t('items.fetchFailed'),
@@ -74,22 +89,29 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
   const reset = () => {
     setEditing(null);
     setProgress(null);
-    form.setValues(EMPTY);
+    form.setValues(blank());
     form.clearErrors();
   };
   const edit = (item: GroupItemJson) => {
     reset();
     setEditing(item);
-    form.setValues({ name: item.name, description: item.description, validUntil: item.validUntil ?? '', file: null });
+    form.setValues({
+      name: item.name,
+      description: item.description,
+      validUntil: item.validUntil ?? '',
+      file: null,
+      slot: slot?.initial(item),
+    });
     document.getElementById(headingId)?.scrollIntoView({ block: 'start' });
   };
 
-  const submit = form.onSubmit(({ file, ...values }) => {
+  const submit = form.onSubmit(({ file, slot: slotValue, ...values }) => {
     const data = new FormData();
     data.set('name', values.name);
     data.set('description', values.description);
     if (isDocument) data.set('validUntil', values.validUntil);
     if (file) data.set('file', file);
+    slot?.write(slotValue, data, editing);
     setProgress(file ? 0 : null);
     save.mutate(
       { itemId: editing?._id, form: data, onProgress: setProgress },
@@ -100,7 +122,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
         },
         onError: (err) => {
           setProgress(null);
-          applyServerError(form, err);
+          applyServerError(form, err, { fold: slotFold(slot) });
           toast('red', withServer(words.saveFailed, err));
         },
       },
@@ -131,6 +153,12 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                 {...fieldProps('validUntil')}
               />
             )}
+            {slot?.render({
+              value: form.values.slot,
+              onChange: (value) => form.setFieldValue('slot', value),
+              error: (name) => error(`slot.${name}`),
+              item: editing,
+            })}
             <FilePicker
               label={t('fields.file')}
               required={!editing}
@@ -190,6 +218,7 @@ export function ManageGroupItems({ groupId, field }: { groupId: string; field: G
                 <Text size="xs" c="gray.7">
                   {formatDate(item.createdAt)}
                 </Text>
+                {slot?.summary?.(item)}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'pre-line' }}>{item.description}</Table.Td>
               {isDocument && <Table.Td>{item.validUntil ? formatDate(item.validUntil) : t('items.noExpiry')}</Table.Td>}

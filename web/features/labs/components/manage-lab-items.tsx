@@ -31,12 +31,15 @@ import { PanelError } from '#web/components/panel-error.tsx';
 import { RowActions } from '#web/components/row-actions.tsx';
 import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { type FormSlot, slotErrors, slotFold } from '#web/lib/form-slot.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
 
-type ItemForm = { name: string; description: string; validUntil: string; file: File | null };
-const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null };
+type ItemForm = { name: string; description: string; validUntil: string; file: File | null; slot: unknown };
+const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null, slot: undefined };
+/** Fields another feature adds to the notice and circular form (issue 31: requires acknowledgement), by the route. */
+export type LabItemSlot = FormSlot<unknown, LabItemJson>;
 /** spec §5 Lab: a notice or circular needs its file on create. */
 const FILE_REQUIRED = msg('units.all_fields_required');
 
@@ -46,49 +49,68 @@ const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(
 /**
  * One list of the lab (notices, circulars, products or advertisements): the add/edit form and the list with edit
  * and delete (spec §2 Lab admin panel). Notices and circulars need a file on create ('All fields are required') and
- * take an optional 'valid until' date; products and advertisements take an optional pdf or image.
+ * take an optional 'valid until' date; products and advertisements take an optional pdf or image. `slot` adds fields
+ * to the notice and circular form (issue 31: requires acknowledgement) and a line to each of their rows.
  */
-export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKind }) {
+export function ManageLabItems({
+  labId,
+  kind,
+  slot: documentSlot,
+}: {
+  labId: string;
+  kind: LabItemKind;
+  slot?: LabItemSlot;
+}) {
   const { formatDate } = useFormatDate();
   const { t } = useTranslation('lab');
   const lab = useLab(labId);
   const save = useSaveLabItem(labId, kind);
   const remove = useDeleteLabItem(labId, kind);
   const isDocument = isLabDocumentKind(kind);
+  const slot = isDocument ? documentSlot : undefined;
   const schema = labItemInputFor(kind);
   const [editing, setEditing] = useState<LabItemJson | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const blank = (): ItemForm => ({ ...EMPTY, slot: slot?.initial(null) });
+  const checkItem = zodValidate<ItemForm>(schema, { fileRequired: isDocument && !editing ? FILE_REQUIRED : undefined });
   const form = useForm<ItemForm>({
     mode: 'controlled',
-    initialValues: EMPTY,
-    // On edit the file is optional: a new one replaces the old.
-    validate: zodValidate(schema, { fileRequired: isDocument && !editing ? FILE_REQUIRED : undefined }),
+    initialValues: blank(),
+    // On edit the file is optional: a new one replaces the old. The slot's fields are checked by the slot.
+    validate: (values) => ({ ...checkItem(values), ...slotErrors(slot?.validate(values.slot, editing)) }),
   });
-  const { field } = translatedErrors(form);
+  const { field, error } = translatedErrors(form);
   const words = (key: string) => t(`items.${kind}.${key}`);
 
   const reset = () => {
     setEditing(null);
     setProblem(null);
-    form.setValues(EMPTY);
+    form.setValues(blank());
     form.clearErrors();
   };
   const edit = (item: LabItemJson) => {
     setEditing(item);
     setProblem(null);
-    form.setValues({ name: item.name, description: item.description, validUntil: item.validUntil ?? '', file: null });
+    form.setValues({
+      name: item.name,
+      description: item.description,
+      validUntil: item.validUntil ?? '',
+      file: null,
+      slot: slot?.initial(item),
+    });
     form.clearErrors();
     document.getElementById(`${kind}-form-heading`)?.scrollIntoView({ block: 'start' });
   };
 
   const submit = form.onSubmit(
-    ({ file, ...values }) => {
+    ({ file, slot: slotValue, ...values }) => {
       setProblem(null);
       const data = new FormData();
       data.set('name', values.name);
       data.set('description', values.description);
       if (isDocument) data.set('validUntil', values.validUntil);
       if (file) data.set('file', file);
+      slot?.write(slotValue, data, editing);
       const prefix = editing ? t('items.updateFailed') : t('items.createFailed');
       save.mutate(
         { itemId: editing?._id, form: data },
@@ -98,7 +120,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
             reset();
           },
           onError: (err) => {
-            applyServerError(form, err);
+            applyServerError(form, err, { fold: slotFold(slot) });
             const message = withServer(prefix, err);
             setProblem(message);
             notifications.show({ color: 'red', message });
@@ -139,6 +161,12 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
                 {...field('validUntil')}
               />
             )}
+            {slot?.render({
+              value: form.values.slot,
+              onChange: (value) => form.setFieldValue('slot', value),
+              error: (name) => error(`slot.${name}`),
+              item: editing,
+            })}
             <FilePicker
               label={t('items.file')}
               description={[
@@ -200,6 +228,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
                       {t('home.archived')}
                     </Badge>
                   )}
+                  {slot?.summary?.(item)}
                 </Table.Td>
                 <Table.Td>{item.description}</Table.Td>
                 <Table.Td>{formatDate(item.createdAt)}</Table.Td>
@@ -221,7 +250,7 @@ export function ManageLabItems({ labId, kind }: { labId: string; kind: LabItemKi
 }
 
 /** Two lists side by side as tabs: Notices & Circulars, or Products & Advertisements. */
-function ItemTabs({ labId, kinds }: { labId: string; kinds: [LabItemKind, LabItemKind] }) {
+function ItemTabs({ labId, kinds, slot }: { labId: string; kinds: [LabItemKind, LabItemKind]; slot?: LabItemSlot }) {
   const { t } = useTranslation('lab');
   return (
     <Tabs defaultValue={kinds[0]} keepMounted={false}>
@@ -234,16 +263,16 @@ function ItemTabs({ labId, kinds }: { labId: string; kinds: [LabItemKind, LabIte
       </Tabs.List>
       {kinds.map((kind) => (
         <Tabs.Panel key={kind} value={kind}>
-          <ManageLabItems labId={labId} kind={kind} />
+          <ManageLabItems labId={labId} kind={kind} slot={slot} />
         </Tabs.Panel>
       ))}
     </Tabs>
   );
 }
 
-/** Manage Notices & Circulars: add, list, edit and delete (spec §2). */
-export const ManageNoticesAndCirculars = ({ labId }: { labId: string }) => (
-  <ItemTabs labId={labId} kinds={['notices', 'circulars']} />
+/** Manage Notices & Circulars: add, list, edit and delete (spec §2); `slot`: issue 31's acknowledgement fields. */
+export const ManageNoticesAndCirculars = ({ labId, slot }: { labId: string; slot?: LabItemSlot }) => (
+  <ItemTabs labId={labId} kinds={['notices', 'circulars']} slot={slot} />
 );
 /** Manage Products & Achievements: products and advertisements tabs (spec §2). */
 export const ManageProducts = ({ labId }: { labId: string }) => (

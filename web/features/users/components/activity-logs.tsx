@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { DateField } from '#web/components/date-field.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -13,7 +14,6 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { actionText } from '../action-text.ts';
 import { type LogsFilter, useActivityLogs, usePeopleOptions } from '../api.ts';
-import { Pager } from './pager.tsx';
 
 export const LOGS_PAGE_SIZE = 20;
 

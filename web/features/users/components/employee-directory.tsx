@@ -23,11 +23,11 @@ import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { DirectoryUserJson } from '#shared/schemas/user.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { assignableRoles } from '#web/lib/access.policy.ts';
 
 import { type DirectoryFilter, useDirectory } from '../api.ts';
-import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
 
 /** Cards per page: fills rows of one, two or three columns. */

@@ -24,6 +24,7 @@ import { type Role, ROLES, USER_STATUSES, type UserStatus } from '#shared/consta
 import type { ManagedUserJson, ProfileJson } from '#shared/schemas/user.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { ScrollTable } from '#web/components/scroll-table.tsx';
 import { getUserId } from '#web/lib/auth-storage.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
@@ -38,7 +39,6 @@ import {
 import { AccessModal } from './access-modal.tsx';
 import { DeactivateModal } from './deactivate-modal.tsx';
 import { DocumentsModal } from './documents-modal.tsx';
-import { Pager } from './pager.tsx';
 import { initialsOf } from './profile-photo.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { ResetSecondFactorModal } from './reset-second-factor-modal.tsx';

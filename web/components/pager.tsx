@@ -13,7 +13,7 @@ export function Pager({
   onChange: (page: number) => void;
   label: string;
 }) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation('common');
   if (total <= 1) return null;
   return (
     <Group justify="center" component="nav" aria-label={label}>

@@ -1,0 +1,87 @@
+// `npm run bench:stamp`: how long stamping a classified PDF for one download takes (issue 31 item 3, decision 071;
+// goal: a 50-page PDF with p95 under 1.5 s).
+//
+// Stamps two 50-page PDFs made here, BENCH_RUNS times each (default 40), the names alternating between English and
+// Devanagari, as files.routes.ts does for each download (stampPdf: read, stamp every page, write the whole document
+// again): "text", fifty pages of typed text, and "scanned", fifty pages each a different greyscale JPEG of an A4 page
+// at 150 dpi (what a scanned letter is). The first runs warm the process up and are not counted. Prints each kind's
+// median, p95 and largest time, then one JSON line.
+import { randomUUID } from 'node:crypto';
+
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+
+import { stampPdf } from '#server/modules/files/pdf-stamp.ts';
+
+const PAGES = 50;
+const RUNS = Number(process.env.BENCH_RUNS || 40);
+const WARM_UP = 3;
+const GOAL_MS = 1500;
+
+async function textPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < PAGES; p++) {
+    const page = doc.addPage([595, 842]);
+    for (let line = 0; line < 48; line++) {
+      page.drawText(`Page ${p + 1}, line ${line + 1}: storage of explosives, distances and the magazine's licence.`, {
+        x: 50,
+        y: 800 - line * 15,
+        size: 10,
+        font,
+      });
+    }
+  }
+  return doc.save();
+}
+
+async function scannedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let p = 0; p < PAGES; p++) {
+    // A4 at 150 dpi, grey noise so that each page is its own image of a scan's size.
+    const raw = Buffer.alloc(1240 * 1754);
+    for (let i = 0; i < raw.length; i++) raw[i] = 200 + ((i * 7919 + p * 104729) % 56);
+    const jpeg = await sharp(raw, { raw: { width: 1240, height: 1754, channels: 1 } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    const image = await doc.embedJpg(jpeg);
+    const page = doc.addPage([595, 842]);
+    page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  }
+  return doc.save();
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+async function measure(original: Uint8Array) {
+  const times: number[] = [];
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    const started = performance.now();
+    await stampPdf(original, {
+      name: i % 2 ? 'राम कुमार शर्मा' : 'Anjali Deshmukh',
+      pis: '804512',
+      at: new Date(),
+      downloadId: randomUUID(),
+    });
+    if (i >= WARM_UP) times.push(performance.now() - started);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms);
+  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), max: round(sorted.at(-1)!) };
+}
+
+const results: Record<string, { mb: number; p50: number; p95: number; max: number }> = {};
+for (const [kind, make] of [
+  ['text', textPdf],
+  ['scanned', scannedPdf],
+] as const) {
+  const original = await make();
+  const mb = +(original.length / 1024 / 1024).toFixed(2);
+  results[kind] = { mb, ...(await measure(original)) };
+  const r = results[kind];
+  console.log(`${kind}: ${PAGES} pages, ${mb} MB, ${RUNS} stamps: p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms`);
+}
+const worstP95 = Math.max(...Object.values(results).map((r) => r.p95));
+console.log(`worst p95 ${worstP95} ms (goal < ${GOAL_MS} ms)`);
+console.log(JSON.stringify({ bench: 'stamp', pages: PAGES, runs: RUNS, goalMs: GOAL_MS, worstP95, results }));

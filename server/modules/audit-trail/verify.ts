@@ -1,0 +1,431 @@
+import type pg from 'pg';
+
+import { type AuditCheckpointJson, auditCheckpointJson } from '#shared/schemas/audit-checkpoint.ts';
+
+import { chainHash, type ChainRow, GENESIS_HASH } from './audit-chain.ts';
+import { checkpointName, type StoredCheckpoint } from './checkpoints.ts';
+
+/**
+ * `npm run audit:verify` (issue 31, decisions 067 and 068): reads the audit trail in chain order and checks, with the
+ * portal's own code and never the database's functions, that
+ * - every row's fields give its hash (`chainHash`, the canonical form of decision 067): a row edited after it was
+ *   written fails here, and is named;
+ * - every row's `prev_hash` is the hash of the row before it, and the seqs run without a gap;
+ * - the first row present links to the start of the chain (64 zeros), or to the last link a retention purge removed,
+ *   as that purge's checkpoint recorded it: rows removed any other way show;
+ * - the chain head (`audit_chain_head`) is the last row;
+ * - every checkpoint found (DATA_DIR/audit-checkpoints, the bucket) agrees: the row at its seq still has its hash
+ *   (else the chain was rewritten, however consistently), and no checkpoint names a seq past the last row (else the
+ *   newest rows were cut off).
+ * The rows come in keyset batches of one REPEATABLE READ snapshot, so the portal keeps writing meanwhile.
+ */
+
+export type ProblemKind =
+  /** The row's fields do not give its stored hash: it was changed after it was written. */
+  | 'altered'
+  /** The row's prev_hash is not the previous row's hash (or, for the first row, not where the chain starts). */
+  | 'broken_link'
+  /** Rows are missing between two present ones. */
+  | 'gap'
+  /** Rows before the first present one are gone, and no purge checkpoint records their removal. */
+  | 'removed_without_purge'
+  /** The chain head does not name the last row. */
+  | 'head_mismatch'
+  /** The newest rows are gone: the chain head or a checkpoint names a seq past the last row. */
+  | 'tail_cut'
+  /** A row's hash is not the one a checkpoint recorded for it: the chain was rewritten. */
+  | 'checkpoint_mismatch'
+  /** A checkpoint file that is not one, whose name does not match it, or that contradicts itself. */
+  | 'checkpoint_invalid'
+  /** Two copies of one checkpoint (the folder's and the bucket's) differ. */
+  | 'checkpoint_copies_differ';
+
+export interface VerifyProblem {
+  kind: ProblemKind;
+  /** The row concerned (for missing rows, the first missing one); null for a problem of a checkpoint file. */
+  seq: number | null;
+  /** The row's id when it is present. */
+  id: string | null;
+  message: string;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  /** Rows read, and the first and last seq present (null: no row). */
+  rows: number;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  head: { seq: number; hash: string };
+  checkpoints: {
+    /** Checkpoint files found, by place (one checkpoint in the folder and the bucket counts once in `distinct`). */
+    local: number;
+    s3: number;
+    distinct: number;
+    /** Checkpoint links compared with a row (or the first row's prev_hash, or the head). */
+    checked: number;
+    /** Checkpoint links older than the first row present: purged, nothing left to compare. */
+    purged: number;
+    /** The newest checkpoint, by seq then time. */
+    latest: { name: string; seq: number; takenAt: string } | null;
+  };
+  /** The last link removed by retention, as the first row present links to it (null: the chain starts at seq 1). */
+  purgedThrough: number | null;
+  /** Every problem found, by seq (problems of checkpoint files last); at most `maxProblems`. */
+  problems: VerifyProblem[];
+  problemCount: number;
+  /** The first bad row: the problem with the lowest seq, else the first problem. */
+  firstBad: VerifyProblem | null;
+  /** Things worth a look that do not break the trail (a checkpoint in one place only). */
+  warnings: string[];
+  ms: number;
+}
+
+export interface VerifyOptions {
+  /** Every checkpoint file in every place (checkpointStore(config).list()); asked again once if a purge ran meanwhile. */
+  checkpoints: () => Promise<StoredCheckpoint[]>;
+  /**
+   * The checkpoints have a copy in the bucket (STORAGE=s3): one only in the folder is a warning (the bucket could not
+   * be written that night, or the file was put there by hand). One only in the bucket is not: with a DATA_DIR per node,
+   * each node's folder holds only the checkpoints it wrote.
+   */
+  bucket?: boolean;
+  /** Rows per batch (default 20,000). */
+  batchSize?: number;
+  /** Problems kept in the report (default 100; all are counted). */
+  maxProblems?: number;
+  /** Told after each batch: rows read so far and the last seq. */
+  onProgress?: (rows: number, lastSeq: number) => void;
+}
+
+/** What a checkpoint asserts: the hash of the link at `seq`. */
+interface Assertion {
+  seq: number;
+  hash: string;
+  /** "checkpoint 0000…-….json", "the purge checkpoint …". */
+  source: string;
+  purge: boolean;
+}
+
+const range = (from: number, to: number) => (from === to ? `row ${from} is` : `rows ${from}–${to} are`);
+
+/** The checkpoint files, parsed and checked on their own: what they assert, and what is wrong with them. */
+function readCheckpoints(stored: StoredCheckpoint[], bucket: boolean) {
+  const problems: VerifyProblem[] = [];
+  const warnings: string[] = [];
+  const assertions: Assertion[] = [];
+  const byName = new Map<string, StoredCheckpoint[]>();
+  for (const s of stored) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+  let latest: VerifyReport['checkpoints']['latest'] = null;
+  const bad = (message: string) => problems.push({ kind: 'checkpoint_invalid', seq: null, id: null, message });
+  for (const [name, copies] of byName) {
+    const distinct = copies.filter((c, i) => copies.findIndex((d) => d.body.equals(c.body)) === i);
+    if (distinct.length > 1) {
+      problems.push({
+        kind: 'checkpoint_copies_differ',
+        seq: null,
+        id: null,
+        message: `The copies of checkpoint ${name} in ${copies.map((c) => c.place).join(' and ')} differ: one of them was altered.`,
+      });
+    } else if (bucket && copies.every((c) => c.place === 'local')) {
+      warnings.push(`Checkpoint ${name} is only in the folder, not in the bucket.`);
+    }
+    for (const copy of distinct) {
+      const label = distinct.length > 1 ? `checkpoint ${name} (${copy.place})` : `checkpoint ${name}`;
+      let checkpoint: AuditCheckpointJson;
+      try {
+        const parsed = auditCheckpointJson.safeParse(JSON.parse(copy.body.toString('utf8')));
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          bad(`${label} is not a checkpoint (${issue.path.join('.') || 'the file'}: ${issue.message}).`);
+          continue;
+        }
+        checkpoint = parsed.data;
+      } catch {
+        bad(`${label} is not a checkpoint (not JSON).`);
+        continue;
+      }
+      const { seq, hash, count, firstSeq, purgedThrough, takenAt } = checkpoint;
+      if (checkpointName(checkpoint) !== name) {
+        bad(`${label} does not hold what its name says (seq ${seq}, taken ${takenAt}).`);
+        continue;
+      }
+      if (seq === 0 && hash !== GENESIS_HASH) {
+        bad(`${label} names seq 0 with a hash other than the chain's start.`);
+        continue;
+      }
+      // Rows are contiguous from firstSeq to seq in any snapshot of an untouched table.
+      const expected = firstSeq === null ? 0 : seq - firstSeq + 1;
+      if (count !== expected || (firstSeq !== null && firstSeq > seq)) {
+        bad(
+          `${label} counted ${count} rows from seq ${firstSeq === null ? '–' : firstSeq} to ${seq}, where there should have been ${expected}: rows were already missing when it was taken.`,
+        );
+      }
+      if (purgedThrough && purgedThrough.seq > seq) {
+        bad(`${label} records a purge through seq ${purgedThrough.seq}, past its own seq ${seq}.`);
+        continue;
+      }
+      if (seq > 0) assertions.push({ seq, hash, source: label, purge: false });
+      if (purgedThrough) {
+        assertions.push({
+          seq: purgedThrough.seq,
+          hash: purgedThrough.hash,
+          source: `the purge ${label}`,
+          purge: true,
+        });
+      }
+      if (!latest || name > latest.name) latest = { name, seq, takenAt };
+    }
+  }
+  return {
+    problems,
+    warnings,
+    assertions,
+    latest,
+    local: stored.filter((s) => s.place === 'local').length,
+    s3: stored.filter((s) => s.place === 's3').length,
+    distinct: byName.size,
+  };
+}
+
+/**
+ * The canonical time of decision 067 from PostgreSQL's text for a timestamptz in a UTC session
+ * (`2026-11-27 10:15:02.12+00`): `2026-11-27T10:15:02.120Z`.
+ */
+function canonicalTime(text: string): string {
+  if (text.length >= 22 && text[10] === ' ' && text.endsWith('+00')) {
+    const fraction = text[19] === '.' ? text.slice(20, -3) : '';
+    if (fraction.length <= 3) return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
+  }
+  return new Date(text).toISOString(); // not expected in a UTC session; a wrong time still fails its row's hash
+}
+
+// Every column as the database's text: the verifier formats nothing through the database but the time's UTC text.
+const asText = { getTypeParser: () => (value: string) => value };
+
+/** Checks the audit trail of the database at `pool` against its checkpoints (see above). Never writes. */
+export async function verifyAuditTrail(pool: pg.Pool, opts: VerifyOptions): Promise<VerifyReport> {
+  const started = Date.now();
+  const batchSize = opts.batchSize ?? 20_000;
+  const maxProblems = opts.maxProblems ?? 100;
+  // The checkpoints first: each was taken from a snapshot older than the one read below, so none can be ahead of it.
+  const bucket = opts.bucket ?? false;
+  const files = readCheckpoints(await opts.checkpoints(), bucket);
+  const problems: VerifyProblem[] = [...files.problems];
+  let problemCount = problems.length;
+  const problem = (p: VerifyProblem) => {
+    problemCount++;
+    if (problems.length < maxProblems) problems.push(p);
+  };
+  const at = new Map<number, Assertion[]>();
+  for (const a of files.assertions) at.set(a.seq, [...(at.get(a.seq) ?? []), a]);
+  let checked = 0;
+  /** The highest seq a checkpoint confirmed before the first one that did not: where a rewrite starts after. */
+  let confirmed: { seq: number; source: string } | null = null;
+  let rewriteFound = false;
+  /** Compares what checkpoints say of link `seq` with its hash here; `row` names it in a problem. */
+  const compare = (seq: number, hash: string, row: { seq: number; id: string | null }, what: string) => {
+    for (const a of at.get(seq) ?? []) {
+      checked++;
+      if (a.hash === hash) {
+        if (!rewriteFound && (!confirmed || seq > confirmed.seq)) confirmed = { seq, source: a.source };
+        continue;
+      }
+      const after =
+        rewriteFound || !confirmed ? '' : `, after seq ${confirmed.seq}, which ${confirmed.source} confirms`;
+      rewriteFound = true;
+      problem({
+        kind: 'checkpoint_mismatch',
+        ...row,
+        message: `${what} is not the one ${a.source} recorded (${a.hash.slice(0, 12)}…, here ${hash.slice(0, 12)}…): the chain was rewritten at or before seq ${seq}${after}.`,
+      });
+    }
+  };
+
+  const client = await pool.connect();
+  let rows = 0;
+  let first: { seq: number; id: string; prevHash: string } | null = null;
+  let last: { seq: number; id: string; hash: string } | null = null;
+  let head: { seq: number; hash: string };
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query(`set local timezone to 'UTC'`);
+    await client.query(`set local datestyle to 'ISO, YMD'`);
+    // Each batch walks the primary key from where the last one ended, whatever the planner makes of a fresh table's
+    // statistics (a sort would read the whole table for every batch).
+    await client.query('set local enable_sort = off');
+    const headRow = await client.query<{ seq: string; hash: string }>(
+      'select seq::text as seq, hash from audit_chain_head where one = 1',
+    );
+    head = headRow.rows[0]
+      ? { seq: Number(headRow.rows[0].seq), hash: headRow.rows[0].hash }
+      : { seq: 0, hash: GENESIS_HASH };
+    const fetchAfter = (after: string) => {
+      const batch = client.query<string[]>({
+        text: `select seq, id, occurred_at, actor_id, actor_name, actor_role, client_address, user_agent, action,
+                 object_type, object_id, object_label, classification, outcome, details, prev_hash, hash
+               from audit_events where seq > $1 order by seq limit $2`,
+        values: [after, batchSize],
+        rowMode: 'array',
+        types: asText,
+      });
+      batch.catch(() => {}); // asked ahead: a failure counts when it is awaited, not before
+      return batch;
+    };
+    let next: ReturnType<typeof fetchAfter> | null = fetchAfter('-1');
+    while (next) {
+      const batch: Awaited<ReturnType<typeof fetchAfter>> = await next;
+      // The next batch is asked for before this one is hashed: the database reads it meanwhile.
+      next = batch.rows.length === batchSize ? fetchAfter(batch.rows[batchSize - 1]![0]!) : null;
+      for (const r of batch.rows) {
+        const row: ChainRow = {
+          seq: r[0]!,
+          id: r[1]!,
+          occurredAt: canonicalTime(r[2]!),
+          actorId: r[3] ?? null,
+          actorName: r[4] ?? null,
+          actorRole: r[5] ?? null,
+          clientAddress: r[6] ?? null,
+          userAgent: r[7] ?? null,
+          action: r[8]!,
+          objectType: r[9] ?? null,
+          objectId: r[10] ?? null,
+          objectLabel: r[11] ?? null,
+          classification: r[12] ?? null,
+          outcome: r[13]!,
+          details: r[14] ?? null,
+        };
+        const prevHash = r[15]!;
+        const hash = r[16]!;
+        const seq = Number(row.seq);
+        const here = { seq, id: row.id };
+        if (!first) {
+          first = { seq, id: row.id, prevHash };
+        } else if (seq !== last!.seq + 1) {
+          problem({
+            kind: 'gap',
+            seq: last!.seq + 1,
+            id: null,
+            message: `${range(last!.seq + 1, seq - 1)} missing, between seq ${last!.seq} and seq ${seq} (id ${row.id}): deleted.`,
+          });
+        } else if (prevHash !== last!.hash) {
+          problem({
+            kind: 'broken_link',
+            ...here,
+            message: `its prev_hash is not the hash of seq ${last!.seq}: this row or the one before it was rewritten.`,
+          });
+        }
+        if (chainHash(prevHash, row) !== hash) {
+          problem({
+            kind: 'altered',
+            ...here,
+            message: 'its fields do not give its hash: the row was changed after it was written.',
+          });
+        }
+        if (at.has(seq)) compare(seq, hash, here, `the hash of seq ${seq}`);
+        last = { seq, id: row.id, hash };
+      }
+      rows += batch.rows.length;
+      if (last) opts.onProgress?.(rows, last.seq);
+    }
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+
+  // Where the chain starts here: seq 1 from the start, or after the last link a purge removed.
+  const start = first as { seq: number; id: string; prevHash: string } | null;
+  const end = last as { seq: number; id: string; hash: string } | null;
+  /** The last link before the first row present, and its hash as this database knows it. */
+  const boundary = start
+    ? { seq: start.seq - 1, hash: start.prevHash, row: { seq: start.seq, id: start.id } }
+    : { seq: head.seq, hash: head.hash, row: { seq: head.seq + 1, id: null } };
+  if (boundary.seq === 0) {
+    if (boundary.hash !== GENESIS_HASH) {
+      problem({
+        kind: 'broken_link',
+        ...boundary.row,
+        message: 'it is the first link of the chain, but its prev_hash is not the 64 zeros the chain starts from.',
+      });
+    }
+  } else {
+    const purgeAt = (assertions: Assertion[]) => assertions.find((a) => a.purge && a.seq === boundary.seq);
+    let purge = purgeAt(files.assertions);
+    let purges = files.assertions;
+    if (!purge) {
+      // A purge may have run since the checkpoints were read: its checkpoint is there now (only its purge boundary is
+      // taken from this second reading; checkpoints newer than the snapshot would be ahead of it).
+      purges = readCheckpoints(await opts.checkpoints(), bucket).assertions;
+      purge = purgeAt(purges);
+      if (purge) at.set(purge.seq, [...(at.get(purge.seq) ?? []), purge]);
+    }
+    if (!purge) {
+      const earlier = purges.filter((a) => a.purge && a.seq < boundary.seq).map((a) => a.seq);
+      const from = earlier.length ? Math.max(...earlier) + 1 : 1;
+      const present = start ? `the first row present is seq ${start.seq} (id ${start.id})` : 'no row is present';
+      problem({
+        kind: 'removed_without_purge',
+        seq: from,
+        id: null,
+        message: `${range(from, boundary.seq)} gone before the first row, and no purge checkpoint records their removal (${present}${earlier.length ? `; the last recorded purge went through seq ${from - 1}` : ''}).`,
+      });
+    }
+  }
+  compare(boundary.seq, boundary.hash, boundary.row, `the hash of seq ${boundary.seq} (the first row's prev_hash)`);
+
+  // The head names the last row.
+  const endSeq = end ? end.seq : head.seq;
+  if (end && head.seq > end.seq) {
+    problem({
+      kind: 'tail_cut',
+      seq: end.seq + 1,
+      id: null,
+      message: `${range(end.seq + 1, head.seq)} missing: the chain head names seq ${head.seq}, the last row is seq ${end.seq}. The newest rows were deleted.`,
+    });
+  } else if (end && (head.seq !== end.seq || head.hash !== end.hash)) {
+    problem({
+      kind: 'head_mismatch',
+      seq: end.seq,
+      id: end.id,
+      message: `the chain head (seq ${head.seq}, ${head.hash.slice(0, 12)}…) is not the last row (${end.hash.slice(0, 12)}…).`,
+    });
+  }
+  // No checkpoint may be ahead of the last row.
+  const ahead = files.assertions.filter((a) => a.seq > endSeq).sort((a, b) => b.seq - a.seq);
+  if (ahead.length) {
+    const far = ahead[0]!;
+    problem({
+      kind: 'tail_cut',
+      seq: endSeq + 1,
+      id: null,
+      message: `${range(endSeq + 1, far.seq)} missing: ${far.source} names seq ${far.seq}, but the trail ends at seq ${endSeq}${ahead.length > 1 ? ` (${ahead.length} checkpoint links are past it)` : ''}. The newest rows were deleted.`,
+    });
+    checked += ahead.length;
+  }
+  const purged = files.assertions.filter((a) => a.seq < boundary.seq).length;
+
+  const sorted = [...problems].sort((a, b) => (a.seq ?? Infinity) - (b.seq ?? Infinity));
+  return {
+    ok: problemCount === 0,
+    rows,
+    firstSeq: start?.seq ?? null,
+    lastSeq: end?.seq ?? null,
+    head,
+    checkpoints: {
+      local: files.local,
+      s3: files.s3,
+      distinct: files.distinct,
+      checked,
+      purged,
+      latest: files.latest,
+    },
+    purgedThrough: boundary.seq > 0 ? boundary.seq : null,
+    problems: sorted,
+    problemCount,
+    firstBad: sorted.find((p) => p.seq !== null) ?? sorted[0] ?? null,
+    warnings: files.warnings,
+    ms: Date.now() - started,
+  };
+}
