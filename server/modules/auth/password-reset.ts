@@ -45,9 +45,12 @@ export async function requestPasswordReset(
     // Said nowhere but in the audit trail, where a run of such requests shows someone trying addresses.
     await recordAudit(db, who, {
       action: 'password_reset_requested',
-      object: user ? { type: 'user', id: user.id, label: user.email } : null,
+      // As a refused sign-in is recorded (sign-in-audit.ts): the account, else the login typed.
+      object: user
+        ? { type: 'user', id: user.id, label: user.email }
+        : { type: 'login', id: email.trim().toLowerCase(), label: email },
       outcome: 'refused',
-      details: user ? { reason: `account ${user.status}` } : { reason: 'no such account', email },
+      details: { login: email, reason: user ? `account ${user.status}` : 'no such account' },
     });
     return;
   }
