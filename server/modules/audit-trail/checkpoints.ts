@@ -119,14 +119,17 @@ export function checkpointStore(config: Pick<Config, 'dataDir' | 'storage'>): Ch
 
 /**
  * Written beside, then linked into place: a reader never sees half a checkpoint, and none is overwritten (a link to a
- * name that exists fails, where a rename would replace it).
+ * name that exists fails, where a rename would replace it), unless by the very same bytes.
  */
 async function writeLocal(folder: string, name: string, body: Buffer) {
   await mkdir(folder, { recursive: true, mode: 0o750 });
   const partial = path.join(folder, `.${name}.${randomUUID()}.partial`);
   try {
     await writeFile(partial, body, { flag: 'wx', mode: 0o640 });
-    await link(partial, path.join(folder, name));
+    await link(partial, path.join(folder, name)).catch(async (err: NodeJS.ErrnoException) => {
+      // Two requests in the same millisecond take the same checkpoint: the same bytes under the same name are fine.
+      if (err.code !== 'EEXIST' || !(await readFile(path.join(folder, name))).equals(body)) throw err;
+    });
   } finally {
     await rm(partial, { force: true });
   }
