@@ -27,7 +27,7 @@ async function main() {
     });
     const { seq, hash, count, firstSeq } = checkpoint;
     console.log(
-      `Audit checkpoint written: seq ${seq} (${hash}), ${count} rows${firstSeq === null ? '' : ` from seq ${firstSeq}`}.`,
+      `Audit checkpoint written: seq ${seq} (${hash}), ${count} row${count === 1 ? '' : 's'}${firstSeq === null ? '' : ` from seq ${firstSeq}`}.`,
     );
     console.log(`  ${path.join(store.folder, name)}`);
     if (store.places[1]) console.log(`  ${store.places[1]}${name}`);

@@ -10,6 +10,7 @@ import { openOperatorDatabase } from '#server/db/operator.ts';
 import { checkpointStore } from '#server/modules/audit-trail/checkpoints.ts';
 import { verifyAuditTrail, type VerifyProblem } from '#server/modules/audit-trail/verify.ts';
 
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const describe = (p: VerifyProblem) =>
   p.seq === null ? p.message : `seq ${p.seq}${p.id ? ` (id ${p.id})` : ''}: ${p.message}`;
 
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
         : `  retention: purged through seq ${report.purgedThrough}`,
     );
     console.log(
-      `  checkpoints: ${c.distinct} (${c.local} in ${store.places[0]}${store.places[1] ? `, ${c.s3} in ${store.places[1]}` : ''}); ${c.checked} links compared, ${c.purged} older than the first row${c.latest ? `; latest ${c.latest.name}` : ''}`,
+      `  checkpoints: ${c.distinct} (${c.local} in ${store.places[0]}${store.places[1] ? `, ${c.s3} in ${store.places[1]}` : ''}); ${count(c.checked, 'link')} compared with the trail, ${c.purged} older than its first row${c.latest ? `; latest ${c.latest.name}` : ''}`,
     );
     if (!c.distinct)
       console.log('  (no checkpoint found: a cut-off tail or a rewritten chain cannot be seen without one)');
@@ -52,10 +53,10 @@ async function main(): Promise<number> {
     if (report.ok) {
       console.log('OK: every row gives its hash, every link holds, and every checkpoint agrees.');
     } else {
-      console.log(`FAILED: ${report.problemCount} problem${report.problemCount === 1 ? '' : 's'}.`);
+      console.log(`FAILED: ${count(report.problemCount, 'problem')}.`);
       console.log(`First bad row: ${describe(report.firstBad!)}`);
       for (const p of report.problems.slice(0, 20)) console.log(`  - ${describe(p)}`);
-      if (report.problemCount > 20) console.log(`  … and ${report.problemCount - 20} more (in the JSON line).`);
+      if (report.problemCount > 20) console.log(`  … and ${report.problemCount - 20} more (the JSON line lists 100).`);
     }
     const { problems, ...figures } = report;
     console.log(JSON.stringify({ ...figures, problems: problems.slice(0, 100) }));

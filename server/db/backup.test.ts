@@ -129,14 +129,14 @@ async function roundTrip(source: Record<string, string>, target: Record<string, 
 describe('npm run backup and npm run restore', () => {
   it('round-trips the embedded database and the uploads, taken while the portal runs', async () => {
     await roundTrip({ DATA_DIR: tmp('lp-bk-src-') }, { DATA_DIR: tmp('lp-bk-dst-') });
-  }, 180_000);
+  }, 240_000);
 
   it('round-trips a DATABASE_URL database and the uploads', async () => {
     await roundTrip(
       { DATA_DIR: tmp('lp-bk-src-'), DATABASE_URL: await newDatabase() },
       { DATA_DIR: tmp('lp-bk-dst-'), DATABASE_URL: await newDatabase() },
     );
-  }, 180_000);
+  }, 240_000);
 
   it('round-trips with STORAGE=s3: files read from one bucket and written into another, empty one', async () => {
     const [from, to] = [await startTestS3('portal-source'), await startTestS3('portal-target')];
@@ -149,7 +149,7 @@ describe('npm run backup and npm run restore', () => {
       await from.close();
       await to.close();
     }
-  }, 180_000);
+  }, 240_000);
 
   it('refuses a damaged archive and leaves the target empty', async () => {
     const bad = path.join(tmp('lp-archive-'), 'broken.tar.gz');

@@ -265,7 +265,7 @@ describe('npm run restore of a crafted archive (issue 28 item 8)', () => {
       expect.stringMatching(/^0000000000000000025-\d{8}T\d{9}Z\.json$/),
     ]);
     expect(processesUsing(target)).toEqual([]);
-  }, 420_000);
+  }, 480_000);
 
   it('restores a signed archive without BACKUP_KEY with a warning line, its audit trail verifying', async () => {
     const url = await newDatabase(false);

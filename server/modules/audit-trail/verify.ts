@@ -1,4 +1,7 @@
+import { StringDecoder } from 'node:string_decoder';
+
 import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 
 import { type AuditCheckpointJson, auditCheckpointJson } from '#shared/schemas/audit-checkpoint.ts';
 
@@ -17,7 +20,7 @@ import { checkpointName, type StoredCheckpoint } from './checkpoints.ts';
  * - every checkpoint found (DATA_DIR/audit-checkpoints, the bucket) agrees: the row at its seq still has its hash
  *   (else the chain was rewritten, however consistently), and no checkpoint names a seq past the last row (else the
  *   newest rows were cut off).
- * The rows come in keyset batches of one REPEATABLE READ snapshot, so the portal keeps writing meanwhile.
+ * The rows come in one COPY, streamed, in one REPEATABLE READ snapshot, so the portal keeps writing meanwhile.
  */
 
 export type ProblemKind =
@@ -89,11 +92,11 @@ export interface VerifyOptions {
    * each node's folder holds only the checkpoints it wrote.
    */
   bucket?: boolean;
-  /** Rows per batch (default 20,000). */
-  batchSize?: number;
+  /** How many rows between two `onProgress` calls (default 100,000). */
+  progressEvery?: number;
   /** Problems kept in the report (default 100; all are counted). */
   maxProblems?: number;
-  /** Told after each batch: rows read so far and the last seq. */
+  /** Told every `progressEvery` rows: rows read so far and the last seq. */
   onProgress?: (rows: number, lastSeq: number) => void;
 }
 
@@ -199,13 +202,43 @@ function canonicalTime(text: string): string {
   return new Date(text).toISOString(); // not expected in a UTC session; a wrong time still fails its row's hash
 }
 
-// Every column as the database's text: the verifier formats nothing through the database but the time's UTC text.
-const asText = { getTypeParser: () => (value: string) => value };
+/** The columns read, in the order the COPY gives them. */
+const COLUMNS = [
+  'seq',
+  'id',
+  'occurred_at',
+  'actor_id',
+  'actor_name',
+  'actor_role',
+  'client_address',
+  'user_agent',
+  'action',
+  'object_type',
+  'object_id',
+  'object_label',
+  'classification',
+  'outcome',
+  'details',
+  'prev_hash',
+  'hash',
+] as const;
+
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/**
+ * One field of COPY's text format: `\N` is null; a backslash escapes the next character (`\n`, `\t`, `\\`…). COPY TO
+ * writes no octal or hex escapes (PostgreSQL's documentation of COPY), so none are read.
+ */
+function copyField(raw: string): string | null {
+  if (raw === '\\N') return null;
+  if (!raw.includes('\\')) return raw;
+  return raw.replace(/\\(.)/gs, (_, c: string) => COPY_ESCAPES[c] ?? c);
+}
 
 /** Checks the audit trail of the database at `pool` against its checkpoints (see above). Never writes. */
 export async function verifyAuditTrail(pool: pg.Pool, opts: VerifyOptions): Promise<VerifyReport> {
   const started = Date.now();
-  const batchSize = opts.batchSize ?? 20_000;
+  const progressEvery = opts.progressEvery ?? 100_000;
   const maxProblems = opts.maxProblems ?? 100;
   // The checkpoints first: each was taken from a snapshot older than the one read below, so none can be ahead of it.
   const bucket = opts.bucket ?? false;
@@ -250,8 +283,7 @@ export async function verifyAuditTrail(pool: pg.Pool, opts: VerifyOptions): Prom
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set local timezone to 'UTC'`);
     await client.query(`set local datestyle to 'ISO, YMD'`);
-    // Each batch walks the primary key from where the last one ended, whatever the planner makes of a fresh table's
-    // statistics (a sort would read the whole table for every batch).
+    // The rows in the primary key's order, as they lie on disk: never a sort of the whole table.
     await client.query('set local enable_sort = off');
     const headRow = await client.query<{ seq: string; hash: string }>(
       'select seq::text as seq, hash from audit_chain_head where one = 1',
@@ -259,81 +291,83 @@ export async function verifyAuditTrail(pool: pg.Pool, opts: VerifyOptions): Prom
     head = headRow.rows[0]
       ? { seq: Number(headRow.rows[0].seq), hash: headRow.rows[0].hash }
       : { seq: 0, hash: GENESIS_HASH };
-    const fetchAfter = (after: string) => {
-      const batch = client.query<string[]>({
-        text: `select seq, id, occurred_at, actor_id, actor_name, actor_role, client_address, user_agent, action,
-                 object_type, object_id, object_label, classification, outcome, details, prev_hash, hash
-               from audit_events where seq > $1 order by seq limit $2`,
-        values: [after, batchSize],
-        rowMode: 'array',
-        types: asText,
-      });
-      batch.catch(() => {}); // asked ahead: a failure counts when it is awaited, not before
-      return batch;
-    };
-    let next: ReturnType<typeof fetchAfter> | null = fetchAfter('-1');
-    while (next) {
-      const batch: Awaited<ReturnType<typeof fetchAfter>> = await next;
-      // The next batch is asked for before this one is hashed: the database reads it meanwhile.
-      next = batch.rows.length === batchSize ? fetchAfter(batch.rows[batchSize - 1]![0]!) : null;
-      for (const r of batch.rows) {
-        const row: ChainRow = {
-          seq: r[0]!,
-          id: r[1]!,
-          occurredAt: canonicalTime(r[2]!),
-          actorId: r[3] ?? null,
-          actorName: r[4] ?? null,
-          actorRole: r[5] ?? null,
-          clientAddress: r[6] ?? null,
-          userAgent: r[7] ?? null,
-          action: r[8]!,
-          objectType: r[9] ?? null,
-          objectId: r[10] ?? null,
-          objectLabel: r[11] ?? null,
-          classification: r[12] ?? null,
-          outcome: r[13]!,
-          details: r[14] ?? null,
-        };
-        const prevHash = r[15]!;
-        const hash = r[16]!;
-        const seq = Number(row.seq);
-        const here = { seq, id: row.id };
-        if (!first) {
-          first = { seq, id: row.id, prevHash };
-        } else if (seq !== last!.seq + 1) {
-          problem({
-            kind: 'gap',
-            seq: last!.seq + 1,
-            id: null,
-            message: `${range(last!.seq + 1, seq - 1)} missing, between seq ${last!.seq} and seq ${seq} (id ${row.id}): deleted.`,
-          });
-        } else if (prevHash !== last!.hash) {
-          problem({
-            kind: 'broken_link',
-            ...here,
-            message: `its prev_hash is not the hash of seq ${last!.seq}: this row or the one before it was rewritten.`,
-          });
-        }
-        if (chainHash(prevHash, row) !== hash) {
-          problem({
-            kind: 'altered',
-            ...here,
-            message: 'its fields do not give its hash: the row was changed after it was written.',
-          });
-        }
-        if (at.has(seq)) compare(seq, hash, here, `the hash of seq ${seq}`);
-        last = { seq, id: row.id, hash };
+    // One COPY of the rows in seq order, streamed (pg-copy-streams pauses the socket while a chunk is checked): far
+    // less work on both sides than a result set read in keyset batches (decision 068).
+    const copy = client.query(
+      copyTo(`copy (select ${COLUMNS.join(', ')} from audit_events order by seq) to stdout`),
+    ) as unknown as AsyncIterable<Buffer>;
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    const take = (line: string) => {
+      const f = line.split('\t');
+      if (f.length !== COLUMNS.length)
+        throw new Error(`COPY gave a line of ${f.length} fields, not ${COLUMNS.length}.`);
+      const row: ChainRow = {
+        seq: f[0]!,
+        id: f[1]!,
+        occurredAt: canonicalTime(f[2]!),
+        actorId: copyField(f[3]!),
+        actorName: copyField(f[4]!),
+        actorRole: copyField(f[5]!),
+        clientAddress: copyField(f[6]!),
+        userAgent: copyField(f[7]!),
+        action: copyField(f[8]!)!,
+        objectType: copyField(f[9]!),
+        objectId: copyField(f[10]!),
+        objectLabel: copyField(f[11]!),
+        classification: copyField(f[12]!),
+        outcome: copyField(f[13]!)!,
+        details: copyField(f[14]!),
+      };
+      const prevHash = copyField(f[15]!)!;
+      const hash = copyField(f[16]!)!;
+      const seq = Number(row.seq);
+      const here = { seq, id: row.id };
+      if (!first) {
+        first = { seq, id: row.id, prevHash };
+      } else if (seq !== last!.seq + 1) {
+        problem({
+          kind: 'gap',
+          seq: last!.seq + 1,
+          id: null,
+          message: `${range(last!.seq + 1, seq - 1)} missing, between seq ${last!.seq} and seq ${seq} (id ${row.id}): deleted.`,
+        });
+      } else if (prevHash !== last!.hash) {
+        problem({
+          kind: 'broken_link',
+          ...here,
+          message: `its prev_hash is not the hash of seq ${last!.seq}: this row or the one before it was rewritten.`,
+        });
       }
-      rows += batch.rows.length;
-      if (last) opts.onProgress?.(rows, last.seq);
+      if (chainHash(prevHash, row) !== hash) {
+        problem({
+          kind: 'altered',
+          ...here,
+          message: 'its fields do not give its hash: the row was changed after it was written.',
+        });
+      }
+      if (at.has(seq)) compare(seq, hash, here, `the hash of seq ${seq}`);
+      last = { seq, id: row.id, hash };
+      if (++rows % progressEvery === 0) opts.onProgress?.(rows, seq);
+    };
+    for await (const chunk of copy) {
+      const text = rest + decoder.write(chunk);
+      let from = 0;
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', from)) {
+        take(text.slice(from, end));
+        from = end + 1;
+      }
+      rest = text.slice(from);
     }
+    rest += decoder.end();
+    if (rest) throw new Error('COPY ended in the middle of a line.');
     await client.query('commit');
   } catch (err) {
-    await client.query('rollback').catch(() => {});
+    // A COPY cut short leaves the connection mid-protocol: it is closed, not returned to the pool.
+    client.release(err as Error);
     throw err;
-  } finally {
-    client.release();
   }
+  client.release();
 
   // Where the chain starts here: seq 1 from the start, or after the last link a purge removed.
   const start = first as { seq: number; id: string; prevHash: string } | null;
