@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -9,6 +9,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
 import { freePort } from '#server/test/load-balancer.ts';
 import { startTestProvider, TEST_CLIENT, TEST_ROLE_CLAIM } from '#server/test/oidc-provider.ts';
+import { startTestSmtp } from '#server/test/smtp-server.ts';
 
 import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
@@ -31,6 +32,11 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The issuer of the run's OpenID provider, which the shared server signs people in with (e2e/sso.e2e.ts). */
     ssoIssuer: string;
+    /**
+     * Where the run's SMTP server (the shared server's relay, SMTP_URL) writes each mail it takes, one JSON file a
+     * mail (`<sequence>.json`: to, subject, text, html, language), for e2e/mail.ts to read.
+     */
+    mailDir: string;
   }
 }
 
@@ -134,9 +140,9 @@ export async function startPortalServer(opts: {
 
 /**
  * Once for the whole e2e run: build the web app if needed and copy it (WEB_ROOT, so a rebuild in the working tree
- * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start a real OpenID provider and
- * then the real server on a free port with single sign-on through it (its own embedded PostgreSQL in its own data
- * folder), and stop both at the end. Tests seed the rest through the API (decision 012).
+ * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start a real OpenID provider and a
+ * real SMTP server, then the real server on a free port with single sign-on and mail through them (its own embedded
+ * PostgreSQL in its own data folder), and stop them all at the end. Tests seed the rest through the API (decision 012).
  */
 export default async function setup(project: TestProject) {
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
@@ -165,6 +171,18 @@ export default async function setup(project: TestProject) {
     email_verified: false,
     name: SSO_UNVERIFIED.name,
   });
+  // A real SMTP server (server/test/smtp-server.ts) as the portal's mail relay (decision 076): every mail it takes is
+  // written to mailDir for the tests, which run in other processes.
+  const mailDir = path.join(runDir, 'mail');
+  mkdirSync(mailDir);
+  let received = 0;
+  const smtp = await startTestSmtp({
+    onMail: ({ to, subject, text, html, language }) => {
+      received += 1;
+      const file = path.join(mailDir, `${String(received).padStart(6, '0')}.json`);
+      writeFileSync(file, JSON.stringify({ to, subject, text, html, language }));
+    },
+  });
   const server = await startPortalServer({
     dataDir,
     webRoot,
@@ -179,9 +197,12 @@ export default async function setup(project: TestProject) {
       OIDC_ROLE_MAP: `director=${SSO_DIRECTORS_GROUP}`,
       OIDC_BUTTON_LABEL_EN: SSO_LABEL.en,
       OIDC_BUTTON_LABEL_HI: SSO_LABEL.hi,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Lab Portal <portal@lab.test>',
     },
   }).catch(async (err: unknown) => {
     await provider.close();
+    await smtp.close();
     throw err;
   });
 
@@ -192,10 +213,12 @@ export default async function setup(project: TestProject) {
   project.provide('webRoot', webRoot);
   project.provide('databaseUrl', readFileSync(path.join(dataDir, 'pg-url'), 'utf8').trim());
   project.provide('ssoIssuer', provider.issuer);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     await server.stop();
     await provider.close();
+    await smtp.close();
     rmSync(runDir, { recursive: true, force: true });
   };
 }

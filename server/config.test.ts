@@ -398,3 +398,82 @@ describe('the lab directory (LDAP_*, decision 062)', () => {
     expect(refusal(env)).toBe(message);
   });
 });
+
+describe('email through the lab relay (SMTP_URL, MAIL_FROM, SMTP_CA_FILE; decision 076)', () => {
+  const mail = {
+    SMTP_URL: 'smtp://mail.lab.local',
+    MAIL_FROM: 'Lab Portal <portal@lab.example>',
+    PORTAL_URL: 'https://portal.lab.example/',
+  };
+
+  it('is off without SMTP_URL', () => {
+    expect(load({}).mail).toBeNull();
+  });
+
+  it('reads an smtp:// relay (STARTTLS when offered) on the submission port by default', () => {
+    expect(load(mail).mail).toEqual({
+      host: 'mail.lab.local',
+      port: 587,
+      secure: false,
+      auth: undefined,
+      relay: 'smtp://mail.lab.local',
+      ca: undefined,
+      from: 'Lab Portal <portal@lab.example>',
+      portalUrl: 'https://portal.lab.example',
+    });
+  });
+
+  it('reads an smtps:// relay with a percent-encoded user and password, never logging the password', () => {
+    const config = load({
+      ...mail,
+      SMTP_URL: 'smtps://portal%40lab:p%40ss%2Fw%3Ard@[::1]:2465',
+      MAIL_FROM: 'portal@lab.example',
+    });
+    expect(config.mail).toMatchObject({
+      host: '::1',
+      port: 2465,
+      secure: true,
+      auth: { user: 'portal@lab', pass: 'p@ss/w:rd' },
+      relay: 'smtps://portal%40lab@[::1]:2465',
+      from: 'portal@lab.example',
+    });
+    expect(load({ ...mail, SMTP_URL: 'smtps://relay.lab.local' }).mail).toMatchObject({ port: 465, secure: true });
+  });
+
+  it('reads the CA file', () => {
+    const ca = path.join(dataDir, 'relay-ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n');
+    expect(load({ ...mail, SMTP_CA_FILE: ca }).mail!.ca!.toString()).toContain('BEGIN CERTIFICATE');
+  });
+
+  it.each([
+    [
+      { ...mail, SMTP_URL: 'http://mail.lab.local' },
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtp://mail.lab.local:587 or smtps://user:password@mail.lab.local:465 (percent-encode a password that holds @, : or /).',
+    ],
+    [
+      { ...mail, SMTP_URL: 'smtp://user:secret-word@mail.lab.local/inbox' },
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtp://mail.lab.local:587 or smtps://user:password@mail.lab.local:465 (percent-encode a password that holds @, : or /).',
+    ],
+    [
+      { ...mail, MAIL_FROM: 'Lab, Portal <portal@lab.example>' },
+      'MAIL_FROM must be an email address, alone or as Name <address> (e.g. Lab Portal <portal@lab.example>; got "Lab, Portal <portal@lab.example>").',
+    ],
+    [
+      { ...mail, MAIL_FROM: '' },
+      'SMTP_URL needs MAIL_FROM, the sender of the mail (e.g. Lab Portal <portal@lab.example>).',
+    ],
+    [
+      { ...mail, PORTAL_URL: '' },
+      'SMTP_URL needs PORTAL_URL, the address people open the portal at: every link in a mail starts with it.',
+    ],
+    [{ MAIL_FROM: 'portal@lab.example' }, 'MAIL_FROM set without SMTP_URL: set SMTP_URL too, or unset them.'],
+    [
+      { ...mail, SMTP_CA_FILE: '/nonexistent/relay.pem' },
+      "SMTP_CA_FILE /nonexistent/relay.pem cannot be read (ENOENT). Point it at the mail relay's CA certificate (PEM).",
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(refusal(env)).toBe(message);
+    expect(message).not.toContain('secret-word');
+  });
+});

@@ -94,6 +94,26 @@ export interface Config {
   oidc: OidcConfig | null;
   /** Sign-in with the lab's directory (LDAP_URL and the other LDAP_* variables; decision 062), unset without LDAP_URL. */
   ldap: LdapConfig | undefined;
+  /** Email through the lab's mail relay (SMTP_URL, MAIL_FROM, SMTP_CA_FILE; decision 076), or null: nothing is sent. */
+  mail: MailConfig | null;
+}
+
+/** SMTP_URL and MAIL_FROM (README "Configuration", docs/deployment.md "Email through the lab's mail relay"). */
+export interface MailConfig {
+  /** The relay from SMTP_URL: `smtps://` is TLS from the start; `smtp://` upgrades with STARTTLS when offered. */
+  host: string;
+  port: number;
+  secure: boolean;
+  /** The user and password in SMTP_URL (percent-decoded), if any. */
+  auth: { user: string; pass: string } | undefined;
+  /** SMTP_URL without its password, for the log. */
+  relay: string;
+  /** SMTP_CA_FILE's contents: the CA certificate(s) the relay's TLS certificate is checked against. */
+  ca: Buffer | undefined;
+  /** MAIL_FROM: the sender, `portal@lab.example` or `Lab Portal <portal@lab.example>`. */
+  from: string;
+  /** PORTAL_URL: every link in a mail starts with it. */
+  portalUrl: string;
 }
 
 /** The portal's roles a directory group may give (spec §9), most powerful first: a person in several gets the first. */
@@ -534,6 +554,34 @@ const envSchema = z.object({
     return refuse(ctx, `S3_FORCE_PATH_STYLE must be true or false (got "${v}").`);
   }),
   PORTAL_URL: webAddress('PORTAL_URL', true),
+  SMTP_URL: variable((v, ctx) => {
+    if (v === undefined) return undefined;
+    let url: URL | undefined;
+    try {
+      url = new URL(v.trim());
+    } catch {
+      url = undefined;
+    }
+    if (url && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname && url.pathname.length <= 1) {
+      return url;
+    }
+    // The value may hold a password: the refusal names its scheme and host only.
+    return refuse(
+      ctx,
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtp://mail.lab.local:587 or smtps://user:password@mail.lab.local:465 (percent-encode a password that holds @, : or /).',
+    );
+  }),
+  MAIL_FROM: variable((v, ctx) => {
+    if (v === undefined) return undefined;
+    // An address, alone or after a display name in angle brackets; a display name with a comma or quote is refused
+    // (it would need quoting in the header).
+    if (/^(?:[^<>",\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v.trim())) return v.trim();
+    return refuse(
+      ctx,
+      `MAIL_FROM must be an email address, alone or as Name <address> (e.g. Lab Portal <portal@lab.example>; got "${v}").`,
+    );
+  }),
+  SMTP_CA_FILE: text(),
   OIDC_ISSUER: webAddress('OIDC_ISSUER'),
   OIDC_CLIENT_ID: text(),
   OIDC_CLIENT_SECRET: text(),
@@ -627,6 +675,47 @@ function ldapConfig(env: Env, raw: NodeJS.ProcessEnv): LdapConfig | undefined {
   };
 }
 
+/** Email is on when SMTP_URL is set (decision 076); then MAIL_FROM and PORTAL_URL (the links) must be set too. */
+function mailConfig(env: Env): MailConfig | null {
+  const url = env.SMTP_URL;
+  if (!url) {
+    const stray = (['MAIL_FROM', 'SMTP_CA_FILE'] as const).filter((name) => env[name] !== undefined);
+    if (stray.length)
+      throw new ConfigError(`${stray.join(', ')} set without SMTP_URL: set SMTP_URL too, or unset them.`);
+    return null;
+  }
+  if (!env.MAIL_FROM) {
+    throw new ConfigError('SMTP_URL needs MAIL_FROM, the sender of the mail (e.g. Lab Portal <portal@lab.example>).');
+  }
+  if (!env.PORTAL_URL) {
+    throw new ConfigError(
+      'SMTP_URL needs PORTAL_URL, the address people open the portal at: every link in a mail starts with it.',
+    );
+  }
+  let ca: Buffer | undefined;
+  if (env.SMTP_CA_FILE) {
+    try {
+      ca = readFileSync(env.SMTP_CA_FILE);
+    } catch (err) {
+      throw new ConfigError(
+        `SMTP_CA_FILE ${env.SMTP_CA_FILE} cannot be read (${(err as NodeJS.ErrnoException).code}). Point it at the mail relay's CA certificate (PEM).`,
+      );
+    }
+  }
+  const secure = url.protocol === 'smtps:';
+  const user = decodeURIComponent(url.username);
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    auth: user ? { user, pass: decodeURIComponent(url.password) } : undefined,
+    relay: `${url.protocol}//${user ? `${encodeURIComponent(user)}@` : ''}${url.host}`,
+    ca,
+    from: env.MAIL_FROM,
+    portalUrl: env.PORTAL_URL,
+  };
+}
+
 /** Single sign-on is on when OIDC_ISSUER is set; then the client and the portal's address must be set too. */
 function oidcConfig(env: Env): OidcConfig | null {
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, PORTAL_URL: portalUrl } = env;
@@ -693,6 +782,7 @@ export function loadConfig(
   const storage = storageConfig(env);
   const ldap = ldapConfig(env, raw);
   const oidc = oidcConfig(env);
+  const mail = mailConfig(env);
   const dataDir = path.resolve(env.DATA_DIR!);
   const createdAtLoad: string[] = [];
   try {
@@ -739,5 +829,6 @@ export function loadConfig(
     mfaForCleared: env.MFA_FOR_CLEARED,
     portalUrl: env.PORTAL_URL,
     oidc,
+    mail,
   };
 }

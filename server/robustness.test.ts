@@ -149,6 +149,8 @@ const PUBLIC_ROUTES = [
   'GET /api/auth/sso/start', // single sign-on: to the provider, back, and the one-time code (decision 063)
   'GET /api/auth/sso/callback',
   'POST /api/auth/sso/exchange',
+  'POST /api/auth/forgot-password', // forgot password: the request and the mailed link's use (decision 077)
+  'POST /api/auth/reset-password',
   'GET /api/labs',
   'GET /api/labs/only',
   'GET /api/labs/:id',

@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = [
   'step_up',
   'step_up_failed',
   'sign_out',
+  // Forgot password (decision 077)
+  'password_reset_requested',
+  'password_reset',
   // People
   'role_changed',
   'clearance_changed',

@@ -19,18 +19,21 @@ import { router } from './app/router.tsx';
 import { i18nReady } from './i18n/index.ts';
 import { applyStoredDisplayPreferences } from './lib/display-preferences.ts';
 import { installFocusFirstError } from './lib/focus-first-error.ts';
+import { installLanguageSync } from './lib/language-sync.ts';
 
 applyStoredDisplayPreferences();
 installFocusFirstError();
 
 const root = createRoot(document.getElementById('root')!);
 // The shell's texts load first so the first paint is already in the chosen language.
-void i18nReady.finally(() =>
+void i18nReady.finally(() => {
+  // The server writes a person's mail in their last-chosen language (issue 32): told at sign-in and at each switch.
+  installLanguageSync();
   root.render(
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -69,4 +69,14 @@ export const auth = {
   passkey_unknown: 'This passkey is not registered to your account.',
   passkey_none: 'You have no passkey yet.',
   passkey_already_registered: 'This passkey is already registered.',
+  /** Forgot password (server/modules/auth/password-reset.ts, decision 077). */
+  reset_off:
+    'Password reset by email is not available on this portal. Please ask an administrator to reset your password.',
+  reset_use_directory:
+    'Your account signs in with the lab directory. Please change your password there, or ask the directory administrator.',
+  reset_use_sso:
+    "Your account signs in through single sign-on. Please change your password with the lab's sign-in service.",
+  reset_rate_limited: 'Too many requests to reset a password. Please try again in {{wait}}.',
+  reset_token_required: 'This link is incomplete. Please open the link in the email again.',
+  reset_link_invalid: 'This link to reset your password has expired or was already used. Please ask for a new one.',
 } as const;

@@ -30,4 +30,6 @@ export const users = {
   reject_reason_required: 'Please give a reason for rejecting this user.',
   reason_too_long: 'The reason must be at most 500 characters.',
   clearance_required: 'Please say whether the user is cleared (true or false).',
+  /** The person's language (PUT /api/users/me/language, issue 32). */
+  language_invalid: 'Please choose English (en) or Hindi (hi).',
 } as const;

@@ -73,6 +73,21 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+/** POST /api/auth/forgot-password (issue 32, decision 077): the account's email. */
+export const forgotPasswordInput = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
+
+/** POST /api/auth/reset-password: the token of the mailed link, and the new password by the portal's rules. */
+export const passwordResetInput = z.object({
+  token: z
+    .string({ error: msg('auth.reset_token_required') })
+    .trim()
+    .min(1, msg('auth.reset_token_required'))
+    .max(200, msg('auth.reset_link_invalid')),
+  password: passwordField,
+});
+export type PasswordResetInput = z.input<typeof passwordResetInput>;
+
 /** A started session: its token and the signed-in person (spec §7's answer to POST /api/auth/login). */
 export const sessionJson = z.object({ token: z.string(), user: userJson });
 export type SessionJson = z.infer<typeof sessionJson>;
@@ -163,6 +178,8 @@ export type SsoExchangeInput = z.infer<typeof ssoExchangeInput>;
 /** GET /api/auth/options: what the login page offers besides the password (single sign-on's button, decision 063). */
 export const authOptionsJson = z.object({
   sso: z.object({ label: z.object({ en: z.string(), hi: z.string() }) }).nullable(),
+  /** Whether the portal sends email (SMTP_URL, decision 076): without it, no screen offers anything by email. */
+  email: z.boolean(),
 });
 export type AuthOptionsJson = z.infer<typeof authOptionsJson>;
 

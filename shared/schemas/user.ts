@@ -236,6 +236,11 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 export const resetPasswordInput = z.object({ newPassword: newPasswordField });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
+/** PUT /api/users/me/language: the language the person chose, which their mail is written in (issue 32). */
+export const LANGUAGES = ['en', 'hi'] as const;
+export const languageInput = z.object({ language: z.enum(LANGUAGES, msg('users.language_invalid')) });
+export type LanguageInput = z.input<typeof languageInput>;
+
 /** The answer to a password change: a fresh token, since every earlier one stops working. */
 export const passwordChangedJson = z.object({ message: z.string(), token: z.string() });
 

@@ -10,6 +10,9 @@ export const paths = {
   /** A signed-in session that must pass its second factor first (decision 064). */
   secondFactor: '/login/second-factor',
   register: '/register',
+  /** "Forgot password?" (issue 32, decision 077): the email to send a link to, and the mailed link's page. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   pendingApproval: '/pending-approval',
   employees: '/employees',
   /** The portal search (issue 14): results of the header box. */

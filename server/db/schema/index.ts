@@ -13,3 +13,4 @@ export * from './site.ts';
 export * from './settings.ts';
 export * from './audit.ts';
 export * from './acknowledgements.ts';
+export * from './mail.ts';

@@ -155,3 +155,28 @@ export const webauthnChallenges = pgTable(
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * "Forgot password" links (issue 32, decision 077): one row per request of a local account. The link's token is never
+ * stored: it is the HMAC of the row's id under a key derived from the JWT secret (made again when the mail is
+ * written), and the row keeps its SHA-256 only. A token works once (`usedAt`), for 30 minutes (`expiresAt`); a
+ * reset uses up every other token of the account too.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;

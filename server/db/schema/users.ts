@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
@@ -79,6 +79,11 @@ export const users = pgTable(
      * users may be marked such a letter; see docs/decisions/020-dak-movement.md).
      */
     classifiedClearance: boolean().notNull().default(false),
+    /**
+     * The language the person last chose in the portal (the web sends it at sign-in and when they switch): their mail
+     * is written in it (issue 32, decision 076).
+     */
+    language: text().$type<'en' | 'hi'>().notNull().default('en'),
     approvedAt: timestamp({ withTimezone: true }),
     approvedBy: uuid(),
     createdAt: createdAt(),
@@ -97,6 +102,7 @@ export const users = pgTable(
     // Directory, Manage Users and log searches: name or email contains the text (pg_trgm, migration 0001).
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    check('users_language_check', sql`${t.language} in ('en', 'hi')`),
   ],
 );
 

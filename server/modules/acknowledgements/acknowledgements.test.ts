@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 import { todayInIndia } from '#shared/format.ts';
 
+import type { Database } from '#server/db/client.ts';
 import { acknowledgements, activityLogs, auditEvents, notifications, type UserRow } from '#server/db/schema/index.ts';
+import { startBackgroundJobs } from '#server/jobs/job-queue.ts';
 
-import { sendAcknowledgementReminders } from './acknowledgements.reminders.ts';
+import { acknowledgementJobs, sendAcknowledgementReminders } from './acknowledgements.reminders.ts';
 import { call, type Cast, cast, dayFromToday, publishToAB, rowOf, send } from './acknowledgements.test-helpers.ts';
 
 // The routes of acknowledgements (issue 31 item 2, decision 074): each person's own list, badge, open and
@@ -420,5 +422,33 @@ describe('reminders (decision 074)', () => {
     });
     await acknowledgeAs(c, id, c.a1);
     expect((await call(c, c.a1, 'GET', '/api/notifications/count')).json()).toEqual({ unread: 0 });
+  });
+
+  it('runs as a background job of the node (pg-boss): queued at start, it makes the due reminders', async () => {
+    const c = await cast();
+    const item = await publishToAB(c, dayFromToday(1));
+    const pool = c.app.pgPool as unknown as { options: { connectionString: string } };
+    const database = {
+      db: c.app.db,
+      pool: c.app.pgPool,
+      url: pool.options.connectionString,
+      kind: c.app.dbKind,
+      close: async () => {},
+    } as unknown as Database;
+    const log = { error: () => {}, info: () => {} };
+    const jobs = await startBackgroundJobs({ database, store: c.app.storage, config: c.app.config, log }, [
+      acknowledgementJobs(),
+    ]);
+    try {
+      const row = (await rowOf(c, item.acknowledgement._id, c.b1))!;
+      let made: unknown[] = [];
+      for (let i = 0; i < 60 && !made.length; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        made = await c.app.db.select().from(notifications).where(eq(notifications.sourceId, row.id));
+      }
+      expect(made).toMatchObject([{ kind: 'acknowledgement_due', userId: c.b1.id }]);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

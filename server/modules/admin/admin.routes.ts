@@ -73,7 +73,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = await approveUser(app.db, signedInActor(req), req.params.userId, req.body, auditWho(req));
+      const user = await approveUser(
+        app.db,
+        signedInActor(req),
+        req.params.userId,
+        req.body,
+        auditWho(req),
+        app.config.mail,
+      );
       return { message: 'User approved successfully!', user: presentUser(user) };
     },
   );
@@ -92,7 +99,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/reject-user/:userId',
     { onRequest: adminOnly, schema: { params: userIdParam, body: rejectUserInput, response: { 200: userAnswer } } },
     async (req) => {
-      await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason, auditWho(req));
+      await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason, auditWho(req), app.config.mail);
       return { message: 'User rejected.', user: await managedUser(req.params.userId) };
     },
   );

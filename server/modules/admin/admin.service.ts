@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import type { approveUserInput } from '#shared/schemas/auth.ts';
 
+import type { MailConfig } from '#server/config.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { groups, labs, letterMovements, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
@@ -19,6 +20,7 @@ import {
   type StoredFile,
   transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -40,7 +42,7 @@ export const countPendingUsers = (db: Db) => countWhere(db, users, eq(users.stat
 
 /**
  * Approves a pending user into a group of the lab with the role the admin chose (it overrides the requested one,
- * spec §4). Callers check that the actor is an admin.
+ * spec §4), and tells them by mail when the portal sends mail (issue 32). Callers check that the actor is an admin.
  */
 export async function approveUser(
   db: Db,
@@ -48,6 +50,7 @@ export async function approveUser(
   userId: string,
   input: z.output<typeof approveUserInput>,
   who: AuditWho,
+  mail: MailConfig | null = null,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
@@ -85,6 +88,7 @@ export async function approveUser(
       { type: 'user', id: user.id },
     );
     await recordUserChanges(tx, who, user, approved!);
+    await queueMail(tx, mail, user, 'account_approved', { name: user.name, role: input.role, group: group.name });
     return approved!;
   });
 }
@@ -97,8 +101,8 @@ async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
 }
 
 /**
- * Refuses a pending registration with a reason, which the person is told when they try to sign in (decision 005).
- * Callers check that the actor is an admin.
+ * Refuses a pending registration with a reason, which the person is told when they try to sign in (decision 005) and
+ * by mail when the portal sends mail (issue 32). Callers check that the actor is an admin.
  */
 export async function rejectUser(
   db: Db,
@@ -106,6 +110,7 @@ export async function rejectUser(
   userId: string,
   reason: string,
   who: AuditWho,
+  mail: MailConfig | null = null,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -123,6 +128,7 @@ export async function rejectUser(
       { type: 'user', id: user.id },
     );
     await recordUserChanges(tx, who, user, rejected!, { reason });
+    await queueMail(tx, mail, user, 'account_rejected', { name: user.name, reason });
     return rejected!;
   });
 }

@@ -1,9 +1,9 @@
-import { forbidden } from '#server/lib/errors.ts';
+import { conflict, forbidden } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-/** Who may sign in how (decision 062). */
+/** Who may sign in how (decision 062), and whose password the portal may reset by mail (decision 077). */
 export const authPolicy = definePolicy({
   /**
    * Signing in with the portal's own password, the password already checked: everyone, except that LDAP_ONLY leaves
@@ -11,4 +11,12 @@ export const authPolicy = definePolicy({
    */
   'auth.local_password_sign_in': (actor: Actor | null, how: { ldapOnly: boolean }) =>
     !how.ldapOnly || isAdmin(actor) ? true : forbidden('auth.local_sign_in_off'),
+  /**
+   * "Forgot password": only an account whose password the portal keeps. A directory or single sign-on account is
+   * told where its password lives (no mail is sent).
+   */
+  'auth.reset_password_by_mail': (_actor: Actor | null, account: { authSource: 'local' | 'directory' | 'sso' }) =>
+    account.authSource === 'local'
+      ? true
+      : conflict(account.authSource === 'directory' ? 'auth.reset_use_directory' : 'auth.reset_use_sso'),
 });

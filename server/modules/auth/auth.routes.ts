@@ -3,9 +3,11 @@ import { z } from 'zod';
 
 import {
   activeSessionJson,
+  forgotPasswordInput,
   loginInput,
   loginJson,
   logoutJson,
+  passwordResetInput,
   registerInput,
   sessionJson,
   stepUpInput,
@@ -14,7 +16,7 @@ import {
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
-import { notFound } from '#server/lib/errors.ts';
+import { conflict, notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
@@ -24,6 +26,7 @@ import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#se
 
 import { endAllSessions, refreshSession, registerUser, revokeSession, signInWithPassword } from './auth.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
+import { requestPasswordReset, RESET_ANSWER_MS, resetPasswordWithLink } from './password-reset.ts';
 import { completeSignIn } from './sign-in.ts';
 import { auditSignInFailed } from './sign-in-audit.ts';
 import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
@@ -76,6 +79,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
       return completeSignIn(app, req, reply, user, method);
+    },
+  );
+
+  // Forgot password (issue 32 item 3, decision 077): one answer for every email, given no sooner than RESET_ANSWER_MS
+  // after the request arrived, so that neither the words nor the time tell whether the email is an account's. Requests
+  // are throttled per typed email and per address. A directory or single sign-on account is told where its password
+  // lives. Without SMTP_URL there is no mail to send the link by.
+  app.post(
+    '/api/auth/forgot-password',
+    { config: { public: true }, schema: { body: forgotPasswordInput, response: { 200: messageJson } } },
+    async (req) => {
+      if (!app.config.mail) throw conflict('auth.reset_off');
+      await app.throttle.passwordReset(req.ip, req.body.email);
+      const started = Date.now();
+      try {
+        await requestPasswordReset(app.db, app.config, req.body.email, auditWho(req, null));
+      } finally {
+        const left = RESET_ANSWER_MS - (Date.now() - started);
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      }
+      return {
+        message:
+          'If this email belongs to an account of the portal, a link to reset its password has been sent to it. The link works for 30 minutes.',
+      };
+    },
+  );
+
+  // The mailed link's page sends its token with the new password: every session of the account ends, and the person
+  // signs in again with the new password. Uses of links count against the address's allowance too.
+  app.post(
+    '/api/auth/reset-password',
+    { config: { public: true }, schema: { body: passwordResetInput, response: { 200: messageJson } } },
+    async (req) => {
+      await app.throttle.passwordReset(req.ip);
+      const user = await resetPasswordWithLink(app.db, req.body.token, req.body.password, auditWho(req, null));
+      await app.throttle.clearAccount(user.email);
+      return { message: 'Your password has been changed. Please sign in with your new password.' };
     },
   );
 

@@ -28,13 +28,14 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store').redirect(`/login?${new URLSearchParams(query)}`);
   const refused = (reply: FastifyReply, code: MessageCode) => toLogin(reply, { sso_error: code });
 
-  // The login page asks once per load; it changes only with the configuration, so caches may keep it five minutes.
+  // The login page asks once per load (single sign-on's button; "Forgot password?" only where the portal sends mail,
+  // decision 077); it changes only with the configuration, so caches may keep it five minutes.
   app.get(
     '/api/auth/options',
     { config: { public: true }, schema: { response: { 200: authOptionsJson } } },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { sso: app.sso ? { label: app.sso.settings.label } : null };
+      return { sso: app.sso ? { label: app.sso.settings.label } : null, email: app.config.mail !== null };
     },
   );
 

@@ -98,12 +98,18 @@ describe('GET /api/auth/options', () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/options' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
-    expect(res.json()).toEqual({ sso: { label: { en: 'Sign in with Parichay', hi: 'परिचय से लॉग इन करें' } } });
+    expect(res.json()).toEqual({
+      sso: { label: { en: 'Sign in with Parichay', hi: 'परिचय से लॉग इन करें' } },
+      email: false, // no SMTP_URL: no "Forgot password?" (decision 077)
+    });
   });
 
   it('answers sso null without OIDC_ISSUER, and /sso/start says it is not set up', async () => {
     const plain = await buildTestApp();
-    expect((await plain.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({ sso: null });
+    expect((await plain.inject({ method: 'GET', url: '/api/auth/options' })).json()).toEqual({
+      sso: null,
+      email: false,
+    });
     const res = await plain.inject({ method: 'GET', url: '/api/auth/sso/start' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login?sso_error=auth.sso_not_configured');

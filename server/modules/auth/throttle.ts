@@ -108,6 +108,10 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
     duration: HOUR,
   });
   const feedback = store({ keyPrefix: 'feedback_address', points: settings.feedbackRateLimit, duration: HOUR });
+  // Forgot password (decision 077): requests per typed email, as many an hour as sign-in failures are allowed in a row;
+  // requests and uses of links per address, as many a day as its sign-in failures.
+  const resetAccount = store({ keyPrefix: 'reset_account', points: settings.loginAccountFailures, duration: HOUR });
+  const resetAddress = store({ keyPrefix: 'reset_address', points: settings.loginAddressFailures, duration: DAY });
   const deviceKey = deviceCookieKey(settings.jwtSecret);
   const free = settings.loginAccountFailures;
 
@@ -204,6 +208,26 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
       }
       await Promise.all([failures.delete(counted), lock.delete(counted)]);
       return result;
+    },
+
+    /**
+     * Counts a "forgot password" request from this address for this email (typed, known or not: the same count either
+     * way), or without `email` a use of a reset link; throws 429 past either allowance (decision 077).
+     */
+    async passwordReset(address: string, email?: string) {
+      const refused = (seconds: number) =>
+        tooManyRequests('auth.reset_rate_limited', seconds, { wait: waitInWords(seconds) });
+      const fromAddress = await secondsRefused(resetAddress, address);
+      if (fromAddress) throw refused(fromAddress);
+      if (email === undefined) return;
+      const forAccount = await secondsRefused(resetAccount, accountKey(email));
+      if (forAccount) throw refused(forAccount);
+    },
+
+    /** After a password reset by mail the account's failed sign-ins are forgotten: its owner proved their mailbox. */
+    async clearAccount(email: string) {
+      const key = accountKey(email);
+      await Promise.all([accountFailures.delete(key), accountLock.delete(key)]);
     },
 
     /** A fresh device cookie value for this account, to set after its successful sign-in. */

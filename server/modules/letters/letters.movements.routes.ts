@@ -48,7 +48,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: uuidParam, body: markLetterInput, response: { 201: z.array(movementJson) } },
     },
     async (req, reply) => {
-      const created = await markLetter(app.db, signedInActor(req), req.params.id, req.body);
+      const created = await markLetter(app.db, signedInActor(req), req.params.id, req.body, app.config.mail);
       return reply.code(201).send(created.map((m) => presentMovement(m)));
     },
   );
@@ -74,7 +74,9 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dac/:id/return',
     { schema: { params: uuidParam, body: returnLetterInput, response: movements } },
     async (req) =>
-      (await returnLetter(app.db, signedInActor(req), req.params.id, req.body)).map((m) => presentMovement(m)),
+      (await returnLetter(app.db, signedInActor(req), req.params.id, req.body, app.config.mail)).map((m) =>
+        presentMovement(m),
+      ),
   );
 
   app.post('/api/dac/:id/read', { schema: { params: uuidParam, response: { 200: messageJson } } }, async (req) => {

@@ -3,11 +3,14 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { todayInIndia } from '#shared/format.ts';
 import type { DakPriority, MarkLetterInput, ReturnLetterInput } from '#shared/schemas/letter.ts';
 
+import type { MailConfig } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { type LetterMovementRow, letterMovements, type LetterRow, letters, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type ReadContext, recordRead } from '#server/modules/audit-trail/classified-reads.ts';
+import { IMMEDIATE_PRIORITIES } from '#server/modules/mail/mail.kinds.ts';
+import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -46,11 +49,31 @@ async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<{ letter: L
 const names = (list: { name: string }[]) => list.map((p) => p.name).join(', ');
 
 /**
+ * What a mail may say of a letter (issue 32): its Letter ID always; its subject, and the remarks given with it, only
+ * when it is not classified (a Confidential or Secret letter is named by its Letter ID alone).
+ */
+const mailable = (letter: LetterRow, remarks: string) => {
+  const open = letter.classification === 'Normal';
+  return {
+    letterRef: letter.letterId,
+    subject: open ? letter.letterSub : null,
+    remarks: open && remarks ? remarks : null,
+  };
+};
+
+/**
  * Marks a letter to one or more officers (POST /api/dac/{id}/movements): its uploader, a director, an admin, or an
  * officer who holds it (who then no longer holds it: their movement ends as "forwarded"). Each recipient gets a
- * movement and a notification. Returns the new movements.
+ * movement and a notification, and a mail at once when the letter is Urgent or Most Immediate (issue 32). Returns the
+ * new movements.
  */
-export async function markLetter(db: Db, actor: Actor, id: string, raw: MarkLetterInput): Promise<MovementView[]> {
+export async function markLetter(
+  db: Db,
+  actor: Actor,
+  id: string,
+  raw: MarkLetterInput,
+  mail: MailConfig | null = null,
+): Promise<MovementView[]> {
   const input = {
     to: raw.to,
     remarks: raw.remarks ?? '',
@@ -117,6 +140,19 @@ export async function markLetter(db: Db, actor: Actor, id: string, raw: MarkLett
       actor,
     );
     const ordered = input.to.map((uid) => people.find((p) => p.id === uid)!);
+    if (IMMEDIATE_PRIORITIES.includes(input.priority)) {
+      const { letterRef, subject } = mailable(letter, '');
+      for (const person of ordered) {
+        await queueMail(tx, mail, person, 'letter_marked', {
+          name: person.name,
+          letterRef,
+          subject,
+          priority: input.priority,
+          dueDate: input.dueDate,
+          fromName: actor.name,
+        });
+      }
+    }
     await recordActivity(
       tx,
       actor,
@@ -190,13 +226,15 @@ export async function closeLetter(
 /**
  * Sends a letter back to whoever marked it to the actor, with remarks (POST /api/dac/{id}/return). The actor's
  * movement ends as "returned" and a new one goes back, with the same priority (and due date, unless it has passed).
- * A letter not yet received may be sent back too (marked to the wrong officer).
+ * A letter not yet received may be sent back too (marked to the wrong officer). The sender is told by the bell, and by
+ * mail at once (issue 32).
  */
 export async function returnLetter(
   db: Db,
   actor: Actor,
   id: string,
   input: ReturnLetterInput,
+  mail: MailConfig | null = null,
 ): Promise<MovementView[]> {
   const ids = await db.transaction(async (tx) => {
     const { letter, held } = await lockLetter(tx, actor, id);
@@ -230,6 +268,11 @@ export async function returnLetter(
       { userIds: [sender.id], kind: 'letter_returned', subjectType: 'letter', subjectId: id, sourceIds: [back!.id] },
       actor,
     );
+    await queueMail(tx, mail, sender, 'letter_returned', {
+      name: sender.name,
+      ...mailable(letter, input.remarks),
+      fromName: actor.name,
+    });
     await recordActivity(
       tx,
       actor,

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
-import { uuidParam } from '#shared/schemas/common.ts';
+import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import {
   changePasswordInput,
   directoryUserJson,
+  languageInput,
   listUsersQuery,
   pageJson,
   passwordChangedJson,
@@ -30,6 +31,7 @@ import {
   changeOwnPassword,
   listUserDocuments,
   searchDirectory,
+  setOwnLanguage,
   setProfilePhoto,
   updateProfile,
 } from './users.service.ts';
@@ -132,6 +134,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         const saved = await setProfilePhoto(app.db, app.storage, signedInActor(req), req.params.id, photo);
         return reply.code(201).send({ photo: fileUrl('profile-photos', saved.photoFileId)! });
       });
+    },
+  );
+
+  // The language the person chose in the portal, sent by the web at sign-in and at each switch: their mail is written
+  // in it (issue 32). Each person sets their own; there is no one else's to set.
+  app.put(
+    '/api/users/me/language',
+    { schema: { body: languageInput, response: { 200: messageJson } } },
+    async (req) => {
+      await setOwnLanguage(app.db, signedInActor(req), req.body.language);
+      return { message: 'Language saved.' };
     },
   );
 

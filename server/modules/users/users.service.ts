@@ -235,3 +235,26 @@ export async function changeOwnPassword(
     return saved!;
   });
 }
+
+/**
+ * Keeps the language the person chose in the portal (PUT /api/users/me/language, issue 32): their mail is written in
+ * it. The web sends it at every sign-in and switch; only a change is written (and logged). The signed-in person sets
+ * their own.
+ */
+export async function setOwnLanguage(db: Db, actor: Actor, language: 'en' | 'hi'): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ language })
+      .where(and(eq(users.id, actor.id), sql`${users.language} <> ${language}`))
+      .returning({ id: users.id });
+    if (!changed) return;
+    await recordActivity(
+      tx,
+      actor,
+      language === 'hi' ? 'activity.language_chosen_hi' : 'activity.language_chosen_en',
+      undefined,
+      { type: 'user', id: actor.id },
+    );
+  });
+}

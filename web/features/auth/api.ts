@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import {
   type AuthOptionsJson,
+  type ForgotPasswordInput,
   isSecondFactorStep,
   type LoginInput,
   type LoginJson,
   type LogoutJson,
+  type PasswordResetInput,
   type RegisterInput,
   type SecondFactorsJson,
   type SessionJson,
@@ -43,6 +45,18 @@ export const logout = () => api.post<LogoutJson>('/api/auth/logout').catch(() =>
 export const followProviderLogout = (answer: LogoutJson | undefined) => {
   if (answer?.logoutUrl) window.location.assign(answer.logoutUrl);
 };
+
+/** POST /api/auth/forgot-password (decision 077): the same answer for any email; a link goes to an account's. */
+export const useForgotPassword = () =>
+  useMutation({
+    mutationFn: (input: ForgotPasswordInput) => api.post<{ message: string }>('/api/auth/forgot-password', input),
+  });
+
+/** POST /api/auth/reset-password: the mailed link's token and a new password; the person then signs in with it. */
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (input: PasswordResetInput) => api.post<{ message: string }>('/api/auth/reset-password', input),
+  });
 
 /** GET /api/auth/options: whether the login page offers single sign-on, and its button's words (decision 063). */
 export const useAuthOptions = () =>

@@ -10,7 +10,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { paths } from '#web/lib/paths.ts';
 
-import { useLogin } from '../api.ts';
+import { useAuthOptions, useLogin } from '../api.ts';
 
 /** One id for the failed-login toast, so a later attempt replaces or hides it (issue 16 item 8). */
 const LOGIN_ERROR_TOAST = 'login-error';
@@ -25,6 +25,8 @@ export interface LoginFormProps {
 export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const login = useLogin();
+  // "Forgot password?" only where the portal sends mail (SMTP_URL, decision 077).
+  const mailsLinks = useAuthOptions().data?.email === true;
   const form = useForm<LoginInput>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -70,6 +72,11 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
           {...form.getInputProps('password')}
           error={error('password')}
         />
+        {mailsLinks && (
+          <Anchor component={Link} to={paths.forgotPassword} size="sm" ta="right" mt={-8}>
+            {t('forgot.link')}
+          </Anchor>
+        )}
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('login.submit')}
         </Button>

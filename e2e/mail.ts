@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { inject } from 'vitest';
+
+/** A mail the run's SMTP server took from the shared e2e server (e2e/global-setup.ts writes one file a mail). */
+export interface E2eMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  language: string | undefined;
+}
+
+const mailDir = inject('mailDir');
+
+/** Every mail to `address` so far, oldest first. */
+export function mailsTo(address: string): E2eMail[] {
+  return readdirSync(mailDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(path.join(mailDir, name), 'utf8')) as E2eMail)
+    .filter((mail) => mail.to.includes(address.toLowerCase()));
+}
+
+/** Waits (at most `timeoutMs`) for a mail to `address` whose subject is `subject`; answers the newest such. */
+export async function waitForMail(address: string, subject: string, timeoutMs = 15_000): Promise<E2eMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = mailsTo(address).filter((m) => m.subject === subject);
+    if (found.length) return found.at(-1)!;
+    if (Date.now() > deadline) {
+      const subjects = mailsTo(address).map((m) => m.subject);
+      throw new Error(`No mail "${subject}" to ${address} within ${timeoutMs / 1000} s (got: ${subjects.join(' | ')})`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The one link of a mail's plain-text part. */
+export const linkIn = (mail: E2eMail): string => mail.text.match(/https?:\/\/\S+/)![0];

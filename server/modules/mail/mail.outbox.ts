@@ -1,0 +1,36 @@
+import type { MailConfig } from '#server/config.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
+
+import type { MailKind, MailParams } from './mail.kinds.ts';
+
+/** Whom a mail is for: their account, address and last-chosen language (users.language). */
+export interface MailRecipient {
+  id: string;
+  email: string;
+  language: string;
+}
+
+/**
+ * Writes a mail into the outbox, inside the caller's transaction (decision 076): the event and its mail are kept
+ * together or not at all, and the mail jobs send it once the transaction commits. Without SMTP_URL (`mail` null)
+ * nothing is written. Every module that tells people something by mail calls this; the kind's values are checked by
+ * TypeScript against MailParams. (Where the digest and each person's choices come in, they decide here, per kind,
+ * between now, the digest and not at all; approval and password reset stay mandatory.)
+ */
+export async function queueMail<K extends MailKind>(
+  tx: DbOrTx,
+  mail: MailConfig | null,
+  to: MailRecipient,
+  kind: K,
+  params: MailParams[K],
+): Promise<void> {
+  if (!mail) return;
+  await tx.insert(mailOutbox).values({
+    userId: to.id,
+    toAddress: to.email,
+    language: to.language === 'hi' ? 'hi' : 'en',
+    kind,
+    params: params as Record<string, string | null>,
+  });
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+
+import { MAIL_KINDS, type MailKind, type MailParams } from '../mail.kinds.ts';
+import { renderMail } from './index.ts';
+
+/** One message of every kind, with values that are plainly not words of either language. */
+const SAMPLES: { [K in MailKind]: MailParams[K] } = {
+  account_approved: { name: 'Q1', role: 'associate_director', group: 'Q2' },
+  account_rejected: { name: 'Q1', reason: 'Q3' },
+  letter_marked: {
+    name: 'Q1',
+    letterRef: 'Q4/2026/7',
+    subject: 'Q5',
+    priority: 'Most Immediate',
+    dueDate: '2026-11-21',
+    fromName: 'Q6',
+  },
+  letter_returned: { name: 'Q1', letterRef: 'Q4/2026/7', subject: 'Q5', remarks: 'Q7', fromName: 'Q6' },
+  password_reset: { name: 'Q1', resetId: '00000000-0000-4000-8000-000000000000' },
+};
+const LINK = 'https://portal.lab.example/somewhere?token=Q8';
+
+describe('the mail templates', () => {
+  it.each(MAIL_KINDS)('write %s wholly in Hindi, with a plain-text part and an HTML part', (kind) => {
+    const mail = renderMail(kind, SAMPLES[kind] as never, 'hi', LINK);
+    // Take away the values and the link: what is left is the template's own words, none of them English.
+    const own = (text: string) => text.replace(LINK, '').replace(/Q\d(\/2026\/7)?/g, '');
+    for (const part of [mail.subject, mail.text]) {
+      expect(own(part), part).toMatch(/[\u0900-\u097F]/);
+      expect(own(part), part).not.toMatch(/[A-Za-z]{2,}/);
+    }
+    expect(mail.html).toContain('<html lang="hi">');
+    expect(own(mail.html.replace(/<[^>]+>/g, ' ').replace(/&\w+;/g, ''))).not.toMatch(/[A-Za-z]{2,}/);
+  });
+
+  it.each(MAIL_KINDS)('write %s in English, with the link in both parts where there is one', (kind) => {
+    const mail = renderMail(kind, SAMPLES[kind] as never, 'en', LINK);
+    expect(mail.subject).toMatch(/[A-Za-z]/);
+    expect(mail.text).toMatch(/^Dear Q1,\n\n/);
+    expect(mail.html).toContain('<html lang="en">');
+    if (kind !== 'account_rejected') {
+      expect(mail.text).toContain(`\n${LINK}\n`);
+      expect(mail.html).toContain(`href="${LINK}"`);
+    }
+  });
+
+  it('writes dates the Indian way in each language', () => {
+    expect(renderMail('letter_marked', SAMPLES.letter_marked, 'en', LINK).text).toContain('Due date: 21 Nov 2026');
+    expect(renderMail('letter_marked', SAMPLES.letter_marked, 'hi', LINK).text).toContain('नियत तिथि: 21 नव॰ 2026');
+  });
+
+  it('escapes what people typed in the HTML part', () => {
+    const mail = renderMail('account_rejected', { name: '<b>Asha</b>', reason: 'a "b" & <script>' }, 'en', LINK);
+    expect(mail.html).toContain('Dear &lt;b&gt;Asha&lt;/b&gt;,');
+    expect(mail.html).toContain('a &quot;b&quot; &amp; &lt;script&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.text).toContain('Reason: a "b" & <script>');
+  });
+
+  it('leaves out what a classified letter may not say', () => {
+    const mail = renderMail(
+      'letter_returned',
+      { ...SAMPLES.letter_returned, subject: null, remarks: null },
+      'en',
+      LINK,
+    );
+    expect(mail.text).not.toContain('Subject:');
+    expect(mail.text).not.toContain('Remarks:');
+  });
+});
