@@ -9,8 +9,8 @@ import { apiAs, apiCall, apiLogin, createApprovedUser, signedInAdmin } from './s
 
 // Issue 31, decision 069: Admin → Audit Trail. An admin signs in through the form; a person's sign-ins, a failed
 // sign-in and a role change (through the API) are in the trail; the admin filters by person and by action, pages,
-// downloads the CSV and reads it; the screen in Hindi; a director reads it without the admin's controls; an employee
-// is sent away. axe-clean down to moderate, also with a filter's menu open; screenshots at 1280 and 390 px.
+// downloads the CSV and reads it, writes a checkpoint; the screen in Hindi; a director reads it without the admin's
+// Write checkpoint; an employee is sent away. axe-clean down to moderate, also with a filter's menu open; screenshots at 1280 and 390 px.
 
 const browser = useBrowser();
 
@@ -106,6 +106,16 @@ describe('Admin → Audit Trail', () => {
       `/api/audit/events?person=${admin.id}&action=audit_exported&limit=1`,
     );
     expect(exported.body.items[0]!.details.filters).toEqual({ person: person.name, action: 'sign_in' });
+
+    // The admin writes a checkpoint (decision 068); the trail shows it.
+    await page.getByRole('button', { name: 'Write checkpoint' }).click();
+    await expectVisible(page.getByText(/^Checkpoint written: the chain up to event \d+ \(\d+ events\), kept in /));
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await field(page, 'Person').fill(admin.email);
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Checkpoint written', exact: true }).click();
+    await expectVisible(table(page).getByRole('row').filter({ hasText: 'Checkpoint written' }));
+    await checkA11y(page, { moderate: true });
   });
 
   it('reads in Hindi', async () => {

@@ -1,5 +1,5 @@
 // `npm run bench:audit-reads`: how fast the Audit Trail screen's filters answer on a large trail (issue 31, decision
-// 069), and whether each uses the indexes of migrations 0027 and 0030 rather than a scan of every row.
+// 069), and whether each uses the indexes of migrations 0027 and 0029 rather than a scan of every row.
 //
 // Seeds EVENTS audit events (default 1,000,000: 200 people, 10 actions, 50,000 objects, three classifications, one
 // event every 2.5 s over the past month) into a bench database (scripts/bench-database.ts) through the real migrations.

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { AuditAction, AuditOutcome } from '#shared/audit.ts';
 import type { AuditEventPageJson } from '#shared/schemas/audit.ts';
+import type { AuditCheckpointWrittenJson } from '#shared/schemas/audit-checkpoint.ts';
 
 import { api } from '#web/lib/api-client.ts';
 
@@ -50,3 +51,15 @@ export const auditCsvHref = (filter: AuditFilter) => {
   const query = new URLSearchParams(present(filter)).toString();
   return query ? `/api/audit/events.csv?${query}` : '/api/audit/events.csv';
 };
+
+/**
+ * POST /api/audit/checkpoints (decision 068): an admin writes a checkpoint now. The trail gains its event, so the
+ * pages shown are asked again.
+ */
+export function useWriteCheckpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<AuditCheckpointWrittenJson>('/api/audit/checkpoints'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+  });
+}

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { AuditTrail } from '#web/features/audit-trail/components/audit-trail.tsx';
+import { WriteCheckpointButton } from '#web/features/audit-trail/components/write-checkpoint.tsx';
 import { writesAuditCheckpoints } from '#web/lib/access.policy.ts';
 import { useStoredLogin } from '#web/lib/auth-storage.ts';
 
 /**
  * /admin/audit-trail: Admin → Audit Trail (issue 31, decision 069). Admins, and directors read-only (the guard,
- * RequireAuditReader); a director is told they read it and that checkpoints are the administrators'.
+ * RequireAuditReader); an admin also writes a checkpoint on demand (decision 068), a director is told they read it and
+ * that checkpoints are the administrators'.
  */
 export default function AuditTrailRoute() {
   const { t } = useTranslation('audit');
@@ -27,7 +29,7 @@ export default function AuditTrailRoute() {
           </Text>
         </Alert>
       )}
-      <AuditTrail />
+      <AuditTrail actions={admin ? <WriteCheckpointButton /> : undefined} />
     </>
   );
 }

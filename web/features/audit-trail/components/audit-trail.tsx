@@ -175,8 +175,9 @@ function CodeSelect({
       allowDeselect={false}
       // In the page's main landmark, not a portal at the end of the body (axe region), and the whole list shown: a
       // scrolling box the keyboard cannot reach fails WCAG 2.1.1 (axe scrollable-region-focusable), and a focusable
-      // one inside the listbox breaks its options' structure (aria-required-children). The page scrolls instead.
-      comboboxProps={{ withinPortal: false }}
+      // one inside the listbox breaks its options' structure (aria-required-children). The page scrolls instead, and
+      // the list stays open while its input scrolls out of sight (hideDetached), so the last actions can be reached.
+      comboboxProps={{ withinPortal: false, hideDetached: false }}
       withScrollArea={false}
     />
   );
