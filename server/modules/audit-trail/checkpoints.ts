@@ -99,9 +99,9 @@ export function checkpointStore(config: Pick<Config, 'dataDir' | 'storage'>): Ch
     },
     async list() {
       const found: StoredCheckpoint[] = [];
-      const names = (await readdir(folder).catch(() => [] as string[]))
-        .filter((n) => AUDIT_CHECKPOINT_NAME.test(n))
-        .sort();
+      // No folder yet: no checkpoint. One that cannot be read is a failure, never an empty list.
+      const none = (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? ([] as string[]) : Promise.reject(err));
+      const names = (await readdir(folder).catch(none)).filter((n) => AUDIT_CHECKPOINT_NAME.test(n)).sort();
       for (const name of names) found.push({ name, place: 'local', body: await readFile(path.join(folder, name)) });
       if (s3) found.push(...(await listS3(s3.client, s3.bucket)));
       return found;
