@@ -10,7 +10,7 @@ import { expectHidden, expectVisible, newContext, signInAs, useBrowser } from '.
 import { apiAs, apiCall, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Issue 8: close groups. An admin creates a close group with two members through Manage Close Groups; one member
-// uploads a document, marked Restricted (issue 31, decision 072: the select, then the badge), and renames it; the other opens it but may not rename or delete it; a non-member cannot open it
+// uploads a document, marked Restricted (issue 31, decision 072: the select, then the badge), renames it, marks it Confidential and back from its dialog; the other opens it but may not rename or delete it; a non-member cannot open it
 // by its link; after the end date uploads are refused until the admin extends the group; the admin deletes a group.
 // Selected by label, role and visible text, in English.
 
@@ -155,6 +155,25 @@ describe('Close groups', () => {
     await renameDialog.getByRole('button', { name: 'Save' }).click();
     await expectVisible(alicePage.getByText('Document renamed successfully!'));
     await expectVisible(alicePage.getByRole('link', { name: 'Blast wall minutes.txt (opens in a new tab)' }));
+    // The uploader changes its classification from its dialog (decision 072), axe-clean with the list open; then back.
+    const reclassify = async (from: string, to: string) => {
+      await alicePage.getByRole('button', { name: 'Change the classification of Blast wall minutes.txt' }).click();
+      const dialog = alicePage.getByRole('dialog', { name: 'Classification of Blast wall minutes.txt' });
+      const select = dialog.getByRole('combobox', { name: 'Classification' });
+      await expect(select.inputValue()).resolves.toBe(from);
+      await select.click();
+      await expectVisible(dialog.getByRole('option', { name: to }));
+      if (to === 'Confidential') await checkA11y(alicePage, { moderate: true });
+      await dialog.getByRole('option', { name: to }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectVisible(alicePage.getByText(`Blast wall minutes.txt is now ${to}.`));
+      await expectHidden(dialog);
+      await expectVisible(
+        alicePage.getByRole('row').filter({ hasText: 'Blast wall minutes.txt' }).getByText(to, { exact: true }),
+      );
+    };
+    await reclassify('Restricted', 'Confidential');
+    await reclassify('Confidential', 'Restricted');
     await checkA11y(alicePage);
     await alicePage.evaluate(() => window.scrollTo(0, 0));
     await screenshot(alicePage, 'close-group-documents');

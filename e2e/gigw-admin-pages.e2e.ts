@@ -40,7 +40,16 @@ describe('axe at "moderate" on every route (issue 16)', () => {
       async () => {
         await as(cast.director, '/dac/pendency');
         await walk(
-          ['/dac/pendency', '/view-trialRepo', '/view-repo', '/allLetter', '/directorprofile', '/employees'],
+          [
+            '/dac/pendency',
+            '/view-trialRepo',
+            '/view-repo',
+            '/allLetter',
+            '/directorprofile',
+            '/employees',
+            '/admin/audit-trail',
+            '/acknowledgements/requests',
+          ],
           language,
           contrast,
           () => openMenu(language === 'en' ? 'Director' : 'निदेशक', 'Director'),
@@ -65,6 +74,8 @@ describe('axe at "moderate" on every route (issue 16)', () => {
           '/admin/manageGallery',
           '/admin/add-groups',
           '/admin/logs',
+          '/admin/audit-trail',
+          '/acknowledgements/requests',
           '/admin/closeGroup',
           '/admin/feedback',
           '/admin/manage-lab',

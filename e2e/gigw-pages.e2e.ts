@@ -49,6 +49,8 @@ describe('axe at "moderate" on every route (issue 16)', () => {
           '/dac',
           '/dac/inbox',
           '/allLetter',
+          '/acknowledgements',
+          '/acknowledgements/requests',
           '/view-repo',
           '/view-trialRepo',
           '/upload-repo',

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type {
+  ClassifyDocumentInput,
   CloseGroupDocumentJson,
   CloseGroupInput,
   CloseGroupJson,
@@ -111,6 +112,16 @@ export function useRenameCloseGroupDocument() {
   return useMutation({
     mutationFn: ({ groupId, docId, ...body }: { groupId: string; docId: string } & RenameDocumentInput) =>
       api.put<DocumentResult>(`/api/close-groups/${groupId}/documents/${docId}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** A document's new classification (decision 072): its uploader or an admin. */
+export function useClassifyCloseGroupDocument() {
+  const invalidate = useInvalidateCloseGroups();
+  return useMutation({
+    mutationFn: ({ groupId, docId, ...body }: { groupId: string; docId: string } & ClassifyDocumentInput) =>
+      api.put<DocumentResult>(`/api/close-groups/${groupId}/documents/${docId}/classification`, body),
     onSuccess: invalidate,
   });
 }

@@ -57,4 +57,26 @@ describe('CloseGroupDocuments: classification (decision 072)', () => {
     expect(form.get('classification')).toBe('Secret');
     expect((form.get('document') as File).name).toBe('minutes.txt');
   });
+
+  it("changes a document's classification from its dialog, for whoever may change the document", async () => {
+    const put = vi.spyOn(api, 'put').mockResolvedValue({ message: 'ok', document: doc(4, 'Restricted') });
+    const mine = { ...group, documents: [{ ...doc(4, 'Secret'), canChange: true }, doc(1, 'Unclassified')] };
+    const { user } = render(<CloseGroupDocuments group={mine} />);
+    // Only the document its reader may change offers the button (one in the table, one in the phone's cards).
+    expect(screen.queryAllByRole('button', { name: 'Change the classification of unclassified.pdf' })).toHaveLength(0);
+    await user.click(screen.getAllByRole('button', { name: 'Change the classification of secret.pdf' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Classification of secret.pdf' });
+    const select = within(dialog).getByRole('combobox', { name: 'Classification' });
+    expect(select).toHaveValue('Secret');
+    await user.click(select);
+    await user.click(await within(dialog).findByRole('option', { name: 'Restricted', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(put).toHaveBeenCalledWith(
+      `/api/close-groups/${group._id}/documents/${doc(4, 'Secret')._id}/classification`,
+      {
+        classification: 'Restricted',
+      },
+    );
+    expect(await screen.findByText('secret.pdf is now Restricted.')).toBeInTheDocument();
+  });
 });

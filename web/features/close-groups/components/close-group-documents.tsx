@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, DOCUMENT_CLASSIFICATIONS, FILE_TYPES } from '#shared/constants.ts';
@@ -38,7 +38,12 @@ import { translateMessage } from '#web/i18n/index.ts';
 import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
-import { useDeleteCloseGroupDocument, useRenameCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
+import {
+  useClassifyCloseGroupDocument,
+  useDeleteCloseGroupDocument,
+  useRenameCloseGroupDocument,
+  useUploadCloseGroupDocument,
+} from '../api.ts';
 import { type TimedMessage, useTimedMessage } from '../use-timed-message.ts';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -261,6 +266,70 @@ function RenameDocumentModal({
 }
 
 /**
+ * A document's classification, changed by its uploader or an admin (decision 072). The same classification again
+ * closes the dialog without a request: the server would write nothing.
+ */
+function ClassifyDocumentModal({
+  group,
+  document,
+  onClose,
+  onMessage,
+}: {
+  group: CloseGroupJson;
+  document: CloseGroupDocumentJson;
+  onClose: () => void;
+  onMessage: ReturnType<typeof useTimedMessage>[1];
+}) {
+  const { t } = useTranslation('close-groups');
+  const classify = useClassifyCloseGroupDocument();
+  const classificationList = useInPlaceCombobox();
+  const [classification, setClassification] = useState<DocumentClassification>(document.classification);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (classification === document.classification) return onClose();
+    classify.mutate(
+      { groupId: group._id, docId: document._id, classification },
+      {
+        onSuccess: () => {
+          onMessage(
+            'success',
+            t('mine.classified', { name: document.filename, classification: t(`mine.classes.${classification}`) }),
+          );
+          onClose();
+        },
+        onError: (err) => onMessage('error', t('mine.classifyFailed', { reason: reasonOf(err, t) })),
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('mine.classifyTitle', { name: document.filename })} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Select
+            label={t('mine.classification')}
+            description={t('mine.classificationHint')}
+            data={DOCUMENT_CLASSIFICATIONS.map((value) => ({ value, label: t(`mine.classes.${value}`) }))}
+            value={classification}
+            onChange={(value) => value && setClassification(value as DocumentClassification)}
+            allowDeselect={false}
+            data-autofocus
+            {...classificationList}
+          />
+          <FormActions
+            onCancel={onClose}
+            cancelLabel={t('mine.cancel')}
+            submitLabel={t('mine.save')}
+            pending={classify.isPending}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
  * One close group's documents (spec §2 My Group Documents): file name, uploaded by, uploaded at; upload, rename and
  * delete, each followed by a message that stays 5 seconds; a read-only notice outside the group's duration.
  */
@@ -269,6 +338,7 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
   const { t } = useTranslation('close-groups');
   const [message, showMessage] = useTimedMessage();
   const [renaming, setRenaming] = useState<CloseGroupDocumentJson | null>(null);
+  const [classifying, setClassifying] = useState<CloseGroupDocumentJson | null>(null);
   const remove = useDeleteCloseGroupDocument();
   const deletion = useConfirmedDelete<CloseGroupDocumentJson, { groupId: string; docId: string }>(remove, {
     variables: (doc) => ({ groupId: group._id, docId: doc._id }),
@@ -277,10 +347,13 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
   });
   const headingId = `close-group-${group._id}-documents`;
 
-  /** Rename and Delete, for the uploader and admins while the group is open to them (the server decides canChange). */
+  /**
+   * Rename, Classification and Delete, for the uploader and admins while the group is open to them (the server decides
+   * canChange; classifying follows the same rule, decision 072).
+   */
   const actionsFor = (doc: CloseGroupDocumentJson) =>
     doc.canChange && (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap">
         <Button
           size="xs"
           variant="light"
@@ -288,6 +361,14 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
           aria-label={t('mine.renameLabel', { name: doc.filename })}
         >
           {t('mine.rename')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setClassifying(doc)}
+          aria-label={t('mine.classifyLabel', { name: doc.filename })}
+        >
+          {t('mine.classify')}
         </Button>
         <Button
           size="xs"
@@ -379,6 +460,14 @@ export function CloseGroupDocuments({ group }: { group: CloseGroupJson }) {
           group={group}
           document={renaming}
           onClose={() => setRenaming(null)}
+          onMessage={showMessage}
+        />
+      )}
+      {classifying && (
+        <ClassifyDocumentModal
+          group={group}
+          document={classifying}
+          onClose={() => setClassifying(null)}
           onMessage={showMessage}
         />
       )}
