@@ -19,12 +19,14 @@ export const AUDIT_ACTIONS = [
   'clearance_changed',
   'group_changed',
   'status_changed',
+  'close_group_members_changed',
   // Classified items (a Confidential or Secret letter, a close-group document)
   'letter_viewed',
   'letter_downloaded',
   'document_downloaded',
   'search_hit_opened',
   'access_refused',
+  'classification_changed',
   // Circulars that must be acknowledged
   'acknowledged',
   // Exports and the trail itself

@@ -184,6 +184,63 @@ describe('PUT /api/close-groups/{id}/documents/{docId}/classification', () => {
     ]);
     // Now Confidential, Bob (not cleared) no longer sees it: changing it is a 404 to him.
     expect((await classify(c, c.bob, groupId, doc._id, { classification: 'Secret' })).statusCode).toBe(404);
+    // Each change is in the audit trail too, with the class before and after (decision 069); refusals and the same
+    // class again are not changes.
+    const events = await c.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.objectId, doc._id))
+      .orderBy(asc(auditEvents.seq));
+    expect(
+      events
+        .filter((e) => e.action === 'classification_changed')
+        .map((e) => [e.actorId, e.classification, JSON.parse(e.details!)]),
+    ).toEqual([
+      [c.alice.id, 'Restricted', { from: 'Unclassified', to: 'Restricted', closeGroup: 'Magazine audit' }],
+      [c.admin.id, 'Confidential', { from: 'Restricted', to: 'Confidential', closeGroup: 'Magazine audit' }],
+    ]);
+  });
+
+  it("records who a close group's writes give or take its documents from (decision 069)", async () => {
+    const { c, carol, groupId } = await setting();
+    const dave = await createUser(c.app, 'employee', { name: 'Dave Menon' });
+    const membersEvents = async () =>
+      (await c.app.db.select().from(auditEvents).where(eq(auditEvents.objectId, groupId)).orderBy(asc(auditEvents.seq)))
+        .filter((e) => e.action === 'close_group_members_changed')
+        .map((e) => ({ actor: e.actorId, label: e.objectLabel, ...JSON.parse(e.details!) }));
+    const body = (requestedBy: string[]) => ({
+      groupName: 'Magazine audit',
+      groupPurpose: 'Audit the explosives magazine.',
+      groupDuration: { from: '2020-01-01', to: '2099-12-31' },
+      requestedBy,
+    });
+    const edit = async (requestedBy: string[]) => {
+      const res = await c.app.inject({
+        method: 'PUT',
+        url: `/admin/close-group/${groupId}`,
+        headers: await c.as(c.admin),
+        payload: body(requestedBy),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await edit([c.alice.id, carol.id, dave.id]); // Bob out, Dave in
+    await edit([c.alice.id, carol.id, dave.id]); // no one changes: nothing recorded
+    const gone = await c.app.inject({
+      method: 'DELETE',
+      url: `/admin/close-group/${groupId}`,
+      headers: await c.as(c.admin),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const who = (u: UserRow) => ({ _id: u.id, name: u.name });
+    const sorted = (list: { _id: string }[]) => [...list].sort((a, b) => a._id.localeCompare(b._id));
+    const events = await membersEvents();
+    expect(events).toHaveLength(3);
+    expect(events.map((e) => e.actor)).toEqual([c.admin.id, c.admin.id, c.admin.id]);
+    expect(sorted(events[0].added)).toEqual(sorted([who(c.alice), who(c.bob), who(carol)]));
+    expect(events[0]).toMatchObject({ label: 'Magazine audit', removed: [] });
+    expect(events[1]).toMatchObject({ added: [who(dave)], removed: [who(c.bob)] });
+    expect(events[2].added).toEqual([]);
+    expect(sorted(events[2].removed)).toEqual(sorted([who(c.alice), who(carol), who(dave)]));
   });
 
   it.each([

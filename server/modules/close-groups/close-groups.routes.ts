@@ -17,6 +17,7 @@ import { pageJson } from '#shared/schemas/user.ts';
 
 import { badRequest } from '#server/lib/errors.ts';
 import { parseFields } from '#server/lib/validation.ts';
+import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
@@ -87,7 +88,12 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(presentCloseGroup(await createCloseGroup(app.db, signedInActor(req), req.body), signedInActor(req))),
+        .send(
+          presentCloseGroup(
+            await createCloseGroup(app.db, signedInActor(req), auditWho(req), req.body),
+            signedInActor(req),
+          ),
+        ),
   );
 
   app.put(
@@ -95,7 +101,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { params: uuidParam, body: closeGroupInput, response: { 200: closeGroupJson } } },
     async (req) =>
       presentCloseGroup(
-        await updateCloseGroup(app.db, signedInActor(req), req.params.id, req.body),
+        await updateCloseGroup(app.db, signedInActor(req), auditWho(req), req.params.id, req.body),
         signedInActor(req),
       ),
   );
@@ -104,7 +110,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/close-group/:id',
     { onRequest: adminOnly, schema: { params: uuidParam, response: { 200: messageJson } } },
     async (req) => {
-      await deleteCloseGroup(app.db, app.storage, signedInActor(req), req.params.id);
+      await deleteCloseGroup(app.db, app.storage, signedInActor(req), auditWho(req), req.params.id);
       return { message: 'Group deleted successfully!' };
     },
   );
@@ -184,7 +190,14 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const group = await findCloseGroupRow(app.db, req.params.id);
       await assertCanViewCloseGroup(app.db, signedInActor(req), group.id);
-      await classifyCloseGroupDocument(app.db, signedInActor(req), group.id, req.params.docId, req.body.classification);
+      await classifyCloseGroupDocument(
+        app.db,
+        signedInActor(req),
+        auditWho(req),
+        group.id,
+        req.params.docId,
+        req.body.classification,
+      );
       const detail = await findCloseGroup(app.db, group.id);
       const doc = detail.documents.find((d) => d.id === req.params.docId)!;
       return {

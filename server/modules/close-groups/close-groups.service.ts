@@ -15,6 +15,7 @@ import {
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import type { RecordedFile } from '#server/modules/files/file-access.ts';
 import {
   type FileStore,
@@ -279,8 +280,41 @@ const columnsOf = (values: CloseGroupValues) => ({
   adminRemarks: values.adminRemarks,
 });
 
+/**
+ * Records in the audit trail who a write gave or took a close group's documents from (decision 069): one
+ * `close_group_members_changed` event naming the members added and removed, with their names as they are now. A
+ * write that changes no one records nothing.
+ */
+async function recordMembershipChange(
+  tx: DbOrTx,
+  who: AuditWho,
+  group: { id: string; groupName: string },
+  before: string[],
+  after: string[],
+): Promise<void> {
+  const added = after.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !after.includes(id));
+  if (!added.length && !removed.length) return;
+  const people = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...added, ...removed]));
+  const named = (ids: string[]) => ids.map((id) => ({ _id: id, name: people.find((p) => p.id === id)?.name ?? '' }));
+  await recordAudit(tx, who, {
+    action: 'close_group_members_changed',
+    object: { type: 'close_group', id: group.id, label: group.groupName },
+    outcome: 'success',
+    details: { added: named(added), removed: named(removed) },
+  });
+}
+
 /** Creates a close group with its members. Callers check that the actor is an admin. */
-export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupValues): Promise<CloseGroupDetail> {
+export async function createCloseGroup(
+  db: Db,
+  actor: Actor,
+  who: AuditWho,
+  values: CloseGroupValues,
+): Promise<CloseGroupDetail> {
   return db.transaction(async (tx) => {
     await assertMembersExist(tx, values.requestedBy);
     const [group] = await tx
@@ -292,6 +326,7 @@ export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupV
       .values(values.requestedBy.map((userId) => ({ closeGroupId: group!.id, userId })));
     const target = { type: 'close_group', id: group!.id };
     await recordActivity(tx, actor, 'activity.close_group_created', { group: group!.groupName }, target);
+    await recordMembershipChange(tx, who, group!, [], values.requestedBy);
     return findCloseGroup(tx, group!.id);
   });
 }
@@ -303,6 +338,7 @@ export async function createCloseGroup(db: Db, actor: Actor, values: CloseGroupV
 export async function updateCloseGroup(
   db: Db,
   actor: Actor,
+  who: AuditWho,
   id: string,
   values: CloseGroupValues,
 ): Promise<CloseGroupDetail> {
@@ -310,6 +346,10 @@ export async function updateCloseGroup(
     const [before] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
     if (!before) throw notFound('close_groups.not_found');
     await assertMembersExist(tx, values.requestedBy);
+    const members = await tx
+      .select({ userId: closeGroupMembers.userId })
+      .from(closeGroupMembers)
+      .where(eq(closeGroupMembers.closeGroupId, id));
     await tx.update(closeGroups).set(columnsOf(values)).where(eq(closeGroups.id, id));
     await tx.delete(closeGroupMembers).where(eq(closeGroupMembers.closeGroupId, id));
     await tx.insert(closeGroupMembers).values(values.requestedBy.map((userId) => ({ closeGroupId: id, userId })));
@@ -321,15 +361,39 @@ export async function updateCloseGroup(
       extended ? { group: values.groupName, toDate: values.groupDuration.to } : { group: values.groupName },
       { type: 'close_group', id },
     );
+    await recordMembershipChange(
+      tx,
+      who,
+      { id, groupName: values.groupName },
+      members.map((m) => m.userId),
+      values.requestedBy,
+    );
     return findCloseGroup(tx, id);
   });
 }
 
 /** Deletes a close group, its documents and their files (rows in the transaction, bytes after it commits). Admins only. */
-export async function deleteCloseGroup(db: Db, store: FileStore, actor: Actor, id: string): Promise<void> {
+export async function deleteCloseGroup(
+  db: Db,
+  store: FileStore,
+  actor: Actor,
+  who: AuditWho,
+  id: string,
+): Promise<void> {
   await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const [group] = await tx.select().from(closeGroups).where(eq(closeGroups.id, id)).limit(1).for('update');
     if (!group) throw notFound('close_groups.not_found');
+    const members = await tx
+      .select({ userId: closeGroupMembers.userId })
+      .from(closeGroupMembers)
+      .where(eq(closeGroupMembers.closeGroupId, id));
+    await recordMembershipChange(
+      tx,
+      who,
+      group,
+      members.map((m) => m.userId),
+      [],
+    );
     const docs = await tx
       .select({ fileId: closeGroupDocuments.fileId })
       .from(closeGroupDocuments)
@@ -481,6 +545,7 @@ export async function deleteCloseGroupDocument(
 export async function classifyCloseGroupDocument(
   db: Db,
   actor: Actor,
+  who: AuditWho,
   closeGroupId: string,
   documentId: string,
   classification: DocumentClassification,
@@ -500,5 +565,12 @@ export async function classifyCloseGroupDocument(
       { file: doc.filename, classification: activityWord(classification), group: group.groupName },
       { type: 'close_group_document', id: documentId },
     );
+    await recordAudit(tx, who, {
+      action: 'classification_changed',
+      object: { type: 'close_group_document', id: documentId, label: doc.filename },
+      classification,
+      outcome: 'success',
+      details: { from: doc.classification, to: classification, closeGroup: group.groupName },
+    });
   });
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { letterHistory, letterMovements, letters, type UserRow } from '#server/db/schema/index.ts';
+import { auditEvents, letterHistory, letterMovements, letters, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
@@ -100,6 +100,27 @@ describe('reclassifying a letter someone holds (PUT /api/dac/{id})', () => {
     // And then to Secret, with the same holders; the cleared officer still receives it.
     expect((await reclassify(admin, held._id, 'Secret')).statusCode).toBe(200);
     expect((await call('POST', cleared, `/api/dac/${held._id}/receive`)).statusCode).toBe(200);
+    // Each change of class is in the audit trail, by whom, from what to what (decision 069); an edit that keeps the
+    // class records nothing there.
+    expect(
+      (
+        await call('PUT', admin, `/api/dac/${held._id}`, {
+          ...letterFields(),
+          letterNo: 'X/2',
+          classification: 'Secret',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const events = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectId, held._id), eq(auditEvents.action, 'classification_changed')))
+      .orderBy(asc(auditEvents.seq));
+    expect(events.map((e) => [e.actorId, e.actorRole, e.classification, JSON.parse(e.details!)])).toEqual([
+      [admin.id, 'admin', 'Confidential', { from: 'Normal', to: 'Confidential' }],
+      [admin.id, 'admin', 'Secret', { from: 'Confidential', to: 'Secret' }],
+    ]);
+    expect(events[0]).toMatchObject({ objectType: 'letter', outcome: 'success' });
   });
 
   it('a clearance withdrawn at the same moment: one of the two is refused, never both done', async () => {

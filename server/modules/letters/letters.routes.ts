@@ -186,7 +186,10 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dac/:id',
     { schema: { params: uuidParam, body: updateLetterInput, response: { 200: letterJson } } },
     async (req) =>
-      presentLetter(await updateLetter(app.db, signedInActor(req), req.params.id, req.body), signedInActor(req)),
+      presentLetter(
+        await updateLetter(app.db, signedInActor(req), auditWho(req), req.params.id, req.body),
+        signedInActor(req),
+      ),
   );
 
   // Replacing the file of an existing letter (issue 6 item 1): multipart with the one field `file`.

@@ -22,6 +22,7 @@ import {
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import {
   type FileStore,
   saveFileRow,
@@ -251,7 +252,13 @@ export async function createLetter(
 }
 
 /** Edits the nine fields (and the classification when sent) of a letter: its uploader or an admin (PUT /api/dac/{id}). */
-export async function updateLetter(db: Db, actor: Actor, id: string, input: UpdateLetterInput): Promise<LetterView> {
+export async function updateLetter(
+  db: Db,
+  actor: Actor,
+  who: AuditWho,
+  id: string,
+  input: UpdateLetterInput,
+): Promise<LetterView> {
   await db.transaction(async (tx) => {
     const letter = await lockForEdit(tx, actor, id);
     const next = { ...input, classification: input.classification ?? letter.classification };
@@ -279,6 +286,16 @@ export async function updateLetter(db: Db, actor: Actor, id: string, input: Upda
       { letter: letter.letterId, fields: Object.keys(changes).join(', ') },
       { type: 'letter', id },
     );
+    // A change of who may see it is the audit trail's too (decision 069): one event, with the class before and after.
+    if (changes.classification) {
+      await recordAudit(tx, who, {
+        action: 'classification_changed',
+        object: { type: 'letter', id, label: letter.letterId },
+        classification: next.classification,
+        outcome: 'success',
+        details: { from: letter.classification, to: next.classification },
+      });
+    }
   });
   return getLetter(db, actor, id);
 }
