@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { LetterJson } from '#shared/schemas/letter.ts';
 
+import { pdfWithPages } from '#server/test/documents.ts';
+
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
@@ -16,13 +18,11 @@ import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './see
 
 const browser = useBrowser();
 
-/** A PDF of about `kb` kilobytes (a real header, then padding), so the upload takes long enough to show progress. */
-const pdfOf = (kb: number) =>
-  Buffer.concat([
-    Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n'),
-    Buffer.alloc(kb * 1024, 0x20),
-    Buffer.from('\n%%EOF\n'),
-  ]);
+/**
+ * A real PDF of about `kb` kilobytes, so the upload takes long enough to show progress, and a Confidential letter's
+ * download can be stamped (decision 071: a PDF that cannot be stamped is refused).
+ */
+const pdfOf = (kb: number) => pdfWithPages(['Fire drill on the range, Monday 10 am.'], kb);
 
 /** A text or date input by its label (its accessible name leaves out the required asterisk). */
 /** Full-page screenshots from the top, so the sticky header does not cover the page. */
@@ -61,7 +61,7 @@ async function seedLetter(user: SeededUser, subject: string): Promise<LetterJson
     letterCommunBy: 'Email',
   };
   for (const [k, v] of Object.entries(values)) form.set(k, v);
-  form.set('file', new Blob([pdfOf(2)], { type: 'application/pdf' }), 'order.pdf');
+  form.set('file', new Blob([new Uint8Array(pdfOf(2))], { type: 'application/pdf' }), 'order.pdf');
   const res = await apiAs(user).post<LetterJson>('/api/dac', form);
   if (res.status !== 201) throw new Error(`Seeding a letter failed (${res.status})`);
   return res.body;

@@ -39,7 +39,9 @@ export default function NavMenu({ entry, onSignOut, onNavigate, opened }: NavMen
           <Chevron />
         </button>
       </Menu.Target>
-      <Menu.Dropdown className={classes.dropdown}>
+      {/* A long menu (an admin's, with every group) scrolls: a scrolling region must take the keyboard's focus so it
+          can be scrolled without a mouse (axe scrollable-region-focusable). */}
+      <Menu.Dropdown className={classes.dropdown} tabIndex={0}>
         {entry.items.map((item) => {
           switch (item.kind) {
             case 'link':
