@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'document_downloaded',
   'search_hit_opened',
   'access_refused',
+  // Dak delegation (issue 32, decision 078)
+  'delegation_created',
+  'delegation_ended',
   // Circulars that must be acknowledged
   'acknowledged',
   // Exports and the trail itself
