@@ -72,7 +72,8 @@ describe('Dak for absent officers (issue 32)', () => {
     await screenshotFromTop(page, 'dak-delegation');
     await switchLanguage(page, 'hi');
     await expectVisible(page.getByRole('heading', { name: 'डाक का प्रतिनिधित्व', level: 1 }));
-    await expectVisible(row.getByText('चालू', { exact: true }));
+    const rowHi = page.getByRole('listitem').filter({ hasText: `${officer.name} के लिए ${deputy.name}` });
+    await expectVisible(rowHi.getByText('चालू', { exact: true }));
     await checkA11y(page, { moderate: true });
     await screenshotFromTop(page, 'dak-delegation-hi');
     await switchLanguage(page, 'en');

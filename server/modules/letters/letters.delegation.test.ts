@@ -139,7 +139,7 @@ describe('the delegate acts for the officer', () => {
   });
 
   it('marks onward and sends back on behalf of the officer', async () => {
-    const { uploader, officer, deputy, letter } = await onLeave();
+    const { officer, deputy, letter } = await onLeave();
     const onward = await createUser(app, 'employee', { name: 'Kavita Das' });
     await call('POST', deputy, `/api/dac/${letter._id}/receive`);
     const res = await mark(deputy, letter._id, { to: [onward.id], remarks: 'Please see' });

@@ -9,8 +9,8 @@ import { decodeTimeCursor, type TimeCursor } from '#server/lib/cursor.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { activeDelegators } from './letters.delegation.ts';
+import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { isClearedForClassified } from './letters.policy.ts';
 import { type LetterView, loadViews } from './letters.service.ts';
 

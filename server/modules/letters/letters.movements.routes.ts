@@ -31,9 +31,9 @@ import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
+import { createDelegation, endDelegation, listDelegations } from './letters.delegation.ts';
 import { csvLine } from './letters.export.ts';
 import { countInbox, decodeInboxCursor, listInbox } from './letters.inbox.ts';
-import { createDelegation, endDelegation, listDelegations } from './letters.delegation.ts';
 import {
   closeLetter,
   markLetter,

@@ -14,11 +14,11 @@ import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { activeDelegators } from './letters.delegation.ts';
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { letterRefusalsRecorded, recordedLetter } from './letters.reads.ts';
 import { letterInvolvement } from './letters.service.ts';
-import { activeDelegators } from './letters.delegation.ts';
 
 /**
  * Dak that moves (issue 17; docs/decisions/020-dak-movement.md): marking a letter to officers, receipt, closing with

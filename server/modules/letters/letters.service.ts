@@ -30,8 +30,8 @@ import {
 } from '#server/modules/files/storage.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-import { refuseUnclearedHolders } from './letters.holders.ts';
 import { activeDelegators } from './letters.delegation.ts';
+import { refuseUnclearedHolders } from './letters.holders.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { type LetterSearch, searchLetterIds } from './letters.search.ts';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { todayInIndia } from '#shared/format.ts';
-import { type DelegationJson, delegationInput } from '#shared/schemas/letter.ts';
+import { delegationInput,type DelegationJson } from '#shared/schemas/letter.ts';
 
 import { DateField } from '#web/components/date-field.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
@@ -36,7 +36,7 @@ function DelegationRow({ d, canEnd }: { d: DelegationJson; canEnd: boolean }) {
               {t('dak.delegation.period', { from: formatDate(d.fromDate), to: formatDate(d.toDate) })}
             </Text>
             <Badge
-              color={d.active ? 'green.9' : 'gray.8'}
+              color={d.active ? '#1b5e20' : 'gray.8'}
               variant={d.active ? 'filled' : 'outline'}
               radius="sm"
               tt="none"
