@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import { todayInIndia } from '#shared/format.ts';
-import type { DelegationInput,DelegationJson } from '#shared/schemas/letter.ts';
+import type { DelegationInput, DelegationJson } from '#shared/schemas/letter.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { type DakDelegationRow, dakDelegations, users } from '#server/db/schema/index.ts';

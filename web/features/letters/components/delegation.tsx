@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { todayInIndia } from '#shared/format.ts';
-import { delegationInput,type DelegationJson } from '#shared/schemas/letter.ts';
+import { delegationInput, type DelegationJson } from '#shared/schemas/letter.ts';
 
 import { DateField } from '#web/components/date-field.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
-import { useSession } from '#web/features/auth/use-session.ts';
+import { isAdmin } from '#web/lib/access.policy.ts';
+import { useStoredLogin } from '#web/lib/auth-storage.ts';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
@@ -67,7 +68,9 @@ function DelegationRow({ d, canEnd }: { d: DelegationJson; canEnd: boolean }) {
 export function Delegation() {
   const { t } = useTranslation('letters');
   const { formatDate } = useFormatDate();
-  const { isAdmin, userId } = useSession();
+  const { user } = useStoredLogin();
+  const userId = user?._id ?? null;
+  const admin = isAdmin(user?.role ?? null);
   const [officerId, setOfficerId] = useState('');
   const officers = useOfficers(true);
   const delegations = useDelegations(officerId);
@@ -110,7 +113,7 @@ export function Delegation() {
   return (
     <Stack gap="lg">
       <Text>{t('dak.delegation.intro')}</Text>
-      {isAdmin && (
+      {admin && (
         <Select
           label={t('dak.delegation.officer')}
           description={t('dak.delegation.officerHint')}

@@ -26,7 +26,7 @@ import { DAK_PRIORITIES } from '#shared/constants.ts';
 import { type DakPriority, INBOX_STATUSES, type InboxLetterJson, type InboxStatus } from '#shared/schemas/letter.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { useSession } from '#web/features/auth/use-session.ts';
+import { useStoredLogin } from '#web/lib/auth-storage.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 import { paths } from '#web/lib/paths.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
@@ -49,7 +49,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
   const receive = useReceiveLetter();
   const read = useReadLetter();
   const seen = useMarkSeen();
-  const { userId } = useSession();
+  const userId = useStoredLogin().user?._id ?? null;
   const m = letter.movement;
   const subject = letter.letterSub || t('noSubject');
   const info = m.forInformation;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { MovementJson } from '#shared/schemas/letter.ts';
 
-import { useSession } from '#web/features/auth/use-session.ts';
+import { useStoredLogin } from '#web/lib/auth-storage.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
@@ -14,7 +14,7 @@ import { DueBadge, PriorityBadge } from './dak-parts.tsx';
 function Movement({ m, letterId }: { m: MovementJson; letterId: string }) {
   const { formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
-  const { userId } = useSession();
+  const userId = useStoredLogin().user?._id ?? null;
   const pullBack = usePullBack();
   const state = m.forInformation
     ? m.outcome
