@@ -11,7 +11,9 @@
 // its uploader to an officer, on to a second and a third; the newest 3 % are still held (half received, most
 // overdue), the rest closed with a disposal; Confidential and Secret letters go only to cleared officers. Times the
 // inbox (GET /api/dac/inbox, each box, and a search in it) and its count for a busy, uncleared officer, and the
-// pendency report (GET /api/dac/pendency) for the whole lab, for one group, and for an associate director.
+// pendency report (GET /api/dac/pendency) for the whole lab, for one group, and for an associate director — with
+// its ageing (issue 32: letters held 0–7, 8–15, 16–30 and over 30 days, per officer and per group), which the same
+// query counts from the open-movements index.
 //
 // Options: --letters N, --movements M, --runs R (timed runs per search, default 40), --no-analyze (skip ANALYZE after seeding, as a
 // database without maintenance would be), --keep NAME (seed database NAME — PostgreSQL — or folder
@@ -340,9 +342,9 @@ async function main() {
       await time('inbox count (navigation badge)', () => countInbox(db, busy)),
     ];
     const pendencyTimes = [
-      await time('pendency, whole lab, last 30 days (director)', () => pendency(db, actor, {})),
-      await time('pendency, one group (director)', () => pendency(db, actor, { groupId: ad.groupId! })),
-      await time('pendency, own group (associate director)', () => pendency(db, asActor(ad), {})),
+      await time('pendency with ageing, whole lab, last 30 days (director)', () => pendency(db, actor, {})),
+      await time('pendency with ageing, one group (director)', () => pendency(db, actor, { groupId: ad.groupId! })),
+      await time('pendency with ageing, own group (associate director)', () => pendency(db, asActor(ad), {})),
     ];
 
     const explain = async (title: string, query: ReturnType<typeof sql>) => {

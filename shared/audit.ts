@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   'search_hit_opened',
   'access_refused',
   'classification_changed',
+  // Dak delegation (issue 32, decision 078)
+  'delegation_created',
+  'delegation_ended',
   // Circulars that must be acknowledged
   'acknowledged',
   // Exports and the trail itself

@@ -141,23 +141,37 @@ const optionalShortText = (tooLong: MessageCode) =>
     .transform((v) => v || null);
 
 /** POST /api/dac/{id}/movements: mark a letter to one or more officers. */
-export const markLetterInput = z.object({
-  to: z
-    .array(
-      // An upper-case UUID is the same officer: kept in lower case, as the database returns ids (issue 28 item 5).
-      z.uuid(msg('letters.choose_officers_from_list')).transform((id) => id.toLowerCase()),
-      { error: msg('letters.choose_officer') },
-    )
-    .min(1, msg('letters.choose_officer'))
-    .max(DAK_MAX_RECIPIENTS, msg('letters.too_many_officers', { max: DAK_MAX_RECIPIENTS }))
-    .refine((ids) => new Set(ids).size === ids.length, msg('letters.officer_chosen_twice')),
-  remarks: remarksText().default(''),
-  dueDate: z
-    .union([z.iso.date(msg('letters.due_date_invalid')), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => v || null),
-  priority: dakPriority.default('Normal'),
-});
+export const markLetterInput = z
+  .object({
+    to: z
+      .array(
+        // An upper-case UUID is the same officer: kept in lower case, as the database returns ids (issue 28 item 5).
+        z.uuid(msg('letters.choose_officers_from_list')).transform((id) => id.toLowerCase()),
+        { error: msg('letters.choose_officer') },
+      )
+      .min(1, msg('letters.choose_officer'))
+      .max(DAK_MAX_RECIPIENTS, msg('letters.too_many_officers', { max: DAK_MAX_RECIPIENTS }))
+      .refine((ids) => new Set(ids).size === ids.length, msg('letters.officer_chosen_twice')),
+    /** Officers who get a copy "for information" only (issue 32): they see it, may mark it seen, and do not hold it. */
+    info: z
+      .array(
+        z.uuid(msg('letters.choose_officers_from_list')).transform((id) => id.toLowerCase()),
+        { error: msg('letters.choose_officers_from_list') },
+      )
+      .max(DAK_MAX_RECIPIENTS, msg('letters.too_many_officers', { max: DAK_MAX_RECIPIENTS }))
+      .refine((ids) => new Set(ids).size === ids.length, msg('letters.officer_chosen_twice'))
+      .default([]),
+    remarks: remarksText().default(''),
+    dueDate: z
+      .union([z.iso.date(msg('letters.due_date_invalid')), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => v || null),
+    priority: dakPriority.default('Normal'),
+  })
+  .refine((v) => !v.info.some((id) => v.to.includes(id)), {
+    message: msg('letters.officer_action_and_info'),
+    path: ['info'],
+  });
 export type MarkLetterInput = z.input<typeof markLetterInput>;
 
 /** POST /api/dac/{id}/close: the disposal (action taken), and the file number and reply reference if any. */
@@ -178,7 +192,9 @@ export const returnLetterInput = z.object({
 });
 export type ReturnLetterInput = z.input<typeof returnLetterInput>;
 
-export const INBOX_STATUSES = ['pending', 'received', 'closed'] as const;
+export const MOVEMENT_STATUSES = ['pending', 'received', 'closed'] as const;
+/** The inbox's boxes: the three of a movement, and the copies for information (issue 32). */
+export const INBOX_STATUSES = [...MOVEMENT_STATUSES, 'info'] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 const flag = z
   .enum(['true', 'false'])
@@ -197,7 +213,7 @@ export const inboxQuery = z.object({
 
 const person = z.object({ _id: z.uuid(), name: z.string() });
 
-export const DAK_OUTCOMES = ['closed', 'forwarded', 'returned'] as const;
+export const DAK_OUTCOMES = ['closed', 'forwarded', 'returned', 'pulled_back'] as const;
 export const movementJson = z.object({
   _id: z.uuid(),
   letter: z.uuid(),
@@ -209,7 +225,13 @@ export const movementJson = z.object({
   markedAt: z.string(),
   readAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
-  status: z.enum(INBOX_STATUSES),
+  status: z.enum(MOVEMENT_STATUSES),
+  /** A copy for information (issue 32): not held, never received or closed; `readAt` is when it was seen. */
+  forInformation: z.boolean(),
+  /** A delegate who acted for the officer (issue 32): marked for `from`, received for `to`, ended it for `to`. */
+  markedBy: person.nullable(),
+  receivedBy: person.nullable(),
+  endedBy: person.nullable(),
   endedAt: z.string().nullable(),
   outcome: z.enum(DAK_OUTCOMES).nullable(),
   disposal: z.string().nullable(),
@@ -254,7 +276,11 @@ export const pendencyQuery = z
   });
 export type PendencyQuery = z.infer<typeof pendencyQuery>;
 
-const counts = { pending: z.number(), overdue: z.number(), closed: z.number() };
+/** Letters held now by how long (India days since marked, issue 32): 0–7, 8–15, 16–30, over 30. */
+export const AGEING_BANDS = ['upTo7', 'upTo15', 'upTo30', 'over30'] as const;
+export type AgeingBand = (typeof AGEING_BANDS)[number];
+const ageing = z.object({ upTo7: z.number(), upTo15: z.number(), upTo30: z.number(), over30: z.number() });
+const counts = { pending: z.number(), overdue: z.number(), closed: z.number(), ageing };
 export const pendencyJson = z.object({
   from: z.string(),
   to: z.string(),
@@ -286,3 +312,50 @@ export const pendencyJson = z.object({
   ),
 });
 export type PendencyJson = z.infer<typeof pendencyJson>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Delegation of dak (issue 32, decision 078): an officer (or an admin for them) names a delegate for some days.
+
+/** POST /api/dac/delegations: the delegate and the dates (India, both included); an admin names the officer too. */
+export const delegationInput = z
+  .object({
+    officerId: z
+      .uuid(msg('letters.choose_officer_to_delegate'))
+      .transform((id) => id.toLowerCase())
+      .optional(),
+    delegateId: z.uuid(msg('letters.choose_delegate')).transform((id) => id.toLowerCase()),
+    fromDate: isoDate(msg('letters.delegation_from_invalid')),
+    toDate: isoDate(msg('letters.delegation_to_invalid')),
+  })
+  .refine((v) => v.fromDate <= v.toDate, { message: msg('letters.delegation_from_after_to'), path: ['toDate'] });
+export type DelegationInput = z.input<typeof delegationInput>;
+
+/** GET /api/dac/delegations: an admin may ask for another officer's. */
+export const delegationsQuery = z.object({
+  officerId: z
+    .uuid(msg('letters.choose_officer_to_delegate'))
+    .transform((id) => id.toLowerCase())
+    .optional(),
+});
+
+export const delegationJson = z.object({
+  _id: z.uuid(),
+  officer: person,
+  delegate: person,
+  fromDate: z.string(),
+  toDate: z.string(),
+  createdBy: person.nullable(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  /** Running today (India): within its dates and not ended. */
+  active: z.boolean(),
+});
+export type DelegationJson = z.infer<typeof delegationJson>;
+
+/** The officer's delegations not yet over (given), and those naming the actor as delegate (received). */
+export const delegationsJson = z.object({
+  officer: person,
+  given: z.array(delegationJson),
+  received: z.array(delegationJson),
+});
+export type DelegationsJson = z.infer<typeof delegationsJson>;

@@ -73,6 +73,8 @@ export const routes: RouteObject[] = [
               // Dak movement (issue 17): the inbox "Marked to me" and pendency.
               { path: 'dac/inbox', ...page(() => import('./routes/dac-inbox.tsx')) },
               { path: 'dac/pendency', ...page(() => import('./routes/dac-pendency.tsx')) },
+              // Delegation of dak (issue 32).
+              { path: 'dac/delegation', ...page(() => import('./routes/dac-delegation.tsx')) },
               { path: 'allLetter', ...page(() => import('./routes/all-letters.tsx')) },
               // Circulars and notices that must be acknowledged (issue 31): the person's list and the reports.
               { path: 'acknowledgements', ...page(() => import('./routes/acknowledgements.tsx')) },

@@ -32,6 +32,8 @@ export const paths = {
   inbox: '/dac/inbox',
   /** Pendency of letters (issue 17): directors, admins, associate directors. */
   pendency: '/dac/pendency',
+  /** Delegation of one's dak while away (issue 32); an admin names a delegate for an officer there too. */
+  delegation: '/dac/delegation',
   /** A letter in Letters & Correspondence, found by its Letter ID. */
   letterSearch: (query: string) => `/allLetter?q=${encodeURIComponent(query)}`,
   allLetters: '/allLetter',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -96,7 +97,7 @@ export const dakPriorityEnum = pgEnum('dak_priority', ['Normal', 'Urgent', 'Most
  * and held, or closed (the holder closed it with a disposal, marked it onward, or sent it back — see `outcome`).
  */
 export const dakBoxEnum = pgEnum('dak_box', ['pending', 'received', 'closed']);
-export const dakOutcomeEnum = pgEnum('dak_outcome', ['closed', 'forwarded', 'returned']);
+export const dakOutcomeEnum = pgEnum('dak_outcome', ['closed', 'forwarded', 'returned', 'pulled_back']);
 
 /**
  * One marking of a letter to one officer (issue 17, eOffice's "movement"): from whom, to whom, when, with what
@@ -137,6 +138,19 @@ export const letterMovements = pgTable(
     disposal: text(),
     fileNo: text(),
     replyRef: text(),
+    /**
+     * A copy "for information" (issue 32, decision 079): the officer sees the letter and may mark it seen, but does not
+     * hold it: it is filed closed from the start (no outcome), so it never counts in pendency.
+     */
+    forInformation: boolean().notNull().default(false),
+    /**
+     * Who acted for the officer under a delegation (issue 32, decision 078): a delegate who marked (or sent back) on
+     * behalf of `fromUserId`, received on behalf of `toUserId`, or ended the holding (closed, forwarded, returned) on
+     * behalf of `toUserId`. Null when the officer acted themselves.
+     */
+    markedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    receivedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    endedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The inbox, letter_movements_inbox_idx: my letters in one box, newest marking first (keyset on marked_at, id),
@@ -165,3 +179,37 @@ export const letterMovements = pgTable(
 );
 
 export type LetterMovementRow = typeof letterMovements.$inferSelect;
+
+/**
+ * A delegation of an officer's dak (issue 32, decision 078): from `fromDate` to `toDate` (India dates, both included)
+ * the officer's inbox is also the delegate's. It runs while today is within the dates and it has not been ended early
+ * (`endedAt`); it needs no job to end.
+ */
+export const dakDelegations = pgTable(
+  'dak_delegations',
+  {
+    id: id(),
+    officerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delegateId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDate: date().notNull(),
+    toDate: date().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    endedAt: timestamp({ withTimezone: true }),
+    endedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('dak_delegations_delegate_idx')
+      .on(t.delegateId, t.toDate)
+      .where(sql`${t.endedAt} is null`),
+    index('dak_delegations_officer_idx').on(t.officerId, t.toDate),
+    check('dak_delegations_dates', sql`${t.fromDate} <= ${t.toDate}`),
+    check('dak_delegations_not_self', sql`${t.officerId} <> ${t.delegateId}`),
+  ],
+);
+
+export type DakDelegationRow = typeof dakDelegations.$inferSelect;

@@ -83,7 +83,7 @@ describe('GET /api/dac/inbox and /api/dac/inbox/count', () => {
   });
 
   it.each([
-    ['?status=open', 'Status must be pending, received or closed.', 'status'],
+    ['?status=open', 'Status must be pending, received, closed or info.', 'status'],
     ['?cursor=abc', 'This list has changed. Please open it again.', 'cursor'],
     ['?priority=Low', 'Please choose a priority: Normal, Urgent or Most Immediate.', 'priority'],
     ['?limit=500', undefined, 'limit'],

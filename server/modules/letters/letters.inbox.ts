@@ -9,6 +9,7 @@ import { decodeTimeCursor, type TimeCursor } from '#server/lib/cursor.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { activeDelegators } from './letters.delegation.ts';
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { isClearedForClassified } from './letters.policy.ts';
 import { type LetterView, loadViews } from './letters.service.ts';
@@ -39,11 +40,30 @@ export interface InboxQuery {
  * The letters marked to the actor in one box (GET /api/dac/inbox), newest marking first, a page at a time: the
  * letter and the marking. Letters in the recycle bin and classified letters the actor may not see are left out.
  */
+/**
+ * Whose letters the inbox shows: the actor's, and (issue 32, decision 078) those of the officers whose dak is delegated
+ * to them today. A delegation ends by its date alone: the next read leaves the officer's letters out.
+ */
+async function inboxOwners(db: DbOrTx, actor: Actor): Promise<SQL> {
+  const standsFor = await activeDelegators(db, actor.id);
+  return standsFor.length
+    ? inArray(letterMovements.toUserId, [actor.id, ...standsFor])
+    : eq(letterMovements.toUserId, actor.id);
+}
+
+/** One box: a copy for information is filed closed, but shown in its own box (issue 32, decision 079). */
+const inBox = (status: InboxStatus): SQL =>
+  status === 'info'
+    ? eq(letterMovements.forInformation, true)
+    : status === 'closed'
+      ? and(eq(letterMovements.box, 'closed'), eq(letterMovements.forInformation, false))!
+      : eq(letterMovements.box, status);
+
 export async function listInbox(db: Db, actor: Actor, query: InboxQuery) {
   const today = todayInIndia();
   const conditions: (SQL | undefined)[] = [
-    eq(letterMovements.toUserId, actor.id),
-    eq(letterMovements.box, query.status),
+    await inboxOwners(db, actor),
+    inBox(query.status),
     sql`${letters.deletedAt} is null`,
     classifiedRule(actor),
     // NOTE: the movement's own copy of the letter's search text (migration 0016), which the inbox index carries: the
@@ -81,7 +101,9 @@ export async function listInbox(db: Db, actor: Actor, query: InboxQuery) {
   return {
     items: movements.flatMap((m) => {
       const view = byId.get(m.movement.letterId);
-      return view ? [{ view, movement: m }] : [];
+      // A delegate may act on what the officer holds (the card's Mark button; letters.mark, `holds`).
+      const holds = Boolean(view?.holds) || m.movement.box !== 'closed';
+      return view ? [{ view: { ...view, holds }, movement: m }] : [];
     }) as { view: LetterView; movement: MovementView }[],
     next: hits.length > query.limit && last ? { at: last.at, id: last.id } : null,
   };
@@ -100,7 +122,7 @@ export async function countInbox(db: DbOrTx, actor: Actor) {
     .innerJoin(letters, eq(letters.id, letterMovements.letterId))
     .where(
       and(
-        eq(letterMovements.toUserId, actor.id),
+        await inboxOwners(db, actor),
         ne(letterMovements.box, 'closed'),
         sql`${letters.deletedAt} is null`,
         classifiedRule(actor),

@@ -7,7 +7,12 @@ import { todayInIndia } from '#shared/format.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { messageJson, openedFrom, uuidParam } from '#shared/schemas/common.ts';
 import {
+  AGEING_BANDS,
   closeLetterInput,
+  delegationInput,
+  delegationJson,
+  delegationsJson,
+  delegationsQuery,
   inboxCountJson,
   inboxPageJson,
   inboxQuery,
@@ -26,9 +31,18 @@ import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
+import { createDelegation, endDelegation, listDelegations } from './letters.delegation.ts';
 import { csvLine } from './letters.export.ts';
 import { countInbox, decodeInboxCursor, listInbox } from './letters.inbox.ts';
-import { closeLetter, markLetter, readLetter, receiveLetter, returnLetter } from './letters.movements.service.ts';
+import {
+  closeLetter,
+  markLetter,
+  markSeen,
+  pullBackMovement,
+  readLetter,
+  receiveLetter,
+  returnLetter,
+} from './letters.movements.service.ts';
 import { listMovements } from './letters.movements.views.ts';
 import { describeVisibleLetters, overdueMarkedBy } from './letters.notifications.ts';
 import { listOfficers } from './letters.officers.ts';
@@ -37,6 +51,9 @@ import { presentLetter, presentMovement, presentOfficer, presentPendency } from 
 
 /** Notifications about letters: a letter was marked or sent back to you; one you marked is overdue (issue 17 item 8). */
 registerNotificationSource({ subjectType: 'letter', describe: describeVisibleLetters, sweep: overdueMarkedBy });
+
+/** The CSV's headings of the ageing bands (issue 32), in the order of AGEING_BANDS. */
+const AGEING_HEADINGS = ['Held 0-7 days', 'Held 8-15 days', 'Held 16-30 days', 'Held over 30 days'];
 
 /** Dak movement (issue 17 item 7), beside the spec's /api/dac calls, which stay as they are. */
 export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -100,6 +117,39 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
+  app.post(
+    '/api/dac/:id/movements/:movementId/pull-back',
+    { schema: { params: z.object({ id: z.uuid(), movementId: z.uuid() }), response: movements } },
+    async (req) =>
+      (await pullBackMovement(app.db, signedInActor(req), req.params.id, req.params.movementId)).map((m) =>
+        presentMovement(m),
+      ),
+  );
+
+  app.post('/api/dac/:id/seen', { schema: { params: uuidParam, response: movements } }, async (req) =>
+    (await markSeen(app.db, signedInActor(req), req.params.id)).map((m) => presentMovement(m)),
+  );
+
+  // Delegation of dak (issue 32, decision 078).
+  app.get(
+    '/api/dac/delegations',
+    { schema: { querystring: delegationsQuery, response: { 200: delegationsJson } } },
+    async (req) => listDelegations(app.db, signedInActor(req), req.query.officerId),
+  );
+
+  app.post(
+    '/api/dac/delegations',
+    { schema: { body: delegationInput, response: { 201: delegationJson } } },
+    async (req, reply) =>
+      reply.code(201).send(await createDelegation(app.db, signedInActor(req), auditWho(req), req.body)),
+  );
+
+  app.post(
+    '/api/dac/delegations/:id/end',
+    { schema: { params: uuidParam, response: { 200: delegationJson } } },
+    async (req) => endDelegation(app.db, signedInActor(req), auditWho(req), req.params.id),
+  );
+
   app.get('/api/dac/inbox/count', { schema: { response: { 200: inboxCountJson } } }, async (req) =>
     countInbox(app.db, signedInActor(req)),
   );
@@ -141,6 +191,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Overdue',
         `Closed ${report.from} to ${report.to}`,
         'Pending since',
+        ...AGEING_HEADINGS,
       ]),
       ...report.officers.map((o) =>
         csvLine([
@@ -151,12 +202,19 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
           String(o.overdue),
           String(o.closed),
           o.oldestSince ? formatDateTime(o.oldestSince) : '',
+          ...AGEING_BANDS.map((b) => String(o.ageing[b])),
         ]),
       ),
       '\r\n',
-      csvLine(['Group', 'Pending', 'Overdue', `Closed ${report.from} to ${report.to}`]),
+      csvLine(['Group', 'Pending', 'Overdue', `Closed ${report.from} to ${report.to}`, ...AGEING_HEADINGS]),
       ...report.groups.map((g) =>
-        csvLine([g.group?.name ?? 'No group', String(g.pending), String(g.overdue), String(g.closed)]),
+        csvLine([
+          g.group?.name ?? 'No group',
+          String(g.pending),
+          String(g.overdue),
+          String(g.closed),
+          ...AGEING_BANDS.map((b) => String(g.ageing[b])),
+        ]),
       ),
     ];
     return reply

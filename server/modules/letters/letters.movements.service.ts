@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
 import type { DakPriority, MarkLetterInput, ReturnLetterInput } from '#shared/schemas/letter.ts';
@@ -14,6 +14,7 @@ import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { activeDelegators } from './letters.delegation.ts';
 import { loadMovements, type MovementView } from './letters.movements.views.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { letterRefusalsRecorded, recordedLetter } from './letters.reads.ts';
@@ -26,24 +27,54 @@ import { letterInvolvement } from './letters.service.ts';
  * letters.pendency.ts, the movements' reads letters.movements.views.ts.
  */
 
-/** Locks the letter and finds what the actor may do with it: 404 if they may not see it, 409 if it is binned. */
-async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<{ letter: LetterRow; held: LetterMovementRow[] }> {
+/** What the actor may act on in a letter, and for whom. */
+interface Locked {
+  letter: LetterRow;
+  /** The open movements of one holder: the actor's own, else those of an officer the actor stands in for. */
+  held: LetterMovementRow[];
+  /** The officer the actor acts for (issue 32: a delegate on that officer's movements), or null for themselves. */
+  forOfficer: { id: string; name: string } | null;
+  /** The actor and the officers whose dak is delegated to them today. */
+  people: string[];
+}
+
+/**
+ * Locks the letter and finds what the actor may do with it: 404 if they may not see it, 409 if it is binned. A
+ * delegate (issue 32, decision 078) also holds what the officers they stand in for hold today; their own holding
+ * comes first. A delegate not cleared for a Confidential or Secret letter is refused it by `letters.view` (404).
+ */
+async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<Locked> {
   const [letter] = await tx.select().from(letters).where(eq(letters.id, id)).limit(1).for('update');
   if (!letter) throw notFound('letters.not_found');
-  const { involved } = await letterInvolvement(tx, id, actor.id);
+  const standsFor = await activeDelegators(tx, actor.id);
+  const { involved } = await letterInvolvement(tx, id, actor.id, standsFor);
   lettersPolicy.authorize(actor, 'letters.view', { letter, involved });
   if (letter.deletedAt) throw conflict('letters.in_recycle_bin_act');
   // Moving or reading a Secret letter needs a fresh check (decision 066).
   lettersPolicy.authorize(actor, 'letters.open', { letter });
-  // What the actor holds of it now: their open movements, oldest first.
-  const held = await tx
+  const people = [actor.id, ...standsFor];
+  // What the actor holds of it now: their open movements, oldest first (and those of the officers they stand in for).
+  const open = await tx
     .select()
     .from(letterMovements)
     .where(
-      and(eq(letterMovements.letterId, id), eq(letterMovements.toUserId, actor.id), ne(letterMovements.box, 'closed')),
+      and(
+        eq(letterMovements.letterId, id),
+        inArray(letterMovements.toUserId, people),
+        ne(letterMovements.box, 'closed'),
+      ),
     )
     .orderBy(asc(letterMovements.markedAt));
-  return { letter, held };
+  const holder = open.some((m) => m.toUserId === actor.id)
+    ? actor.id
+    : people.find((p) => open.some((m) => m.toUserId === p));
+  const held = open.filter((m) => m.toUserId === holder);
+  let forOfficer: Locked['forOfficer'] = null;
+  if (holder && holder !== actor.id) {
+    const [officer] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, holder));
+    forOfficer = officer ?? null;
+  }
+  return { letter, held, forOfficer, people };
 }
 
 const names = (list: { name: string }[]) => list.map((p) => p.name).join(', ');
@@ -76,18 +107,27 @@ export async function markLetter(
 ): Promise<MovementView[]> {
   const input = {
     to: raw.to,
+    info: raw.info ?? [],
     remarks: raw.remarks ?? '',
     dueDate: raw.dueDate ?? null,
     priority: (raw.priority ?? 'Normal') as DakPriority,
   };
   const ids = await db.transaction(async (tx) => {
-    const { letter, held } = await lockLetter(tx, actor, id);
+    const { letter, held, forOfficer } = await lockLetter(tx, actor, id);
     lettersPolicy.authorize(actor, 'letters.mark', { letter, holds: held.length > 0 });
     if (held.length && held.every((m) => m.box === 'pending')) throw conflict('letters.receive_before_marking');
     if (input.dueDate && input.dueDate < todayInIndia()) throw badRequest('letters.due_date_past', 'dueDate');
-    const people = await tx.select().from(users).where(inArray(users.id, input.to));
-    if (people.length !== input.to.length) throw badRequest('letters.officer_not_found', 'to');
-    for (const person of people) lettersPolicy.authorize(actor, 'letters.mark_to', { person, letter });
+    const everyone = [...input.to, ...input.info];
+    const people = await tx.select().from(users).where(inArray(users.id, everyone));
+    if (people.length !== everyone.length) {
+      const missing = input.to.some((uid) => !people.some((p) => p.id === uid));
+      throw badRequest('letters.officer_not_found', missing ? 'to' : 'info');
+    }
+    for (const person of people) {
+      // Marking for an officer (issue 32): not to that officer either.
+      if (forOfficer && person.id === forOfficer.id) throw badRequest('letters.mark_to_self', 'to');
+      lettersPolicy.authorize(actor, 'letters.mark_to', { person, letter });
+    }
     const holding = await tx
       .select({ name: users.name })
       .from(letterMovements)
@@ -105,7 +145,7 @@ export async function markLetter(
     if (held.length) {
       await tx
         .update(letterMovements)
-        .set({ box: 'closed', outcome: 'forwarded', endedAt: now })
+        .set({ box: 'closed', outcome: 'forwarded', endedAt: now, endedBy: forOfficer ? actor.id : null })
         .where(
           inArray(
             letterMovements.id,
@@ -113,21 +153,29 @@ export async function markLetter(
           ),
         );
     }
+    // Copies for information (decision 079) are filed closed from the start, with no outcome: nobody holds them.
     const created = await tx
       .insert(letterMovements)
       .values(
-        input.to.map((toUserId) => ({
+        [
+          ...input.to.map((toUserId) => ({ toUserId, info: false })),
+          ...input.info.map((toUserId) => ({ toUserId, info: true })),
+        ].map(({ toUserId, info }) => ({
           letterId: id,
-          fromUserId: actor.id,
+          fromUserId: forOfficer?.id ?? actor.id,
+          markedBy: forOfficer ? actor.id : null,
           toUserId,
           remarks: input.remarks,
-          dueDate: input.dueDate,
+          dueDate: info ? null : input.dueDate,
           priority: input.priority,
           classified: letter.classification !== 'Normal',
           markedAt: now,
+          forInformation: info,
+          ...(info ? { box: 'closed' as const } : {}),
         })),
       )
       .returning({ id: letterMovements.id, toUserId: letterMovements.toUserId });
+    // A copy for information notifies like a marking (issue 32).
     await notify(
       tx,
       {
@@ -140,28 +188,48 @@ export async function markLetter(
       actor,
     );
     const ordered = input.to.map((uid) => people.find((p) => p.id === uid)!);
+    const copied = input.info.map((uid) => people.find((p) => p.id === uid)!);
     if (IMMEDIATE_PRIORITIES.includes(input.priority)) {
       const { letterRef, subject } = mailable(letter, '');
-      for (const person of ordered) {
+      for (const person of [...ordered, ...copied]) {
         await queueMail(tx, mail, person, 'letter_marked', {
           name: person.name,
           letterRef,
           subject,
           priority: input.priority,
-          dueDate: input.dueDate,
+          dueDate: input.info.includes(person.id) ? null : input.dueDate,
           fromName: actor.name,
         });
       }
     }
-    await recordActivity(
-      tx,
-      actor,
-      input.dueDate ? 'activity.letter_marked_due' : 'activity.letter_marked',
-      input.dueDate
-        ? { letter: letter.letterId, names: names(ordered), dueDate: input.dueDate }
-        : { letter: letter.letterId, names: names(ordered) },
-      { type: 'letter', id },
-    );
+    const target = { type: 'letter', id };
+    const officer: Record<string, string> = forOfficer ? { officer: forOfficer.name } : {};
+    if (ordered.length) {
+      await recordActivity(
+        tx,
+        actor,
+        input.dueDate
+          ? forOfficer
+            ? 'activity.letter_marked_due_for'
+            : 'activity.letter_marked_due'
+          : forOfficer
+            ? 'activity.letter_marked_for'
+            : 'activity.letter_marked',
+        input.dueDate
+          ? { letter: letter.letterId, names: names(ordered), dueDate: input.dueDate, ...officer }
+          : { letter: letter.letterId, names: names(ordered), ...officer },
+        target,
+      );
+    }
+    if (copied.length) {
+      await recordActivity(
+        tx,
+        actor,
+        forOfficer ? 'activity.letter_copied_for' : 'activity.letter_copied',
+        { letter: letter.letterId, names: names(copied), ...officer },
+        target,
+      );
+    }
     return created.map((m) => m.id);
   });
   return loadMovements(db, inArray(letterMovements.id, ids));
@@ -170,16 +238,27 @@ export async function markLetter(
 /** Receives (acknowledges) a letter marked to the actor (POST /api/dac/{id}/receive). */
 export async function receiveLetter(db: Db, actor: Actor, id: string): Promise<MovementView> {
   const movementId = await db.transaction(async (tx) => {
-    const { letter, held } = await lockLetter(tx, actor, id);
+    const { letter, held, forOfficer } = await lockLetter(tx, actor, id);
     lettersPolicy.authorize(actor, 'letters.receive', { held });
     const waiting = held.find((m) => m.box === 'pending');
     if (!waiting) throw conflict('letters.already_received');
     const now = new Date();
     await tx
       .update(letterMovements)
-      .set({ box: 'received', receivedAt: now, readAt: waiting.readAt ?? now })
+      .set({
+        box: 'received',
+        receivedAt: now,
+        readAt: waiting.readAt ?? now,
+        receivedBy: forOfficer ? actor.id : null,
+      })
       .where(eq(letterMovements.id, waiting.id));
-    await recordActivity(tx, actor, 'activity.letter_received', { letter: letter.letterId }, { type: 'letter', id });
+    await recordActivity(
+      tx,
+      actor,
+      forOfficer ? 'activity.letter_received_for' : 'activity.letter_received',
+      forOfficer ? { letter: letter.letterId, officer: forOfficer.name } : { letter: letter.letterId },
+      { type: 'letter', id },
+    );
     return waiting.id;
   });
   return (await loadMovements(db, eq(letterMovements.id, movementId)))[0]!;
@@ -196,7 +275,7 @@ export async function closeLetter(
   input: { disposal: string; fileNo?: string | null; replyRef?: string | null },
 ): Promise<MovementView> {
   const movementId = await db.transaction(async (tx) => {
-    const { letter, held } = await lockLetter(tx, actor, id);
+    const { letter, held, forOfficer } = await lockLetter(tx, actor, id);
     lettersPolicy.authorize(actor, 'letters.close', { held });
     const movement = held.find((m) => m.box === 'received');
     if (!movement) throw conflict('letters.receive_before_closing');
@@ -209,13 +288,16 @@ export async function closeLetter(
         disposal: input.disposal,
         fileNo: input.fileNo ?? null,
         replyRef: input.replyRef ?? null,
+        endedBy: forOfficer ? actor.id : null,
       })
       .where(eq(letterMovements.id, movement.id));
     await recordActivity(
       tx,
       actor,
-      'activity.letter_closed',
-      { letter: letter.letterId, disposal: input.disposal },
+      forOfficer ? 'activity.letter_closed_for' : 'activity.letter_closed',
+      forOfficer
+        ? { letter: letter.letterId, disposal: input.disposal, officer: forOfficer.name }
+        : { letter: letter.letterId, disposal: input.disposal },
       { type: 'letter', id },
     );
     return movement.id;
@@ -237,24 +319,35 @@ export async function returnLetter(
   mail: MailConfig | null = null,
 ): Promise<MovementView[]> {
   const ids = await db.transaction(async (tx) => {
-    const { letter, held } = await lockLetter(tx, actor, id);
+    const { letter, held, forOfficer } = await lockLetter(tx, actor, id);
     lettersPolicy.authorize(actor, 'letters.send_back', { held });
     const movement = held.find((m) => m.box === 'received') ?? held[0]!;
     const [found] = movement.fromUserId
       ? await tx.select().from(users).where(eq(users.id, movement.fromUserId)).limit(1)
       : [];
-    lettersPolicy.authorize(actor, 'letters.send_back_to', { sender: found, letter });
+    // A delegate sends it back for the officer: the officer is the one who may not be its own sender.
+    lettersPolicy.authorize(forOfficer ? { ...actor, id: forOfficer.id } : actor, 'letters.send_back_to', {
+      sender: found,
+      letter,
+    });
     const sender = found!; // the rule refuses a letter with nobody to send it back to
     const now = new Date();
     await tx
       .update(letterMovements)
-      .set({ box: 'closed', outcome: 'returned', endedAt: now, readAt: movement.readAt ?? now })
+      .set({
+        box: 'closed',
+        outcome: 'returned',
+        endedAt: now,
+        readAt: movement.readAt ?? now,
+        endedBy: forOfficer ? actor.id : null,
+      })
       .where(eq(letterMovements.id, movement.id));
     const [back] = await tx
       .insert(letterMovements)
       .values({
         letterId: id,
-        fromUserId: actor.id,
+        fromUserId: forOfficer?.id ?? actor.id,
+        markedBy: forOfficer ? actor.id : null,
         toUserId: sender.id,
         remarks: input.remarks,
         dueDate: movement.dueDate && movement.dueDate >= todayInIndia() ? movement.dueDate : null,
@@ -276,8 +369,10 @@ export async function returnLetter(
     await recordActivity(
       tx,
       actor,
-      'activity.letter_sent_back',
-      { letter: letter.letterId, name: sender.name, remarks: input.remarks },
+      forOfficer ? 'activity.letter_sent_back_for' : 'activity.letter_sent_back',
+      forOfficer
+        ? { letter: letter.letterId, name: sender.name, remarks: input.remarks, officer: forOfficer.name }
+        : { letter: letter.letterId, name: sender.name, remarks: input.remarks },
       { type: 'letter', id },
     );
     return [movement.id, back!.id];
@@ -293,7 +388,7 @@ export async function returnLetter(
 export async function readLetter(db: Db, ctx: ReadContext, actor: Actor, id: string): Promise<void> {
   await letterRefusalsRecorded(db, ctx, id, () =>
     db.transaction(async (tx) => {
-      const { letter, held } = await lockLetter(tx, actor, id);
+      const { letter, held, forOfficer } = await lockLetter(tx, actor, id);
       lettersPolicy.authorize(actor, 'letters.read', { held });
       const item = recordedLetter(letter);
       const unread = held.filter((m) => !m.readAt);
@@ -307,10 +402,151 @@ export async function readLetter(db: Db, ctx: ReadContext, actor: Actor, id: str
               unread.map((m) => m.id),
             ),
           );
-        await recordActivity(tx, actor, 'activity.letter_opened', { letter: letter.letterId }, { type: 'letter', id });
+        await recordActivity(
+          tx,
+          actor,
+          forOfficer ? 'activity.letter_opened_for' : 'activity.letter_opened',
+          forOfficer ? { letter: letter.letterId, officer: forOfficer.name } : { letter: letter.letterId },
+          { type: 'letter', id },
+        );
       }
       // Last in the transaction: the audit chain's head stays locked only until the commit.
       if (item) await recordRead(tx, ctx, item, 'letter_viewed', { via: 'inbox' });
     }),
   );
+}
+
+/**
+ * Pulls back a marking (POST /api/dac/{id}/movements/{movementId}/pull-back; issue 32, decision 079): whoever marked
+ * it (or a delegate for them), until the recipient has received or opened it (`letters.pull_back`). The marking ends
+ * as "pulled back"; if the puller had held the letter and marked it on, and holds nothing of it now, their holding is
+ * open again (received), as before the marking.
+ */
+export async function pullBackMovement(db: Db, actor: Actor, id: string, movementId: string): Promise<MovementView[]> {
+  const ids = await db.transaction(async (tx) => {
+    const { letter, people } = await lockLetter(tx, actor, id);
+    const [movement] = await tx
+      .select()
+      .from(letterMovements)
+      .where(and(eq(letterMovements.id, movementId), eq(letterMovements.letterId, id)));
+    if (!movement || (movement.box === 'closed' && !movement.forInformation) || movement.outcome) {
+      throw notFound('letters.pull_back_not_found');
+    }
+    const [recipient] = await tx.select({ name: users.name }).from(users).where(eq(users.id, movement.toUserId));
+    lettersPolicy.authorize(actor, 'letters.pull_back', {
+      movement,
+      recipient: recipient?.name ?? '',
+      markers: people,
+    });
+    const forOfficer = movement.fromUserId && movement.fromUserId !== actor.id ? movement.fromUserId : null;
+    const now = new Date();
+    await tx
+      .update(letterMovements)
+      .set({ box: 'closed', outcome: 'pulled_back', endedAt: now, endedBy: actor.id })
+      .where(eq(letterMovements.id, movement.id));
+    const changed = [movement.id];
+    // The marker's own holding, ended as "forwarded" by this marking, opens again when they hold nothing else of it.
+    if (movement.fromUserId && !movement.forInformation) {
+      const [stillHolds] = await tx
+        .select({ id: letterMovements.id })
+        .from(letterMovements)
+        .where(
+          and(
+            eq(letterMovements.letterId, id),
+            eq(letterMovements.toUserId, movement.fromUserId),
+            ne(letterMovements.box, 'closed'),
+          ),
+        )
+        .limit(1);
+      const [forwarded] = stillHolds
+        ? []
+        : await tx
+            .select({ id: letterMovements.id })
+            .from(letterMovements)
+            .where(
+              and(
+                eq(letterMovements.letterId, id),
+                eq(letterMovements.toUserId, movement.fromUserId),
+                eq(letterMovements.outcome, 'forwarded'),
+                eq(letterMovements.endedAt, movement.markedAt),
+              ),
+            )
+            .limit(1);
+      // Only when no other marking of that moment is still out with someone.
+      const [others] = forwarded
+        ? await tx
+            .select({ id: letterMovements.id })
+            .from(letterMovements)
+            .where(
+              and(
+                eq(letterMovements.letterId, id),
+                eq(letterMovements.markedAt, movement.markedAt),
+                eq(letterMovements.forInformation, false),
+                ne(letterMovements.box, 'closed'),
+              ),
+            )
+            .limit(1)
+        : [];
+      if (forwarded && !others) {
+        await tx
+          .update(letterMovements)
+          .set({ box: 'received', outcome: null, endedAt: null, endedBy: null })
+          .where(eq(letterMovements.id, forwarded.id));
+        changed.push(forwarded.id);
+      }
+    }
+    const officerName = forOfficer
+      ? (await tx.select({ name: users.name }).from(users).where(eq(users.id, forOfficer)))[0]?.name
+      : undefined;
+    await recordActivity(
+      tx,
+      actor,
+      officerName !== undefined ? 'activity.letter_pulled_back_for' : 'activity.letter_pulled_back',
+      officerName !== undefined
+        ? { letter: letter.letterId, name: recipient?.name ?? '', officer: officerName }
+        : { letter: letter.letterId, name: recipient?.name ?? '' },
+      { type: 'letter', id },
+    );
+    return changed;
+  });
+  return loadMovements(db, inArray(letterMovements.id, ids));
+}
+
+/**
+ * Marks a copy for information seen (POST /api/dac/{id}/seen; issue 32): it was sent to the actor, or to an officer
+ * they stand in for, for information. Seen once; seeing it again changes nothing.
+ */
+export async function markSeen(db: Db, actor: Actor, id: string): Promise<MovementView[]> {
+  const ids = await db.transaction(async (tx) => {
+    const { letter, people } = await lockLetter(tx, actor, id);
+    const copies = await tx
+      .select()
+      .from(letterMovements)
+      .where(
+        and(
+          eq(letterMovements.letterId, id),
+          inArray(letterMovements.toUserId, people),
+          eq(letterMovements.forInformation, true),
+          isNull(letterMovements.outcome),
+        ),
+      )
+      .orderBy(asc(letterMovements.markedAt));
+    lettersPolicy.authorize(actor, 'letters.mark_seen', { copies });
+    const own = copies.some((c) => c.toUserId === actor.id) ? copies.filter((c) => c.toUserId === actor.id) : copies;
+    const unseen = own.filter((c) => !c.readAt);
+    if (unseen.length) {
+      await tx
+        .update(letterMovements)
+        .set({ readAt: new Date(), receivedBy: unseen[0]!.toUserId === actor.id ? null : actor.id })
+        .where(
+          inArray(
+            letterMovements.id,
+            unseen.map((c) => c.id),
+          ),
+        );
+      await recordActivity(tx, actor, 'activity.letter_seen', { letter: letter.letterId }, { type: 'letter', id });
+    }
+    return own.map((c) => c.id);
+  });
+  return loadMovements(db, inArray(letterMovements.id, ids));
 }

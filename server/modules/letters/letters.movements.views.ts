@@ -17,6 +17,9 @@ import { openLetterRecorded } from './letters.reads.ts';
 
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
+const markedByUser = alias(users, 'marked_by_user');
+const receivedByUser = alias(users, 'received_by_user');
+const endedByUser = alias(users, 'ended_by_user');
 
 /** A movement's columns but its copy of the letter's search text (the inbox index's, never shown). */
 const { searchText: _searchText, ...movementRecordColumns } = getTableColumns(letterMovements);
@@ -27,6 +30,10 @@ export interface MovementView {
   movement: MovementRecord;
   from: { id: string; name: string } | null;
   to: { id: string; name: string; designation: string };
+  /** A delegate who acted for the officer (issue 32): marked it, received it, or ended the holding. */
+  markedBy: { id: string; name: string } | null;
+  receivedBy: { id: string; name: string } | null;
+  endedBy: { id: string; name: string } | null;
 }
 
 const movementColumns = {
@@ -35,7 +42,12 @@ const movementColumns = {
   fromName: fromUser.name,
   toName: toUser.name,
   toDesignation: toUser.designation,
+  markedByName: markedByUser.name,
+  receivedByName: receivedByUser.name,
+  endedByName: endedByUser.name,
 };
+
+const named = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null);
 
 function toView(r: {
   movement: MovementRecord;
@@ -43,11 +55,17 @@ function toView(r: {
   fromName: string | null;
   toName: string;
   toDesignation: string;
+  markedByName: string | null;
+  receivedByName: string | null;
+  endedByName: string | null;
 }): MovementView {
   return {
     movement: r.movement,
     from: r.fromId && r.fromName !== null ? { id: r.fromId, name: r.fromName } : null,
     to: { id: r.movement.toUserId, name: r.toName, designation: r.toDesignation },
+    markedBy: named(r.movement.markedBy, r.markedByName),
+    receivedBy: named(r.movement.receivedBy, r.receivedByName),
+    endedBy: named(r.movement.endedBy, r.endedByName),
   };
 }
 
@@ -61,6 +79,9 @@ export async function loadMovements(
     .from(letterMovements)
     .innerJoin(toUser, eq(toUser.id, letterMovements.toUserId))
     .leftJoin(fromUser, eq(fromUser.id, letterMovements.fromUserId))
+    .leftJoin(markedByUser, eq(markedByUser.id, letterMovements.markedBy))
+    .leftJoin(receivedByUser, eq(receivedByUser.id, letterMovements.receivedBy))
+    .leftJoin(endedByUser, eq(endedByUser.id, letterMovements.endedBy))
     .where(where)
     .orderBy(...order);
   return rows.map(toView);

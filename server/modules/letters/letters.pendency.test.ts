@@ -38,7 +38,15 @@ describe('GET /api/dac/pendency (and its CSV)', () => {
       { officer: { _id: ad.id, name: 'AD Pendency' }, pending: 1, overdue: 1, closed: 0 },
       { officer: { _id: officer.id }, pending: 0, overdue: 0, closed: 1, oldestSince: null },
     ]);
-    expect(report.groups).toEqual([{ group: { _id: group.id, name: group.name }, pending: 1, overdue: 1, closed: 1 }]);
+    expect(report.groups).toEqual([
+      {
+        group: { _id: group.id, name: group.name },
+        pending: 1,
+        overdue: 1,
+        closed: 1,
+        ageing: { upTo7: 1, upTo15: 0, upTo30: 0, over30: 0 },
+      },
+    ]);
     expect(report.oldest).toMatchObject([{ letter: { _id: a._id }, holder: { _id: ad.id }, overdue: true }]);
     // The whole lab, for an admin.
     const all = await call('GET', await createUser(app, 'admin'), '/api/dac/pendency');

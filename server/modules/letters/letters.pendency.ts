@@ -55,6 +55,8 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
     : [];
   const inGroup = group ? (members.length ? inArray(letterMovements.toUserId, members) : sql`false`) : undefined;
   const visible = hideClassified ? sql`not ${letterMovements.classified}` : undefined;
+  /** The start (India midnight) of the day `n` days before today, as a timestamp parameter. */
+  const since = (n: number) => sql`${startOfIndianDay(addDays(today, -n)).toISOString()}::timestamptz`;
 
   const open = db
     .select({
@@ -62,6 +64,17 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
       pending: sql<number>`count(*)::int`.as('pending'),
       overdue: sql<number>`count(*) filter (where ${letterMovements.dueDate} < ${today})::int`.as('overdue'),
       oldest: sql<string>`min(${letterMovements.markedAt})`.as('oldest'),
+      // Ageing (issue 32): held 0–7, 8–15, 16–30 and over 30 India days since marked, from the same index.
+      upTo7: sql<number>`count(*) filter (where ${letterMovements.markedAt} >= ${since(7)})::int`.as('up_to_7'),
+      upTo15:
+        sql<number>`count(*) filter (where ${letterMovements.markedAt} < ${since(7)} and ${letterMovements.markedAt} >= ${since(15)})::int`.as(
+          'up_to_15',
+        ),
+      upTo30:
+        sql<number>`count(*) filter (where ${letterMovements.markedAt} < ${since(15)} and ${letterMovements.markedAt} >= ${since(30)})::int`.as(
+          'up_to_30',
+        ),
+      over30: sql<number>`count(*) filter (where ${letterMovements.markedAt} < ${since(30)})::int`.as('over_30'),
     })
     .from(letterMovements)
     .where(and(ne(letterMovements.box, 'closed'), inGroup, visible))
@@ -96,6 +109,10 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
       overdue: sql<number>`coalesce(${open.overdue}, 0)`,
       closed: sql<number>`coalesce(${closed.closed}, 0)`,
       oldest: sql<string | null>`${open.oldest}`,
+      upTo7: sql<number>`coalesce(${open.upTo7}, 0)`,
+      upTo15: sql<number>`coalesce(${open.upTo15}, 0)`,
+      upTo30: sql<number>`coalesce(${open.upTo30}, 0)`,
+      over30: sql<number>`coalesce(${open.over30}, 0)`,
     })
     .from(open)
     .fullJoin(closed, eq(open.userId, closed.userId))

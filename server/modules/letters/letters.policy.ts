@@ -165,6 +165,64 @@ export const lettersPolicy = definePolicy({
   },
 
   /**
+   * Pulling back a marking (issue 32, decision 079): whoever marked it (or their delegate, who marked it for them), until
+   * the recipient has received or opened it.
+   */
+  'letters.pull_back': (
+    actor: Actor | null,
+    {
+      movement,
+      recipient,
+      markers,
+    }: {
+      movement: {
+        fromUserId: string | null;
+        markedBy: string | null;
+        box: string;
+        forInformation: boolean;
+        readAt: Date | null;
+        receivedAt: Date | null;
+      };
+      recipient: string;
+      /** Whom the actor may act for: themselves and the officers whose dak is delegated to them today. */
+      markers: readonly string[];
+    },
+  ): Decision => {
+    if (!actor) return forbidden('letters.pull_back_forbidden');
+    const marker =
+      movement.markedBy === actor.id || (movement.fromUserId !== null && markers.includes(movement.fromUserId));
+    if (!marker) return forbidden('letters.pull_back_forbidden');
+    // A copy for information is filed closed from the start: it can be pulled back until it is seen.
+    if ((!movement.forInformation && movement.box !== 'pending') || movement.readAt || movement.receivedAt) {
+      return conflict('letters.pull_back_received', undefined, { name: recipient });
+    }
+    return true;
+  },
+
+  /** Marking a copy for information seen: it was sent to the actor (or to an officer they stand in for) for information. */
+  'letters.mark_seen': (_actor: Actor | null, { copies }: { copies: Held }) =>
+    copies.length ? true : forbidden('letters.not_copied_to_you'),
+
+  /**
+   * Naming a delegate for an officer's dak (issue 32, decision 078), or ending the delegation: the officer themselves,
+   * or an admin for them.
+   */
+  'letters.delegate': (actor: Actor | null, { officerId }: { officerId: string }) =>
+    actor && (actor.id === officerId || admin(actor)) ? true : forbidden('letters.delegation_forbidden'),
+
+  /** The delegate: another approved, active officer. Clearance is not required: the inbox leaves out what they may not see. */
+  'letters.delegate_to': (
+    _actor: Actor | null,
+    { officerId, delegate }: { officerId: string; delegate: Pick<UserRow, 'id' | 'name' | 'status' | 'role'> },
+  ): Decision => {
+    if (delegate.id === officerId) return badRequest('letters.delegate_self', 'delegateId');
+    if (delegate.status !== 'approved' || delegate.role === 'pending_director') {
+      return badRequest('letters.delegate_not_approved', 'delegateId', { name: delegate.name });
+    }
+    return true;
+  },
+
+  /**
    * Pendency (GET /api/dac/pendency): directors and admins of any group or all; an associate director of their own
    * group only.
    */

@@ -1,5 +1,12 @@
 import { todayInIndia } from '#shared/format.ts';
-import type { LetterHistoryJson, LetterJson, MovementJson, OfficerJson, PendencyJson } from '#shared/schemas/letter.ts';
+import {
+  AGEING_BANDS,
+  type LetterHistoryJson,
+  type LetterJson,
+  type MovementJson,
+  type OfficerJson,
+  type PendencyJson,
+} from '#shared/schemas/letter.ts';
 
 import type { LetterHistoryRow } from '#server/db/schema/index.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
@@ -62,7 +69,10 @@ export function presentLetterHistory(
 }
 
 /** The one place a movement becomes JSON. */
-export function presentMovement({ movement: m, from, to }: MovementView, today = todayInIndia()): MovementJson {
+export function presentMovement(
+  { movement: m, from, to, markedBy, receivedBy, endedBy }: MovementView,
+  today = todayInIndia(),
+): MovementJson {
   return {
     _id: m.id,
     letter: m.letterId,
@@ -75,6 +85,10 @@ export function presentMovement({ movement: m, from, to }: MovementView, today =
     readAt: m.readAt ? m.readAt.toISOString() : null,
     receivedAt: m.receivedAt ? m.receivedAt.toISOString() : null,
     status: m.box,
+    forInformation: m.forInformation,
+    markedBy: person(markedBy),
+    receivedBy: person(receivedBy),
+    endedBy: person(endedBy),
     endedAt: m.endedAt ? m.endedAt.toISOString() : null,
     outcome: m.outcome,
     disposal: m.disposal,
@@ -98,10 +112,13 @@ export function presentOfficer(r: OfficerRow): OfficerJson {
 
 /** The pendency report (GET /api/dac/pendency and its CSV export), with the totals of each group. */
 export function presentPendency({ from, to, today, group, officers: rows, oldest }: PendencyReport): PendencyJson {
-  const groupTotals = new Map<
-    string,
-    { group: { _id: string; name: string } | null; pending: number; overdue: number; closed: number }
-  >();
+  const groupTotals = new Map<string, PendencyJson['groups'][number]>();
+  const ageingOf = (r: PendencyReport['officers'][number]) => ({
+    upTo7: r.upTo7,
+    upTo15: r.upTo15,
+    upTo30: r.upTo30,
+    over30: r.over30,
+  });
   for (const r of rows) {
     const key = r.groupId ?? '';
     const total = groupTotals.get(key) ?? {
@@ -109,10 +126,12 @@ export function presentPendency({ from, to, today, group, officers: rows, oldest
       pending: 0,
       overdue: 0,
       closed: 0,
+      ageing: { upTo7: 0, upTo15: 0, upTo30: 0, over30: 0 },
     };
     total.pending += r.pending;
     total.overdue += r.overdue;
     total.closed += r.closed;
+    for (const band of AGEING_BANDS) total.ageing[band] += r[band];
     groupTotals.set(key, total);
   }
 
@@ -126,6 +145,7 @@ export function presentPendency({ from, to, today, group, officers: rows, oldest
       pending: r.pending,
       overdue: r.overdue,
       closed: r.closed,
+      ageing: ageingOf(r),
       oldestSince: r.oldest ? new Date(r.oldest).toISOString() : null,
     })),
     groups: [...groupTotals.values()].sort(

@@ -31,6 +31,7 @@ import {
 } from '#server/modules/files/storage.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { activeDelegators } from './letters.delegation.ts';
 import { refuseUnclearedHolders } from './letters.holders.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { type LetterSearch, searchLetterIds } from './letters.search.ts';
@@ -125,6 +126,11 @@ export async function searchLetters(db: Db, actor: Actor, search: LetterSearch) 
 export async function getLetter(db: DbOrTx, actor: Actor, id: string): Promise<LetterView> {
   const [view] = await loadViews(db, [id], actor.id);
   if (!view) throw notFound('letters.not_found');
+  if (!lettersPolicy.allows(actor, 'letters.view', view)) {
+    // A delegate sees the letters of the officers they stand in for today (issue 32), and those they acted on.
+    const { involved } = await letterInvolvement(db, id, actor.id, await activeDelegators(db, actor.id));
+    view.involved = involved;
+  }
   lettersPolicy.authorize(actor, 'letters.view', view);
   return view;
 }
@@ -140,11 +146,18 @@ export async function openLetter(db: DbOrTx, actor: Actor, id: string): Promise<
 }
 
 /** Has the letter been marked to anyone, and was `personId` marked it (or did they mark it)? */
-export async function letterInvolvement(db: DbOrTx, letterId: string, personId: string) {
+export async function letterInvolvement(db: DbOrTx, letterId: string, personId: string, standsFor: string[] = []) {
+  // Issue 32: a delegate is involved in the letters of the officers they stand in for today (`standsFor`), and in
+  // those they acted on for an officer.
+  const people = sql`array[${sql.join(
+    [personId, ...standsFor].map((p) => sql`${p}`),
+    sql`, `,
+  )}]::uuid[]`;
   const [row] = await db
     .select({
       moved: sql<boolean>`true`,
-      involved: sql<boolean>`bool_or(${letterMovements.toUserId} = ${personId} or ${letterMovements.fromUserId} = ${personId})`,
+      involved: sql<boolean>`bool_or(${letterMovements.toUserId} = any(${people}) or ${letterMovements.fromUserId} = any(${people})
+        or ${letterMovements.markedBy} = ${personId} or ${letterMovements.receivedBy} = ${personId} or ${letterMovements.endedBy} = ${personId})`,
     })
     .from(letterMovements)
     .where(eq(letterMovements.letterId, letterId))
@@ -155,7 +168,7 @@ export async function letterInvolvement(db: DbOrTx, letterId: string, personId: 
 /** May this person see this letter, counting the letters marked to or by them (file downloads). */
 export async function actorMayViewLetter(db: DbOrTx, actor: Actor, letter: LetterRow): Promise<boolean> {
   if (lettersPolicy.allows(actor, 'letters.view', { letter })) return true;
-  const { involved } = await letterInvolvement(db, letter.id, actor.id);
+  const { involved } = await letterInvolvement(db, letter.id, actor.id, await activeDelegators(db, actor.id));
   return lettersPolicy.allows(actor, 'letters.view', { letter, involved });
 }
 

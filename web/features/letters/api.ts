@@ -3,6 +3,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type {
   CloseLetterInput,
+  DelegationInput,
+  DelegationJson,
+  DelegationsJson,
   InboxPageJson,
   LetterHistoryJson,
   LetterJson,
@@ -230,3 +233,27 @@ export const useReturnLetter = () =>
   );
 /** POST /api/dac/{id}/read: opened in the inbox. */
 export const useReadLetter = () => useDakAction((id: string) => api.post<{ message: string }>(`/api/dac/${id}/read`));
+
+// Issue 32: pull back, copies for information, delegation of dak (decisions 078, 079).
+
+/** POST /api/dac/{id}/movements/{movementId}/pull-back. */
+export const usePullBack = () =>
+  useDakAction(({ id, movementId }: { id: string; movementId: string }) =>
+    api.post<MovementJson[]>(`/api/dac/${id}/movements/${movementId}/pull-back`),
+  );
+/** POST /api/dac/{id}/seen: a copy for information marked seen. */
+export const useMarkSeen = () => useDakAction((id: string) => api.post<MovementJson[]>(`/api/dac/${id}/seen`));
+
+/** GET /api/dac/delegations: the officer's delegations (an admin may name the officer) and those naming me. */
+export const useDelegations = (officerId: string) =>
+  useQuery({
+    queryKey: dakKeys.delegations(officerId),
+    queryFn: ({ signal }) =>
+      api.get<DelegationsJson>('/api/dac/delegations', { params: { officerId: officerId || undefined }, signal }),
+  });
+/** POST /api/dac/delegations. */
+export const useCreateDelegation = () =>
+  useDakAction((input: DelegationInput) => api.post<DelegationJson>('/api/dac/delegations', input));
+/** POST /api/dac/delegations/{id}/end. */
+export const useEndDelegation = () =>
+  useDakAction((id: string) => api.post<DelegationJson>(`/api/dac/delegations/${id}/end`));

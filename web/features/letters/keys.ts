@@ -34,6 +34,7 @@ export const dakKeys = {
   movements: (id: string) => ['letters', 'dak', 'movements', id] as const,
   officers: ['letters', 'dak', 'officers'] as const,
   pendency: (query: PendencyFilter) => ['letters', 'dak', 'pendency', query] as const,
+  delegations: (officerId: string) => ['letters', 'dak', 'delegations', officerId] as const,
 };
 
 /** GET /api/dac/inbox/count: the badge of "Marked to me" in the navigation, refreshed every minute. */

@@ -58,12 +58,13 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
   const officers = useOfficers(true);
   const mark = useMarkLetter();
   const { field, banner, onError, onSubmit } = useDakForm(
-    { to: [] as string[], remarks: '', dueDate: '', priority: 'Normal' as DakPriority },
+    { to: [] as string[], info: [] as string[], remarks: '', dueDate: '', priority: 'Normal' as DakPriority },
     markLetterInput,
     (values) => ({ ...values, dueDate: values.dueDate || null }),
   );
   // Both option lists open inside the dialog (axe region), never cut off by it.
   const officerList = useInPlaceCombobox();
+  const infoList = useInPlaceCombobox();
   const priorityList = useInPlaceCombobox();
   const classified = letter.classification !== 'Normal';
   const options = (officers.data ?? [])
@@ -122,6 +123,17 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
             nothingFoundMessage={t('dak.mark.noOfficer')}
             required
             {...officerList}
+          />
+          <MultiSelect
+            label={t('dak.mark.info')}
+            description={t('dak.mark.infoHint')}
+            placeholder={officers.isPending ? t('dak.mark.loadingOfficers') : t('dak.mark.toPlaceholder')}
+            data={options}
+            {...field('info')}
+            searchable
+            clearable
+            nothingFoundMessage={t('dak.mark.noOfficer')}
+            {...infoList}
           />
           <Textarea label={t('dak.mark.remarks')} {...field('remarks')} autosize minRows={2} />
           <Group grow align="flex-start">

@@ -20,15 +20,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { DAK_PRIORITIES } from '#shared/constants.ts';
 import { type DakPriority, INBOX_STATUSES, type InboxLetterJson, type InboxStatus } from '#shared/schemas/letter.ts';
 
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { useStoredLogin } from '#web/lib/auth-storage.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
+import { paths } from '#web/lib/paths.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
-import { type InboxFilter, useInbox, useInboxCount, useReadLetter, useReceiveLetter } from '../api.ts';
+import { type InboxFilter, useInbox, useInboxCount, useMarkSeen, useReadLetter, useReceiveLetter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
 import { DueBadge, PriorityBadge } from './dak-parts.tsx';
 import { LetterDownload } from './letter-download.tsx';
@@ -45,13 +48,24 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
   const [open, setOpen] = useState(false);
   const receive = useReceiveLetter();
   const read = useReadLetter();
+  const seen = useMarkSeen();
+  const userId = useStoredLogin().user?._id ?? null;
   const m = letter.movement;
   const subject = letter.letterSub || t('noSubject');
-  const unread = m.status === 'pending' && !m.readAt;
+  const info = m.forInformation;
+  const unread = (m.status === 'pending' || info) && !m.readAt;
+  // A letter of an officer whose dak is delegated to me (issue 32).
+  const forOfficer = userId && m.to._id !== userId ? m.to.name : null;
+  const onSeen = () =>
+    seen.mutate(letter._id, {
+      onSuccess: () =>
+        notifications.show({ color: 'green', message: t('dak.seen.done', { letterId: letter.letterId }) }),
+      onError: (err) => notifications.show({ color: 'red', message: serverMessage(err) || t('dak.failed') }),
+    });
 
   const toggle = () => {
     setOpen((v) => !v);
-    if (!open && unread) read.mutate(letter._id);
+    if (!open && unread && !info) read.mutate(letter._id);
   };
   const onReceive = () =>
     receive.mutate(letter._id, {
@@ -73,6 +87,16 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
               {t('dak.unread')}
             </Badge>
           )}
+          {forOfficer && (
+            <Badge color="violet.9" variant="filled" radius="sm" tt="none">
+              {t('dak.inbox.forOfficer', { name: forOfficer })}
+            </Badge>
+          )}
+          {info && (
+            <Badge color="gray.8" variant="outline" radius="sm" tt="none">
+              {t('dak.movement.forInformation')}
+            </Badge>
+          )}
           <ClassificationBadge classification={letter.classification} />
           <PriorityBadge priority={m.priority} />
           <DueBadge dueDate={m.dueDate} overdue={m.overdue} />
@@ -85,15 +109,28 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
           })}
         </Text>
         <Text size="sm" c="gray.8">
-          {m.status === 'pending'
-            ? t('dak.state.pending')
-            : m.outcome
-              ? t(`dak.outcome.${m.outcome}`, { when: formatDateTime(m.endedAt) })
-              : t('dak.state.received', { when: formatDateTime(m.receivedAt) })}
+          {info
+            ? m.readAt
+              ? t('dak.movement.seen', { when: formatDateTime(m.readAt) })
+              : t('dak.movement.notSeen')
+            : m.status === 'pending'
+              ? t('dak.state.pending')
+              : m.outcome
+                ? t(`dak.outcome.${m.outcome}`, { when: formatDateTime(m.endedAt) })
+                : t('dak.state.received', { when: formatDateTime(m.receivedAt) })}
         </Text>
         {m.remarks && <Text size="sm">{t('dak.movement.remarks', { remarks: m.remarks })}</Text>}
         <Group gap="sm">
-          {m.status === 'pending' && (
+          {info && !m.readAt && !m.outcome && (
+            <Button
+              onClick={onSeen}
+              loading={seen.isPending}
+              aria-label={t('dak.seen.label', { letterId: letter.letterId })}
+            >
+              {t('dak.seen.button')}
+            </Button>
+          )}
+          {!info && m.status === 'pending' && (
             <Button
               onClick={onReceive}
               loading={receive.isPending}
@@ -102,7 +139,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
               {t('dak.receive.button')}
             </Button>
           )}
-          {m.status === 'received' && (
+          {!info && m.status === 'received' && (
             <>
               <Button
                 onClick={() => onDialog({ kind: 'mark', letter })}
@@ -119,7 +156,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
               </Button>
             </>
           )}
-          {m.status !== 'closed' && (
+          {!info && m.status !== 'closed' && (
             <Button
               variant="default"
               onClick={() => onDialog({ kind: 'return', letter })}
@@ -151,7 +188,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
               <Text fw={600} size="sm">
                 {t('dak.movement.title')}
               </Text>
-              <LetterMovements letterId={letter._id} />
+              <LetterMovements letterId={letter._id} letterRef={letter.letterId} />
             </Stack>
           )}
         </Collapse>
@@ -229,6 +266,11 @@ export function Inbox() {
   const filter: InboxFilter = { status, q, priority, overdue };
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <Button component={Link} to={paths.delegation} variant="default">
+          {t('dak.inbox.delegation')}
+        </Button>
+      </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           type="search"

@@ -87,7 +87,7 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
               <Text fw={600} size="sm">
                 {t('dak.movement.title')}
               </Text>
-              <LetterMovements letterId={letter._id} />
+              <LetterMovements letterId={letter._id} letterRef={letter.letterId} />
             </Stack>
           )}
         </Collapse>

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Select, Stack, Table, Text, Title
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { PendencyJson } from '#shared/schemas/letter.ts';
+import { AGEING_BANDS, type AgeingBand, type PendencyJson } from '#shared/schemas/letter.ts';
 
 import { DataTable } from '#web/components/data-table.tsx';
 import { DateField } from '#web/components/date-field.tsx';
@@ -18,6 +18,8 @@ function Report({ report }: { report: PendencyJson }) {
   const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const period = { from: formatDate(report.from), to: formatDate(report.to) };
+  // Ageing (issue 32): letters held now by days since marked.
+  const ageingHeaders = AGEING_BANDS.map((b) => `${t('dak.pendency.ageing')}: ${t(`dak.pendency.${b}`)}`);
   return (
     <Stack gap="lg">
       <Text fw={600}>
@@ -34,7 +36,7 @@ function Report({ report }: { report: PendencyJson }) {
         ) : (
           <DataTable
             caption={t('dak.pendency.byOfficer')}
-            minWidth={640}
+            minWidth={960}
             headers={[
               t('dak.pendency.officer'),
               t('dak.pendency.group'),
@@ -42,6 +44,7 @@ function Report({ report }: { report: PendencyJson }) {
               t('dak.pendency.overdue'),
               t('dak.pendency.closed'),
               t('dak.pendency.oldest'),
+              ...ageingHeaders,
             ]}
           >
             {report.officers.map((o) => (
@@ -61,6 +64,7 @@ function Report({ report }: { report: PendencyJson }) {
                 </Table.Td>
                 <Table.Td>{o.closed}</Table.Td>
                 <Table.Td>{o.oldestSince ? formatDate(o.oldestSince) : t('na')}</Table.Td>
+                <AgeingCells ageing={o.ageing} />
               </Table.Tr>
             ))}
           </DataTable>
@@ -75,12 +79,13 @@ function Report({ report }: { report: PendencyJson }) {
         ) : (
           <DataTable
             caption={t('dak.pendency.byGroup')}
-            minWidth={420}
+            minWidth={760}
             headers={[
               t('dak.pendency.group'),
               t('dak.pendency.pending'),
               t('dak.pendency.overdue'),
               t('dak.pendency.closed'),
+              ...ageingHeaders,
             ]}
           >
             {report.groups.map((g) => (
@@ -91,6 +96,7 @@ function Report({ report }: { report: PendencyJson }) {
                   {g.overdue}
                 </Table.Td>
                 <Table.Td>{g.closed}</Table.Td>
+                <AgeingCells ageing={g.ageing} />
               </Table.Tr>
             ))}
           </DataTable>
@@ -139,6 +145,23 @@ function Report({ report }: { report: PendencyJson }) {
         )}
       </section>
     </Stack>
+  );
+}
+
+/** The four ageing bands of a row (0–7, 8–15, 16–30, over 30 days held). */
+function AgeingCells({ ageing }: { ageing: Record<AgeingBand, number> }) {
+  return (
+    <>
+      {AGEING_BANDS.map((b) => (
+        <Table.Td
+          key={b}
+          c={b === 'over30' && ageing[b] ? 'red.9' : undefined}
+          fw={b === 'over30' && ageing[b] ? 700 : undefined}
+        >
+          {ageing[b]}
+        </Table.Td>
+      ))}
+    </>
   );
 }
 
