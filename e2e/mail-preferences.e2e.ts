@@ -50,10 +50,7 @@ describe('email choices in My Account (issue 32)', () => {
     await expectVisible(page.getByText('आपकी ईमेल पसंद सहेजी गई।'));
     expect(await choices(user.token)).toMatchObject({ letter_marked: 'now', letter_returned: 'off' });
     expect(
-      await page
-        .getByRole('radiogroup', { name: 'आपको अंकित अन्य पत्र' })
-        .getByRole('radio', { name: 'तुरंत' })
-        .isChecked(),
+      await page.getByRole('radiogroup', { name: 'आपको अंकित अन्य पत्र' }).getByRole('radio', { name: 'तुरंत' }).isChecked(),
     ).toBe(true);
     await checkA11y(page, { moderate: true });
     await screenshot(page, 'mail-preferences-hi');

@@ -7,4 +7,10 @@ import { searchJobs } from '#server/modules/search/search.jobs.ts';
 import type { JobModule } from './job-queue.ts';
 
 /** Every module's background work, started on each node by app.ts (server/jobs/job-queue.ts). */
-export const jobModules = (): JobModule[] => [searchJobs(), auditTrailJobs(), acknowledgementJobs(), mailJobs(), morningJobs()];
+export const jobModules = (): JobModule[] => [
+  searchJobs(),
+  auditTrailJobs(),
+  acknowledgementJobs(),
+  mailJobs(),
+  morningJobs(),
+];

@@ -85,7 +85,12 @@ export async function morningDakNotices(
     select e.user_id from director_entries e where e.group_id = holder.group_id
     order by e."to" is null desc, e."from" desc, e.created_at desc limit 1)`;
   const due = await make('letter_due_tomorrow', 'letter_due', sql`m.to_user_id`, sql`m.due_date = ${tomorrow}::date`);
-  const overdue = await make('letter_overdue_held', 'letter_overdue', sql`m.to_user_id`, sql`m.due_date < ${today}::date`);
+  const overdue = await make(
+    'letter_overdue_held',
+    'letter_overdue',
+    sql`m.to_user_id`,
+    sql`m.due_date < ${today}::date`,
+  );
   const escalated = await make(
     'letter_escalated',
     'letter_overdue',

@@ -26,7 +26,8 @@ function linkOf(row: MailOutboxRow, mail: MailConfig, jwtSecret: string): string
     const { resetId } = row.params as MailParams['password_reset'];
     return `${mail.portalUrl}/reset-password?token=${resetToken(jwtSecret, resetId)}`;
   }
-  if (kind === 'notice') return `${mail.portalUrl}${NOTICE_LINKS[(row.params as unknown as MailParams['notice']).item.kind]}`;
+  if (kind === 'notice')
+    return `${mail.portalUrl}${NOTICE_LINKS[(row.params as unknown as MailParams['notice']).item.kind]}`;
   return `${mail.portalUrl}${LINKS[kind]}`;
 }
 

@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { directorEntries, letterMovements, mailOutbox, notifications, type UserRow, users } from '#server/db/schema/index.ts';
+import {
+  directorEntries,
+  letterMovements,
+  mailOutbox,
+  notifications,
+  type UserRow,
+  users,
+} from '#server/db/schema/index.ts';
 import { type BackgroundJobs, startBackgroundJobs } from '#server/jobs/job-queue.ts';
 import { runMorning } from '#server/modules/notifications/notifications.jobs.ts';
 import { buildTestApp } from '#server/test/app.ts';

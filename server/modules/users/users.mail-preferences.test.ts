@@ -122,7 +122,12 @@ describe('/api/users/me/mail-preferences', () => {
     const headers = await authHeaders(app, user);
     const got = await app.inject({ method: 'GET', url: URL, headers });
     expect(got.json()).toMatchObject({ email: false });
-    const res = await app.inject({ method: 'PUT', url: URL, payload: { preferences: { letter_marked: 'now' } }, headers });
+    const res = await app.inject({
+      method: 'PUT',
+      url: URL,
+      payload: { preferences: { letter_marked: 'now' } },
+      headers,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'users.mail_off' });
   });
