@@ -15,6 +15,7 @@ import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
+import { registrationReceivers } from '#server/modules/mail/mail.policy.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { type Actor, refusalFor } from '#server/plugins/auth.ts';
@@ -60,10 +61,7 @@ export async function registerUser(db: Db, input: RegisterData): Promise<UserRow
       .returning();
     if (!user) throw conflict('auth.user_exists', 'email');
     // The admins are told under the bell, and in their morning digest by default (issue 32, decision 081).
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.status, 'approved')));
+    const admins = await tx.select({ id: users.id }).from(users).where(registrationReceivers());
     await notify(
       tx,
       {

@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
+
 import { ADMIN_MAIL_KINDS, type MailPreferenceKind } from '#shared/schemas/mail-preferences.ts';
 
+import { users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
@@ -19,3 +22,6 @@ export const mailPolicy = definePolicy({
         ? true
         : forbidden('users.mail_kind_admins_only'),
 });
+
+/** Who is told of a registration (the admins' kind): approved admins, as an SQL condition on users. */
+export const registrationReceivers = () => and(eq(users.role, 'admin'), eq(users.status, 'approved'));
