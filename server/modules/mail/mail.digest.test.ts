@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import {
+  closeGroupMembers,
+  closeGroups,
   directorEntries,
   letterMovements,
   mailOutbox,
@@ -198,5 +200,33 @@ describe('the morning notices', () => {
     await morning();
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp.mailsTo(officer.email)).toHaveLength(3);
+  }, 60_000);
+
+  it('tell the members of a close group 3 days before it ends, in their language, once', async () => {
+    const member = await createUser(app, 'employee', { language: 'hi' });
+    const outsider = await createUser(app, 'employee');
+    const inThreeDays = new Date(Date.now() + 5.5 * 3600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+    const [group] = await app.db
+      .insert(closeGroups)
+      .values({
+        groupName: `Propellant trial ${Date.now()}`,
+        groupPurpose: 'Trial',
+        durationFrom: '2026-01-01',
+        durationTo: inThreeDays,
+      })
+      .returning();
+    await app.db.insert(closeGroupMembers).values({ closeGroupId: group!.id, userId: member.id });
+    await morning();
+    const [mail] = await smtp.waitForMail(member.email, { timeoutMs: 10_000 });
+    expect(mail!.subject).toBe(`क्लोज़ ग्रुप समाप्त हो रहा है: ${group!.groupName}`);
+    expect(linkOf(mail!).pathname).toBe('/closeGroup');
+    await morning();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.mailsTo(member.email)).toHaveLength(1);
+    expect(smtp.mailsTo(outsider.email)).toHaveLength(0);
+    const bell = await call('GET', member, '/api/notifications');
+    expect(bell.json().notifications).toMatchObject([
+      { kind: 'close_group_ending', subject: { type: 'close_group', ref: group!.groupName } },
+    ]);
   }, 60_000);
 });
