@@ -49,6 +49,10 @@ export interface Config {
    * the bell this many days before their due date (ACK_REMINDER_DAYS, default 2), and again the day after it.
    */
   acknowledgementReminderDays: number;
+  /** The hour (0–23, India time) of the morning notices and the daily digest (DIGEST_HOUR, default 9; decision 082). */
+  digestHour: number;
+  /** An overdue letter is also told to the holder's group head this many days after its due date (DAK_ESCALATE_DAYS, 3). */
+  dakEscalateDays: number;
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -438,6 +442,8 @@ const envSchema = z.object({
   STEP_UP_MINUTES: wholeNumber('STEP_UP_MINUTES', 15, 1, 7 * 24 * 60),
   STEP_UP_CLASSIFICATIONS: stepUpClassifications,
   ACK_REMINDER_DAYS: wholeNumber('ACK_REMINDER_DAYS', 2, 1, 365),
+  DIGEST_HOUR: wholeNumber('DIGEST_HOUR', 9, 0, 23),
+  DAK_ESCALATE_DAYS: wholeNumber('DAK_ESCALATE_DAYS', 3, 1, 365),
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   AUDIT_RETENTION_DAYS: variable((v, ctx) => {
     if (v === undefined) return AUDIT_RETENTION_MIN_DAYS;
@@ -812,6 +818,8 @@ export function loadConfig(
     stepUp: { minutes: env.STEP_UP_MINUTES, classifications: env.STEP_UP_CLASSIFICATIONS },
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     acknowledgementReminderDays: env.ACK_REMINDER_DAYS,
+    digestHour: env.DIGEST_HOUR,
+    dakEscalateDays: env.DAK_ESCALATE_DAYS,
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

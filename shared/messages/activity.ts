@@ -22,6 +22,7 @@ export const activity = {
   password_reset_by_link: 'Reset their password with a link sent by email',
   language_chosen_en: 'Chose English for the portal and its email',
   language_chosen_hi: 'Chose Hindi for the portal and its email',
+  mail_preferences_changed: 'Changed how their email comes: {{kinds}}',
   admin_created_at_start: 'Administrator account {{email}} created at start',
   directory_account_created: 'Account {{email}} created from the lab directory as {{role}}',
   directory_account_pending: 'Account {{email}} created from the lab directory, awaiting approval',

@@ -32,4 +32,11 @@ export const users = {
   clearance_required: 'Please say whether the user is cleared (true or false).',
   /** The person's language (PUT /api/users/me/language, issue 32). */
   language_invalid: 'Please choose English (en) or Hindi (hi).',
+  /** Mail preferences in My Account (PUT /api/users/me/mail-preferences, issue 32, decision 081). */
+  mail_preferences_required: 'Please choose how you want at least one kind of mail.',
+  mail_choice_invalid: 'Please choose immediately (now), in the daily digest (digest) or off.',
+  mail_kind_invalid: 'Please choose a kind of mail from the list.',
+  mail_kind_mandatory: 'This mail is always sent; it cannot be changed.',
+  mail_kind_admins_only: 'Only administrators receive this mail.',
+  mail_off: 'The portal sends no email, so there is nothing to choose.',
 } as const;

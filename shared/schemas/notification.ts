@@ -8,6 +8,14 @@ export const NOTIFICATION_KINDS = [
   // Issue 31 item 2: a notice or circular to acknowledge is due in ACK_REMINDER_DAYS days, or its deadline has passed.
   'acknowledgement_due',
   'acknowledgement_overdue',
+  // Issue 32 (decision 081): due tomorrow and overdue (to the officer holding it), escalated (to the holder's group
+  // head), a circular to acknowledge (at publishing), a close group ending in 3 days, a registration (admins).
+  'letter_due_tomorrow',
+  'letter_overdue_held',
+  'letter_escalated',
+  'acknowledgement_requested',
+  'close_group_ending',
+  'registration_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

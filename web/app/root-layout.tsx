@@ -53,12 +53,27 @@ function useEverSignedIn() {
 }
 
 /**
- * Where a notice leads: a letter marked or sent back to me → my inbox; one I marked is overdue → that letter; a
- * notice or circular to acknowledge (due soon, or overdue) → my "To acknowledge" list.
+ * Where a notice leads: a letter marked or sent back to me, due tomorrow or overdue with me → my inbox; one I marked
+ * is overdue → that letter; one overdue in my group → the pendency view; a notice or circular to acknowledge → my "To
+ * acknowledge" list; a close group ending → the close groups; a registration (admins) → the approvals.
  */
 function notificationLink(n: NotificationJson): string {
-  if (n.kind === 'acknowledgement_due' || n.kind === 'acknowledgement_overdue') return paths.acknowledgements;
-  return n.kind === 'letter_overdue' ? paths.letterSearch(n.subject.ref) : paths.inbox;
+  switch (n.kind) {
+    case 'acknowledgement_due':
+    case 'acknowledgement_overdue':
+    case 'acknowledgement_requested':
+      return paths.acknowledgements;
+    case 'letter_overdue':
+      return paths.letterSearch(n.subject.ref);
+    case 'letter_escalated':
+      return paths.pendency;
+    case 'close_group_ending':
+      return paths.closeGroupDocs;
+    case 'registration_received':
+      return paths.admin.approval;
+    default:
+      return paths.inbox;
+  }
 }
 
 /** Wires the data of the chrome (session, lab, groups, notices) into the portal layout around every screen. */

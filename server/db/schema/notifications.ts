@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { createdAt, id } from './common.ts';
 import { users } from './users.ts';
@@ -13,6 +14,14 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'letter_overdue',
   'acknowledgement_due',
   'acknowledgement_overdue',
+  // Issue 32 items 2 and 5 (decision 081): the morning's dak notices, a circular to acknowledge, a close group ending,
+  // a registration for the admins.
+  'letter_due_tomorrow',
+  'letter_overdue_held',
+  'letter_escalated',
+  'acknowledgement_requested',
+  'close_group_ending',
+  'registration_received',
 ]);
 
 /**
@@ -34,10 +43,21 @@ export const notifications = pgTable(
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     readAt: timestamp({ withTimezone: true }),
+    /**
+     * The notice's mail (decision 081): `now` to be mailed at once (the mail jobs turn it into an outbox row), `digest`
+     * waiting for the person's morning digest, `done` mailed; null when it is not mailed (the person chose "off", the
+     * kind is mailed by its own service, or it is a bell-only kind).
+     */
+    mail: text().$type<'now' | 'digest' | 'done'>(),
+    mailedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('notifications_source_idx').on(t.sourceId, t.kind, t.userId),
+    index('notifications_mail_idx')
+      .on(t.mail, t.userId, t.createdAt)
+      .where(sql`${t.mail} in ('now', 'digest')`),
+    check('notifications_mail_check', sql`${t.mail} in ('now', 'digest', 'done')`),
   ],
 );
 

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { createdAt, id, updatedAt } from './common.ts';
 import { files } from './files.ts';
@@ -84,6 +96,8 @@ export const users = pgTable(
      * is written in it (issue 32, decision 076).
      */
     language: text().$type<'en' | 'hi'>().notNull().default('en'),
+    /** Per kind of mail, how the person wants it (issue 32, decision 081): kinds left out keep their default. */
+    mailPreferences: jsonb().$type<Partial<Record<string, 'now' | 'digest' | 'off'>>>().notNull().default({}),
     approvedAt: timestamp({ withTimezone: true }),
     approvedBy: uuid(),
     createdAt: createdAt(),

@@ -5,6 +5,7 @@ import { todayInIndia } from '#shared/format.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { acknowledgementRequests, acknowledgements, notifications } from '#server/db/schema/index.ts';
 import type { JobModule } from '#server/jobs/job-queue.ts';
+import { noticeMailSql } from '#server/modules/mail/mail.preferences.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
@@ -13,7 +14,8 @@ import { documentColumns, presentDocument, withDocument } from './acknowledgemen
  * Reminders under the bell (issue 31 item 2, decision 074): each person who has not acknowledged is told
  * `ACK_REMINDER_DAYS` days before their due date (`acknowledgement_due`) and the day after it
  * (`acknowledgement_overdue`). A daily job makes them; the notifications' unique index (source, kind, person) keeps
- * each to once per row and kind, on every node and however often the job runs. Email is the next issue's.
+ * each to once per row and kind, on every node and however often the job runs. Each is mailed too, now or in the
+ * digest, by the person's choice (issue 32, decision 081).
  */
 
 /** The notifications' subject type of a row. */
@@ -35,9 +37,11 @@ export async function sendAcknowledgementReminders(
   const make = async (kind: 'acknowledgement_due' | 'acknowledgement_overdue', when: ReturnType<typeof sql>) => {
     const made = await db.execute<{ n: number }>(sql`
       with made as (
-        insert into ${notifications} (user_id, kind, subject_type, subject_id, source_id, actor_id)
-        select a.user_id, ${kind}::notification_kind, ${ACKNOWLEDGEMENT_SUBJECT}, a.id, a.id, r.published_by
+        insert into ${notifications} (user_id, kind, subject_type, subject_id, source_id, actor_id, mail)
+        select a.user_id, ${kind}::notification_kind, ${ACKNOWLEDGEMENT_SUBJECT}, a.id, a.id, r.published_by,
+          ${noticeMailSql('acknowledgement', { role: sql`u.role`, prefs: sql`u.mail_preferences` })}
         from ${acknowledgements} a join ${acknowledgementRequests} r on r.id = a.request_id
+        join users u on u.id = a.user_id
         where a.acknowledged_at is null and ${when}
         on conflict do nothing
         returning 1

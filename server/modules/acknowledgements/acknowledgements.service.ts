@@ -22,10 +22,12 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { noticeMailSql } from '#server/modules/mail/mail.preferences.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type DocumentColumns, documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
 import { acknowledgementsPolicy, type Audience, audienceMembers } from './acknowledgements.policy.ts';
+import { ACKNOWLEDGEMENT_SUBJECT } from './acknowledgements.reminders.ts';
 
 /**
  * Circulars and notices that must be acknowledged (issue 31 item 2, decision 073): publishing a request with its
@@ -105,6 +107,14 @@ export async function publishAcknowledgement(
     select count(*)::int as n from added`);
   const n = added.rows[0]?.n ?? 0;
   if (!n) throw badRequest('acknowledgements.audience_empty', 'audienceScope');
+  // Its audience is told at publishing, under the bell and by mail by their choice (issue 32, decision 081).
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, subject_type, subject_id, source_id, actor_id, mail)
+    select a.user_id, 'acknowledgement_requested'::notification_kind, ${ACKNOWLEDGEMENT_SUBJECT}, a.id, a.id,
+      ${actor.id}, ${noticeMailSql('acknowledgement', { role: sql`u.role`, prefs: sql`u.mail_preferences` })}
+    from ${acknowledgements} a join ${users} u on u.id = a.user_id
+    where a.request_id = ${request!.id}
+    on conflict do nothing`);
   await recordActivity(
     tx,
     actor,

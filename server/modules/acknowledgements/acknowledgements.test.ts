@@ -388,7 +388,12 @@ describe('reminders (decision 074)', () => {
       c.app.db
         .select({ kind: notifications.kind, userId: notifications.userId })
         .from(notifications)
-        .where(inArray(notifications.userId, [c.a1.id, c.a2.id, c.b1.id, c.headA.id]));
+        .where(
+          and(
+            inArray(notifications.userId, [c.a1.id, c.a2.id, c.b1.id, c.headA.id]),
+            inArray(notifications.kind, ['acknowledgement_due', 'acknowledgement_overdue']),
+          ),
+        );
     // Four days before: nothing yet (ACK_REMINDER_DAYS 2).
     await sendAcknowledgementReminders(c.app.db, { today: dayFromToday(1, today), days: 2 });
     expect(await mine()).toEqual([]);
@@ -412,9 +417,11 @@ describe('reminders (decision 074)', () => {
     // The bell shows them with the document; acknowledging hides the reminders of that row.
     const bell = (await call(c, c.a1, 'GET', '/api/notifications')).json();
     const lab = (await c.app.inject({ url: `/api/labs/${c.labId}` })).json();
+    // With the notice of its publishing (issue 32, decision 081).
     expect(bell.notifications.map((n: { kind: string }) => n.kind).sort()).toEqual([
       'acknowledgement_due',
       'acknowledgement_overdue',
+      'acknowledgement_requested',
     ]);
     expect(bell.notifications[0]).toMatchObject({
       subject: { type: 'acknowledgement', ref: lab.name, title: 'Explosives storage' },
@@ -444,7 +451,15 @@ describe('reminders (decision 074)', () => {
       let made: unknown[] = [];
       for (let i = 0; i < 60 && !made.length; i++) {
         await new Promise((r) => setTimeout(r, 250));
-        made = await c.app.db.select().from(notifications).where(eq(notifications.sourceId, row.id));
+        made = await c.app.db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.sourceId, row.id),
+              inArray(notifications.kind, ['acknowledgement_due', 'acknowledgement_overdue']),
+            ),
+          );
       }
       expect(made).toMatchObject([{ kind: 'acknowledgement_due', userId: c.b1.id }]);
     } finally {

@@ -5,12 +5,14 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { mailOutbox, type MailOutboxRow } from '#server/db/schema/index.ts';
 import { resetLinkWorks, resetToken } from '#server/modules/auth/reset-token.ts';
 
+import { NOTICE_LINKS } from './mail.items.ts';
 import type { MailKind, MailParams } from './mail.kinds.ts';
 import type { MailTransport } from './mail.transport.ts';
 import { renderMail } from './templates/index.ts';
 
 /** The screens a mail links to (web/lib/paths.ts), after PORTAL_URL. */
-const LINKS: Record<Exclude<MailKind, 'password_reset'>, string> = {
+const LINKS: Record<Exclude<MailKind, 'password_reset' | 'notice'>, string> = {
+  digest: '/',
   account_approved: '/login',
   account_rejected: '/',
   letter_marked: '/dac/inbox',
@@ -24,6 +26,8 @@ function linkOf(row: MailOutboxRow, mail: MailConfig, jwtSecret: string): string
     const { resetId } = row.params as MailParams['password_reset'];
     return `${mail.portalUrl}/reset-password?token=${resetToken(jwtSecret, resetId)}`;
   }
+  if (kind === 'notice')
+    return `${mail.portalUrl}${NOTICE_LINKS[(row.params as unknown as MailParams['notice']).item.kind]}`;
   return `${mail.portalUrl}${LINKS[kind]}`;
 }
 

@@ -8,6 +8,7 @@ import type { JobModule } from '#server/jobs/job-queue.ts';
 import { settlesWithin } from '#server/lib/time-limit.ts';
 
 import { deliverMail } from './mail.delivery.ts';
+import { mailNoticesNow } from './mail.digest.ts';
 import { createMailTransport } from './mail.transport.ts';
 
 /** The queue of mails to send (pg-boss, schema `pgboss`): one job per outbox row, with the row's id. */
@@ -144,6 +145,8 @@ export const mailJobs = ({
       // One move at a time on this node; a notice during a move is picked up by the move that follows it.
       moving = moving
         .then(async () => {
+          // The bell's notices to be mailed now become outbox rows first (decision 081), then every pending row moves.
+          await mailNoticesNow(database.db, mail);
           if (await queuePendingMail(database, boss, retry)) boss.notifyWorker(workerId);
         })
         .catch((err: unknown) => log.error({ err }, 'could not queue the pending mail'));

@@ -29,6 +29,35 @@ export interface MailParams {
   };
   /** A "forgot password" link (mandatory, on request): `resetId` names the token row; the token is made when sent. */
   password_reset: { name: string; resetId: string };
+  /** One notice of the bell, mailed at once by the person's choice (decision 081). */
+  notice: { name: string; item: NoticeItem };
+  /** The morning digest (DIGEST_HOUR): every notice kept for it since the last one (decision 082). */
+  digest: { name: string; items: NoticeItem[] };
+}
+
+/** The notices a mail tells of (the bell's kinds, NotificationKind, less the bell-only "a letter you marked is overdue"). */
+export type NoticeKind =
+  | 'letter_marked'
+  | 'letter_returned'
+  | 'letter_due_tomorrow'
+  | 'letter_overdue_held'
+  | 'letter_escalated'
+  | 'acknowledgement_requested'
+  | 'acknowledgement_due'
+  | 'acknowledgement_overdue'
+  | 'close_group_ending'
+  | 'registration_received';
+
+/**
+ * A notice as a mail may word it: `ref` names it (a Letter ID, a document, a close group, an applicant), `title` is
+ * its subject, null for a Confidential or Secret letter; `who` is who marked or holds it; `date` a due or end date.
+ */
+export interface NoticeItem {
+  kind: NoticeKind;
+  ref: string;
+  title: string | null;
+  who: string | null;
+  date: string | null;
 }
 export type MailKind = keyof MailParams;
 export const MAIL_KINDS = [
@@ -37,6 +66,8 @@ export const MAIL_KINDS = [
   'letter_marked',
   'letter_returned',
   'password_reset',
+  'notice',
+  'digest',
 ] as const satisfies readonly MailKind[];
 
 /**

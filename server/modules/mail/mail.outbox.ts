@@ -3,6 +3,8 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/index.ts';
 
 import type { MailKind, MailParams } from './mail.kinds.ts';
+import { serviceMailPreference } from './mail.notices.ts';
+import { choicesFor } from './mail.preferences.ts';
 
 /** Whom a mail is for: their account, address and last-chosen language (users.language). */
 export interface MailRecipient {
@@ -26,6 +28,10 @@ export async function queueMail<K extends MailKind>(
   params: MailParams[K],
 ): Promise<void> {
   if (!mail) return;
+  // A kind the person chooses for is written now only when they want it now (decision 081); the digest takes it from
+  // the notice otherwise. Approval, rejection and reset links are always sent.
+  const preference = serviceMailPreference(kind, params as { priority?: string });
+  if (preference && (await choicesFor(tx, [to.id], preference)).get(to.id) !== 'now') return;
   await tx.insert(mailOutbox).values({
     userId: to.id,
     toAddress: to.email,

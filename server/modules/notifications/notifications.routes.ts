@@ -15,7 +15,12 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  registerNotificationSource,
 } from './notifications.service.ts';
+import { describeApplicants, describeOwnCloseGroups } from './notifications.sources.ts';
+
+registerNotificationSource({ subjectType: 'user', describe: describeApplicants });
+registerNotificationSource({ subjectType: 'close_group', describe: describeOwnCloseGroups });
 
 /** The bell in the header (issue 17 item 8): each person reads and clears only their own notices. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

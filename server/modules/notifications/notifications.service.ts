@@ -6,6 +6,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { type NotificationRow, notifications, users } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { noticeMail } from '#server/modules/mail/mail.notices.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -34,7 +35,8 @@ export function registerNotificationSource(source: NotificationSource): void {
 
 /**
  * Tells these people something, inside the caller's transaction. One notice per person, kind and cause (`sourceId`):
- * a repeat is ignored.
+ * a repeat is ignored. The same row feeds the bell and the mail: it is mailed now, kept for the morning digest, or not
+ * mailed, by the person's choice for its kind (decision 081).
  */
 export async function notify(
   tx: DbOrTx,
@@ -42,6 +44,9 @@ export async function notify(
   actor: { id: string } | null,
 ): Promise<void> {
   if (!notice.userIds.length) return;
+  const sourceIds = notice.userIds.map((_, i) => notice.sourceIds[i] ?? notice.sourceIds[0]!);
+  // Whether each is also mailed, now or in the digest, by the person's choice (decision 081).
+  const mail = await noticeMail(tx, notice.kind, notice.userIds, sourceIds);
   await tx
     .insert(notifications)
     .values(
@@ -50,8 +55,9 @@ export async function notify(
         kind: notice.kind,
         subjectType: notice.subjectType,
         subjectId: notice.subjectId,
-        sourceId: notice.sourceIds[i] ?? notice.sourceIds[0]!,
+        sourceId: sourceIds[i]!,
         actorId: actor?.id ?? null,
+        mail: mail[i],
       })),
     )
     .onConflictDoNothing();

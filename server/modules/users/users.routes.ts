@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { PROFILE_PHOTO_MAX_PX } from '#shared/constants.ts';
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
+import { mailPreferencesInput, mailPreferencesJson } from '#shared/schemas/mail-preferences.ts';
 import {
   changePasswordInput,
   directoryUserJson,
@@ -22,6 +23,7 @@ import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups
 import { makeWebImage } from '#server/modules/files/images.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
+import { ownMailPreferences, setOwnMailPreferences } from '#server/modules/mail/mail.preferences.ts';
 import { setTokenCookie, signedInActor } from '#server/plugins/auth.ts';
 
 import { requirePasswordOwner, requireProfileOwnerOrAdmin, usersPolicy } from './users.policy.ts';
@@ -145,6 +147,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await setOwnLanguage(app.db, signedInActor(req), req.body.language);
       return { message: 'Language saved.' };
+    },
+  );
+
+  // How the person wants each kind of mail (issue 32, decision 081): now, in the morning digest, or off. Each person
+  // chooses their own; without SMTP_URL the answer says so (`email: false`) and a change is refused.
+  app.get('/api/users/me/mail-preferences', { schema: { response: { 200: mailPreferencesJson } } }, async (req) =>
+    ownMailPreferences(app.db, signedInActor(req), app.config.mail),
+  );
+  app.put(
+    '/api/users/me/mail-preferences',
+    { schema: { body: mailPreferencesInput, response: { 200: mailPreferencesJson } } },
+    async (req) => {
+      await setOwnMailPreferences(app.db, signedInActor(req), app.config.mail, req.body);
+      return ownMailPreferences(app.db, signedInActor(req), app.config.mail);
     },
   );
 

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Role, UserStatus } from '#shared/constants.ts';
 import type { ActiveSessionJson, ApproveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
+import type { MailPreferencesInput, MailPreferencesJson } from '#shared/schemas/mail-preferences.ts';
 import type {
   ActivityLogPageJson,
   ChangePasswordInput,
@@ -224,5 +225,25 @@ export function useEndSession() {
   return useMutation({
     mutationFn: (id: string) => api.del<{ message: string }>(`/api/auth/sessions/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
+
+// ---- my mail (issue 32) -----------------------------------------------------------------------------------------
+
+const mailPreferencesKey = ['users', 'me', 'mail-preferences'] as const;
+
+/** GET /api/users/me/mail-preferences: whether the portal mails, and the person's choice per kind. */
+export const useMailPreferences = () =>
+  useQuery({
+    queryKey: mailPreferencesKey,
+    queryFn: ({ signal }) => api.get<MailPreferencesJson>('/api/users/me/mail-preferences', { signal }),
+  });
+
+/** PUT /api/users/me/mail-preferences: one kind's new choice. */
+export function useSetMailPreference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MailPreferencesInput) => api.put<MailPreferencesJson>('/api/users/me/mail-preferences', input),
+    onSuccess: (saved) => queryClient.setQueryData(mailPreferencesKey, saved),
   });
 }

@@ -1,5 +1,6 @@
 import { formatDate } from '#shared/format.ts';
 
+import type { NoticeItem } from '../mail.kinds.ts';
 import type { MailTemplates } from './index.ts';
 
 /** English mail (issue 32): the portal's own words, Indian dates ("21 Nov 2026"). */
@@ -11,6 +12,48 @@ const ROLES = {
 } as const;
 
 const dear = (name: string) => `Dear ${name},`;
+
+const on = (date: string | null) => (date ? formatDate(date, date, 'en') : '');
+
+/** One notice as a sentence (a mailed notice's body, a digest's line); a classified letter by its Letter ID alone. */
+function noticeLine(n: NoticeItem): string {
+  const about = n.title ? ` (${n.title})` : '';
+  switch (n.kind) {
+    case 'letter_marked':
+      return `Letter ${n.ref}${about} was marked to you${n.who ? ` by ${n.who}` : ''}.`;
+    case 'letter_returned':
+      return `Letter ${n.ref}${about} was sent back to you${n.who ? ` by ${n.who}` : ''}.`;
+    case 'letter_due_tomorrow':
+      return `Letter ${n.ref}${about}, which you hold, is due tomorrow (${on(n.date)}).`;
+    case 'letter_overdue_held':
+      return `Letter ${n.ref}${about}, which you hold, is overdue: it was due on ${on(n.date)}.`;
+    case 'letter_escalated':
+      return `Letter ${n.ref}${about}, held by ${n.who ?? 'an officer'} of your group, is overdue: it was due on ${on(n.date)}.`;
+    case 'acknowledgement_requested':
+      return `Please acknowledge "${n.ref}" by ${on(n.date)}.`;
+    case 'acknowledgement_due':
+      return `Reminder: please acknowledge "${n.ref}" by ${on(n.date)}.`;
+    case 'acknowledgement_overdue':
+      return `"${n.ref}" was to be acknowledged by ${on(n.date)} and is still waiting for you.`;
+    case 'close_group_ending':
+      return `The close group "${n.ref}" ends on ${on(n.date)}.`;
+    case 'registration_received':
+      return `${n.ref}${n.title ? ` <${n.title}>` : ''} registered and is waiting for approval.`;
+  }
+}
+
+const NOTICE_SUBJECTS: Record<NoticeItem['kind'], (n: NoticeItem) => string> = {
+  letter_marked: (n) => `Letter marked to you: ${n.ref}`,
+  letter_returned: (n) => `Letter returned to you: ${n.ref}`,
+  letter_due_tomorrow: (n) => `Letter due tomorrow: ${n.ref}`,
+  letter_overdue_held: (n) => `Letter overdue: ${n.ref}`,
+  letter_escalated: (n) => `Overdue in your group: ${n.ref}`,
+  acknowledgement_requested: () => 'A circular to acknowledge',
+  acknowledgement_due: () => 'Reminder: a circular to acknowledge',
+  acknowledgement_overdue: () => 'A circular to acknowledge is overdue',
+  close_group_ending: (n) => `Close group ending: ${n.ref}`,
+  registration_received: () => 'A registration is waiting for approval',
+};
 
 export const en: MailTemplates = {
   frame: { footer: 'This message was sent by the Lab Portal. Please do not reply to it.' },
@@ -55,6 +98,21 @@ export const en: MailTemplates = {
       ...(p.remarks ? [['Remarks', p.remarks] as [string, string]] : []),
     ],
     action: { label: 'Open your inbox', url: link },
+  }),
+
+  notice: (p, link) => ({
+    subject: NOTICE_SUBJECTS[p.item.kind](p.item),
+    greeting: dear(p.name),
+    body: [noticeLine(p.item)],
+    action: { label: 'Open the Lab Portal', url: link },
+  }),
+
+  digest: (p, link) => ({
+    subject: `Your Lab Portal digest: ${p.items.length} ${p.items.length === 1 ? 'item' : 'items'}`,
+    greeting: dear(p.name),
+    body: ['Since your last digest:', ...p.items.map((n) => `• ${noticeLine(n)}`)],
+    action: { label: 'Open the Lab Portal', url: link },
+    after: ['You can choose which mail you get, and when, in My Account.'],
   }),
 
   password_reset: (p, link) => ({

@@ -1,5 +1,6 @@
 import { formatDate } from '#shared/format.ts';
 
+import type { NoticeItem } from '../mail.kinds.ts';
 import type { MailTemplates } from './index.ts';
 
 /** हिन्दी मेल (issue 32): the portal's Hindi words (web/i18n/locales/hi), Indian dates in Hindi ("21 नव॰ 2026"). */
@@ -13,6 +14,48 @@ const ROLES = {
 const PRIORITIES = { Normal: 'सामान्य', Urgent: 'तत्काल', 'Most Immediate': 'अति तत्काल' } as const;
 
 const dear = (name: string) => `प्रिय ${name},`;
+
+const on = (date: string | null) => (date ? formatDate(date, date, 'hi') : '');
+
+/** एक सूचना एक वाक्य में; वर्गीकृत पत्र केवल अपनी पत्र आईडी से। */
+function noticeLine(n: NoticeItem): string {
+  const about = n.title ? ` (${n.title})` : '';
+  switch (n.kind) {
+    case 'letter_marked':
+      return `पत्र ${n.ref}${about} आपको अंकित किया गया${n.who ? `, ${n.who} द्वारा` : ''}।`;
+    case 'letter_returned':
+      return `पत्र ${n.ref}${about} आपको वापस भेजा गया${n.who ? `, ${n.who} द्वारा` : ''}।`;
+    case 'letter_due_tomorrow':
+      return `आपके पास का पत्र ${n.ref}${about} कल (${on(n.date)}) नियत है।`;
+    case 'letter_overdue_held':
+      return `आपके पास का पत्र ${n.ref}${about} अतिदेय है: इसकी नियत तिथि ${on(n.date)} थी।`;
+    case 'letter_escalated':
+      return `आपके समूह के ${n.who ?? 'एक अधिकारी'} के पास का पत्र ${n.ref}${about} अतिदेय है: इसकी नियत तिथि ${on(n.date)} थी।`;
+    case 'acknowledgement_requested':
+      return `कृपया "${n.ref}" की पावती ${on(n.date)} तक दें।`;
+    case 'acknowledgement_due':
+      return `अनुस्मारक: कृपया "${n.ref}" की पावती ${on(n.date)} तक दें।`;
+    case 'acknowledgement_overdue':
+      return `"${n.ref}" की पावती ${on(n.date)} तक देनी थी और अभी भी आपकी प्रतीक्षा में है।`;
+    case 'close_group_ending':
+      return `क्लोज़ ग्रुप "${n.ref}" ${on(n.date)} को समाप्त हो रहा है।`;
+    case 'registration_received':
+      return `${n.ref}${n.title ? ` <${n.title}>` : ''} ने पंजीकरण किया है और स्वीकृति की प्रतीक्षा में है।`;
+  }
+}
+
+const NOTICE_SUBJECTS: Record<NoticeItem['kind'], (n: NoticeItem) => string> = {
+  letter_marked: (n) => `पत्र आपको अंकित किया गया: ${n.ref}`,
+  letter_returned: (n) => `पत्र आपको वापस भेजा गया: ${n.ref}`,
+  letter_due_tomorrow: (n) => `पत्र कल नियत है: ${n.ref}`,
+  letter_overdue_held: (n) => `पत्र अतिदेय है: ${n.ref}`,
+  letter_escalated: (n) => `आपके समूह में अतिदेय: ${n.ref}`,
+  acknowledgement_requested: () => 'पावती देने के लिए एक परिपत्र',
+  acknowledgement_due: () => 'अनुस्मारक: पावती देने के लिए एक परिपत्र',
+  acknowledgement_overdue: () => 'पावती देने के लिए परिपत्र अतिदेय है',
+  close_group_ending: (n) => `क्लोज़ ग्रुप समाप्त हो रहा है: ${n.ref}`,
+  registration_received: () => 'एक पंजीकरण स्वीकृति की प्रतीक्षा में है',
+};
 
 export const hi: MailTemplates = {
   frame: { footer: 'यह संदेश लैब पोर्टल द्वारा भेजा गया है। कृपया इसका उत्तर न दें।' },
@@ -55,6 +98,21 @@ export const hi: MailTemplates = {
       ...(p.remarks ? [['टिप्पणी', p.remarks] as [string, string]] : []),
     ],
     action: { label: 'अपना इनबॉक्स खोलें', url: link },
+  }),
+
+  notice: (p, link) => ({
+    subject: NOTICE_SUBJECTS[p.item.kind](p.item),
+    greeting: dear(p.name),
+    body: [noticeLine(p.item)],
+    action: { label: 'लैब पोर्टल खोलें', url: link },
+  }),
+
+  digest: (p, link) => ({
+    subject: `आपका लैब पोर्टल सारांश: ${p.items.length} ${p.items.length === 1 ? 'सूचना' : 'सूचनाएँ'}`,
+    greeting: dear(p.name),
+    body: ['आपके पिछले सारांश के बाद से:', ...p.items.map((n) => `• ${noticeLine(n)}`)],
+    action: { label: 'लैब पोर्टल खोलें', url: link },
+    after: ['कौन-सी मेल और कब मिले, यह आप मेरा खाता में चुन सकते हैं।'],
   }),
 
   password_reset: (p, link) => ({

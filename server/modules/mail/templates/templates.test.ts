@@ -17,6 +17,27 @@ const SAMPLES: { [K in MailKind]: MailParams[K] } = {
   },
   letter_returned: { name: 'Q1', letterRef: 'Q4/2026/7', subject: 'Q5', remarks: 'Q7', fromName: 'Q6' },
   password_reset: { name: 'Q1', resetId: '00000000-0000-4000-8000-000000000000' },
+  notice: {
+    name: 'Q1',
+    item: { kind: 'letter_escalated', ref: 'Q4/2026/7', title: 'Q5', who: 'Q6', date: '2026-11-21' },
+  },
+  digest: {
+    name: 'Q1',
+    items: (
+      [
+        'letter_marked',
+        'letter_returned',
+        'letter_due_tomorrow',
+        'letter_overdue_held',
+        'letter_escalated',
+        'acknowledgement_requested',
+        'acknowledgement_due',
+        'acknowledgement_overdue',
+        'close_group_ending',
+        'registration_received',
+      ] as const
+    ).map((kind) => ({ kind, ref: 'Q4/2026/7', title: 'Q5', who: 'Q6', date: '2026-11-21' })),
+  },
 };
 const LINK = 'https://portal.lab.example/somewhere?token=Q8';
 

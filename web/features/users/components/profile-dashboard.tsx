@@ -9,6 +9,7 @@ import { getUserId, updateStoredUser } from '#web/lib/auth-storage.ts';
 import { useProfile } from '../api.ts';
 import { ActiveSessions } from './active-sessions.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { MailPreferences } from './mail-preferences.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ProfilePhoto } from './profile-photo.tsx';
 import { PersonAndWorkDetails, ProfileExtras, Section } from './profile-view.tsx';
@@ -95,6 +96,10 @@ export function ProfileDashboard() {
             ) : (
               <Text size="sm">{t('password.inDirectory')}</Text>
             )}
+          </Section>
+          {/* My Account → Email (issue 32): how each kind of mail comes, where the portal sends mail. */}
+          <Section title={t('mail.title')}>
+            <MailPreferences />
           </Section>
           {/* My Account → Security (issue 30 item 5): active sessions; the second factors follow (security-section.tsx). */}
           <Section title={t('security.sessions')}>

@@ -1,0 +1,109 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+
+import type { MailConfig } from '#server/config.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { type NotificationRow, notifications, users } from '#server/db/schema/index.ts';
+
+import { NOTICE_MAIL_DAYS, noticeItems } from './mail.items.ts';
+import type { NoticeItem } from './mail.kinds.ts';
+import { queueMail } from './mail.outbox.ts';
+
+/**
+ * From the bell's notices to mail (decisions 081, 082): a notice written with `mail = 'now'` becomes a mail at once
+ * (the mail jobs call mailNoticesNow when its insert wakes them), one kept for the digest waits for the morning
+ * (sendDigests, at DIGEST_HOUR). Each step locks the notices it takes (`for update skip locked`) and marks them done in
+ * the transaction that writes their mail to the outbox, so two nodes never mail a notice twice and a crash loses none.
+ */
+
+const windowStart = () => sql`now() - make_interval(days => ${NOTICE_MAIL_DAYS})`;
+
+async function recipients(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return new Map<string, typeof users.$inferSelect>();
+  const rows = await db.select().from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((u) => [u.id, u] as const));
+}
+
+/** Mails the notices written to be mailed now; answers how many mails were written. */
+export async function mailNoticesNow(db: Db, mail: MailConfig): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { taken, written } = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.mail, 'now'), gt(notifications.createdAt, windowStart())))
+        .orderBy(asc(notifications.createdAt))
+        .limit(200)
+        .for('update', { skipLocked: true });
+      if (!rows.length) return { taken: 0, written: 0 };
+      const items = await noticeItems(tx, rows);
+      const people = await recipients(tx, [...new Set(rows.map((r) => r.userId))]);
+      let n = 0;
+      for (const row of rows) {
+        const item = items.get(row.id);
+        const person = people.get(row.userId);
+        if (!item || !person || person.status !== 'approved') continue;
+        await queueMail(tx, mail, person, 'notice', { name: person.name, item });
+        n++;
+      }
+      await tx
+        .update(notifications)
+        .set({ mail: 'done', mailedAt: new Date() })
+        .where(
+          inArray(
+            notifications.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return { taken: rows.length, written: n };
+    });
+    total += written;
+    if (taken < 200) return total;
+  }
+}
+
+/**
+ * The morning digest (decision 082): for each person with notices kept for it, one mail holding exactly those notices
+ * (every one since their last digest), oldest first. Answers how many digests were written.
+ */
+export async function sendDigests(db: Db, mail: MailConfig): Promise<number> {
+  const waiting = await db
+    .selectDistinct({ userId: notifications.userId })
+    .from(notifications)
+    .where(and(eq(notifications.mail, 'digest'), gt(notifications.createdAt, windowStart())));
+  let sent = 0;
+  for (const { userId } of waiting) {
+    const wrote = await db.transaction(async (tx) => {
+      const rows: NotificationRow[] = await tx
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.mail, 'digest'),
+            gt(notifications.createdAt, windowStart()),
+          ),
+        )
+        .orderBy(asc(notifications.createdAt), asc(notifications.id))
+        .for('update', { skipLocked: true });
+      if (!rows.length) return false;
+      const described = await noticeItems(tx, rows);
+      const items = rows.flatMap((r): NoticeItem[] => (described.has(r.id) ? [described.get(r.id)!] : []));
+      const [person] = await tx.select().from(users).where(eq(users.id, userId));
+      const wanted = items.length > 0 && person?.status === 'approved';
+      if (wanted) await queueMail(tx, mail, person, 'digest', { name: person.name, items });
+      await tx
+        .update(notifications)
+        .set({ mail: 'done', mailedAt: new Date() })
+        .where(
+          inArray(
+            notifications.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return wanted;
+    });
+    if (wrote) sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,105 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+
+import {
+  MAIL_PREFERENCE_DEFAULTS,
+  MAIL_PREFERENCE_KINDS,
+  type MailChoice,
+  type MailPreferenceKind,
+  type MailPreferencesInput,
+  type MailPreferencesJson,
+  MANDATORY_MAIL_KINDS,
+} from '#shared/schemas/mail-preferences.ts';
+
+import type { MailConfig } from '#server/config.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { conflict } from '#server/lib/errors.ts';
+import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+import { mailPolicy, receivesMailKind } from './mail.policy.ts';
+
+/**
+ * Each person's choice per kind of mail (issue 32 item 2, decision 081): now, in the morning digest, or off, kept in
+ * users.mail_preferences (kinds left out keep MAIL_PREFERENCE_DEFAULTS). A kind the person does not receive (an admin's
+ * kind for anyone else) is off.
+ */
+
+type Chooser = { role: Actor['role']; mailPreferences: Partial<Record<string, MailChoice>> };
+
+/** This person's choice for a kind. */
+export function choiceOf(person: Chooser, kind: MailPreferenceKind): MailChoice {
+  if (!receivesMailKind(person, kind)) return 'off';
+  return person.mailPreferences[kind] ?? MAIL_PREFERENCE_DEFAULTS[kind];
+}
+
+/** The choices of these people for a kind, by user id. */
+export async function choicesFor(db: DbOrTx, userIds: string[], kind: MailPreferenceKind) {
+  if (!userIds.length) return new Map<string, MailChoice>();
+  const rows = await db
+    .select({ id: users.id, role: users.role, mailPreferences: users.mailPreferences })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, choiceOf(r, kind)] as const));
+}
+
+/**
+ * The `notifications.mail` value of a notice of `kind` for the person in `userColumn` (an SQL column of users), for
+ * notices made in SQL: 'now', 'digest', or null for off.
+ */
+export function noticeMailSql(kind: MailPreferenceKind, user: { role: SQL; prefs: SQL }): SQL {
+  const choice = sql`coalesce(${user.prefs} ->> ${kind}, ${MAIL_PREFERENCE_DEFAULTS[kind]})`;
+  const receives = receivesMailKind({ role: 'employee' }, kind) ? sql`true` : sql`${user.role} = 'admin'`;
+  return sql`(case when not (${receives}) then null when ${choice} in ('now', 'digest') then ${choice} else null end)`;
+}
+
+/** The person's choices as My Account shows them (GET /api/users/me/mail-preferences). */
+export async function ownMailPreferences(db: DbOrTx, actor: Actor, mail: MailConfig | null) {
+  const [me] = await db
+    .select({ role: users.role, mailPreferences: users.mailPreferences })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  const person = me ?? { role: actor.role, mailPreferences: {} };
+  return {
+    email: mail !== null,
+    preferences: MAIL_PREFERENCE_KINDS.filter((kind) => receivesMailKind(person, kind)).map((kind) => ({
+      kind,
+      choice: choiceOf(person, kind),
+    })),
+    mandatory: [...MANDATORY_MAIL_KINDS],
+  } satisfies MailPreferencesJson;
+}
+
+/**
+ * Keeps the person's choices (PUT /api/users/me/mail-preferences): refused with 409 where the portal sends no mail,
+ * 403 for a kind they do not receive; a change is logged, in the same transaction.
+ */
+export async function setOwnMailPreferences(
+  db: Db,
+  actor: Actor,
+  mail: MailConfig | null,
+  input: MailPreferencesInput,
+): Promise<void> {
+  if (!mail) throw conflict('users.mail_off');
+  const asked = Object.entries(input.preferences) as [MailPreferenceKind, MailChoice][];
+  for (const [kind] of asked) mailPolicy.authorize(actor, 'mail.choose', { kind });
+  await db.transaction(async (tx) => {
+    const [me] = await tx
+      .select({ mailPreferences: users.mailPreferences })
+      .from(users)
+      .where(eq(users.id, actor.id))
+      .for('update');
+    const before = me?.mailPreferences ?? {};
+    const after = { ...before, ...Object.fromEntries(asked) };
+    const changed = asked.filter(([kind, choice]) => before[kind] !== choice);
+    if (!changed.length) return;
+    await tx.update(users).set({ mailPreferences: after }).where(eq(users.id, actor.id));
+    await recordActivity(
+      tx,
+      actor,
+      'activity.mail_preferences_changed',
+      { kinds: changed.map(([k, c]) => `${k}=${c}`).join(', ') },
+      { type: 'user', id: actor.id },
+    );
+  });
+}

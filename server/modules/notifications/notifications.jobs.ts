@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+
+import { todayInIndia } from '#shared/format.ts';
+
+import type { Db } from '#server/db/client.ts';
+import type { JobModule } from '#server/jobs/job-queue.ts';
+import { morningDakNotices } from '#server/modules/letters/letters.notifications.ts';
+import { sendDigests } from '#server/modules/mail/mail.digest.ts';
+import { noticeMailSql } from '#server/modules/mail/mail.preferences.ts';
+
+/** The morning queue (pg-boss schedules it once across every node, at DIGEST_HOUR India time). */
+export const MORNING_QUEUE = 'morning-notices';
+
+/** A close group's members are told this many days before it ends (issue 32 item 2). */
+export const CLOSE_GROUP_ENDING_DAYS = 3;
+
+/**
+ * "Close group ending": to each member of a close group that ends in CLOSE_GROUP_ENDING_DAYS days (or sooner, for a
+ * morning missed), once per group and member. Returns how many were made.
+ */
+export async function closeGroupEndingNotices(db: Db, today: string): Promise<number> {
+  const until = new Date(Date.parse(today) + CLOSE_GROUP_ENDING_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const made = await db.execute<{ n: number }>(sql`
+    with made as (
+      insert into notifications (user_id, kind, subject_type, subject_id, source_id, actor_id, mail)
+      select u.id, 'close_group_ending'::notification_kind, 'close_group', g.id, g.id, null,
+        ${noticeMailSql('close_group_ending', { role: sql`u.role`, prefs: sql`u.mail_preferences` })}
+      from close_groups g
+      join close_group_members cm on cm.close_group_id = g.id
+      join users u on u.id = cm.user_id and u.status = 'approved'
+      where g.duration_to >= ${today}::date and g.duration_to <= ${until}::date
+      on conflict do nothing
+      returning 1
+    )
+    select count(*)::int as n from made`);
+  return made.rows[0]?.n ?? 0;
+}
+
+/**
+ * The morning (decision 082): the day's notices (due tomorrow, overdue, escalated, close group ending), each mailed
+ * now or kept for the digest by the person's choice, then every person's digest of what was kept since their last one.
+ * Runs once across the nodes (a pg-boss schedule); run twice, it tells nothing twice (unique notices, digests taken
+ * under row locks).
+ */
+export async function runMorning(
+  db: Db,
+  config: { mail: Parameters<typeof sendDigests>[1] | null; dakEscalateDays: number },
+  today = todayInIndia(),
+): Promise<{ notices: number; digests: number }> {
+  const notices =
+    (await morningDakNotices(db, { today, escalateDays: config.dakEscalateDays })) +
+    (await closeGroupEndingNotices(db, today));
+  const digests = config.mail ? await sendDigests(db, config.mail) : 0;
+  return { notices, digests };
+}
+
+export const morningJobs = (): JobModule => ({
+  queues: [{ name: MORNING_QUEUE }],
+  start: async ({ boss, database, config, log }) => {
+    // The schedule follows DIGEST_HOUR (set here, not in `queues`, which are fixed before the config is read).
+    await boss.schedule(MORNING_QUEUE, `0 ${config.digestHour} * * *`, {}, { tz: 'Asia/Kolkata' });
+    await boss.work(MORNING_QUEUE, async () => {
+      const done = await runMorning(database.db, config);
+      if (done.notices || done.digests) log.info(done, 'morning notices and digests made');
+    });
+  },
+});

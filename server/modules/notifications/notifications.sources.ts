@@ -1,0 +1,41 @@
+import { and, eq, inArray } from 'drizzle-orm';
+
+import { formatDate } from '#shared/format.ts';
+
+import type { DbOrTx } from '#server/db/client.ts';
+import { closeGroupMembers, closeGroups, users } from '#server/db/schema/index.ts';
+import { isAdmin } from '#server/lib/roles.policy.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+
+/**
+ * The bell's subjects of issue 32 (decision 081) that no module of their own tells of: an applicant (for the admins:
+ * "registration received"), and a close group ending (for its members).
+ */
+
+/** An applicant, named to admins only: their name and email. */
+export async function describeApplicants(db: DbOrTx, actor: Actor, ids: string[]) {
+  const out = new Map<string, { ref: string; title: string }>();
+  if (!ids.length || !isAdmin(actor)) return out;
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  for (const r of rows) out.set(r.id, { ref: r.name, title: r.email });
+  return out;
+}
+
+/** A close group the person is a member of: its name, and its end date as the title. */
+export async function describeOwnCloseGroups(db: DbOrTx, actor: Actor, ids: string[]) {
+  const out = new Map<string, { ref: string; title: string }>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: closeGroups.id, name: closeGroups.groupName, to: closeGroups.durationTo })
+    .from(closeGroups)
+    .innerJoin(
+      closeGroupMembers,
+      and(eq(closeGroupMembers.closeGroupId, closeGroups.id), eq(closeGroupMembers.userId, actor.id)),
+    )
+    .where(inArray(closeGroups.id, ids));
+  for (const r of rows) out.set(r.id, { ref: r.name, title: formatDate(r.to, r.to, 'en') });
+  return out;
+}
