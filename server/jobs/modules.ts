@@ -1,9 +1,16 @@
 import { acknowledgementJobs } from '#server/modules/acknowledgements/acknowledgements.reminders.ts';
 import { auditTrailJobs } from '#server/modules/audit-trail/audit-trail.jobs.ts';
+import { previewJobs } from '#server/modules/files/previews.jobs.ts';
 import { mailJobs } from '#server/modules/mail/mail.jobs.ts';
 import { searchJobs } from '#server/modules/search/search.jobs.ts';
 
 import type { JobModule } from './job-queue.ts';
 
 /** Every module's background work, started on each node by app.ts (server/jobs/job-queue.ts). */
-export const jobModules = (): JobModule[] => [searchJobs(), auditTrailJobs(), acknowledgementJobs(), mailJobs()];
+export const jobModules = (): JobModule[] => [
+  searchJobs(),
+  auditTrailJobs(),
+  acknowledgementJobs(),
+  mailJobs(),
+  previewJobs(),
+];
