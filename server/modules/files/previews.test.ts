@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { filePreviews, files } from '#server/db/schema/index.ts';
+import { filePreviews, files, type UserRow } from '#server/db/schema/index.ts';
 import { send } from '#server/modules/groups/group-items.test-helpers.ts';
 import { type GroupCast, groupCast, type Person } from '#server/modules/groups/groups.fixtures.ts';
 import { docxWithText, pdfWithPages, xlsxWithText } from '#server/test/documents.ts';
@@ -52,7 +52,7 @@ async function upload(filename: string, content: Buffer) {
   return { ...item, area: area!, name: name!, fileId: row!.id };
 }
 
-const get = async (who: Person, url: string, headers: Record<string, string> = {}) =>
+const get = async (who: Person | UserRow, url: string, headers: Record<string, string> = {}) =>
   c.app.inject({ url, headers: { ...(await c.as(who)), ...headers } });
 
 const stateOf = async (fileId: string) =>
