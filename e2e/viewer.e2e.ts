@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFNumber, type PDFRef, StandardFonts } from '@cantoo/pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -15,8 +15,12 @@ import { apiAs, signedInAdmin } from './seed.ts';
 
 const browser = useBrowser();
 
-/** A PDF of these pages' texts; `padding` lines of filler on each page make it heavy (a scanned report's size). */
-async function pdfOf(texts: string[], padding = 0): Promise<Buffer> {
+/**
+ * A PDF of these pages' texts; `padding` lines of filler on each page make it heavy (a scanned report's size). With
+ * `balanced`, its page tree groups the pages ten to a node with their /Count, as Word, Acrobat and Ghostscript write
+ * long documents (decision 085: a flat tree makes pdf.js fetch every page object to find the last page).
+ */
+async function pdfOf(texts: string[], padding = 0, balanced = false): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const text of texts) {
@@ -31,7 +35,28 @@ async function pdfOf(texts: string[], padding = 0): Promise<Buffer> {
       });
     }
   }
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+  if (balanced) {
+    const rootRef = doc.catalog.get(PDFName.of('Pages')) as PDFRef;
+    const root = doc.catalog.Pages();
+    const pages = doc.getPages();
+    const nodes = PDFArray.withContext(doc.context);
+    for (let i = 0; i < pages.length; i += 10) {
+      const group = pages.slice(i, i + 10);
+      const kids = PDFArray.withContext(doc.context);
+      const node = doc.context.obj({ Type: 'Pages', Count: group.length });
+      node.set(PDFName.of('Parent'), rootRef);
+      node.set(PDFName.of('Kids'), kids);
+      const nodeRef = doc.context.register(node);
+      for (const page of group) {
+        kids.push(page.ref);
+        page.node.set(PDFName.of('Parent'), nodeRef);
+      }
+      nodes.push(nodeRef);
+    }
+    root.set(PDFName.of('Kids'), nodes);
+    root.set(PDFName.of('Count'), PDFNumber.of(pages.length));
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false, updateFieldAppearances: false }));
 }
 
 async function addNotice(name: string, pdf: Buffer) {
@@ -115,7 +140,8 @@ describe('The document viewer', () => {
     const name = `Range survey ${tag}`;
     const pdf = await pdfOf(
       Array.from({ length: 200 }, (_, i) => `Range survey page ${i + 1}`),
-      120,
+      400,
+      true,
     );
     const item = await addNotice(name, pdf);
     const page = browser.page;
