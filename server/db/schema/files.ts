@@ -41,7 +41,9 @@ export const filePreviews = pgTable('file_previews', {
   fileId: uuid()
     .primaryKey()
     .references(() => files.id, { onDelete: 'cascade' }),
-  status: text({ enum: ['pending', 'ready', 'unavailable'] }).notNull().default('pending'),
+  status: text({ enum: ['pending', 'ready', 'unavailable'] })
+    .notNull()
+    .default('pending'),
   reason: text(),
   thumbnailId: uuid().references(() => files.id, { onDelete: 'set null' }),
   pdfId: uuid().references(() => files.id, { onDelete: 'set null' }),

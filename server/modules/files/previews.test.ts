@@ -210,8 +210,8 @@ describe.skipIf(!soffice)('Office files, converted by LibreOffice', () => {
       const sleeper = Number(readFileSync(pidFile, 'utf8'));
       await new Promise((r) => setTimeout(r, 200));
       // Its child went too: gone, or a zombie waiting for a parent that reaps (state Z).
-    const stat = existsSync(`/proc/${sleeper}/stat`) ? readFileSync(`/proc/${sleeper}/stat`, 'utf8') : '';
-    expect(stat === '' || stat.split(') ')[1]?.startsWith('Z')).toBe(true);
+      const stat = existsSync(`/proc/${sleeper}/stat`) ? readFileSync(`/proc/${sleeper}/stat`, 'utf8') : '';
+      expect(stat === '' || stat.split(') ')[1]?.startsWith('Z')).toBe(true);
       expect((await get('member', `/api/previews/${doc.area}/${doc.name}`)).json().status).toBe('unavailable');
       expect((await get('member', `${doc.fileUrl}/pdf`)).json().code).toBe('files.preview_unavailable');
 

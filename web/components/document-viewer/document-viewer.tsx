@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '#web/lib/api-client.ts';
 import { getToken } from '#web/lib/auth-storage.ts';
 
-import { storedFile } from './view-document.tsx';
+import { storedFile } from './stored-file.ts';
 
 interface PreviewState {
   status: 'ready' | 'pending' | 'unavailable';

@@ -4,14 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
+import { storedFile } from './stored-file.ts';
+
 // The viewer (and pdfjs-dist inside it) loads on first use only: the first page stays under its budget (issue 33).
 const DocumentViewer = lazy(withMantineStyles(() => import('./document-viewer.tsx')));
-
-/** The file of a stored document (/uploads/{area}/{name}): what the viewer and the thumbnail are asked about. */
-export const storedFile = (fileUrl: string) => {
-  const m = /^\/uploads\/([a-z-]+)\/([0-9a-f-]{36})$/.exec(fileUrl);
-  return m ? { area: m[1]!, name: m[2]! } : null;
-};
 
 /** The kinds of file the viewer shows: PDFs, and Office files as the PDF they were converted to. */
 const VIEWABLE = /\.(pdf|docx?|xlsx?|pptx?|odt)$/i;
