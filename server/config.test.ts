@@ -50,6 +50,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       stepUp: { minutes: 15, classifications: ['Secret'] },
       auditRetentionDays: 180,
       acknowledgementReminderDays: 2,
+      preview: { maxBytes: 31457280, timeoutSeconds: 120, soffice: 'soffice' },
       logLevel: 'info',
       logFormat: 'json',
       trustProxy: 'loopback',

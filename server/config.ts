@@ -53,6 +53,12 @@ export interface Config {
   digestHour: number;
   /** An overdue letter is also told to the holder's group head this many days after its due date (DAK_ESCALATE_DAYS, 3). */
   dakEscalateDays: number;
+  /**
+   * Document previews (issue 33, decision 084): Office files up to `maxBytes` (PREVIEW_MAX_BYTES, default 30 MB) are
+   * converted to PDF by LibreOffice at `soffice` (SOFFICE_PATH, default soffice on the PATH), killed after
+   * `timeoutSeconds` (PREVIEW_TIMEOUT_SECONDS, default 120).
+   */
+  preview: { maxBytes: number; timeoutSeconds: number; soffice: string };
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -444,6 +450,9 @@ const envSchema = z.object({
   ACK_REMINDER_DAYS: wholeNumber('ACK_REMINDER_DAYS', 2, 1, 365),
   DIGEST_HOUR: wholeNumber('DIGEST_HOUR', 9, 0, 23),
   DAK_ESCALATE_DAYS: wholeNumber('DAK_ESCALATE_DAYS', 3, 1, 365),
+  PREVIEW_MAX_BYTES: byteSize('PREVIEW_MAX_BYTES', 30 * MB),
+  PREVIEW_TIMEOUT_SECONDS: wholeNumber('PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
+  SOFFICE_PATH: text(),
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   AUDIT_RETENTION_DAYS: variable((v, ctx) => {
     if (v === undefined) return AUDIT_RETENTION_MIN_DAYS;
@@ -820,6 +829,11 @@ export function loadConfig(
     acknowledgementReminderDays: env.ACK_REMINDER_DAYS,
     digestHour: env.DIGEST_HOUR,
     dakEscalateDays: env.DAK_ESCALATE_DAYS,
+    preview: {
+      maxBytes: env.PREVIEW_MAX_BYTES,
+      timeoutSeconds: env.PREVIEW_TIMEOUT_SECONDS,
+      soffice: env.SOFFICE_PATH ?? 'soffice',
+    },
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

@@ -1,5 +1,6 @@
 import { acknowledgementJobs } from '#server/modules/acknowledgements/acknowledgements.reminders.ts';
 import { auditTrailJobs } from '#server/modules/audit-trail/audit-trail.jobs.ts';
+import { previewJobs } from '#server/modules/files/previews.jobs.ts';
 import { mailJobs } from '#server/modules/mail/mail.jobs.ts';
 import { morningJobs } from '#server/modules/notifications/notifications.jobs.ts';
 import { searchJobs } from '#server/modules/search/search.jobs.ts';
@@ -13,4 +14,5 @@ export const jobModules = (): JobModule[] => [
   acknowledgementJobs(),
   mailJobs(),
   morningJobs(),
+  previewJobs(),
 ];

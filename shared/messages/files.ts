@@ -2,6 +2,7 @@
 export const files = {
   not_found: 'File not found.',
   open_forbidden: 'You are not allowed to open this file.',
+  preview_unavailable: 'Preview is not available for this file.',
   past_end: 'The requested part of the file is past its end.',
   unstampable:
     'This PDF cannot be stamped with your name for download (it is damaged, encrypted or has no pages), so it cannot be sent. Please ask the person who uploaded it for a readable copy.',

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { createdAt, id } from './common.ts';
 
@@ -16,12 +16,38 @@ export const files = pgTable(
     mimeType: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     uploadedBy: uuid(),
+    /**
+     * A copy the portal made of another file (issue 33, decision 084): its thumbnail or the PDF an Office file was
+     * converted to. It goes with that file (transactionDroppingFiles) and is never offered as an upload of its own.
+     */
+    derivedFrom: uuid().references((): AnyPgColumn => files.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('files_area_stored_name_idx').on(t.area, t.storedName),
     index('files_uploaded_by_idx').on(t.uploadedBy),
+    index('files_derived_from_idx').on(t.derivedFrom),
   ],
 );
 
 export type FileRow = typeof files.$inferSelect;
+
+/**
+ * The preview of a stored file (issue 33, decision 084): a PDF, an image or an Office file waits here as `pending`
+ * from its upload (a trigger on `files`) until the job queue has made its thumbnail and, for an Office file, the PDF it
+ * is shown as: then `ready`, or `unavailable` with the reason (no LibreOffice, too large, timed out, unreadable).
+ */
+export const filePreviews = pgTable('file_previews', {
+  fileId: uuid()
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  status: text({ enum: ['pending', 'ready', 'unavailable'] })
+    .notNull()
+    .default('pending'),
+  reason: text(),
+  thumbnailId: uuid().references(() => files.id, { onDelete: 'set null' }),
+  pdfId: uuid().references(() => files.id, { onDelete: 'set null' }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type FilePreviewRow = typeof filePreviews.$inferSelect;

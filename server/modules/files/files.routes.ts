@@ -31,6 +31,7 @@ import type { StorageDriver } from './drivers/types.ts';
 import type { RecordedFile } from './file-access.ts';
 import { filesPolicy } from './files.policy.ts';
 import { stampPdf, UnstampablePdf } from './pdf-stamp.ts';
+import { previewName, previewOf, previewState, type PreviewVariant } from './previews.ts';
 import { type Area, AREAS, PUBLIC_AREAS } from './storage-areas.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
@@ -87,77 +88,117 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(416).send(PAST_END);
   });
 
-  app.get(
-    '/uploads/:area/:name',
-    {
-      // Public areas need no sign-in; a private area authenticates in the handler (decision 048).
-      config: { public: true },
-      schema: {
-        params: z.object({
-          area: z.enum(AREAS, msg('files.not_found')),
-          name: z.uuid(msg('files.not_found')),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const area = req.params.area as Area;
-      const isPublic = PUBLIC_AREAS.has(area);
-      if (!isPublic) await app.authenticate(req, reply);
-      const [file] = await fileByName(app.db, { area, storedName: req.params.name });
-      if (!file) throw notFound('files.not_found');
-      let downloadId: string | undefined;
-      if (!isPublic) {
-        const actor = signedInActor(req);
-        const allow = async () => {
-          const areaAllows = await app.fileAccess.canDownload(app.db, actor, file);
-          filesPolicy.authorize(actor, 'files.download', { areaAllows });
-        };
-        // Classified material (decision 070): the refusal or the download is in the audit trail before any answer.
-        const recorded = await app.fileAccess.recordedFile(app.db, file);
-        if (recorded) {
-          const ctx = readContext(req);
-          await refusalsRecorded(app.db, ctx, recorded, recorded.action, allow);
-          if (recorded.stamp && file.mimeType === 'application/pdf') {
-            return sendStamped(req, reply, { file, actor, item: recorded, ctx });
-          }
-          downloadId = (await recordRead(app.db, ctx, recorded, recorded.action, { stamped: false })).id;
-        } else {
-          await allow();
-        }
-      }
-      // Public files may be kept an hour by browsers and proxies; private ones never (decision 022).
-      reply
-        .header('Content-Type', file.mimeType)
-        .header(
-          'Content-Disposition',
-          contentDisposition(INLINE.test(file.mimeType) ? 'inline' : 'attachment', file.originalName),
-        )
-        .header('Cache-Control', isPublic ? 'public, max-age=3600' : 'private, no-store');
-      // A recorded download names its audit event, as a stamped one does (sent as it is: not a PDF, or not stamped).
-      if (downloadId) reply.header('X-Download-Id', downloadId);
-
-      const driver = app.storage.driver;
-      if (isPublic && file.size <= KEPT_FILE_MAX_BYTES && !req.headers.range) {
-        if (answeredUnchanged(req, reply, file)) return reply;
-        const key = `${file.area}/${file.storedName}`;
-        let bytes = kept.get(key);
-        if (!bytes) {
-          const stream = await driver.read(file.area, file.storedName).catch(() => null);
-          if (!stream) throw notFound('files.not_found');
-          bytes = await buffer(stream);
-          kept.set(key, bytes);
-        }
-        return reply.header('Content-Length', bytes.length).send(bytes);
-      }
-      const local = driver.localPath?.(file.area, file.storedName);
-      if (local) {
-        // A row whose bytes are gone answers the portal's 404 rather than @fastify/static's "no such address".
-        if (!(await stat(local).catch(() => null))?.isFile()) throw notFound('files.not_found');
-        return reply.sendFile(path.basename(local), path.dirname(local), SEND_OPTIONS);
-      }
-      return sendStreamed(req, reply, file, driver);
-    },
+  const params = z.object({
+    area: z.enum(AREAS, msg('files.not_found')),
+    name: z.uuid(msg('files.not_found')),
+  });
+  // Public areas need no sign-in; a private area authenticates in the handler (decision 048).
+  app.get('/uploads/:area/:name', { config: { public: true }, schema: { params } }, (req, reply) =>
+    serve(req, reply, req.params, 'original'),
   );
+  // The PDF a document is shown as in the viewer (issue 33, decision 084): a PDF itself, or the PDF an Office file
+  // was converted to. Under the download's rules, stamped alike (decision 085).
+  app.get('/uploads/:area/:name/pdf', { config: { public: true }, schema: { params } }, (req, reply) =>
+    serve(req, reply, req.params, 'pdf'),
+  );
+  // Its thumbnail: under the download's rules, never for classified material (decision 084).
+  app.get('/uploads/:area/:name/thumbnail', { config: { public: true }, schema: { params } }, (req, reply) =>
+    serve(req, reply, req.params, 'thumbnail'),
+  );
+
+  // What the viewer shows for a document: its PDF (itself, or its converted copy: ready), still being converted
+  // (pending), or nothing (unavailable: the viewer offers the download). Refused as its download is.
+  app.get('/api/previews/:area/:name', { config: { public: true }, schema: { params } }, async (req, reply) => {
+    const area = req.params.area as Area;
+    const isPublic = PUBLIC_AREAS.has(area);
+    if (!isPublic) await app.authenticate(req, reply);
+    const [file] = await fileByName(app.db, { area, storedName: req.params.name });
+    if (!file || file.derivedFrom) throw notFound('files.not_found');
+    if (!isPublic) {
+      const actor = signedInActor(req);
+      const areaAllows = await app.fileAccess.canDownload(app.db, actor, file);
+      filesPolicy.authorize(actor, 'files.download', { areaAllows });
+    }
+    const state = await previewState(app.db, file);
+    // A classified document's first page is never a thumbnail (decision 084).
+    if (!isPublic && state.thumbnailUrl && (await app.fileAccess.recordedFile(app.db, file))) state.thumbnailUrl = null;
+    return reply.header('Cache-Control', 'private, no-store').send(state);
+  });
+
+  async function serve(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    params: { area: string; name: string },
+    variant: 'original' | Exclude<PreviewVariant, 'original'>,
+  ) {
+    const area = params.area as Area;
+    const isPublic = PUBLIC_AREAS.has(area);
+    if (!isPublic) await app.authenticate(req, reply);
+    const [file] = await fileByName(app.db, { area, storedName: params.name });
+    if (!file || file.derivedFrom) throw notFound('files.not_found');
+    // What is sent: the file itself, or the copy the preview job made of it (its thumbnail, its PDF).
+    const sent = await previewOf(app.db, file, variant);
+    let downloadId: string | undefined;
+    if (!isPublic) {
+      const actor = signedInActor(req);
+      const allow = async () => {
+        const areaAllows = await app.fileAccess.canDownload(app.db, actor, file);
+        filesPolicy.authorize(actor, 'files.download', { areaAllows });
+      };
+      // Classified material (decision 070): the refusal or the download is in the audit trail before any answer.
+      const recorded = await app.fileAccess.recordedFile(app.db, file);
+      if (recorded) {
+        // A thumbnail would show a classified first page unrecorded: there is none to anyone (decision 084).
+        if (variant === 'thumbnail') throw notFound('files.not_found');
+        const ctx = readContext(req);
+        await refusalsRecorded(app.db, ctx, recorded, recorded.action, allow);
+        if (!sent) throw notFound('files.preview_unavailable');
+        if (recorded.stamp && sent.mimeType === 'application/pdf') {
+          return sendStamped(req, reply, { file, sent, actor, item: recorded, ctx });
+        }
+        downloadId = (await recordRead(app.db, ctx, recorded, recorded.action, { stamped: false })).id;
+      } else {
+        await allow();
+      }
+    }
+    if (!sent) throw notFound(variant === 'thumbnail' ? 'files.not_found' : 'files.preview_unavailable');
+    const name = variant === 'original' ? file.originalName : previewName(file.originalName, variant);
+    // Public files may be kept an hour by browsers and proxies; private ones never (decision 022). A thumbnail never
+    // changes (a new upload is a new file): a year, in the person's own browser only when the file is private.
+    const cache =
+      variant === 'thumbnail'
+        ? `${isPublic ? 'public' : 'private'}, max-age=31536000, immutable`
+        : isPublic
+          ? 'public, max-age=3600'
+          : 'private, no-store';
+    reply
+      .header('Content-Type', sent.mimeType)
+      .header('Content-Disposition', contentDisposition(INLINE.test(sent.mimeType) ? 'inline' : 'attachment', name))
+      .header('Cache-Control', cache);
+    // A recorded download names its audit event, as a stamped one does (sent as it is: not a PDF, or not stamped).
+    if (downloadId) reply.header('X-Download-Id', downloadId);
+
+    const driver = app.storage.driver;
+    if (sent.size <= KEPT_FILE_MAX_BYTES && !req.headers.range && (isPublic || variant === 'thumbnail')) {
+      if (answeredUnchanged(req, reply, sent)) return reply;
+      const key = `${sent.area}/${sent.storedName}`;
+      let bytes = kept.get(key);
+      if (!bytes) {
+        const stream = await driver.read(sent.area, sent.storedName).catch(() => null);
+        if (!stream) throw notFound('files.not_found');
+        bytes = await buffer(stream);
+        kept.set(key, bytes);
+      }
+      return reply.header('Content-Length', bytes.length).send(bytes);
+    }
+    const local = driver.localPath?.(sent.area, sent.storedName);
+    if (local) {
+      // A row whose bytes are gone answers the portal's 404 rather than @fastify/static's "no such address".
+      if (!(await stat(local).catch(() => null))?.isFile()) throw notFound('files.not_found');
+      return reply.sendFile(path.basename(local), path.dirname(local), SEND_OPTIONS);
+    }
+    return sendStreamed(req, reply, sent, driver);
+  }
 
   /**
    * A PDF of a classified item, stamped for this person (decision 071): its bytes read whole, stamped with their name,
@@ -168,9 +209,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendStamped(
     req: FastifyRequest,
     reply: FastifyReply,
-    { file, actor, item, ctx }: { file: FileRow; actor: Actor; item: RecordedFile; ctx: ReadContext },
+    {
+      file,
+      sent,
+      actor,
+      item,
+      ctx,
+    }: { file: FileRow; sent: FileRow; actor: Actor; item: RecordedFile; ctx: ReadContext },
   ) {
-    const stream = await app.storage.driver.read(file.area, file.storedName).catch(() => null);
+    const stream = await app.storage.driver.read(sent.area, sent.storedName).catch(() => null);
     if (!stream) throw notFound('files.not_found');
     const original = await buffer(stream);
     const downloadId = randomUUID();
@@ -195,7 +242,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     return (
       reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition('inline', file.originalName))
+        .header('Content-Disposition', contentDisposition('inline', previewName(file.originalName, 'pdf')))
         .header('Cache-Control', 'private, no-store')
         .header('X-Download-Id', downloadId)
         .header('Content-Length', stamped.length)

@@ -159,7 +159,12 @@ export async function transactionDroppingFiles<T>(
     work(tx, async (ids) => {
       const present = ids.filter((id): id is string => !!id);
       if (!present.length) return;
+      // The copies the portal made of them (thumbnails, converted PDFs: decision 084) go with them, bytes included.
       dropped.push(
+        ...(await tx
+          .delete(files)
+          .where(inArray(files.derivedFrom, present))
+          .returning({ area: files.area, id: files.storedName })),
         ...(await tx
           .delete(files)
           .where(inArray(files.id, present))

@@ -1,6 +1,9 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
-import { SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, type SearchAnswerJson, type SearchKind } from '#shared/schemas/search.ts';
+// The constants from zod-free shared/search.ts: this module is in the first page's shell (the header's search), and
+// shared/schemas/search.ts would bring zod into it (decision 024's budget).
+import type { SearchAnswerJson, SearchKind } from '#shared/schemas/search.ts';
+import { SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE } from '#shared/search.ts';
 
 import { api } from '#web/lib/api-client.ts';
 

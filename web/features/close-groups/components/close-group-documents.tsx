@@ -31,6 +31,7 @@ import {
 } from '#shared/schemas/close-group.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
+import { DocumentThumbnail, ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
@@ -57,15 +58,19 @@ const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(na
 function DocumentLink({ document }: { document: CloseGroupDocumentJson }) {
   const { t } = useTranslation('common');
   return (
-    <Anchor
-      href={document.url}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`${document.filename}${t('opensInNewTab')}`}
-      style={{ wordBreak: 'break-word' }}
-    >
-      {document.filename}
-    </Anchor>
+    <>
+      <DocumentThumbnail fileUrl={document.url} />
+      <Anchor
+        href={document.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${document.filename}${t('opensInNewTab')}`}
+        style={{ wordBreak: 'break-word' }}
+      >
+        {document.filename}
+      </Anchor>
+      <ViewDocument fileUrl={document.url} name={document.filename} fileName={document.filename} />
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 
 import type { LetterJson } from '#shared/schemas/letter.ts';
 
+import { ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { api, needsStepUp } from '#web/lib/api-client.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 
@@ -46,15 +47,22 @@ export function LetterDownload({ letter, ...props }: { letter: Downloadable } & 
     );
   };
   return (
-    <Button
-      component="a"
-      href={href}
-      download={letter.originalName ?? true}
-      onClick={onClick}
-      aria-label={t('list.downloadLabel', { name: letter.originalName ?? letter.letterId })}
-      {...props}
-    >
-      {t('list.download')}
-    </Button>
+    <>
+      <Button
+        component="a"
+        href={href}
+        download={letter.originalName ?? true}
+        onClick={onClick}
+        aria-label={t('list.downloadLabel', { name: letter.originalName ?? letter.letterId })}
+        {...props}
+      >
+        {t('list.download')}
+      </Button>
+      <ViewDocument
+        fileUrl={letter.fileUrl}
+        name={letter.originalName ?? letter.letterId}
+        fileName={letter.originalName}
+      />
+    </>
   );
 }

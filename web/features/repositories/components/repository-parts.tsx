@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ConfirmDelete, type RowRemoval, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
+import { ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { serverMessage } from '#web/lib/form-errors.ts';
 
@@ -134,17 +135,20 @@ export function FileDownload({
     );
   }
   return (
-    <Button
-      component="a"
-      href={fileHref(filePath)}
-      download={originalName ?? true}
-      aria-label={t('card.downloadLabel', {
-        name: originalName ?? '',
-        size: fileSize === null ? '' : readableSize(fileSize, (u) => t(`sizeUnits.${u}`)),
-      })}
-    >
-      {t('card.download')}
-    </Button>
+    <>
+      <Button
+        component="a"
+        href={fileHref(filePath)}
+        download={originalName ?? true}
+        aria-label={t('card.downloadLabel', {
+          name: originalName ?? '',
+          size: fileSize === null ? '' : readableSize(fileSize, (u) => t(`sizeUnits.${u}`)),
+        })}
+      >
+        {t('card.download')}
+      </Button>
+      <ViewDocument fileUrl={fileHref(filePath)} name={originalName ?? ''} fileName={originalName} />
+    </>
   );
 }
 

@@ -1,0 +1,245 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { filePreviews, files, type UserRow } from '#server/db/schema/index.ts';
+import { send } from '#server/modules/groups/group-items.test-helpers.ts';
+import { type GroupCast, groupCast, type Person } from '#server/modules/groups/groups.fixtures.ts';
+import { docxWithText, pdfWithPages, xlsxWithText } from '#server/test/documents.ts';
+import { createUser } from '#server/test/factories.ts';
+
+import { makePreview } from './previews.ts';
+import { PRIVATE_AREAS } from './storage-areas.ts';
+
+/**
+ * Document previews (issue 33, decision 084): thumbnails made with pdftoppm and sharp, Office files converted to PDF by
+ * LibreOffice (killed at the time-out, "not available" without it), served under the download's rules and removed
+ * with their document.
+ */
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'lp-preview-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const c: GroupCast = await groupCast();
+const preview = (over: Partial<{ soffice: string; timeoutSeconds: number; maxBytes: number }> = {}) => ({
+  preview: { ...c.app.config.preview, ...over },
+});
+
+/** Uploads to the group: an Office document as a group notice (.doc/.docx), anything else to its Projects. */
+async function upload(filename: string, content: Buffer) {
+  const list = /\.docx?$/.test(filename)
+    ? `/api/groups/${c.group.id}/notices`
+    : `/api/group-files/${c.group.id}/projects`;
+  const res = await send(
+    c,
+    'admin',
+    'POST',
+    list,
+    { name: filename, description: 'x' },
+    {
+      field: 'file',
+      filename,
+      content,
+    },
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const item = res.json() as { _id: string; fileUrl: string };
+  const [, , area, name] = item.fileUrl.split('/');
+  const [row] = await c.app.db.select().from(files).where(eq(files.storedName, name!));
+  return { ...item, area: area!, name: name!, fileId: row!.id };
+}
+
+const get = async (who: Person | UserRow, url: string, headers: Record<string, string> = {}) =>
+  c.app.inject({ url, headers: { ...(await c.as(who)), ...headers } });
+
+const stateOf = async (fileId: string) =>
+  (await c.app.db.select().from(filePreviews).where(eq(filePreviews.fileId, fileId)))[0];
+
+function textOf(pdf: Buffer): string {
+  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+}
+
+const soffice = existsSync('/usr/bin/soffice');
+
+describe('a PDF in a group', () => {
+  it('gets a thumbnail, served with an ETag and a year of caching, and removed with its document', async () => {
+    const doc = await upload('plan.pdf', pdfWithPages(['Blast wall layout', 'Annexure']));
+    expect((await stateOf(doc.fileId))?.status).toBe('pending');
+    expect(await makePreview(c.app.db, c.app.storage, c.app.config, doc.fileId)).toBe('ready');
+
+    const state = (await get('member', `/api/previews/${doc.area}/${doc.name}`)).json();
+    expect(state).toEqual({ status: 'ready', pdfUrl: doc.fileUrl, thumbnailUrl: `${doc.fileUrl}/thumbnail` });
+    const thumb = await get('member', `${doc.fileUrl}/thumbnail`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const etag = String(thumb.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    expect((await get('member', `${doc.fileUrl}/thumbnail`, { 'if-none-match': etag })).statusCode).toBe(304);
+    // The viewer's PDF of a PDF is the file itself, with ranges.
+    const part = await get('member', `${doc.fileUrl}/pdf`, { range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+
+    const thumbRow = (await stateOf(doc.fileId))!.thumbnailId!;
+    const [stored] = await c.app.db.select().from(files).where(eq(files.id, thumbRow));
+    const onDisk = c.app.storage.storedPath(stored!.area, stored!.storedName);
+    expect(existsSync(onDisk)).toBe(true);
+
+    const del = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/group-files/${c.group.id}/projects/${doc._id}`,
+      headers: await c.as('admin'),
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await c.app.db.select().from(files).where(eq(files.id, thumbRow))).toHaveLength(0);
+    expect(existsSync(onDisk)).toBe(false);
+    expect((await get('member', `${doc.fileUrl}/thumbnail`)).statusCode).toBe(404);
+  });
+
+  it('refuses the viewer and the thumbnail to whoever the download is refused to', async () => {
+    const doc = await upload('layout.pdf', pdfWithPages(['Layout']));
+    await makePreview(c.app.db, c.app.storage, c.app.config, doc.fileId);
+    for (const [who, status] of [
+      ['anonymous', 401],
+      ['outsider', 403],
+      ['member', 200],
+      ['admin', 200],
+    ] as const) {
+      expect((await get(who, doc.fileUrl)).statusCode, `download ${who}`).toBe(status);
+      expect((await get(who, `${doc.fileUrl}/pdf`)).statusCode, `pdf ${who}`).toBe(status);
+      expect((await get(who, `${doc.fileUrl}/thumbnail`)).statusCode, `thumbnail ${who}`).toBe(status);
+      expect((await get(who, `/api/previews/${doc.area}/${doc.name}`)).statusCode, `state ${who}`).toBe(status);
+    }
+  });
+});
+
+describe('every private area', () => {
+  it.each(PRIVATE_AREAS)(
+    '%s: the viewer, its state and the thumbnail are refused where the download is',
+    async (area) => {
+      // A document of the area, stored by someone, with a thumbnail and a PDF: an outsider's download is refused, and so
+      // is every preview of it.
+      const owner = await createUser(c.app, 'employee');
+      const outsider = await createUser(c.app, 'employee');
+      const [file] = await c.app.db
+        .insert(files)
+        .values({
+          area,
+          storedName: crypto.randomUUID(),
+          originalName: 'memo.docx',
+          mimeType: 'application/octet-stream',
+          size: 1,
+          uploadedBy: owner.id,
+        })
+        .returning();
+      const [thumb] = await c.app.db
+        .insert(files)
+        .values({
+          area,
+          storedName: crypto.randomUUID(),
+          originalName: 't',
+          mimeType: 'image/webp',
+          size: 1,
+          derivedFrom: file!.id,
+        })
+        .returning();
+      await c.app.db
+        .insert(filePreviews)
+        .values({ fileId: file!.id, status: 'ready', thumbnailId: thumb!.id, pdfId: thumb!.id })
+        .onConflictDoUpdate({
+          target: filePreviews.fileId,
+          set: { status: 'ready', thumbnailId: thumb!.id, pdfId: thumb!.id },
+        });
+      const base = `/uploads/${area}/${file!.storedName}`;
+      const download = (await get(outsider, base)).statusCode;
+      expect([403, 404]).toContain(download);
+      for (const url of [`${base}/pdf`, `${base}/thumbnail`, `/api/previews/${area}/${file!.storedName}`]) {
+        expect([403, 404], url).toContain((await get(outsider, url)).statusCode);
+        expect((await get('anonymous', url)).statusCode, url).toBe(401);
+      }
+      // The copy itself is never served under its own name.
+      expect((await get('admin', `/uploads/${area}/${thumb!.storedName}`)).statusCode).toBe(404);
+    },
+  );
+});
+
+describe.skipIf(!soffice)('Office files, converted by LibreOffice', () => {
+  it('shows a .docx and an .xlsx uploaded to a group as PDF within 30 s', { timeout: 90_000 }, async () => {
+    for (const [name, content, text] of [
+      ['memo.docx', docxWithText('Range safety memo'), 'Range safety memo'],
+      ['ledger.xlsx', xlsxWithText('Ammunition ledger'), 'Ammunition ledger'],
+    ] as const) {
+      const started = Date.now();
+      const doc = await upload(name, content);
+      expect((await get('member', `/api/previews/${doc.area}/${doc.name}`)).json().status).toBe('pending');
+      expect(await makePreview(c.app.db, c.app.storage, c.app.config, doc.fileId)).toBe('ready');
+      const state = (await get('member', `/api/previews/${doc.area}/${doc.name}`)).json();
+      expect(state).toMatchObject({ status: 'ready', pdfUrl: `${doc.fileUrl}/pdf` });
+      const pdf = await get('member', state.pdfUrl);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(String(pdf.headers['content-disposition'])).toContain(name.replace(/\.\w+$/, '.pdf'));
+      expect(textOf(pdf.rawPayload)).toContain(text);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      if (doc.area === 'group-files') expect((await get('outsider', state.pdfUrl)).statusCode).toBe(403);
+    }
+  });
+
+  it(
+    'kills a conversion that hangs at the time-out, marks it not available, and the next one still works',
+    { timeout: 90_000 },
+    async () => {
+      // A LibreOffice that hangs on this file: it starts a child that would sleep for five minutes and waits for it.
+      const pidFile = path.join(work, 'hung.pid');
+      const hanging = path.join(work, 'soffice-hangs');
+      writeFileSync(hanging, `#!/bin/sh\nsleep 300 &\necho $! > ${pidFile}\nwait\n`);
+      chmodSync(hanging, 0o755);
+      const doc = await upload('hangs.docx', docxWithText('Never converted'));
+      const started = Date.now();
+      expect(
+        await makePreview(c.app.db, c.app.storage, preview({ soffice: hanging, timeoutSeconds: 2 }), doc.fileId),
+      ).toBe('unavailable');
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect((await stateOf(doc.fileId))?.reason).toBe('LibreOffice took longer than 2 s');
+      const sleeper = Number(readFileSync(pidFile, 'utf8'));
+      await new Promise((r) => setTimeout(r, 200));
+      // Its child went too: gone, or a zombie waiting for a parent that reaps (state Z).
+      const stat = existsSync(`/proc/${sleeper}/stat`) ? readFileSync(`/proc/${sleeper}/stat`, 'utf8') : '';
+      expect(stat === '' || stat.split(') ')[1]?.startsWith('Z')).toBe(true);
+      expect((await get('member', `/api/previews/${doc.area}/${doc.name}`)).json().status).toBe('unavailable');
+      expect((await get('member', `${doc.fileUrl}/pdf`)).json().code).toBe('files.preview_unavailable');
+
+      const next = await upload('next.docx', docxWithText('Converted after all'));
+      expect(await makePreview(c.app.db, c.app.storage, c.app.config, next.fileId)).toBe('ready');
+      expect(textOf((await get('member', `${next.fileUrl}/pdf`)).rawPayload)).toContain('Converted after all');
+    },
+  );
+});
+
+describe('without LibreOffice', () => {
+  it('an Office file is "not available" and still downloads; nothing fails', async () => {
+    const doc = await upload('minutes.docx', docxWithText('Minutes'));
+    expect(
+      await makePreview(c.app.db, c.app.storage, preview({ soffice: path.join(work, 'no-soffice') }), doc.fileId),
+    ).toBe('unavailable');
+    expect((await stateOf(doc.fileId))?.reason).toBe('LibreOffice is not installed');
+    expect((await get('member', `/api/previews/${doc.area}/${doc.name}`)).json()).toEqual({
+      status: 'unavailable',
+      pdfUrl: null,
+      thumbnailUrl: null,
+    });
+    expect((await get('member', doc.fileUrl)).statusCode).toBe(200);
+  });
+
+  it('a file larger than PREVIEW_MAX_BYTES is not converted', async () => {
+    const doc = await upload('big.docx', docxWithText('Big'));
+    expect(await makePreview(c.app.db, c.app.storage, preview({ maxBytes: 10 }), doc.fileId)).toBe('unavailable');
+    expect((await stateOf(doc.fileId))?.reason).toBe('larger than PREVIEW_MAX_BYTES');
+  });
+});

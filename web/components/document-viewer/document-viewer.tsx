@@ -1,0 +1,260 @@
+import { Alert, Anchor, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { api } from '#web/lib/api-client.ts';
+import { getToken } from '#web/lib/auth-storage.ts';
+
+import { storedFile } from './stored-file.ts';
+
+interface PreviewState {
+  status: 'ready' | 'pending' | 'unavailable';
+  pdfUrl: string | null;
+  thumbnailUrl: string | null;
+}
+
+/**
+ * The portal's document viewer (issue 33, decision 085): a dialog showing the document's PDF (the file itself, or the
+ * PDF an Office file was converted to) with pdfjs-dist, page by page, read with HTTP ranges so a long document's first
+ * page shows before the rest is fetched. Pages, zoom, search, download and print, each a labelled control.
+ */
+export default function DocumentViewer({
+  fileUrl,
+  name,
+  onClose,
+}: {
+  fileUrl: string;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const narrow = useMediaQuery('(max-width: 40em)', false);
+  const file = storedFile(fileUrl)!;
+  const state = useQuery({
+    queryKey: ['preview', file.area, file.name],
+    queryFn: ({ signal }) => api.get<PreviewState>(`/api/previews/${file.area}/${file.name}`, { signal }),
+  });
+  const download = (
+    <Anchor href={fileUrl} download fw={600}>
+      {t('viewer.download')}
+    </Anchor>
+  );
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={name}
+      size="min(100%, 60rem)"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': t('closeNotification') }}
+    >
+      {state.isPending ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text>{t('viewer.loading')}</Text>
+        </Group>
+      ) : state.data?.status === 'ready' && state.data.pdfUrl ? (
+        <PdfView url={state.data.pdfUrl} name={name} download={download} />
+      ) : (
+        <Stack gap="sm">
+          <Alert color={state.data?.status === 'pending' ? 'blue' : 'gray'} role="status">
+            {state.data?.status === 'pending'
+              ? t('viewer.pending')
+              : state.isError
+                ? t('viewer.failed')
+                : t('viewer.unavailable')}
+          </Alert>
+          {download}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+type PdfDocument = PDFDocumentProxy;
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+function PdfView({ url, name, download }: { url: string; name: string; download: React.ReactNode }) {
+  const { t } = useTranslation('common');
+  const [doc, setDoc] = useState<PdfDocument | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState(2); // index in ZOOMS: 100 %, the page's width fitted to the dialog
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<string>('');
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let gone = false;
+    let loaded: PdfDocument | undefined;
+    void (async () => {
+      const pdfjs = await import('pdfjs-dist');
+      const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
+      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+      const token = getToken();
+      // Ranges only, fetched as needed: the first page of a 200-page PDF shows after a small part of it (decision 085).
+      const task = pdfjs.getDocument({
+        url,
+        disableAutoFetch: true,
+        disableStream: true,
+        rangeChunkSize: 65536,
+        httpHeaders: token ? { Authorization: `Bearer ${token}` } : undefined,
+        isEvalSupported: false,
+      });
+      loaded = await task.promise;
+      if (gone) return void loaded.destroy();
+      setDoc(loaded);
+    })().catch(() => !gone && setFailed(true));
+    return () => {
+      gone = true;
+      void loaded?.destroy();
+    };
+  }, [url]);
+
+  useEffect(() => {
+    if (!doc || !canvas.current) return;
+    let cancelled = false;
+    let render: { cancel: () => void; promise: Promise<void> } | undefined;
+    void (async () => {
+      const p = await doc.getPage(page);
+      if (cancelled || !canvas.current) return;
+      const natural = p.getViewport({ scale: 1 });
+      const width = box.current?.clientWidth || natural.width;
+      const scale = (width / natural.width) * ZOOMS[zoom]!;
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = p.getViewport({ scale: scale * ratio });
+      const c = canvas.current;
+      c.width = Math.floor(viewport.width);
+      c.height = Math.floor(viewport.height);
+      c.style.width = `${Math.floor(viewport.width / ratio)}px`;
+      c.style.height = `${Math.floor(viewport.height / ratio)}px`;
+      render = p.render({ canvas: c, viewport });
+      await render.promise.catch(() => {});
+      if (!cancelled) c.dataset.renderedPage = String(page);
+    })();
+    return () => {
+      cancelled = true;
+      render?.cancel();
+    };
+  }, [doc, page, zoom]);
+
+  const search = async (e: FormEvent) => {
+    e.preventDefault();
+    const word = query.trim().toLocaleLowerCase();
+    if (!doc || !word) return;
+    setFound(t('viewer.searching'));
+    for (let i = 0; i < doc.numPages; i++) {
+      const n = ((page - 1 + i) % doc.numPages) + 1;
+      const content = await (await doc.getPage(n)).getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+      if (text.toLocaleLowerCase().includes(word)) {
+        setPage(n);
+        return setFound(t('viewer.found', { page: n }));
+      }
+    }
+    setFound(t('viewer.notFound'));
+  };
+
+  const print = () => {
+    const frame = document.createElement('iframe');
+    frame.style.display = 'none';
+    frame.src = url;
+    frame.onload = () => frame.contentWindow?.print();
+    document.body.append(frame);
+    setTimeout(() => frame.remove(), 60_000);
+  };
+
+  if (failed) {
+    return (
+      <Stack gap="sm">
+        <Alert color="gray" role="status">
+          {t('viewer.failed')}
+        </Alert>
+        {download}
+      </Stack>
+    );
+  }
+  const pages = doc?.numPages ?? 0;
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" wrap="wrap" role="toolbar" aria-label={t('viewer.dialog')}>
+        <Button variant="default" size="xs" onClick={() => setPage((p) => p - 1)} disabled={!doc || page <= 1}>
+          {t('viewer.previousPage')}
+        </Button>
+        <NumberInput
+          aria-label={t('viewer.pageNumber')}
+          value={page}
+          min={1}
+          max={Math.max(pages, 1)}
+          size="xs"
+          w={70}
+          onChange={(v) => typeof v === 'number' && v >= 1 && v <= pages && setPage(v)}
+        />
+        <Text size="sm" aria-live="polite">
+          {doc ? t('viewer.pageOf', { page, pages }) : t('viewer.loading')}
+        </Text>
+        <Button variant="default" size="xs" onClick={() => setPage((p) => p + 1)} disabled={!doc || page >= pages}>
+          {t('viewer.nextPage')}
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setZoom((z) => z - 1)}
+          disabled={zoom <= 0}
+          aria-label={t('viewer.zoomOut')}
+        >
+          −
+        </Button>
+        <Text size="sm">{t('viewer.zoomLevel', { percent: Math.round(ZOOMS[zoom]! * 100) })}</Text>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setZoom((z) => z + 1)}
+          disabled={zoom >= ZOOMS.length - 1}
+          aria-label={t('viewer.zoomIn')}
+        >
+          +
+        </Button>
+        <Button variant="default" size="xs" onClick={print} disabled={!doc}>
+          {t('viewer.print')}
+        </Button>
+        {download}
+      </Group>
+      <form onSubmit={(e) => void search(e)}>
+        <Group gap="xs" align="end" wrap="wrap">
+          <TextInput
+            label={t('viewer.search')}
+            size="xs"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+          />
+          <Button type="submit" size="xs" disabled={!doc}>
+            {t('viewer.find')}
+          </Button>
+          <Text size="sm" role="status">
+            {found}
+          </Text>
+        </Group>
+      </form>
+      <div
+        ref={box}
+        style={{ overflow: 'auto', maxHeight: '70vh', background: 'var(--mantine-color-gray-1)' }}
+        tabIndex={0}
+        aria-label={t('viewer.pageImage', { page, name })}
+      >
+        {!doc && <Loader size="sm" m="md" />}
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={t('viewer.pageImage', { page, name })}
+          style={{ display: doc ? 'block' : 'none', margin: '0 auto' }}
+        />
+      </div>
+    </Stack>
+  );
+}
