@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -87,7 +87,9 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<string>('');
   const canvas = useRef<HTMLCanvasElement>(null);
-  const box = useRef<HTMLDivElement>(null);
+  // The page is drawn to the box's width, and again when that changes: a dialog still opening measures 0, and a phone
+  // turned on its side is wider.
+  const { ref: box, width: boxWidth } = useElementSize<HTMLDivElement>();
 
   useEffect(() => {
     let gone = false;
@@ -117,14 +119,14 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
   }, [url]);
 
   useEffect(() => {
-    if (!doc || !canvas.current) return;
+    if (!doc || !canvas.current || boxWidth < 1) return;
     let cancelled = false;
     let render: { cancel: () => void; promise: Promise<void> } | undefined;
     void (async () => {
       const p = await doc.getPage(page);
       if (cancelled || !canvas.current) return;
       const natural = p.getViewport({ scale: 1 });
-      const width = box.current?.clientWidth || natural.width;
+      const width = boxWidth;
       const scale = (width / natural.width) * ZOOMS[zoom]!;
       const ratio = window.devicePixelRatio || 1;
       const viewport = p.getViewport({ scale: scale * ratio });
@@ -141,7 +143,7 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
       cancelled = true;
       render?.cancel();
     };
-  }, [doc, page, zoom]);
+  }, [doc, page, zoom, boxWidth]);
 
   const search = async (e: FormEvent) => {
     e.preventDefault();
