@@ -158,6 +158,11 @@ const PUBLIC_ROUTES = [
   'GET /api/labs/:id/photos',
   'GET /api/group-files',
   'GET /uploads/:area/:name',
+  // The viewer's PDF, the thumbnail and the preview's state: public areas' to visitors, the rest under the
+  // download's own rules inside (decision 084), as GET /uploads/:area/:name
+  'GET /uploads/:area/:name/pdf',
+  'GET /uploads/:area/:name/thumbnail',
+  'GET /api/previews/:area/:name',
   'GET /api/search', // a visitor finds public lab content only (issue 14)
   'GET /api/site/pages/:key', // Terms of use and Privacy policy (issue 16)
   'POST /api/feedback', // visitors may send feedback, rate-limited (issue 16)
