@@ -15,13 +15,12 @@ import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
-import { registrationReceivers } from '#server/modules/mail/mail.policy.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { type Actor, refusalFor } from '#server/plugins/auth.ts';
 
 import { checkLocalSignInAllowed, signInWithDirectory } from './directory-accounts.ts';
 import { hashPassword } from './passwords.ts';
+import { notifyRegistration } from './registration-notice.ts';
 
 type RegisterData = z.output<typeof registerInput>;
 export type { RegisterInput };
@@ -60,19 +59,7 @@ export async function registerUser(db: Db, input: RegisterData): Promise<UserRow
       .onConflictDoNothing()
       .returning();
     if (!user) throw conflict('auth.user_exists', 'email');
-    // The admins are told under the bell, and in their morning digest by default (issue 32, decision 081).
-    const admins = await tx.select({ id: users.id }).from(users).where(registrationReceivers());
-    await notify(
-      tx,
-      {
-        userIds: admins.map((a) => a.id),
-        kind: 'registration_received',
-        subjectType: 'user',
-        subjectId: user.id,
-        sourceIds: [user.id],
-      },
-      null,
-    );
+    await notifyRegistration(tx, user.id);
     await recordActivity(
       tx,
       user,

@@ -20,6 +20,7 @@ import {
   readEntry,
   withLookupAccount,
 } from './directory.ts';
+import { notifyRegistration } from './registration-notice.ts';
 
 /**
  * Directory accounts (issue 30 item 1, decision 062): the sign-in of a person of the lab's directory, and the
@@ -215,6 +216,7 @@ async function createAccount(db: Db, person: DirectoryPerson, who: AuditWho): Pr
       { type: 'user', id: user!.id },
     );
     await recordUserChanges(tx, who, null, user!, { via: 'directory' });
+    if (!approved) await notifyRegistration(tx, user!.id);
     return user!;
   });
 }

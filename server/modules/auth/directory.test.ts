@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Attribute, Change } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { activityLogs, auditEvents, sessions, users } from '#server/db/schema/index.ts';
+import { activityLogs, auditEvents, notifications, sessions, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import { group, PEOPLE, person, SERVICE_DN, SERVICE_PASSWORD, type Slapd, startSlapd } from '#server/test/slapd.ts';
@@ -107,12 +107,20 @@ describe('signing in with the lab directory', () => {
   });
 
   it('makes an unmapped person a pending account awaiting approval', async () => {
+    const admin = await createUser(app, 'admin');
     const res = await login('kiran');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('auth.account_pending');
     const row = await userByEmail('kiran@lab.local');
     expect(row).toMatchObject({ status: 'pending', authSource: 'directory', passwordHash: null });
     expect(await codesOf(row.id)).toContain('activity.directory_account_pending');
+    // The admins are told of it as of a registration through the form (issue 32: "Registration received").
+    const told = await app.db
+      .select({ userId: notifications.userId, kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.subjectId, row.id));
+    expect(told).toContainEqual({ userId: admin.id, kind: 'registration_received' });
+    expect(told.every((n) => n.kind === 'registration_received')).toBe(true);
   });
 
   it('approves a pending account once a mapped group holds the person', async () => {

@@ -12,6 +12,7 @@ import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { recordUserChanges } from '#server/modules/audit-trail/user-changes.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 
+import { notifyRegistration } from './registration-notice.ts';
 import type { SsoClaims } from './sso.client.ts';
 
 /** How long the web app has to exchange the code of a finished single sign-on (decision 063). */
@@ -93,6 +94,7 @@ export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoCla
     );
     // The role mapping grants access at once: the audit trail records it as a change from nothing (decision 069).
     await recordUserChanges(tx, who, null, created, { via: 'single_sign_on' });
+    if (created.status === 'pending') await notifyRegistration(tx, created.id);
     return created;
   });
 }

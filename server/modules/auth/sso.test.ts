@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { activityLogs, auditEvents, sessions, users } from '#server/db/schema/index.ts';
+import { activityLogs, auditEvents, notifications, sessions, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import {
@@ -201,6 +201,16 @@ describe('single sign-on, new and linked accounts', () => {
     expect(await ssoSignIn(login)).toEqual({ code: null, error: 'auth.account_pending' });
     const [row] = await app.db.select().from(users).where(eq(users.email, claims.email));
     expect(row).toMatchObject({ status: 'pending', role: 'employee', authSource: 'sso', passwordHash: null });
+    // The admins are told of it as of a registration through the form (issue 32: "Registration received").
+    const admin = await createUser(app, 'admin');
+    const other = account({ [TEST_ROLE_CLAIM]: ['visitors'] });
+    await ssoSignIn(other.login);
+    const [made] = await app.db.select().from(users).where(eq(users.email, other.claims.email));
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.id), eq(notifications.subjectId, made!.id)));
+    expect(told.map((n) => n.kind)).toEqual(['registration_received']);
   });
 
   it('links an existing account whose email the provider verified, and records it', async () => {
