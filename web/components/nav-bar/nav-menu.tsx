@@ -39,9 +39,7 @@ export default function NavMenu({ entry, onSignOut, onNavigate, opened }: NavMen
           <Chevron />
         </button>
       </Menu.Target>
-      {/* A long menu (an admin's, with every group) scrolls: a scrolling region must take the keyboard's focus so it
-          can be scrolled without a mouse (axe scrollable-region-focusable). */}
-      <Menu.Dropdown className={classes.dropdown} tabIndex={0}>
+      <Menu.Dropdown className={classes.dropdown}>
         {entry.items.map((item) => {
           switch (item.kind) {
             case 'link':
