@@ -28,7 +28,14 @@ function run(label, args, report, env = process.env) {
     brokenFiles: (json.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).length)
       .length,
   };
-  return { label, status: status ?? 1, seconds, counts };
+  // named again at the end, where a CI log's tail shows them
+  const failures = (json.testResults ?? []).flatMap((f) => {
+    const file = path.relative(projectRoot, f.name ?? '');
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (f.status === 'failed' && !failed.length) return [`${file}: failed to load`];
+    return failed.map((a) => `${file} > ${a.fullName ?? a.title}`);
+  });
+  return { label, status: status ?? 1, seconds, counts, failures };
 }
 
 // The API suite runs once, on an embedded PostgreSQL started for the run, or on TEST_DATABASE_URL's server when set
@@ -54,6 +61,8 @@ const total = runs.reduce(
   { passed: 0, failed: 0 },
 );
 const ok = runs.every((r) => r.status === 0);
+const failures = runs.flatMap((r) => r.failures ?? []);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${runs.map(describe).join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed${ok ? '' : ' — TESTS FAILED'}`);
 process.exit(ok ? 0 : 1);

@@ -126,7 +126,7 @@ describe('the embedded PostgreSQL killed under a running portal', () => {
     expect(
       await eventually(
         () => listeners(url),
-        (l) => l.length === 2,
+        (l) => l.length === LISTENS.length,
       ),
     ).toEqual(LISTENS);
 
@@ -144,7 +144,7 @@ describe('the embedded PostgreSQL killed under a running portal', () => {
     expect(
       await eventually(
         () => listeners(url),
-        (l) => l.length === 2,
+        (l) => l.length === LISTENS.length,
       ),
     ).toEqual(LISTENS);
     expect((await login(base, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).status).toBe(200);
@@ -191,7 +191,7 @@ describe('an external PostgreSQL (DATABASE_URL) stopped under a running portal',
     expect(
       await eventually(
         () => listeners(external!.url),
-        (l) => l.length === 2,
+        (l) => l.length === LISTENS.length,
       ),
     ).toEqual(LISTENS);
     s.child.kill('SIGTERM');
