@@ -200,6 +200,7 @@ export interface Runtime {
 
 /** Prints the figures of the run, then the one JSON line. */
 export function report({
+  mixName,
   mix,
   databaseKind,
   nodes,
@@ -212,7 +213,9 @@ export function report({
   cpu,
   perRoute,
 }: {
-  mix: MixRun;
+  mixName: string;
+  /** null when no mix was driven (--seconds 0: only --per-route). */
+  mix: MixRun | null;
   databaseKind: string;
   nodes: number;
   connections: number;
@@ -224,8 +227,23 @@ export function report({
   cpu: ReturnType<typeof sumCpu>;
   perRoute: Record<string, unknown>[];
 }) {
+  if (!mix) {
+    // --seconds 0: the per-route figures alone
+    console.log(
+      JSON.stringify({
+        mixName,
+        database: databaseKind,
+        nodes: nodes || null,
+        cores: os.cpus().length,
+        loadAverage: os.loadavg().map((n) => +n.toFixed(2)),
+        perRoute,
+      }),
+    );
+    return;
+  }
   const errors = mix.failedRequests + mix.statusErrors;
   const summary = {
+    mixName,
     database: databaseKind,
     nodes: nodes || null,
     connections,
@@ -255,7 +273,7 @@ export function report({
     perRoute,
   };
   console.log(
-    `\nMorning load: ${connections} connections for ${seconds} s on ${databaseKind}, driven by ${generator} (${summary.cores} shared cores, load average ${summary.loadAverage.join(' ')})`,
+    `\nMorning load (${mixName} mix): ${connections} connections for ${seconds} s on ${databaseKind}, driven by ${generator} (${summary.cores} shared cores, load average ${summary.loadAverage.join(' ')})`,
   );
   console.log(`  ${summary.requests} requests, ${summary.requestsPerSecond} requests/s`);
   console.log(

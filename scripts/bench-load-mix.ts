@@ -15,7 +15,17 @@ export interface Shape {
   ) => { method?: string; path: string; headers?: Record<string, string>; body?: Buffer | string };
 }
 
-/** The kinds of request of the mix, for the demo lab `lab` with the assets and photos it serves. */
+/** Picks a shape by weight for a random number in [0, 1). */
+function chooser(shapes: Shape[]) {
+  const total = shapes.reduce((n, s) => n + s.weight, 0);
+  return (r: number) => {
+    let x = r * total;
+    for (const s of shapes) if ((x -= s.weight) < 0) return s;
+    return shapes[shapes.length - 1]!;
+  };
+}
+
+/** The team's mix (issue 12): the kinds of request of the mix, for the demo lab `lab` with the assets and photos it serves. */
 export function makeShapes({
   lab,
   assets,
@@ -118,15 +128,77 @@ export function makeShapes({
       }),
     },
   ];
-  const chooser = (shapes: Shape[]) => {
-    const total = shapes.reduce((n, s) => n + s.weight, 0);
-    return (r: number) => {
-      let x = r * total;
-      for (const s of shapes) if ((x -= s.weight) < 0) return s;
-      return shapes[shapes.length - 1]!;
-    };
-  };
   const chooseVisitor = chooser(visitor);
   const chooseStaff = chooser(staff);
   return { visitor, staff, chooseVisitor, chooseStaff };
+}
+
+/** The named mixes of bench:load (`--mix`): the team's morning (issue 12) and the screens' own reads (issue 34). */
+export const MIXES = ['team', 'spec-reads'] as const;
+export type MixName = (typeof MIXES)[number];
+
+/** The roles whose screens the spec-reads mix opens. */
+export const SPEC_READS_ROLES = ['employee', 'associate_director', 'director'];
+
+/**
+ * The spec-reads mix (issue 34): every GET a signed-in employee, associate director and director make when opening
+ * their screens (spec §2, with the calls of §7 and the portal's own badges), recorded from the built web in Chromium
+ * and weighted as a lab's morning uses them. Each screen opening asks its own reads; a full page load (about one
+ * opening in three: the first of the morning, a reload, a link from mail) also asks the header's: the lab, the groups
+ * menu, the three badges and the News Flash. The weights are opens per hundred screens:
+ *   home 20, Letters & Correspondence 15 (a search in one of three), Letters Manager 15 (its inbox in two of three),
+ *   group page 12, My Group 10, people directory 8 (a search in one of two), profile 6, the bell 6, repositories 4,
+ *   acknowledgements 2, close-group documents 2;
+ * plus the spec's own letters list (GET /api/dac, with mine, a search and a second page), which the spec's client
+ * calls where the portal's screens call the cursor page.
+ */
+export function makeSpecReads({ lab }: { lab: { _id: string } }) {
+  const asJson = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+  const auth = (s: Session | null) => ({ ...asJson, authorization: `Bearer ${s!.token}` });
+  const pick = <T>(list: T[], n: number) => list[n % list.length]!;
+  const get = (name: string, weight: number, path: (s: Session, n: number) => string): Shape => ({
+    name,
+    weight,
+    make: (s, n) => ({ path: path(s!, n), headers: auth(s) }),
+  });
+  const header = 33; // full page loads per hundred openings
+  const shapes: Shape[] = [
+    // the header of every full page load
+    get('GET /api/labs/only', header, () => '/api/labs/only'),
+    get('GET /api/groups/menu', header, () => '/api/groups/menu'),
+    get('GET /api/dac/inbox/count', header, () => '/api/dac/inbox/count'),
+    get('GET /api/acknowledgements/count', header, () => '/api/acknowledgements/count'),
+    get('GET /api/notifications/count', header, () => '/api/notifications/count'),
+    get('GET /api/labs/{id}/documents?current', header, () => `/api/labs/${lab._id}/documents?current=true`),
+    // home
+    get('GET /api/labs/{id}', 20, () => `/api/labs/${lab._id}`),
+    get('GET /api/labs/{id}/photos', 20, () => `/api/labs/${lab._id}/photos?skip=0&limit=3`),
+    // Letters & Correspondence, the Letters Manager and the spec's own list
+    get('GET /api/dac/page', 10, () => '/api/dac/page?limit=20'),
+    get('GET /api/dac/page?q=', 5, (_s, n) => `/api/dac/page?q=${pick(LETTER_SEARCHES, n)}&limit=20`),
+    get('GET /api/dac/page?mine', 15, () => '/api/dac/page?mine=true&limit=20'),
+    get('GET /api/dac/inbox', 10, () => '/api/dac/inbox?status=pending&limit=20'),
+    get('GET /api/dac', 4, () => '/api/dac?limit=20'),
+    get('GET /api/dac?mine', 2, () => '/api/dac?mine=true&limit=20'),
+    get('GET /api/dac?q=', 2, (_s, n) => `/api/dac?q=${pick(LETTER_SEARCHES, n)}&limit=20`),
+    get('GET /api/dac?offset', 1, () => '/api/dac?limit=20&offset=20'),
+    // groups
+    get('GET /api/groups/id/{id}', 12, (s) => (s.groupId ? `/api/groups/id/${s.groupId}` : '/api/groups/name')),
+    get('GET /api/groups/my-group', 10, () => '/api/groups/my-group'),
+    // people
+    get('GET /api/users (directory)', 4, () => '/api/users?limit=24&offset=0'),
+    get('GET /api/users?q= (directory search)', 4, (_s, n) => `/api/users?q=${pick(SEARCHES, n)}&limit=24&offset=0`),
+    get('GET /api/groups/name', 8, () => '/api/groups/name'),
+    get('GET /api/users/{id}', 6, (s) => `/api/users/${s.userId}`),
+    get('GET /api/auth/second-factor', 6, () => '/api/auth/second-factor'),
+    get('GET /api/users/me/mail-preferences', 6, () => '/api/users/me/mail-preferences'),
+    get('GET /api/auth/sessions', 6, () => '/api/auth/sessions'),
+    // the bell, repositories, acknowledgements, close groups
+    get('GET /api/notifications', 6, () => '/api/notifications'),
+    get('GET /api/softwareRepo', 2, () => '/api/softwareRepo?limit=20&offset=0'),
+    get('GET /api/trialRepo', 2, () => '/api/trialRepo/?limit=20&offset=0'),
+    get('GET /api/acknowledgements', 2, () => '/api/acknowledgements?status=pending&limit=20&offset=0'),
+    get('GET /api/close-groups/mine', 2, () => '/api/close-groups/mine?limit=20&offset=0'),
+  ];
+  return { shapes, choose: chooser(shapes) };
 }

@@ -10,6 +10,7 @@ export interface Session {
   userId: string;
   groupId: string | null;
   name: string;
+  role: string;
 }
 
 /** A fresh database on the server of DATABASE_URL, dropped by the returned function. */
@@ -48,12 +49,13 @@ export async function signIn(baseURL: string): Promise<Session[]> {
       body: JSON.stringify({ email: demoEmail(person.name), password: DEMO_PASSWORD }),
     });
     if (!res.ok) continue; // e.g. a deactivated demo account
-    const body = await json<{ token: string; user: { _id: string; group: { _id: string } | null } }>(res);
+    const body = await json<{ token: string; user: { _id: string; role: string; group: { _id: string } | null } }>(res);
     sessions.push({
       token: body.token,
       userId: body.user._id,
       groupId: body.user.group?._id ?? null,
       name: person.name,
+      role: body.user.role,
     });
   }
   if (!sessions.length) throw new Error('No demo account could sign in: is this the demo lab?');

@@ -17,6 +17,11 @@
 // bench database), measured from /proc.
 // The last line is one JSON object.
 //
+// --mix NAME: `team` (the default, above: the team's morning of issue 12, kept so that figures stay comparable) or
+// `spec-reads` (issue 34: every GET a signed-in employee, associate director and director make when opening their
+// screens, weighted as a morning uses them: scripts/bench-load-mix.ts; every connection a signed-in person of those
+// roles, no writes).
+//
 // --nodes N (with DATABASE_URL): N portal processes on that PostgreSQL, sharing one DATA_DIR, behind Debian's nginx
 // (or the in-process proxy of server/test/load-balancer.ts where nginx is missing); the load goes to the balancer and
 // the memory figures add up the nodes (issue 15).
@@ -27,7 +32,8 @@
 // over up to 20 connections, with its requests/s, latency and the CPU it costs the server and the database per request:
 // where the time goes, route by route), --generator wrk (the mix driven by Debian's wrk instead of autocannon, which
 // itself costs about half a millisecond of CPU a request on the shared cores: scripts/bench-wrk.ts; no latency by kind
-// of request then).
+// of request then), --routes TEXT (--per-route only for the kinds of request whose name contains TEXT), --seconds 0
+// (no mix: only --per-route).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +53,7 @@ import {
   type Runtime,
   sumCpu,
 } from './bench-load-measure.ts';
-import { makeShapes } from './bench-load-mix.ts';
+import { makeShapes, makeSpecReads, MIXES, type MixName, type Shape, SPEC_READS_ROLES } from './bench-load-mix.ts';
 import { freshExternalDatabase, json, letterUpload, type Session, signIn } from './bench-load-seed.ts';
 import { cpuClock, mb, rssOf, type RunningServer, sampleMemory, startServer, waitUntilQuiet } from './bench-server.ts';
 import { buildWebIfNeeded, builtDir } from './web-build.mjs';
@@ -66,6 +72,9 @@ const nodeCount = Number(option('nodes') ?? 1);
 const perRouteSeconds = Number(option('per-route') ?? 0);
 const generator = option('generator') ?? 'autocannon';
 if (generator !== 'autocannon' && generator !== 'wrk') throw new Error('--generator is autocannon or wrk.');
+const mixName = (option('mix') ?? 'team') as MixName;
+if (!MIXES.includes(mixName)) throw new Error(`--mix is one of ${MIXES.join(', ')}.`);
+const routeFilter = option('routes');
 
 async function main() {
   if (nodeCount > 1 && !process.env.DATABASE_URL)
@@ -147,13 +156,28 @@ async function main() {
       `${sessions.length} staff signed in; ${photoUrls.length} photos, ${assets.length} assets in index.html.`,
     );
 
-    const { visitor, staff, chooseVisitor, chooseStaff } = makeShapes({ lab, assets, photoUrls, uploads });
-
-    // Every other person a visitor, the others a signed-in member of staff: with autocannon each connection is one
-    // person; with wrk each request of the prepared list is the next person's.
-    const personFor = (no: number) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!);
-    const chooseFor = (session: Session | null) =>
-      session ? chooseStaff(Math.random()) : chooseVisitor(Math.random());
+    // Who each connection (autocannon) or each prepared request (wrk) is, what they ask, and the kinds of request of
+    // --per-route, with whether a visitor asks them.
+    let personFor: (no: number) => Session | null;
+    let chooseFor: (session: Session | null) => Shape;
+    let kinds: { shape: Shape; visitorOnly: boolean }[];
+    const readers = mixName === 'spec-reads' ? sessions.filter((s) => SPEC_READS_ROLES.includes(s.role)) : sessions;
+    if (mixName === 'spec-reads') {
+      const { shapes, choose } = makeSpecReads({ lab });
+      personFor = (no) => readers[no % readers.length]!;
+      chooseFor = () => choose(Math.random());
+      kinds = shapes.map((shape) => ({ shape, visitorOnly: false }));
+    } else {
+      const { visitor, staff, chooseVisitor, chooseStaff } = makeShapes({ lab, assets, photoUrls, uploads });
+      // Every other person a visitor, the others a signed-in member of staff: with autocannon each connection is one
+      // person; with wrk each request of the prepared list is the next person's.
+      personFor = (no) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!);
+      chooseFor = (session) => (session ? chooseStaff(Math.random()) : chooseVisitor(Math.random()));
+      kinds = [
+        ...visitor.map((shape) => ({ shape, visitorOnly: true })),
+        ...staff.map((shape) => ({ shape, visitorOnly: false })),
+      ];
+    }
 
     const mixOptions = { url: baseURL, connections, seconds, timeoutS, personFor, chooseFor, runDir };
 
@@ -162,7 +186,8 @@ async function main() {
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
     const clocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
-    const mix = generator === 'wrk' ? await mixWithWrk(mixOptions) : await mixWithAutocannon(mixOptions);
+    const mix =
+      seconds <= 0 ? null : generator === 'wrk' ? await mixWithWrk(mixOptions) : await mixWithAutocannon(mixOptions);
     const cpu = sumCpu(clocks);
     const peaks = memory.map((m) => m.stop());
     const peak = peaks.length
@@ -176,17 +201,16 @@ async function main() {
     // (the writes last, so the reads before them see the seeded lab).
     const perRoute: Record<string, unknown>[] = [];
     if (perRouteSeconds > 0)
-      for (const [shape, visitorOnly] of [
-        ...visitor.map((v) => [v, true] as const),
-        ...staff.map((v) => [v, false] as const),
-      ].sort((a, b) => Number(!a[0].name.startsWith('GET')) - Number(!b[0].name.startsWith('GET')))) {
+      for (const { shape, visitorOnly } of kinds
+        .filter((k) => !routeFilter || k.shape.name.includes(routeFilter))
+        .sort((a, b) => Number(!a.shape.name.startsWith('GET')) - Number(!b.shape.name.startsWith('GET')))) {
         const routeClocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
         const one = await drive({
           url: baseURL,
           connections: Math.min(connections, 20),
           seconds: perRouteSeconds,
           timeoutS,
-          personFor: (no) => (visitorOnly ? null : sessions[no % sessions.length]!),
+          personFor: (no) => (visitorOnly ? null : readers[no % readers.length]!),
           choose: () => shape,
         });
         const used = sumCpu(routeClocks);
@@ -207,6 +231,7 @@ async function main() {
       }
 
     report({
+      mixName,
       mix,
       databaseKind,
       nodes: servers.length,

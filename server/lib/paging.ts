@@ -39,15 +39,19 @@ export function nextPageUrl(url: string, limit: number, offset: number, offsetPa
   return `${parsed.pathname}?${parsed.searchParams.toString()}`;
 }
 
-/** Sets X-Total-Count (and X-Total-Count-Capped) and, while another page follows, Link rel="next". */
-export function sendPagingHeaders(req: FastifyRequest, reply: FastifyReply, page: PageFacts): void {
-  reply.header('X-Total-Count', String(page.total));
-  if (page.capped) reply.header('X-Total-Count-Capped', 'true');
+/** X-Total-Count (and X-Total-Count-Capped) and, while another page follows, Link rel="next", for the page at `url`. */
+export function pagingHeaders(url: string, page: PageFacts): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Total-Count': String(page.total) };
+  if (page.capped) headers['X-Total-Count-Capped'] = 'true';
   const nextOffset = page.offset + page.count;
   const hasNext = page.hasNext ?? (page.count > 0 && (nextOffset < page.total || Boolean(page.capped)));
-  if (hasNext) {
-    reply.header('Link', `<${nextPageUrl(req.url, page.limit, nextOffset, page.offsetParam)}>; rel="next"`);
-  }
+  if (hasNext) headers.Link = `<${nextPageUrl(url, page.limit, nextOffset, page.offsetParam)}>; rel="next"`;
+  return headers;
+}
+
+/** Sets the paging headers of this request's page (pagingHeaders). */
+export function sendPagingHeaders(req: FastifyRequest, reply: FastifyReply, page: PageFacts): void {
+  reply.headers(pagingHeaders(req.url, page));
 }
 
 /**

@@ -16,11 +16,18 @@ export interface PreparedAnswer {
   body: Buffer;
   etag: string;
   encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+  /** Headers that go with the answer (a paged list's X-Total-Count and Link). */
+  headers?: Record<string, string>;
 }
 
-export function prepareJson(value: unknown): PreparedAnswer {
+export function prepareJson(value: unknown, headers?: Record<string, string>): PreparedAnswer {
   const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
+  return {
+    body,
+    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+    encoded: {},
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /**
@@ -68,6 +75,7 @@ export async function sendPrepared(
   answer: PreparedAnswer,
   cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
 ) {
+  if (answer.headers) reply.headers(answer.headers);
   if (answeredNotModified(req, reply, answer.etag, cacheControl)) return reply;
   reply.type('application/json; charset=utf-8');
   const encoding = answer.body.length >= COMPRESS_MIN_BYTES ? acceptedEncoding(req) : null;

@@ -80,6 +80,12 @@ declare module 'fastify' {
      */
     directoryVersion?: string;
     /**
+     * The version of what a person's own reads are made from (migration 0034: letters, dak, notices, acknowledgements,
+     * close groups), read with the session check: a stamp of their kept answers (server/lib/personal-answers.ts).
+     * Unset for a visitor.
+     */
+    personalVersion?: string;
+    /**
      * The versions of the signed-in person's own row and of their group's row (PostgreSQL's `xmin`: a new one with
      * every change), read with the session check: the stamp of their kept "who am I" answer. Unset for a visitor.
      */
@@ -221,12 +227,13 @@ export const authPlugin = fp<{
 
   app.decorateRequest('actor', null);
   app.decorateRequest('directoryVersion', undefined);
+  app.decorateRequest('personalVersion', undefined);
   app.decorateRequest('accountVersion', undefined);
 
   const expired = () => unauthorized('auth.session_expired');
   // Every signed-in request runs this one query: the account's few columns the guard needs, its session's row (ended
-  // or not, when last proven, with which second factor), and the versions its kept answers are stamped with (the directory's, the person's and their
-  // group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
+  // or not, when last proven, with which second factor), and the versions its kept answers are stamped with (the
+  // directory's, the person's own reads', the person's and their group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
   const sessionUser = app.db
     .select({
       ...actorColumns,
@@ -238,7 +245,8 @@ export const authPlugin = fp<{
       sessionMethod: sessions.method,
       sessionVerifiedAt: sessions.verifiedAt,
       sessionSecondFactor: sessions.secondFactor,
-      directoryVersion: sql<string>`coalesce((select version from directory_version), 0)::text`,
+      directoryVersion: sql<string>`coalesce((select directory from read_versions), 0)::text`,
+      personalVersion: sql<string>`coalesce((select personal from read_versions), 0)::text`,
       accountVersion: sql<string>`"users".xmin::text || ':' || coalesce((select g.xmin::text from groups g where g.id = "users"."group_id"), '')`,
     })
     .from(users)
@@ -287,6 +295,7 @@ export const authPlugin = fp<{
     }
     req.actor = actor;
     req.directoryVersion = row.directoryVersion;
+    req.personalVersion = row.personalVersion;
     req.accountVersion = row.accountVersion;
   });
 

@@ -16,7 +16,8 @@ import {
 } from '#shared/schemas/acknowledgements.ts';
 import { pageQuery } from '#shared/schemas/common.ts';
 
-import { sendPage } from '#server/lib/paging.ts';
+import { pagingHeaders, sendPage, totalFromLastPage } from '#server/lib/paging.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
@@ -43,6 +44,7 @@ import {
 
 registerNotificationSource({ subjectType: ACKNOWLEDGEMENT_SUBJECT, describe: describePendingRows });
 
+const myAcknowledgementListJson = z.array(myAcknowledgementJson);
 const rowParams = z.object({ id: z.uuid(msg('acknowledgements.not_found')) });
 const requestParams = z.object({ id: z.uuid(msg('acknowledgements.request_not_found')) });
 
@@ -58,20 +60,30 @@ export const acknowledgementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/acknowledgements',
     {
       config: { paged: true },
-      schema: { querystring: myAcknowledgementsQuery, response: { 200: z.array(myAcknowledgementJson) } },
+      schema: { querystring: myAcknowledgementsQuery, response: { 200: myAcknowledgementListJson } },
     },
-    async (req, reply) => {
-      const actor = signedInActor(req);
-      const items = await listMyAcknowledgements(app.db, actor, req.query);
-      await sendPage(req, reply, req.query, items.length, () =>
-        countMyAcknowledgements(app.db, actor, req.query.status),
-      );
-      return items;
-    },
+    // Kept per person until their acknowledgements change, as the badge below (server/lib/personal-answers.ts).
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => {
+        const actor = signedInActor(req);
+        const { limit, offset, status } = req.query;
+        const items = await listMyAcknowledgements(app.db, actor, req.query);
+        const total =
+          totalFromLastPage({ limit, offset }, items.length) ?? (await countMyAcknowledgements(app.db, actor, status));
+        return {
+          body: myAcknowledgementListJson.parse(items),
+          headers: pagingHeaders(req.url, { limit, offset, count: items.length, total }),
+        };
+      }),
   );
 
-  app.get('/api/acknowledgements/count', { schema: { response: { 200: acknowledgementCountJson } } }, async (req) =>
-    countMyPending(app.db, signedInActor(req)),
+  app.get(
+    '/api/acknowledgements/count',
+    { schema: { response: { 200: acknowledgementCountJson } } },
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => ({
+        body: acknowledgementCountJson.parse(await countMyPending(app.db, signedInActor(req))),
+      })),
   );
 
   app.post('/api/acknowledgements/:id/open', { schema: { params: rowParams } }, async (req, reply) => {

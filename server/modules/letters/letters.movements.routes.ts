@@ -25,6 +25,7 @@ import {
 } from '#shared/schemas/letter.ts';
 
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
@@ -101,21 +102,29 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Letter marked read.' };
   });
 
-  app.get('/api/dac/inbox', { schema: { querystring: inboxQuery, response: { 200: inboxPageJson } } }, async (req) => {
-    const { cursor, ...rest } = req.query;
-    const { items, next } = await listInbox(app.db, signedInActor(req), {
-      ...rest,
-      after: cursor ? decodeInboxCursor(cursor) : undefined,
-    });
-    const today = todayInIndia();
-    return {
-      letters: items.map(({ view, movement }) => ({
-        ...presentLetter(view, signedInActor(req)),
-        movement: presentMovement(movement, today),
-      })),
-      next: next ? encodeTimeCursor(next) : null,
-    };
-  });
+  // Kept per person until their dak changes (server/lib/personal-answers.ts, issue 34), as is its badge below.
+  app.get(
+    '/api/dac/inbox',
+    { schema: { querystring: inboxQuery, response: { 200: inboxPageJson } } },
+    async (req, reply) => {
+      const { cursor, ...rest } = req.query;
+      const after = cursor ? decodeInboxCursor(cursor) : undefined; // a tampered cursor is refused, never kept
+      return sendPersonal(req, reply, async () => {
+        const actor = signedInActor(req);
+        const { items, next } = await listInbox(app.db, actor, { ...rest, after });
+        const today = todayInIndia();
+        return {
+          body: inboxPageJson.parse({
+            letters: items.map(({ view, movement }) => ({
+              ...presentLetter(view, actor),
+              movement: presentMovement(movement, today),
+            })),
+            next: next ? encodeTimeCursor(next) : null,
+          }),
+        };
+      });
+    },
+  );
 
   app.post(
     '/api/dac/:id/movements/:movementId/pull-back',
@@ -150,8 +159,10 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => endDelegation(app.db, signedInActor(req), auditWho(req), req.params.id),
   );
 
-  app.get('/api/dac/inbox/count', { schema: { response: { 200: inboxCountJson } } }, async (req) =>
-    countInbox(app.db, signedInActor(req)),
+  app.get('/api/dac/inbox/count', { schema: { response: { 200: inboxCountJson } } }, async (req, reply) =>
+    sendPersonal(req, reply, async () => ({
+      body: inboxCountJson.parse(await countInbox(app.db, signedInActor(req))),
+    })),
   );
 
   app.get('/api/dac/officers', { schema: { response: { 200: z.array(officerJson) } } }, async (req) =>

@@ -17,7 +17,8 @@ import {
 
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
-import { sendPage, sendPagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
+import { pagingHeaders, sendPage, totalFromLastPage } from '#server/lib/paging.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
@@ -48,6 +49,7 @@ import {
 } from './letters.service.ts';
 
 const AREA = 'letters';
+const letterListJson = z.array(letterJson);
 
 /** The letters register, dak (spec §7 Letters; the module is named for the domain, the API keeps /api/dac). */
 export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -73,32 +75,47 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   // total and the next page in X-Total-Count and Link (issue 18 item 5).
   app.get(
     '/api/dac',
-    { config: { paged: true }, schema: { querystring: listLettersQuery, response: { 200: z.array(letterJson) } } },
-    async (req, reply) => {
-      const { views, next } = await searchLetters(app.db, signedInActor(req), req.query);
-      const { limit, offset } = req.query;
-      const known = totalFromLastPage(req.query, views.length);
-      const { total, capped } =
-        known === undefined
-          ? await countLetterMatches(app.db, signedInActor(req), req.query)
-          : { total: known, capped: false };
-      sendPagingHeaders(req, reply, { limit, offset, count: views.length, total, capped, hasNext: next !== null });
-      return views.map((v) => presentLetter(v, signedInActor(req)));
-    },
+    { config: { paged: true }, schema: { querystring: listLettersQuery, response: { 200: letterListJson } } },
+    // Kept per person until their letters change (server/lib/personal-answers.ts, issue 34).
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => {
+        const actor = signedInActor(req);
+        const { views, next } = await searchLetters(app.db, actor, req.query);
+        const { limit, offset } = req.query;
+        const known = totalFromLastPage(req.query, views.length);
+        const { total, capped } =
+          known === undefined ? await countLetterMatches(app.db, actor, req.query) : { total: known, capped: false };
+        return {
+          body: letterListJson.parse(views.map((v) => presentLetter(v, actor))),
+          headers: pagingHeaders(req.url, {
+            limit,
+            offset,
+            count: views.length,
+            total,
+            capped,
+            hasNext: next !== null,
+          }),
+        };
+      }),
   );
 
   // The same search a page at a time with a cursor, for endless lists (docs/decisions: letters register).
   app.get(
     '/api/dac/page',
     { schema: { querystring: letterPageQuery, response: { 200: letterPageJson } } },
-    async (req) => {
+    async (req, reply) => {
       const { q, mine, limit, cursor } = req.query;
-      const after = cursor ? decodeCursor(cursor) : undefined;
-      const { views, next } = await searchLetters(app.db, signedInActor(req), { q, mine, limit, after });
-      return {
-        letters: views.map((v) => presentLetter(v, signedInActor(req))),
-        nextCursor: next ? encodeTimeCursor(next) : null,
-      };
+      const after = cursor ? decodeCursor(cursor) : undefined; // a tampered cursor is refused before anything is kept
+      return sendPersonal(req, reply, async () => {
+        const actor = signedInActor(req);
+        const { views, next } = await searchLetters(app.db, actor, { q, mine, limit, after });
+        return {
+          body: letterPageJson.parse({
+            letters: views.map((v) => presentLetter(v, actor)),
+            nextCursor: next ? encodeTimeCursor(next) : null,
+          }),
+        };
+      });
     },
   );
 

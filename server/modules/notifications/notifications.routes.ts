@@ -8,6 +8,7 @@ import {
   notificationListQuery,
 } from '#shared/schemas/notification.ts';
 
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 import {
@@ -27,25 +28,32 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',
     { schema: { querystring: notificationListQuery, response: { 200: notificationListJson } } },
-    async (req) => {
-      const { notifications, unread } = await listNotifications(app.db, signedInActor(req), req.query.limit);
-      return {
-        unread,
-        notifications: notifications.map(({ row, subject, actor }): NotificationJson => ({
-          _id: row.id,
-          kind: row.kind,
-          createdAt: row.createdAt.toISOString(),
-          readAt: row.readAt ? row.readAt.toISOString() : null,
-          subject: { type: row.subjectType, _id: row.subjectId, ...subject },
-          actor: actor ? { _id: actor.id, name: actor.name } : null,
-        })),
-      };
-    },
+    // Kept per person until their notices or what they tell of change (server/lib/personal-answers.ts, issue 34):
+    // the sweep of notices fallen due runs when the answer is made, and what falls due moves with the day.
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => {
+        const { notifications, unread } = await listNotifications(app.db, signedInActor(req), req.query.limit);
+        return {
+          body: notificationListJson.parse({
+            unread,
+            notifications: notifications.map(({ row, subject, actor }): NotificationJson => ({
+              _id: row.id,
+              kind: row.kind,
+              createdAt: row.createdAt.toISOString(),
+              readAt: row.readAt ? row.readAt.toISOString() : null,
+              subject: { type: row.subjectType, _id: row.subjectId, ...subject },
+              actor: actor ? { _id: actor.id, name: actor.name } : null,
+            })),
+          }),
+        };
+      }),
   );
 
-  app.get('/api/notifications/count', { schema: { response: { 200: notificationCountJson } } }, async (req) => ({
-    unread: await countUnreadNotifications(app.db, signedInActor(req)),
-  }));
+  app.get('/api/notifications/count', { schema: { response: { 200: notificationCountJson } } }, async (req, reply) =>
+    sendPersonal(req, reply, async () => ({
+      body: notificationCountJson.parse({ unread: await countUnreadNotifications(app.db, signedInActor(req)) }),
+    })),
+  );
 
   app.post('/api/notifications/read-all', { schema: { response: { 200: messageJson } } }, async (req) => {
     const n = await markAllNotificationsRead(app.db, signedInActor(req));

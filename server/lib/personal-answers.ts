@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { todayInIndia } from '#shared/format.ts';
+
+import { keptAnswers } from './kept-answers.ts';
+import { type PreparedAnswer, prepareJson, sendPrepared } from './prepared-answer.ts';
+
+/**
+ * NOTE: a signed-in person's own reads — the letters register and its pages, the dak inbox and its badge, the bell,
+ * the acknowledgements badge and list, their close groups — are asked on every screen they open and change a few
+ * times a day. Their answers are kept per person and address under the stamp of everything they are made from
+ * (issue 34, decision 089):
+ * - `personal`: moved by the database, in the writing transaction, by any write to the letters, their movements and
+ *   delegations, the notices, the acknowledgements and the close groups (migration 0034);
+ * - `directory`: the names and roles the answers show (migration 0019);
+ * - the person's own row and their group's (`accountVersion`: a new role, clearance or group changes what they see);
+ * - the day in India (a delegation runs by dates; a letter falls overdue, a deadline passes, a close group ends).
+ * All three versions are read with the session check of every signed-in request, so a write is seen by the very next
+ * read on every node: nothing is stale and nothing is announced. Keyed by the person and the request's address
+ * (path and query), never shared between people.
+ */
+const personalAnswers = keptAnswers(5000);
+
+/** What a kept answer is stamped with (see above). */
+export function personalStamp(req: FastifyRequest): string {
+  return `${req.personalVersion}:${req.directoryVersion}:${req.accountVersion}:${todayInIndia()}`;
+}
+
+/**
+ * Sends the signed-in person's answer to this address, made by `make` (checked against its schema there) only when
+ * what it is made from has changed since it was last made.
+ */
+export async function sendPersonal(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  make: () => Promise<{ body: unknown; headers?: Record<string, string> }>,
+): Promise<FastifyReply> {
+  const actor = req.actor;
+  if (!actor || req.personalVersion === undefined) {
+    // Never for a visitor; kept answers belong to a person.
+    const { body, headers } = await make();
+    return sendPrepared(req, reply, prepareJson(body, headers), 'private, no-cache');
+  }
+  const answer: PreparedAnswer = await personalAnswers(
+    req.server.db,
+    `${actor.id} ${req.url}`,
+    personalStamp(req),
+    async () => {
+      const { body, headers } = await make();
+      return prepareJson(body, headers);
+    },
+  );
+  return sendPrepared(req, reply, answer, 'private, no-cache');
+}
