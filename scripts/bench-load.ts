@@ -32,7 +32,7 @@
 // over up to 20 connections, with its requests/s, latency and the CPU it costs the server and the database per request:
 // where the time goes, route by route), --generator wrk (the mix driven by Debian's wrk instead of autocannon, which
 // itself costs about half a millisecond of CPU a request on the shared cores: scripts/bench-wrk.ts; no latency by kind
-// of request then), --routes TEXT (--per-route only for the kinds of request whose name contains TEXT), --seconds 0
+// of request then), --routes REGEX (--per-route only for the kinds of request whose name it matches), --seconds 0
 // (no mix: only --per-route).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -202,7 +202,7 @@ async function main() {
     const perRoute: Record<string, unknown>[] = [];
     if (perRouteSeconds > 0)
       for (const { shape, visitorOnly } of kinds
-        .filter((k) => !routeFilter || k.shape.name.includes(routeFilter))
+        .filter((k) => !routeFilter || new RegExp(routeFilter).test(k.shape.name))
         .sort((a, b) => Number(!a.shape.name.startsWith('GET')) - Number(!b.shape.name.startsWith('GET')))) {
         const routeClocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
         const one = await drive({

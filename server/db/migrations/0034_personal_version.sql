@@ -53,3 +53,14 @@ CREATE CONSTRAINT TRIGGER group_items_personal_version AFTER INSERT OR UPDATE OR
 CREATE CONSTRAINT TRIGGER labs_personal_version AFTER UPDATE ON labs
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
   EXECUTE FUNCTION bump_personal_version();
+--> statement-breakpoint
+-- A person's own profile (the record with their documents) and the Groups menu (who leads which group: the director
+-- entries of the groups' history) are kept the same way.
+CREATE CONSTRAINT TRIGGER user_documents_personal_version AFTER INSERT OR UPDATE OR DELETE ON user_documents
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER director_entries_personal_version AFTER INSERT OR UPDATE OR DELETE ON director_entries
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();--> statement-breakpoint
+-- The list of groups (GET /api/groups/name, the Groups menu, the directory's filter): a new or removed group moves
+-- the directory's version, as a renamed one already does (0019).
+CREATE CONSTRAINT TRIGGER groups_directory_version AFTER INSERT OR DELETE ON groups
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_directory_version();

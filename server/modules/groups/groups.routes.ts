@@ -19,8 +19,10 @@ import {
 
 import type { Db } from '#server/db/client.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
+import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { sendPrepared } from '#server/lib/prepared-answer.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
@@ -49,6 +51,11 @@ import {
   updateGroup,
 } from './groups.service.ts';
 
+const groupNameListJson = z.array(groupNameJson);
+const groupMenuJson = z.array(groupMenuItemJson);
+/** GET /api/groups/name, one answer per version of the directory. */
+const groupNameAnswers = keptAnswers(1);
+
 const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
 const memberParams = z.object({
   id: z.uuid(msg('groups.not_found')),
@@ -72,23 +79,41 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name, description: g.description })),
   );
 
-  app.get('/api/groups/name', { schema: { response: { 200: z.array(groupNameJson) } } }, async () =>
-    (await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })),
+  // The same for everyone: made once per version of the directory (a group added, removed or renamed moves it,
+  // migrations 0019 and 0034), which every signed-in request reads with its session check (issue 34).
+  app.get('/api/groups/name', { schema: { response: { 200: groupNameListJson } } }, async (req, reply) =>
+    sendPrepared(
+      req,
+      reply,
+      await groupNameAnswers(app.db, 'groups/name', req.directoryVersion!, async () =>
+        prepareJson(groupNameListJson.parse((await listGroups(app.db)).map((g) => ({ _id: g.id, name: g.name })))),
+      ),
+      'private, no-cache',
+    ),
   );
 
   // The Groups menu (issue 16 item 7): every group, with the person's own marked and those they may not open flagged.
-  app.get('/api/groups/menu', { schema: { response: { 200: z.array(groupMenuItemJson) } } }, async (req) => {
-    const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, signedInActor(req))]);
-    return all.map((g) => {
-      const mine = g.id === signedInActor(req).groupId || led.includes(g.id);
+  // Kept per person (server/lib/personal-answers.ts): the groups' names move the directory's version, who leads a
+  // group the personal one (its director entries), the person's role and group their own row's.
+  app.get('/api/groups/menu', { schema: { response: { 200: groupMenuJson } } }, async (req, reply) =>
+    sendPersonal(req, reply, async () => {
+      const actor = signedInActor(req);
+      const [all, led] = await Promise.all([listGroups(app.db), groupsLedBy(app.db, actor)]);
       return {
-        _id: g.id,
-        name: g.name,
-        mine,
-        canOpen: mine || groupsPolicy.allows(req.actor, 'groups.view', { groupId: g.id }),
+        body: groupMenuJson.parse(
+          all.map((g) => {
+            const mine = g.id === actor.groupId || led.includes(g.id);
+            return {
+              _id: g.id,
+              name: g.name,
+              mine,
+              canOpen: mine || groupsPolicy.allows(actor, 'groups.view', { groupId: g.id }),
+            };
+          }),
+        ),
       };
-    });
-  });
+    }),
+  );
 
   // Made once per version of the group, like the group page (group-page.cache.ts).
   app.get('/api/groups/my-group', { schema: { response: { 200: myGroupJson } } }, async (req, reply) =>

@@ -17,6 +17,7 @@ import {
 
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { DEVICE_COOKIE } from '#server/modules/auth/device-cookie.ts';
 import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
@@ -99,7 +100,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id',
     { onRequest: ownerOrAdmin, schema: { params: uuidParam, response: { 200: userRecordJson } } },
-    async (req) => loadProfile(req.params.id),
+    // One's own profile (My Account) is kept (server/lib/personal-answers.ts, issue 34): their row, documents and
+    // close groups move the versions it is stamped with. Someone else's, which only admins read, is made each time.
+    async (req, reply) =>
+      req.params.id === signedInActor(req).id
+        ? sendPersonal(req, reply, async () => ({ body: userRecordJson.parse(await loadProfile(req.params.id)) }))
+        : loadProfile(req.params.id),
   );
 
   app.put(
