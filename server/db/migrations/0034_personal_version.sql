@@ -64,3 +64,9 @@ CREATE CONSTRAINT TRIGGER director_entries_personal_version AFTER INSERT OR UPDA
 -- the directory's version, as a renamed one already does (0019).
 CREATE CONSTRAINT TRIGGER groups_directory_version AFTER INSERT OR DELETE ON groups
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_directory_version();
+--> statement-breakpoint
+-- My Account's second factors (their last use is kept at each use) and recovery codes.
+CREATE CONSTRAINT TRIGGER user_factors_personal_version AFTER INSERT OR UPDATE OR DELETE ON user_factors
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER recovery_codes_personal_version AFTER INSERT OR UPDATE OR DELETE ON recovery_codes
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();

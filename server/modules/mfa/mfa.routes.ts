@@ -17,6 +17,7 @@ import { messageJson } from '#shared/schemas/common.ts';
 
 import type { UserRow } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { finishSecondFactor } from '#server/modules/auth/sign-in.ts';
 import { auditingProof } from '#server/modules/auth/sign-in-audit.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
@@ -176,7 +177,11 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: secondFactorsJson },
       },
     },
-    async (req) => listSecondFactors(app, signedInActor(req)),
+    // Kept per person (server/lib/personal-answers.ts, issue 34): their factors and codes move the personal version.
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => ({
+        body: secondFactorsJson.parse(await listSecondFactors(app, signedInActor(req))),
+      })),
   );
 
   app.delete(

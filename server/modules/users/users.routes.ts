@@ -158,8 +158,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // How the person wants each kind of mail (issue 32, decision 081): now, in the morning digest, or off. Each person
   // chooses their own; without SMTP_URL the answer says so (`email: false`) and a change is refused.
-  app.get('/api/users/me/mail-preferences', { schema: { response: { 200: mailPreferencesJson } } }, async (req) =>
-    ownMailPreferences(app.db, signedInActor(req), app.config.mail),
+  // Kept per person: the choices are on their own row, whose version the answer is stamped with.
+  app.get(
+    '/api/users/me/mail-preferences',
+    { schema: { response: { 200: mailPreferencesJson } } },
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => ({
+        body: mailPreferencesJson.parse(await ownMailPreferences(app.db, signedInActor(req), app.config.mail)),
+      })),
   );
   app.put(
     '/api/users/me/mail-preferences',
