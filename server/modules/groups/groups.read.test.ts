@@ -27,6 +27,27 @@ describe('GET /api/groups and /api/groups/name', () => {
   });
 });
 
+describe('kept answers of the group lists (issue 34)', () => {
+  it('a group added, renamed or removed (here or on another node) is in the very next list and menu', async () => {
+    const c = await groupCast();
+    const headers = await c.as('member');
+    const names = async (url: string) =>
+      (await c.app.inject({ url, headers })).json().map((g: { name: string }) => g.name) as string[];
+    for (const url of ['/api/groups/name', '/api/groups/menu']) expect(await names(url)).toContain(c.group.name);
+    const added = await createGroup(c.app, { name: `Added ${Math.random().toString(36).slice(2, 8)}` });
+    for (const url of ['/api/groups/name', '/api/groups/menu']) expect(await names(url)).toContain(added.name);
+    await c.app.db
+      .update(groups)
+      .set({ name: `${added.name} renamed` })
+      .where(eq(groups.id, added.id));
+    for (const url of ['/api/groups/name', '/api/groups/menu'])
+      expect(await names(url)).toContain(`${added.name} renamed`);
+    await c.app.db.delete(groups).where(eq(groups.id, added.id));
+    for (const url of ['/api/groups/name', '/api/groups/menu'])
+      expect((await names(url)).some((n) => n.startsWith(added.name))).toBe(false);
+  });
+});
+
 describe('GET /api/groups/menu (issue 16 item 7)', () => {
   type MenuItem = { _id: string; name: string; mine: boolean; canOpen: boolean };
   const entry = async (c: Awaited<ReturnType<typeof groupCast>>, who: Person, groupId: string) => {

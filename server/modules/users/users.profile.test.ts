@@ -191,6 +191,23 @@ describe('PUT /api/users/:id', () => {
   });
 });
 
+describe('GET /api/users/:id kept for its owner (issue 34)', () => {
+  it('answers the owner the same bytes until their row changes, here or on another node; an admin reads it fresh', async () => {
+    const { app, headers, user } = await signIn('employee');
+    const read = () => app.inject({ url: `/api/users/${user.id}`, headers });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect((await read()).headers.etag).toBe(first.headers.etag);
+    await app.db.update(users).set({ about: 'Written on another node.' }).where(eq(users.id, user.id));
+    const changed = await read();
+    expect(changed.json().about).toBe('Written on another node.');
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    const admin = await createUser(app, 'admin');
+    const asAdmin = await app.inject({ url: `/api/users/${user.id}`, headers: await authHeaders(app, admin) });
+    expect(asAdmin.json().about).toBe('Written on another node.');
+  });
+});
+
 describe('POST /api/users/:id/upload-photo', () => {
   const photoFilesOnDisk = (app: Awaited<ReturnType<typeof buildTestApp>>) => {
     const dir = path.join(app.config.dataDir, 'uploads', 'profile-photos');
