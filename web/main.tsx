@@ -16,7 +16,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.tsx';
-import { i18nReady } from './i18n/index.ts';
+import { i18nReady, loadMessages } from './i18n/index.ts';
 import { applyStoredDisplayPreferences } from './lib/display-preferences.ts';
 import { installFocusFirstError } from './lib/focus-first-error.ts';
 import { installLanguageSync } from './lib/language-sync.ts';
@@ -36,4 +36,6 @@ void i18nReady.finally(() => {
       </AppProviders>
     </StrictMode>,
   );
+  // The refusals' texts are not part of the first page (decision 087): fetched once it is on its way.
+  void loadMessages();
 });

@@ -1,12 +1,14 @@
-import { act } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { msg } from '#shared/messages/index.ts';
 
-import { i18nReady, setLanguage, translateCoded, translateMessage } from '#web/i18n/index.ts';
+import i18n, { i18nReady, loadMessages, setLanguage, translateCoded, translateMessage } from '#web/i18n/index.ts';
 
 afterEach(async () => {
   await act(() => setLanguage('en'));
+  await loadMessages(); // the refusals' texts back for the files that run next in this worker
 });
 
 /** The feedback limit's wait as the server sends it (auth/throttle.ts): a coded parameter of a coded sentence. */
@@ -31,5 +33,31 @@ describe('refusals worded by code (decision 034)', () => {
     expect(translateCoded({ code: 'auth.account_rejected_reason', params: { reason: 'Not on the roll' } })).toBe(
       'आपका पंजीकरण अनुमोदित नहीं हुआ। कारण: Not on the roll',
     );
+  });
+});
+
+/** A refusal on a screen, worded while it renders (as form errors and alerts are). */
+function Refusal() {
+  useTranslation('common');
+  return <p>{translateCoded({ code: 'auth.reset_off' })}</p>;
+}
+
+describe("the refusals' texts arriving after the first page (decision 087)", () => {
+  it('words again, in Hindi, a refusal drawn before the Hindi texts arrived', async () => {
+    await act(() => setLanguage('hi'));
+    i18n.removeResourceBundle('hi', 'messages'); // as on a first page, before they are loaded
+    render(<Refusal />);
+    expect(screen.getByText(/^Password reset by email is not available on this portal\./)).toBeInTheDocument();
+    await act(() => loadMessages());
+    expect(await screen.findByText(/^इस पोर्टल पर ईमेल से पासवर्ड रीसेट उपलब्ध नहीं है।/)).toBeInTheDocument();
+  });
+
+  it('loads the English catalogue with the namespace, and words the code from it', async () => {
+    i18n.removeResourceBundle('en', 'messages');
+    const catalogue = await loadMessages();
+    expect(catalogue?.isMessageCode('auth.reset_off')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'messages')).toBe(true);
+    render(<Refusal />);
+    expect(screen.getByText(/^Password reset by email is not available on this portal\./)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
-import { type CodedMessage, isMessageCode, type MessageParams, rememberMessage } from '#shared/messages/index.ts';
+import type { CodedMessage, MessageParams } from '#shared/messages/index.ts';
+
+import { loadedMessages, loadMessages } from '#web/i18n/index.ts';
 
 import { clearLogin, getToken } from './auth-storage.ts';
 
@@ -7,7 +9,8 @@ import { clearLogin, getToken } from './auth-storage.ts';
  * server said nothing usable (network down, HTML error page): screens then show their own words, e.g.
  * `err.message || t('loginFailed')`. `field` names the input the message is about; `body` is the whole answer;
  * `coded` is the message's code and parameters (shared/messages), by which the screens word it in the reader's
- * language (translateError in web/i18n).
+ * language (translateCoded in web/i18n): set when the body's `code` is one of the catalogue's, which the client has
+ * loaded before it throws (errorFrom).
  */
 export class ApiError extends Error {
   readonly coded?: CodedMessage;
@@ -20,11 +23,12 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     const code = typeof body?.code === 'string' ? body.code : '';
-    if (message && isMessageCode(code)) {
+    const messages = loadedMessages();
+    if (message && messages?.isMessageCode(code)) {
       const params = body?.params && typeof body.params === 'object' ? (body.params as MessageParams) : undefined;
       this.coded = params ? { code, params } : { code };
       // A sentence put on a form's input is found again by its code (translateMessage).
-      rememberMessage(message, this.coded);
+      messages.rememberMessage(message, this.coded);
     }
   }
 }
@@ -79,9 +83,14 @@ function withParams(url: string, params?: Query): string {
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
-function errorFrom(status: number, body: unknown): ApiError {
+/**
+ * The ApiError of a refused call. A refusal with a code waits for the refusals' texts (in the reader's language and
+ * English, loaded after the first page: decision 087), so that the screen words it by its code from the first one.
+ */
+async function errorFrom(status: number, body: unknown): Promise<ApiError> {
   const data = body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  if (text(data?.code)) await loadMessages();
   return new ApiError(status, text(data?.error) || text(data?.message), text(data?.field) || undefined, data);
 }
 
@@ -146,7 +155,7 @@ async function request<T>(
     if (onStepUp && (await onStepUp(Array.isArray(methods) ? methods.map(String) : []))) {
       return request<T>(method, url, body, options, retried);
     }
-    throw errorFrom(res.status, data);
+    throw await errorFrom(res.status, data);
   }
   if (!res.ok) {
     // Refused for a session that was replaced meanwhile (see handleUnauthorized): once more with the new token. A
@@ -155,7 +164,7 @@ async function request<T>(
     if (res.status === 401 && token && current && current !== token && !retried)
       return request<T>(method, url, body, options, true);
     handleUnauthorized(res.status, token, url, data);
-    throw errorFrom(res.status, data);
+    throw await errorFrom(res.status, data);
   }
   return data as T;
 }
@@ -178,7 +187,7 @@ function upload<T>(url: string, formData: FormData, options: UploadOptions = {})
         resolve(data as T);
       } else {
         handleUnauthorized(xhr.status, token, url, data);
-        reject(errorFrom(xhr.status, data));
+        void errorFrom(xhr.status, data).then(reject);
       }
     };
     xhr.onerror = () => reject(new ApiError(0, ''));

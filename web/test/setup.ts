@@ -50,7 +50,8 @@ await i18n.changeLanguage('en');
 const namespaces = Object.keys(import.meta.glob('../i18n/locales/en/*.json')).map(
   (file) => /([\w-]+)\.json$/.exec(file)![1]!,
 );
-await i18n.loadNamespaces(namespaces);
+// The refusals' texts ('messages', decision 087) load after the first page in the app; here before every test.
+await i18n.loadNamespaces([...namespaces, 'messages']);
 
 afterEach(() => {
   cleanup();

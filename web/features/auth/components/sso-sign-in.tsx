@@ -29,7 +29,8 @@ function refusalText(code: string | null): string | null {
  * and the button last, after "or".
  */
 export function SsoSignIn({ onSignedIn, children }: { onSignedIn: (login: LoginJson) => void; children?: ReactNode }) {
-  const { t, i18n } = useTranslation('auth');
+  // 'messages': a refusal in the address is worded on the first paint, not after the refusals' texts arrive (087).
+  const { t, i18n } = useTranslation(['auth', 'messages']);
   const options = useAuthOptions();
   const exchange = useSsoExchange();
   const [params, setParams] = useSearchParams();

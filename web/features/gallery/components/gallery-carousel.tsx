@@ -1,13 +1,13 @@
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { GALLERY_ADVANCE_MS, GALLERY_PAGE_SIZE, GALLERY_SLIDE_WIDTH_PX } from '#shared/constants.ts';
 import type { PhotoJson } from '#shared/schemas/gallery.ts';
 
 import { usePhotoPages } from '../api.ts';
+import { useCarousel } from '../use-carousel.ts';
 import classes from './gallery.module.css';
 
 const SLIDE_HEIGHT_PX = 280;
@@ -57,11 +57,11 @@ export function GalleryCarousel({ labId }: { labId: string }) {
   const pages = usePhotoPages(labId);
   const photos = pages.data?.pages.flat() ?? [];
   const reducedMotion = useReducedMotion();
-  const [viewportRef, embla] = useEmblaCarousel({
-    align: 'start',
-    containScroll: 'trimSnaps',
-    duration: reducedMotion ? 1 : 25,
-  });
+  const options = useMemo(
+    () => ({ align: 'start', containScroll: 'trimSnaps', duration: reducedMotion ? 1 : 25 }) as const,
+    [reducedMotion],
+  );
+  const [viewportRef, embla] = useCarousel(options);
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [canPrevious, setCanPrevious] = useState(false);

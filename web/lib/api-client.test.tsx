@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { UserJson } from '#shared/schemas/user.ts';
 
+import i18n, { loadMessages, setLanguage } from '#web/i18n/index.ts';
+
 import { api, ApiError, setUnauthorizedHandler } from './api-client.ts';
 import { getToken, saveLogin } from './auth-storage.ts';
+import { serverMessage } from './form-errors.ts';
 
 /** A token whose payload expires in an hour (the client reads `exp` only). */
 const token = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
@@ -19,7 +22,11 @@ beforeEach(() => {
     removeItem: (k: string) => void store.delete(k),
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('en');
+  await loadMessages(); // the refusals' texts back for the files that run next in this worker
+});
 
 describe('api client', () => {
   it('sends the stored token and JSON, and answers the parsed body', async () => {
@@ -88,5 +95,31 @@ describe('api client', () => {
     vi.stubGlobal('fetch', async () => json(401, { error: 'Invalid email or password.' }));
     await expect(api.post('/api/auth/login', {})).rejects.toMatchObject({ message: 'Invalid email or password.' });
     expect(toLogin).not.toHaveBeenCalled();
+  });
+
+  // The refusals' texts load after the first page (decision 087): a coded refusal waits for them, so the screen words
+  // the very first one by its code.
+  it.each([
+    ['en', 'Invalid email or password.'],
+    ['hi', 'ईमेल या पासवर्ड गलत है।'],
+  ] as const)('words a coded refusal in %s when its texts were not loaded yet', async (language, sentence) => {
+    await setLanguage(language);
+    i18n.removeResourceBundle(language, 'messages');
+    i18n.removeResourceBundle('en', 'messages');
+    vi.stubGlobal('fetch', async () =>
+      json(401, { error: 'Invalid email or password.', code: 'auth.invalid_credentials' }),
+    );
+    const err = await api.post('/api/auth/login', {}).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 401, coded: { code: 'auth.invalid_credentials' } });
+    expect(i18n.hasResourceBundle(language, 'messages')).toBe(true);
+    expect(serverMessage(err)).toBe(sentence);
+  });
+
+  it('leaves a code the catalogue does not hold uncoded, and shows the sentence as sent', async () => {
+    vi.stubGlobal('fetch', async () => json(400, { error: 'Something new.', code: 'future.unknown_code' }));
+    const err = await api.get('/api/things').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).coded).toBeUndefined();
+    expect(serverMessage(err)).toBe('Something new.');
   });
 });
