@@ -56,7 +56,7 @@ export interface Config {
   /**
    * Document previews (issue 33, decision 084): Office files up to `maxBytes` (PREVIEW_MAX_BYTES, default 30 MB) are
    * converted to PDF by LibreOffice at `soffice` (SOFFICE_PATH, default soffice on the PATH), killed after
-   * `timeoutSeconds` (PREVIEW_TIMEOUT_SECONDS, default 120).
+   * `timeoutSeconds` (PREVIEW_TIMEOUT_SECONDS, default 120); PDFs up to `maxBytes` get the viewer's update (088).
    */
   preview: { maxBytes: number; timeoutSeconds: number; soffice: string };
   logLevel: string;

@@ -69,6 +69,12 @@ export type FileKind = keyof typeof FILE_TYPES;
 /** `accept` attribute for a file input of the given kind. */
 export const acceptFor = (kind: FileKind) => FILE_TYPES[kind].map((ext) => `.${ext}`).join(',');
 
+/**
+ * The range the document viewer reads a PDF in (pdf.js's rangeChunkSize, decision 085); a PDF the preview job gives
+ * the viewer's update (decision 088) is several of these long.
+ */
+export const VIEWER_RANGE_BYTES = 65_536;
+
 /** Every date the portal accepts lies in these years (issue 13: year 0000 reached PostgreSQL and failed). */
 export const DATE_YEAR_MIN = 1900;
 export const DATE_YEAR_MAX = 2100;

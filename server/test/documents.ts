@@ -45,6 +45,18 @@ export function pdfWithPages(texts: string[], paddingKb = 0): Buffer {
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function docxWithText(text: string): Buffer {
+  return docxWithPages([[text]]);
+}
+
+/** A DOCX of these pages, each its paragraphs, a page break between pages (a long report for LibreOffice). */
+export function docxWithPages(pages: string[][]): Buffer {
+  const body = pages
+    .map(
+      (paragraphs, i) =>
+        (i ? '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' : '') +
+        paragraphs.map((text) => `<w:p><w:r><w:t>${xmlText(text)}</w:t></w:r></w:p>`).join(''),
+    )
+    .join('');
   const files = {
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -56,7 +68,7 @@ export function docxWithText(text: string): Buffer {
       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     'word/document.xml':
       '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
-      `<w:body><w:p><w:r><w:t>${xmlText(text)}</w:t></w:r></w:p></w:body></w:document>`,
+      `<w:body>${body}</w:body></w:document>`,
   };
   return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)]))));
 }

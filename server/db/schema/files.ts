@@ -17,8 +17,9 @@ export const files = pgTable(
     size: bigint({ mode: 'number' }).notNull(),
     uploadedBy: uuid(),
     /**
-     * A copy the portal made of another file (issue 33, decision 084): its thumbnail or the PDF an Office file was
-     * converted to. It goes with that file (transactionDroppingFiles) and is never offered as an upload of its own.
+     * A copy the portal made of another file (issue 33, decision 084): its thumbnail, the PDF an Office file was
+     * converted to, or a PDF's viewer update (decision 088). It goes with that file (transactionDroppingFiles) and is
+     * never offered as an upload of its own.
      */
     derivedFrom: uuid().references((): AnyPgColumn => files.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
@@ -46,6 +47,7 @@ export const filePreviews = pgTable('file_previews', {
     .default('pending'),
   reason: text(),
   thumbnailId: uuid().references(() => files.id, { onDelete: 'set null' }),
+  /** An Office file's: the PDF it is shown as. A PDF's: the viewer's update read after it (decision 088), if any. */
   pdfId: uuid().references(() => files.id, { onDelete: 'set null' }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -27,11 +27,11 @@ import {
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
-import type { StorageDriver } from './drivers/types.ts';
+import type { ByteRange, StorageDriver } from './drivers/types.ts';
 import type { RecordedFile } from './file-access.ts';
 import { filesPolicy } from './files.policy.ts';
 import { stampPdf, UnstampablePdf } from './pdf-stamp.ts';
-import { previewName, previewOf, previewState, type PreviewVariant } from './previews.ts';
+import { previewName, previewOf, previewState, type PreviewVariant, viewerUpdateOf } from './previews.ts';
 import { type Area, AREAS, PUBLIC_AREAS } from './storage-areas.ts';
 
 /** RFC 6266 Content-Disposition with the original file name, safe for any characters. */
@@ -162,6 +162,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
     if (!sent) throw notFound(variant === 'thumbnail' ? 'files.not_found' : 'files.preview_unavailable');
+    // The viewer reads a PDF with its update appended, when it has one (decision 088); never a stamped one (above).
+    const update = variant === 'pdf' && sent === file ? await viewerUpdateOf(app.db, file) : null;
     const name = variant === 'original' ? file.originalName : previewName(file.originalName, variant);
     // Public files may be kept an hour by browsers and proxies; private ones never (decision 022). A thumbnail never
     // changes (a new upload is a new file): a year, in the person's own browser only when the file is private.
@@ -179,6 +181,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (downloadId) reply.header('X-Download-Id', downloadId);
 
     const driver = app.storage.driver;
+    if (update)
+      return sendStreamed(req, reply, { ...update, size: sent.size + update.size }, appended(driver, sent, update));
     if (sent.size <= KEPT_FILE_MAX_BYTES && !req.headers.range && (isPublic || variant === 'thumbnail')) {
       if (answeredUnchanged(req, reply, sent)) return reply;
       const key = `${sent.area}/${sent.storedName}`;
@@ -285,30 +289,66 @@ function answeredUnchanged(req: FastifyRequest, reply: FastifyReply, file: FileR
   return true;
 }
 
+/** What sendStreamed reads: a storage driver, or two stored files read as one (`appended`). */
+type StoredBytes = Pick<StorageDriver, 'read' | 'readRange'>;
+
 /**
- * An object in a store that is not this machine's disk (S3): streamed through the portal, one byte range as a ranged
- * read: 304 for If-None-Match, the range only while If-Range still names this file.
+ * An object in a store that is not this machine's disk (S3), or a PDF with the viewer's update: streamed through the
+ * portal, one byte range as a ranged read: 304 for If-None-Match, the range only while If-Range still names this file.
  */
-async function sendStreamed(req: FastifyRequest, reply: FastifyReply, file: FileRow, driver: StorageDriver) {
+async function sendStreamed(req: FastifyRequest, reply: FastifyReply, file: FileRow, driver: StoredBytes) {
   if (answeredUnchanged(req, reply, file)) return reply;
   const { etag, modified } = validatorsOf(file);
   // One byte range (a video's seek, a resumed download) is answered with 206; several, or a malformed header, with
   // the whole file, as RFC 9110 allows; a range past the end with 416.
   const ifRange = String(req.headers['if-range'] ?? '');
   const fresh = !ifRange || ifRange === etag || Date.parse(ifRange) >= modified.getTime();
-  const readRange = driver.readRange;
-  const parsed =
-    req.headers.range && fresh && readRange ? rangeParser(file.size, req.headers.range, { combine: true }) : undefined;
+  const parsed = req.headers.range && fresh ? rangeParser(file.size, req.headers.range, { combine: true }) : undefined;
   if (parsed === -1) {
     reply.removeHeader('Content-Disposition').removeHeader('Content-Type');
     return reply.code(416).header('Content-Range', `bytes */${file.size}`).send(PAST_END);
   }
   const range = Array.isArray(parsed) && parsed.type === 'bytes' && parsed.length === 1 ? parsed[0] : undefined;
-  const body =
-    range && readRange
-      ? await readRange(file.area, file.storedName, range)
-      : await driver.read(file.area, file.storedName);
+  const body = range
+    ? await driver.readRange(file.area, file.storedName, range)
+    : await driver.read(file.area, file.storedName);
   if (!body) throw notFound('files.not_found');
   if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
   return reply.header('Content-Length', range ? range.end - range.start + 1 : file.size).send(body);
+}
+
+/**
+ * A stored file followed by another, read as one (a PDF and the viewer's update, decision 088): a range is read from
+ * either or both. Its validators are the second file's (sendStreamed): both are immutable, and the second is made from
+ * the first alone.
+ */
+function appended(driver: StorageDriver, first: FileRow, second: FileRow): StoredBytes {
+  const readRange = async (_area: string, _id: string, { start, end }: ByteRange): Promise<Readable | null> => {
+    const parts: (Readable | null)[] = [];
+    if (start < first.size) {
+      parts.push(await driver.readRange(first.area, first.storedName, { start, end: Math.min(end, first.size - 1) }));
+    }
+    if (end >= first.size) {
+      const range = { start: Math.max(start - first.size, 0), end: end - first.size };
+      parts.push(await driver.readRange(second.area, second.storedName, range));
+    }
+    // Both opened before the answer starts: a missing one is the portal's 404, not a response cut short.
+    if (parts.some((part) => !part)) {
+      for (const part of parts) part?.destroy();
+      return null;
+    }
+    return Readable.from(inTurn(parts as Readable[]), { objectMode: false });
+  };
+  return {
+    read: (area, id) => readRange(area, id, { start: 0, end: first.size + second.size - 1 }),
+    readRange,
+  };
+}
+
+async function* inTurn(streams: Readable[]): AsyncGenerator<Buffer> {
+  try {
+    for (const stream of streams) yield* stream;
+  } finally {
+    for (const stream of streams) stream.destroy(); // the answer ended early (a closed connection): release them
+  }
 }

@@ -3,15 +3,17 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { filePreviews, files, type UserRow } from '#server/db/schema/index.ts';
 import { send } from '#server/modules/groups/group-items.test-helpers.ts';
 import { type GroupCast, groupCast, type Person } from '#server/modules/groups/groups.fixtures.ts';
-import { docxWithText, pdfWithPages, xlsxWithText } from '#server/test/documents.ts';
-import { createUser } from '#server/test/factories.ts';
+import { docxWithPages, docxWithText, pdfWithPages, xlsxWithText } from '#server/test/documents.ts';
+import { createUser, letterFields, postLetter } from '#server/test/factories.ts';
 
+import { PAGE_NODE_KIDS, VIEWER_UPDATE_MIN_BYTES } from './pdf-viewer-update.ts';
 import { makePreview } from './previews.ts';
 import { PRIVATE_AREAS } from './storage-areas.ts';
 
@@ -119,6 +121,113 @@ describe('a PDF in a group', () => {
   });
 });
 
+describe("a long PDF with a flat page tree: the viewer's update (decision 088)", () => {
+  const longPdf = () =>
+    pdfWithPages(
+      Array.from({ length: 200 }, (_, i) => `Survey page ${i + 1}`),
+      300,
+    );
+
+  it('is read by the viewer as the PDF followed by its update, in ranges, and removed with it', async () => {
+    const original = longPdf();
+    const doc = await upload('survey.pdf', original);
+    expect(await makePreview(c.app.db, c.app.storage, c.app.config, doc.fileId)).toBe('ready');
+    const state = (await get('member', `/api/previews/${doc.area}/${doc.name}`)).json();
+    expect(state).toMatchObject({ status: 'ready', pdfUrl: `${doc.fileUrl}/pdf` });
+    const updateId = (await stateOf(doc.fileId))!.pdfId!;
+    const [update] = await c.app.db.select().from(files).where(eq(files.id, updateId));
+    expect(update).toMatchObject({ derivedFrom: doc.fileId, originalName: 'survey.pdf.update' });
+
+    // The download is the upload, byte for byte; the viewer's PDF is the upload, then the update.
+    expect((await get('member', doc.fileUrl)).rawPayload.equals(original)).toBe(true);
+    const whole = await get('member', state.pdfUrl);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/pdf');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['cache-control']).toBe('private, no-store');
+    expect(String(whole.headers['content-disposition'])).toContain('survey.pdf');
+    const viewed = whole.rawPayload;
+    expect(viewed.length).toBe(original.length + update!.size);
+    expect(Number(whole.headers['content-length'])).toBe(viewed.length);
+    expect(viewed.subarray(0, original.length).equals(original)).toBe(true);
+    // Every page is still there, in order, under a tree of small nodes.
+    const text = textOf(viewed).split('\f');
+    expect(text[0]).toContain('Survey page 1');
+    expect(text[149]).toContain('Survey page 150');
+    expect(text[199]).toContain('Survey page 200');
+    expect(viewed.subarray(original.length).toString('latin1')).toMatch(/\/Type \/Pages\s/);
+
+    // A range across the join, a range of the update alone; 304 and If-Range by the update's validator; 416.
+    const join = await get('member', state.pdfUrl, { range: `bytes=${original.length - 10}-${original.length + 9}` });
+    expect(join.statusCode).toBe(206);
+    expect(join.headers['content-range']).toBe(`bytes ${original.length - 10}-${original.length + 9}/${viewed.length}`);
+    expect(join.rawPayload.equals(viewed.subarray(original.length - 10, original.length + 10))).toBe(true);
+    const tail = await get('member', state.pdfUrl, { range: 'bytes=-100' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(viewed.subarray(viewed.length - 100))).toBe(true);
+    const head = await get('member', state.pdfUrl, { range: 'bytes=0-99' });
+    expect(head.rawPayload.equals(original.subarray(0, 100))).toBe(true);
+    const etag = String(whole.headers.etag);
+    expect(etag).toBe(`W/"${update!.storedName}"`);
+    expect((await get('member', state.pdfUrl, { 'if-none-match': etag })).statusCode).toBe(304);
+    const stale = await get('member', state.pdfUrl, { range: 'bytes=0-99', 'if-range': 'W/"another"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.length).toBe(viewed.length);
+    expect((await get('member', state.pdfUrl, { range: `bytes=${viewed.length}-` })).statusCode).toBe(416);
+    // Refused where the download is.
+    expect((await get('outsider', state.pdfUrl)).statusCode).toBe(403);
+    expect((await get('anonymous', state.pdfUrl)).statusCode).toBe(401);
+
+    // Gone with its document: the row and its bytes.
+    const onDisk = c.app.storage.storedPath(update!.area, update!.storedName);
+    expect(existsSync(onDisk)).toBe(true);
+    const del = await c.app.inject({
+      method: 'DELETE',
+      url: `/api/group-files/${c.group.id}/projects/${doc._id}`,
+      headers: await c.as('admin'),
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await c.app.db.select().from(files).where(eq(files.id, updateId))).toHaveLength(0);
+    expect(existsSync(onDisk)).toBe(false);
+    expect((await get('member', state.pdfUrl)).statusCode).toBe(404);
+  });
+
+  it('of a Confidential letter: the viewer gets the original stamped, whole, never the update', async () => {
+    const director = await createUser(c.app, 'director', { name: 'Dinesh Rao', pis: '771204' });
+    const original = longPdf();
+    const res = await postLetter(c.app, director, letterFields({ classification: 'Confidential' }), {
+      field: 'file',
+      filename: 'survey.pdf',
+      content: original,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const fileUrl = (res.json() as { fileUrl: string }).fileUrl;
+    const name = fileUrl.split('/')[3]!;
+    const [row] = await c.app.db.select().from(files).where(eq(files.storedName, name));
+    expect(await makePreview(c.app.db, c.app.storage, c.app.config, row!.id)).toBe('ready');
+    const update = (await c.app.db.select().from(files).where(eq(files.derivedFrom, row!.id))).find(
+      (f) => f.originalName === 'survey.pdf.update',
+    );
+    expect(update).toBeDefined();
+    const state = (await get(director, `/api/previews/letters/${name}`)).json();
+    expect(state).toEqual({ status: 'ready', pdfUrl: `${fileUrl}/pdf`, thumbnailUrl: null });
+
+    const viewed = await get(director, state.pdfUrl, { range: 'bytes=0-99' });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.headers['accept-ranges']).toBeUndefined();
+    expect(viewed.headers['content-range']).toBeUndefined();
+    const downloadId = String(viewed.headers['x-download-id']);
+    const pages = textOf(viewed.rawPayload).split('\f');
+    expect(pages[0]).toContain('Downloaded by Dinesh Rao');
+    expect(pages[0]).toContain(`Download id ${downloadId}`);
+    expect(pages[199]).toContain('Survey page 200');
+    // Stamped from the upload, rewritten whole: neither the original's bytes nor the update's are in it.
+    expect(viewed.rawPayload.includes(original.subarray(0, 4096))).toBe(false);
+    const updateBytes = readFileSync(c.app.storage.storedPath(update!.area, update!.storedName));
+    expect(viewed.rawPayload.includes(updateBytes.subarray(0, 200))).toBe(false);
+  });
+});
+
 describe('every private area', () => {
   it.each(PRIVATE_AREAS)(
     '%s: the viewer, its state and the thumbnail are refused where the download is',
@@ -190,6 +299,38 @@ describe.skipIf(!soffice)('Office files, converted by LibreOffice', () => {
       if (doc.area === 'group-files') expect((await get('outsider', state.pdfUrl)).statusCode).toBe(403);
     }
   });
+
+  it(
+    "gives a long document's PDF the viewer's update, appended to it (decision 088)",
+    { timeout: 120_000 },
+    async () => {
+      // 320 pages of text: LibreOffice writes them under one /Pages node, and the PDF is over four of the viewer's ranges.
+      const pages = Array.from({ length: 320 }, (_, p) => [
+        `Range survey page ${p + 1}`,
+        ...Array.from(
+          { length: 30 },
+          (_, i) => `Line ${i} of page ${p + 1}: observation ${p * 30 + i}, kept on record.`,
+        ),
+      ]);
+      const doc = await upload('survey.docx', docxWithPages(pages));
+      expect(await makePreview(c.app.db, c.app.storage, c.app.config, doc.fileId)).toBe('ready');
+      const state = (await get('member', `/api/previews/${doc.area}/${doc.name}`)).json();
+      const res = await get('member', state.pdfUrl, { range: 'bytes=0-99' });
+      expect(res.statusCode).toBe(206);
+      const viewed = (await get('member', state.pdfUrl)).rawPayload;
+      expect(viewed.length).toBeGreaterThan(VIEWER_UPDATE_MIN_BYTES);
+      // The converted PDF, then an update (its cross-reference section points back to the converted one's) that gives
+      // the pages a tree of small nodes.
+      expect(viewed.toString('latin1').match(/%%EOF/g)?.length).toBeGreaterThanOrEqual(2);
+      expect(viewed.toString('latin1')).toMatch(/\/Prev \d+/);
+      const pdf = await PDFDocument.load(viewed, { updateMetadata: false });
+      expect(pdf.getPageCount()).toBe(320);
+      expect(pdf.catalog.Pages().Kids().size()).toBeLessThanOrEqual(PAGE_NODE_KIDS);
+      const text = textOf(viewed).split('\f');
+      expect(text[0]).toContain('Range survey page 1');
+      expect(text[319]).toContain('Range survey page 320');
+    },
+  );
 
   it(
     'kills a conversion that hangs at the time-out, marks it not available, and the next one still works',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,7 @@ import type { Db } from '#server/db/client.ts';
 import { filePreviews, type FileRow, files } from '#server/db/schema/index.ts';
 
 import { imageQueue, MAX_IMAGE_PIXELS } from './images.ts';
+import { viewerUpdate } from './pdf-viewer-update.ts';
 import type { FileStore } from './storage.ts';
 import type { Area } from './storage-areas.ts';
 
@@ -22,9 +23,11 @@ import type { Area } from './storage-areas.ts';
  * Document previews (issue 33, decision 084). Each PDF, image and Office file a person uploads to a document area waits
  * in `file_previews` as pending (a trigger on `files`, migration 0033) until `makePreview`, run by the job queue
  * (previews.jobs.ts), has made its thumbnail (a 320-pixel WebP of a PDF's first page, drawn by poppler's pdftoppm, or of
- * the image) and, for an Office file, the PDF LibreOffice converts it to. Both are stored files of their own
- * (`files.derived_from`), kept beside the original through the storage driver, served under its download's rules
- * (files.routes.ts) and removed with it (transactionDroppingFiles).
+ * the image) and, for an Office file, the PDF LibreOffice converts it to. A long PDF also gets the viewer's update
+ * (pdf-viewer-update.ts, decision 088): appended to its bytes when the viewer reads it, so that its first page shows
+ * after a small part of it. Each is a stored file of its own (`files.derived_from`), kept beside the original through
+ * the storage driver, served under its download's rules (files.routes.ts) and removed with it
+ * (transactionDroppingFiles).
  */
 export type PreviewVariant = 'original' | 'pdf' | 'thumbnail';
 export type PreviewKind = 'pdf' | 'image' | 'office';
@@ -50,12 +53,29 @@ export function previewName(originalName: string, variant: Exclude<PreviewVarian
   return variant === 'pdf' ? `${base}.pdf` : `${base}-thumbnail.webp`;
 }
 
-/** The stored file a request for this variant of `file` is answered with, or null when there is none (yet). */
+/**
+ * The stored file a request for this variant of `file` is answered with, or null when there is none (yet). The PDF of
+ * a PDF is the file itself (what is stamped, decision 071); the viewer's update that may follow it is `viewerUpdateOf`.
+ */
 export async function previewOf(db: Db, file: FileRow, variant: PreviewVariant): Promise<FileRow | null> {
   if (variant === 'original') return file;
   if (variant === 'pdf' && previewKind(file.originalName) === 'pdf') return file;
   const [preview] = await db.select().from(filePreviews).where(eq(filePreviews.fileId, file.id)).limit(1);
-  const id = variant === 'pdf' ? preview?.pdfId : preview?.thumbnailId;
+  return derivedCopy(db, file, variant === 'pdf' ? preview?.pdfId : preview?.thumbnailId);
+}
+
+/**
+ * The viewer's update of a PDF (decision 088): the bytes the viewer reads after the PDF's own, or null when it has
+ * none. For a PDF, `file_previews.pdf_id` names this update (an Office file's names the whole PDF it was converted to,
+ * its update already appended).
+ */
+export async function viewerUpdateOf(db: Db, file: FileRow): Promise<FileRow | null> {
+  if (previewKind(file.originalName) !== 'pdf') return null;
+  const [preview] = await db.select().from(filePreviews).where(eq(filePreviews.fileId, file.id)).limit(1);
+  return derivedCopy(db, file, preview?.pdfId);
+}
+
+async function derivedCopy(db: Db, file: FileRow, id: string | null | undefined): Promise<FileRow | null> {
   if (!id) return null;
   const [row] = await db
     .select()
@@ -77,7 +97,8 @@ export async function previewState(db: Db, file: FileRow): Promise<PreviewState>
   const kind = previewKind(file.originalName);
   const [preview] = await db.select().from(filePreviews).where(eq(filePreviews.fileId, file.id)).limit(1);
   const thumbnailUrl = preview?.thumbnailId ? `${base}/thumbnail` : null;
-  if (kind === 'pdf') return { status: 'ready', pdfUrl: base, thumbnailUrl };
+  // A PDF with the viewer's update is read as /pdf (its bytes, then the update's); without one, as its download.
+  if (kind === 'pdf') return { status: 'ready', pdfUrl: preview?.pdfId ? `${base}/pdf` : base, thumbnailUrl };
   if (kind === 'office' && preview?.pdfId) return { status: 'ready', pdfUrl: `${base}/pdf`, thumbnailUrl };
   if (kind === 'office' && preview?.status === 'pending') return { status: 'pending', pdfUrl: null, thumbnailUrl };
   return { status: 'unavailable', pdfUrl: null, thumbnailUrl };
@@ -92,9 +113,12 @@ export type PreviewOutcome = 'ready' | 'unavailable' | 'skipped';
 
 /** LibreOffice, one conversion at a time on this node: each takes a core and several hundred MB. */
 const conversions = pLimit(1);
+/** pdf-lib holds a whole PDF in memory, several times its size: one at a time on this node. */
+const pdfEditing = pLimit(1);
 
 /**
- * Makes the preview of one pending file: its thumbnail and, for an Office file, its PDF. What cannot be made (no
+ * Makes the preview of one pending file: its thumbnail and, for an Office file, its PDF; a long PDF's viewer update
+ * (decision 088), when it needs one, is made here too, for an Office file into its PDF. What cannot be made (no
  * LibreOffice, larger than PREVIEW_MAX_BYTES, the time-out, an unreadable file) leaves the file `unavailable` with
  * the reason; the portal then offers the download alone. A file deleted meanwhile is skipped.
  */
@@ -115,7 +139,7 @@ export async function makePreview(
   const file = row.file;
   const kind = previewKind(file.originalName);
   const work = await mkdtemp(path.join(os.tmpdir(), 'lp-preview-'));
-  const made: { id: string; name: string; mime: string; local: string }[] = [];
+  const made: { role: 'pdf' | 'thumbnail'; id: string; name: string; mime: string; local: string }[] = [];
   let reason: string | null = null;
   try {
     if (!kind) throw new Unavailable('not a previewed type');
@@ -128,7 +152,30 @@ export async function makePreview(
     let pdf = kind === 'pdf' ? original : null;
     if (kind === 'office') {
       pdf = await conversions(() => convertToPdf(original, work, config.preview));
-      made.push({ id: randomUUID(), name: `${file.originalName}.preview`, mime: 'application/pdf', local: pdf });
+      // The converted PDF is the portal's own copy: the viewer's update is appended to it in place.
+      const update = await makeViewerUpdate(pdf, null, log, file.id);
+      if (update) await appendFile(pdf, update);
+      made.push({
+        role: 'pdf',
+        id: randomUUID(),
+        name: `${file.originalName}.preview`,
+        mime: 'application/pdf',
+        local: pdf,
+      });
+    } else if (kind === 'pdf' && file.size <= config.preview.maxBytes) {
+      // The uploaded PDF is never changed: its update is a file of its own, read after it (decision 088).
+      const update = await makeViewerUpdate(original, file.size, log, file.id);
+      if (update) {
+        const local = path.join(work, 'viewer.update');
+        await writeFile(local, update);
+        made.push({
+          role: 'pdf',
+          id: randomUUID(),
+          name: `${file.originalName}.update`,
+          mime: 'application/octet-stream',
+          local,
+        });
+      }
     }
     const thumbnail = path.join(work, 'thumbnail.webp');
     const made1 = await makeThumbnail(pdf ?? original, pdf ? 'pdf' : 'image', work, thumbnail).catch((err: unknown) => {
@@ -136,7 +183,13 @@ export async function makePreview(
       return false;
     });
     if (made1)
-      made.push({ id: randomUUID(), name: `${file.originalName}.thumbnail`, mime: 'image/webp', local: thumbnail });
+      made.push({
+        role: 'thumbnail',
+        id: randomUUID(),
+        name: `${file.originalName}.thumbnail`,
+        mime: 'image/webp',
+        local: thumbnail,
+      });
   } catch (err) {
     if (!(err instanceof Unavailable)) log?.error({ err, file: file.id }, 'a preview could not be made');
     reason = err instanceof Unavailable ? err.message : (err as Error).message.slice(0, 500);
@@ -153,8 +206,8 @@ export async function makePreview(
       if (!store.driver.localPath) await rm(target, { force: true });
       stored.push({ id: m.id, name: m.name, mime: m.mime, size });
     }
-    const pdf = made.find((m) => m.mime === 'application/pdf');
-    const thumb = made.find((m) => m.mime === 'image/webp');
+    const pdf = made.find((m) => m.role === 'pdf');
+    const thumb = made.find((m) => m.role === 'thumbnail');
     const status = kind === 'office' && !pdf ? 'unavailable' : reason && !thumb ? 'unavailable' : 'ready';
     const saved = await db.transaction(async (tx) => {
       // The document may have gone meanwhile: then nothing is saved and the copies go again.
@@ -189,6 +242,32 @@ export async function makePreview(
 }
 
 class Unavailable extends Error {}
+
+/**
+ * The viewer's update of the PDF at `pdf` (pdf-viewer-update.ts, decision 088), or null when it needs none, or
+ * pdf-lib cannot read it (the viewer then reads the PDF as it is: slower, never wrong). An uploaded PDF whose stored
+ * bytes are not `size` long gets none: its update is read at that offset.
+ */
+async function makeViewerUpdate(
+  pdf: string,
+  size: number | null,
+  log: PreviewLog | undefined,
+  fileId: string,
+): Promise<Uint8Array | null> {
+  const bytes = await readFile(pdf);
+  if (size !== null && bytes.length !== size) return null;
+  try {
+    const update = await pdfEditing(() => viewerUpdate(bytes));
+    if (update) {
+      const { pages, treeRebuilt, pagesPruned } = update;
+      log?.info({ file: fileId, pages, treeRebuilt, pagesPruned, bytes: update.bytes.length }, "a PDF's viewer update");
+    }
+    return update?.bytes ?? null;
+  } catch (err) {
+    log?.info({ err, file: fileId }, 'no viewer update could be made of a PDF');
+    return null;
+  }
+}
 
 /** pdftoppm draws the first page; sharp (one image at a time, images.ts) makes it a WebP. */
 async function makeThumbnail(source: string, kind: 'pdf' | 'image', work: string, target: string): Promise<boolean> {

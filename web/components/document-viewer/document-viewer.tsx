@@ -5,6 +5,8 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { VIEWER_RANGE_BYTES } from '#shared/constants.ts';
+
 import { api } from '#web/lib/api-client.ts';
 import { getToken } from '#web/lib/auth-storage.ts';
 
@@ -99,12 +101,13 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
       const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
       const token = getToken();
-      // Ranges only, fetched as needed: the first page of a 200-page PDF shows after a small part of it (decision 085).
+      // Ranges only, fetched as needed: the first page of a 200-page PDF shows after a small part of it (decision 085;
+      // a long PDF is read with the viewer's update appended, decision 088).
       const task = pdfjs.getDocument({
         url,
         disableAutoFetch: true,
         disableStream: true,
-        rangeChunkSize: 65536,
+        rangeChunkSize: VIEWER_RANGE_BYTES,
         httpHeaders: token ? { Authorization: `Bearer ${token}` } : undefined,
         isEvalSupported: false,
       });

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -30,14 +30,9 @@ export function localDriver(uploadsRoot: string): StorageDriver {
     },
     // Downloads are served by @fastify/static from localPath (files.routes.ts, decision 022); this is for the portal's
     // own readers (backup, text extraction for search).
-    async read(area, id): Promise<Readable | null> {
-      // Open first, so a missing file is a null here rather than an error half-way through a response.
-      const stream = createReadStream(localPath(area, id));
-      return new Promise((resolve) => {
-        stream.once('open', () => resolve(stream));
-        stream.once('error', () => resolve(null));
-      });
-    },
+    read: (area, id) => opened(createReadStream(localPath(area, id))),
+    // For the viewer's PDF, a PDF read with its update after it (decision 088), which @fastify/static cannot serve.
+    readRange: (area, id, { start, end }) => opened(createReadStream(localPath(area, id), { start, end })),
     async delete(area, id) {
       await rm(localPath(area, id), { force: true });
     },
@@ -63,4 +58,12 @@ export function localDriver(uploadsRoot: string): StorageDriver {
     },
     async close() {},
   };
+}
+
+/** Open first, so a missing file is a null here rather than an error half-way through a response. */
+function opened(stream: ReadStream): Promise<Readable | null> {
+  return new Promise((resolve) => {
+    stream.once('open', () => resolve(stream));
+    stream.once('error', () => resolve(null));
+  });
 }

@@ -34,11 +34,11 @@ export interface StorageDriver {
   /** Opens the stored bytes; null when the object is missing. */
   read(area: string, id: string): Promise<Readable | null>;
   /**
-   * Opens one byte range of the stored bytes (a video's seek, a resumed download); null when the object is missing.
-   * Drivers without `localPath` have it: a local file is served by @fastify/static, which reads its ranges itself
-   * (decision 022).
+   * Opens one byte range of the stored bytes (a video's seek, a resumed download); null when the object is missing. A
+   * download from the local disk is served by @fastify/static, which reads its ranges itself (decision 022); the local
+   * driver's is for the viewer's PDF, a PDF read with its update after it (decision 088).
    */
-  readRange?: (area: string, id: string, range: ByteRange) => Promise<Readable | null>;
+  readRange(area: string, id: string, range: ByteRange): Promise<Readable | null>;
   /** Removes the object; a missing one is fine. */
   delete(area: string, id: string): Promise<void>;
   /** Every stored object, area by area. */
