@@ -33,7 +33,8 @@
 // where the time goes, route by route), --generator wrk (the mix driven by Debian's wrk instead of autocannon, which
 // itself costs about half a millisecond of CPU a request on the shared cores: scripts/bench-wrk.ts; no latency by kind
 // of request then), --routes REGEX (--per-route only for the kinds of request whose name it matches), --seconds 0
-// (no mix: only --per-route).
+// (no mix: only --per-route), --warm-up S (--per-route: each kind of request first asked for S seconds unmeasured, so
+// that the figures are those of a morning under way, the kept answers made; 0 by default: the first requests counted).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,7 @@ if (generator !== 'autocannon' && generator !== 'wrk') throw new Error('--genera
 const mixName = (option('mix') ?? 'team') as MixName;
 if (!MIXES.includes(mixName)) throw new Error(`--mix is one of ${MIXES.join(', ')}.`);
 const routeFilter = option('routes');
+const warmUpSeconds = Number(option('warm-up') ?? 0);
 
 async function main() {
   if (nodeCount > 1 && !process.env.DATABASE_URL)
@@ -204,6 +206,15 @@ async function main() {
       for (const { shape, visitorOnly } of kinds
         .filter((k) => !routeFilter || new RegExp(routeFilter).test(k.shape.name))
         .sort((a, b) => Number(!a.shape.name.startsWith('GET')) - Number(!b.shape.name.startsWith('GET')))) {
+        if (warmUpSeconds > 0)
+          await drive({
+            url: baseURL,
+            connections: Math.min(connections, 20),
+            seconds: warmUpSeconds,
+            timeoutS,
+            personFor: (no) => (visitorOnly ? null : readers[no % readers.length]!),
+            choose: () => shape,
+          });
         const routeClocks = serverPids.map((pid, i) => cpuClock(pid, i === 0 ? externalName : null));
         const one = await drive({
           url: baseURL,

@@ -70,3 +70,9 @@ CREATE CONSTRAINT TRIGGER user_factors_personal_version AFTER INSERT OR UPDATE O
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER recovery_codes_personal_version AFTER INSERT OR UPDATE OR DELETE ON recovery_codes
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();
+--> statement-breakpoint
+-- The repositories lists (a trial repository is its group's).
+CREATE CONSTRAINT TRIGGER software_repos_personal_version AFTER INSERT OR UPDATE OR DELETE ON software_repos
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER trial_repos_personal_version AFTER INSERT OR UPDATE OR DELETE ON trial_repos
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();

@@ -16,6 +16,7 @@ import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { pageJson } from '#shared/schemas/user.ts';
 
 import { badRequest } from '#server/lib/errors.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
@@ -120,8 +121,13 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/close-groups/mine',
     { schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
-    async (req) =>
-      answerList(await listCloseGroupsOf(app.db, signedInActor(req), pageOf(req.query)), signedInActor(req), req.query),
+    // Kept per person until a close group, its members or documents change (server/lib/personal-answers.ts).
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => {
+        const actor = signedInActor(req);
+        const list = await listCloseGroupsOf(app.db, actor, pageOf(req.query));
+        return { body: closeGroupList.parse(answerList(list, actor, req.query)) };
+      }),
   );
 
   app.get(

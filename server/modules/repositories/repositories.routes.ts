@@ -6,7 +6,8 @@ import { messageJson, pageQuery, uuidParam } from '#shared/schemas/common.ts';
 import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
 
-import { sendPage } from '#server/lib/paging.ts';
+import { pagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
+import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { type UploadOptions, withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
@@ -31,6 +32,9 @@ import {
 } from './repositories.service.ts';
 
 /** Spec §7 Repositories: GET/POST /api/softwareRepo and /api/trialRepo (also written with a trailing slash), plus DELETE. */
+const softwareRepoListJson = z.array(softwareRepoJson);
+const trialRepoListJson = z.array(trialRepoJson);
+
 export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.fileAccess.register(SOFTWARE_AREA, canOpenSoftwareRepoFile);
   app.fileAccess.register(TRIAL_AREA, canOpenTrialRepoFile);
@@ -69,13 +73,19 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         config: { paged: true },
-        schema: { querystring: pageQuery, response: { 200: z.array(softwareRepoJson) } },
+        schema: { querystring: pageQuery, response: { 200: softwareRepoListJson } },
       },
-      async (req, reply) => {
-        const rows = await listSoftwareRepos(app.db, signedInActor(req), req.query);
-        await sendPage(req, reply, req.query, rows.length, () => countSoftwareRepos(app.db, signedInActor(req)));
-        return rows.map(presentSoftwareRepo);
-      },
+      // Kept per person until a repository changes (server/lib/personal-answers.ts, issue 34), as the trial list.
+      async (req, reply) =>
+        sendPersonal(req, reply, async () => {
+          const actor = signedInActor(req);
+          const rows = await listSoftwareRepos(app.db, actor, req.query);
+          const total = totalFromLastPage(req.query, rows.length) ?? (await countSoftwareRepos(app.db, actor));
+          return {
+            body: softwareRepoListJson.parse(rows.map(presentSoftwareRepo)),
+            headers: pagingHeaders(req.url, { ...req.query, count: rows.length, total }),
+          };
+        }),
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } }, async (req, reply) => {
@@ -91,12 +101,17 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/api/trialRepo', '/api/trialRepo/']) {
     app.get(
       url,
-      { config: { paged: true }, schema: { querystring: pageQuery, response: { 200: z.array(trialRepoJson) } } },
-      async (req, reply) => {
-        const rows = await listTrialRepos(app.db, signedInActor(req), req.query);
-        await sendPage(req, reply, req.query, rows.length, () => countTrialRepos(app.db, signedInActor(req)));
-        return rows.map(presentTrialRepo);
-      },
+      { config: { paged: true }, schema: { querystring: pageQuery, response: { 200: trialRepoListJson } } },
+      async (req, reply) =>
+        sendPersonal(req, reply, async () => {
+          const actor = signedInActor(req);
+          const rows = await listTrialRepos(app.db, actor, req.query);
+          const total = totalFromLastPage(req.query, rows.length) ?? (await countTrialRepos(app.db, actor));
+          return {
+            body: trialRepoListJson.parse(rows.map(presentTrialRepo)),
+            headers: pagingHeaders(req.url, { ...req.query, count: rows.length, total }),
+          };
+        }),
     );
 
     app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {
