@@ -294,7 +294,7 @@ describe('real nodes (server/main.ts) on one database', () => {
     const part = await fetch(`${baseB}${fileUrl}`, { headers: { ...auth, range: 'bytes=1000-1999' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
-  });
+  }, 90_000); // two real nodes started, and a 9 MB upload in two parts: 20 s on a quiet machine
 
   it('a node whose JWT_SECRET differs from the recorded fingerprint refuses to start, with the reason', async () => {
     const wrong = start({ ...s3.env, JWT_SECRET: 'another-secret-another-secret-2026' });

@@ -27,6 +27,16 @@ export function personalStamp(req: FastifyRequest): string {
 }
 
 /**
+ * The signed-in person's answer to this address: the one kept for them while what it is made from is unchanged, else
+ * made by `make` and kept. Made fresh, and not kept, for a request without a person.
+ */
+export function personalAnswer(req: FastifyRequest, make: () => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
+  const actor = req.actor;
+  if (!actor || req.personalVersion === undefined) return make(); // never for a visitor: kept answers are a person's
+  return personalAnswers(req.server.db, `${actor.id} ${req.url}`, personalStamp(req), make);
+}
+
+/**
  * Sends the signed-in person's answer to this address, made by `make` (checked against its schema there) only when
  * what it is made from has changed since it was last made.
  */
@@ -35,20 +45,9 @@ export async function sendPersonal(
   reply: FastifyReply,
   make: () => Promise<{ body: unknown; headers?: Record<string, string> }>,
 ): Promise<FastifyReply> {
-  const actor = req.actor;
-  if (!actor || req.personalVersion === undefined) {
-    // Never for a visitor; kept answers belong to a person.
+  const answer = await personalAnswer(req, async () => {
     const { body, headers } = await make();
-    return sendPrepared(req, reply, prepareJson(body, headers), 'private, no-cache');
-  }
-  const answer: PreparedAnswer = await personalAnswers(
-    req.server.db,
-    `${actor.id} ${req.url}`,
-    personalStamp(req),
-    async () => {
-      const { body, headers } = await make();
-      return prepareJson(body, headers);
-    },
-  );
+    return prepareJson(body, headers);
+  });
   return sendPrepared(req, reply, answer, 'private, no-cache');
 }

@@ -76,3 +76,9 @@ CREATE CONSTRAINT TRIGGER software_repos_personal_version AFTER INSERT OR UPDATE
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER trial_repos_personal_version AFTER INSERT OR UPDATE OR DELETE ON trial_repos
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_personal_version();
+--> statement-breakpoint
+-- The group page and My Group, kept per viewer too: whatever moves a group's content version (0017, 0018, 0022)
+-- moves the personal one at the commit.
+CREATE CONSTRAINT TRIGGER groups_personal_version AFTER UPDATE ON groups
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.content_version IS DISTINCT FROM NEW.content_version)
+  EXECUTE FUNCTION bump_personal_version();

@@ -21,7 +21,7 @@ import type { Db } from '#server/db/client.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { personalAnswer, sendPersonal } from '#server/lib/personal-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
@@ -120,7 +120,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     sendPrepared(
       req,
       reply,
-      await myGroupAnswer(app.db, await findMyGroup(app.db, signedInActor(req))),
+      await personalAnswer(req, async () => myGroupAnswer(app.db, await findMyGroup(app.db, signedInActor(req)))),
       'private, no-cache',
     ),
   );
@@ -152,11 +152,16 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/groups/id/:id',
     { schema: { params: groupParams, response: { 200: groupJson } } },
+    // Kept per viewer as well (server/lib/personal-answers.ts): a change to the group's content moves the personal
+    // version (migration 0034), who may see or manage it follows the viewer's row and the director entries. The kept
+    // entry is the group's own answer, not a copy. A refusal is never kept.
     async (req, reply) => {
-      const { group, managerId } = await findGroupAndManagerOr404(app.db, req.params.id);
-      groupsPolicy.authorize(signedInActor(req), 'groups.view', { groupId: group.id });
-      const canManage = groupsPolicy.allows(req.actor, 'groups.manage', { groupId: group.id, managerId });
-      const answer = await groupPageAnswer(app.db, group, canManage);
+      const answer = await personalAnswer(req, async () => {
+        const { group, managerId } = await findGroupAndManagerOr404(app.db, req.params.id);
+        groupsPolicy.authorize(signedInActor(req), 'groups.view', { groupId: group.id });
+        const canManage = groupsPolicy.allows(req.actor, 'groups.manage', { groupId: group.id, managerId });
+        return groupPageAnswer(app.db, group, canManage);
+      });
       return sendPrepared(req, reply, answer, 'private, no-cache');
     },
   );
