@@ -33,8 +33,9 @@
 // where the time goes, route by route), --generator wrk (the mix driven by Debian's wrk instead of autocannon, which
 // itself costs about half a millisecond of CPU a request on the shared cores: scripts/bench-wrk.ts; no latency by kind
 // of request then), --routes REGEX (--per-route only for the kinds of request whose name it matches), --seconds 0
-// (no mix: only --per-route), --warm-up S (--per-route: each kind of request first asked for S seconds unmeasured, so
-// that the figures are those of a morning under way, the kept answers made; 0 by default: the first requests counted).
+// (no mix: only --per-route), --warm-up S (the mix, and with --per-route each kind of request, first driven for S
+// seconds unmeasured, so that the figures are those of a morning under way, the kept answers made; 0 by default: the
+// first requests counted).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,6 +185,11 @@ async function main() {
     const mixOptions = { url: baseURL, connections, seconds, timeoutS, personFor, chooseFor, runDir };
 
     // One sampler per node; the database's processes are counted once (the first node's sampler).
+    // --warm-up S: the mix first driven for S seconds unmeasured (the kept answers made, as a morning under way).
+    if (warmUpSeconds > 0 && seconds > 0) {
+      const warm = { ...mixOptions, seconds: warmUpSeconds };
+      await (generator === 'wrk' ? mixWithWrk(warm) : mixWithAutocannon(warm));
+    }
     const memory = serverPids.map((pid, i) => sampleMemory(pid, i === 0 ? externalName : null));
     await fetch(`${baseURL}/api/health/runtime?reset=true`).catch(() => undefined);
 
