@@ -139,7 +139,7 @@ export async function makePreview(
   const file = row.file;
   const kind = previewKind(file.originalName);
   const work = await mkdtemp(path.join(os.tmpdir(), 'lp-preview-'));
-  const made: { role: 'pdf' | 'thumbnail'; id: string; name: string; mime: string; local: string }[] = [];
+  const made: { kind: 'pdf' | 'thumbnail'; id: string; name: string; mime: string; local: string }[] = [];
   let reason: string | null = null;
   try {
     if (!kind) throw new Unavailable('not a previewed type');
@@ -156,7 +156,7 @@ export async function makePreview(
       const update = await makeViewerUpdate(pdf, null, log, file.id);
       if (update) await appendFile(pdf, update);
       made.push({
-        role: 'pdf',
+        kind: 'pdf',
         id: randomUUID(),
         name: `${file.originalName}.preview`,
         mime: 'application/pdf',
@@ -169,7 +169,7 @@ export async function makePreview(
         const local = path.join(work, 'viewer.update');
         await writeFile(local, update);
         made.push({
-          role: 'pdf',
+          kind: 'pdf',
           id: randomUUID(),
           name: `${file.originalName}.update`,
           mime: 'application/octet-stream',
@@ -184,7 +184,7 @@ export async function makePreview(
     });
     if (made1)
       made.push({
-        role: 'thumbnail',
+        kind: 'thumbnail',
         id: randomUUID(),
         name: `${file.originalName}.thumbnail`,
         mime: 'image/webp',
@@ -206,8 +206,8 @@ export async function makePreview(
       if (!store.driver.localPath) await rm(target, { force: true });
       stored.push({ id: m.id, name: m.name, mime: m.mime, size });
     }
-    const pdf = made.find((m) => m.role === 'pdf');
-    const thumb = made.find((m) => m.role === 'thumbnail');
+    const pdf = made.find((m) => m.kind === 'pdf');
+    const thumb = made.find((m) => m.kind === 'thumbnail');
     const status = kind === 'office' && !pdf ? 'unavailable' : reason && !thumb ? 'unavailable' : 'ready';
     const saved = await db.transaction(async (tx) => {
       // The document may have gone meanwhile: then nothing is saved and the copies go again.
