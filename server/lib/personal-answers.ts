@@ -6,16 +6,15 @@ import { keptAnswers } from './kept-answers.ts';
 import { type PreparedAnswer, prepareJson, sendPrepared } from './prepared-answer.ts';
 
 /**
- * NOTE: a signed-in person's own reads — the letters register and its pages, the dak inbox and its badge, the bell,
- * the acknowledgements badge and list, their close groups — are asked on every screen they open and change a few
- * times a day. Their answers are kept per person and address under the stamp of everything they are made from
- * (issue 34, decision 089):
- * - `personal`: moved by the database, in the writing transaction, by any write to the letters, their movements and
- *   delegations, the notices, the acknowledgements and the close groups (migration 0034);
- * - `directory`: the names and roles the answers show (migration 0019);
+ * NOTE: a signed-in person's own reads (the letters register and inbox, the badges, the bell, acknowledgements, the
+ * Groups menu, the group page, their profile and My Account; decision 089 lists them) are asked on every screen they
+ * open and change a few times a day. Their answers are kept per person and address under the stamp of everything they
+ * are made from:
+ * - `personal`: moved by the database at the commit of any write to the tables those reads show (migration 0034);
+ * - `directory`: the names and roles the answers show (migrations 0019 and 0034);
  * - the person's own row and their group's (`accountVersion`: a new role, clearance or group changes what they see);
  * - the day in India (a delegation runs by dates; a letter falls overdue, a deadline passes, a close group ends).
- * All three versions are read with the session check of every signed-in request, so a write is seen by the very next
+ * The three versions are read with the session check of every signed-in request, so a write is seen by the very next
  * read on every node: nothing is stale and nothing is announced. Keyed by the person and the request's address
  * (path and query), never shared between people.
  */
