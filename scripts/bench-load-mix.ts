@@ -25,17 +25,22 @@ function chooser(shapes: Shape[]) {
   };
 }
 
-/** The team's mix (issue 12): the kinds of request of the mix, for the demo lab `lab` with the assets and photos it serves. */
+/**
+ * The team's mix (issue 12): the kinds of request of the mix, for the demo lab `lab` with the assets and photos it
+ * serves. `audited` (the audited mix, issue 31): staff also open their Confidential letter, each opening an audit row.
+ */
 export function makeShapes({
   lab,
   assets,
   photoUrls,
   uploads,
+  audited = false,
 }: {
   lab: { _id: string };
   assets: string[];
   photoUrls: string[];
   uploads: { contentType: string; body: Buffer }[];
+  audited?: boolean;
 }) {
   const browser = { 'accept-encoding': 'gzip, deflate, br' };
   const asJson = { ...browser, accept: 'application/json' };
@@ -128,13 +133,24 @@ export function makeShapes({
       }),
     },
   ];
+  // A lab's staff open a Confidential letter about as often as they search the register: the card, as the letters
+  // page opens it, each opening written to the audit trail before it is answered.
+  if (audited)
+    staff.push({
+      name: 'GET /api/dac/{id} (a Confidential letter opened)',
+      weight: 14,
+      make: (s) => ({ path: `/api/dac/${s!.confidentialLetterId}`, headers: auth(s) }),
+    });
   const chooseVisitor = chooser(visitor);
   const chooseStaff = chooser(staff);
   return { visitor, staff, chooseVisitor, chooseStaff };
 }
 
-/** The named mixes of bench:load (`--mix`): the team's morning (issue 12) and the screens' own reads (issue 34). */
-export const MIXES = ['team', 'spec-reads'] as const;
+/**
+ * The named mixes of bench:load (`--mix`): the team's morning (issue 12), the screens' own reads (issue 34), and the
+ * team's morning with openings of Confidential letters, each written to the audit trail (issue 31).
+ */
+export const MIXES = ['team', 'spec-reads', 'audited'] as const;
 export type MixName = (typeof MIXES)[number];
 
 /** The roles whose screens the spec-reads mix opens. */

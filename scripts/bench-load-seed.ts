@@ -11,6 +11,8 @@ export interface Session {
   groupId: string | null;
   name: string;
   role: string;
+  /** The audited mix: a Confidential letter this person uploaded, whose every opening is written to the audit trail. */
+  confidentialLetterId?: string;
 }
 
 /** A fresh database on the server of DATABASE_URL, dropped by the returned function. */
@@ -63,7 +65,7 @@ export async function signIn(baseURL: string): Promise<Session[]> {
 }
 
 /** A multipart body (the letter form with a small PDF), as bytes with its content type. */
-export async function letterUpload(i: number) {
+export async function letterUpload(i: number, classification = 'Normal') {
   const form = new FormData();
   const fields: Record<string, string> = {
     letterLanguage: 'English',
@@ -75,6 +77,7 @@ export async function letterUpload(i: number) {
     establishment: 'HQ',
     letterSub: `Morning load letter ${i}`,
     docketNo: `D-${i}`,
+    classification,
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append(
@@ -89,4 +92,23 @@ export async function letterUpload(i: number) {
   );
   const res = new Response(form);
   return { contentType: res.headers.get('content-type')!, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/**
+ * The audited mix: each signed-in person uploads one Confidential letter of their own (an uploader may always open
+ * their letter), so that every opening of it in the mix writes an audit row (issue 31, decision 070).
+ */
+export async function uploadConfidentialLetters(baseURL: string, sessions: Session[]) {
+  for (const [i, s] of sessions.entries()) {
+    const upload = await letterUpload(1000 + i, 'Confidential');
+    const letter = await json<{ _id: string; classification: string }>(
+      await fetch(`${baseURL}/api/dac`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.token}`, 'content-type': upload.contentType },
+        body: upload.body,
+      }),
+    );
+    if (letter.classification !== 'Confidential') throw new Error('The letter was not stored as Confidential.');
+    s.confidentialLetterId = letter._id;
+  }
 }

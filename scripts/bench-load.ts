@@ -20,7 +20,10 @@
 // --mix NAME: `team` (the default, above: the team's morning of issue 12, kept so that figures stay comparable) or
 // `spec-reads` (issue 34: every GET a signed-in employee, associate director and director make when opening their
 // screens, weighted as a morning uses them: scripts/bench-load-mix.ts; every connection a signed-in person of those
-// roles, no writes).
+// roles, no writes) or `audited` (issue 31: the team's mix, each signed-in person having first uploaded a Confidential
+// letter, with openings of that letter's card as often as register searches: each opening writes an audit row before
+// it is answered; compare it with the team's mix, and with a build whose audit writes are taken out, for the audit
+// trail's cost).
 //
 // --nodes N (with DATABASE_URL): N portal processes on that PostgreSQL, sharing one DATA_DIR, behind Debian's nginx
 // (or the in-process proxy of server/test/load-balancer.ts where nginx is missing); the load goes to the balancer and
@@ -56,7 +59,14 @@ import {
   sumCpu,
 } from './bench-load-measure.ts';
 import { makeShapes, makeSpecReads, MIXES, type MixName, type Shape, SPEC_READS_ROLES } from './bench-load-mix.ts';
-import { freshExternalDatabase, json, letterUpload, type Session, signIn } from './bench-load-seed.ts';
+import {
+  freshExternalDatabase,
+  json,
+  letterUpload,
+  type Session,
+  signIn,
+  uploadConfidentialLetters,
+} from './bench-load-seed.ts';
 import { cpuClock, mb, rssOf, type RunningServer, sampleMemory, startServer, waitUntilQuiet } from './bench-server.ts';
 import { buildWebIfNeeded, builtDir } from './web-build.mjs';
 
@@ -155,6 +165,11 @@ async function main() {
     const assets = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
     const sessions = await signIn(baseURL);
     const uploads = await Promise.all(Array.from({ length: 16 }, (_, i) => letterUpload(i)));
+    if (mixName === 'audited') {
+      await uploadConfidentialLetters(baseURL, sessions);
+      // Their text extraction, indexing and previews run now, not during the mix.
+      if (serverPids.length) await waitUntilQuiet(serverPids);
+    }
     console.log(
       `${sessions.length} staff signed in; ${photoUrls.length} photos, ${assets.length} assets in index.html.`,
     );
@@ -171,7 +186,13 @@ async function main() {
       chooseFor = () => choose(Math.random());
       kinds = shapes.map((shape) => ({ shape, visitorOnly: false }));
     } else {
-      const { visitor, staff, chooseVisitor, chooseStaff } = makeShapes({ lab, assets, photoUrls, uploads });
+      const { visitor, staff, chooseVisitor, chooseStaff } = makeShapes({
+        lab,
+        assets,
+        photoUrls,
+        uploads,
+        audited: mixName === 'audited',
+      });
       // Every other person a visitor, the others a signed-in member of staff: with autocannon each connection is one
       // person; with wrk each request of the prepared list is the next person's.
       personFor = (no) => (no % 2 === 0 ? null : sessions[Math.floor(no / 2) % sessions.length]!);
