@@ -168,7 +168,7 @@ async function main() {
     if (mixName === 'audited') {
       await uploadConfidentialLetters(baseURL, sessions);
       // Their text extraction, indexing and previews run now, not during the mix.
-      if (serverPids.length) await waitUntilQuiet(serverPids);
+      if (serverPids.length) await waitUntilQuiet(serverPids, { maxMs: 60_000 });
     }
     console.log(
       `${sessions.length} staff signed in; ${photoUrls.length} photos, ${assets.length} assets in index.html.`,
