@@ -23,15 +23,25 @@ export function mailsTo(address: string): E2eMail[] {
     .filter((mail) => mail.to.includes(address.toLowerCase()));
 }
 
-/** Waits (at most `timeoutMs`) for a mail to `address` whose subject is `subject`; answers the newest such. */
-export async function waitForMail(address: string, subject: string, timeoutMs = 15_000): Promise<E2eMail> {
+/**
+ * Waits (at most `timeoutMs`) for a mail to `address` whose subject is `subject`; answers the newest such, or with `nth`
+ * the nth such (1 the oldest) once that many have come, for a test that asks for the same mail more than once.
+ */
+export async function waitForMail(
+  address: string,
+  subject: string,
+  { nth, timeoutMs = 15_000 }: { nth?: number; timeoutMs?: number } = {},
+): Promise<E2eMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = mailsTo(address).filter((m) => m.subject === subject);
-    if (found.length) return found.at(-1)!;
+    if (found.length >= (nth ?? 1)) return nth ? found[nth - 1]! : found.at(-1)!;
     if (Date.now() > deadline) {
       const subjects = mailsTo(address).map((m) => m.subject);
-      throw new Error(`No mail "${subject}" to ${address} within ${timeoutMs / 1000} s (got: ${subjects.join(' | ')})`);
+      const which = nth ? `mail number ${nth}` : 'mail';
+      throw new Error(
+        `No ${which} "${subject}" to ${address} within ${timeoutMs / 1000} s (got: ${subjects.join(' | ')})`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
