@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { AppError, notFound } from './errors.ts';
 import { keptAnswers } from './kept-answers.ts';
-import { prepareJson } from './prepared-answer.ts';
+import { type PreparedAnswer, prepareJson } from './prepared-answer.ts';
 
 const maker = () => vi.fn(async () => prepareJson({ ok: true }));
 
@@ -38,4 +39,93 @@ describe('answers kept per key and stamp', () => {
     await kept(db, 'k', 's', make);
     expect(make).toHaveBeenCalledTimes(1);
   });
+
+  it('makes an answer once for the requests that come while it is being made', async () => {
+    const kept = keptAnswers(10);
+    const db = {};
+    const { make, finish } = slowMaker();
+    const asked = Array.from({ length: 8 }, () => kept(db, 'me /api/dac/inbox/count', 'v1', make));
+    finish(prepareJson({ pending: 1 }));
+    const answers = await Promise.all(asked);
+    expect(make).toHaveBeenCalledTimes(1);
+    for (const answer of answers) expect(answer).toBe(answers[0]);
+  });
+
+  it('never shares a making between keys (people) or stamps', async () => {
+    const kept = keptAnswers(10);
+    const db = {};
+    const mine = slowMaker();
+    const theirs = slowMaker();
+    const later = slowMaker();
+    const asked = [
+      kept(db, 'me /api/notifications/count', 'v1', mine.make),
+      kept(db, 'them /api/notifications/count', 'v1', theirs.make),
+      kept(db, 'me /api/notifications/count', 'v1', mine.make),
+      kept(db, 'them /api/notifications/count', 'v1', theirs.make),
+    ];
+    const moved = kept(db, 'me /api/notifications/count', 'v2', later.make); // the stamp moved on meanwhile
+    mine.finish(prepareJson({ unread: 1 }));
+    theirs.finish(prepareJson({ unread: 2 }));
+    later.finish(prepareJson({ unread: 3 }));
+    const [a, b, c, d] = await Promise.all(asked);
+    expect([mine.make, theirs.make, later.make].map((m) => m.mock.calls.length)).toEqual([1, 1, 1]);
+    expect(c).toBe(a);
+    expect(d).toBe(b);
+    expect(JSON.parse(a!.body.toString())).toEqual({ unread: 1 });
+    expect(JSON.parse(b!.body.toString())).toEqual({ unread: 2 });
+    expect(JSON.parse((await moved).body.toString())).toEqual({ unread: 3 });
+  });
+
+  it('gives a refusal to those who waited for it, and does not keep it', async () => {
+    const kept = keptAnswers(10);
+    const db = {};
+    const { make, fail } = slowMaker();
+    const asked = Array.from({ length: 4 }, () => kept(db, 'me /api/groups/id/x', 'v1', make).catch((e) => e));
+    fail(notFound('groups.not_found'));
+    const refusals = await Promise.all(asked);
+    expect(make).toHaveBeenCalledTimes(1);
+    for (const refusal of refusals) expect(refusal).toBeInstanceOf(AppError);
+    const again = maker();
+    await kept(db, 'me /api/groups/id/x', 'v1', again);
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not pass on another request's accident: those who waited make the answer once more, together", async () => {
+    const kept = keptAnswers(10);
+    const db = {};
+    const first = slowMaker();
+    const second = slowMaker();
+    const failed = kept(db, 'me /api/dac/page', 'v1', first.make).catch((e: Error) => e);
+    const waiting = Array.from({ length: 3 }, () => kept(db, 'me /api/dac/page', 'v1', second.make));
+    first.fail(new Error('connection terminated'));
+    expect(await failed).toEqual(new Error('connection terminated'));
+    second.finish(prepareJson({ letters: [] }));
+    const answers = await Promise.all(waiting);
+    expect(first.make).toHaveBeenCalledTimes(1);
+    expect(second.make).toHaveBeenCalledTimes(1);
+    for (const answer of answers) expect(answer).toBe(answers[0]);
+    // kept now: the next request makes nothing
+    const none = maker();
+    expect(await kept(db, 'me /api/dac/page', 'v1', none)).toBe(answers[0]);
+    expect(none).not.toHaveBeenCalled();
+  });
+
+  it('takes a making that throws at once for a failure, and keeps nothing', async () => {
+    const kept = keptAnswers(3);
+    const db = {};
+    const throws = () => {
+      throw new Error('bug');
+    };
+    await expect(kept(db, 'k', 's', throws)).rejects.toThrow('bug');
+    const make = maker();
+    await kept(db, 'k', 's', make);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
 });
+
+/** A making that finishes (or fails) when the test says so, counting how often it was started. */
+function slowMaker() {
+  let settle!: { resolve: (a: PreparedAnswer) => void; reject: (e: unknown) => void };
+  const answer = new Promise<PreparedAnswer>((resolve, reject) => (settle = { resolve, reject }));
+  return { make: vi.fn(() => answer), finish: (a: PreparedAnswer) => settle.resolve(a), fail: settle.reject };
+}

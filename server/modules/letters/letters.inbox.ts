@@ -10,7 +10,7 @@ import { containsPattern } from '#server/lib/search.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { activeDelegators } from './letters.delegation.ts';
-import { loadMovements, type MovementView } from './letters.movements.views.ts';
+import { loadMovementPage, type MovementView } from './letters.movements.views.ts';
 import { isClearedForClassified } from './letters.policy.ts';
 import { type LetterView, loadViews } from './letters.service.ts';
 
@@ -77,35 +77,21 @@ export async function listInbox(db: Db, actor: Actor, query: InboxQuery) {
       ? sql`(${letterMovements.markedAt}, ${letterMovements.id}) < (${query.after.at}::timestamptz, ${query.after.id}::uuid)`
       : undefined,
   ];
-  const hits = await db
-    .select({ id: letterMovements.id, at: sql<string>`${letterMovements.markedAt}::text` })
-    .from(letterMovements)
-    .innerJoin(letters, eq(letters.id, letterMovements.letterId))
-    .where(and(...conditions))
-    .orderBy(desc(letterMovements.markedAt), desc(letterMovements.id))
-    .limit(query.limit + 1);
-  const page = hits.slice(0, query.limit);
-  const movements = page.length
-    ? await loadMovements(
-        db,
-        inArray(
-          letterMovements.id,
-          page.map((h) => h.id),
-        ),
-        [desc(letterMovements.markedAt), desc(letterMovements.id)],
-      )
-    : [];
-  const views = await loadViews(db, [...new Set(movements.map((m) => m.movement.letterId))], actor.id);
+  // The page and its names in one statement (one round trip fewer per inbox made, issue 34).
+  const order = [desc(letterMovements.markedAt), desc(letterMovements.id)];
+  const found = await loadMovementPage(db, and(...conditions)!, order, query.limit + 1);
+  const page = found.slice(0, query.limit);
+  const views = await loadViews(db, [...new Set(page.map((m) => m.view.movement.letterId))], actor.id);
   const byId = new Map(views.map((v) => [v.letter.id, v]));
   const last = page[page.length - 1];
   return {
-    items: movements.flatMap((m) => {
+    items: page.flatMap(({ view: m }) => {
       const view = byId.get(m.movement.letterId);
       // A delegate may act on what the officer holds (the card's Mark button; letters.mark, `holds`).
       const holds = Boolean(view?.holds) || m.movement.box !== 'closed';
       return view ? [{ view: { ...view, holds }, movement: m }] : [];
     }) as { view: LetterView; movement: MovementView }[],
-    next: hits.length > query.limit && last ? { at: last.at, id: last.id } : null,
+    next: found.length > query.limit && last ? { at: last.at, id: last.view.movement.id } : null,
   };
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { letterMovements, notifications, users } from '#server/db/schema/index.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
@@ -17,6 +18,23 @@ const personalVersion = async () =>
     (await app.pgPool.query<{ v: string }>('select coalesce((select personal from read_versions), 0)::text as v'))
       .rows[0]!.v,
   );
+
+/**
+ * Counts the statements the app sends through its pool whose text holds `marker`, from now until `stop()`: a spy that
+ * lets every statement through to the database, which answers them all.
+ */
+function countStatements(marker: string) {
+  const spy = vi.spyOn(app.pgPool, 'query');
+  const textOf = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string } | undefined)?.text ?? ''));
+  return {
+    n: () => spy.mock.calls.filter(([q]) => textOf(q).includes(marker)).length,
+    stop: () => spy.mockRestore(),
+  };
+}
+
+/** The badge's own statement (letters.inbox.ts countInbox), and the badge of someone with nothing marked to them. */
+const INBOX_COUNT = `count(*) filter (where "letter_movements"."box" = 'pending')`;
+const NOTHING = { pending: 0, unread: 0, overdue: 0 };
 
 describe("kept answers of a person's own reads", () => {
   it('answers the same bytes with an ETag (304 when the browser has them) until the dak changes', async () => {
@@ -117,5 +135,84 @@ describe("kept answers of a person's own reads", () => {
       })
       .catch(() => undefined);
     expect(await personalVersion()).toBe(before + 1);
+  });
+
+  it('makes an answer once for the requests of one person that ask one address at once, and once for each person', async () => {
+    const officer = await createUser(app, 'associate_director');
+    const other = await createUser(app, 'associate_director');
+    const owner = await createUser(app);
+    const letter = await upload(owner);
+    expect((await mark(owner, letter._id, { to: [officer.id], dueDate: addDays(3) })).statusCode).toBe(201);
+    const mine = await authHeaders(app, officer);
+    const theirs = await authHeaders(app, other);
+    const counted = countStatements(INBOX_COUNT);
+    try {
+      // six tabs each, opened together, right after the marking moved the version
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          app.inject({ method: 'GET', url: '/api/dac/inbox/count', headers: i % 2 ? theirs : mine }),
+        ),
+      );
+      expect(counted.n()).toBe(2);
+      const bodies = answers.map((res) => res.json());
+      expect(bodies.filter((_, i) => i % 2 === 0)).toEqual(Array(6).fill({ pending: 1, unread: 1, overdue: 0 }));
+      expect(bodies.filter((_, i) => i % 2 === 1)).toEqual(Array(6).fill(NOTHING));
+    } finally {
+      counted.stop();
+    }
+  });
+
+  it("keeps no failure, and does not pass one request's failure on to those who waited for its answer", async () => {
+    const officer = await createUser(app, 'associate_director');
+    const headers = await authHeaders(app, officer);
+    const ask = () => app.inject({ method: 'GET', url: '/api/dac/inbox/count', headers });
+    // The badge's statements waiting for the lock below (the badge reads the officer's delegations first).
+    const DELEGATIONS = 'from "dak_delegations"';
+    const waitingForLock = async () =>
+      (
+        await app.pgPool.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+             and wait_event_type = 'Lock' and query like $1`,
+          [`%${DELEGATIONS}%`],
+        )
+      ).rows.map((r) => r.pid);
+    const untilWaiting = async () => {
+      for (let i = 0; i < 1000; i++) {
+        const pids = await waitingForLock();
+        if (pids.length) return pids;
+        await sleep(10);
+      }
+      throw new Error('no statement waited for the lock');
+    };
+    const lock = await app.pgPool.connect();
+    const counted = countStatements(DELEGATIONS);
+    try {
+      await lock.query('begin');
+      await lock.query('lock table dak_delegations in access exclusive mode');
+      const first = ask();
+      const [making] = await untilWaiting();
+      const waiters = [ask(), ask(), ask()];
+      await sleep(300);
+      // They wait for the answer being made rather than make it again: one statement waits, not four.
+      expect(await waitingForLock()).toEqual([making]);
+      // That making fails (its statement cancelled): its own request gets the failure...
+      await app.pgPool.query('select pg_cancel_backend($1)', [making]);
+      expect((await first).statusCode).toBe(500);
+      // ...and those who waited make the answer once more, together, once the lock is gone.
+      expect(await untilWaiting()).toHaveLength(1);
+      await lock.query('rollback');
+      for (const res of await Promise.all(waiters)) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual(NOTHING);
+      }
+      expect(counted.n()).toBe(2);
+      // Kept now: the next read makes nothing.
+      expect((await ask()).json()).toEqual(NOTHING);
+      expect(counted.n()).toBe(2);
+    } finally {
+      await lock.query('rollback').catch(() => undefined);
+      lock.release();
+      counted.stop();
+    }
   });
 });

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 import { type UserRow, users } from '#server/db/schema/index.ts';
 import { toActor } from '#server/plugins/auth.ts';
-import { createUser } from '#server/test/factories.ts';
+import { authHeaders, createUser } from '#server/test/factories.ts';
 
 import { searchLetterIds } from './letters.search.ts';
-import { app, get, search, upload, word } from './letters.test-helpers.ts';
+import { loadViews } from './letters.service.ts';
+import { app, del, get, search, upload, word } from './letters.test-helpers.ts';
 
 // GET /api/dac: who sees which letters, paging and search.
 
@@ -200,5 +201,55 @@ describe('GET /api/dac?q=: search', () => {
     const res = await get(director, `/api/dac?q=${'x'.repeat(201)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Search text must be at most 200 characters.', field: 'q' });
+  });
+});
+
+describe("a letter's card for its viewer (letter_views_for_viewer, migration 0035)", () => {
+  it('has every column of the letter but its search text, of the same types, then what the card adds', async () => {
+    const table = await app.pgPool.query<{ name: string; type: number }>(
+      `select attname as name, atttypid::int as type from pg_attribute
+        where attrelid = 'letters'::regclass and attnum > 0 and not attisdropped and attname <> 'search_text'
+        order by attnum`,
+    );
+    const { fields } = await app.pgPool.query(`select * from letter_views_for_viewer('{}', null)`);
+    const adds = ['uploader_name', 'deleter_name', 'original_name', 'frozen', 'involved', 'holds'];
+    expect(fields.map((f) => f.name)).toEqual([...table.rows.map((c) => c.name), ...adds]);
+    expect(fields.slice(0, table.rows.length).map((f) => f.dataTypeID)).toEqual(table.rows.map((c) => c.type));
+  });
+
+  it('reads the card as the table holds it, and the viewer part each viewer has in it', async () => {
+    const owner = await createUser(app, 'employee');
+    const officer = await createUser(app, 'associate_director');
+    const stranger = await createUser(app, 'director');
+    const marked = await upload(owner, { letterSub: `${word()} marked` });
+    const deleted = await upload(owner, { letterSub: `${word()} deleted` });
+    const headers = await authHeaders(app, owner);
+    const mark = await app.inject({
+      method: 'POST',
+      url: `/api/dac/${marked._id}/movements`,
+      headers,
+      payload: { to: [officer.id] },
+    });
+    expect(mark.statusCode, mark.body).toBe(201);
+    expect((await del(owner, `/api/dac/${deleted._id}`)).statusCode).toBe(200);
+    const ids = [deleted._id, marked._id];
+    const fromTable = await loadViews(app.db, ids); // the table itself, nobody's part
+    expect(fromTable.map((v) => v.letter.id)).toEqual(ids);
+    expect(fromTable[0]!.deleter).toEqual({ id: owner.id, name: owner.name });
+    const cardOf = ({ involved: _involved, holds: _holds, ...card }: (typeof fromTable)[number]) => card;
+    // [involved, holds] in the marked letter: the owner marked it, the officer holds it, the director only sees it
+    for (const [viewer, involved, holds] of [
+      [owner, true, false],
+      [officer, true, true],
+      [stranger, false, false],
+    ] as const) {
+      const views = await loadViews(app.db, ids, viewer.id);
+      expect(views.map(cardOf)).toEqual(fromTable.map(cardOf));
+      expect(views.map((v) => [v.involved, v.holds])).toEqual([
+        [false, false],
+        [involved, holds],
+      ]);
+    }
+    expect(fromTable.map((v) => v.frozen)).toEqual([false, true]);
   });
 });

@@ -1,10 +1,10 @@
-import { asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import { todayInIndia } from '#shared/format.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type LetterMovementRow, letterMovements, users } from '#server/db/schema/index.ts';
+import { type LetterMovementRow, letterMovements, letters, users } from '#server/db/schema/index.ts';
 import type { ReadContext } from '#server/modules/audit-trail/classified-reads.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -69,22 +69,45 @@ function toView(r: {
   };
 }
 
-export async function loadMovements(
-  db: DbOrTx,
-  where: SQL,
-  order = [asc(letterMovements.markedAt), asc(letterMovements.id)],
-) {
-  const rows = await db
-    .select(movementColumns)
+/** Movements with the names, and each one's marked_at as PostgreSQL prints it (microseconds kept: a page's cursor). */
+const selectMovements = (db: DbOrTx) =>
+  db
+    .select({ ...movementColumns, at: sql<string>`${letterMovements.markedAt}::text` })
     .from(letterMovements)
     .innerJoin(toUser, eq(toUser.id, letterMovements.toUserId))
     .leftJoin(fromUser, eq(fromUser.id, letterMovements.fromUserId))
     .leftJoin(markedByUser, eq(markedByUser.id, letterMovements.markedBy))
     .leftJoin(receivedByUser, eq(receivedByUser.id, letterMovements.receivedBy))
-    .leftJoin(endedByUser, eq(endedByUser.id, letterMovements.endedBy))
+    .leftJoin(endedByUser, eq(endedByUser.id, letterMovements.endedBy));
+
+export async function loadMovements(
+  db: DbOrTx,
+  where: SQL,
+  order = [asc(letterMovements.markedAt), asc(letterMovements.id)],
+) {
+  const rows = await selectMovements(db)
     .where(where)
     .orderBy(...order);
   return rows.map(toView);
+}
+
+/**
+ * At most `limit` movements of `where` (which may name the movement's letter: it is joined) in `order`, with the
+ * names, and each one's marked_at as a cursor: one statement (the inbox's page). The page is chosen first, as its own
+ * query, so that the names are joined to its few rows only and its plan is the one the search alone would have.
+ */
+export async function loadMovementPage(db: DbOrTx, where: SQL, order: SQL[], limit: number) {
+  const page = db
+    .select({ id: letterMovements.id })
+    .from(letterMovements)
+    .innerJoin(letters, eq(letters.id, letterMovements.letterId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+  const rows = await selectMovements(db)
+    .where(inArray(letterMovements.id, page))
+    .orderBy(...order);
+  return rows.map((r) => ({ view: toView(r), at: r.at }));
 }
 
 /** Is this movement held past its due date? */

@@ -75,15 +75,32 @@ const viewsSelect = (db: DbOrTx, involved: SQL<boolean>, holds: SQL<boolean>) =>
     })
     .from(letters);
 
-// Every letters page and letter opened by a signed-in person: built once (db/prepared.ts).
+// Every letters page, inbox and letter opened by a signed-in person: the same columns as viewsSelect, from the function
+// of migration 0035, whose plan PostgreSQL makes once per connection (a statement of its own was planned on every run);
+// the statement that calls it is built once (db/prepared.ts). The function's columns are named as the letter's, and
+// each is read and converted as its column of the table.
+type ViewColumns = typeof viewColumns;
+const functionColumns = Object.fromEntries(
+  Object.entries(viewColumns).map(([key, column]) => [key, sql`${column}`.mapWith(column)]),
+) as {
+  [K in keyof ViewColumns]: SQL<
+    ViewColumns[K]['_']['data'] | (ViewColumns[K]['_']['notNull'] extends true ? never : null)
+  >;
+};
 const viewsFor = prepared('letter_views_for_viewer', (db) =>
-  viewsSelect(
-    db,
-    sql<boolean>`exists (select 1 from ${letterMovements} m where m.letter_id = letters.id
-      and (m.to_user_id = ${sql.placeholder('viewerId')} or m.from_user_id = ${sql.placeholder('viewerId')}))`,
-    sql<boolean>`exists (select 1 from ${letterMovements} m where m.letter_id = letters.id
-      and m.to_user_id = ${sql.placeholder('viewerId')} and m.box <> 'closed')`,
-  ).where(sql`${letters.id} = any(${sql.placeholder('ids')}::uuid[])`),
+  db
+    .select({
+      letter: functionColumns,
+      uploaderName: sql<string | null>`uploader_name`,
+      deleterName: sql<string | null>`deleter_name`,
+      originalName: sql<string | null>`original_name`,
+      frozen: sql<boolean>`frozen`,
+      involved: sql<boolean>`involved`,
+      holds: sql<boolean>`holds`,
+    })
+    .from(
+      sql`letter_views_for_viewer(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('viewerId')}::uuid) as ${letters}`,
+    ),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 
 import type { NotificationKind } from '#shared/schemas/notification.ts';
 
@@ -114,28 +114,32 @@ export async function countUnreadNotifications(db: DbOrTx, actor: Actor): Promis
 /** This person's newest notices, with the subject read fresh, and the unread count. Any signed-in person. */
 export async function listNotifications(db: DbOrTx, actor: Actor, limit: number) {
   await sweep(db, actor);
-  const rows = await db
-    .select()
+  // Who caused each notice, in the same statement (one round trip fewer per list made, issue 34).
+  const listed = await db
+    .select({ row: notifications, actorName: users.name })
     .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
     .where(eq(notifications.userId, actor.id))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
-  const shown = await describeAll(db, actor, rows);
-  const actorIds = [...new Set(shown.flatMap(({ row }) => (row.actorId ? [row.actorId] : [])))];
-  const names = new Map(
-    actorIds.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))).map(
-          (u) => [u.id, u.name] as const,
-        )
-      : [],
+  const names = new Map(listed.map(({ row, actorName }) => [row.id, actorName]));
+  const shown = await describeAll(
+    db,
+    actor,
+    listed.map((l) => l.row),
   );
+  // A list shorter than its limit holds every notice of the person: its unread ones (fewer than the list's limit,
+  // itself below the count's) are the count, described just now. Else the count reads them.
+  const unread =
+    listed.length < limit && limit <= UNREAD_COUNT_LIMIT
+      ? shown.filter(({ row }) => row.readAt === null).length
+      : await unreadCount(db, actor);
   return {
-    notifications: shown.map(({ row, subject }) => ({
-      row,
-      subject,
-      actor: row.actorId && names.has(row.actorId) ? { id: row.actorId, name: names.get(row.actorId)! } : null,
-    })),
-    unread: await unreadCount(db, actor),
+    notifications: shown.map(({ row, subject }) => {
+      const name = names.get(row.id);
+      return { row, subject, actor: row.actorId && typeof name === 'string' ? { id: row.actorId, name } : null };
+    }),
+    unread,
   };
 }
 
