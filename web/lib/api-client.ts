@@ -43,12 +43,37 @@ export function setUnauthorizedHandler(handler: () => void): void {
  * The fresh check before classified letters (decision 066): a call refused with 401 `auth.step_up_required` is handed
  * to this handler (the "Confirm it is you" dialog, mounted by the root layout) with the ways the person may answer;
  * when it resolves true (the check was given) the call is sent again and the screen carries on as if it had never
- * been refused; false (cancelled) lets the refusal through to the screen. Without a handler the refusal goes through.
+ * been refused; false (cancelled) lets the refusal through to the screen. Without a handler (none mounted within STEP_UP_HANDLER_WAIT_MS) the
+ * refusal goes through.
  */
 export type StepUpHandler = (methods: string[]) => Promise<boolean>;
 let onStepUp: StepUpHandler | null = null;
+let stepUpMounted: Promise<void>;
+let markStepUpMounted: () => void;
+const waitForStepUpHandler = () => {
+  stepUpMounted = new Promise<void>((resolve) => (markStepUpMounted = resolve));
+};
+waitForStepUpHandler();
 export function setStepUpHandler(handler: StepUpHandler | null): void {
   onStepUp = handler;
+  if (handler) markStepUpMounted();
+  else waitForStepUpHandler();
+}
+/** How long a refused call waits for the dialog's code, loaded with the first signed-in page, before giving up. */
+export const STEP_UP_HANDLER_WAIT_MS = 10_000;
+/**
+ * The dialog is loaded lazily with the first signed-in page, so a Secret letter opened at once can be refused before
+ * its handler is mounted: the call waits for it (a while, not for ever) rather than failing the screen.
+ */
+async function stepUpHandler(): Promise<StepUpHandler | null> {
+  if (onStepUp) return onStepUp;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    stepUpMounted,
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, STEP_UP_HANDLER_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  return onStepUp;
 }
 export const STEP_UP_CODE = 'auth.step_up_required';
 /** Is this a refusal that a fresh check would lift (for a screen that asks before opening a link)? */
@@ -152,7 +177,8 @@ async function request<T>(
   if (res.status === 401 && (data as { code?: unknown } | undefined)?.code === STEP_UP_CODE) {
     // Still signed in: not the sign-out of handleUnauthorized. A refused call did nothing, so a write is safe to resend.
     const methods = (data as { methods?: unknown }).methods;
-    if (onStepUp && (await onStepUp(Array.isArray(methods) ? methods.map(String) : []))) {
+    const ask = await stepUpHandler();
+    if (ask && (await ask(Array.isArray(methods) ? methods.map(String) : []))) {
       return request<T>(method, url, body, options, retried);
     }
     throw await errorFrom(res.status, data);
