@@ -49,8 +49,12 @@ export const userKeys = {
   profile: (id: string) => ['users', 'profile', id] as const,
   directory: (filter: DirectoryFilter, page: PageRequest) => ['users', 'directory', filter, page] as const,
   pending: ['users', 'pending'] as const,
-  /** The single sign-on link requests (decision 090): under 'users', so every people change refreshes them too. */
-  ssoLinks: ['users', 'sso-links'] as const,
+  /**
+   * The single sign-on link requests (decision 090). Not under 'users': the approvals' mutations wait for the refetch
+   * of what they invalidate before their callbacks run, and a second list refetched there would unmount the card (and
+   * drop its toast) in between.
+   */
+  ssoLinks: ['sso-links'] as const,
   managed: (filter: ManageUsersFilter, page: PageRequest) => ['users', 'managed', filter, page] as const,
   logs: (filter: LogsFilter, page: PageRequest) => ['users', 'logs', filter, page] as const,
   people: (q: string) => ['users', 'people', q] as const,
@@ -165,7 +169,11 @@ export function useDecideSsoLink() {
   return useMutation({
     mutationFn: ({ requestId, decision }: { requestId: string; decision: 'approve' | 'dismiss' }) =>
       api.post<{ message: string }>(`/admin/sso-link-requests/${requestId}/${decision}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    // Not awaited: the dialog's own callbacks (toast, close) run at once, the lists refresh behind them.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.ssoLinks });
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
   });
 }
 
