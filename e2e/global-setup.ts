@@ -13,7 +13,7 @@ import { startTestSmtp } from '#server/test/smtp-server.ts';
 
 import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
-import { SSO_DIRECTOR, SSO_DIRECTORS_GROUP, SSO_LABEL, SSO_UNVERIFIED } from './sso-people.ts';
+import { SSO_DIRECTOR, SSO_DIRECTORS_GROUP, SSO_LABEL, SSO_LINK_PERSON, SSO_UNVERIFIED } from './sso-people.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -170,6 +170,12 @@ export default async function setup(project: TestProject) {
     email: ADMIN.email,
     email_verified: false,
     name: SSO_UNVERIFIED.name,
+  });
+  provider.accounts.set(SSO_LINK_PERSON.login, {
+    sub: SSO_LINK_PERSON.login,
+    email: SSO_LINK_PERSON.email,
+    email_verified: false,
+    name: SSO_LINK_PERSON.name,
   });
   // A real SMTP server (server/test/smtp-server.ts) as the portal's mail relay (decision 076): every mail it takes is
   // written to mailDir for the tests, which run in other processes.

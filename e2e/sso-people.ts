@@ -14,5 +14,18 @@ export const SSO_DIRECTOR = {
   email: 'anjali.deshmukh@parichay.lab.test',
 } as const;
 
-/** Someone whose unverified email is the admin's: the portal refuses to link them (auth.sso_email_in_use). */
+/**
+ * Someone whose unverified email is the admin's: the portal does not link them by itself, and asks an administrator to
+ * (auth.sso_link_requested, decision 090).
+ */
 export const SSO_UNVERIFIED = { login: 'parichay-unverified', name: 'Not The Admin' } as const;
+
+/**
+ * Someone whose unverified email is the portal account e2e/sso-link.e2e.ts makes with it: refused until an
+ * administrator approves the link on the approvals screen, then signed in (decision 090).
+ */
+export const SSO_LINK_PERSON = {
+  login: 'parichay-link-person',
+  name: 'Meera Krishnan',
+  email: 'meera.krishnan@lab.test',
+} as const;

@@ -37,6 +37,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directory-check.ts';
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
+import { ssoLinksRoutes } from './modules/auth/sso-links.routes.ts';
 import { stepUpMethods } from './modules/auth/step-up.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
@@ -341,6 +342,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mfaRoutes,
     passkeysRoutes,
     ssoRoutes,
+    ssoLinksRoutes,
     adminRoutes,
     usersRoutes,
     auditRoutes,

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   // Forgot password (decision 077)
   'password_reset_requested',
   'password_reset',
+  // Single sign-on (decision 090): an account linked to a provider identity, or its link removed
+  'sso_link_changed',
   // People
   'role_changed',
   'clearance_changed',

@@ -18,6 +18,8 @@ export const activity = {
   registered: 'Registered as {{email}} (requested role {{role}})',
   sso_linked: 'Linked single sign-on ({{issuer}}) to {{email}}',
   sso_registered: 'Registered through single sign-on as {{email}} (role {{role}})',
+  sso_link_dismissed: 'Dismissed the request to link single sign-on ({{issuer}}) to {{email}}',
+  sso_unlinked: 'Removed the single sign-on link ({{issuer}}) of {{email}}',
   password_reset_requested: 'Asked for a link to reset their password',
   password_reset_by_link: 'Reset their password with a link sent by email',
   language_chosen_en: 'Chose English for the portal and its email',

@@ -17,4 +17,11 @@ export const admin = {
   not_deactivated: 'Only a deactivated account can be reactivated.',
   document_required: 'Please select a file to upload.',
   document_not_found: 'Document not found.',
+  /** Single sign-on links an administrator approves or removes (server/modules/auth/sso-links.*, decision 090). */
+  sso_request_id_invalid: 'Invalid link request id.',
+  sso_request_not_found: 'This link request was not found: it may have been approved or dismissed already.',
+  sso_already_linked:
+    'This account is already linked to single sign-on. Remove its link first if this sign-in should replace it.',
+  sso_identity_taken: 'Another account already signs in with this single sign-on identity.',
+  sso_not_linked: 'This account is not linked to single sign-on.',
 } as const;

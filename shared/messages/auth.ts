@@ -62,6 +62,9 @@ export const auth = {
   sso_no_email: 'The sign-in service did not give an email address for your account. Please contact the administrator.',
   sso_email_in_use:
     'An account with this email already exists and cannot be linked to this sign-in. Please contact the administrator.',
+  /** Decision 090: the email is an unlinked account's but the provider did not verify it; an admin links them. */
+  sso_link_requested:
+    'Your portal account has this email, but your sign-in provider has not verified it. An administrator has been asked to link them; try again once they have.',
   /** Passkeys, the stronger second factor (server/modules/mfa/passkeys.ts, decision 065). */
   passkey_response_invalid: "The passkey's answer could not be read. Please try again.",
   passkey_not_verified: 'The passkey could not be verified. Please try again.',

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'acknowledgement_requested',
   'close_group_ending',
   'registration_received',
+  // Decision 090: a first single sign-on waits for an administrator to link it to an account (admins; the bell alone).
+  'sso_link_requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -91,8 +91,14 @@ export type DirectoryUserJson = z.infer<typeof directoryUserJson>;
  * Manage Users.
  */
 export const profileJson = userJson.extend({ documents: z.array(userDocumentJson) });
-/** Manage Users (admins only): a profile and whether it is cleared for Confidential and Secret letters (issue 17). */
-export const managedUserJson = profileJson.extend({ classifiedClearance: z.boolean() });
+/**
+ * Manage Users (admins only): a profile, whether it is cleared for Confidential and Secret letters (issue 17), and the
+ * single sign-on provider (issuer) it is linked to, or null (decision 090).
+ */
+export const managedUserJson = profileJson.extend({
+  classifiedClearance: z.boolean(),
+  ssoIssuer: z.string().nullable(),
+});
 export type ManagedUserJson = z.infer<typeof managedUserJson>;
 export type ProfileJson = z.infer<typeof profileJson>;
 

@@ -70,6 +70,7 @@ function notificationLink(n: NotificationJson): string {
     case 'close_group_ending':
       return paths.closeGroupDocs;
     case 'registration_received':
+    case 'sso_link_requested':
       return paths.admin.approval;
     default:
       return paths.inbox;

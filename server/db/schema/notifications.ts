@@ -22,6 +22,8 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'acknowledgement_requested',
   'close_group_ending',
   'registration_received',
+  // Decision 090: a first single sign-on waits for an administrator to link it to an account (the bell alone).
+  'sso_link_requested',
 ]);
 
 /**

@@ -131,6 +131,33 @@ export const ssoExchangeCodes = pgTable(
   (t) => [index('sso_exchange_codes_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * A first single sign-on an administrator must link by hand (decision 090): the provider named an email that is an
+ * unlinked account's, but did not say it verified it, so the portal may not link them by itself (decision 063). One row
+ * per provider identity (issuer and subject); a repeat sign-in moves its time. Approving links the account and deletes
+ * the row; dismissing deletes it; so does the account's removal.
+ */
+export const ssoLinkRequests = pgTable(
+  'sso_link_requests',
+  {
+    id: id(),
+    issuer: text().notNull(),
+    subject: text().notNull(),
+    /** The provider's `email` and `name` claims as they came (the email lowercased, as accounts keep it). */
+    email: text().notNull(),
+    name: text(),
+    /** The account it would link to: the one with that email when the person signed in. */
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sso_link_requests_identity_idx').on(t.issuer, t.subject),
+    index('sso_link_requests_user_idx').on(t.userId),
+  ],
+);
+
 /** What a WebAuthn challenge was handed out for: adding a passkey, or signing with one. */
 export type WebauthnPurpose = 'registration' | 'authentication';
 

@@ -92,6 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       ...presentProfile(found, (await listUserDocuments(app.db, [userId])).get(userId) ?? []),
       classifiedClearance: found.user.classifiedClearance,
+      ssoIssuer: found.user.ssoIssuer,
     };
   };
 
@@ -119,6 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         items: rows.map((r) => ({
           ...presentProfile(r, documents.get(r.user.id) ?? []),
           classifiedClearance: r.user.classifiedClearance,
+          ssoIssuer: r.user.ssoIssuer,
         })),
         total,
       };

@@ -1,9 +1,12 @@
 import { conflict, forbidden } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
-import { isAdmin } from '#server/lib/roles.policy.ts';
+import { adminsOnly, isAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-/** Who may sign in how (decision 062), and whose password the portal may reset by mail (decision 077). */
+/**
+ * Who may sign in how (decision 062), whose password the portal may reset by mail (decision 077), and who links
+ * accounts to single sign-on (decision 090).
+ */
 export const authPolicy = definePolicy({
   /**
    * Signing in with the portal's own password, the password already checked: everyone, except that LDAP_ONLY leaves
@@ -19,4 +22,9 @@ export const authPolicy = definePolicy({
     account.authSource === 'local'
       ? true
       : conflict(account.authSource === 'directory' ? 'auth.reset_use_directory' : 'auth.reset_use_sso'),
+  /**
+   * Seeing the single sign-on link requests, approving or dismissing one, and removing an account's link: admins, who
+   * approve accounts (decision 090). A link decides who signs in as whom.
+   */
+  'auth.link_sso': adminsOnly,
 });

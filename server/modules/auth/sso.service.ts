@@ -14,6 +14,7 @@ import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 
 import { notifyRegistration } from './registration-notice.ts';
 import type { SsoClaims } from './sso.client.ts';
+import { recordSsoLinkChange, requestSsoLink } from './sso-links.service.ts';
 
 /** How long the web app has to exchange the code of a finished single sign-on (decision 063). */
 export const EXCHANGE_CODE_SECONDS = 60;
@@ -26,10 +27,15 @@ export function mappedRole(settings: OidcConfig, claims: SsoClaims) {
   return settings.roleMap.find((entry) => values.has(entry.value))?.role ?? null;
 }
 
-function displayName(claims: SsoClaims, email: string): string {
+/** The provider's own name of the person, when it gives one (a link request shows it to the admins). */
+function providerName(claims: SsoClaims): string | null {
   if (typeof claims.name === 'string' && claims.name.trim()) return claims.name.trim().slice(0, 200);
   const parts = [claims.given_name, claims.family_name].filter((p): p is string => typeof p === 'string' && !!p.trim());
-  return parts.length ? parts.join(' ').slice(0, 200) : email.split('@')[0]!;
+  return parts.length ? parts.join(' ').slice(0, 200) : null;
+}
+
+function displayName(claims: SsoClaims, email: string): string {
+  return providerName(claims) ?? email.split('@')[0]!;
 }
 
 /**
@@ -39,7 +45,9 @@ function displayName(claims: SsoClaims, email: string): string {
  *   another sign-in: that account is linked (activity row), keeping its password and source;
  * - no account with that email: a new `sso` account without a password, approved with the mapped role when the role
  *   claim maps (OIDC_ROLE_MAP), else pending the admin's approval (spec §4);
- * - an account with that email that cannot be linked (email not verified, or linked to another subject): refused.
+ * - an account with that email not linked to any subject, whose email the provider did not verify: a link request is
+ *   recorded for the admins (decision 090), committed, and the person is refused with `auth.sso_link_requested`;
+ * - an account with that email linked to another subject: refused (`auth.sso_email_in_use`).
  * The caller then checks that the account may sign in (refusalFor). Called by the SSO callback only; `who` is its client,
  * for the audit trail's events of an account the role mapping approves.
  */
@@ -54,10 +62,15 @@ export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoCla
 
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!email) throw forbidden('auth.sso_no_email');
-  return db.transaction(async (tx) => {
+  // null: a link request was recorded (decision 090); it is committed with this transaction, then the person is refused.
+  const account = await db.transaction(async (tx): Promise<UserRow | null> => {
     const existing = await findUserByEmail(tx, email);
     if (existing) {
-      if (claims.email_verified !== true || existing.ssoSubject !== null) throw forbidden('auth.sso_email_in_use');
+      if (existing.ssoSubject !== null) throw forbidden('auth.sso_email_in_use');
+      if (claims.email_verified !== true) {
+        await requestSsoLink(tx, { issuer, subject, email, name: providerName(claims), userId: existing.id });
+        return null;
+      }
       const [row] = await tx
         .update(users)
         .set({ ssoIssuer: issuer, ssoSubject: subject, updatedAt: new Date() })
@@ -65,6 +78,8 @@ export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoCla
         .returning();
       if (!row) throw forbidden('auth.sso_email_in_use');
       await recordActivity(tx, row, 'activity.sso_linked', { issuer, email: row.email }, { type: 'user', id: row.id });
+      // The provider vouched for the email: no person made the link (decision 090).
+      await recordSsoLinkChange(tx, who, row, { from: null, to: issuer, subject, via: 'single_sign_on' });
       return row;
     }
     const role = mappedRole(settings, claims);
@@ -97,6 +112,8 @@ export async function accountForSso(db: Db, settings: OidcConfig, claims: SsoCla
     if (created.status === 'pending') await notifyRegistration(tx, created.id);
     return created;
   });
+  if (!account) throw forbidden('auth.sso_link_requested');
+  return account;
 }
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');

@@ -226,6 +226,18 @@ describe('single sign-on, new and linked accounts', () => {
       .from(activityLogs)
       .where(and(eq(activityLogs.userId, local.id), eq(activityLogs.code, 'activity.sso_linked')));
     expect(linked!.params).toEqual({ issuer: provider.issuer, email: local.email });
+    // The audit trail's access change: no person made it, the provider's verified email did (decision 090).
+    const [event] = await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectId, local.id), eq(auditEvents.action, 'sso_link_changed')));
+    expect(event).toMatchObject({ actorId: null, outcome: 'success' });
+    expect(JSON.parse(event!.details!)).toEqual({
+      from: null,
+      to: provider.issuer,
+      subject: claims.sub,
+      via: 'single_sign_on',
+    });
     const password = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -234,10 +246,10 @@ describe('single sign-on, new and linked accounts', () => {
     expect(password.statusCode).toBe(200);
   });
 
-  it('never links by an email the provider did not verify', async () => {
+  it('never links by an email the provider did not verify: an administrator is asked to (decision 090)', async () => {
     const local = await createUser(app, 'employee');
     const { login } = account({ email: local.email, email_verified: false });
-    expect(await ssoSignIn(login)).toEqual({ code: null, error: 'auth.sso_email_in_use' });
+    expect(await ssoSignIn(login)).toEqual({ code: null, error: 'auth.sso_link_requested' });
     const [row] = await app.db.select().from(users).where(eq(users.id, local.id));
     expect(row!.ssoSubject).toBeNull();
   });
@@ -254,7 +266,11 @@ describe('single sign-on, new and linked accounts', () => {
       [rejected, 'auth.account_rejected_reason'],
       [deactivated, 'auth.account_deactivated'],
     ] as const) {
-      const [event] = await app.db.select().from(auditEvents).where(eq(auditEvents.objectId, user.id));
+      // (After the link the provider's verified email made, decision 090.)
+      const [event] = await app.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.objectId, user.id), eq(auditEvents.action, 'sign_in_failed')));
       expect(event).toMatchObject({ action: 'sign_in_failed', outcome: 'refused', actorId: user.id });
       expect(JSON.parse(event!.details!)).toEqual({ method: 'sso', login: user.email, code });
     }

@@ -29,6 +29,7 @@ export const NOTICE_PREFERENCE: Record<NotificationKind, MailPreferenceKind | nu
   acknowledgement_requested: 'acknowledgement',
   close_group_ending: 'close_group_ending',
   registration_received: 'registration_received',
+  sso_link_requested: null,
 };
 
 /**

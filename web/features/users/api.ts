@@ -4,6 +4,7 @@ import type { Role, UserStatus } from '#shared/constants.ts';
 import type { ActiveSessionJson, ApproveUserInput } from '#shared/schemas/auth.ts';
 import type { GroupNameJson } from '#shared/schemas/group.ts';
 import type { MailPreferencesInput, MailPreferencesJson } from '#shared/schemas/mail-preferences.ts';
+import type { SsoLinkRequestJson } from '#shared/schemas/sso-link.ts';
 import type {
   ActivityLogPageJson,
   ChangePasswordInput,
@@ -48,6 +49,12 @@ export const userKeys = {
   profile: (id: string) => ['users', 'profile', id] as const,
   directory: (filter: DirectoryFilter, page: PageRequest) => ['users', 'directory', filter, page] as const,
   pending: ['users', 'pending'] as const,
+  /**
+   * The single sign-on link requests (decision 090). Not under 'users': the approvals' mutations wait for the refetch
+   * of what they invalidate before their callbacks run, and a second list refetched there would unmount the card (and
+   * drop its toast) in between.
+   */
+  ssoLinks: ['sso-links'] as const,
   managed: (filter: ManageUsersFilter, page: PageRequest) => ['users', 'managed', filter, page] as const,
   logs: (filter: LogsFilter, page: PageRequest) => ['users', 'logs', filter, page] as const,
   people: (q: string) => ['users', 'people', q] as const,
@@ -147,6 +154,29 @@ export function useRejectUser() {
   });
 }
 
+// ---- single sign-on links (decision 090) -------------------------------------------------------------------------
+
+/** GET /admin/sso-link-requests: the first single sign-ins waiting to be linked to an account, oldest first. */
+export const useSsoLinkRequests = () =>
+  useQuery({
+    queryKey: userKeys.ssoLinks,
+    queryFn: ({ signal }) => api.get<SsoLinkRequestJson[]>('/admin/sso-link-requests', { signal }),
+  });
+
+/** Approve (link the account) or dismiss a link request; either refreshes the requests and the people lists. */
+export function useDecideSsoLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, decision }: { requestId: string; decision: 'approve' | 'dismiss' }) =>
+      api.post<{ message: string }>(`/admin/sso-link-requests/${requestId}/${decision}`),
+    // Not awaited: the dialog's own callbacks (toast, close) run at once, the lists refresh behind them.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.ssoLinks });
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
 // ---- Manage Users -----------------------------------------------------------------------------------------------
 
 /** GET /admin/users: a page of every account with its documents. Admins only. */
@@ -182,6 +212,9 @@ export const useUpdateUserAccess = () =>
 /** PUT /admin/users/{id}/clearance: cleared for Confidential and Secret letters, or not (issue 17). */
 export const useSetClearance = () =>
   useUserAction((userId, input: { cleared: boolean }) => api.put(`/admin/users/${userId}/clearance`, input));
+/** DELETE /admin/users/{id}/sso-link: the account no longer signs in by single sign-on (decision 090). */
+export const useRemoveSsoLink = () =>
+  useUserAction((userId, _input: undefined) => api.del(`/admin/users/${userId}/sso-link`));
 export const useDeactivateUser = () =>
   useUserAction((userId, input: { reason: string }) => api.post(`/admin/users/${userId}/deactivate`, input));
 export const useReactivateUser = () =>

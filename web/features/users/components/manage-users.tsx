@@ -40,6 +40,7 @@ import { AccessModal } from './access-modal.tsx';
 import { DeactivateModal } from './deactivate-modal.tsx';
 import { DocumentsModal } from './documents-modal.tsx';
 import { initialsOf } from './profile-photo.tsx';
+import { RemoveSsoLinkModal } from './remove-sso-link-modal.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { ResetSecondFactorModal } from './reset-second-factor-modal.tsx';
 import { reasonOf } from './user-modal.tsx';
@@ -47,8 +48,8 @@ import { reasonOf } from './user-modal.tsx';
 export const MANAGE_USERS_PAGE_SIZE = 20;
 
 type Dialog = {
-  kind: 'access' | 'deactivate' | 'reset' | 'resetSecondFactor' | 'documents';
-  user: ProfileJson;
+  kind: 'access' | 'deactivate' | 'reset' | 'resetSecondFactor' | 'documents' | 'removeSsoLink';
+  user: ManagedUserJson;
 } | null;
 
 /** A user's photo, or the initials of the name. */
@@ -123,6 +124,11 @@ function UserActions({ user, onOpen }: { user: ManagedUserJson; onOpen: (dialog:
           </Menu.Item>
         )}
         {user.status === 'deactivated' && <Menu.Item onClick={onReactivate}>{t('manage.reactivate')}</Menu.Item>}
+        {user.ssoIssuer && (
+          <Menu.Item color="red.9" onClick={() => onOpen({ kind: 'removeSsoLink', user })}>
+            {t('manage.removeSsoLink')}
+          </Menu.Item>
+        )}
         {user.status === 'approved' && (
           <Menu.Item onClick={onClearance}>
             {user.classifiedClearance ? t('manage.withdrawClearance') : t('manage.giveClearance')}
@@ -153,6 +159,12 @@ function StatusBadge({ user }: { user: ManagedUserJson }) {
       <Badge color={statusColor[user.status].color} c={statusColor[user.status].text} variant="light">
         {t(`statuses.${user.status}`)}
       </Badge>
+      {user.ssoIssuer && (
+        // Linked to single sign-on (decision 090); the provider's issuer on hover.
+        <Badge color="navy" variant="outline" mt={4} title={user.ssoIssuer} display="block">
+          {t('manage.ssoLinked')}
+        </Badge>
+      )}
       {user.statusReason && (
         <Text size="xs" c="gray.8" maw={200}>
           {user.statusReason}
@@ -162,7 +174,7 @@ function StatusBadge({ user }: { user: ManagedUserJson }) {
   );
 }
 
-function DocumentsLink({ user, onOpen }: { user: ProfileJson; onOpen: (dialog: Dialog) => void }) {
+function DocumentsLink({ user, onOpen }: { user: ManagedUserJson; onOpen: (dialog: Dialog) => void }) {
   const { t } = useTranslation('people');
   if (!user.documents.length) return <>{t('manage.noDocuments')}</>;
   return (
@@ -385,6 +397,9 @@ export function ManageUsers() {
       )}
       {dialog && current && dialog.kind === 'resetSecondFactor' && (
         <ResetSecondFactorModal user={current} onClose={() => setDialog(null)} />
+      )}
+      {dialog && current && dialog.kind === 'removeSsoLink' && (
+        <RemoveSsoLinkModal user={current} onClose={() => setDialog(null)} />
       )}
       {dialog && current && dialog.kind === 'documents' && (
         <DocumentsModal user={current} onClose={() => setDialog(null)} />
