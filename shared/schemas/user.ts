@@ -348,3 +348,6 @@ export const listLogsQuery = z
     path: ['from'],
   });
 export type ListLogsQuery = z.input<typeof listLogsQuery>;
+
+/** The `:userId` of the admin routes that act on one account (Manage Users, approvals, single sign-on links). */
+export const adminUserIdParam = z.object({ userId: z.uuid(msg('admin.invalid_user_id')) });

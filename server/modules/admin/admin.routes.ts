@@ -5,6 +5,7 @@ import { msg } from '#shared/messages/index.ts';
 import { approveUserInput } from '#shared/schemas/auth.ts';
 import { pageQuery } from '#shared/schemas/common.ts';
 import {
+  adminUserIdParam,
   classifiedClearanceInput,
   deactivateUserInput,
   managedUserJson,
@@ -41,7 +42,6 @@ import {
   updateUserAccess,
 } from './admin.service.ts';
 
-const userIdParam = z.object({ userId: z.uuid(msg('admin.invalid_user_id')) });
 const userAnswer = z.object({ message: z.string(), user: managedUserJson });
 
 /** Admin-only account approval and Manage Users (spec §7 Admin; issue 3). */
@@ -67,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: userIdParam,
+        params: adminUserIdParam,
         body: approveUserInput,
         response: { 200: z.object({ message: z.string(), user: userJson }) },
       },
@@ -98,7 +98,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/reject-user/:userId',
-    { onRequest: adminOnly, schema: { params: userIdParam, body: rejectUserInput, response: { 200: userAnswer } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: adminUserIdParam, body: rejectUserInput, response: { 200: userAnswer } },
+    },
     async (req) => {
       await rejectUser(app.db, signedInActor(req), req.params.userId, req.body.reason, auditWho(req), app.config.mail);
       return { message: 'User rejected.', user: await managedUser(req.params.userId) };
@@ -131,7 +134,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/access',
     {
       onRequest: adminOnly,
-      schema: { params: userIdParam, body: updateUserAccessInput, response: { 200: userAnswer } },
+      schema: { params: adminUserIdParam, body: updateUserAccessInput, response: { 200: userAnswer } },
     },
     async (req) => {
       await updateUserAccess(app.db, signedInActor(req), req.params.userId, req.body, auditWho(req));
@@ -144,7 +147,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:userId/clearance',
     {
       onRequest: adminOnly,
-      schema: { params: userIdParam, body: classifiedClearanceInput, response: { 200: userAnswer } },
+      schema: { params: adminUserIdParam, body: classifiedClearanceInput, response: { 200: userAnswer } },
     },
     async (req) => {
       const user = await setClassifiedClearance(
@@ -165,7 +168,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users/:userId/deactivate',
-    { onRequest: adminOnly, schema: { params: userIdParam, body: deactivateUserInput, response: { 200: userAnswer } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: adminUserIdParam, body: deactivateUserInput, response: { 200: userAnswer } },
+    },
     async (req) => {
       await deactivateUser(app.db, signedInActor(req), req.params.userId, req.body.reason, auditWho(req));
       return { message: 'User deactivated.', user: await managedUser(req.params.userId) };
@@ -174,7 +180,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users/:userId/reactivate',
-    { onRequest: adminOnly, schema: { params: userIdParam, response: { 200: userAnswer } } },
+    { onRequest: adminOnly, schema: { params: adminUserIdParam, response: { 200: userAnswer } } },
     async (req) => {
       await reactivateUser(app.db, signedInActor(req), req.params.userId, auditWho(req));
       return { message: 'User reactivated.', user: await managedUser(req.params.userId) };
@@ -183,7 +189,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users/:userId/reset-password',
-    { onRequest: adminOnly, schema: { params: userIdParam, body: resetPasswordInput, response: { 200: userAnswer } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: adminUserIdParam, body: resetPasswordInput, response: { 200: userAnswer } },
+    },
     async (req) => {
       await resetUserPassword(app.db, signedInActor(req), req.params.userId, req.body.newPassword);
       return {
@@ -195,7 +204,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users/:userId/documents',
-    { onRequest: adminOnly, schema: { params: userIdParam, response: { 201: userDocumentJson } } },
+    { onRequest: adminOnly, schema: { params: adminUserIdParam, response: { 201: userDocumentJson } } },
     async (req, reply) => {
       if (!(await findUserById(app.db, req.params.userId))) throw notFound('users.not_found');
       const options = {
@@ -217,7 +226,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: adminOnly,
       schema: {
-        params: userIdParam.extend({ documentId: z.uuid(msg('admin.document_not_found')) }),
+        params: adminUserIdParam.extend({ documentId: z.uuid(msg('admin.document_not_found')) }),
         response: { 200: z.object({ message: z.string() }) },
       },
     },

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { msg } from '#shared/messages/index.ts';
 import { messageJson } from '#shared/schemas/common.ts';
 import { ssoLinkRequestJson, ssoLinkRequestParam } from '#shared/schemas/sso-link.ts';
+import { adminUserIdParam } from '#shared/schemas/user.ts';
 
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 import { authPolicy } from './auth.policy.ts';
 import { approveSsoLink, dismissSsoLink, listSsoLinkRequests, removeSsoLink } from './sso-links.service.ts';
-
-const userIdParam = z.object({ userId: z.uuid(msg('admin.invalid_user_id')) });
 
 /**
  * Single sign-on links an administrator makes and removes (decision 090), beside the approval of registrations
@@ -61,7 +59,7 @@ export const ssoLinksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/users/:userId/sso-link',
-    { onRequest: adminOnly, schema: { params: userIdParam, response: { 200: messageJson } } },
+    { onRequest: adminOnly, schema: { params: adminUserIdParam, response: { 200: messageJson } } },
     async (req) => {
       await removeSsoLink(app.db, signedInActor(req), req.params.userId, auditWho(req));
       return { message: 'Single sign-on link removed.' };
