@@ -38,6 +38,10 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 const reachable = await postgresReachable();
+// In CI (CI=true, as .ci/run is run) a missing PostgreSQL is a failure, never a silent skip (decision 097): .ci/run
+// starts the machine's server, so its absence means the run proved less than it says.
+if (!reachable && process.env.CI === 'true')
+  throw new Error(`[two-nodes] no PostgreSQL answers at ${PG_ADMIN_URL}: CI must start it (.ci/run, step PostgreSQL).`);
 if (!reachable)
   console.warn(`[two-nodes] SKIPPED: no PostgreSQL answers at ${PG_ADMIN_URL}; start it to run this test.`);
 

@@ -35,8 +35,20 @@ function run(label, args, report, env = process.env) {
     if (f.status === 'failed' && !failed.length) return [`${file}: failed to load`];
     return failed.map((a) => `${file} > ${a.fullName ?? a.title}`);
   });
-  return { label, status: status ?? 1, seconds, counts, failures };
+  // each file's wall time, kept so the end of the run can name the slowest (decision 097)
+  const durations = (json.testResults ?? [])
+    .filter((f) => f.startTime && f.endTime)
+    .map((f) => ({ file: path.relative(projectRoot, f.name ?? ''), seconds: (f.endTime - f.startTime) / 1000 }));
+  return { label, status: status ?? 1, seconds, counts, failures, durations };
 }
+
+/** The `n` slowest files of a run, one line each, slowest first. */
+const slowest = (r, n) =>
+  [...(r.durations ?? [])]
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, n)
+    .map((d) => `  ${d.seconds.toFixed(1).padStart(7)} s  ${d.file}`)
+    .join('\n');
 
 // The API suite runs once, on an embedded PostgreSQL started for the run, or on TEST_DATABASE_URL's server when set
 // (server/test/global-setup.ts); each test file copies a template migrated once.
@@ -62,6 +74,7 @@ const total = runs.reduce(
 );
 const ok = runs.every((r) => r.status === 0);
 const failures = runs.flatMap((r) => r.failures ?? []);
+for (const r of runs) if (r.durations?.length) console.log(`\nSlowest files, ${r.label}:\n${slowest(r, 10)}`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${runs.map(describe).join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed${ok ? '' : ' — TESTS FAILED'}`);
