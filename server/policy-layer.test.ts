@@ -15,6 +15,8 @@ const ROLE_TEST = [
   /[!=]==?\s*'(admin|director|associate_director|employee|pending_director)'/,
   /\.includes\([^)]*\.role\)/, // ROLES.includes(actor.role)
   /\b(eq|ne|inArray)\(users\.role\b/, // the same in SQL
+  /role\}?\s*(=|<>|!=)\s*'[a-z_]+'/, // and written as SQL text: r.role = 'associate_director', ${user.role} = 'admin'
+  /role\}?\s+(not\s+)?in\s*\(\s*'[a-z_]+'/i, // r.role in ('director', 'admin')
 ];
 
 /** Files that compare roles for a reason other than a permission (decision 035 lists them). */

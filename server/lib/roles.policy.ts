@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 import type { Role } from '#shared/constants.ts';
 
 import { forbidden } from '#server/lib/errors.ts';
@@ -19,3 +21,9 @@ export const hasRole = <R extends Role>(actor: Actor | null, roles: readonly R[]
 
 /** A rule for an action only admins take: allowed, or the generic 403. */
 export const adminsOnly = (actor: Actor | null): Decision => (isAdmin(actor) ? true : forbidden());
+
+/**
+ * The same rules for statements that choose people in SQL (a role column, e.g. `r.role`): whether that person holds
+ * `role`. Kept here so that a role compared in SQL is a policy's too (decision 035).
+ */
+export const hasRoleSql = (roleColumn: SQL, role: Role): SQL => sql`${roleColumn} = ${role}`;

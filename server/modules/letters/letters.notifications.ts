@@ -4,6 +4,7 @@ import { todayInIndia } from '#shared/format.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { letterMovements, letters } from '#server/db/schema/index.ts';
+import { hasRoleSql } from '#server/lib/roles.policy.ts';
 import { noticeMailSql } from '#server/modules/mail/mail.preferences.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -95,7 +96,7 @@ export async function morningDakNotices(
     'letter_escalated',
     'letter_overdue',
     head,
-    sql`m.due_date <= ${escalateBefore}::date and r.id <> holder.id and r.role = 'associate_director'
+    sql`m.due_date <= ${escalateBefore}::date and r.id <> holder.id and ${hasRoleSql(sql`r.role`, 'associate_director')}
       and r.group_id = holder.group_id and exists (
         select 1 from director_entries e where e.group_id = holder.group_id and e.user_id = r.id
           and (e."to" is null or e."to" >= ${today}::date))`,

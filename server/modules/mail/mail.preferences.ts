@@ -14,6 +14,7 @@ import type { MailConfig } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
+import { hasRoleSql } from '#server/lib/roles.policy.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -49,7 +50,7 @@ export async function choicesFor(db: DbOrTx, userIds: string[], kind: MailPrefer
  */
 export function noticeMailSql(kind: MailPreferenceKind, user: { role: SQL; prefs: SQL }): SQL {
   const choice = sql`coalesce(${user.prefs} ->> ${kind}, ${MAIL_PREFERENCE_DEFAULTS[kind]})`;
-  const receives = receivesMailKind({ role: 'employee' }, kind) ? sql`true` : sql`${user.role} = 'admin'`;
+  const receives = receivesMailKind({ role: 'employee' }, kind) ? sql`true` : hasRoleSql(user.role, 'admin');
   return sql`(case when not (${receives}) then null when ${choice} in ('now', 'digest') then ${choice} else null end)`;
 }
 
