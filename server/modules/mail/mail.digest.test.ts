@@ -16,6 +16,7 @@ import { type BackgroundJobs, startBackgroundJobs } from '#server/jobs/job-queue
 import { runMorning } from '#server/modules/notifications/notifications.jobs.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
+import { mailDrained } from '#server/test/mail-drained.ts';
 import { type ReceivedMail, startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 
 import { mailJobs } from './mail.jobs.ts';
@@ -128,7 +129,7 @@ describe('the morning digest', () => {
     // A morning with nothing new sends nothing; run again (another node, a retry) it sends nothing twice.
     await morning();
     await morning();
-    await new Promise((r) => setTimeout(r, 1500));
+    await mailDrained(app.db);
     expect(smtp.mailsTo(officer.email)).toHaveLength(2);
   }, 60_000);
 
@@ -198,7 +199,7 @@ describe('the morning notices', () => {
     expect(kinds.map((k) => [k.kind, k.mail])).toEqual([['letter_escalated', 'done']]);
     // The next morning tells none of them again.
     await morning();
-    await new Promise((r) => setTimeout(r, 1500));
+    await mailDrained(app.db);
     expect(smtp.mailsTo(officer.email)).toHaveLength(3);
   }, 60_000);
 
@@ -221,7 +222,7 @@ describe('the morning notices', () => {
     expect(mail!.subject).toBe(`क्लोज़ ग्रुप समाप्त हो रहा है: ${group!.groupName}`);
     expect(linkOf(mail!).pathname).toBe('/closeGroup');
     await morning();
-    await new Promise((r) => setTimeout(r, 1500));
+    await mailDrained(app.db);
     expect(smtp.mailsTo(member.email)).toHaveLength(1);
     expect(smtp.mailsTo(outsider.email)).toHaveLength(0);
     const bell = await call('GET', member, '/api/notifications');

@@ -13,6 +13,7 @@ import { mailOutbox, passwordResetTokens, type UserRow } from '#server/db/schema
 import { type BackgroundJobs, startBackgroundJobs } from '#server/jobs/job-queue.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
+import { mailDrained } from '#server/test/mail-drained.ts';
 import { type ReceivedMail, startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 
 import { deliverMail } from './mail.delivery.ts';
@@ -297,7 +298,7 @@ describe('two nodes on one database', () => {
       }),
     );
     for (const officer of officers) await smtp.waitForMail(officer.email, { timeoutMs: 20_000 });
-    await new Promise((r) => setTimeout(r, 3000)); // time for a second copy, were there one
+    await mailDrained(app.db); // every copy there is has arrived: a second one would show
     for (const officer of officers) expect(smtp.mailsTo(officer.email)).toHaveLength(1);
   }, 60_000);
 });
