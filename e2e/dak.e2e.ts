@@ -189,7 +189,7 @@ describe('Dak that moves (issue 17)', () => {
     await signOutAndIn(page, officer, '/dac/inbox');
     const mine = page.getByRole('article', { name: subject });
     await expectVisible(mine);
-    await mine.getByRole('button', { name: 'Show Details' }).click();
+    await mine.getByRole('button', { name: `Show Details of letter ${letterId}`, exact: true }).click();
     await expectVisible(mine.getByText(`${employee.name} → ${ad.name}`));
     await expectVisible(mine.getByText(`${ad.name} → ${officer.name}`));
     await checkA11y(page, { moderate: true }); // the Show Details panel's headings in order (issue 35)

@@ -150,6 +150,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: opts.config.trustProxy,
     return503OnClosing: true,
+    // Spec §7 writes some routes with a trailing slash ("GET /api/groups/ (also written /api/groups)"): every route
+    // answers the same with and without it.
+    routerOptions: { ignoreTrailingSlash: true },
     logController: new RequestLog(), // quick successful requests at debug only (issue 12)
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
+import { listRoutes } from '#server/test/routes.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 
 /**
@@ -13,26 +14,9 @@ const routes: { method: string; url: string }[] = [];
 let app: FastifyInstance;
 let callers: Record<string, Record<string, string>>;
 
-/** Every route of the app, read from Fastify's printed route tree (each level indents 4 characters). */
-function listRoutes(instance: FastifyInstance) {
-  const stack: string[] = [];
-  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    stack.push(m[2]!);
-    const url = stack.join('');
-    if (url.includes('*')) continue;
-    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url });
-    }
-  }
-}
-
 beforeAll(async () => {
   app = await buildTestApp();
-  listRoutes(app);
+  routes.push(...listRoutes(app));
   const admin = await createUser(app, 'admin');
   const employee = await createUser(app, 'employee');
   callers = { anonymous: {}, employee: await authHeaders(app, employee), admin: await authHeaders(app, admin) };

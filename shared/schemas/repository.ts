@@ -128,7 +128,8 @@ const optionalFile = z.any().optional();
 export const softwareRepoInput = z
   .object({
     group: z.uuid(M.softwareGroupAndType),
-    type: z.enum(SOFTWARE_REPO_TYPES, M.softwareGroupAndType),
+    // §3 writes the type "ZIP", §2 and §9 "ZIP File": both are accepted, "ZIP File" is stored.
+    type: z.preprocess((v) => (v === 'ZIP' ? 'ZIP File' : v), z.enum(SOFTWARE_REPO_TYPES, M.softwareGroupAndType)),
     githubUrl,
     clonedRepoPath: text(1000),
     metadata: jsonText,

@@ -27,6 +27,9 @@ export const userDocumentJson = z.object({
 });
 export type UserDocumentJson = z.infer<typeof userDocumentJson>;
 
+/** The portal's languages: English and Hindi. */
+export const LANGUAGES = ['en', 'hi'] as const;
+
 /** A user as the API shows it (spec §3 User). Never carries the password hash. */
 export const userJson = z.object({
   _id: z.uuid(),
@@ -36,6 +39,8 @@ export const userJson = z.object({
   statusReason: z.string().nullable(),
   /** Where the person proves who they are (decision 062): a directory account changes its password there. */
   authSource: z.enum(['local', 'directory', 'sso']),
+  /** The language the person chose (PUT /api/users/me/language): the portal opens in it at sign-in; mail is in it. */
+  language: z.enum(LANGUAGES),
   photo: z.string().nullable(),
   about: z.string(),
   labId: z.uuid().nullable(),
@@ -243,7 +248,6 @@ export const resetPasswordInput = z.object({ newPassword: newPasswordField });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
 /** PUT /api/users/me/language: the language the person chose, which their mail is written in (issue 32). */
-export const LANGUAGES = ['en', 'hi'] as const;
 export const languageInput = z.object({ language: z.enum(LANGUAGES, msg('users.language_invalid')) });
 export type LanguageInput = z.input<typeof languageInput>;
 

@@ -40,3 +40,22 @@ export function useInPlaceCombobox(): {
     },
   };
 }
+
+/**
+ * Props that close a MultiSelect's list once an option is picked (Mantine keeps it open), so the list does not stay
+ * over the fields below it; typing or a click opens it again for the next pick. Spread after useInPlaceCombobox's.
+ */
+export function useClosingOnPick(): {
+  dropdownOpened: boolean;
+  onDropdownOpen: () => void;
+  onDropdownClose: () => void;
+  onOptionSubmit: () => void;
+} {
+  const [opened, setOpened] = useState(false);
+  return {
+    dropdownOpened: opened,
+    onDropdownOpen: () => setOpened(true),
+    onDropdownClose: () => setOpened(false),
+    onOptionSubmit: () => setOpened(false),
+  };
+}

@@ -8,6 +8,7 @@ export const profile: ProfileJson = {
   status: 'approved',
   statusReason: null,
   authSource: 'local',
+  language: 'en',
   photo: null,
   about: 'Fire safety.',
   labId: null,

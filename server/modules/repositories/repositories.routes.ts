@@ -68,61 +68,65 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => (await listUploadGroups(app.db, signedInActor(req))).map((g) => ({ _id: g.id, name: g.name })),
   );
 
-  for (const url of ['/api/softwareRepo', '/api/softwareRepo/']) {
-    app.get(
-      url,
-      {
-        config: { paged: true },
-        schema: { querystring: pageQuery, response: { 200: softwareRepoListJson } },
-      },
-      // Kept per person until a repository changes (server/lib/personal-answers.ts, issue 34), as the trial list.
-      async (req, reply) =>
-        sendPersonal(req, reply, async () => {
-          const actor = signedInActor(req);
-          const rows = await listSoftwareRepos(app.db, actor, req.query);
-          const total = totalFromLastPage(req.query, rows.length) ?? (await countSoftwareRepos(app.db, actor));
-          return {
-            body: softwareRepoListJson.parse(rows.map(presentSoftwareRepo)),
-            headers: pagingHeaders(req.url, { ...req.query, count: rows.length, total }),
-          };
-        }),
-    );
+  app.get(
+    '/api/softwareRepo',
+    {
+      config: { paged: true },
+      schema: { querystring: pageQuery, response: { 200: softwareRepoListJson } },
+    },
+    // Kept per person until a repository changes (server/lib/personal-answers.ts, issue 34), as the trial list.
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => {
+        const actor = signedInActor(req);
+        const rows = await listSoftwareRepos(app.db, actor, req.query);
+        const total = totalFromLastPage(req.query, rows.length) ?? (await countSoftwareRepos(app.db, actor));
+        return {
+          body: softwareRepoListJson.parse(rows.map(presentSoftwareRepo)),
+          headers: pagingHeaders(req.url, { ...req.query, count: rows.length, total }),
+        };
+      }),
+  );
 
-    app.post(url, { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } }, async (req, reply) => {
+  app.post(
+    '/api/softwareRepo',
+    { onRequest: uploaders, schema: { response: { 201: softwareRepoJson } } },
+    async (req, reply) => {
       const options = uploadOptions(SOFTWARE_AREA, softwareRepoInput, req);
       return withReceivedUpload(req, options, async ({ fields, file }) => {
         const values = parseFields(softwareRepoInput, { ...fields, file });
         const record = await createSoftwareRepo(app.db, signedInActor(req), values, file);
         return reply.code(201).send(presentSoftwareRepo(record));
       });
-    });
-  }
+    },
+  );
 
-  for (const url of ['/api/trialRepo', '/api/trialRepo/']) {
-    app.get(
-      url,
-      { config: { paged: true }, schema: { querystring: pageQuery, response: { 200: trialRepoListJson } } },
-      async (req, reply) =>
-        sendPersonal(req, reply, async () => {
-          const actor = signedInActor(req);
-          const rows = await listTrialRepos(app.db, actor, req.query);
-          const total = totalFromLastPage(req.query, rows.length) ?? (await countTrialRepos(app.db, actor));
-          return {
-            body: trialRepoListJson.parse(rows.map(presentTrialRepo)),
-            headers: pagingHeaders(req.url, { ...req.query, count: rows.length, total }),
-          };
-        }),
-    );
+  app.get(
+    '/api/trialRepo',
+    { config: { paged: true }, schema: { querystring: pageQuery, response: { 200: trialRepoListJson } } },
+    async (req, reply) =>
+      sendPersonal(req, reply, async () => {
+        const actor = signedInActor(req);
+        const rows = await listTrialRepos(app.db, actor, req.query);
+        const total = totalFromLastPage(req.query, rows.length) ?? (await countTrialRepos(app.db, actor));
+        return {
+          body: trialRepoListJson.parse(rows.map(presentTrialRepo)),
+          headers: pagingHeaders(req.url, { ...req.query, count: rows.length, total }),
+        };
+      }),
+  );
 
-    app.post(url, { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } }, async (req, reply) => {
+  app.post(
+    '/api/trialRepo',
+    { onRequest: uploaders, schema: { response: { 201: trialRepoJson } } },
+    async (req, reply) => {
       const options = uploadOptions(TRIAL_AREA, trialRepoInput, req);
       return withReceivedUpload(req, options, async ({ fields, file }) => {
         const values = parseFields(trialRepoInput, { ...fields, file });
         const record = await createTrialRepo(app.db, signedInActor(req), values, file!);
         return reply.code(201).send(presentTrialRepo(record));
       });
-    });
-  }
+    },
+  );
 
   app.delete(
     '/api/softwareRepo/:id',

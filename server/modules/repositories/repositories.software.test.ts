@@ -93,6 +93,19 @@ describe('POST /api/softwareRepo', () => {
     expect(log!.action).toBe(`Uploaded software repository fire-sim v2.zip (ZIP File) for group Fire Modelling`);
   });
 
+  it('takes the type written "ZIP" (spec §3) as "ZIP File" (§2, §9), stored and answered in one spelling', async () => {
+    const group = await createGroup(app);
+    const ad = await staff('associate_director', group);
+    const res = await upload('/api/softwareRepo', ad, { group: group.id, type: 'ZIP' }, zip('spelled.zip'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json<SoftwareRepoJson>().type).toBe('ZIP File');
+    const list = await app.inject({ url: '/api/softwareRepo', headers: await authHeaders(app, ad) });
+    expect(list.json<SoftwareRepoJson[]>().find((r) => r.originalName === 'spelled.zip')?.type).toBe('ZIP File');
+    const wrong = await upload('/api/softwareRepo', ad, { group: group.id, type: 'Zip file' }, zip());
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: M.softwareGroupAndType });
+  });
+
   it('accepts a GitHub URL alone, or a cloned path alone, without a file', async () => {
     const group = await createGroup(app);
     const ad = await staff('associate_director', group);

@@ -22,6 +22,7 @@ export function presentUser(u: UserRow, group: { id: string; name: string } | nu
     status: u.status,
     statusReason: u.statusReason,
     authSource: u.authSource,
+    language: u.language,
     photo: fileUrl('profile-photos', u.photoFileId),
     about: u.about,
     labId: u.labId,

@@ -250,7 +250,8 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
         ref={box}
         style={{ overflow: 'auto', maxHeight: '70vh', background: 'var(--mantine-color-gray-1)' }}
         tabIndex={0}
-        aria-label={t('viewer.pageImage', { page, name })}
+        role="region"
+        aria-label={t('viewer.pages', { name })}
       >
         {!doc && <Loader size="sm" m="md" />}
         <canvas

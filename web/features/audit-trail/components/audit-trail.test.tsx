@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { AuditEventJson, AuditEventPageJson } from '#shared/schemas/audit.ts';
 
+import i18n from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { render } from '#web/test/render.tsx';
 
@@ -78,6 +79,30 @@ describe('AuditTrail', () => {
     expect(failed.getByText('Failed')).toBeInTheDocument();
     expect(within(rows[3]!).getByText('Secret')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('45 events');
+  });
+
+  it('names the audit trail itself by its type alone, in Hindi too (its stored label is English)', async () => {
+    vi.spyOn(api, 'get').mockResolvedValue({
+      items: [
+        event({
+          action: 'audit_exported',
+          object: { type: 'audit_trail', id: 'audit_trail', label: 'Audit trail' },
+          details: null,
+        }),
+      ],
+      total: 1,
+      capped: false,
+    } satisfies AuditEventPageJson);
+    await i18n.changeLanguage('hi');
+    try {
+      render(<AuditTrail />);
+      const table = await screen.findByRole('table');
+      const row = within(within(table).getAllByRole('row')[1]!);
+      expect(row.getByText('ऑडिट ट्रेल')).toBeInTheDocument();
+      expect(within(table).queryByText(/Audit trail/)).toBeNull();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('asks the server for the filters chosen and for the next page, and links the CSV of the same filters', async () => {

@@ -109,6 +109,13 @@ function CardLine({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * What names an event's object beside its type: its label (a letter's subject, a person's name) or id. The audit trail
+ * itself is named by its type alone, in the reader's language (its stored label is the server's English).
+ */
+const objectName = (object: NonNullable<AuditEventJson['object']>): string | null =>
+  object.type === 'audit_trail' ? null : (object.label ?? object.id);
+
 function ObjectCell({ event }: { event: AuditEventJson }) {
   const { t } = useTranslation('audit');
   if (!event.object) return null;
@@ -118,7 +125,7 @@ function ObjectCell({ event }: { event: AuditEventJson }) {
         {wordFor(t as Translate, 'objectTypes', event.object.type)}
       </Text>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {event.object.label ?? event.object.id}
+        {objectName(event.object)}
       </Text>
     </>
   );
@@ -321,7 +328,9 @@ export function AuditTrail({ actions }: { actions?: ReactNode }) {
                 </CardLine>
                 {event.object && (
                   <CardLine label={t('object')}>
-                    {`${wordFor(t as Translate, 'objectTypes', event.object.type)}: ${event.object.label ?? event.object.id}`}
+                    {[wordFor(t as Translate, 'objectTypes', event.object.type), objectName(event.object)]
+                      .filter(Boolean)
+                      .join(': ')}
                   </CardLine>
                 )}
                 <Group gap="xs" justify="space-between">

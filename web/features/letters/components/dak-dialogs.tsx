@@ -10,7 +10,7 @@ import { closeLetterInput, type DakPriority, markLetterInput, returnLetterInput 
 
 import { DateField } from '#web/components/date-field.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
-import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
+import { useClosingOnPick, useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { leadsGroups } from '#web/lib/access.policy.ts';
 import { applyServerError, serverMessage, topField, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
@@ -63,8 +63,8 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
     (values) => ({ ...values, dueDate: values.dueDate || null }),
   );
   // Both option lists open inside the dialog (axe region), never cut off by it.
-  const officerList = useInPlaceCombobox();
-  const infoList = useInPlaceCombobox();
+  const officerList = { ...useInPlaceCombobox(), ...useClosingOnPick() };
+  const infoList = { ...useInPlaceCombobox(), ...useClosingOnPick() };
   const priorityList = useInPlaceCombobox();
   const classified = letter.classification !== 'Normal';
   const options = (officers.data ?? [])
@@ -88,9 +88,12 @@ export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onCl
       { id: letter._id, input: { ...values, dueDate: values.dueDate || null } },
       {
         onSuccess: (created) => {
+          // Officers who hold it, then the copies for information: one officer and one copy is not "2 officers".
+          const copies = created.filter((m) => m.forInformation).length;
+          const held = t('dak.mark.done', { count: created.length - copies, letterId: letter.letterId });
           notifications.show({
             color: 'green',
-            message: t('dak.mark.done', { count: created.length, letterId: letter.letterId }),
+            message: copies ? `${held} ${t('dak.mark.copiesDone', { count: copies })}` : held,
           });
           onClose();
         },

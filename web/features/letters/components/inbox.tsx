@@ -165,7 +165,16 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
               {t('dak.return.button')}
             </Button>
           )}
-          <Button variant="subtle" onClick={toggle} aria-expanded={open} aria-controls={detailsId}>
+          <Button
+            variant="subtle"
+            onClick={toggle}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            // Each card's button names its letter: a list of "Show Details" alone says nothing to a screen reader.
+            aria-label={t(open ? 'dak.inbox.hideDetailsLabel' : 'dak.inbox.showDetailsLabel', {
+              letterId: letter.letterId,
+            })}
+          >
             {open ? t('dak.inbox.hideDetails') : t('dak.inbox.showDetails')}
           </Button>
         </Group>
