@@ -58,7 +58,10 @@ export const searchDocuments = pgTable(
     groupId: uuid(),
     closeGroupId: uuid(),
     uploadedBy: uuid(),
-    /** Letters: Normal, Confidential or Secret. */
+    /**
+     * Letters: Normal, Confidential or Secret; close-group documents: Unclassified, Restricted, Confidential or Secret
+     * (migration 0040, decision 095). Null for the other kinds.
+     */
     classification: text(),
     /**
      * Letters: a token for each person the letter was marked to or by (letter_movements), `letter:marked:<user>`, or

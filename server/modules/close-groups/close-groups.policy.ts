@@ -7,6 +7,7 @@ import { users } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin } from '#server/lib/roles.policy.ts';
+import { freshCheck } from '#server/lib/step-up.policy.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -86,6 +87,14 @@ export const closeGroupsPolicy = definePolicy({
     if (actor && (isAdmin(actor) || document.uploadedBy === actor.id || isClearedForClassified(actor))) return true;
     return notFound('close_groups.document_not_found');
   },
+
+  /**
+   * Opening a document the actor may see (`close_groups.see_document`): its file, its PDF, its preview. One of a
+   * classification STEP_UP_CLASSIFICATIONS guards (Secret by default) needs a sign-in or a check within the last
+   * STEP_UP_MINUTES, admins included: the letters' rule (decisions 066 and 095). Else 401 `auth.step_up_required`.
+   */
+  'close_groups.open': (actor: Actor | null, document: { classification: string }): Decision =>
+    freshCheck(actor, document.classification),
 
   /** Changing a document's classification: its uploader or an admin (within the time box: `close_groups.write`). */
   'close_groups.classify_document': (actor: Actor | null, document: { uploadedBy: string | null }): Decision =>

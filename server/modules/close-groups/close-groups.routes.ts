@@ -22,12 +22,12 @@ import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
+import { canDownloadCloseGroupFile, recordedCloseGroupFile } from './close-groups.files.ts';
 import { closeGroupsPolicy } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
   addCloseGroupDocument,
   assertCanViewCloseGroup,
-  canDownloadCloseGroupFile,
   classifyCloseGroupDocument,
   CLOSE_GROUP_AREA,
   type CloseGroupDetail,
@@ -38,7 +38,6 @@ import {
   findCloseGroupRow,
   listCloseGroups,
   listCloseGroupsOf,
-  recordedCloseGroupFile,
   renameCloseGroupDocument,
   updateCloseGroup,
 } from './close-groups.service.ts';
@@ -64,10 +63,14 @@ function answerList(list: { items: CloseGroupDetail[]; total: number }, actor: A
  * document API (/api/close-groups/...).
  */
 export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A stored document opens only for its close group's members (and admins, who pass before this is asked); a
-  // Confidential or Secret one only for those cleared (decision 072). Every download and refusal is in the audit
-  // trail, and a PDF Restricted or above is stamped (decisions 070-071).
-  app.fileAccess.register(CLOSE_GROUP_AREA, canDownloadCloseGroupFile, { recorded: recordedCloseGroupFile });
+  // A stored document opens only for its close group's members and admins; a Confidential or Secret one only for
+  // those cleared (decision 072); one of a class STEP_UP_CLASSIFICATIONS guards only within a fresh check, admins
+  // included (`everyone`, as the letters' area: decision 095). Every download and refusal is in the audit trail, and a
+  // PDF Restricted or above is stamped (decisions 070-071).
+  app.fileAccess.register(CLOSE_GROUP_AREA, canDownloadCloseGroupFile, {
+    everyone: true,
+    recorded: recordedCloseGroupFile,
+  });
 
   const adminOnly = [closeGroupsPolicy.guard('close_groups.administer')];
 

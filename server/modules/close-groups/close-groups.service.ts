@@ -16,7 +16,6 @@ import { badRequest, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
-import type { RecordedFile } from '#server/modules/files/file-access.ts';
 import {
   type FileStore,
   saveFileRow,
@@ -67,82 +66,6 @@ async function isCloseGroupMember(db: DbOrTx, closeGroupId: string, userId: stri
 export async function assertCanViewCloseGroup(db: DbOrTx, actor: Actor, closeGroupId: string): Promise<void> {
   const isMember = await isCloseGroupMember(db, closeGroupId, actor.id);
   closeGroupsPolicy.authorize(actor, 'close_groups.view', { isMember });
-}
-
-/**
- * Download rule for files of area 'close-groups' (registered with file-access.ts): whoever may see the close group
- * that holds the document (its members; admins pass before this is asked), and a Confidential or Secret document
- * only when cleared or its uploader (close_groups.see_document). A link alone is useless to anyone else.
- */
-export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: FileRow): Promise<boolean> {
-  const [row] = await db
-    .select({
-      memberId: closeGroupMembers.userId,
-      uploadedBy: closeGroupDocuments.uploadedBy,
-      classification: closeGroupDocuments.classification,
-    })
-    .from(closeGroupDocuments)
-    .leftJoin(
-      closeGroupMembers,
-      and(eq(closeGroupMembers.closeGroupId, closeGroupDocuments.closeGroupId), eq(closeGroupMembers.userId, actor.id)),
-    )
-    .where(eq(closeGroupDocuments.fileId, file.id))
-    .limit(1);
-  return row
-    ? closeGroupsPolicy.allows(actor, 'close_groups.view', { isMember: row.memberId !== null }) &&
-        closeGroupsPolicy.allows(actor, 'close_groups.see_document', row)
-    : false;
-}
-
-/**
- * The close-groups area's recorded files (app.fileAccess, decision 070): every document, whatever its classification,
- * recorded as `document_downloaded` with it; a PDF of one Restricted or above is stamped (decision 071).
- */
-export async function recordedCloseGroupFile(db: DbOrTx, file: FileRow): Promise<RecordedFile | null> {
-  const [doc] = await db
-    .select({
-      id: closeGroupDocuments.id,
-      filename: closeGroupDocuments.filename,
-      classification: closeGroupDocuments.classification,
-    })
-    .from(closeGroupDocuments)
-    .where(eq(closeGroupDocuments.fileId, file.id))
-    .limit(1);
-  if (!doc) return null;
-  return {
-    object: { type: 'close_group_document', id: doc.id, label: doc.filename },
-    classification: doc.classification,
-    action: 'document_downloaded',
-    stamp: doc.classification !== 'Unclassified',
-  };
-}
-
-/**
- * The documents of the actor's close groups that they may not see (close_groups.see_document: Confidential and Secret
- * ones, for a member not cleared who did not upload them), for the portal search (decision 072). None for those
- * cleared.
- */
-export async function hiddenCloseGroupDocuments(db: DbOrTx, actor: Actor): Promise<string[]> {
-  const classified = ['Confidential', 'Secret'] as const;
-  const hides = classified.filter(
-    (classification) =>
-      !closeGroupsPolicy.allows(actor, 'close_groups.see_document', { uploadedBy: null, classification }),
-  );
-  if (!hides.length) return [];
-  const rows = await db
-    .select({ id: closeGroupDocuments.id })
-    .from(closeGroupDocuments)
-    .innerJoin(
-      closeGroupMembers,
-      and(eq(closeGroupMembers.closeGroupId, closeGroupDocuments.closeGroupId), eq(closeGroupMembers.userId, actor.id)),
-    )
-    .where(
-      and(
-        inArray(closeGroupDocuments.classification, hides),
-        sql`${closeGroupDocuments.uploadedBy} is distinct from ${actor.id}`,
-      ),
-    );
-  return rows.map((r) => r.id);
 }
 
 /** Loads members (by name) and documents (newest first) for the given close groups, in two queries. */

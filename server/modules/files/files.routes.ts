@@ -148,8 +148,13 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Classified material (decision 070): the refusal or the download is in the audit trail before any answer.
       const recorded = await app.fileAccess.recordedFile(app.db, file);
       if (recorded) {
-        // A thumbnail would show a classified first page unrecorded: there is none to anyone (decision 084).
-        if (variant === 'thumbnail') throw notFound('files.not_found');
+        // A thumbnail would show a classified first page unrecorded: there is none to anyone (decision 084). Its
+        // request is still refused as the download would be, the fresh check included (decision 095), unrecorded:
+        // nothing of the item is read.
+        if (variant === 'thumbnail') {
+          await allow();
+          throw notFound('files.not_found');
+        }
         const ctx = readContext(req);
         await refusalsRecorded(app.db, ctx, recorded, recorded.action, allow);
         if (!sent) throw notFound('files.preview_unavailable');

@@ -3,9 +3,10 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 
 import { letterMovements, type LetterRow, letters, type UserRow, users } from '#server/db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '#server/lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
+import { freshCheck } from '#server/lib/step-up.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -72,16 +73,13 @@ export const lettersPolicy = definePolicy({
    * Opening one letter the actor may see (its card by id, its history, its dak trail, its file, reading it in the
    * inbox) or moving it (marking, receiving, closing, sending back): a letter of a classification guarded by the fresh
    * check (STEP_UP_CLASSIFICATIONS, Secret by default) needs a sign-in or a check within the last STEP_UP_MINUTES
-   * (issue 30 item 4, decision 066). Else 401 `auth.step_up_required` (the methods are added to the answer by
-   * app.ts's error handler). A list of letters is not an opening: its rules are `letters.view` and visibleLetters. An
-   * actor built outside a request (a job, the demo) has no session and opens nothing for a person.
+   * (issue 30 item 4, decision 066; the one rule of server/lib/step-up.policy.ts, decision 095). Else 401
+   * `auth.step_up_required` (the methods are added to the answer by app.ts's error handler). A list of letters is
+   * not an opening: its rules are `letters.view` and visibleLetters. An actor built outside a request (a job, the
+   * demo) has no session and opens nothing for a person.
    */
-  'letters.open': (actor: Actor | null, { letter }: { letter: Pick<LetterRow, 'classification'> }) => {
-    const session = actor?.session;
-    if (!session) return true;
-    if (!(session.stepUp.classifications as readonly string[]).includes(letter.classification)) return true;
-    return Date.now() <= session.stepUp.freshUntil.getTime() ? true : unauthorized('auth.step_up_required');
-  },
+  'letters.open': (actor: Actor | null, { letter }: { letter: Pick<LetterRow, 'classification'> }) =>
+    freshCheck(actor, letter.classification),
 
   /**
    * Editing, replacing the file of, or deleting a letter the actor may see: its uploader or an admin — and once the

@@ -154,8 +154,9 @@ describe('GET /api/search: per kind, text inside PDF and DOCX files, found only 
     await extract();
     const people = { visitor: null, member, outsider, uploader, director, admin };
     const allowed = { visitor: false, member: false, outsider: false, uploader: true, director: true, admin: true };
-    expect(await findersOf(inPdf, 'letter', people)).toEqual(allowed);
-    expect(await findersOf(inDocx, 'letter', people)).toEqual(allowed);
+    // Found by the text inside its file, never shown a word of it: the title only (decision 095).
+    expect(await findersOf(inPdf, 'letter', people, true)).toEqual(allowed);
+    expect(await findersOf(inDocx, 'letter', people, true)).toEqual(allowed);
     // The /allLetter search fields find it too (its Letter ID), for the same people only.
     const byId = await search(director, letter.letterId);
     expect(byId.results.map((r) => r._id)).toContain(letter._id);

@@ -4,7 +4,8 @@ import type { Role } from '#shared/constants.ts';
 import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
 
 import { searchDocuments as sd } from '#server/db/schema/index.ts';
-import { isClearedForClassified, lettersPolicy } from '#server/modules/letters/letters.policy.ts';
+import { staleClassifications } from '#server/lib/step-up.policy.ts';
+import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -45,7 +46,7 @@ export interface ReaderFacts {
   managed: string[];
   /** The close groups they are a member of. */
   closeGroups: string[];
-  /** The documents of those they may not see (close-groups.service hiddenCloseGroupDocuments). */
+  /** The documents of those they may not see (close-groups.files hiddenCloseGroupDocuments). */
   hidden?: string[];
 }
 
@@ -91,10 +92,16 @@ export function listsDocument(reader: SearchReader, kinds: readonly SearchKind[]
 }
 
 /**
- * The letter classifications whose files this reader may not open now without a fresh check (letters.policy
- * 'letters.open', decision 066): the search neither matches nor shows those files' text until they give it.
+ * The classifications whose files this reader may not open now without a fresh check (server/lib/step-up.policy.ts,
+ * letters.policy 'letters.open' and close-groups.policy 'close_groups.open', decisions 066 and 095): the search
+ * neither matches nor shows the text inside a letter's or a close-group document's file of these until they give it.
  */
-export const closedClassifications = (reader: SearchReader): string[] =>
-  (['Confidential', 'Secret'] as const).filter(
-    (classification) => !lettersPolicy.allows(reader.actor, 'letters.open', { letter: { classification } }),
-  );
+export const closedClassifications = (reader: SearchReader): string[] => staleClassifications(reader.actor);
+
+/**
+ * Classified material (decision 095): a letter or a close-group document of any class above the lowest (a letter's
+ * Normal, a document's Unclassified), Restricted included. No snippet of such an item is shown to anyone, cleared or
+ * not, fresh check or not: its result is its title, and opening it is the read the audit trail records.
+ */
+export const classifiedDocument = (): SQL =>
+  sql`coalesce(${sd.classification}, 'Unclassified') not in ('Normal', 'Unclassified')`;

@@ -16,11 +16,18 @@ import { decodeCursor, encodeCursor, isPossibleTimestamp } from '#server/lib/cur
 import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { RECORDED_LETTER_CLASSIFICATIONS } from '#server/modules/audit-trail/classified-reads.ts';
-import { hiddenCloseGroupDocuments } from '#server/modules/close-groups/close-groups.service.ts';
+import { hiddenCloseGroupDocuments } from '#server/modules/close-groups/close-groups.files.ts';
 import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-import { closedClassifications, listsDocument, opensDocument, readerOf, type SearchReader } from './search.policy.ts';
+import {
+  classifiedDocument,
+  closedClassifications,
+  listsDocument,
+  opensDocument,
+  readerOf,
+  type SearchReader,
+} from './search.policy.ts';
 
 /**
  * The portal search (issue 14, docs/decisions/015-search.md): PostgreSQL full-text search over search_documents
@@ -131,7 +138,8 @@ type Row = {
 
 /**
  * The link that opens a result for this reader (the file when they may open it, else the page; a letter of a
- * classification guarded by the fresh check its register page, decision 066).
+ * classification guarded by the fresh check its register page, decision 066, and a close-group document of one its
+ * close groups' page, where "View" asks for the check before the viewer opens, decision 095).
  */
 function resultUrl(row: Row, guarded: readonly string[]): string {
   if (row.kind === 'person') return `${row.url}?q=${encodeURIComponent(row.title)}`;
@@ -141,7 +149,9 @@ function resultUrl(row: Row, guarded: readonly string[]): string {
     row.kind === 'close-group-document' ||
     (row.kind === 'letter' && RECORDED_LETTER_CLASSIFICATIONS.includes(row.classification ?? ''));
   const marked = (url: string) => (recorded ? `${url}${url.includes('?') ? '&' : '?'}from=search` : url);
-  if (row.kind === 'letter' && row.classification && guarded.includes(row.classification)) return marked(row.url);
+  const isGuarded = row.classification !== null && guarded.includes(row.classification);
+  if (row.kind === 'letter' && isGuarded) return marked(row.url);
+  if (row.kind === 'close-group-document' && isGuarded) return row.url;
   if (!row.opens) return '/'; // a public listing (lab home, Product & Achievements) whose group page is closed to them
   if (row.kind === 'group' || row.kind === 'software-repository' || row.kind === 'trial-repository') return row.url;
   return marked(row.file_url ?? row.url);
@@ -182,11 +192,12 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
   const kinds = input.kinds?.length ? input.kinds : SEARCH_KINDS;
   // Title and description for whoever may see the listing; the text inside the file only for whoever may open it.
   // The access tokens carry the kind, so they also keep to the kinds asked for.
-  // A letter of a classification this reader may not open now without a fresh check (letters.open, decision 066): its
-  // file's text is neither searched nor shown until they give it (its title and register fields still are).
+  // A letter or close-group document of a classification this reader may not open now without a fresh check
+  // (decisions 066 and 095): its file's text is neither searched nor shown until they give it (its title and register
+  // fields still are).
   const stale = closedClassifications(reader);
   const fresh = stale.length
-    ? sql` and not (${sd.kind} = 'letter' and ${sd.classification} in (${sql.join(
+    ? sql` and not (${sd.kind} in ('letter', 'close-group-document') and coalesce(${sd.classification}, '') in (${sql.join(
         stale.map((c) => sql`${c}`),
         sql`, `,
       )}))`
@@ -280,7 +291,8 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
   const shown = found.slice(0, input.limit);
   const lastShown = shown[shown.length - 1];
 
-  // Snippets for the page only: the text inside the file where it matched and the reader may open it.
+  // Snippets for the page only: the text inside the file where it matched and the reader may open it. None of
+  // classified material, to anyone: its title only (decision 095).
   const snippets = new Map<string, string>();
   if (shown.length) {
     const keys = sql.join(
@@ -293,7 +305,7 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
       db,
       sql`select ${sd.kind} as kind, ${sd.itemId} as id,
             ts_headline('english', ${unmarked(text)}, ${tsq}, ${HEADLINE}) as snippet
-          from ${sd} where (${sd.itemId}, ${sd.kind}) in (${keys})`,
+          from ${sd} where (${sd.itemId}, ${sd.kind}) in (${keys}) and not ${classifiedDocument()}`,
     );
     for (const r of rows) snippets.set(`${r.kind}:${r.id}`, r.snippet);
   }

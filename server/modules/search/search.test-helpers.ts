@@ -62,8 +62,11 @@ export async function search(who: Who, q: string, extra = ''): Promise<SearchAns
   return res.json();
 }
 
-/** Does this person find exactly one result for the word, of this kind, with the word marked in its snippet? */
-export async function finds(who: Who, word: string, kind: string): Promise<boolean> {
+/**
+ * Does this person find exactly one result for the word, of this kind, with the word marked in its snippet (or, for
+ * classified material, no snippet at all: decision 095)?
+ */
+export async function finds(who: Who, word: string, kind: string, classified = false): Promise<boolean> {
   const answer = await search(who, word);
   if (!answer.results.length) {
     expect(answer.counts).toEqual({});
@@ -72,7 +75,8 @@ export async function finds(who: Who, word: string, kind: string): Promise<boole
   expect(answer.results).toHaveLength(1);
   const [hit] = answer.results;
   expect(hit!.kind).toBe(kind);
-  expect(hit!.snippet.toLowerCase()).toContain(`${MARK_START}${word}${MARK_END}`);
+  if (classified) expect(hit!.snippet).toBe('');
+  else expect(hit!.snippet.toLowerCase()).toContain(`${MARK_START}${word}${MARK_END}`);
   expect(answer.counts).toEqual({ [kind]: 1 });
   return true;
 }
@@ -109,9 +113,9 @@ export const docx = (word: string, field = 'file'): MultipartFile => ({
 export const extract = () => extractPendingFiles(app.db, app.storage, extractor);
 
 /** Who finds the word, as a map: the permission table of a kind. */
-export async function findersOf(word: string, kind: string, people: Record<string, Who>) {
+export async function findersOf(word: string, kind: string, people: Record<string, Who>, classified = false) {
   const found: Record<string, boolean> = {};
-  for (const [name, who] of Object.entries(people)) found[name] = await finds(who, word, kind);
+  for (const [name, who] of Object.entries(people)) found[name] = await finds(who, word, kind, classified);
   return found;
 }
 

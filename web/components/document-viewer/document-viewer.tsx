@@ -7,16 +7,9 @@ import { useTranslation } from 'react-i18next';
 
 import { VIEWER_RANGE_BYTES } from '#shared/constants.ts';
 
-import { api } from '#web/lib/api-client.ts';
 import { getToken } from '#web/lib/auth-storage.ts';
 
-import { storedFile } from './stored-file.ts';
-
-interface PreviewState {
-  status: 'ready' | 'pending' | 'unavailable';
-  pdfUrl: string | null;
-  thumbnailUrl: string | null;
-}
+import { previewQuery, storedFile } from './stored-file.ts';
 
 /**
  * The portal's document viewer (issue 33, decision 085): a dialog showing the document's PDF (the file itself, or the
@@ -35,10 +28,8 @@ export default function DocumentViewer({
   const { t } = useTranslation('common');
   const narrow = useMediaQuery('(max-width: 40em)', false);
   const file = storedFile(fileUrl)!;
-  const state = useQuery({
-    queryKey: ['preview', file.area, file.name],
-    queryFn: ({ signal }) => api.get<PreviewState>(`/api/previews/${file.area}/${file.name}`, { signal }),
-  });
+  // Read just before the viewer was opened (ViewDocument): the answer it was given, not asked again.
+  const state = useQuery(previewQuery(file));
   const download = (
     <Anchor href={fileUrl} download fw={600}>
       {t('viewer.download')}

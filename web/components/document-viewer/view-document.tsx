@@ -1,10 +1,12 @@
 import { Anchor } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { needsStepUp } from '#web/lib/api-client.ts';
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
-import { storedFile } from './stored-file.ts';
+import { previewQuery, storedFile } from './stored-file.ts';
 
 // The viewer (and pdfjs-dist inside it) loads on first use only: the first page stays under its budget (issue 33).
 const DocumentViewer = lazy(withMantineStyles(() => import('./document-viewer.tsx')));
@@ -14,12 +16,30 @@ const VIEWABLE = /\.(pdf|docx?|xlsx?|pptx?|odt)$/i;
 
 /**
  * "View": opens the document in the portal's viewer (issue 33), under the download's rules. With the file's own name
- * (`fileName`), only for the kinds the viewer shows.
+ * (`fileName`), only for the kinds the viewer shows. The check comes first (decision 095): the document's preview state
+ * is read through the API before the viewer mounts, so a document behind the fresh check brings up "Confirm it is you"
+ * on the page itself, and the viewer opens once it is given; cancelled, the viewer does not open. Any other refusal
+ * opens the viewer, which words it.
  */
 export function ViewDocument({ fileUrl, name, fileName }: { fileUrl: string; name: string; fileName?: string | null }) {
   const { t } = useTranslation('common');
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  if (!storedFile(fileUrl) || (fileName && !VIEWABLE.test(fileName))) return null;
+  const [asking, setAsking] = useState(false);
+  const file = storedFile(fileUrl);
+  if (!file || (fileName && !VIEWABLE.test(fileName))) return null;
+  const view = () => {
+    if (asking) return;
+    setAsking(true);
+    // Always asked of the server (staleTime 0): a state kept from a minute ago says nothing of the session now.
+    queryClient
+      .fetchQuery({ ...previewQuery(file), staleTime: 0 })
+      .then(
+        () => setOpen(true),
+        (err: unknown) => !needsStepUp(err) && setOpen(true),
+      )
+      .finally(() => setAsking(false));
+  };
   return (
     <>
       <Anchor
@@ -27,9 +47,10 @@ export function ViewDocument({ fileUrl, name, fileName }: { fileUrl: string; nam
         type="button"
         size="sm"
         fw={600}
-        onClick={() => setOpen(true)}
+        onClick={view}
         aria-label={t('viewer.viewNamed', { name })}
         aria-haspopup="dialog"
+        aria-busy={asking || undefined}
       >
         {t('viewer.view')}
       </Anchor>

@@ -31,7 +31,7 @@ import {
 } from '#shared/schemas/close-group.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
-import { DocumentThumbnail, ViewDocument } from '#web/components/document-viewer/view-document.tsx';
+import { ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { FormActions } from '#web/components/form-actions.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
@@ -54,12 +54,14 @@ const reasonOf = (err: unknown, t: Translate) => serverMessage(err, t('mine.unkn
 
 const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
 
-/** The document's name, opening it in a new tab (the server lets only members and admins read it). */
+/**
+ * The document's name, opening it in a new tab (the server lets only members and admins read it), and "View". No
+ * thumbnail: every close-group document's reads are recorded, and recorded material has none (decisions 070, 084).
+ */
 function DocumentLink({ document }: { document: CloseGroupDocumentJson }) {
   const { t } = useTranslation('common');
   return (
     <>
-      <DocumentThumbnail fileUrl={document.url} />
       <Anchor
         href={document.url}
         target="_blank"
