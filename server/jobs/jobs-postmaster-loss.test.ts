@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { clusterHome } from '#server/db/embedded-location.ts';
+import { FILE_PREVIEW_QUEUE } from '#server/modules/files/previews.jobs.ts';
+import { FILE_TEXT_QUEUE } from '#server/modules/search/search.jobs.ts';
 import {
   killServer,
   postmasterPid,
@@ -15,9 +17,6 @@ import {
   startServer,
   waitHealthy,
 } from '#server/test/server-process.ts';
-
-import { FILE_PREVIEW_QUEUE } from '../modules/files/previews.jobs.ts';
-import { FILE_TEXT_QUEUE } from '../modules/search/search.jobs.ts';
 
 /**
  * Decision 092: the embedded postmaster killed (kill -9) while preview and text jobs run. pg-boss 10 wrote a job's
