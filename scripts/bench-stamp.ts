@@ -4,9 +4,12 @@
 // Stamps two 50-page PDFs made here, BENCH_RUNS times each (default 40), the names alternating between English and
 // Devanagari, as files.routes.ts does for each download (stampPdf: read, stamp every page, write the whole document
 // again): "text", fifty pages of typed text, and "scanned", fifty pages each a different greyscale JPEG of an A4 page
-// at 150 dpi (what a scanned letter is). The first runs warm the process up and are not counted. Prints each kind's
-// median, p95 and largest time, then one JSON line.
+// at 150 dpi (what a scanned letter is). Then "long", 3,000 pages of one line each (the outside review's PDF),
+// BENCH_LONG_RUNS times (default 3). The first runs warm the process up and are not counted. Prints each kind's
+// median, p95 and largest time, and the event-loop delay of the calling thread meanwhile (p99 and largest: what the
+// server's other requests waited; decision 096 moved the stamping into worker threads), then one JSON line.
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
@@ -15,6 +18,8 @@ import { stampPdf } from '#server/modules/files/pdf-stamp.ts';
 
 const PAGES = 50;
 const RUNS = Number(process.env.BENCH_RUNS || 40);
+const LONG_PAGES = 3000;
+const LONG_RUNS = Number(process.env.BENCH_LONG_RUNS || 3);
 const WARM_UP = 3;
 const GOAL_MS = 1500;
 
@@ -51,12 +56,22 @@ async function scannedPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+async function longPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < LONG_PAGES; p++)
+    doc.addPage([595, 842]).drawText(`Page ${p + 1} of the range survey`, { x: 50, y: 800, size: 10, font });
+  return doc.save();
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
-async function measure(original: Uint8Array) {
+async function measure(original: Uint8Array, runs: number, warmUp: number) {
   const times: number[] = [];
-  for (let i = 0; i < WARM_UP + RUNS; i++) {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  for (let i = 0; i < warmUp + runs; i++) {
+    if (i === warmUp) loop.enable();
     const started = performance.now();
     await stampPdf(original, {
       name: i % 2 ? 'राम कुमार शर्मा' : 'Anjali Deshmukh',
@@ -64,24 +79,36 @@ async function measure(original: Uint8Array) {
       at: new Date(),
       downloadId: randomUUID(),
     });
-    if (i >= WARM_UP) times.push(performance.now() - started);
+    if (i >= warmUp) times.push(performance.now() - started);
   }
+  loop.disable();
   const sorted = [...times].sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms);
-  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), max: round(sorted.at(-1)!) };
+  return {
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    max: round(sorted.at(-1)!),
+    loopP99: round(loop.percentile(99) / 1e6),
+    loopMax: round(loop.max / 1e6),
+  };
 }
 
-const results: Record<string, { mb: number; p50: number; p95: number; max: number }> = {};
-for (const [kind, make] of [
-  ['text', textPdf],
-  ['scanned', scannedPdf],
+type Result = { pages: number; mb: number; p50: number; p95: number; max: number; loopP99: number; loopMax: number };
+const results: Record<string, Result> = {};
+for (const [kind, make, pages, runs, warmUp] of [
+  ['text', textPdf, PAGES, RUNS, WARM_UP],
+  ['scanned', scannedPdf, PAGES, RUNS, WARM_UP],
+  ['long', longPdf, LONG_PAGES, LONG_RUNS, 1],
 ] as const) {
   const original = await make();
   const mb = +(original.length / 1024 / 1024).toFixed(2);
-  results[kind] = { mb, ...(await measure(original)) };
+  results[kind] = { pages, mb, ...(await measure(original, runs, warmUp)) };
   const r = results[kind];
-  console.log(`${kind}: ${PAGES} pages, ${mb} MB, ${RUNS} stamps: p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms`);
+  console.log(
+    `${kind}: ${pages} pages, ${mb} MB, ${runs} stamps: p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms; ` +
+      `event-loop delay meanwhile p99 ${r.loopP99} ms, max ${r.loopMax} ms`,
+  );
 }
-const worstP95 = Math.max(...Object.values(results).map((r) => r.p95));
-console.log(`worst p95 ${worstP95} ms (goal < ${GOAL_MS} ms)`);
+const worstP95 = Math.max(results.text!.p95, results.scanned!.p95);
+console.log(`worst p95 of 50 pages ${worstP95} ms (goal < ${GOAL_MS} ms)`);
 console.log(JSON.stringify({ bench: 'stamp', pages: PAGES, runs: RUNS, goalMs: GOAL_MS, worstP95, results }));

@@ -59,6 +59,8 @@ export interface Config {
    * `timeoutSeconds` (PREVIEW_TIMEOUT_SECONDS, default 120); PDFs up to `maxBytes` get the viewer's update (088).
    */
   preview: { maxBytes: number; timeoutSeconds: number; soffice: string };
+  /** A classified PDF's stamp taking longer than this is stopped and the download refused (STAMP_TIMEOUT_SECONDS, 096). */
+  stampTimeoutSeconds: number;
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -453,6 +455,7 @@ const envSchema = z.object({
   PREVIEW_MAX_BYTES: byteSize('PREVIEW_MAX_BYTES', 30 * MB),
   PREVIEW_TIMEOUT_SECONDS: wholeNumber('PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
   SOFFICE_PATH: text(),
+  STAMP_TIMEOUT_SECONDS: wholeNumber('STAMP_TIMEOUT_SECONDS', 30, 1, 600),
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   AUDIT_RETENTION_DAYS: variable((v, ctx) => {
     if (v === undefined) return AUDIT_RETENTION_MIN_DAYS;
@@ -834,6 +837,7 @@ export function loadConfig(
       timeoutSeconds: env.PREVIEW_TIMEOUT_SECONDS,
       soffice: env.SOFFICE_PATH ?? 'soffice',
     },
+    stampTimeoutSeconds: env.STAMP_TIMEOUT_SECONDS,
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

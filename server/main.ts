@@ -71,6 +71,13 @@ if (database.kind === 'postgres') {
 }
 
 const app = await buildApp({ config, database, backgroundJobs: true });
+// A promise rejected with nobody to catch it is logged and the portal goes on (decision 092): every request and job
+// has its own error path, so such a rejection is a call left unawaited (pg-boss 10 left its job outcomes so), not a
+// state the process cannot trust. An uncaught exception still ends the process (Node's default; a supervisor
+// restarts it).
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'a promise was rejected with nothing to handle it; the portal goes on');
+});
 await ensureAdmin(database.db, config, app.log);
 // Files that no row references (a crash between writing and committing) go before the first request; with a shared
 // database other nodes may be mid-upload, so only files older than the grace period go.

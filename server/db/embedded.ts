@@ -22,6 +22,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
+import { type Binaries, reachableBinaries } from './embedded-binaries.ts';
 import { EmbeddedDatabaseError, type Owner, prepareClusterHome, runAs } from './embedded-location.ts';
 
 export { EmbeddedDatabaseError };
@@ -48,11 +49,6 @@ export interface EmbeddedPostgres {
   adminUrl: string;
   /** Stops the postmaster (fast shutdown: running transactions roll back, committed ones are on disk). */
   stop: () => Promise<void>;
-}
-
-interface Binaries {
-  postgres: string;
-  initdb: string;
 }
 
 async function binaries(): Promise<Binaries> {
@@ -215,7 +211,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   log: (msg: string) => void = () => {},
 ): Promise<EmbeddedPostgres> {
-  const bin = await binaries();
+  const installed = await binaries();
   try {
     mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK);
@@ -225,6 +221,8 @@ export async function startEmbeddedPostgres(
     );
   }
   const owner = runAs();
+  // As root, from where "postgres" can run them (a clone in root's home: a root-owned copy, embedded-binaries.ts).
+  const bin = reachableBinaries(installed, owner);
   const home = prepareClusterHome(dataDir, owner);
   const pgdata = path.join(home, 'pgdata');
   const state = checkCluster(pgdata);

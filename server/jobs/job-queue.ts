@@ -5,6 +5,8 @@ import type { Database } from '#server/db/client.ts';
 import { settlesWithin } from '#server/lib/time-limit.ts';
 import type { FileStore } from '#server/modules/files/storage.ts';
 
+import { guardJobOutcomes } from './job-outcomes.ts';
+
 export interface JobLog {
   error: (obj: object, msg: string) => void;
   info: (obj: object, msg: string) => void;
@@ -55,6 +57,7 @@ export async function startBackgroundJobs(
   modules: readonly JobModule[],
 ): Promise<BackgroundJobs> {
   const { database, log } = deps;
+  guardJobOutcomes(); // before the PgBoss: its constructor takes the Manager's methods (decision 092)
   const boss = new PgBoss({
     connectionString: database.url,
     schema: 'pgboss',

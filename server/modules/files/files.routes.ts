@@ -30,7 +30,7 @@ import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import type { ByteRange, StorageDriver } from './drivers/types.ts';
 import type { RecordedFile } from './file-access.ts';
 import { filesPolicy } from './files.policy.ts';
-import { stampPdf, UnstampablePdf } from './pdf-stamp.ts';
+import { DEFAULT_STAMPER_LIMITS, PdfStamper, StampLimitExceeded, UnstampablePdf } from './pdf-stamp.ts';
 import { previewName, previewOf, previewState, type PreviewVariant, viewerUpdateOf } from './previews.ts';
 import { type Area, AREAS, PUBLIC_AREAS } from './storage-areas.ts';
 
@@ -73,6 +73,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // @fastify/static for downloads alone (the web build is served from memory by web.ts): reply.sendFile with the
   // uploads folder as the root of each call.
   if (!app.hasReplyDecorator('sendFile')) await app.register(fastifyStatic, { serve: false });
+  // Classified PDFs are stamped in worker threads, each stamp under STAMP_TIMEOUT_SECONDS (decision 096).
+  const stamper = new PdfStamper({ ...DEFAULT_STAMPER_LIMITS, timeoutMs: app.config.stampTimeoutSeconds * 1000 });
+  app.addHook('onClose', () => stamper.close());
   const kept = new LRUCache<string, Buffer>({
     maxSize: KEPT_FILES_BYTES,
     sizeCalculation: (bytes) => bytes.length || 1,
@@ -213,7 +216,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
    * A PDF of a classified item, stamped for this person (decision 071): its bytes read whole, stamped with their name,
    * PIS number, the time and the download id, the download recorded under that id, then the stamped copy sent. Never
    * the original: no range, no validator, no 304, nothing kept. A PDF that cannot be stamped is refused with 422
-   * `files.unstampable`, recorded as a failure.
+   * `files.unstampable`, one whose stamp runs out of its thread's time or memory with 422 `files.stamp_too_heavy`
+   * (decision 096), each recorded as a failure.
    */
   async function sendStamped(
     req: FastifyRequest,
@@ -233,19 +237,26 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     const person = await findUserById(app.db, actor.id);
     let stamped: Uint8Array;
     try {
-      stamped = await stampPdf(original, { name: actor.name, pis: person?.user.pis ?? '', at: new Date(), downloadId });
+      stamped = await stamper.stamp(original, {
+        name: actor.name,
+        pis: person?.user.pis ?? '',
+        at: new Date(),
+        downloadId,
+      });
     } catch (err) {
-      if (!(err instanceof UnstampablePdf)) throw err;
-      req.log.warn({ err, file: file.id }, 'a classified PDF could not be stamped: refused');
+      if (!(err instanceof UnstampablePdf || err instanceof StampLimitExceeded)) throw err;
+      // Unreadable (decision 071), or over its thread's time or memory (decision 096): refused, never sent unstamped.
+      const code = err instanceof UnstampablePdf ? 'files.unstampable' : 'files.stamp_too_heavy';
+      req.log.warn({ err, file: file.id, code }, 'a classified PDF could not be stamped: refused');
       await recordAudit(app.db, ctx.who, {
         id: downloadId,
         action: item.action,
         object: item.object,
         classification: item.classification,
         outcome: 'failure',
-        details: { code: 'files.unstampable', reason: err.message },
+        details: { code, reason: err.message },
       });
-      throw new AppError(422, 'files.unstampable');
+      throw new AppError(422, code);
     }
     await recordRead(app.db, ctx, item, item.action, { stamped: true }, downloadId);
     return (

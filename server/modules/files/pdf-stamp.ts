@@ -1,17 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
-
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
-import * as fontkit from 'fontkit';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 import { formatDateTime } from '#shared/format.ts';
+
+import { projectRoot } from '../../lib/project-root.ts';
 
 /**
  * Stamped downloads (issue 31 item 3, decision 071): every page of a classified PDF carries who downloaded it (name
  * and PIS number), when (IST) and the download id, which is the id of the download's audit event. The document is
  * rewritten whole (never an incremental update, which would keep the original bytes as its first part, to be cut
  * back to by anyone), each time it is downloaded, and nothing stamped is kept.
+ *
+ * The pdf-lib work runs in worker threads (stamp.worker.mjs, decision 096), never on the server's main thread: a PDF
+ * of thousands of pages takes its thread's time, and one taking longer than the time limit ends its thread and is
+ * refused (`StampLimitExceeded`), so the server goes on answering.
  */
 export interface Stamp {
   name: string;
@@ -27,90 +30,15 @@ export class UnstampablePdf extends Error {
   }
 }
 
-type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-type FontkitResult = ReturnType<Fontkit['create']>;
-/** What this file asks of a fontkit font itself: does it draw this character? */
-interface FontkitFont {
-  hasGlyphForCodePoint(code: number): boolean;
+/** Stamping took longer than the time limit, or more memory than its thread has: refused, never sent unstamped. */
+export class StampLimitExceeded extends Error {
+  constructor(
+    readonly limit: 'time' | 'memory',
+    detail: string,
+  ) {
+    super(`Stamping this PDF was stopped: ${detail}`);
+  }
 }
-
-/**
- * A WOFF 1.0 font as the plain TrueType/OpenType file it wraps (W3C WOFF §4-5: the header, a directory of tables,
- * each table zlib-compressed when that made it smaller). fontkit reads a WOFF table by inflating it again at each
- * reading, once per glyph drawn or subset: three quarters of a stamp's time went there.
- */
-export function woffToSfnt(woff: Buffer): Buffer {
-  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF font');
-  const count = woff.readUInt16BE(12);
-  const tables = Array.from({ length: count }, (_, i) => {
-    const at = 44 + i * 20;
-    const [offset, compLength, origLength] = [
-      woff.readUInt32BE(at + 4),
-      woff.readUInt32BE(at + 8),
-      woff.readUInt32BE(at + 12),
-    ];
-    const stored = woff.subarray(offset, offset + compLength);
-    return {
-      tag: woff.readUInt32BE(at),
-      checksum: woff.readUInt32BE(at + 16),
-      data: compLength < origLength ? inflateSync(stored) : stored,
-    };
-  });
-  const directory = 12 + 16 * count;
-  const padded = (n: number) => (n + 3) & ~3;
-  const out = Buffer.alloc(directory + tables.reduce((sum, t) => sum + padded(t.data.length), 0));
-  const searchRange = 2 ** Math.floor(Math.log2(count)) * 16;
-  out.writeUInt32BE(woff.readUInt32BE(4), 0); // flavor: the sfnt version
-  out.writeUInt16BE(count, 4);
-  out.writeUInt16BE(searchRange, 6);
-  out.writeUInt16BE(Math.floor(Math.log2(count)), 8);
-  out.writeUInt16BE(count * 16 - searchRange, 10);
-  let offset = directory;
-  tables.forEach((t, i) => {
-    const at = 12 + i * 16;
-    out.writeUInt32BE(t.tag, at);
-    out.writeUInt32BE(t.checksum, at + 4);
-    out.writeUInt32BE(offset, at + 8);
-    out.writeUInt32BE(t.data.length, at + 12);
-    t.data.copy(out, offset);
-    offset += padded(t.data.length);
-  });
-  return out;
-}
-
-// Noto Sans Devanagari as the portal's web build ships it (@fontsource): its Latin face for the words and numbers and
-// its Devanagari face for a Hindi name, then Latin Extended. Embedded as subsets: a stamp adds a few kilobytes.
-const require = createRequire(import.meta.url);
-const FONT_FILES = ['latin', 'devanagari', 'latin-ext'].map((subset) =>
-  woffToSfnt(
-    readFileSync(
-      require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${subset}-400-normal.woff`),
-    ),
-  ),
-);
-
-/**
- * fontkit for pdf-lib, each font read once per process: pdf-lib hands the same bytes to `create` for every document,
- * and reading a font again (its shaping tables above all) cost most of a stamp's time (decision 071). A font object
- * is only read from after it is made, and a stamp is drawn without a pause, so documents may share it.
- */
-const parsed = new Map<Uint8Array, FontkitResult>();
-const sharedFontkit: Fontkit = {
-  create(bytes, postscriptName) {
-    let font = parsed.get(bytes);
-    if (font === undefined) {
-      font = (fontkit as unknown as Fontkit).create(bytes, postscriptName);
-      parsed.set(bytes, font);
-    }
-    return font;
-  },
-};
-
-const SIZE = 7.5;
-const LEADING = 9.5;
-const MARGIN = 12;
-const PADDING = 3;
-const INK = rgb(0.55, 0, 0);
 
 /** The stamp's two lines (English: the record's language, whatever the reader's screen). */
 export function stampLines(stamp: Stamp): [string, string] {
@@ -120,95 +48,219 @@ export function stampLines(stamp: Stamp): [string, string] {
   ];
 }
 
-/** Runs of text each drawn by the first font that has all its characters (a space joins the run it is in). */
-function runsOf(text: string, fonts: PDFFont[], kits: FontkitFont[]) {
-  const runs: { text: string; font: PDFFont }[] = [];
-  for (const raw of text) {
-    // Spaces of other widths (Intl writes U+202F before "pm" on some versions) are drawn as a plain space.
-    const char = /\s/u.test(raw) ? ' ' : raw;
-    const code = char.codePointAt(0)!;
-    const last = runs[runs.length - 1];
-    if (last && (char === ' ' || last.font === fonts[kits.findIndex((k) => hasGlyph(k, code))])) {
-      last.text += char;
-      continue;
-    }
-    const index = kits.findIndex((k) => hasGlyph(k, code));
-    // A character none of the faces draws (an emoji in a name) is written as a question mark.
-    if (index < 0) runs.push({ text: '?', font: fonts[0]! });
-    else runs.push({ text: char, font: fonts[index]! });
-  }
-  return runs;
+export interface StamperLimits {
+  /** A stamp taking longer is stopped and its thread ended (STAMP_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+  /** Heap of each stamping thread: a PDF that needs more ends its thread, not the server. */
+  memoryMb: number;
+  /** Threads stamping at once; further downloads wait their turn, first come first served. */
+  threads: number;
+  /** A thread with nothing to stamp for this long ends (pdf-lib and the fonts loaded: tens of MB). */
+  idleMs: number;
 }
 
-const hasGlyph = (font: FontkitFont, code: number) => font.hasGlyphForCodePoint(code);
+export const DEFAULT_STAMPER_LIMITS: StamperLimits = {
+  timeoutMs: 30_000,
+  memoryMb: 1024,
+  threads: Math.min(2, availableParallelism()),
+  idleMs: 5 * 60_000,
+};
 
-/** Where the stamp goes on a page: the bottom-left corner as the page is shown (its CropBox and /Rotate). */
-function placement(page: PDFPage) {
-  const box = page.getCropBox();
-  const [x0, y0, x1, y1] = [box.x, box.y, box.x + box.width, box.y + box.height];
-  switch (((page.getRotation().angle % 360) + 360) % 360) {
-    case 90:
-      return { x: x1 - MARGIN, y: y0 + MARGIN, angle: 90, room: box.height };
-    case 180:
-      return { x: x1 - MARGIN, y: y1 - MARGIN, angle: 180, room: box.width };
-    case 270:
-      return { x: x0 + MARGIN, y: y1 - MARGIN, angle: 270, room: box.height };
-    default:
-      return { x: x0 + MARGIN, y: y0 + MARGIN, angle: 0, room: box.width };
+type Reply = { id: number; pdf?: Uint8Array; unstampable?: string; error?: string };
+
+/** A small pool of stamping threads, each stamping one document at a time. */
+export class PdfStamper {
+  private readonly idle: Worker[] = [];
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  private readonly waiting: ((worker: Worker | Promise<Worker>) => void)[] = [];
+  private running = 0;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly limits: StamperLimits = DEFAULT_STAMPER_LIMITS) {}
+
+  /** A new thread, once it has loaded pdf-lib and the fonts (its `ready`): a stamp's time limit counts from there. */
+  private start(): Promise<Worker> {
+    const worker = new Worker(path.join(projectRoot, 'server', 'modules', 'files', 'stamp.worker.mjs'), {
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
+    });
+    return new Promise<Worker>((resolve, reject) => {
+      const done = (fn: () => void) => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        fn();
+      };
+      const onMessage = (m: { ready?: boolean }) =>
+        m.ready &&
+        done(() => {
+          worker.unref();
+          resolve(worker);
+        });
+      const onError = (err: Error) =>
+        done(() => {
+          void worker.terminate();
+          reject(this.limitOf(err));
+        });
+      const onExit = () => done(() => reject(new Error('the stamping thread ended as it started')));
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+    });
   }
+
+  /** A thread's failure as the limit it ran into (its memory), else as it is. */
+  private limitOf(err: Error & { code?: string }): Error {
+    return err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? new StampLimitExceeded('memory', `it needed more than ${this.limits.memoryMb} MB`)
+      : err;
+  }
+
+  /** Starts a thread counted in `running`; one that fails to start is uncounted and its turn passed on. */
+  private launch(): Promise<Worker> {
+    return this.start().catch((err: unknown) => {
+      this.running--;
+      const next = this.waiting.shift();
+      if (next && !this.closed) {
+        this.running++;
+        next(this.launch());
+      }
+      throw err;
+    });
+  }
+
+  /** A thread for one stamp: an idle one, a new one while fewer than `threads` run, else the next one freed. */
+  private acquire(): Promise<Worker> {
+    const worker = this.idle.pop();
+    if (worker) {
+      clearTimeout(this.idleTimers.get(worker));
+      this.idleTimers.delete(worker);
+      return Promise.resolve(worker);
+    }
+    if (this.running < this.limits.threads) {
+      this.running++;
+      return this.launch();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Hands a thread that finished to the next waiting stamp, or keeps it idle; an ended one is replaced for a waiter. */
+  private release(worker: Worker, healthy: boolean) {
+    const next = this.waiting.shift();
+    if (!healthy) {
+      if (next && !this.closed) next(this.launch());
+      else this.running--;
+      return;
+    }
+    if (next) return next(worker);
+    if (this.closed) {
+      this.running--;
+      void worker.terminate();
+      return;
+    }
+    this.idle.push(worker);
+    const timer = setTimeout(() => {
+      const at = this.idle.indexOf(worker);
+      if (at < 0) return;
+      this.idle.splice(at, 1);
+      this.idleTimers.delete(worker);
+      this.running--;
+      void worker.terminate();
+    }, this.limits.idleMs);
+    timer.unref();
+    this.idleTimers.set(worker, timer);
+  }
+
+  /**
+   * A copy of the PDF with the stamp on every page. Rejects with UnstampablePdf when the file cannot be read as a PDF,
+   * is encrypted or has no page, and with StampLimitExceeded when its thread ran out of time or memory.
+   */
+  async stamp(original: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+    if (this.closed) throw new Error('The PDF stamper is closed.');
+    const lines = stampLines(stamp);
+    const worker = await this.acquire();
+    worker.ref(); // a stamp under way keeps the process alive (a script's only work); an idle thread does not
+    const id = this.nextId++;
+    // A copy of the bytes is moved to the thread (the caller keeps its own).
+    const bytes = new Uint8Array(original);
+    let healthy = true;
+    try {
+      return await new Promise<Uint8Array>((resolve, reject) => {
+        const done = (fn: () => void) => {
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+          fn();
+        };
+        const onMessage = (reply: Reply) => {
+          if (reply.id !== id) return;
+          done(() => {
+            if (reply.pdf) resolve(reply.pdf);
+            else if (reply.unstampable !== undefined) reject(new UnstampablePdf(reply.unstampable));
+            else reject(new Error(`stamping failed: ${reply.error}`));
+          });
+        };
+        const onError = (err: Error) =>
+          done(() => {
+            healthy = false;
+            void worker.terminate();
+            reject(this.limitOf(err));
+          });
+        const onExit = () =>
+          done(() => {
+            healthy = false;
+            reject(new Error('the stamping thread ended'));
+          });
+        const timer = setTimeout(
+          () =>
+            done(() => {
+              healthy = false;
+              void worker.terminate();
+              reject(new StampLimitExceeded('time', `it took longer than ${this.limits.timeoutMs / 1000} s`));
+            }),
+          this.limits.timeoutMs,
+        );
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage({ id, original: bytes.buffer, lines }, [bytes.buffer]);
+      });
+    } finally {
+      worker.unref();
+      this.release(worker, healthy);
+    }
+  }
+
+  /** How many stamping threads are running now (they end after `idleMs` without work). */
+  get threads(): number {
+    return this.running;
+  }
+
+  /** Ends every thread; a stamp under way is rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const next of this.waiting.splice(0)) next(Promise.reject(new Error('The PDF stamper is closed.')));
+    const idle = this.idle.splice(0);
+    for (const worker of idle) clearTimeout(this.idleTimers.get(worker));
+    this.idleTimers.clear();
+    this.running -= idle.length;
+    await Promise.all(idle.map((w) => w.terminate()));
+  }
+}
+
+let shared: PdfStamper | undefined;
+/** The process's stamper, made at the first download with `limits` (the app passes STAMP_TIMEOUT_SECONDS). */
+export function sharedStamper(limits?: Partial<StamperLimits>): PdfStamper {
+  shared ??= new PdfStamper({ ...DEFAULT_STAMPER_LIMITS, ...limits });
+  return shared;
 }
 
 /**
- * Returns a copy of the PDF with the stamp on every page (decision 071). Throws UnstampablePdf when the file cannot
- * be read as a PDF, is encrypted, or has no page.
+ * Returns a copy of the PDF with the stamp on every page (decision 071), stamped in a worker thread (decision 096).
+ * Throws UnstampablePdf when the file cannot be read as a PDF, is encrypted, or has no page; StampLimitExceeded when it
+ * took longer than the time limit or more memory than a thread has.
  */
-export async function stampPdf(original: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
-  let doc: PDFDocument;
-  let pages: PDFPage[];
-  try {
-    doc = await PDFDocument.load(original, { updateMetadata: false });
-    pages = doc.getPages();
-  } catch (err) {
-    const encrypted = (err as Error).name === 'EncryptedPDFError' || /encrypt/i.test((err as Error).message);
-    throw new UnstampablePdf(encrypted ? 'it is encrypted' : 'it cannot be read', { cause: err });
-  }
-  if (doc.isEncrypted) throw new UnstampablePdf('it is encrypted');
-  if (!pages.length) throw new UnstampablePdf('it has no page');
-
-  doc.registerFontkit(sharedFontkit);
-  const fonts = await Promise.all(FONT_FILES.map((bytes) => doc.embedFont(bytes, { subset: true })));
-  const kits = FONT_FILES.map((bytes) => sharedFontkit.create(bytes) as unknown as FontkitFont);
-  const lines = stampLines(stamp).map((line) => {
-    const runs = runsOf(line, fonts, kits).map((run) => ({
-      ...run,
-      width: run.font.widthOfTextAtSize(run.text, SIZE),
-    }));
-    return { runs, width: runs.reduce((sum, r) => sum + r.width, 0) };
-  });
-  const width = Math.max(...lines.map((l) => l.width)) + 2 * PADDING;
-  const height = lines.length * LEADING + 2 * PADDING;
-
-  // Drawn once, on a page of its own made into a form XObject that every page then shows: the text is shaped once
-  // (a Hindi name's shaping was most of the cost when drawn page by page). The page itself goes again.
-  const sheet = doc.addPage([width, height]);
-  sheet.drawRectangle({ x: 0, y: 0, width, height, color: rgb(1, 1, 1), opacity: 0.8 });
-  lines.forEach((line, i) => {
-    let x = PADDING;
-    const y = PADDING + (lines.length - 1 - i) * LEADING + 2; // the first line on top
-    for (const run of line.runs) {
-      sheet.drawText(run.text, { x, y, size: SIZE, font: run.font, color: INK });
-      x += run.width;
-    }
-  });
-  const form = await doc.embedPage(sheet);
-  doc.removePage(doc.getPageCount() - 1);
-  doc.context.delete(sheet.ref);
-
-  for (const page of pages) {
-    const { x, y, angle, room } = placement(page);
-    // A page narrower than the stamp gets it smaller, never cut off.
-    const scale = Math.min(1, (room - 2 * MARGIN) / width);
-    page.drawPage(form, { x, y, xScale: scale, yScale: scale, rotate: degrees(angle) });
-  }
-  return doc.save();
+export function stampPdf(original: Uint8Array, stamp: Stamp, stamper = sharedStamper()): Promise<Uint8Array> {
+  return stamper.stamp(original, stamp);
 }
