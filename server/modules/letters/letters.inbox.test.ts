@@ -170,7 +170,12 @@ describe('classification: Confidential and Secret letters', () => {
     expect(await movementsOf(letter._id)).toHaveLength(0);
     expect(await notesOf(employee.id)).toHaveLength(0);
     expect((await inbox(employee)).letters).toHaveLength(0);
-    expect(await count(employee)).toEqual({ pending: 0, unread: 0, overdue: 0, overdueByBox: { pending: 0, received: 0 } });
+    expect(await count(employee)).toEqual({
+      pending: 0,
+      unread: 0,
+      overdue: 0,
+      overdueByBox: { pending: 0, received: 0 },
+    });
     expect((await call('GET', employee, `/api/dac?q=${tag}`)).json()).toEqual([]);
     expect((await call('GET', employee, `/api/dac/${letter._id}`)).statusCode).toBe(404);
     expect((await call('GET', employee, `/api/dac/${letter._id}/movements`)).statusCode).toBe(404);
@@ -235,7 +240,12 @@ describe('classification: Confidential and Secret letters', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await movementsOf(letter._id))[0]!.classified).toBe(true);
     expect((await inbox(employee, '?status=closed')).letters).toHaveLength(0);
-    expect(await count(employee)).toEqual({ pending: 0, unread: 0, overdue: 0, overdueByBox: { pending: 0, received: 0 } });
+    expect(await count(employee)).toEqual({
+      pending: 0,
+      unread: 0,
+      overdue: 0,
+      overdueByBox: { pending: 0, received: 0 },
+    });
     expect((await call('GET', employee, `/api/dac?q=${tag}`)).json()).toEqual([]);
     expect((await call('GET', employee, `/api/dac/${letter._id}`)).statusCode).toBe(404);
     expect((await call('GET', employee, '/api/notifications')).json()).toEqual({ notifications: [], unread: 0 });

@@ -48,7 +48,9 @@ describe('GET /api/dac/inbox?status=sent', () => {
     expect(second.res.headers['x-total-count']).toBe('4');
     // Not yet received: the card says who holds it and that it waits.
     expect(second.body.letters[0]!.dak).toEqual({
-      holders: [expect.objectContaining({ _id: ravi.id, name: 'Ravi Kumar', designation: 'Scientist D', status: 'pending' })],
+      holders: [
+        expect.objectContaining({ _id: ravi.id, name: 'Ravi Kumar', designation: 'Scientist D', status: 'pending' }),
+      ],
       closed: null,
     });
     // Search and priority work as in the other boxes.
@@ -88,7 +90,10 @@ describe('GET /api/dac/inbox?status=sent', () => {
     await call('POST', meena, `/api/dac/${a._id}/receive`);
     await call('POST', meena, `/api/dac/${a._id}/close`, { disposal: 'Filed' });
     const closed = (await sent(me)).body.letters.find((l) => l._id === a._id)!;
-    expect(closed.dak).toEqual({ holders: [], closed: { by: { _id: meena.id, name: 'Meena Iyer' }, at: expect.any(String) } });
+    expect(closed.dak).toEqual({
+      holders: [],
+      closed: { by: { _id: meena.id, name: 'Meena Iyer' }, at: expect.any(String) },
+    });
     // The same whereabouts on the register's card, to the uploader, and on the letter opened.
     const card = (await call('GET', me, `/api/dac/${a._id}`)).json();
     expect(card.dak.closed.by._id).toBe(meena.id);
@@ -151,7 +156,11 @@ describe('GET /api/dac/inbox?status=sent', () => {
     const deputys = (await sent(deputy)).body.letters;
     expect(deputys.map((l) => l.movement._id)).toEqual([officers[0]!.movement._id]);
     // The delegate pulls it back from Sent for the officer.
-    const pulled = await call('POST', deputy, `/api/dac/${letter._id}/movements/${officers[0]!.movement._id}/pull-back`);
+    const pulled = await call(
+      'POST',
+      deputy,
+      `/api/dac/${letter._id}/movements/${officers[0]!.movement._id}/pull-back`,
+    );
     expect(pulled.statusCode, pulled.body).toBe(200);
     expect((await sent(officer)).body.letters[0]!.movement.outcome).toBe('pulled_back');
     // Once the delegation ends, the officer's markings leave the delegate's Sent.
