@@ -43,8 +43,7 @@ describe('Sent in Marked to Me (decision 099)', () => {
     await dialog.getByRole('combobox', { name: 'Mark to' }).fill(ad.name.split(' ')[0]!);
     await expectVisible(page.getByRole('option', { name: new RegExp(`^${ad.name}`) }));
     await checkA11y(page, { moderate: true });
-    await page.getByRole('option', { name: new RegExp(`^${ad.name}`) }).click();
-    await page.keyboard.press('Escape'); // closes the option list, not the dialog
+    await page.getByRole('option', { name: new RegExp(`^${ad.name}`) }).click(); // the list closes after a pick
     await dialog.getByRole('button', { name: 'Mark Letter' }).click();
     await expectVisible(page.getByText(`Letter ${letterId} marked to 1 officer.`));
     await expectHidden(dialog);
