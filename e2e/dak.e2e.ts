@@ -127,8 +127,9 @@ describe('Dak that moves (issue 17)', () => {
     await dialog.getByRole('button', { name: 'Mark Letter' }).click();
     await expectVisible(page.getByText(`Letter ${letterId} marked to 1 officer.`));
     await expectHidden(dialog);
-    // Marked: its register entry is frozen for the uploader.
-    await expectVisible(card.getByText('Marked to an officer: only an administrator may change its register entry.'));
+    // Marked: the card says with whom it is (decision 099), and its register entry is frozen for the uploader.
+    await expectVisible(card.getByText(new RegExp(`Marked to ${ad.name}.*, not yet received`)));
+    await expectVisible(card.getByText('Only an administrator may now change its register entry.'));
     await expectHidden(card.getByRole('button', { name: `Delete letter: ${subject}` }));
 
     // 2. The director sees it pending with the associate director.

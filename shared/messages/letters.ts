@@ -78,7 +78,7 @@ export const letters = {
   file_no_too_long: 'File No must be at most {{max}} characters.',
   reply_ref_too_long: 'Reply reference must be at most {{max}} characters.',
   send_back_reason_required: 'Please say why you are sending it back.',
-  inbox_status_invalid: 'Status must be pending, received, closed or info.',
+  inbox_status_invalid: 'Status must be pending, received, closed, info or sent.',
   pendency_from_invalid: 'From must be a valid date.',
   pendency_to_invalid: 'To must be a valid date.',
   pendency_from_after_to: 'From cannot be after To.',

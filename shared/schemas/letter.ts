@@ -108,6 +108,25 @@ export const letterJson = z.object({
   frozen: z.boolean(),
   /** Whether the signed-in person may mark it (its uploader, a holder, a director or an admin; issue 17). */
   canMark: z.boolean(),
+  /**
+   * Where the letter is now (decision 099), to whoever may see the letter: who holds it (marked to them and not yet
+   * received, or received), or who closed it when nobody holds it; null before it is first marked.
+   */
+  dak: z
+    .object({
+      holders: z.array(
+        z.object({
+          _id: z.uuid(),
+          name: z.string(),
+          designation: z.string(),
+          status: z.enum(['pending', 'received']),
+          markedAt: z.string(),
+          receivedAt: z.string().nullable(),
+        }),
+      ),
+      closed: z.object({ by: z.object({ _id: z.uuid(), name: z.string() }), at: z.string() }).nullable(),
+    })
+    .nullable(),
 });
 export type LetterJson = z.infer<typeof letterJson>;
 
@@ -193,8 +212,11 @@ export const returnLetterInput = z.object({
 export type ReturnLetterInput = z.input<typeof returnLetterInput>;
 
 export const MOVEMENT_STATUSES = ['pending', 'received', 'closed'] as const;
-/** The inbox's boxes: the three of a movement, and the copies for information (issue 32). */
-export const INBOX_STATUSES = [...MOVEMENT_STATUSES, 'info'] as const;
+/**
+ * The inbox's boxes: the three of a movement, the copies for information (issue 32), and "Sent": the markings and
+ * copies I made (or a delegate made for me), with what became of them (decision 099).
+ */
+export const INBOX_STATUSES = [...MOVEMENT_STATUSES, 'info', 'sent'] as const;
 export type InboxStatus = (typeof INBOX_STATUSES)[number];
 const flag = z
   .enum(['true', 'false'])
@@ -248,7 +270,13 @@ export type InboxLetterJson = z.infer<typeof inboxLetterJson>;
 export const inboxPageJson = z.object({ letters: z.array(inboxLetterJson), next: z.string().nullable() });
 export type InboxPageJson = z.infer<typeof inboxPageJson>;
 /** The badge in the navigation: letters marked to me not yet received, of them unread, and held past due. */
-export const inboxCountJson = z.object({ pending: z.number(), unread: z.number(), overdue: z.number() });
+export const inboxCountJson = z.object({
+  pending: z.number(),
+  unread: z.number(),
+  overdue: z.number(),
+  /** Of `overdue`, how many are in each box (decision 099: the summary says where they are). */
+  overdueByBox: z.object({ pending: z.number(), received: z.number() }),
+});
 export type InboxCountJson = z.infer<typeof inboxCountJson>;
 
 /** An officer a letter may be marked to (GET /api/dac/officers). */

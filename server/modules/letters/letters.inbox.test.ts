@@ -71,7 +71,7 @@ describe('GET /api/dac/inbox and /api/dac/inbox/count', () => {
     expect((await inbox(ad, '?status=received')).letters.map((l) => l._id)).toEqual([made[1]!._id]);
     await call('POST', ad, `/api/dac/${made[1]!._id}/close`, { disposal: 'Noted' });
     expect((await inbox(ad, '?status=closed')).letters.map((l) => l._id)).toEqual([made[1]!._id]);
-    expect(await count(ad)).toEqual({ pending: 2, unread: 2, overdue: 0 });
+    expect(await count(ad)).toEqual({ pending: 2, unread: 2, overdue: 0, overdueByBox: { pending: 0, received: 0 } });
     // Overdue: a due date that has passed (set in the database: the API refuses a past due date).
     await app.db
       .update(letterMovements)
@@ -79,11 +79,11 @@ describe('GET /api/dac/inbox and /api/dac/inbox/count', () => {
       .where(and(eq(letterMovements.letterId, made[0]!._id), eq(letterMovements.toUserId, ad.id)));
     const overdue = await inbox(ad, '?overdue=true');
     expect(overdue.letters.map((l) => [l._id, l.movement.overdue])).toEqual([[made[0]!._id, true]]);
-    expect(await count(ad)).toEqual({ pending: 2, unread: 2, overdue: 1 });
+    expect(await count(ad)).toEqual({ pending: 2, unread: 2, overdue: 1, overdueByBox: { pending: 1, received: 0 } });
   });
 
   it.each([
-    ['?status=open', 'Status must be pending, received, closed or info.', 'status'],
+    ['?status=open', 'Status must be pending, received, closed, info or sent.', 'status'],
     ['?cursor=abc', 'This list has changed. Please open it again.', 'cursor'],
     ['?priority=Low', 'Please choose a priority: Normal, Urgent or Most Immediate.', 'priority'],
     ['?limit=500', undefined, 'limit'],
@@ -170,7 +170,12 @@ describe('classification: Confidential and Secret letters', () => {
     expect(await movementsOf(letter._id)).toHaveLength(0);
     expect(await notesOf(employee.id)).toHaveLength(0);
     expect((await inbox(employee)).letters).toHaveLength(0);
-    expect(await count(employee)).toEqual({ pending: 0, unread: 0, overdue: 0 });
+    expect(await count(employee)).toEqual({
+      pending: 0,
+      unread: 0,
+      overdue: 0,
+      overdueByBox: { pending: 0, received: 0 },
+    });
     expect((await call('GET', employee, `/api/dac?q=${tag}`)).json()).toEqual([]);
     expect((await call('GET', employee, `/api/dac/${letter._id}`)).statusCode).toBe(404);
     expect((await call('GET', employee, `/api/dac/${letter._id}/movements`)).statusCode).toBe(404);
@@ -235,7 +240,12 @@ describe('classification: Confidential and Secret letters', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await movementsOf(letter._id))[0]!.classified).toBe(true);
     expect((await inbox(employee, '?status=closed')).letters).toHaveLength(0);
-    expect(await count(employee)).toEqual({ pending: 0, unread: 0, overdue: 0 });
+    expect(await count(employee)).toEqual({
+      pending: 0,
+      unread: 0,
+      overdue: 0,
+      overdueByBox: { pending: 0, received: 0 },
+    });
     expect((await call('GET', employee, `/api/dac?q=${tag}`)).json()).toEqual([]);
     expect((await call('GET', employee, `/api/dac/${letter._id}`)).statusCode).toBe(404);
     expect((await call('GET', employee, '/api/notifications')).json()).toEqual({ notifications: [], unread: 0 });

@@ -34,7 +34,7 @@ function countStatements(marker: string) {
 
 /** The badge's own statement (letters.inbox.ts countInbox), and the badge of someone with nothing marked to them. */
 const INBOX_COUNT = `count(*) filter (where "letter_movements"."box" = 'pending')`;
-const NOTHING = { pending: 0, unread: 0, overdue: 0 };
+const NOTHING = { pending: 0, unread: 0, overdue: 0, overdueByBox: { pending: 0, received: 0 } };
 
 describe("kept answers of a person's own reads", () => {
   it('answers the same bytes with an ETag (304 when the browser has them) until the dak changes', async () => {
@@ -155,7 +155,9 @@ describe("kept answers of a person's own reads", () => {
       );
       expect(counted.n()).toBe(2);
       const bodies = answers.map((res) => res.json());
-      expect(bodies.filter((_, i) => i % 2 === 0)).toEqual(Array(6).fill({ pending: 1, unread: 1, overdue: 0 }));
+      expect(bodies.filter((_, i) => i % 2 === 0)).toEqual(
+        Array(6).fill({ pending: 1, unread: 1, overdue: 0, overdueByBox: { pending: 0, received: 0 } }),
+      );
       expect(bodies.filter((_, i) => i % 2 === 1)).toEqual(Array(6).fill(NOTHING));
     } finally {
       counted.stop();

@@ -269,11 +269,11 @@ describe('receive, close, return, read', () => {
     const ad = await createUser(app, 'associate_director');
     const letter = await upload(owner);
     await mark(owner, letter._id, { to: [ad.id] });
-    expect(await count(ad)).toEqual({ pending: 1, unread: 1, overdue: 0 });
+    expect(await count(ad)).toEqual({ pending: 1, unread: 1, overdue: 0, overdueByBox: { pending: 0, received: 0 } });
     expect((await call('POST', owner, `/api/dac/${letter._id}/read`)).statusCode).toBe(403);
     expect((await call('POST', ad, `/api/dac/${letter._id}/read`)).statusCode).toBe(200);
     expect((await call('POST', ad, `/api/dac/${letter._id}/read`)).statusCode).toBe(200);
-    expect(await count(ad)).toEqual({ pending: 1, unread: 0, overdue: 0 });
+    expect(await count(ad)).toEqual({ pending: 1, unread: 0, overdue: 0, overdueByBox: { pending: 0, received: 0 } });
     expect((await inbox(ad)).letters[0]!.movement.readAt).toBeTruthy();
     const reads = (await logsFor(letter._id)).filter((l) => l.action.startsWith('Opened letter'));
     expect(reads).toHaveLength(1);

@@ -34,7 +34,7 @@ import { signedInActor } from '#server/plugins/auth.ts';
 
 import { createDelegation, endDelegation, listDelegations } from './letters.delegation.ts';
 import { csvLine } from './letters.export.ts';
-import { countInbox, decodeInboxCursor, listInbox } from './letters.inbox.ts';
+import { countBox, countInbox, decodeInboxCursor, listInbox, sentPagingHeaders } from './letters.inbox.ts';
 import {
   closeLetter,
   markLetter,
@@ -114,6 +114,11 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { items, next } = await listInbox(app.db, actor, { ...rest, after });
         const today = todayInIndia();
         return {
+          // Sent (decision 099) also says its total and next page in the headers of the paged lists (server/lib/paging.ts).
+          headers:
+            rest.status === 'sent'
+              ? sentPagingHeaders(req.url, next ? encodeTimeCursor(next) : null, await countBox(app.db, actor, rest))
+              : undefined,
           body: inboxPageJson.parse({
             letters: items.map(({ view, movement }) => ({
               ...presentLetter(view, actor),

@@ -24,7 +24,7 @@ const person = (p: { id: string; name: string } | null) => (p ? { _id: p.id, nam
 
 /** The one place a letter becomes JSON (spec §3 Letter), as seen by `actor`. */
 export function presentLetter(
-  { letter, uploader, deleter, originalName, frozen, holds }: LetterView,
+  { letter, uploader, deleter, originalName, frozen, holds, whereabouts }: LetterView,
   actor: Actor,
 ): LetterJson {
   return {
@@ -51,6 +51,20 @@ export function presentLetter(
     deletedBy: person(deleter),
     frozen,
     canMark: lettersPolicy.allows(actor, 'letters.mark', { letter, holds }),
+    dak: whereabouts && {
+      holders: whereabouts.holders.map((h) => ({
+        _id: h.id,
+        name: h.name,
+        designation: h.designation,
+        status: h.status,
+        markedAt: h.markedAt.toISOString(),
+        receivedAt: h.receivedAt ? h.receivedAt.toISOString() : null,
+      })),
+      closed: whereabouts.closed && {
+        by: { _id: whereabouts.closed.id, name: whereabouts.closed.name },
+        at: whereabouts.closed.at.toISOString(),
+      },
+    },
   };
 }
 

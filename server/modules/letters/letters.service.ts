@@ -35,6 +35,7 @@ import { activeDelegators } from './letters.delegation.ts';
 import { refuseUnclearedHolders } from './letters.holders.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { type LetterSearch, searchLetterIds } from './letters.search.ts';
+import { loadWhereabouts, type Whereabouts } from './letters.whereabouts.ts';
 
 /** A letter with what its card shows besides its own columns. */
 export interface LetterView {
@@ -48,6 +49,8 @@ export interface LetterView {
   involved: boolean;
   /** That person holds it now (marked to them, not yet closed, sent on or back). */
   holds: boolean;
+  /** Who holds it now, or who closed it (decision 099); null before it first moves. */
+  whereabouts: Whereabouts | null;
 }
 
 // Everything a card shows; not the search text, which no screen needs and which is the widest column.
@@ -112,6 +115,10 @@ export async function loadViews(db: DbOrTx, ids: string[], viewerId?: string): P
   const rows = viewerId
     ? await viewsFor(db, { ids: `{${ids.join(',')}}`, viewerId })
     : await viewsSelect(db, sql`false`, sql`false`).where(sql`${letters.id} = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const where = await loadWhereabouts(
+    db,
+    rows.filter((r) => r.frozen).map((r) => r.letter.id),
+  );
   const byId = new Map(
     rows.map((r) => [
       r.letter.id,
@@ -124,6 +131,7 @@ export async function loadViews(db: DbOrTx, ids: string[], viewerId?: string): P
         frozen: Boolean(r.frozen),
         involved: Boolean(r.involved),
         holds: Boolean(r.holds),
+        whereabouts: where.get(r.letter.id) ?? null,
       },
     ]),
   );
@@ -277,6 +285,7 @@ export async function createLetter(
       frozen: false,
       involved: false,
       holds: false,
+      whereabouts: null,
     };
   });
 }

@@ -33,10 +33,11 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { type InboxFilter, useInbox, useInboxCount, useMarkSeen, useReadLetter, useReceiveLetter } from '../api.ts';
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
-import { DueBadge, PriorityBadge } from './dak-parts.tsx';
+import { DueBadge, PriorityBadge, Whereabouts } from './dak-parts.tsx';
 import { LetterDownload } from './letter-download.tsx';
 import { LetterMovements } from './letter-movements.tsx';
 import { ClassificationBadge, Detail } from './letter-parts.tsx';
+import { SentCard } from './sent-card.tsx';
 
 type Dialog = { kind: 'mark' | 'close' | 'return'; letter: InboxLetterJson } | null;
 
@@ -119,6 +120,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
                 ? t(`dak.outcome.${m.outcome}`, { when: formatDateTime(m.endedAt) })
                 : t('dak.state.received', { when: formatDateTime(m.receivedAt) })}
         </Text>
+        <Whereabouts dak={letter.dak} />
         {m.remarks && <Text size="sm">{t('dak.movement.remarks', { remarks: m.remarks })}</Text>}
         <Group gap="sm">
           {info && !m.readAt && !m.outcome && (
@@ -235,7 +237,11 @@ function Box({ filter }: { filter: InboxFilter }) {
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {letters.map((letter) => (
             <li key={letter.movement._id}>
-              <InboxCard letter={letter} onDialog={setDialog} />
+              {filter.status === 'sent' ? (
+                <SentCard letter={letter} />
+              ) : (
+                <InboxCard letter={letter} onDialog={setDialog} />
+              )}
             </li>
           ))}
         </Stack>
@@ -262,7 +268,8 @@ function Box({ filter }: { filter: InboxFilter }) {
 
 /**
  * "Marked to me" (issue 17 item 2): the letters marked to the signed-in person, in three boxes — not yet received,
- * received (held), closed — with unread, due and overdue shown plainly, a search, a priority filter and "overdue only".
+ * received (held), closed — with unread, due and overdue shown plainly, a search, a priority filter and "overdue only";
+ * the copies for information (decision 079); and "Sent", the letters I marked on or copied (decision 099).
  */
 export function Inbox() {
   const { t } = useTranslation('letters');
@@ -309,11 +316,14 @@ export function Inbox() {
       </Group>
       {count.data && (count.data.pending > 0 || count.data.overdue > 0) && (
         <Text size="sm" c="gray.9">
-          {t('dak.inbox.summary', {
-            pending: count.data.pending,
-            unread: count.data.unread,
-            overdue: count.data.overdue,
-          })}
+          {t('dak.inbox.summary', { pending: count.data.pending, unread: count.data.unread })}
+          {/* The count spans two boxes, the list shows one: say where the overdue letters are (decision 099). */}
+          {count.data.overdue > 0 &&
+            ` ${t('dak.inbox.overdueWhere', {
+              overdue: count.data.overdue,
+              pending: count.data.overdueByBox.pending,
+              received: count.data.overdueByBox.received,
+            })}`}
         </Text>
       )}
       <Tabs value={status} onChange={(v) => v && setStatus(v as InboxStatus)} keepMounted={false}>

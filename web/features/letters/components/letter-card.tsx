@@ -7,6 +7,7 @@ import type { LetterJson } from '#shared/schemas/letter.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { MarkLetterDialog } from './dak-dialogs.tsx';
+import { Whereabouts } from './dak-parts.tsx';
 import { LetterDownload } from './letter-download.tsx';
 import { LetterHistory } from './letter-history.tsx';
 import { LetterMovements } from './letter-movements.tsx';
@@ -55,6 +56,7 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
             </Detail>
           )}
         </SimpleGrid>
+        <Whereabouts dak={letter.dak} />
         <Group gap="sm">
           {letter.fileName && <LetterDownload letter={letter} />}
           <Button

@@ -11,6 +11,7 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useDeleteLetter, useLetterPages } from '../api.ts';
 import { MarkLetterDialog } from './dak-dialogs.tsx';
+import { Whereabouts } from './dak-parts.tsx';
 import { LetterForm, type LetterStatus } from './letter-form.tsx';
 import { ClassificationBadge } from './letter-parts.tsx';
 
@@ -54,6 +55,7 @@ function ManagerCard({
         <Text size="sm" c="gray.8">
           {formatDate(letter.letterDate)}
         </Text>
+        <Whereabouts dak={letter.dak} />
         {letter.frozen && (
           <Text size="xs" c="gray.8">
             {t('dak.frozen')}
