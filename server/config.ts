@@ -59,6 +59,13 @@ export interface Config {
    * `timeoutSeconds` (PREVIEW_TIMEOUT_SECONDS, default 120); PDFs up to `maxBytes` get the viewer's update (088).
    */
   preview: { maxBytes: number; timeoutSeconds: number; soffice: string };
+  /**
+   * The sandbox every parser of an uploaded file runs in (decision 091, server/lib/sandbox.ts): bubblewrap at `bwrap`
+   * (BWRAP_PATH, default bwrap on the PATH), each run held to `cpuSeconds` of CPU (SANDBOX_CPU_SECONDS, 120) and
+   * `memoryMb` of memory (SANDBOX_MEMORY_MB, 2048); a PDF of more than `maxPages` pages (SANDBOX_MAX_PAGES, 5000)
+   * gets no viewer's update, and an Office file converted to one has no preview.
+   */
+  sandbox: { bwrap: string; cpuSeconds: number; memoryMb: number; maxPages: number };
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -453,6 +460,10 @@ const envSchema = z.object({
   PREVIEW_MAX_BYTES: byteSize('PREVIEW_MAX_BYTES', 30 * MB),
   PREVIEW_TIMEOUT_SECONDS: wholeNumber('PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
   SOFFICE_PATH: text(),
+  BWRAP_PATH: text(),
+  SANDBOX_CPU_SECONDS: wholeNumber('SANDBOX_CPU_SECONDS', 120, 1, 3600),
+  SANDBOX_MEMORY_MB: wholeNumber('SANDBOX_MEMORY_MB', 2048, 256, 65536),
+  SANDBOX_MAX_PAGES: wholeNumber('SANDBOX_MAX_PAGES', 5000, 1, 1_000_000),
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   AUDIT_RETENTION_DAYS: variable((v, ctx) => {
     if (v === undefined) return AUDIT_RETENTION_MIN_DAYS;
@@ -833,6 +844,12 @@ export function loadConfig(
       maxBytes: env.PREVIEW_MAX_BYTES,
       timeoutSeconds: env.PREVIEW_TIMEOUT_SECONDS,
       soffice: env.SOFFICE_PATH ?? 'soffice',
+    },
+    sandbox: {
+      bwrap: env.BWRAP_PATH ?? 'bwrap',
+      cpuSeconds: env.SANDBOX_CPU_SECONDS,
+      memoryMb: env.SANDBOX_MEMORY_MB,
+      maxPages: env.SANDBOX_MAX_PAGES,
     },
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,

@@ -9,6 +9,7 @@ import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { ensureAdmin } from './modules/auth/bootstrap.ts';
 import { checkJwtSecret, JwtSecretMismatchError } from './modules/auth/jwt-secret.ts';
 import { sweepStorage } from './modules/files/sweep.ts';
+import { checkSandbox } from './lib/sandbox.ts';
 
 // The only file that opens a port.
 
@@ -71,6 +72,8 @@ if (database.kind === 'postgres') {
 }
 
 const app = await buildApp({ config, database, backgroundJobs: true });
+// Every parser of an uploaded file runs in bubblewrap (decision 091): without it, one warning, and no Office previews.
+await checkSandbox(config.sandbox.bwrap, app.log);
 await ensureAdmin(database.db, config, app.log);
 // Files that no row references (a crash between writing and committing) go before the first request; with a shared
 // database other nodes may be mid-upload, so only files older than the grace period go.

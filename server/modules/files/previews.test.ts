@@ -28,6 +28,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const c: GroupCast = await groupCast();
 const preview = (over: Partial<{ soffice: string; timeoutSeconds: number; maxBytes: number }> = {}) => ({
   preview: { ...c.app.config.preview, ...over },
+  sandbox: c.app.config.sandbox,
 });
 
 /** Uploads to the group: an Office document as a group notice (.doc/.docx), anything else to its Projects. */
