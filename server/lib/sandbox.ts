@@ -168,7 +168,7 @@ export async function runSandboxed(bwrap: string, run: SandboxRun): Promise<Sand
   const { cpuSeconds, memoryMb, wallSeconds } = run.limits;
   const limited = [
     'prlimit',
-    `--cpu=${cpuSeconds}`,
+    `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
     `--data=${memoryMb * 1024 * 1024}`,
     '--core=0',
     '--',
@@ -239,7 +239,7 @@ function spawnLimited(
       if (byName === 'SIGXCPU' || sig === 24 || ((byName === 'SIGKILL' || sig === 9) && /CPU/.test(stderr))) {
         return reject(new SandboxLimitError('cpu', `used more than ${cpuSeconds} s of CPU`));
       }
-      if (/out of memory|Cannot allocate memory|bad_alloc|heap limit|ENOMEM/i.test(stderr) || sig === 6) {
+      if (/out of memory|memory exhausted|Cannot allocate memory|bad_alloc|heap limit|ENOMEM/i.test(stderr) || sig === 6) {
         return reject(new SandboxLimitError('memory', `needed more than ${memoryMb} MB of memory`));
       }
       if (byName === 'SIGKILL' || sig === 9) return reject(new SandboxLimitError('cpu', 'was killed'));
