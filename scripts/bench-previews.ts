@@ -35,7 +35,6 @@ const server = startServer({
   DATABASE_URL: databaseUrl,
   JWT_SECRET: randomUUID(),
   RUNTIME_METRICS: 'true',
-  LOG_LEVEL: 'warn',
 });
 const db = new pg.Client({ connectionString: databaseUrl });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -82,12 +81,26 @@ try {
   }
 
   const photo = await sharp({
-    create: { width: 2000, height: 1500, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    create: {
+      width: 2000,
+      height: 1500,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
   })
     .png()
     .toBuffer();
   const kinds: [string, string, () => Buffer][] = [
-    ['pdf', 'pdf', () => pdfWithPages(Array.from({ length: 40 }, (_, p) => `Bench page ${p + 1}`), 400)],
+    [
+      'pdf',
+      'pdf',
+      () =>
+        pdfWithPages(
+          Array.from({ length: 40 }, (_, p) => `Bench page ${p + 1}`),
+          400,
+        ),
+    ],
     ['image', 'png', () => photo],
     ['docx', 'docx', () => docxWithText('Bench memo')],
     ['xlsx', 'xlsx', () => xlsxWithText('Bench ledger')],

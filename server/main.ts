@@ -6,10 +6,10 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
+import { checkSandbox } from './lib/sandbox.ts';
 import { ensureAdmin } from './modules/auth/bootstrap.ts';
 import { checkJwtSecret, JwtSecretMismatchError } from './modules/auth/jwt-secret.ts';
 import { sweepStorage } from './modules/files/sweep.ts';
-import { checkSandbox } from './lib/sandbox.ts';
 
 // The only file that opens a port.
 

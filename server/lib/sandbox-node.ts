@@ -57,7 +57,8 @@ export function parsersBundle(): Promise<string> {
     if (!existsSync(dir)) {
       const temporary = `${dir}.${process.pid}.tmp`;
       await mkdir(temporary, { recursive: true });
-      for (const file of result.outputFiles) await writeFile(path.join(temporary, path.basename(file.path)), file.contents);
+      for (const file of result.outputFiles)
+        await writeFile(path.join(temporary, path.basename(file.path)), file.contents);
       await rename(temporary, dir).catch(async (err: unknown) => {
         if (!existsSync(dir)) throw err; // else another process wrote the same bundle first
         await rm(temporary, { recursive: true, force: true });
@@ -76,7 +77,11 @@ export function parsersBundle(): Promise<string> {
 export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
   const script = await parsersBundle();
   const nodeDir = path.dirname(process.execPath);
-  const readOnly = [path.dirname(script), path.join(projectRoot, 'node_modules'), path.join(projectRoot, 'package.json')];
+  const readOnly = [
+    path.dirname(script),
+    path.join(projectRoot, 'node_modules'),
+    path.join(projectRoot, 'package.json'),
+  ];
   if (!nodeDir.startsWith('/usr/')) readOnly.push(nodeDir);
   // V8's heap below the memory limit, so that a heap too large ends with its own message, not a failed allocation.
   const heapMb = Math.max(128, Math.floor(run.limits.memoryMb * 0.6));

@@ -165,7 +165,7 @@ export async function runSandboxed(bwrap: string, run: SandboxRun): Promise<Sand
   if (!program) throw new ProgramMissing(`${run.program} is not installed`);
   const status = await sandboxStatus(bwrap);
   if (!status.available && run.needsIsolation) throw new SandboxMissing(`the sandbox is missing: ${status.reason}`);
-  const { cpuSeconds, memoryMb, wallSeconds } = run.limits;
+  const { cpuSeconds, memoryMb } = run.limits;
   const limited = [
     'prlimit',
     `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
@@ -239,7 +239,10 @@ function spawnLimited(
       if (byName === 'SIGXCPU' || sig === 24 || ((byName === 'SIGKILL' || sig === 9) && /CPU/.test(stderr))) {
         return reject(new SandboxLimitError('cpu', `used more than ${cpuSeconds} s of CPU`));
       }
-      if (/out of memory|memory exhausted|Cannot allocate memory|bad_alloc|heap limit|ENOMEM/i.test(stderr) || sig === 6) {
+      if (
+        /out of memory|memory exhausted|Cannot allocate memory|bad_alloc|heap limit|ENOMEM/i.test(stderr) ||
+        sig === 6
+      ) {
         return reject(new SandboxLimitError('memory', `needed more than ${memoryMb} MB of memory`));
       }
       if (byName === 'SIGKILL' || sig === 9) return reject(new SandboxLimitError('cpu', 'was killed'));

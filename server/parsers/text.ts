@@ -2,7 +2,6 @@ import { open, stat, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 
-
 /** PostgreSQL text cannot hold NUL; runs of blanks say nothing to a search. */
 const tidy = (text: string, maxChars: number) =>
   text
@@ -28,7 +27,11 @@ async function head(file: string, limit: number) {
  * The text of one uploaded file for search (search/extractor.ts), into `text.txt`: PDF, DOCX, PPTX and XLSX through
  * officeparser (pdf.js for PDFs), TXT as it is. Answers `{ error }` for a file it cannot read.
  */
-export async function extractText(input: string, output: string, o: { ext: string; maxBytes: number; maxChars: number }) {
+export async function extractText(
+  input: string,
+  output: string,
+  o: { ext: string; maxBytes: number; maxChars: number },
+) {
   // Background work: the server's answers and the database take the cores first (issue 12).
   try {
     setPriority(19);

@@ -27,7 +27,9 @@ describe('makeWebImage', () => {
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#406080' } })
       .png()
       .toBuffer();
-    const jobs = Array.from({ length: 4 }, (_, i) => makeWebImage(store, sandbox, stored(`p${i}.png`, photo), 500, 'photo'));
+    const jobs = Array.from({ length: 4 }, (_, i) =>
+      makeWebImage(store, sandbox, stored(`p${i}.png`, photo), 500, 'photo'),
+    );
     expect(imageQueue.activeCount + imageQueue.pendingCount).toBe(4);
     expect(imageQueue.activeCount).toBe(1);
     const made = await Promise.all(jobs);

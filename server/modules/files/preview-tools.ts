@@ -2,7 +2,6 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { Config } from '#server/config.ts';
-import { runNodeParser } from '#server/lib/sandbox-node.ts';
 import {
   ProgramMissing,
   runSandboxed,
@@ -11,6 +10,7 @@ import {
   type SandboxLimits,
   SandboxMissing,
 } from '#server/lib/sandbox.ts';
+import { runNodeParser } from '#server/lib/sandbox-node.ts';
 
 import { MAX_IMAGE_PIXELS } from './images.ts';
 

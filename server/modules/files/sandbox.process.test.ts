@@ -195,7 +195,7 @@ describe('a preview the server never finished', () => {
       await until(`conversion ${start}`, async () => starts() === start, 120_000);
       expect((await previewRow(db, fileUrl))?.attempts).toBe(start);
       await killServer(server);
-      server = startServer(env);
+      server = startServer({ ...env, DATA_DIR: server.dataDir }); // the same uploads
       base = await waitHealthy(server);
     }
     // The next start gives it up at once: "not available", with the reason, and LibreOffice is not run again.

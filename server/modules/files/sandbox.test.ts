@@ -109,45 +109,49 @@ describe('a program in the sandbox', () => {
 });
 
 describe('a .docx linking pictures from the portal’s network and files', () => {
-  it('reaches LibreOffice in the sandbox: nothing is fetched, and its PDF holds no image', { timeout: 180_000 }, async () => {
-    let requests = 0;
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c04020' } })
-      .png()
-      .toBuffer();
-    const listener = createServer((_req, res) => {
-      requests++;
-      res.writeHead(200, { 'content-type': 'image/png' }).end(photo);
-    });
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    const { port } = listener.address() as AddressInfo;
-    try {
-      // Another upload of the portal, stored in DATA_DIR: a picture someone else sent.
-      const other = await uploadDocx('other.docx', docxWithText('Not for the uploader'));
-      const [otherRow] = await c.app.db.select().from(files).where(eq(files.id, other.fileId));
-      const stored = c.app.storage.storedPath(otherRow!.area as never, otherRow!.storedName);
-      writeFileSync(path.join(work, 'local.png'), photo);
-      const hostile = await uploadDocx(
-        'hostile.docx',
-        docxWithLinkedPictures([
-          `http://127.0.0.1:${port}/picture.png`,
-          `file://${path.join(work, 'local.png')}`,
-          `file://${stored}`,
-          'file:///etc/passwd',
-        ]),
-      );
-      expect(await makePreview(c.app.db, c.app.storage, c.app.config, hostile.fileId)).toBe('ready');
-      const preview = await c.app.inject({ url: `${hostile.fileUrl}/pdf`, headers: await c.as('admin') });
-      expect(preview.statusCode).toBe(200);
-      const pdf = path.join(work, 'hostile-preview.pdf');
-      writeFileSync(pdf, preview.rawPayload);
-      expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain('Quarterly report');
-      const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').slice(2);
-      expect(images).toEqual([]);
-      expect(requests).toBe(0);
-    } finally {
-      listener.close();
-    }
-  });
+  it(
+    'reaches LibreOffice in the sandbox: nothing is fetched, and its PDF holds no image',
+    { timeout: 180_000 },
+    async () => {
+      let requests = 0;
+      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c04020' } })
+        .png()
+        .toBuffer();
+      const listener = createServer((_req, res) => {
+        requests++;
+        res.writeHead(200, { 'content-type': 'image/png' }).end(photo);
+      });
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      const { port } = listener.address() as AddressInfo;
+      try {
+        // Another upload of the portal, stored in DATA_DIR: a picture someone else sent.
+        const other = await uploadDocx('other.docx', docxWithText('Not for the uploader'));
+        const [otherRow] = await c.app.db.select().from(files).where(eq(files.id, other.fileId));
+        const stored = c.app.storage.storedPath(otherRow!.area as never, otherRow!.storedName);
+        writeFileSync(path.join(work, 'local.png'), photo);
+        const hostile = await uploadDocx(
+          'hostile.docx',
+          docxWithLinkedPictures([
+            `http://127.0.0.1:${port}/picture.png`,
+            `file://${path.join(work, 'local.png')}`,
+            `file://${stored}`,
+            'file:///etc/passwd',
+          ]),
+        );
+        expect(await makePreview(c.app.db, c.app.storage, c.app.config, hostile.fileId)).toBe('ready');
+        const preview = await c.app.inject({ url: `${hostile.fileUrl}/pdf`, headers: await c.as('admin') });
+        expect(preview.statusCode).toBe(200);
+        const pdf = path.join(work, 'hostile-preview.pdf');
+        writeFileSync(pdf, preview.rawPayload);
+        expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain('Quarterly report');
+        const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').slice(2);
+        expect(images).toEqual([]);
+        expect(requests).toBe(0);
+      } finally {
+        listener.close();
+      }
+    },
+  );
 });
 
 describe('without bubblewrap', () => {
