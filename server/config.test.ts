@@ -51,6 +51,7 @@ describe('loadConfig (issue 18 item 4)', () => {
       auditRetentionDays: 180,
       acknowledgementReminderDays: 2,
       preview: { maxBytes: 31457280, timeoutSeconds: 120, soffice: 'soffice' },
+      sandbox: { bwrap: 'bwrap', cpuSeconds: 120, memoryMb: 2048, maxPages: 5000 },
       logLevel: 'info',
       logFormat: 'json',
       trustProxy: 'loopback',

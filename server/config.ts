@@ -61,6 +61,13 @@ export interface Config {
   preview: { maxBytes: number; timeoutSeconds: number; soffice: string };
   /** A classified PDF's stamp taking longer than this is stopped and the download refused (STAMP_TIMEOUT_SECONDS, 096). */
   stampTimeoutSeconds: number;
+  /**
+   * The sandbox every parser of an uploaded file runs in (decision 091, server/lib/sandbox.ts): bubblewrap at `bwrap`
+   * (BWRAP_PATH, default bwrap on the PATH), each run held to `cpuSeconds` of CPU (SANDBOX_CPU_SECONDS, 120) and
+   * `memoryMb` of memory (SANDBOX_MEMORY_MB, 2048); a PDF of more than `maxPages` pages (SANDBOX_MAX_PAGES, 5000)
+   * gets no viewer's update, and an Office file converted to one has no preview.
+   */
+  sandbox: { bwrap: string; cpuSeconds: number; memoryMb: number; maxPages: number };
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -456,6 +463,10 @@ const envSchema = z.object({
   PREVIEW_TIMEOUT_SECONDS: wholeNumber('PREVIEW_TIMEOUT_SECONDS', 120, 1, 3600),
   SOFFICE_PATH: text(),
   STAMP_TIMEOUT_SECONDS: wholeNumber('STAMP_TIMEOUT_SECONDS', 30, 1, 600),
+  BWRAP_PATH: text(),
+  SANDBOX_CPU_SECONDS: wholeNumber('SANDBOX_CPU_SECONDS', 120, 1, 3600),
+  SANDBOX_MEMORY_MB: wholeNumber('SANDBOX_MEMORY_MB', 2048, 256, 65536),
+  SANDBOX_MAX_PAGES: wholeNumber('SANDBOX_MAX_PAGES', 5000, 1, 1_000_000),
   READS_AT_ONCE: wholeNumber('READS_AT_ONCE', 8, 0, 10000),
   AUDIT_RETENTION_DAYS: variable((v, ctx) => {
     if (v === undefined) return AUDIT_RETENTION_MIN_DAYS;
@@ -838,6 +849,12 @@ export function loadConfig(
       soffice: env.SOFFICE_PATH ?? 'soffice',
     },
     stampTimeoutSeconds: env.STAMP_TIMEOUT_SECONDS,
+    sandbox: {
+      bwrap: env.BWRAP_PATH ?? 'bwrap',
+      cpuSeconds: env.SANDBOX_CPU_SECONDS,
+      memoryMb: env.SANDBOX_MEMORY_MB,
+      maxPages: env.SANDBOX_MAX_PAGES,
+    },
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

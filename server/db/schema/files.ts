@@ -1,4 +1,14 @@
-import { type AnyPgColumn, bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 import { createdAt, id } from './common.ts';
 
@@ -49,6 +59,8 @@ export const filePreviews = pgTable('file_previews', {
   thumbnailId: uuid().references(() => files.id, { onDelete: 'set null' }),
   /** An Office file's: the PDF it is shown as. A PDF's: the viewer's update read after it (decision 088), if any. */
   pdfId: uuid().references(() => files.id, { onDelete: 'set null' }),
+  /** Starts of its making (decision 091): one more than the limit without finishing, and it is given up. */
+  attempts: integer().notNull().default(0),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -10,6 +10,7 @@ import { pngClaiming } from '#server/test/multipart.ts';
 import { imageQueue, makeWebImage, MAX_IMAGE_PIXELS } from './images.ts';
 import { createStorage, type StoredFile } from './storage.ts';
 
+const sandbox = { bwrap: 'bwrap', cpuSeconds: 60, memoryMb: 1024, maxPages: 5000 };
 const root = mkdtempSync(path.join(os.tmpdir(), 'lp-images-'));
 const store = createStorage({ dataDir: root, storage: { driver: 'local' } });
 mkdirSync(path.dirname(store.storedPath('photos', 'any')), { recursive: true });
@@ -26,7 +27,9 @@ describe('makeWebImage', () => {
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#406080' } })
       .png()
       .toBuffer();
-    const jobs = Array.from({ length: 4 }, (_, i) => makeWebImage(store, stored(`p${i}.png`, photo), 500, 'photo'));
+    const jobs = Array.from({ length: 4 }, (_, i) =>
+      makeWebImage(store, sandbox, stored(`p${i}.png`, photo), 500, 'photo'),
+    );
     expect(imageQueue.activeCount + imageQueue.pendingCount).toBe(4);
     expect(imageQueue.activeCount).toBe(1);
     const made = await Promise.all(jobs);
@@ -36,7 +39,7 @@ describe('makeWebImage', () => {
 
   it('refuses an image over the pixel limit from its header, without decoding it', async () => {
     await expect(
-      makeWebImage(store, stored('huge.png', pngClaiming(10_000, 10_000)), 500, 'photo'),
+      makeWebImage(store, sandbox, stored('huge.png', pngClaiming(10_000, 10_000)), 500, 'photo'),
     ).rejects.toMatchObject({
       statusCode: 400,
       message: 'The image is too large: at most 40 megapixels.',

@@ -48,6 +48,16 @@ const Kids = PDFName.of('Kids');
 const Parent = PDFName.of('Parent');
 const Resources = PDFName.of('Resources');
 
+/** A PDF past the sandbox's page limit (SANDBOX_MAX_PAGES, decision 091): it gets no update. */
+export class TooManyPages extends Error {
+  constructor(
+    readonly pages: number,
+    readonly maxPages: number,
+  ) {
+    super(`more than ${maxPages} pages (${pages})`);
+  }
+}
+
 /** What the update changed, for the log and the tests. */
 export interface ViewerUpdate {
   bytes: Uint8Array;
@@ -60,9 +70,12 @@ export interface ViewerUpdate {
 /**
  * The update to append to `pdf` for the viewer, or null when it needs none: small enough to be read whole, encrypted
  * (an update would have to be encrypted alike), or already quick to open (a tree of small nodes, and no page naming
- * resources it does not use). Throws when pdf-lib cannot read the PDF.
+ * resources it does not use). Throws when pdf-lib cannot read the PDF, and TooManyPages past `maxPages`.
  */
-export async function viewerUpdate(pdf: Uint8Array): Promise<ViewerUpdate | null> {
+export async function viewerUpdate(
+  pdf: Uint8Array,
+  { maxPages = Infinity }: { maxPages?: number } = {},
+): Promise<ViewerUpdate | null> {
   if (pdf.length <= VIEWER_UPDATE_MIN_BYTES) return null;
   let doc: PDFDocument;
   try {
@@ -85,6 +98,7 @@ export async function viewerUpdate(pdf: Uint8Array): Promise<ViewerUpdate | null
   const tree = pagesOf(context, root, rootRef);
   if (!tree || !tree.pages.length) return null;
   const { pages } = tree;
+  if (pages.length > maxPages) throw new TooManyPages(pages.length, maxPages);
   const treeRebuilt = tree.widest > PAGE_NODE_KIDS;
 
   let pagesPruned = 0;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -28,6 +28,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const c: GroupCast = await groupCast();
 const preview = (over: Partial<{ soffice: string; timeoutSeconds: number; maxBytes: number }> = {}) => ({
   preview: { ...c.app.config.preview, ...over },
+  sandbox: c.app.config.sandbox,
 });
 
 /** Uploads to the group: an Office document as a group notice (.doc/.docx), anything else to its Projects. */
@@ -337,22 +338,35 @@ describe.skipIf(!soffice)('Office files, converted by LibreOffice', () => {
     { timeout: 90_000 },
     async () => {
       // A LibreOffice that hangs on this file: it starts a child that would sleep for five minutes and waits for it.
-      const pidFile = path.join(work, 'hung.pid');
+      // The child is known by its odd duration (it runs in the sandbox's own PID namespace, decision 091).
+      const marker = `300.${Date.now() % 100_000}`;
       const hanging = path.join(work, 'soffice-hangs');
-      writeFileSync(hanging, `#!/bin/sh\nsleep 300 &\necho $! > ${pidFile}\nwait\n`);
+      writeFileSync(hanging, `#!/bin/sh\nsleep ${marker} &\nwait\n`);
       chmodSync(hanging, 0o755);
+      const sleepers = () =>
+        readdirSync('/proc')
+          .filter((p) => /^\d+$/.test(p))
+          .filter((p) => {
+            try {
+              const running = !readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]?.startsWith('Z');
+              return running && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(marker);
+            } catch {
+              return false; // gone meanwhile
+            }
+          });
+      let seen = false;
+      const watch = setInterval(() => (seen ||= sleepers().length > 0), 20);
       const doc = await upload('hangs.docx', docxWithText('Never converted'));
       const started = Date.now();
       expect(
         await makePreview(c.app.db, c.app.storage, preview({ soffice: hanging, timeoutSeconds: 2 }), doc.fileId),
       ).toBe('unavailable');
+      clearInterval(watch);
       expect(Date.now() - started).toBeLessThan(15_000);
       expect((await stateOf(doc.fileId))?.reason).toBe('LibreOffice took longer than 2 s');
-      const sleeper = Number(readFileSync(pidFile, 'utf8'));
-      await new Promise((r) => setTimeout(r, 200));
-      // Its child went too: gone, or a zombie waiting for a parent that reaps (state Z).
-      const stat = existsSync(`/proc/${sleeper}/stat`) ? readFileSync(`/proc/${sleeper}/stat`, 'utf8') : '';
-      expect(stat === '' || stat.split(') ')[1]?.startsWith('Z')).toBe(true);
+      expect(seen).toBe(true);
+      // Its child went too, with the whole sandbox.
+      await expect.poll(sleepers, { timeout: 5000 }).toEqual([]);
       expect((await get('member', `/api/previews/${doc.area}/${doc.name}`)).json().status).toBe('unavailable');
       expect((await get('member', `${doc.fileUrl}/pdf`)).json().code).toBe('files.preview_unavailable');
 

@@ -79,7 +79,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       return withReceivedUpload(req, options, async (upload) => {
         const input = parseFields(uploadPhotoInput, upload.fields);
         if (!upload.file) throw badRequest('gallery.upload_incomplete', 'photo');
-        const web = upload.alsoDiscardOnFailure(await makeWebPhoto(app.storage, upload.file));
+        const web = upload.alsoDiscardOnFailure(await makeWebPhoto(app.storage, app.config.sandbox, upload.file));
         const photo = await createPhoto(app.db, signedInActor(req), lab.id, input, upload.file, web);
         return reply.code(201).send(presentPhoto(photo));
       });

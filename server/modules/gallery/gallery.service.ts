@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { GALLERY_SLIDE_WIDTH_PX } from '#shared/constants.ts';
 import type { updatePhotoInput, uploadPhotoInput } from '#shared/schemas/gallery.ts';
 
+import type { Config } from '#server/config.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { labPhotos } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -27,8 +28,8 @@ export type PhotoRow = typeof labPhotos.$inferSelect;
 export const WEB_PHOTO_MAX_PX = GALLERY_SLIDE_WIDTH_PX * 2;
 
 /** Makes the resized web copy of an uploaded photo next to it. The caller removes it if the request fails. */
-export const makeWebPhoto = (store: FileStore, original: StoredFile): Promise<StoredFile> =>
-  makeWebImage(store, original, WEB_PHOTO_MAX_PX, 'photo');
+export const makeWebPhoto = (store: FileStore, sandbox: Config['sandbox'], original: StoredFile): Promise<StoredFile> =>
+  makeWebImage(store, sandbox, original, WEB_PHOTO_MAX_PX, 'photo');
 
 /** A page of the lab's photos, newest first, and how many there are. Public. */
 export async function listPhotos(db: DbOrTx, labId: string, page: { skip: number; limit: number }) {

@@ -20,8 +20,8 @@ import { EXTRACTABLE, TextExtractor } from './extractor.ts';
 export type ExtractionOutcome = 'done' | 'failed' | 'skipped';
 
 let shared: TextExtractor | undefined;
-/** The process's extractor (one worker thread), made on first use. */
-export const sharedExtractor = () => (shared ??= new TextExtractor());
+/** The process's extractor, made on first use (with the sandbox's bwrap, BWRAP_PATH: decision 091). */
+export const sharedExtractor = (bwrap?: string) => (shared ??= new TextExtractor(undefined, bwrap));
 
 /** Reads one pending file and stores its text (or why it could not be read). A file already read is skipped. */
 export async function extractFileText(

@@ -15,7 +15,7 @@ import { extractFileText } from './extraction.ts';
 import { TextExtractor } from './extractor.ts';
 import { admin, app, extract, extractor, finds, lab, pdf, send } from './search.test-helpers.ts';
 
-// The limits of text extraction: corrupt and huge files, the idle and slow reading thread.
+// The limits of text extraction: corrupt and huge files, the slow reading process.
 
 describe('text extraction: limits', () => {
   it('a corrupt PDF fails alone and a 25 MB text file is cut, while other requests are answered at once', async () => {
@@ -84,48 +84,33 @@ describe('text extraction: limits', () => {
     expect((await big.inject({ url: `/api/search?q=${word}`, headers })).json().results).toHaveLength(1);
   }, 60_000);
 
-  it('the reading thread ends after a while without files, and the next file starts a new one', async () => {
-    const idle = new TextExtractor(undefined, 50);
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'lp-extract-'));
-    const file = path.join(folder, 'a.txt');
-    writeFileSync(file, 'first text');
-    expect(idle.threadRunning).toBe(false);
-    expect(await idle.extract(file, 'txt')).toBe('first text');
-    expect(idle.threadRunning).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(idle.threadRunning).toBe(false);
-    writeFileSync(file, 'second text');
-    expect(await idle.extract(file, 'txt')).toBe('second text');
-    await idle.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
   it.runIf(process.platform === 'linux')(
-    'reads files in a thread of the lowest priority, and only that thread (issue 12)',
+    'reads each file in a process of its own, never in a thread of the server (decision 091)',
     async () => {
-      const niceOfThreads = () =>
-        new Map(
-          readdirSync('/proc/self/task').map((task) => {
-            const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
-            return [task, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const; // field 19: nice
-          }),
-        );
+      const threads = () => new Set(readdirSync('/proc/self/task'));
       const reader = new TextExtractor();
       const folder = mkdtempSync(path.join(os.tmpdir(), 'lp-extract-'));
       const file = path.join(folder, 'a.txt');
       writeFileSync(file, 'background text');
-      const before = niceOfThreads();
-      expect(await reader.extract(file, 'txt')).toBe('background text');
-      const started = [...niceOfThreads()].filter(([task]) => !before.has(task)).map(([, nice]) => nice);
-      expect(started.filter((nice) => nice === 19)).toHaveLength(1); // the reading thread
-      expect(started.filter((nice) => nice !== 19 && nice !== 0)).toEqual([]);
-      expect(niceOfThreads().get(String(process.pid))).toBe(0); // the server's own thread is untouched
+      const before = threads();
+      const children: string[] = [];
+      const reading = reader.extract(file, 'txt');
+      // While it reads, a child process of the server runs it (bwrap, then node inside), not a thread of ours.
+      const until = Date.now() + 10_000;
+      while (!children.length && Date.now() < until) {
+        const list = readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8').trim();
+        if (list) children.push(...list.split(' '));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(await reading).toBe('background text');
+      expect(children.length).toBeGreaterThan(0);
+      expect([...threads()].filter((t) => !before.has(t))).toEqual([]);
       await reader.close();
       rmSync(folder, { recursive: true, force: true });
     },
   );
 
-  it('a file that takes longer than the time limit is given up, and the next file is read by a fresh thread', async () => {
+  it('a file that takes longer than the time limit is given up, and the next file is read by a fresh process', async () => {
     const word = uniqueWord();
     const slow = new TextExtractor({ timeoutMs: 1, maxBytes: 1024 * 1024, maxChars: 1000, memoryMb: 128 });
     await send(admin, 'POST', `/api/labs/${lab.id}/notices`, { name: 'Slow', description: 'x' }, pdf(word));

@@ -18,8 +18,8 @@ export const searchJobs = (
   { pollingIntervalSeconds = 1 } = {},
 ): JobModule => ({
   queues: [{ name: FILE_TEXT_QUEUE, options: { retryLimit: 2, retryDelay: 30 } }],
-  start: async ({ boss, database, store, log }) => {
-    const extractor = sharedExtractor();
+  start: async ({ boss, database, store, config, log }) => {
+    const extractor = sharedExtractor(config.sandbox.bwrap);
     let stopping = false;
     // pg-boss waits out the polling interval after every fetch, even one that found jobs: a backlog was read at one
     // file a second (a restore, or a morning's uploads, took minutes to become searchable). After each batch, and

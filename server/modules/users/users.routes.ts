@@ -137,7 +137,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         // Only a small copy is kept: a profile photo is shown at avatar size (the directory lists thousands), and the
         // re-encoding drops the camera's EXIF data, GPS included (decision 005).
         const photo = await upload.replaceWith(
-          await makeWebImage(app.storage, upload.file, PROFILE_PHOTO_MAX_PX, 'photo'),
+          await makeWebImage(app.storage, app.config.sandbox, upload.file, PROFILE_PHOTO_MAX_PX, 'photo'),
         );
         const saved = await setProfilePhoto(app.db, app.storage, signedInActor(req), req.params.id, photo);
         return reply.code(201).send({ photo: fileUrl('profile-photos', saved.photoFileId)! });

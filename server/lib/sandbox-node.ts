@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { build } from 'esbuild';
+
+import { projectRoot } from './project-root.ts';
+import { runSandboxed, type SandboxLimits, type SandboxResult } from './sandbox.ts';
+
+/**
+ * The node-based parsers (pdf-lib, pdf.js/officeparser, sharp) run in the sandbox as a small node program
+ * (decision 091): server/parsers/main.ts, bundled by esbuild into dist/parsers/<hash>/main.mjs (packages stay in
+ * node_modules) at the first run of each process, so the same code runs from the sources (Vitest, tsx) and from the
+ * compiled server. The sandbox sees the node binary, the bundle, package.json and node_modules, read-only: none of
+ * the project's other files, and never DATA_DIR.
+ */
+
+export type NodeParserTask = 'pdf' | 'image' | 'web-image' | 'text';
+
+export interface NodeParserRun {
+  bwrap: string;
+  task: NodeParserTask;
+  input: string;
+  inputName: string;
+  outputDir: string;
+  limits: SandboxLimits;
+  /** The task's options, given to it as JSON. */
+  options: object;
+}
+
+let bundle: Promise<string> | undefined;
+
+/**
+ * The parsers' bundle, built once per process into a folder named by its content's hash (processes building it at
+ * once agree). Split into chunks: each task loads only its own packages (sharp, pdf-lib, pdf.js) in its fresh process.
+ */
+export function parsersBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const result = await build({
+      entryPoints: { main: path.join(projectRoot, 'server', 'parsers', 'main.ts') },
+      bundle: true,
+      splitting: true,
+      outdir: '/',
+      outExtension: { '.js': '.mjs' },
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      write: false,
+      legalComments: 'none',
+      logLevel: 'warning',
+    });
+    const hash = createHash('sha256');
+    for (const file of result.outputFiles) hash.update(file.path).update(file.contents);
+    const dir = path.join(projectRoot, 'dist', 'parsers', hash.digest('hex').slice(0, 16));
+    if (!existsSync(dir)) {
+      const temporary = `${dir}.${process.pid}.tmp`;
+      await mkdir(temporary, { recursive: true });
+      for (const file of result.outputFiles)
+        await writeFile(path.join(temporary, path.basename(file.path)), file.contents);
+      await rename(temporary, dir).catch(async (err: unknown) => {
+        if (!existsSync(dir)) throw err; // else another process wrote the same bundle first
+        await rm(temporary, { recursive: true, force: true });
+      });
+    }
+    return path.join(dir, 'main.mjs');
+  })();
+  bundle.catch(() => (bundle = undefined));
+  return bundle;
+}
+
+/**
+ * Runs one parser task on one file in the sandbox; what it writes is in `outputDir`, and what it prints (one JSON
+ * line) is its answer.
+ */
+export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
+  const script = await parsersBundle();
+  const nodeDir = path.dirname(process.execPath);
+  const readOnly = [
+    path.dirname(script),
+    path.join(projectRoot, 'node_modules'),
+    path.join(projectRoot, 'package.json'),
+  ];
+  if (!nodeDir.startsWith('/usr/')) readOnly.push(nodeDir);
+  // V8's heap below the memory limit, so that a heap too large ends with its own message, not a failed allocation.
+  const heapMb = Math.max(128, Math.floor(run.limits.memoryMb * 0.6));
+  const result: SandboxResult = await runSandboxed(run.bwrap, {
+    program: process.execPath,
+    args: ({ input, output }) => [
+      `--max-old-space-size=${heapMb}`,
+      script,
+      run.task,
+      input,
+      output,
+      JSON.stringify(run.options),
+    ],
+    input: run.input,
+    inputName: run.inputName,
+    outputDir: run.outputDir,
+    limits: run.limits,
+    readOnly,
+  });
+  const line = result.stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as T;
+}

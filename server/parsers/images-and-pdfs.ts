@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// Packages are imported when a task needs them: loading sharp, pdf-lib or pdf.js takes a good part of a small task's
+// time, and each run is a fresh process.
+const loadSharp = async () => (await import('sharp')).default;
+
+/** Runs pdftoppm (inside the same sandbox, under the same limits). */
+function pdftoppm(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pdftoppm', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-500)));
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`pdftoppm exited with ${code ?? signal}: ${stderr.trim()}`)),
+    );
+  });
+}
+
+const thumbnail = async (source: string, target: string, px: number, maxPixels: number) =>
+  (await loadSharp())(source, { limitInputPixels: maxPixels, animated: false })
+    .rotate()
+    .resize({ width: px, height: px, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toFile(target);
+
+/**
+ * A PDF's preview: its viewer's update (decision 088) into `viewer.update` when `update` asks for one and it needs
+ * one, and its first page drawn by pdftoppm as `thumbnail.webp`.
+ */
+export async function pdfPreview(
+  input: string,
+  output: string,
+  o: { update: boolean; expectedSize: number | null; maxPages: number; thumbnailPx: number; maxPixels: number },
+) {
+  const answer: {
+    update?: { pages: number; treeRebuilt: boolean; pagesPruned: number; bytes: number };
+    updateError?: string;
+    tooManyPages?: number;
+    thumbnail: boolean;
+    thumbnailError?: string;
+  } = { thumbnail: false };
+  if (o.update) {
+    const bytes = await readFile(input);
+    if (o.expectedSize === null || bytes.length === o.expectedSize) {
+      const { TooManyPages, viewerUpdate } = await import('../modules/files/pdf-viewer-update.ts');
+      try {
+        const update = await viewerUpdate(bytes, { maxPages: o.maxPages });
+        if (update) {
+          await writeFile(path.join(output, 'viewer.update'), update.bytes);
+          const { pages, treeRebuilt, pagesPruned } = update;
+          answer.update = { pages, treeRebuilt, pagesPruned, bytes: update.bytes.length };
+        }
+      } catch (err) {
+        if (err instanceof TooManyPages) answer.tooManyPages = err.pages;
+        else answer.updateError = String((err as Error).message).slice(0, 300);
+      }
+    }
+  }
+  try {
+    const page = '/tmp/page';
+    await pdftoppm(['-png', '-f', '1', '-l', '1', '-singlefile', '-scale-to', String(o.thumbnailPx * 2), input, page]);
+    await thumbnail(`${page}.png`, path.join(output, 'thumbnail.webp'), o.thumbnailPx, o.maxPixels);
+    answer.thumbnail = true;
+  } catch (err) {
+    answer.thumbnailError = String((err as Error).message).slice(0, 300);
+  }
+  return answer;
+}
+
+/** An image's thumbnail, `thumbnail.webp`. */
+export async function imageThumbnail(input: string, output: string, o: { thumbnailPx: number; maxPixels: number }) {
+  try {
+    await thumbnail(input, path.join(output, 'thumbnail.webp'), o.thumbnailPx, o.maxPixels);
+    return { thumbnail: true };
+  } catch (err) {
+    return { thumbnail: false, thumbnailError: String((err as Error).message).slice(0, 300) };
+  }
+}
+
+/**
+ * The web copy of an uploaded photo (files/images.ts), `web.webp`: at most `maxPx` on its longer side, upright from
+ * its EXIF orientation, re-encoded as WebP (which drops the camera's EXIF data). An image sharp cannot read, or of more
+ * than `maxPixels` (read from its header first, so it is never decoded), is refused.
+ */
+export async function webImage(input: string, output: string, o: { maxPx: number; maxPixels: number }) {
+  const sharp = await loadSharp();
+  const meta = await sharp(input)
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.width || !meta.height) return { error: 'unreadable' as const };
+  if (meta.width * meta.height > o.maxPixels) return { error: 'too_large' as const };
+  try {
+    const info = await sharp(input, { limitInputPixels: o.maxPixels })
+      .rotate()
+      .resize({ width: o.maxPx, height: o.maxPx, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toFile(path.join(output, 'web.webp'));
+    return { size: info.size };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOSPC') return { error: 'storage_full' as const };
+    return { error: 'unreadable' as const };
+  }
+}
