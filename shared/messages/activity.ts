@@ -32,6 +32,8 @@ export const activity = {
   directory_access_changed: 'The lab directory changed {{email}}: {{changes}}',
   directory_sessions_ended_disabled: 'Ended the sessions of {{email}}: disabled in the lab directory',
   directory_sessions_ended_no_access: 'Ended the sessions of {{email}}: no longer given access by the lab directory',
+  directory_mail_collision:
+    "Refused the lab directory entry {{dn}}: its email {{email}} is another directory account's",
 
   user_approved: 'Approved user {{email}} as {{role}} in group {{group}}',
   user_rejected: 'Rejected user {{email}}: {{reason}}',
