@@ -21,6 +21,8 @@ export const activity = {
   sso_link_dismissed: 'Dismissed the request to link single sign-on ({{issuer}}) to {{email}}',
   sso_unlinked: 'Removed the single sign-on link ({{issuer}}) of {{email}}',
   password_reset_requested: 'Asked for a link to reset their password',
+  password_reset_told_directory: 'Asked to reset their password: told by email to change it in the lab directory',
+  password_reset_told_sso: 'Asked to reset their password: told by email to change it with single sign-on',
   password_reset_by_link: 'Reset their password with a link sent by email',
   language_chosen_en: 'Chose English for the portal and its email',
   language_chosen_hi: 'Chose Hindi for the portal and its email',
