@@ -18,11 +18,11 @@ import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { type Actor, refusalFor } from '#server/plugins/auth.ts';
 
-import { entryKey, type DirectoryPerson } from './directory.ts';
+import { type DirectoryPerson, entryKey } from './directory.ts';
 import { checkLocalSignInAllowed, findDirectoryPerson, signInWithDirectory } from './directory-accounts.ts';
 import { hashPassword } from './passwords.ts';
-import { loginKey } from './throttle.ts';
 import { notifyRegistration } from './registration-notice.ts';
+import { loginKey } from './throttle.ts';
 
 type RegisterData = z.output<typeof registerInput>;
 export type { RegisterInput };
