@@ -21,6 +21,8 @@ export const activity = {
   sso_link_dismissed: 'Dismissed the request to link single sign-on ({{issuer}}) to {{email}}',
   sso_unlinked: 'Removed the single sign-on link ({{issuer}}) of {{email}}',
   password_reset_requested: 'Asked for a link to reset their password',
+  password_reset_told_directory: 'Asked to reset their password: told by email to change it in the lab directory',
+  password_reset_told_sso: 'Asked to reset their password: told by email to change it with single sign-on',
   password_reset_by_link: 'Reset their password with a link sent by email',
   language_chosen_en: 'Chose English for the portal and its email',
   language_chosen_hi: 'Chose Hindi for the portal and its email',
@@ -32,6 +34,8 @@ export const activity = {
   directory_access_changed: 'The lab directory changed {{email}}: {{changes}}',
   directory_sessions_ended_disabled: 'Ended the sessions of {{email}}: disabled in the lab directory',
   directory_sessions_ended_no_access: 'Ended the sessions of {{email}}: no longer given access by the lab directory',
+  directory_mail_collision:
+    "Refused the lab directory entry {{dn}}: its email {{email}} is another directory account's",
 
   user_approved: 'Approved user {{email}} as {{role}} in group {{group}}',
   user_rejected: 'Rejected user {{email}}: {{reason}}',

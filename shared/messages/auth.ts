@@ -37,6 +37,9 @@ export const auth = {
     'Your entry in the lab directory has no email address. Please ask the directory administrator to add one.',
   directory_local_account:
     'A portal account already uses this email. Sign in with its portal password, or ask an administrator.',
+  /** Decision 094: an entry whose mail is another directory account's, whose own entry is still in the directory. */
+  directory_mail_in_use:
+    'Another account of the lab directory already has this email. The administrators have been told; please contact them.',
   local_sign_in_off: 'Please sign in with your lab directory account. Portal passwords are for administrators only.',
   /** The second factor (server/modules/mfa, decision 064). */
   second_factor_required: 'Enter a code from your authenticator app, or a recovery code, to continue.',

@@ -148,7 +148,8 @@ export const totpConfirmJson = z.object({
 export type TotpConfirmJson = z.infer<typeof totpConfirmJson>;
 
 /** POST /api/auth/second-factor/recovery-codes: a fresh code proves it is the person. */
-export const recoveryCodesInput = z.object({ code: secondFactorCode });
+/** New recovery codes: a current code, or none in a session with a fresh check (decision 094). */
+export const recoveryCodesInput = z.object({ code: secondFactorCode.optional() });
 export const recoveryCodesJson = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** GET /api/auth/second-factor: the person's factors and how many recovery codes are left. */

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'registration_received',
   // Decision 090: a first single sign-on waits for an administrator to link it to an account (admins; the bell alone).
   'sso_link_requested',
+  // Decision 094: a directory entry whose mail is another directory account's was refused (admins; the bell alone).
+  'directory_mail_collision',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -55,7 +55,8 @@ function useEverSignedIn() {
 /**
  * Where a notice leads: a letter marked or sent back to me, due tomorrow or overdue with me → my inbox; one I marked
  * is overdue → that letter; one overdue in my group → the pendency view; a notice or circular to acknowledge → my "To
- * acknowledge" list; a close group ending → the close groups; a registration (admins) → the approvals.
+ * acknowledge" list; a close group ending → the close groups; a registration (admins) → the approvals; a refused directory
+ * entry whose mail was another account's (admins) → the activity log.
  */
 function notificationLink(n: NotificationJson): string {
   switch (n.kind) {
@@ -72,6 +73,9 @@ function notificationLink(n: NotificationJson): string {
     case 'registration_received':
     case 'sso_link_requested':
       return paths.admin.approval;
+    case 'directory_mail_collision':
+      // Decision 094: the activity log names the entry that was refused.
+      return paths.admin.logs;
     default:
       return paths.inbox;
   }

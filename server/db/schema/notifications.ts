@@ -24,6 +24,8 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'registration_received',
   // Decision 090: a first single sign-on waits for an administrator to link it to an account (the bell alone).
   'sso_link_requested',
+  // Decision 094: a directory entry whose mail is another directory account's was refused (admins; the bell alone).
+  'directory_mail_collision',
 ]);
 
 /**

@@ -15,8 +15,9 @@ export const authPolicy = definePolicy({
   'auth.local_password_sign_in': (actor: Actor | null, how: { ldapOnly: boolean }) =>
     !how.ldapOnly || isAdmin(actor) ? true : forbidden('auth.local_sign_in_off'),
   /**
-   * "Forgot password": only an account whose password the portal keeps. A directory or single sign-on account is
-   * told where its password lives (no mail is sent).
+   * "Forgot password": a link only for an account whose password the portal keeps. A directory or single sign-on
+   * account is told where its password lives by mail, never on the screen (decision 094; the codes word the mail's
+   * reason where a caller needs one).
    */
   'auth.reset_password_by_mail': (_actor: Actor | null, account: { authSource: 'local' | 'directory' | 'sso' }) =>
     account.authSource === 'local'

@@ -24,8 +24,16 @@ import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
 import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';
 
-import { endAllSessions, refreshSession, registerUser, revokeSession, signInWithPassword } from './auth.service.ts';
+import {
+  endAllSessions,
+  findSignInSubject,
+  refreshSession,
+  registerUser,
+  revokeSession,
+  signInWithPassword,
+} from './auth.service.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
+import { checkDirectoryStanding } from './directory-accounts.ts';
 import { requestPasswordReset, RESET_ANSWER_MS, resetPasswordWithLink } from './password-reset.ts';
 import { completeSignIn } from './sign-in.ts';
 import { auditSignInFailed } from './sign-in-audit.ts';
@@ -66,18 +74,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Failures are throttled per account and per address, a success is never counted (decision 014), and a browser
       // that signed in before as this person carries a device cookie that keeps it out of the account's lock (041).
       // With the lab's directory configured, a login that is not a local account is the directory's (decision 062);
-      // its wrong passwords are throttled the same way.
-      const { user, method } = await app.throttle
-        .passwordCheck(
-          { email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-          () => signInWithPassword(app.db, app.config.ldap, email, password, auditWho(req, null)),
+      // its entry is looked up first, and its wrong passwords count against the entry, whichever form of its uid or
+      // mail was typed (decision 094).
+      const { user, method, key } = await (async () => {
+        const subject = await findSignInSubject(app.db, app.config.ldap, email);
+        const signedIn = await app.throttle.passwordCheck(
+          { account: subject.key, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+          () => signInWithPassword(app.db, app.config.ldap, subject, password, auditWho(req, null)),
           (err) => (err as { statusCode?: number }).statusCode === 401,
-        )
-        .catch(async (err: unknown) => {
-          await auditSignInFailed(app.db, req, email, err);
-          throw err;
-        });
-      setDeviceCookie(req, reply, app.throttle.deviceCookieFor(email));
+        );
+        return { ...signedIn, key: subject.key };
+      })().catch(async (err: unknown) => {
+        await auditSignInFailed(app.db, req, email, err);
+        throw err;
+      });
+      setDeviceCookie(req, reply, app.throttle.deviceCookieFor(key));
       return completeSignIn(app, req, reply, user, method);
     },
   );
@@ -191,6 +202,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const found = await findUserById(app.db, signedInActor(req).id);
       if (!found) throw notFound('users.not_found');
+      // An account of the lab's directory stays signed in only while the directory lets it in (decision 094).
+      await checkDirectoryStanding(app.db, app.config.ldap, found.user);
       // A write: the bearer header only (the root hook refuses the cookie alone), already verified.
       const token = await refreshSession(app, req, presentedToken(req)!, found.user);
       setTokenCookie(req, reply, token);

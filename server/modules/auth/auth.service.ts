@@ -18,9 +18,11 @@ import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 import { type Actor, refusalFor } from '#server/plugins/auth.ts';
 
-import { checkLocalSignInAllowed, signInWithDirectory } from './directory-accounts.ts';
+import { type DirectoryPerson, entryKey } from './directory.ts';
+import { checkLocalSignInAllowed, findDirectoryPerson, signInWithDirectory } from './directory-accounts.ts';
 import { hashPassword } from './passwords.ts';
 import { notifyRegistration } from './registration-notice.ts';
+import { loginKey } from './throttle.ts';
 
 type RegisterData = z.output<typeof registerInput>;
 export type { RegisterInput };
@@ -91,24 +93,49 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
 }
 
 /**
- * The sign-in of POST /api/auth/login (decision 062): a local account (or any login without LDAP configured) checks
- * the portal's password, and under LDAP_ONLY only an admin may; any other login (not a local account, or a directory
- * account's) is the directory's. The same refusals either way: 401 for wrong credentials (throttled), 403 with why.
+ * Whom a login names, looked up before its password is checked (decision 094): a local account (or any login without
+ * LDAP configured), else the directory entry the login finds (or none). `key` is the sign-in throttle's account: the
+ * entry's (every form of its uid or mail alike), else the login typed.
+ */
+export type SignInSubject =
+  | { kind: 'local'; login: string; key: string }
+  | { kind: 'directory'; login: string; key: string; person: DirectoryPerson | null };
+
+/**
+ * Looks a login up (POST /api/auth/login): see SignInSubject. The login is normalised first (NFKC, lower case:
+ * loginKey), so that the portal and the directory find the same person for every form of it. 503 when the directory
+ * cannot be reached.
+ */
+export async function findSignInSubject(db: Db, ldap: LdapConfig | undefined, typed: string): Promise<SignInSubject> {
+  const login = loginKey(typed);
+  const local = ldap ? await findUserByEmail(db, login) : undefined;
+  if (!ldap || (local && local.authSource !== 'directory')) return { kind: 'local', login, key: login };
+  const person = await findDirectoryPerson(ldap, login);
+  return { kind: 'directory', login, key: person ? entryKey(person.dn) : login, person };
+}
+
+/** The sign-in throttle's account of a signed-in person (a fresh check): their directory entry's, else their email. */
+export const throttleKeyOf = (user: Pick<UserRow, 'authSource' | 'directoryDn' | 'email'>) =>
+  user.authSource === 'directory' && user.directoryDn ? entryKey(user.directoryDn) : user.email;
+
+/**
+ * The sign-in of POST /api/auth/login (decision 062) of a subject findSignInSubject found: a local account checks the
+ * portal's password, and under LDAP_ONLY only an admin may; a directory entry binds. The same refusals either way: 401
+ * for wrong credentials (throttled), 403 with why.
  */
 export async function signInWithPassword(
   db: Db,
   ldap: LdapConfig | undefined,
-  login: string,
+  subject: SignInSubject,
   password: string,
   who: AuditWho,
 ): Promise<{ user: UserRow; method: SessionMethod }> {
-  const local = ldap ? await findUserByEmail(db, login) : undefined;
-  if (!ldap || (local && local.authSource !== 'directory')) {
-    const user = await verifyLogin(db, login, password);
+  if (subject.kind === 'local' || !ldap) {
+    const user = await verifyLogin(db, subject.login, password);
     checkLocalSignInAllowed(ldap, user);
     return { user, method: 'password' };
   }
-  const user = await signInWithDirectory(db, ldap, login, password, who);
+  const user = await signInWithDirectory(db, ldap, subject.person, password, who);
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
   return { user, method: 'directory' };

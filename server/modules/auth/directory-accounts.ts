@@ -20,6 +20,7 @@ import {
   readEntry,
   withLookupAccount,
 } from './directory.ts';
+import { mayMoveToEntry, refuseMailCollision } from './directory-collision.ts';
 import { notifyRegistration } from './registration-notice.ts';
 
 /**
@@ -172,8 +173,11 @@ export async function endDirectorySessions(db: Db, user: UserRow, why: 'disabled
   });
 }
 
-/** The account of this directory entry: by its DN, else by its email (for a directory account only). */
-async function accountOf(db: DbOrTx, person: DirectoryPerson): Promise<UserRow | undefined> {
+/**
+ * The account of this directory entry: by its DN, else by its email. An account found by email that belongs to another
+ * directory entry still in the directory is never taken (decision 094): the sign-in is refused with 409.
+ */
+async function accountOf(db: Db, config: LdapConfig, person: DirectoryPerson): Promise<UserRow | undefined> {
   const [byDn] = await db.select().from(users).where(eq(users.directoryDn, person.dn)).limit(1);
   if (byDn) return byDn;
   if (!person.email) return undefined;
@@ -182,6 +186,9 @@ async function accountOf(db: DbOrTx, person: DirectoryPerson): Promise<UserRow |
     .from(users)
     .where(sql`lower(${users.email}) = ${person.email}`)
     .limit(1);
+  if (byEmail?.authSource === 'directory' && !(await mayMoveToEntry(config, byEmail, person))) {
+    return refuseMailCollision(db, byEmail, person);
+  }
   return byEmail;
 }
 
@@ -222,25 +229,34 @@ async function createAccount(db: Db, person: DirectoryPerson, who: AuditWho): Pr
 }
 
 /**
- * Signs a person in with the directory (POST /api/auth/login for a login that is not a local account): found by the
- * service account, password checked by binding as them, then their account made or brought in step. Refusals: 401
- * for an unknown login or a wrong password (the throttle counts it), 403 with the directory's reason, 503 when the
- * directory cannot be reached. Answers the account, which the caller still checks with refusalFor (pending, …). What
- * the directory changes of the account's access is in the audit trail under the sign-in's client (`who`, no actor).
+ * The directory entry a login finds (POST /api/auth/login for a login that is not a local account), read with the
+ * service account: null when none, or more than one, matches. 503 when the directory cannot be reached. Looked up
+ * before the password is checked, so that the throttle counts the person's failures under the entry (decision 094).
+ */
+export async function findDirectoryPerson(config: LdapConfig, login: string): Promise<DirectoryPerson | null> {
+  return withLookupAccount(config, async (client) => {
+    const entry = await findEntry(client, config, login);
+    return entry ? describePerson(client, config, entry) : null;
+  });
+}
+
+/**
+ * Signs a person in with the directory: the entry `findDirectoryPerson` found, its password checked by binding as
+ * them, then their account made or brought in step. Refusals: 401 for an unknown login or a wrong password (the
+ * throttle counts it), 403 with the directory's reason, 409 when the entry's mail is another directory account's
+ * (claimAccount), 503 when the directory cannot be reached. Answers the account, which the caller still checks with
+ * refusalFor (pending, …). What the directory changes of the account's access is in the audit trail under the
+ * sign-in's client (`who`, no actor).
  */
 export async function signInWithDirectory(
   db: Db,
   config: LdapConfig,
-  login: string,
+  person: DirectoryPerson | null,
   password: string,
   who: AuditWho,
 ): Promise<UserRow> {
-  const person = await withLookupAccount(config, async (client) => {
-    const entry = await findEntry(client, config, login);
-    return entry ? describePerson(client, config, entry) : null;
-  });
   if (!person || !(await checkPassword(config, person.dn, password))) throw unauthorized('auth.invalid_credentials');
-  const existing = await accountOf(db, person);
+  const existing = await accountOf(db, config, person);
   if (existing && existing.authSource !== 'directory') throw forbidden('auth.directory_local_account');
   if (!existing) {
     if (person.disabled) throw forbidden('auth.directory_disabled');
@@ -253,6 +269,25 @@ export async function signInWithDirectory(
     throw forbidden(verdict.kind === 'disabled' ? 'auth.directory_disabled' : 'auth.directory_no_access');
   }
   return db.transaction((tx) => applyChanges(tx, existing, person, verdict, who));
+}
+
+/**
+ * Every other way in of an account linked to a directory entry (single sign-on, "stay signed in") asks the directory
+ * first (decision 094): the entry is read again with the lookup account, and a person disabled there, gone from it, or
+ * out of every mapped group is refused as the directory sign-in refuses them (403 `auth.directory_disabled` or
+ * `auth.directory_no_access`, their sessions ended). 503 when the directory cannot be reached: nobody is let in whom it
+ * might have shut out. Nothing to ask for an account without an entry, or without LDAP configured.
+ */
+export async function checkDirectoryStanding(db: Db, config: LdapConfig | undefined, user: UserRow): Promise<void> {
+  if (!config || !user.directoryDn) return;
+  const person = await withLookupAccount(config, async (client) => {
+    const entry = await readEntry(client, config, user.directoryDn!);
+    return entry ? describePerson(client, config, entry) : null;
+  });
+  const verdict = await verdictFor(db, config, user, person);
+  if (verdict.kind === 'ok') return;
+  await endDirectorySessions(db, user, verdict.kind);
+  throw forbidden(verdict.kind === 'disabled' ? 'auth.directory_disabled' : 'auth.directory_no_access');
 }
 
 /**

@@ -46,6 +46,12 @@ export const userFilter = (config: LdapConfig, login: string) =>
 
 /** A DN compared as the directory compares it (case and spaces around separators aside). */
 export const sameDn = (a: string, b: string) => normalDn(a) === normalDn(b);
+
+/**
+ * The sign-in throttle's key of a directory entry (decision 094): its DN, normalised. Every login that finds the entry
+ * (its uid or mail, in any case, in fullwidth letters, which the directory matches alike) counts against this one key.
+ */
+export const entryKey = (dn: string) => `directory:${normalDn(dn)}`;
 const normalDn = (dn: string) =>
   dn
     .split(',')

@@ -125,19 +125,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(smtp.mailsTo(gone.email)).toEqual([]);
   });
 
-  it('tells a directory or single sign-on account where its password lives, and mails nothing', async () => {
-    const directory = await createUser(app, 'employee', { authSource: 'directory', passwordHash: null });
-    const sso = await createUser(app, 'employee', { authSource: 'sso', passwordHash: null });
-    const res = await ask(directory.email);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'auth.reset_use_directory' });
-    const other = await ask(sso.email);
-    expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 'auth.reset_use_sso' });
-    expect(await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, directory.id))).toEqual(
-      [],
-    );
-  });
+  // A directory or single sign-on account: password-reset-elsewhere.test.ts (decision 094).
 
   it.each([
     [{}, 'auth.email_required'],

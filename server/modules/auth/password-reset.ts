@@ -30,8 +30,10 @@ const mayReset = (user: UserRow) => user.status === 'approved' || user.status ==
 
 /**
  * A request for a link (POST /api/auth/forgot-password; anyone). For a local account that may sign in (or waits for
- * approval), a token row and its mail in one transaction; for any other email nothing but the audit trail's note. A
- * directory or single sign-on account is refused with where its password lives (auth.policy.ts).
+ * approval), a token row and its mail in one transaction, every earlier link of the account ended in it (one link at
+ * a time, decision 094); for a directory or single sign-on account that may sign in, a mail saying where its password
+ * lives (auth.policy.ts), never the screen; for any other email nothing but the audit trail's note. The caller answers
+ * the same whichever it was.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -40,7 +42,9 @@ export async function requestPasswordReset(
   who: AuditWho,
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (user) authPolicy.authorize(null, 'auth.reset_password_by_mail', { authSource: user.authSource });
+  if (user && mayReset(user) && !authPolicy.allows(null, 'auth.reset_password_by_mail', user)) {
+    return tellWherePasswordLives(db, config, user, who);
+  }
   if (!user || !mayReset(user)) {
     // Said nowhere but in the audit trail, where a run of such requests shows someone trying addresses.
     await recordAudit(db, who, {
@@ -56,6 +60,11 @@ export async function requestPasswordReset(
   }
   const resetId = randomUUID();
   await db.transaction(async (tx) => {
+    // One link at a time (decision 094): a new one ends every earlier one, whose mail is then not sent either.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({
       id: resetId,
       userId: user.id,
@@ -71,6 +80,38 @@ export async function requestPasswordReset(
         action: 'password_reset_requested',
         object: { type: 'user', id: user.id, label: user.email },
         outcome: 'success',
+      },
+    );
+  });
+}
+
+/**
+ * "Forgot password" of a directory or single sign-on account (decision 094): the mail says where its password lives,
+ * in the person's language; the screen says what it says to everyone. With an activity row and the audit trail's
+ * event (refused: the portal keeps no password of it), in one transaction.
+ */
+async function tellWherePasswordLives(
+  db: Db,
+  config: Pick<Config, 'mail'>,
+  user: UserRow,
+  who: AuditWho,
+): Promise<void> {
+  const where = user.authSource === 'sso' ? 'sso' : 'directory';
+  await db.transaction(async (tx) => {
+    await queueMail(tx, config.mail, user, 'password_elsewhere', { name: user.name, where });
+    const told = where === 'sso' ? 'activity.password_reset_told_sso' : 'activity.password_reset_told_directory';
+    await recordActivity(tx, user, told, undefined, { type: 'user', id: user.id });
+    await recordAudit(
+      tx,
+      { ...who, actor: { id: user.id, name: user.name, role: user.role } },
+      {
+        action: 'password_reset_requested',
+        object: { type: 'user', id: user.id, label: user.email },
+        outcome: 'refused',
+        details: {
+          login: user.email,
+          reason: `password kept by the ${where === 'sso' ? 'single sign-on' : 'directory'}`,
+        },
       },
     );
   });

@@ -9,6 +9,7 @@ import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { findUserByEmail, findUserById } from '#server/modules/users/users.queries.ts';
 import { refusalFor } from '#server/plugins/auth.ts';
 
+import { checkDirectoryStanding } from './directory-accounts.ts';
 import { completeSignIn } from './sign-in.ts';
 import { auditSsoRefused } from './sign-in-audit.ts';
 import { SSO_COOKIE, SSO_FLOW_SECONDS } from './sso.client.ts';
@@ -88,6 +89,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         // A reason given at rejection is shown by the exchange and the password sign-in; the address carries the code.
         return refused(reply, refusal.code === 'auth.account_rejected_reason' ? 'auth.account_rejected' : refusal.code);
       }
+      // An account linked to a directory entry: the directory first (decision 094), as its password sign-in would.
+      await checkDirectoryStanding(app.db, app.config.ldap, user);
       const code = await createExchangeCode(app.db, user.id, finished.idToken);
       return toLogin(reply, { sso: code });
     } catch (err) {

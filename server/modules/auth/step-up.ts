@@ -13,6 +13,7 @@ import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { throttleKeyOf } from './auth.service.ts';
 import { verifyDirectoryPassword } from './directory.ts';
 import { auditingProof } from './sign-in-audit.ts';
 
@@ -97,7 +98,8 @@ export async function confirmIdentity(
         : argon2.verify(user.passwordHash!, password).catch(() => false);
     await auditingProof(db, req, actor, 'step_up_failed', 'password', () =>
       app.throttle.passwordCheck(
-        { email: actor.email, ...from },
+        // A directory account's failures count against its entry, as at sign-in (decision 094).
+        { account: throttleKeyOf({ ...user, email: actor.email }), ...from },
         async () => {
           if (!(await passwordIsRight())) throw badRequest('auth.step_up_wrong_password', 'password');
         },

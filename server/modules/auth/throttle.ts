@@ -82,12 +82,21 @@ export const waitAfter = (n: number, free: number) =>
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
-/** Who tries a password: the email as typed, the client's address and its device cookie (if it sent one). */
+/**
+ * Who tries a password: the account (the login as typed, or the person's key once known: accountKeyOf in
+ * auth.service.ts), the client's address and its device cookie (if it sent one).
+ */
 export interface PasswordAttempt {
-  email: string;
+  account: string;
   address: string;
   deviceCookie?: string | undefined;
 }
+
+/**
+ * A login as the counters key it (decision 094): NFKC, so that fullwidth letters count as the ASCII ones a directory
+ * matches them to, then trimmed and in lower case, as the directory and the portal's email lookup compare logins.
+ */
+export const loginKey = (login: string) => login.normalize('NFKC').trim().toLowerCase();
 
 const accountMessage = (seconds: number) =>
   tooManyRequests('auth.account_locked', seconds, { wait: waitInWords(seconds) });
@@ -120,7 +129,6 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
     const res = await lock.get(key);
     return res && res.consumedPoints > 0 ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
   };
-  const accountKey = (email: string) => email.trim().toLowerCase();
   /** Takes a point of `limiter` for `key`: 0 when granted, else the seconds until the next one. */
   const secondsRefused = async (limiter: RateLimiterAbstract, key: string) => {
     try {
@@ -176,7 +184,9 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
     /**
      * Runs `check` (a password check) unless the throttle refuses it with 429, and counts its outcome: an error for
      * which `wrong` holds is a failure, a result a success (which clears the failures it counted), any other error
-     * neither. The email is the one typed (normalised), so an unknown email is answered exactly like a real one.
+     * neither. The account is the login typed (normalised: loginKey), so an unknown login is answered exactly like a
+     * real one, or the person's own key once the login has been looked up (a directory entry's DN, decision 094), so
+     * that every form of one person's login shares one count.
      *
      * A request with a valid device cookie for this account (device-cookie.ts) is trusted: its failures count against
      * that cookie only, and the account's and address's locks for untrusted sources do not stop it. A cookie locked
@@ -186,7 +196,7 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
      * address made against other accounts.
      */
     async passwordCheck<T>(attempt: PasswordAttempt, check: () => Promise<T>, wrong: (err: unknown) => boolean) {
-      const key = accountKey(attempt.email);
+      const key = loginKey(attempt.account);
       let device = trustedDevice(deviceKey, key, attempt.deviceCookie);
       if (device && (await secondsLocked(deviceLock, device))) device = null;
       const [failures, lock, counted] = device
@@ -220,18 +230,18 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
       const fromAddress = await secondsRefused(resetAddress, address);
       if (fromAddress) throw refused(fromAddress);
       if (email === undefined) return;
-      const forAccount = await secondsRefused(resetAccount, accountKey(email));
+      const forAccount = await secondsRefused(resetAccount, loginKey(email));
       if (forAccount) throw refused(forAccount);
     },
 
     /** After a password reset by mail the account's failed sign-ins are forgotten: its owner proved their mailbox. */
-    async clearAccount(email: string) {
-      const key = accountKey(email);
+    async clearAccount(account: string) {
+      const key = loginKey(account);
       await Promise.all([accountFailures.delete(key), accountLock.delete(key)]);
     },
 
-    /** A fresh device cookie value for this account, to set after its successful sign-in. */
-    deviceCookieFor: (email: string) => newDeviceCookie(deviceKey, accountKey(email)),
+    /** A fresh device cookie value for this account (the key its sign-in was counted under), after its success. */
+    deviceCookieFor: (account: string) => newDeviceCookie(deviceKey, loginKey(account)),
 
     /** Counts a registration from this address; throws 429 past the hourly allowance. */
     async registration(address: string) {

@@ -14,6 +14,7 @@ import { renderMail } from './templates/index.ts';
 const LINKS: Record<Exclude<MailKind, 'password_reset' | 'notice'>, string> = {
   digest: '/',
   account_approved: '/login',
+  password_elsewhere: '/login',
   account_rejected: '/',
   letter_marked: '/dac/inbox',
   letter_returned: '/dac/inbox',

@@ -29,6 +29,11 @@ export interface MailParams {
   };
   /** A "forgot password" link (mandatory, on request): `resetId` names the token row; the token is made when sent. */
   password_reset: { name: string; resetId: string };
+  /**
+   * "Forgot password" for an account whose password the portal does not keep (decision 094): where it lives, the lab's
+   * directory or its single sign-on, said in the mail and never on the screen.
+   */
+  password_elsewhere: { name: string; where: 'directory' | 'sso' };
   /** One notice of the bell, mailed at once by the person's choice (decision 081). */
   notice: { name: string; item: NoticeItem };
   /** The morning digest (DIGEST_HOUR): every notice kept for it since the last one (decision 082). */
@@ -66,6 +71,7 @@ export const MAIL_KINDS = [
   'letter_marked',
   'letter_returned',
   'password_reset',
+  'password_elsewhere',
   'notice',
   'digest',
 ] as const satisfies readonly MailKind[];

@@ -30,6 +30,7 @@ export const NOTICE_PREFERENCE: Record<NotificationKind, MailPreferenceKind | nu
   close_group_ending: 'close_group_ending',
   registration_received: 'registration_received',
   sso_link_requested: null,
+  directory_mail_collision: null,
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Role } from '#shared/constants.ts';
 
 import type { Config } from '#server/config.ts';
-import { forbidden, notFound } from '#server/lib/errors.ts';
+import { forbidden, notFound, unauthorized } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -41,6 +41,17 @@ export const mfaPolicy = definePolicy({
    */
   'mfa.manage_own': (actor: Actor | null, own: OwnFactors) =>
     actor && (!own.hasFactor || actor.session?.secondFactor) ? true : forbidden('auth.second_factor_required'),
+  /**
+   * Adding or removing a factor or a passkey, or making new recovery codes, in a session (decision 094): a sign-in or a
+   * fresh check ("Confirm it is you": a current code, else the password) within STEP_UP_MINUTES, as before a guarded
+   * letter (decision 066), so that a session left open cannot swap or strip the owner's factors. Else 401
+   * `auth.step_up_required` (app.ts's error handler adds the methods; the web's dialog gives the check and retries).
+   */
+  'mfa.change_factors': (actor: Actor | null) => {
+    const session = actor?.session;
+    if (!session) return true;
+    return Date.now() <= session.stepUp.freshUntil.getTime() ? true : unauthorized('auth.step_up_required');
+  },
   /** A factor of this person's (a stranger's factor is "not found", not "forbidden": its id says nothing). */
   'mfa.own_factor': (actor: Actor | null, factor: { userId: string }) =>
     actor?.id === factor.userId ? true : notFound('auth.second_factor_not_found'),

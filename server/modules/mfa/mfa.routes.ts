@@ -116,7 +116,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       // A ticket proves the password only: it may set up the first factor, never add one beside an existing one.
       if ('ticket' in who) {
         if (hasFactor) throw conflict('auth.second_factor_already_set_up');
-      } else mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
+      } else {
+        mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
+        mfaPolicy.authorize(who.actor, 'mfa.change_factors');
+      }
       return beginTotpEnrolment(app, who.user);
     },
   );
@@ -144,6 +147,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         return { ...session, recoveryCodes };
       }
       mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
+      mfaPolicy.authorize(who.actor, 'mfa.change_factors');
       const answer = await confirmTotpEnrolment(app, who.user, req.body.code, req.body.label, req.ip);
       if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, req, who.actor, 'totp');
       return answer;
@@ -155,7 +159,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { beforeSecondFactor: true },
       schema: {
-        description: 'Ten new recovery codes (the old ones stop working), for a fresh code from a factor.',
+        description:
+          'Ten new recovery codes (the old ones stop working): with a current code from a factor, or without one in a ' +
+          'session with a fresh check (decision 094; else 401 `auth.step_up_required`).',
         body: recoveryCodesInput,
         response: { 200: recoveryCodesJson },
       },
@@ -163,7 +169,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = signedInActor(req);
       mfaPolicy.authorize(actor, 'mfa.manage_own', { hasFactor: await hasConfirmedFactor(app.db, actor.id) });
-      await verifySecondFactorCode(app, actor.id, req.body.code, req.ip);
+      // A current code is the fresh check itself; without one the session must have had one (decision 094).
+      if (req.body.code) await verifySecondFactorCode(app, actor.id, req.body.code, req.ip);
+      else mfaPolicy.authorize(actor, 'mfa.change_factors');
       return { recoveryCodes: await renewRecoveryCodes(app.db, actor) };
     },
   );
@@ -193,6 +201,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = signedInActor(req);
       mfaPolicy.authorize(actor, 'mfa.manage_own', { hasFactor: await hasConfirmedFactor(app.db, actor.id) });
+      mfaPolicy.authorize(actor, 'mfa.change_factors');
       await removeSecondFactor(app, actor, req.params.id);
       return { message: 'Second factor removed.' };
     },

@@ -32,7 +32,7 @@ export async function verifySecondFactorCode(
 ): Promise<'totp' | 'recovery'> {
   return app.throttle.passwordCheck(
     // The throttle's account key: the person's id, in a namespace no email can take (no "@").
-    { email: `second-factor:${userId}`, address },
+    { account: `second-factor:${userId}`, address },
     () => checkCode(app, userId, code),
     (err) => err instanceof Error && (err as { code?: string }).code === 'auth.second_factor_code_invalid',
   );
@@ -104,7 +104,7 @@ export async function confirmTotpEnrolment(
   if (!pending?.totpSecret) throw conflict('auth.second_factor_no_enrolment');
   const secret = decryptTotpSecret(app.config.jwtSecret, pending.totpSecret);
   const step = await app.throttle.passwordCheck(
-    { email: `second-factor:${user.id}`, address },
+    { account: `second-factor:${user.id}`, address },
     async () => (await acceptedTotpStep(secret, code, null)) ?? Promise.reject(wrongCode()),
     (err) => (err as { code?: string }).code === 'auth.second_factor_code_invalid',
   );

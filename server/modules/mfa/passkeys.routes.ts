@@ -35,7 +35,10 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     const hasFactor = await hasConfirmedFactor(app.db, who.user.id);
     if ('ticket' in who) {
       if (hasFactor) throw conflict('auth.second_factor_already_set_up');
-    } else mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
+    } else {
+      mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
+      mfaPolicy.authorize(who.actor, 'mfa.change_factors'); // a fresh check (decision 094)
+    }
   }
 
   app.post(

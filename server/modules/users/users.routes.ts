@@ -191,7 +191,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // currentPassword guesses (a stolen token) are throttled as sign-in failures of the account (decision 014);
       // the person's own browser carries its device cookie (decision 041).
       const saved = await app.throttle.passwordCheck(
-        { email: signedInActor(req).email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
+        { account: signedInActor(req).email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
         () => changeOwnPassword(app.db, signedInActor(req), req.body.currentPassword, req.body.newPassword),
         (err) => (err as { field?: string }).field === 'currentPassword',
       );

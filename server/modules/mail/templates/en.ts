@@ -124,4 +124,16 @@ export const en: MailTemplates = {
     action: { label: 'Choose a new password', url: link },
     after: ['The link works once. If you did not ask for it, ignore this message: your password stays as it is.'],
   }),
+
+  password_elsewhere: (p, link) => ({
+    subject: 'Your Lab Portal password',
+    greeting: dear(p.name),
+    body: [
+      p.where === 'directory'
+        ? 'We were asked to reset the password of your Lab Portal account. Your account signs in with the lab directory, so the portal keeps no password of yours: change it in the lab directory, or ask its administrator.'
+        : "We were asked to reset the password of your Lab Portal account. Your account signs in through single sign-on, so the portal keeps no password of yours: change it with the lab's sign-in service.",
+    ],
+    action: { label: 'Open the login page', url: link },
+    after: ['If you did not ask for this, ignore this message: nothing has changed.'],
+  }),
 };

@@ -17,6 +17,7 @@ const SAMPLES: { [K in MailKind]: MailParams[K] } = {
   },
   letter_returned: { name: 'Q1', letterRef: 'Q4/2026/7', subject: 'Q5', remarks: 'Q7', fromName: 'Q6' },
   password_reset: { name: 'Q1', resetId: '00000000-0000-4000-8000-000000000000' },
+  password_elsewhere: { name: 'Q1', where: 'directory' },
   notice: {
     name: 'Q1',
     item: { kind: 'letter_escalated', ref: 'Q4/2026/7', title: 'Q5', who: 'Q6', date: '2026-11-21' },
