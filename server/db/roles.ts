@@ -78,7 +78,7 @@ export async function grantAppRole(owner: pg.Pool, role: string): Promise<number
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'S')
           and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid
-                            and d.deptype in ('e', 'a', 'i'))
+                            and (d.deptype = 'e' or (c.relkind = 'S' and d.deptype in ('a', 'i'))))
         order by c.oid`,
       [APP_SCHEMAS],
     );
