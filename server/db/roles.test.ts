@@ -75,7 +75,9 @@ describe("the portal's database role", () => {
       await expect(query(statement), statement).rejects.toMatchObject(refused(/must be owner of (table|relation)/));
     }
     await expect(
-      query(`create or replace function audit_events_immutable() returns trigger language plpgsql as 'begin return old; end'`),
+      query(
+        `create or replace function audit_events_immutable() returns trigger language plpgsql as 'begin return old; end'`,
+      ),
     ).rejects.toMatchObject(refused(/must be owner of function|permission denied for schema public/));
     await expect(query('alter function audit_purge(bigint) security invoker')).rejects.toMatchObject(
       refused(/must be owner of function/),
@@ -90,7 +92,11 @@ describe("the portal's database role", () => {
 
   it('writes and reads events, never changes or removes them, even with the purge flag', async () => {
     const before = await count();
-    await recordAudit(app.db, { actor: null, address: null, userAgent: null }, { action: 'sign_in', outcome: 'success' });
+    await recordAudit(
+      app.db,
+      { actor: null, address: null, userAgent: null },
+      { action: 'sign_in', outcome: 'success' },
+    );
     expect(await count()).toBe(before + 1);
     for (const statement of [
       "update audit_events set actor_name = 'someone else'",

@@ -65,8 +65,11 @@ export async function grantAppRole(owner: pg.Pool, role: string): Promise<number
   let moved = 0;
   try {
     await client.query('begin');
-    const [{ db, me }] = (await client.query<{ db: string; me: string }>('select current_database() as db, current_user as me'))
-      .rows as [{ db: string; me: string }];
+    // Nodes starting together would GRANT on the same rows at once ("tuple concurrently updated"): one at a time.
+    await client.query('select pg_advisory_xact_lock(727276)');
+    const [{ db, me }] = (
+      await client.query<{ db: string; me: string }>('select current_database() as db, current_user as me')
+    ).rows as [{ db: string; me: string }];
     const ownerName = pg.escapeIdentifier(me);
     await client.query(`GRANT CONNECT, TEMPORARY, CREATE ON DATABASE ${pg.escapeIdentifier(db)} TO ${name}`);
     await client.query(`GRANT USAGE ON SCHEMA public TO ${name}`);
@@ -82,7 +85,10 @@ export async function grantAppRole(owner: pg.Pool, role: string): Promise<number
         order by c.oid`,
       [APP_SCHEMAS],
     );
-    const command = { r: 'TABLE', p: 'TABLE', v: 'VIEW', m: 'MATERIALIZED VIEW', S: 'SEQUENCE' } as Record<string, string>;
+    const command = { r: 'TABLE', p: 'TABLE', v: 'VIEW', m: 'MATERIALIZED VIEW', S: 'SEQUENCE' } as Record<
+      string,
+      string
+    >;
     for (const r of relations) {
       const audit = isAuditObject(r.schema, r.rel);
       // Read again: changing a table's owner also changes its partitions' and sequences' in some versions.

@@ -46,7 +46,8 @@ describe('an embedded DATA_DIR of an earlier version', () => {
     const older = migrationsUpTo(before093());
     try {
       await migrate(drizzle(pool), { migrationsFolder: older });
-      for (let i = 0; i < 3; i++) await recordAudit(drizzleOver(pool), SYSTEM, { action: 'sign_in', outcome: 'success' });
+      for (let i = 0; i < 3; i++)
+        await recordAudit(drizzleOver(pool), SYSTEM, { action: 'sign_in', outcome: 'success' });
       const boss = new PgBoss({ connectionString: old.url, schema: 'pgboss', supervise: false, schedule: false });
       await boss.start();
       await boss.createQueue('old-queue');

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { type Database, drizzleOver, type Db, openDatabase } from '#server/db/client.ts';
+import { type Database, type Db, drizzleOver, openDatabase } from '#server/db/client.ts';
 import { urlAs } from '#server/db/roles.ts';
 
 /** A fresh database for one test file, copied from the migrated template (global-setup.ts); dropped at the end. */

@@ -43,7 +43,9 @@ describe('AUDIT_CHECKPOINT_MINUTES', () => {
       const [m, h] = auditCheckpointCron(minutes).split(' ') as [string, string];
       const matches = (field: string, v: number) =>
         field === '*' || (field.startsWith('*/') ? v % Number(field.slice(2)) === 0 : Number(field) === v);
-      const fires = Array.from({ length: 1440 }, (_, i) => i).filter((i) => matches(m, i % 60) && matches(h, Math.floor(i / 60)));
+      const fires = Array.from({ length: 1440 }, (_, i) => i).filter(
+        (i) => matches(m, i % 60) && matches(h, Math.floor(i / 60)),
+      );
       expect(fires, String(minutes)).toEqual(Array.from({ length: 1440 / minutes }, (_, k) => k * minutes));
     }
   });
@@ -74,7 +76,13 @@ describe('the scheduled checkpoint job', () => {
     expect(rows).toEqual([{ cron: '*/15 * * * *', timezone: 'Asia/Kolkata' }]);
 
     // One run, as the schedule would start it (no waiting for the clock): a job sent to the queue.
-    const boss = new PgBoss({ connectionString: url, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    const boss = new PgBoss({
+      connectionString: url,
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+      migrate: false,
+    });
     bosses.push(boss);
     await boss.start();
     await boss.send(AUDIT_SCHEDULED_CHECKPOINT_QUEUE, {});

@@ -33,7 +33,10 @@ export async function writeScheduledCheckpoint(
       reason,
       who: { actor: null, address: null, userAgent: null },
     });
-    log.info({ name: written.name, seq: written.checkpoint.seq, places: store.places, reason }, 'audit checkpoint written');
+    log.info(
+      { name: written.name, seq: written.checkpoint.seq, places: store.places, reason },
+      'audit checkpoint written',
+    );
     return written;
   } catch (err) {
     log.error({ err, reason }, 'an audit checkpoint could not be written');

@@ -11,11 +11,7 @@ import { buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, signIn } from '#server/test/factories.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
 
-import {
-  AUDIT_CHECKPOINT_QUEUE,
-  AUDIT_RETENTION_QUEUE,
-  AUDIT_SCHEDULED_CHECKPOINT_QUEUE,
-} from './audit-trail.jobs.ts';
+import { AUDIT_CHECKPOINT_QUEUE, AUDIT_RETENTION_QUEUE, AUDIT_SCHEDULED_CHECKPOINT_QUEUE } from './audit-trail.jobs.ts';
 import { chainRow, lastSeq, seedEvents, trailApp } from './audit-trail.test-helpers.ts';
 import { checkpointBytes } from './checkpoints.ts';
 
