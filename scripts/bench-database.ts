@@ -14,18 +14,23 @@ export interface BenchDatabase {
   cleanup: () => Promise<void>;
 }
 
-export async function openBenchDatabase(bench: string, keep?: string): Promise<BenchDatabase> {
+/** `asOwner`: the embedded database as its superuser, for a bench that seeds the audit trail around its triggers. */
+export async function openBenchDatabase(
+  bench: string,
+  keep?: string,
+  { asOwner = false } = {},
+): Promise<BenchDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url && keep) {
     const dir = path.join(os.tmpdir(), `lp-bench-${bench}-${keep}`);
     const reused = existsSync(dir);
     mkdirSync(dir, { recursive: true });
-    const database = await openDatabase({ dataDir: dir });
+    const database = await openDatabase({ dataDir: dir, asOwner });
     return { database, reused, cleanup: () => database.close() };
   }
   if (!url) {
     const dir = mkdtempSync(path.join(os.tmpdir(), `lp-bench-${bench}-`));
-    const database = await openDatabase({ dataDir: dir });
+    const database = await openDatabase({ dataDir: dir, asOwner });
     return { database, cleanup: async () => (await database.close(), rmSync(dir, { recursive: true, force: true })) };
   }
   const { default: pg } = await import('pg');

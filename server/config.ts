@@ -14,6 +14,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_OWNER_URL: with DATABASE_URL, the role that owns the database and migrates it (decision 093). */
+  databaseOwnerUrl: string | undefined;
   jwtSecret: string;
   /** What loading this configuration created (DATA_DIR, the generated jwt-secret): a start that fails removes it. */
   createdAtLoad: string[];
@@ -44,6 +46,8 @@ export interface Config {
    * events older than this are purged each night, after a checkpoint naming the boundary (decision 068).
    */
   auditRetentionDays: number;
+  /** AUDIT_CHECKPOINT_MINUTES (default 60): an audit checkpoint this often, as well as nightly (decision 093). */
+  auditCheckpointMinutes: number;
   /**
    * Circulars that must be acknowledged (issue 31 item 2, decision 074): each person still pending is reminded under
    * the bell this many days before their due date (ACK_REMINDER_DAYS, default 2), and again the day after it.
@@ -419,6 +423,12 @@ export const AUDIT_RETENTION_MIN_DAYS = 180;
 /** A hundred years: longer is "never", and would not make a date. */
 const AUDIT_RETENTION_MAX_DAYS = 36_500;
 
+/**
+ * How often an audit checkpoint may be written (AUDIT_CHECKPOINT_MINUTES): a cron line in India time must say it, so a
+ * divisor of an hour or of a day, and no oftener than every 5 minutes (each is a file and an event).
+ */
+export const AUDIT_CHECKPOINT_MINUTES = [5, 10, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 const envSchema = z.object({
@@ -426,6 +436,7 @@ const envSchema = z.object({
   HOST: text('0.0.0.0'),
   DATA_DIR: text('./data'),
   DATABASE_URL: text(),
+  DATABASE_OWNER_URL: text(),
   JWT_SECRET: variable((v, ctx) => {
     if (v === undefined || v.length >= JWT_SECRET_MIN_LENGTH) return v;
     return refuse(
@@ -482,6 +493,12 @@ const envSchema = z.object({
       ctx,
       `AUDIT_RETENTION_DAYS must be at least ${AUDIT_RETENTION_MIN_DAYS} days, as CERT-In's directions of April 2022 require (got "${v}").`,
     );
+  }),
+  AUDIT_CHECKPOINT_MINUTES: variable((v, ctx) => {
+    if (v === undefined) return 60;
+    const minutes = /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+    if (AUDIT_CHECKPOINT_MINUTES.includes(minutes)) return minutes;
+    return refuse(ctx, `AUDIT_CHECKPOINT_MINUTES must be one of ${AUDIT_CHECKPOINT_MINUTES.join(', ')} (got "${v}").`);
   }),
   LOG_LEVEL: variable((v, ctx) => {
     if (v === undefined) return 'info';
@@ -809,6 +826,9 @@ export function loadConfig(
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message).join(' '));
   const env = parsed.data;
   const storage = storageConfig(env);
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_OWNER_URL goes with DATABASE_URL (the embedded database makes its own roles).');
+  }
   const ldap = ldapConfig(env, raw);
   const oidc = oidcConfig(env);
   const mail = mailConfig(env);
@@ -827,6 +847,7 @@ export function loadConfig(
     host: env.HOST!,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL,
     jwtSecret: jwtSecret(dataDir, env.JWT_SECRET, createdAtLoad),
     createdAtLoad,
     jwtExpiresIn: env.JWT_EXPIRES_IN,
@@ -840,6 +861,7 @@ export function loadConfig(
     feedbackRateLimit: env.FEEDBACK_RATE_LIMIT,
     stepUp: { minutes: env.STEP_UP_MINUTES, classifications: env.STEP_UP_CLASSIFICATIONS },
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    auditCheckpointMinutes: env.AUDIT_CHECKPOINT_MINUTES,
     acknowledgementReminderDays: env.ACK_REMINDER_DAYS,
     digestHour: env.DIGEST_HOUR,
     dakEscalateDays: env.DAK_ESCALATE_DAYS,

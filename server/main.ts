@@ -31,6 +31,7 @@ let database: Database;
 try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    databaseOwnerUrl: config.databaseOwnerUrl,
     dataDir: config.dataDir,
     log: (msg) => console.log(msg),
     onPoolError: (err) => console.error(`database connection lost: ${err.message}`),

@@ -226,7 +226,7 @@ function matchTables(manifest: Manifest, schema: { table: string; columns: strin
 }
 
 /** A migrations folder holding only the first `count` migrations, to rebuild the schema the backup was taken on. */
-function migrationsUpTo(count: number): string {
+export function migrationsUpTo(count: number): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lp-migrations-'));
   const j = journal() as { entries: { tag: string }[] } & Record<string, unknown>;
   mkdirSync(path.join(dir, 'meta'));

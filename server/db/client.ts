@@ -8,6 +8,7 @@ import { projectRoot } from '../lib/project-root.ts';
 import { settlesWithin } from '../lib/time-limit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { APP_ROLE, ensureLoginRole, grantAppRole, newRolePassword, roleWarnings, urlAs } from './roles.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -60,16 +61,26 @@ export async function migrateDatabase(pool: pg.Pool): Promise<void> {
 /**
  * Opens the database and applies pending migrations: the PostgreSQL server at `databaseUrl`, else the embedded
  * PostgreSQL that the portal runs in `dataDir` (locked to this process: a second portal on the same folder is refused).
+ *
+ * The roles (decision 093, roles.ts): the embedded server's superuser migrates and prepares the login role
+ * `lab_portal` (a new password each start), which the pool then uses; with `databaseOwnerUrl` (DATABASE_OWNER_URL) the
+ * same is done through that role for the role of `databaseUrl`. With `databaseUrl` alone the pool migrates itself, and
+ * `log` is told at start if its role could switch the audit trail's triggers off.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** With `databaseUrl`: a role owning the database, which migrates it and gives the pool's role what it needs. */
+  databaseOwnerUrl?: string;
   dataDir?: string;
   log?: (msg: string) => void;
   onPoolError?: (err: Error) => void;
   /** Skip migrations (the caller restores or migrates itself). */
   migrate?: boolean;
+  /** Sign in as the database's owner (the embedded superuser): the operator's tools (backup, restore). */
+  asOwner?: boolean;
 }): Promise<Database> {
   let url = opts.databaseUrl;
+  let ownerUrl = opts.databaseUrl ? opts.databaseOwnerUrl : undefined;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let release: (() => void) | undefined;
   if (!url) {
@@ -77,25 +88,53 @@ export async function openDatabase(opts: {
     release = lockDataDir(opts.dataDir);
     try {
       const embedded = await startEmbeddedPostgres(opts.dataDir, opts.log);
-      url = embedded.url;
+      url = ownerUrl = embedded.url;
       stopEmbedded = embedded.stop;
     } catch (err) {
       release();
       throw err;
     }
   }
-  const pool = createPool(url, opts.onPoolError);
-  const close = async () => {
-    // Connections still checked out after 5 s are ended by the database's own fast shutdown.
-    await settlesWithin(pool.end(), 5000);
+  const stop = async () => {
     await stopEmbedded?.();
     release?.();
   };
+  let pool: pg.Pool | undefined;
   try {
-    if (opts.migrate !== false) await migrateDatabase(pool);
+    if (ownerUrl) {
+      const owner = createPool(ownerUrl, opts.onPoolError, 2);
+      try {
+        if (opts.migrate !== false) await migrateDatabase(owner);
+        if (opts.asOwner) url = ownerUrl;
+        else {
+          if (stopEmbedded) {
+            const password = newRolePassword();
+            await ensureLoginRole(owner, APP_ROLE, password);
+            url = urlAs(ownerUrl, APP_ROLE, password);
+          }
+          const role = decodeURIComponent(new URL(url).username);
+          const moved = await grantAppRole(owner, role);
+          if (moved) opts.log?.(`the database role ${role} now owns the portal's tables (${moved} changed owner)`);
+        }
+      } finally {
+        await owner.end();
+      }
+    }
+    pool = createPool(url, opts.onPoolError);
+    if (!ownerUrl && opts.migrate !== false) await migrateDatabase(pool);
+    if (!stopEmbedded && !opts.asOwner && opts.log) {
+      for (const warning of await roleWarnings(pool)) opts.log(`warning: ${warning}`);
+    }
   } catch (err) {
-    await close();
+    await pool?.end().catch(() => {});
+    await stop();
     throw err;
   }
-  return { db: drizzleOver(pool), pool, kind: stopEmbedded ? 'embedded' : 'postgres', url, close };
+  const open = pool;
+  const close = async () => {
+    // Connections still checked out after 5 s are ended by the database's own fast shutdown.
+    await settlesWithin(open.end(), 5000);
+    await stop();
+  };
+  return { db: drizzleOver(open), pool: open, kind: stopEmbedded ? 'embedded' : 'postgres', url, close };
 }

@@ -11,16 +11,19 @@ import { EmbeddedDatabaseError } from './embedded.ts';
 import { clusterHome } from './embedded-location.ts';
 
 /**
- * The portal's database for an operator's tool (backup, restore): DATABASE_URL; else the running portal's embedded
- * server (reached through DATA_DIR/pg-url while the portal holds the lock); else the embedded server started here.
+ * The portal's database for an operator's tool (backup, restore), as its owner (decision 093): DATABASE_OWNER_URL, else
+ * DATABASE_URL; else the running portal's embedded server as its superuser (reached through DATA_DIR/pg-url while the
+ * portal holds the lock); else the embedded server started here.
  */
 export async function openOperatorDatabase(
   config: Config,
   opts: { mustExist?: boolean; mustBeEmpty?: boolean },
 ): Promise<{ pool: pg.Pool; url: string; close: () => Promise<void> }> {
   if (config.databaseUrl) {
-    const pool = createPool(config.databaseUrl);
-    return { pool, url: config.databaseUrl, close: () => pool.end() };
+    // The database's owner where one is named (decision 093): a restore loads the audit trail with its triggers off.
+    const url = config.databaseOwnerUrl ?? config.databaseUrl;
+    const pool = createPool(url);
+    return { pool, url, close: () => pool.end() };
   }
   const pgdata = path.join(clusterHome(config.dataDir), 'pgdata');
   const hasCluster = existsSync(pgdata) && readdirSync(pgdata).length > 0;
@@ -33,7 +36,7 @@ export async function openOperatorDatabase(
     );
   }
   try {
-    const database = await openDatabase({ dataDir: config.dataDir, migrate: false });
+    const database = await openDatabase({ dataDir: config.dataDir, migrate: false, asOwner: true });
     return { pool: database.pool, url: database.url, close: database.close };
   } catch (err) {
     if (!(err instanceof DataDirLockedError) || opts.mustBeEmpty) throw err;

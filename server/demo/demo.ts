@@ -7,7 +7,11 @@ import { demoRefusal, seedDemo } from './demo-seed.ts';
 
 const config = loadConfig();
 const where = config.databaseUrl ? 'the PostgreSQL database in DATABASE_URL' : `DATA_DIR ${config.dataDir}`;
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  databaseOwnerUrl: config.databaseOwnerUrl,
+  dataDir: config.dataDir,
+});
 let exitCode = 0;
 try {
   const refusal = await demoRefusal(database.db);

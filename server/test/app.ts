@@ -9,11 +9,12 @@ import { afterAll, beforeAll, inject } from 'vitest';
 
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { type Database, openDatabase } from '#server/db/client.ts';
+import { type Database, type Db, drizzleOver, openDatabase } from '#server/db/client.ts';
+import { urlAs } from '#server/db/roles.ts';
 
 /** A fresh database for one test file, copied from the migrated template (global-setup.ts); dropped at the end. */
 async function openTestDatabase(): Promise<Database> {
-  const { adminUrl, template } = inject('testDatabase');
+  const { adminUrl, template, appRole } = inject('testDatabase');
   const name = `lp_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -21,7 +22,12 @@ async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const target = new URL(adminUrl);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), migrate: false });
+  // The pool signs in as the run's login role, as the portal's does (decision 093); the superuser gives it the database.
+  const database = await openDatabase({
+    databaseUrl: urlAs(target.toString(), appRole.name, appRole.password),
+    databaseOwnerUrl: target.toString(),
+    migrate: false,
+  });
   return {
     ...database,
     close: async () => {
@@ -42,7 +48,9 @@ let shared: Promise<FastifyInstance> | undefined;
 const built: { app: FastifyInstance; dataDir: string }[] = [];
 // Registered as the file is collected, so it is a hook of the file itself (not of whichever test built the app), and
 // before the file's own hooks: afterAll hooks run in reverse order, so the apps close last.
+const ownerPools: pg.Pool[] = [];
 afterAll(async () => {
+  for (const pool of ownerPools.splice(0)) await pool.end();
   for (const { app, dataDir } of built.splice(0)) {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -92,3 +100,20 @@ export function buildTestAppBeforeAll(): void {
     await buildTestApp();
   });
 }
+
+/**
+ * The test app's database as its owner, the superuser (decision 093): what the portal's own role may not do, such as
+ * tampering with the audit trail. Closed when the file ends.
+ */
+export function asDatabaseOwner(app: FastifyInstance): Db {
+  const known = owners.get(app);
+  if (known) return known;
+  const owner = new URL(inject('testDatabase').adminUrl);
+  owner.pathname = new URL(String(app.pgPool.options.connectionString)).pathname;
+  const pool = new pg.Pool({ connectionString: owner.toString(), max: 2 });
+  ownerPools.push(pool);
+  const db = drizzleOver(pool);
+  owners.set(app, db);
+  return db;
+}
+const owners = new WeakMap<FastifyInstance, Db>();

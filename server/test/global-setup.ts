@@ -8,11 +8,15 @@ import type { TestProject } from 'vitest/node';
 
 import { createPool, migrateDatabase } from '#server/db/client.ts';
 import { startEmbeddedPostgres } from '#server/db/embedded.ts';
+import { ensureLoginRole, grantAppRole, newRolePassword } from '#server/db/roles.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The test PostgreSQL server's maintenance database, and the migrated template each test file copies. */
-    testDatabase: { adminUrl: string; template: string };
+    /**
+     * The test PostgreSQL server's maintenance database, the migrated template each test file copies, and the login
+     * role the test apps' pools use (decision 093: not a superuser, owning the tables but not the audit trail).
+     */
+    testDatabase: { adminUrl: string; template: string; appRole: { name: string; password: string } };
   }
 }
 
@@ -45,17 +49,24 @@ export default async function setup(project: TestProject) {
   await withClient(adminUrl, (c) => c.query(`create database ${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
+  // A role of this run's own (several runs may share TEST_DATABASE_URL's server), as the portal's pool uses in
+  // production: the template's tables are its, the audit trail is the superuser's.
+  const appRole = { name: `lp_app_${randomUUID().replace(/-/g, '').slice(0, 12)}`, password: newRolePassword() };
   const pool = createPool(url.toString());
   await migrateDatabase(pool);
+  await ensureLoginRole(pool, appRole.name, appRole.password);
+  await grantAppRole(pool, appRole.name);
   await pool.end();
   await withClient(adminUrl, (c) => c.query(`alter database ${template} is_template true`));
-  project.provide('testDatabase', { adminUrl, template });
+  project.provide('testDatabase', { adminUrl, template, appRole });
 
   return async () => {
     await withClient(adminUrl, async (c) => {
       await c.query(`alter database ${template} is_template false`);
       await c.query(`drop database if exists ${template} with (force)`);
     }).catch(() => {});
+    // Gone with the databases that held its objects (a test file that did not drop its database keeps it).
+    await withClient(adminUrl, (c) => c.query(`drop role if exists ${appRole.name}`)).catch(() => {});
     await stop?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   };

@@ -13,8 +13,11 @@ export const AUDIT_CHECKPOINT_FORMAT = 'lab-portal-audit-checkpoint';
  */
 export const AUDIT_CHECKPOINT_NAME = /^\d{19}-\d{8}T\d{9}Z\.json$/;
 
-/** Why the checkpoint was written: the nightly job, an admin's request, `npm run audit:checkpoint`, a retention purge. */
-export const AUDIT_CHECKPOINT_REASONS = ['daily', 'requested', 'command', 'purge'] as const;
+/**
+ * Why the checkpoint was written: the nightly job, an admin's request, `npm run audit:checkpoint`, a retention purge,
+ * the one every AUDIT_CHECKPOINT_MINUTES (decision 093).
+ */
+export const AUDIT_CHECKPOINT_REASONS = ['daily', 'requested', 'command', 'purge', 'scheduled'] as const;
 export type AuditCheckpointReason = (typeof AUDIT_CHECKPOINT_REASONS)[number];
 
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { type AuditEventRow, auditEvents, type UserRow, users } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { asDatabaseOwner, buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
 
 // What the portal records in the audit trail as it works (issue 31, decision 069): sign-ins and their failures, the
@@ -283,7 +283,7 @@ describe('role, clearance, group and status changes', () => {
   it('is written in the change’s transaction: a change whose audit row fails is not made', async () => {
     const user = await createUser(app, 'employee');
     const check = `audit_refuses_${user.id.slice(0, 8)}`;
-    await app.db.execute(
+    await asDatabaseOwner(app).execute(
       sql.raw(
         `alter table audit_events add constraint ${check} check (object_id is distinct from '${user.id}') not valid`,
       ),
@@ -298,7 +298,7 @@ describe('role, clearance, group and status changes', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('audit.unavailable');
     } finally {
-      await app.db.execute(sql.raw(`alter table audit_events drop constraint ${check}`));
+      await asDatabaseOwner(app).execute(sql.raw(`alter table audit_events drop constraint ${check}`));
     }
     const [row] = await app.db.select().from(auditEvents).where(eq(auditEvents.objectId, user.id));
     expect(row).toBeUndefined();

@@ -8,7 +8,7 @@ import { todayInIndia } from '#shared/format.ts';
 import type { AuditEventJson, AuditEventPageJson } from '#shared/schemas/audit.ts';
 
 import { auditEvents, type UserRow } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { asDatabaseOwner, buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 
 import { istTimestamp } from './audit-trail.service.ts';
@@ -313,9 +313,10 @@ describe('a read that cannot be recorded', () => {
   it('is not served: 503 audit.unavailable, and no rows leave', async () => {
     const reader = await createUser(app, 'admin');
     const { person } = await personWithEvents();
-    // The database refuses this reader's audit rows (as a revoked insert permission would).
+    // The database refuses this reader's audit rows (as a revoked insert permission would); only its owner may alter
+    // the audit trail's table (decision 093).
     const check = `audit_no_reads_${reader.id.slice(0, 8)}`;
-    await app.db.execute(
+    await asDatabaseOwner(app).execute(
       sql.raw(`alter table audit_events add constraint ${check} check (actor_id <> '${reader.id}') not valid`),
     );
     try {
@@ -326,7 +327,7 @@ describe('a read that cannot be recorded', () => {
         expect(res.body).not.toContain(person.name);
       }
     } finally {
-      await app.db.execute(sql.raw(`alter table audit_events drop constraint ${check}`));
+      await asDatabaseOwner(app).execute(sql.raw(`alter table audit_events drop constraint ${check}`));
     }
   });
 });

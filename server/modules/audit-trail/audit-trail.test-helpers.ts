@@ -2,16 +2,21 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 import type { Db } from '#server/db/client.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { asDatabaseOwner, buildTestApp } from '#server/test/app.ts';
 
 import { chainHash, type ChainRow } from './audit-chain.ts';
 import { type CheckpointStore, checkpointStore } from './checkpoints.ts';
 import { verifyAuditTrail } from './verify.ts';
 
 // Helpers of the audit trail's integrity tests (verify, retention, checkpoints): a portal of its own per test (the
-// trail is one chain per database), events written through the real trigger, and tampering as the database's owner.
+// trail is one chain per database), events written through the real trigger, and tampering as the database's owner
+// (the portal's own role cannot: decision 093).
 
-/** A test app on a database of its own, and its checkpoint store (DATA_DIR/audit-checkpoints; the bucket with S3). */
+/**
+ * A test app on a database of its own, its checkpoint store (DATA_DIR/audit-checkpoints; the bucket with S3), and its
+ * database as the owner. These tests age events by purging with a `now` in the future, so the owner lowers the floor
+ * audit_purge keeps (180 days by default, decision 093) to none.
+ */
 export async function trailApp(overrides: Record<string, string> = {}) {
   let store: CheckpointStore | undefined;
   const app = await buildTestApp(overrides, async (instance) => {
@@ -19,7 +24,9 @@ export async function trailApp(overrides: Record<string, string> = {}) {
     instance.addHook('onClose', () => made.close());
     store = made;
   });
-  return { app, store: store! };
+  const owner = asDatabaseOwner(app);
+  await owner.execute(sql`update audit_purge_floor set days = 0`);
+  return { app, store: store!, owner };
 }
 
 /**
@@ -48,7 +55,7 @@ export async function seedEvents(db: Db, count: number): Promise<void> {
 }
 
 /**
- * Runs SQL as the database's owner with the immutability trigger off, as someone tampering with the trail would
+ * Runs SQL as the database's owner (`db`: asDatabaseOwner) with the immutability trigger off, as someone tampering with the trail would
  * (`alter table … disable trigger`, the edit, `enable trigger`), in one transaction.
  */
 export async function tamper(db: Db, ...statements: ReturnType<typeof sql>[]): Promise<void> {
@@ -73,7 +80,7 @@ export async function chainRow(db: Db, seq: number) {
 }
 
 /**
- * Rewrites the chain from `seq` on the way a careful forger would: that row's actor changed, and every later link
+ * Rewrites the chain from `seq` on, as the database's owner (`db`), the way a careful forger would: that row's actor changed, and every later link
  * recomputed with the portal's own canonical form so that the chain verifies on its own, the head moved along.
  */
 export async function rewriteChainFrom(db: Db, seq: number, actorName: string): Promise<void> {

@@ -11,7 +11,7 @@ import { buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, signIn } from '#server/test/factories.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3-server.ts';
 
-import { AUDIT_CHECKPOINT_QUEUE, AUDIT_RETENTION_QUEUE } from './audit-trail.jobs.ts';
+import { AUDIT_CHECKPOINT_QUEUE, AUDIT_RETENTION_QUEUE, AUDIT_SCHEDULED_CHECKPOINT_QUEUE } from './audit-trail.jobs.ts';
 import { chainRow, lastSeq, seedEvents, trailApp } from './audit-trail.test-helpers.ts';
 import { checkpointBytes } from './checkpoints.ts';
 
@@ -135,9 +135,11 @@ describe('checkpoints in the bucket (STORAGE=s3)', () => {
 describe('the nightly jobs', () => {
   it('are scheduled once a night across the nodes: the checkpoint, then the retention purge', () => {
     const queues = jobModules().flatMap((m) => m.queues);
-    expect(queues.filter((q) => q.name.startsWith('audit-'))).toEqual([
-      expect.objectContaining({ name: AUDIT_CHECKPOINT_QUEUE, cron: '15 0 * * *' }),
-      expect.objectContaining({ name: AUDIT_RETENTION_QUEUE, cron: '45 0 * * *' }),
+    expect(queues.filter((q) => q.name.startsWith('audit-')).map((q) => [q.name, q.cron])).toEqual([
+      [AUDIT_CHECKPOINT_QUEUE, '15 0 * * *'],
+      [AUDIT_RETENTION_QUEUE, '45 0 * * *'],
+      // Scheduled at start, from AUDIT_CHECKPOINT_MINUTES (audit-trail.jobs.test.ts).
+      [AUDIT_SCHEDULED_CHECKPOINT_QUEUE, undefined],
     ]);
   });
 });

@@ -56,7 +56,7 @@ describe('npm run audit:verify', () => {
     await seedEvents(t.app.db, 30);
     await checkpoint(t);
     const row = await chainRow(t.app.db, 12);
-    await tamper(t.app.db, sql`update audit_events set actor_name = 'Somebody Else' where seq = 12`);
+    await tamper(t.owner, sql`update audit_events set actor_name = 'Somebody Else' where seq = 12`);
     const report = await verify(t.app, t.store);
     expect(report.ok).toBe(false);
     expect(report.firstBad).toEqual({
@@ -75,7 +75,7 @@ describe('npm run audit:verify', () => {
     await checkpoint(t); // names seq 20; its own event is seq 21
     const seq18 = await chainRow(t.app.db, 18);
     await tamper(
-      t.app.db,
+      t.owner,
       sql`delete from audit_events where seq > 18`,
       sql`update audit_chain_head set seq = 18, hash = ${seq18.hash} where one = 1`,
     );
@@ -89,7 +89,7 @@ describe('npm run audit:verify', () => {
     // Left with the old head, the head alone shows it (no checkpoint needed).
     const u = await trailApp();
     await seedEvents(u.app.db, 10);
-    await tamper(u.app.db, sql`delete from audit_events where seq >= 9`);
+    await tamper(u.owner, sql`delete from audit_events where seq >= 9`);
     expect((await verify(u.app, u.store)).firstBad).toMatchObject({
       kind: 'tail_cut',
       seq: 9,
@@ -101,11 +101,15 @@ describe('npm run audit:verify', () => {
   it('names the rows deleted from the middle, even through a forged purge flag', async () => {
     const t = await trailApp();
     await seedEvents(t.app.db, 15);
-    // The flag audit_purge sets for itself: any session can set it, so the trigger alone cannot stop this.
-    await t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('lab_portal.audit_purge', 'on', true)`);
-      await tx.execute(sql`delete from audit_events where seq in (6, 7)`);
-    });
+    // The flag audit_purge sets for itself: the portal's own role is refused even with it (decision 093)...
+    const forged = (db: typeof t.owner) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('lab_portal.audit_purge', 'on', true)`);
+        await tx.execute(sql`delete from audit_events where seq in (6, 7)`);
+      });
+    await expect(forged(t.app.db)).rejects.toMatchObject({ cause: { code: '42501' } });
+    // ...but it lets the trail's owner through, who could as well switch the trigger off: the chain shows it.
+    await forged(t.owner);
     const report = await verify(t.app, t.store);
     expect(report.firstBad).toMatchObject({ kind: 'gap', seq: 6, id: null });
     expect(report.firstBad!.message).toMatch(
@@ -153,7 +157,7 @@ describe('npm run audit:verify', () => {
     await seedEvents(t.app.db, 10);
     await checkpoint(t); // seq 21
     await seedEvents(t.app.db, 5);
-    await rewriteChainFrom(t.app.db, 15, 'Somebody Else');
+    await rewriteChainFrom(t.owner, 15, 'Somebody Else');
     const report = await verify(t.app, t.store);
     // The rows verify on their own now: only the checkpoint shows the rewrite, bounded by the one before it.
     expect(report.problems.map((p) => p.kind)).toEqual(['checkpoint_mismatch']);
@@ -224,7 +228,7 @@ describe('npm run audit:verify and npm run audit:checkpoint, end to end', () => 
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ ok: true, rows: 9, checkpoints: { distinct: 1, checked: 1 } });
 
     const row = await chainRow(t.app.db, 4);
-    await tamper(t.app.db, sql`update audit_events set classification = 'Normal' where seq = 4`);
+    await tamper(t.owner, sql`update audit_events set classification = 'Normal' where seq = 4`);
     const bad = await npmScript('audit-verify', [], env);
     expect(bad.status).toBe(1);
     expect(bad.output).toContain(
