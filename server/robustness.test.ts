@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
-import { listRoutes } from '#server/test/routes.ts';
 import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
+import { listRoutes } from '#server/test/routes.ts';
 
 /**
  * Every route, called with bad input by every kind of caller, answers a 4xx with a message — never a 500 (the
