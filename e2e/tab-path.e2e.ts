@@ -1,8 +1,11 @@
+import path from 'node:path';
+
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { GroupJson } from '#shared/schemas/group.ts';
 
+import { checkA11y, SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectPath, expectVisible, labId, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, inDays, type SeededUser, signedInAdmin, tinyPdf } from './seed.ts';
 
@@ -186,6 +189,9 @@ const TASKS: {
       const opened = page.context().waitForEvent('page');
       await page.keyboard.press('Enter');
       await (await opened).close();
+      console.log(
+        `[tab-path] after opening the circular the focus is on: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing')}`,
+      );
       const acknowledge = page.getByRole('button', { name: `Acknowledge ${circular}` });
       await page.waitForFunction((b) => !(b as HTMLButtonElement).disabled, await acknowledge.elementHandle());
       await keys.to({ role: 'button', name: `Acknowledge ${circular}` });
@@ -231,4 +237,35 @@ describe('Tab alone, for the five most common tasks (decision 100)', () => {
     console.log(counts.join('\n'));
     expect(counts.length).toBe(TASKS.reduce((n, t) => n + t.widths.length, 0));
   });
+});
+
+const screenshotDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
+const SKIP_TO_CONTENT = { en: 'Skip to main content', hi: 'मुख्य सामग्री पर जाएँ' };
+
+describe('the home page after a sign-in (decision 100)', () => {
+  for (const language of ['en', 'hi'] as const) {
+    for (const size of SCREENSHOT_WIDTHS) {
+      it(`puts the focus at the top of the page, then the skip link, axe clean at moderate: ${language}, ${size.width}px`, async () => {
+        const { page } = state;
+        const user = await createApprovedUser('employee');
+        await page.setViewportSize(size);
+        await page.goto('/api/health');
+        await page.evaluate((language) => localStorage.setItem('language', language), language);
+        await page.goto('/login');
+        await page.locator('input[type="email"]').fill(user.email);
+        await page.locator('input[type="password"]').fill(user.password);
+        await page.locator('input[type="password"]').press('Enter');
+        await expectPath(page, '/');
+        await page.waitForFunction(() => document.activeElement?.id === 'page-top', undefined, { timeout: 10_000 });
+        await checkA11y(page, { moderate: true });
+        await page.keyboard.press('Tab');
+        const skip = page.getByRole('link', { name: SKIP_TO_CONTENT[language] });
+        expect(await skip.evaluate((a) => a === document.activeElement)).toBe(true);
+        await page.screenshot({
+          path: path.join(screenshotDir, `tab-path-home-signed-in-${language}-${size.width}.png`),
+          animations: 'disabled',
+        });
+      });
+    }
+  }
 });
