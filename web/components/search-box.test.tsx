@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { createRef, type RefObject } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { UserJson } from '#shared/schemas/user.ts';
@@ -9,6 +10,7 @@ import { profile } from '#web/test/profile-fixture.ts';
 import { jsonResponse, render } from '#web/test/render.tsx';
 
 import { SearchBox } from './search-box.tsx';
+import { SearchSuggestions } from './search-suggestions.tsx';
 
 // Issue 35: the header search box says why Enter does nothing, and tells a visitor whose search finds nothing that
 // people are found after signing in.
@@ -98,5 +100,37 @@ describe('SearchBox: suggestions', () => {
     const option = await screen.findByRole('option', { name: new RegExp(notice.title), hidden: true });
     expect(option).toHaveTextContent(notice.title);
     expect(screen.queryByText(/People are found after signing in/)).not.toBeInTheDocument();
+  });
+});
+
+describe('SearchSuggestions: taking over from the plain field (decision 100)', () => {
+  const take = (inputRef: RefObject<HTMLInputElement | null>) => (
+    <SearchSuggestions
+      id="header-search"
+      inputRef={inputRef}
+      query=""
+      onQueryChange={() => {}}
+      onSubmit={() => true}
+      note=""
+      floatingNote
+    />
+  );
+
+  it('keeps the focus the plain field had (it went with the plain field)', () => {
+    const inputRef = createRef<HTMLInputElement>();
+    render(take(inputRef));
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+  });
+
+  it('leaves the focus where the person has tabbed on to while it loaded', () => {
+    const onward = document.createElement('button');
+    onward.textContent = 'A+';
+    document.body.append(onward);
+    onward.focus();
+    const inputRef = createRef<HTMLInputElement>();
+    render(take(inputRef));
+    expect(screen.getByRole('searchbox')).not.toHaveFocus();
+    expect(onward).toHaveFocus();
+    onward.remove();
   });
 });

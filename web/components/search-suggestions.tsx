@@ -52,10 +52,13 @@ export function SearchSuggestions({
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
-  // This field replaces the plain one the person just focused: keep the focus, with the caret at the end.
+  // This field replaces the plain one the person just focused: keep the focus, with the caret at the end. Only if the
+  // focus went with the plain field (it is nowhere now): a person who has tabbed on while this part loaded stays where
+  // they are (issue 50: the focus jumped back from the text-size buttons to the search box; decision 100).
   useLayoutEffect(() => {
     const field = inputRef.current;
-    if (!field) return;
+    const active = document.activeElement;
+    if (!field || (active !== null && active !== document.body && active !== field)) return;
     field.focus();
     field.setSelectionRange(field.value.length, field.value.length);
     combobox.openDropdown();

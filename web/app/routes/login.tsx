@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#shared/schemas/auth.ts';
 
+import { PAGE_TOP_STATE } from '#web/components/layout/focus-moves.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { LoginForm, RegisterPrompt } from '#web/features/auth/components/login-form.tsx';
 import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
@@ -32,8 +33,10 @@ export default function LoginRoute() {
     if (login && isSecondFactorStep(login)) return setStep(login);
     const user = login?.user;
     if (user && awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
-    const back = from && !from.startsWith(paths.login) ? from : paths.home;
-    void navigate(back, { replace: true });
+    // Back to the page asked for (its heading takes the focus), else home with the focus at the top of the page
+    // (decision 100).
+    if (from && !from.startsWith(paths.login)) return void navigate(from, { replace: true });
+    void navigate(paths.home, { replace: true, state: PAGE_TOP_STATE });
   };
 
   return (

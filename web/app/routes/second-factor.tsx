@@ -2,6 +2,7 @@ import { Loader, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { PAGE_TOP_STATE } from '#web/components/layout/focus-moves.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { useSecondFactors } from '#web/features/auth/api.ts';
 import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
@@ -18,7 +19,11 @@ export default function SecondFactorRoute() {
   const navigate = useNavigate();
   const from = (useLocation().state as ReturnState | null)?.from;
   const mine = useSecondFactors();
-  const done = () => void navigate(from && !from.startsWith(paths.login) ? from : paths.home, { replace: true });
+  // Back to the page asked for, else home with the focus at the top of the page (decision 100).
+  const done = () =>
+    void (from && !from.startsWith(paths.login)
+      ? navigate(from, { replace: true })
+      : navigate(paths.home, { replace: true, state: PAGE_TOP_STATE }));
   const enrol = mine.data?.factors.length === 0;
   const hasPasskey = mine.data?.factors.some((f) => f.kind === 'passkey') ?? false;
   return (

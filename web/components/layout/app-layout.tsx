@@ -15,8 +15,11 @@ import {
   focusClosedNavigation,
   focusOpenedNavigation,
   focusPageHeading,
+  focusPageTop,
+  PAGE_TOP_ID,
   skipToFirstControl,
   skipToNavigation,
+  wantsPageTop,
 } from './focus-moves.ts';
 import { HeaderBar } from './header-bar.tsx';
 import classes from './layout.module.css';
@@ -49,7 +52,7 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
   const main = useRef<HTMLElement>(null);
   const drawer = useRef<HTMLDivElement>(null);
   const drawerWasShown = useRef(false);
-  const { pathname } = useLocation();
+  const { pathname, state: moveState, key: moveKey } = useLocation();
   const firstRender = useRef(true);
   // The header grows with the reader's text size and when the navigation wraps: the main area and the scroll padding
   // (web/app/global.css) follow its measured height, so nothing hides under it (WCAG 2.4.11).
@@ -72,15 +75,20 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
     }
   }, [drawerShown]);
 
-  // After a client-side move (a sign-in too), put the keyboard and screen reader on the new page's heading (WCAG
-  // 2.4.3); not on the first load, where the skip links come first.
+  // After a client-side move, put the keyboard and screen reader on the new page's heading (WCAG 2.4.3); not on the
+  // first load, where the skip links come first. A sign-in that lands on a page nobody asked for puts the focus at the
+  // top of the page instead, before the skip links, the header and the navigation (decision 100).
+  const toTop = wantsPageTop(moveState);
+  // The move's key too when it asks for the top: a sign-in may return to the path already shown.
+  const topMove = toTop ? moveKey : null;
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    if (toTop) return focusPageTop();
     return main.current ? focusPageHeading(main.current) : undefined;
-  }, [pathname]);
+  }, [pathname, toTop, topMove]);
 
   return (
     <AppShell
@@ -90,18 +98,23 @@ export function AppLayout({ labTitle, navigation, onSignOut, newsFlash, headerAc
       padding={0}
     >
       <AppShell.Header withBorder={false}>
-        <div ref={headerRef}>
+        {/* The News Flash is drawn first (at the top) but comes after the header and the navigation in the Tab order
+            (decision 100): its links are not in the way of the menu. */}
+        <div ref={headerRef} className={classes.headerStack}>
+          <span id={PAGE_TOP_ID} tabIndex={-1} className="visually-hidden">
+            {t('pageTop')}
+          </span>
           <a href="#main-content" className={classes.skipLink} onClick={skipToFirstControl}>
             {t('skipToContent')}
           </a>
           <a href="#main-navigation" className={classes.skipLink} onClick={skipToNavigation}>
             {t('skipToNavigation')}
           </a>
-          {newsFlash}
           <HeaderBar labTitle={labTitle} menuOpened={drawerShown} onToggleMenu={menu.toggle} actions={headerActions} />
           <Box visibleFrom="md" id="main-navigation" tabIndex={-1}>
             <NavBar entries={navigation} onSignOut={onSignOut} />
           </Box>
+          <div className={classes.newsFlashSlot}>{newsFlash}</div>
         </div>
       </AppShell.Header>
       <AppShell.Navbar

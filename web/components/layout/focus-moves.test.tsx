@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { focusClosedNavigation, focusOpenedNavigation, focusPageHeading } from './focus-moves.ts';
+import {
+  focusClosedNavigation,
+  focusOpenedNavigation,
+  focusPageHeading,
+  focusPageTop,
+  PAGE_TOP_ID,
+  PAGE_TOP_STATE,
+  wantsPageTop,
+} from './focus-moves.ts';
 
 // Issue 35 item 2: after each move between pages the focus goes to the new page's h1, also when the page (loaded
 // lazily) draws it a moment later; never away from where the person has already gone.
@@ -135,5 +143,27 @@ describe('focusClosedNavigation', () => {
     burger.blur();
     focusClosedNavigation(drawer);
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('focusPageTop (decision 100)', () => {
+  it('is asked for by the navigation state { focus: "top" } only', () => {
+    expect(wantsPageTop(PAGE_TOP_STATE)).toBe(true);
+    expect(wantsPageTop(null)).toBe(false);
+    expect(wantsPageTop({ from: '/dac' })).toBe(false);
+    expect(wantsPageTop('top')).toBe(false);
+  });
+
+  it('puts the focus on the element before the skip links, so the next Tab reaches them', () => {
+    const top = document.createElement('span');
+    top.id = PAGE_TOP_ID;
+    top.tabIndex = -1;
+    const skip = document.createElement('a');
+    skip.href = '#main-content';
+    const main = mainArea();
+    main.innerHTML = '<h1 tabindex="-1">Home</h1>';
+    document.body.prepend(top, skip);
+    focusPageTop();
+    expect(document.activeElement).toBe(top);
   });
 });

@@ -79,6 +79,29 @@ export function focusPageHeading(main: HTMLElement, waitMs = 5000): () => void {
   );
 }
 
+/** The first element of the page (before the skip links), where a sign-in with no page asked for puts the focus. */
+export const PAGE_TOP_ID = 'page-top';
+
+/** The navigation state that asks for the focus at the top of the page after the move (decision 100). */
+export const PAGE_TOP_STATE = { focus: 'top' } as const;
+
+/** True when a move's navigation state asks for the focus at the top of the page. */
+export function wantsPageTop(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { focus?: unknown }).focus === 'top';
+}
+
+/**
+ * After a sign-in that lands on a page nobody asked for (decision 100): the focus goes to the top of the page, as on a
+ * first load, so the next Tab reaches the skip links, then the header and the navigation (issue 50: from the page's
+ * heading, 49 Tabs went through the content, the footer and the News Flash before the menu). Returns a function that
+ * stops nothing (for the effect that calls it).
+ */
+export function focusPageTop(): () => void {
+  // No scrolling: it sits in the fixed header, and the router's scroll restoration puts a new page at its top.
+  document.getElementById(PAGE_TOP_ID)?.focus({ preventScroll: true });
+  return () => {};
+}
+
 const burgerButton = () => document.querySelector<HTMLElement>('[aria-controls="mobile-navigation"]');
 
 /**
