@@ -4,23 +4,37 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '#shared/constants.ts';
 
 import { routes } from '#web/app/router.tsx';
-import en from '#web/i18n/locales/en/site.json';
-import hi from '#web/i18n/locales/hi/site.json';
+import en from '#web/i18n/locales/en/help.json';
+import enOfficers from '#web/i18n/locales/en/help-officers.json';
+import hi from '#web/i18n/locales/hi/help.json';
+import hiOfficers from '#web/i18n/locales/hi/help-officers.json';
 
-import { HELP_GROUPS, HELP_SCREENS, HELP_SECTIONS, helpFor, SCREENS_WITHOUT_HELP } from './help-sections.ts';
+import {
+  HELP_GROUPS,
+  HELP_SCREENS,
+  HELP_SECTIONS,
+  helpFor,
+  helpNamespace,
+  SCREENS_WITHOUT_HELP,
+} from './help-sections.ts';
 
 /** Every path the router matches, as its full pattern ('/' for the home page, '*' for "not found"). */
 function routePatterns(list: RouteObject[], parent = ''): string[] {
   return list.flatMap((route) => {
     const own = route.index ? parent || '/' : route.path === '*' ? '*' : route.path ? `${parent}/${route.path}` : null;
-    const children = route.children ? routePatterns(route.children, route.path ? `${parent}/${route.path}` : parent) : [];
+    const children = route.children
+      ? routePatterns(route.children, route.path ? `${parent}/${route.path}` : parent)
+      : [];
     return [...(own ? [own] : []), ...children];
   });
 }
 
 type Task = { title?: string; steps?: Record<string, string>; keys?: string };
-const tasksOf = (catalogue: typeof en, group: string) =>
-  (catalogue.help.roles as Record<string, { title: string; tasks: Record<string, Task> }>)[group]!.tasks;
+type Catalogue = { roles: Record<string, { title: string; tasks: Record<string, Task> }> };
+const catalogues = { en: [en, enOfficers], hi: [hi, hiOfficers] } as unknown as Record<'en' | 'hi', Catalogue[]>;
+/** A group's tasks in a language, from the namespace helpNamespace names. */
+const tasksOf = (lang: 'en' | 'hi', group: (typeof HELP_GROUPS)[number]) =>
+  catalogues[lang][helpNamespace(group) === 'help' ? 0 : 1]!.roles[group]!.tasks;
 
 describe('Help covers every screen (decision 101)', () => {
   const screens = routePatterns(routes);
@@ -51,22 +65,19 @@ describe('Help covers every screen (decision 101)', () => {
   it('has a title, steps and a keyboard path for every section, in English and in Hindi', () => {
     for (const group of HELP_GROUPS) {
       for (const task of Object.keys(HELP_SECTIONS[group])) {
-        for (const [lang, catalogue] of [
-          ['en', en],
-          ['hi', hi],
-        ] as const) {
-          const text = tasksOf(catalogue, group)[task];
-          const where = `${lang} help.roles.${group}.tasks.${task}`;
+        for (const lang of ['en', 'hi'] as const) {
+          const text = tasksOf(lang, group)[task];
+          const where = `${lang} roles.${group}.tasks.${task}`;
           expect(text?.title, where).toBeTruthy();
           expect(Object.values(text?.steps ?? {}).length, where).toBeGreaterThan(0);
           expect(text?.keys, where).toMatch(/Tab|Enter|Escape|End|\//);
         }
         // The Hindi is not the English left in place.
-        expect(tasksOf(hi, group)[task]!.title).not.toBe(tasksOf(en, group)[task]!.title);
+        expect(tasksOf('hi', group)[task]!.title).not.toBe(tasksOf('en', group)[task]!.title);
       }
       // No text without a section: the catalogue holds only what is shown.
-      expect(Object.keys(tasksOf(en, group)).sort()).toEqual(Object.keys(HELP_SECTIONS[group]).sort());
-      expect(Object.keys(tasksOf(hi, group)).sort()).toEqual(Object.keys(HELP_SECTIONS[group]).sort());
+      expect(Object.keys(tasksOf('en', group)).sort()).toEqual(Object.keys(HELP_SECTIONS[group]).sort());
+      expect(Object.keys(tasksOf('hi', group)).sort()).toEqual(Object.keys(HELP_SECTIONS[group]).sort());
     }
   });
 

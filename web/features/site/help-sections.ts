@@ -4,8 +4,8 @@ import {
   isAdmin,
   leadsGroups,
   mayUploadRepositories,
-  readsAuditTrail,
   type ReaderKind,
+  readsAuditTrail,
   seesAllPendency,
   seesEveryRepository,
 } from '#web/lib/access.policy.ts';
@@ -13,12 +13,16 @@ import { paths } from '#web/lib/paths.ts';
 
 /**
  * What Help says and to whom (issue 16 item 9, decision 101): one section per feature, under the heading of the kind
- * of reader it is first for. Its texts live in the site namespace at help.roles.<group>.tasks.<task> (a title, the
+ * of reader it is first for. Its texts live at roles.<group>.tasks.<task> of the namespace helpNamespace(group) names (a title, the
  * steps and `keys`, the keyboard path), in English and Hindi. A section is shown only to the roles that can use it,
  * by the web's role rules (web/lib/access.policy.ts), so a reader is not told of what the server would refuse them.
  */
 export const HELP_GROUPS = ['everyone', 'visitor', 'employee', 'associateDirector', 'director', 'admin'] as const;
 export type HelpGroup = (typeof HELP_GROUPS)[number] & ('everyone' | ReaderKind);
+
+/** Where a group's texts are: `help` for everyone, visitors and staff; `help-officers` for the rest. */
+export const helpNamespace = (group: HelpGroup) =>
+  group === 'everyone' || group === 'visitor' || group === 'employee' ? 'help' : 'help-officers';
 
 type RoleOf = Role | null;
 const anyone = () => true;

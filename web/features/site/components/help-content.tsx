@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Role } from '#shared/constants.ts';
 
-import { helpFor } from '#web/features/site/help-sections.ts';
+import { helpFor, helpNamespace } from '#web/features/site/help-sections.ts';
 import { readerKindOf } from '#web/lib/access.policy.ts';
 
 interface Task {
@@ -19,7 +19,7 @@ interface Task {
  * section for everyone and the reader's own are open, the reader's own marked. Each task ends with its keyboard path.
  */
 export function HelpContent({ role }: { role: Role | null }) {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['help', 'help-officers']);
   const mine = readerKindOf(role); // the reader's own section
   return (
     <Accordion variant="separated" multiple defaultValue={['everyone', mine]} chevronPosition="right" order={2}>
@@ -28,11 +28,11 @@ export function HelpContent({ role }: { role: Role | null }) {
           <Accordion.Control>
             <Group gap="sm">
               <Text fw={700} component="span">
-                {t(`help.roles.${group}.title`)}
+                {t(`roles.${group}.title`, { ns: helpNamespace(group) })}
               </Text>
               {group === mine && (
                 <Badge color="navy" variant="filled">
-                  {t('help.forYou')}
+                  {t('forYou')}
                 </Badge>
               )}
             </Group>
@@ -40,7 +40,7 @@ export function HelpContent({ role }: { role: Role | null }) {
           <Accordion.Panel>
             <Stack gap="md">
               {tasks.map((id) => {
-                const task = t(`help.roles.${group}.tasks.${id}`, { returnObjects: true }) as Task;
+                const task = t(`roles.${group}.tasks.${id}`, { ns: helpNamespace(group), returnObjects: true }) as Task;
                 return (
                   <section key={id} id={`help-${group}-${id}`} aria-labelledby={`help-${group}-${id}-title`}>
                     <Title order={3} size="h5" mb={4} id={`help-${group}-${id}-title`}>
@@ -53,7 +53,7 @@ export function HelpContent({ role }: { role: Role | null }) {
                     </List>
                     <Text size="sm" mt={4}>
                       <Text span fw={700}>
-                        {t('help.keyboard')}
+                        {t('keyboard')}
                       </Text>{' '}
                       {task.keys}
                     </Text>
