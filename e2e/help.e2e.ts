@@ -44,7 +44,6 @@ describe('Help', () => {
       'Copies for information',
       'Your emails and the morning digest',
       'Read a document in the viewer',
-      'Forgot your password',
       'Mark a letter to officers',
       'Search the portal',
     ]) {
