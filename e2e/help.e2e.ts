@@ -55,7 +55,7 @@ describe('Help', () => {
     );
     await expectVisible(
       main.getByText(
-        /^Tab once to “Skip to navigation”, Enter, then Tab to Marked to Me, Enter; Tab to Delegation of Dak/,
+        /Keyboard: Tab once to “Skip to navigation”, Enter, then Tab to Marked to Me, Enter; Tab to Delegation of Dak/,
       ),
     );
     // What a member of staff cannot use is not there.
