@@ -116,50 +116,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
     expect(items).toContain('Employee Directory');
     await checkA11y(page);
   });
-
-  it('Help explains dak, pendency, the bell, search and the display controls to staff, in English and Hindi (issue 35 item 4)', async () => {
-    const { page } = browser;
-    await signInAs(page, employee, { to: '/help' });
-    await expectVisible(page.getByRole('heading', { name: 'Help', level: 1 }));
-    const main = page.getByRole('main');
-    // The staff section (open, marked "Your role") and the section for everyone.
-    for (const heading of [
-      'Mark a letter to officers',
-      'Letters marked to you (Marked to Me)',
-      'Receive, close or send back a letter',
-      'The notification bell',
-      'Search the portal',
-      'Change the text size or contrast',
-    ]) {
-      await expectVisible(main.getByRole('heading', { name: heading, level: 3 }));
-    }
-    await expectVisible(main.getByText(/Only a letter you have received can be closed\./));
-    await expectVisible(main.getByText(/Confidential and Secret letters appear only to those who may read them/));
-    // The directors' section explains the pendency report once opened.
-    await main.getByRole('button', { name: /^Directors/ }).click();
-    await expectVisible(main.getByRole('heading', { name: 'Watch the pendency of letters', level: 3 }));
-    await expectVisible(main.getByText(/^Pending counts the letters each officer holds now/));
-    await expectVisible(main.getByText(/Export CSV downloads it/));
-    await checkA11y(page);
-    await screenshot(page, 'help-staff');
-
-    await toHindi(page);
-    await expectVisible(page.getByRole('heading', { name: 'सहायता', level: 1 }));
-    for (const heading of [
-      'पत्र अधिकारियों को अंकित करें',
-      'आपको अंकित पत्र (मुझे अंकित)',
-      'पत्र प्राप्त करें, बंद करें या वापस भेजें',
-      'सूचना घंटी',
-      'पोर्टल में खोजें',
-      'पाठ का आकार या कंट्रास्ट बदलें',
-      'पत्रों की लंबितता पर नज़र रखें',
-    ]) {
-      await expectVisible(main.getByRole('heading', { name: heading, level: 3 }));
-    }
-    await expectVisible(main.getByText(/^लंबित में हर अधिकारी के पास अभी मौजूद पत्र गिने जाते हैं/));
-    await checkA11y(page);
-    await screenshot(page, 'help-staff-hi');
-  });
+  // Help's own journey per role is e2e/help.e2e.ts (decision 101).
 });
 
 describe('feedback (item 9)', () => {

@@ -1,6 +1,7 @@
 // The demo's dak at work (server/demo/demo-seed.ts; issue 35 item 7, decision 033): the newest letters of the register
 // marked on from the uploader to the director, to a group's head and to an officer, then received, held past due,
-// sent back or closed, so that every role's "Marked to Me" and the pendency report have something to show.
+// sent back or closed, so that every role's "Marked to Me" and the pendency report have something to show; one marking
+// pulled back and marked again, and one copied for information to the demo employee (decision 079).
 import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
@@ -11,6 +12,7 @@ import { letterMovements, notifications, type UserRow } from '#server/db/schema/
 import {
   closeLetter,
   markLetter,
+  pullBackMovement,
   receiveLetter,
   returnLetter,
 } from '#server/modules/letters/letters.movements.service.ts';
@@ -40,13 +42,17 @@ interface Journey {
   priority?: DakPriority;
   /** Also marked to the administrator (a copy for the record). */
   admin?: boolean;
+  /** The director's marking to the head also copies it for information to the demo employee (decision 079). */
+  copy?: boolean;
+  /** The head first marks it to the wrong officer (the next one) and pulls that back (decision 079). */
+  pullBack?: boolean;
 }
 
 /** The journeys of the newest letters, newest first. */
 const JOURNEYS: Journey[] = [
   { end: 'with director' },
-  { end: 'pending', group: 'fire', officer: 0, priority: 'Urgent' },
-  { end: 'with head', group: 'explosives' },
+  { end: 'pending', group: 'fire', officer: 0, priority: 'Urgent', pullBack: true },
+  { end: 'with head', group: 'explosives', copy: true },
   { end: 'received', group: 'fire', officer: 0 },
   { end: 'with director', admin: true },
   { end: 'pending', group: 'hazard', officer: 1 },
@@ -96,14 +102,29 @@ export async function seedDak(ctx: SeedContext, world: DemoWorld, register: Demo
     const priority = journey.priority ?? 'Normal';
 
     /** Marks the letter from `from` to `to` at time `when`, due on `due` (a past due date is set afterwards). */
-    const mark = async (from: UserRow, to: UserRow[], when: Date, remarks: string, due: string | null = null) => {
+    const mark = async (
+      from: UserRow,
+      to: UserRow[],
+      when: Date,
+      remarks: string,
+      due: string | null = null,
+      info: UserRow[] = [],
+    ) => {
       const made = await markLetter(db, toActor(from), letter.id, {
         to: to.map((p) => p.id),
+        info: info.map((p) => p.id),
         remarks,
         priority,
         ...(due && due >= todayInIndia() ? { dueDate: due } : {}),
       });
-      await backdate(ids(made), { markedAt: when, dueDate: due }, { createdAt: when });
+      const copies = made.filter((v) => v.movement.forInformation);
+      await backdate(
+        ids(made.filter((v) => !v.movement.forInformation)),
+        { markedAt: when, dueDate: due },
+        { createdAt: when },
+      );
+      // A copy is filed closed from the start, with no due date (decision 079).
+      if (copies.length) await backdate(ids(copies), { markedAt: when, endedAt: when }, { createdAt: when });
       // The holding the marking ended ("forwarded") ends when the marking was made.
       const forwarded: SQL | undefined = and(
         eq(letterMovements.letterId, letter.id),
@@ -111,6 +132,7 @@ export async function seedDak(ctx: SeedContext, world: DemoWorld, register: Demo
         gt(letterMovements.endedAt, when),
       );
       await tx.update(letterMovements).set({ endedAt: when }).where(forwarded);
+      return made;
     };
     const receive = async (who: UserRow, when: Date) => {
       const m = await receiveLetter(db, toActor(who), letter.id);
@@ -131,7 +153,9 @@ export async function seedDak(ctx: SeedContext, world: DemoWorld, register: Demo
     if (journey.end === 'with director' || !head) continue;
 
     await receive(world.director, at(u + 20 * HOUR));
-    await mark(world.director, [head], at(u + 22 * HOUR), 'Please examine and put up.');
+    const copyTo = journey.copy ? employees('fire').slice(0, 1) : [];
+    await mark(world.director, [head], at(u + 22 * HOUR), 'Please examine and put up.', null, copyTo);
+    if (copyTo.length) add('letters copied for information');
     if (journey.end === 'with head') continue;
 
     await receive(head, at(u + 2 * DAY));
@@ -149,6 +173,14 @@ export async function seedDak(ctx: SeedContext, world: DemoWorld, register: Demo
         : journey.end === 'pending' || journey.end === 'received'
           ? isoDate(new Date(today.getTime() + 7 * DAY))
           : null;
+    const wrong = journey.pullBack ? employees(journey.group!)[(journey.officer ?? 0) + 1] : undefined;
+    if (wrong) {
+      // Marked to the wrong officer, pulled back before they opened it, then marked to the right one.
+      const [sent] = await mark(head, [wrong], at(u + 2 * DAY + 2 * HOUR), 'Please take necessary action.', due);
+      await pullBackMovement(db, toActor(head), letter.id, sent!.movement.id);
+      await backdate([sent!.movement.id], { endedAt: at(u + 2 * DAY + 2 * HOUR + 20 * 60_000) });
+      add('letters pulled back');
+    }
     await mark(head, [officer], at(u + 2 * DAY + 3 * HOUR), 'Please take necessary action.', due);
     if (journey.end === 'pending') continue;
 

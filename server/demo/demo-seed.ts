@@ -7,9 +7,11 @@ import type { FileStore } from '#server/modules/files/storage.ts';
 
 import { DEMO_LAB } from './demo-data.ts';
 import { DemoFileStore } from './demo-files.ts';
+import { seedAcknowledgements } from './demo-seed-acknowledgements.ts';
 import { seedCloseGroups } from './demo-seed-close-groups.ts';
 import { DAY, type DemoAccount, type DemoWorld, random, type SeedContext } from './demo-seed-context.ts';
 import { seedDak } from './demo-seed-dak.ts';
+import { seedDelegations } from './demo-seed-delegation.ts';
 import { seedGroupItems, seedGroups } from './demo-seed-groups.ts';
 import { seedDirectorHistory, seedGallery, seedLab, seedLabItems } from './demo-seed-lab.ts';
 import { seedLetters } from './demo-seed-letters.ts';
@@ -83,6 +85,8 @@ export async function seedDemo(
       await seedGallery(ctx, world);
       await seedGroupItems(ctx, world);
       await seedDak(ctx, world, await seedLetters(ctx, world));
+      await seedDelegations(ctx, world);
+      await seedAcknowledgements(ctx, world);
       await seedCloseGroups(ctx, world);
       await seedRepositories(ctx, world);
       add('files', store.count);

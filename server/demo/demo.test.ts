@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { files, letterCounters, letters, users } from '#server/db/schema/index.ts';
+import { files, letterCounters, letterMovements, letters, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 
@@ -100,6 +100,60 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
     expect(officers.reduce((n, o) => n + o.closed, 0)).toBeGreaterThanOrEqual(3);
     expect(groups.length).toBeGreaterThanOrEqual(3);
     expect(oldest.length).toBeGreaterThan(0);
+
+    // Decision 079: the demo employee has a copy for information, and a letter of theirs was pulled back once.
+    expect((await inbox(employee.email, '?status=info')).length).toBeGreaterThan(0);
+    const pulled = await app.db.select().from(letterMovements).where(eq(letterMovements.outcome, 'pulled_back'));
+    expect(pulled).toHaveLength(1);
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/dac/${pulled[0]!.letterId}/movements`,
+      headers: await as(employee.email),
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect((history.json() as { outcome: string | null }[]).map((m) => m.outcome)).toContain('pulled_back');
+
+    // Decision 078: the first group head's dak is delegated to the demo employee, in force today.
+    const head = approved.find((a) => a.role === 'associate_director')!;
+    const delegations = async (email: string) => {
+      const res = await app.inject({ method: 'GET', url: '/api/dac/delegations', headers: await as(email) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { given: { delegate: { name: string } }[]; received: { officer: { name: string } }[] };
+    };
+    expect((await delegations(employee.email)).received.map((d) => d.officer.name)).toContain(head.name);
+    expect((await delegations(head.email)).given.map((d) => d.delegate.name)).toContain(employee.name);
+    expect((await delegations(director.email)).given).toHaveLength(1); // one to come
+
+    // Decisions 073 and 074: circulars to acknowledge; the demo people have some acknowledged and some overdue.
+    const mine = async (email: string, status: 'pending' | 'acknowledged') => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/acknowledgements?status=${status}`,
+        headers: await as(email),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { overdue: boolean }[];
+    };
+    for (const who of [employee, head, director]) {
+      expect((await mine(who.email, 'acknowledged')).length, who.email).toBeGreaterThan(0);
+      expect(
+        (await mine(who.email, 'pending')).some((a) => a.overdue),
+        who.email,
+      ).toBe(true);
+    }
+    // The administrator publishes the lab's and reads the reports; is asked by the group circular of their group.
+    const admin = approved.find((a) => a.role === 'admin')!;
+    expect((await mine(admin.email, 'pending')).length).toBeGreaterThan(0);
+    const reports = async (email: string) => {
+      const res = await app.inject({ method: 'GET', url: '/api/acknowledgement-requests', headers: await as(email) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { totals: { acknowledged: number; overdue: number } }[]).map((r) => r.totals);
+    };
+    const totals = await reports(admin.email);
+    expect(totals).toHaveLength(4);
+    expect(totals.some((t) => t.acknowledged > 0 && t.overdue > 0)).toBe(true);
+    // A group head reads their group's part of the lab's circulars.
+    expect((await reports(head.email)).length).toBeGreaterThan(0);
   });
 
   it('refuses politely, changing nothing, when the portal already has data', async () => {

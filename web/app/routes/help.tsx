@@ -9,16 +9,16 @@ import { paths } from '#web/lib/paths.ts';
 
 /** /help — how to do the main tasks, per role (issue 16 item 9). Public. */
 export default function HelpRoute() {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation('help');
   const { role } = useSession();
   return (
     <>
-      <PageTitle>{t('help.title')}</PageTitle>
-      <Text mb="md">{t('help.lead')}</Text>
+      <PageTitle>{t('title')}</PageTitle>
+      <Text mb="md">{t('lead')}</Text>
       <HelpContent role={role} />
       <Text mt="lg">
         <Anchor component={Link} to={paths.feedback} fw={600}>
-          {t('help.contact')}
+          {t('contact')}
         </Anchor>
       </Text>
     </>

@@ -33,3 +33,21 @@ describe('HelpContent (issue 16 item 9)', () => {
     }
   });
 });
+
+describe('HelpContent per role (decision 101)', () => {
+  it("shows only the sections of what the reader's role can use, each with its keyboard path", () => {
+    const { unmount } = render(<HelpContent role="employee" />);
+    expect(screen.getByRole('heading', { name: 'Acknowledge a circular or notice', level: 3 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pull back a letter you marked', level: 3 })).toBeTruthy();
+    expect(screen.queryByText('Administrators')).toBeNull();
+    expect(screen.queryByText('Directors')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Register as a member of staff', level: 3 })).toBeNull();
+    expect(screen.getAllByText('Keyboard:').length).toBe(
+      screen.getAllByRole('heading', { level: 3, hidden: true }).length,
+    );
+    unmount();
+    render(<HelpContent role={null} />);
+    expect(screen.getByRole('heading', { name: 'Register as a member of staff', level: 3 })).toBeTruthy();
+    expect(screen.queryByText('Staff (employees)')).toBeNull();
+  });
+});

@@ -3,52 +3,47 @@ import { useTranslation } from 'react-i18next';
 
 import type { Role } from '#shared/constants.ts';
 
-import { type ReaderKind, readerKindOf } from '#web/lib/access.policy.ts';
+import { helpFor, helpNamespace } from '#web/features/site/help-sections.ts';
+import { readerKindOf } from '#web/lib/access.policy.ts';
 
-/** The help sections, one per kind of user, in the order a newcomer meets them. */
-const HELP_ROLES = [
-  'visitor',
-  'employee',
-  'associateDirector',
-  'director',
-  'admin',
-] as const satisfies readonly ReaderKind[];
-/** What everyone uses (search, text size and contrast; issue 35 item 4): first, and always open. */
-const SECTIONS = ['everyone', ...HELP_ROLES] as const;
-
-type Tasks = Record<string, { title: string; steps: Record<string, string> }>;
+interface Task {
+  title: string;
+  steps: Record<string, string>;
+  /** The keyboard path, e.g. "Tab to …, Enter". */
+  keys: string;
+}
 
 /**
- * How to do the main tasks, per role (issue 16 item 9): every section is there, the reader's own is open and marked,
- * after the section for everyone. The texts live in the site namespace (help.roles.<section>.tasks.<task>.steps), in
- * English and Hindi.
+ * How to do every task the reader's role can use (issue 16 item 9, decision 101): the sections of
+ * web/features/site/help-sections.ts that this role may use, grouped by the kind of reader they are first for; the
+ * section for everyone and the reader's own are open, the reader's own marked. Each task ends with its keyboard path.
  */
 export function HelpContent({ role }: { role: Role | null }) {
-  const { t } = useTranslation('site');
+  const { t } = useTranslation(['help', 'help-officers']);
   const mine = readerKindOf(role); // the reader's own section
   return (
     <Accordion variant="separated" multiple defaultValue={['everyone', mine]} chevronPosition="right" order={2}>
-      {SECTIONS.map((key) => {
-        const tasks = t(`help.roles.${key}.tasks`, { returnObjects: true }) as Tasks;
-        return (
-          <Accordion.Item key={key} value={key}>
-            <Accordion.Control>
-              <Group gap="sm">
-                <Text fw={700} component="span">
-                  {t(`help.roles.${key}.title`)}
-                </Text>
-                {key === mine && (
-                  <Badge color="navy" variant="filled">
-                    {t('help.forYou')}
-                  </Badge>
-                )}
-              </Group>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <Stack gap="md">
-                {Object.entries(tasks).map(([id, task]) => (
-                  <div key={id}>
-                    <Title order={3} size="h5" mb={4}>
+      {helpFor(role).map(({ group, tasks }) => (
+        <Accordion.Item key={group} value={group}>
+          <Accordion.Control>
+            <Group gap="sm">
+              <Text fw={700} component="span">
+                {t(`roles.${group}.title`, { ns: helpNamespace(group) })}
+              </Text>
+              {group === mine && (
+                <Badge color="navy" variant="filled">
+                  {t('forYou')}
+                </Badge>
+              )}
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="md">
+              {tasks.map((id) => {
+                const task = t(`roles.${group}.tasks.${id}`, { ns: helpNamespace(group), returnObjects: true }) as Task;
+                return (
+                  <section key={id} id={`help-${group}-${id}`} aria-labelledby={`help-${group}-${id}-title`}>
+                    <Title order={3} size="h5" mb={4} id={`help-${group}-${id}-title`}>
                       {task.title}
                     </Title>
                     <List type="ordered" spacing={4}>
@@ -56,13 +51,19 @@ export function HelpContent({ role }: { role: Role | null }) {
                         <List.Item key={step}>{text}</List.Item>
                       ))}
                     </List>
-                  </div>
-                ))}
-              </Stack>
-            </Accordion.Panel>
-          </Accordion.Item>
-        );
-      })}
+                    <Text size="sm" mt={4}>
+                      <Text span fw={700}>
+                        {t('keyboard')}
+                      </Text>{' '}
+                      {task.keys}
+                    </Text>
+                  </section>
+                );
+              })}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
     </Accordion>
   );
 }
