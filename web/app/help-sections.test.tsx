@@ -4,11 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '#shared/constants.ts';
 
 import { routes } from '#web/app/router.tsx';
-import en from '#web/i18n/locales/en/help.json';
-import enOfficers from '#web/i18n/locales/en/help-officers.json';
-import hi from '#web/i18n/locales/hi/help.json';
-import hiOfficers from '#web/i18n/locales/hi/help-officers.json';
-
 import {
   HELP_GROUPS,
   HELP_SCREENS,
@@ -16,7 +11,11 @@ import {
   helpFor,
   helpNamespace,
   SCREENS_WITHOUT_HELP,
-} from './help-sections.ts';
+} from '#web/features/site/help-sections.ts';
+import en from '#web/i18n/locales/en/help.json';
+import enOfficers from '#web/i18n/locales/en/help-officers.json';
+import hi from '#web/i18n/locales/hi/help.json';
+import hiOfficers from '#web/i18n/locales/hi/help-officers.json';
 
 /** Every path the router matches, as its full pattern ('/' for the home page, '*' for "not found"). */
 function routePatterns(list: RouteObject[], parent = ''): string[] {
