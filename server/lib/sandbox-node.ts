@@ -29,6 +29,9 @@ export interface NodeParserRun {
   options: object;
 }
 
+/** Memory Node reserves for itself, added to a task's own when its data limit is set (see runNodeParser). */
+const NODE_RUNTIME_MB = 512;
+
 let bundle: Promise<string> | undefined;
 
 /**
@@ -83,8 +86,12 @@ export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
     path.join(projectRoot, 'package.json'),
   ];
   if (!nodeDir.startsWith('/usr/')) readOnly.push(nodeDir);
-  // V8's heap below the memory limit, so that a heap too large ends with its own message, not a failed allocation.
+  // V8's heap below the task's memory, so that a heap too large ends with its own message, not a failed allocation.
   const heapMb = Math.max(128, Math.floor(run.limits.memoryMb * 0.6));
+  // NOTE: the process's data limit (RLIMIT_DATA) is the task's memory plus what Node itself reserves before running
+  // any code: Node 26 does not start under 512 MB (its V8 reserves more writable memory than Node 20's), so a 512 MB
+  // task would fail on the LTS with "out of memory" before reading a byte. The heap stays held to the task's share.
+  const limits = { ...run.limits, memoryMb: run.limits.memoryMb + NODE_RUNTIME_MB };
   const result: SandboxResult = await runSandboxed(run.bwrap, {
     program: process.execPath,
     args: ({ input, output }) => [
@@ -98,7 +105,7 @@ export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
     input: run.input,
     inputName: run.inputName,
     outputDir: run.outputDir,
-    limits: run.limits,
+    limits,
     readOnly,
   });
   const line = result.stdout.trim().split('\n').at(-1) ?? '';

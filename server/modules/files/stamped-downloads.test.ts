@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { auditEvents, type UserRow } from '#server/db/schema/index.ts';
-import { buildTestApp } from '#server/test/app.ts';
+import { asDatabaseOwner, buildTestApp } from '#server/test/app.ts';
 import { docxWithText, pdfWithPages } from '#server/test/documents.ts';
 import { authHeaders, createUser, letterFields, postLetter } from '#server/test/factories.ts';
 import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multipart.ts';
@@ -213,10 +213,11 @@ describe('when the audit trail cannot be written, nothing classified is served (
     });
     expect(doc.statusCode).toBe(201);
 
-    // The portal's database user owns the table, so a revoked INSERT would not bite: a trigger that raises does.
-    await app.db.execute(sql`create function audit_writes_stopped() returns trigger language plpgsql as $$
+    // A trigger that raises stops every write, added by the database's owner (the portal's role may not, decision 093).
+    const dbOwner = asDatabaseOwner(app);
+    await dbOwner.execute(sql`create function audit_writes_stopped() returns trigger language plpgsql as $$
       begin raise exception 'audit writes stopped by the test'; end $$`);
-    await app.db.execute(sql`create trigger audit_writes_stopped before insert on audit_events
+    await dbOwner.execute(sql`create trigger audit_writes_stopped before insert on audit_events
       for each row execute function audit_writes_stopped()`);
     try {
       for (const url of [`/api/dac/${secret._id}`, secret.fileUrl, doc.json().document.url]) {
@@ -229,8 +230,8 @@ describe('when the audit trail cannot be written, nothing classified is served (
       expect((await download(director, `/api/dac/${normal._id}`)).statusCode).toBe(200);
       expect((await download(director, normal.fileUrl)).statusCode).toBe(200);
     } finally {
-      await app.db.execute(sql`drop trigger audit_writes_stopped on audit_events`);
-      await app.db.execute(sql`drop function audit_writes_stopped()`);
+      await dbOwner.execute(sql`drop trigger audit_writes_stopped on audit_events`);
+      await dbOwner.execute(sql`drop function audit_writes_stopped()`);
     }
     expect((await download(director, secret.fileUrl)).statusCode).toBe(200);
   });
