@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LINGER_BYTES, LINGER_MS } from '#server/lib/lingering-close.ts';
-import { buildTestApp, TEST_JWT_SECRET } from '#server/test/app.ts';
+import { buildTestApp, databaseOwnerUrl, TEST_JWT_SECRET } from '#server/test/app.ts';
 import { killServer, startServer, waitHealthy } from '#server/test/server-process.ts';
 
 /**
@@ -31,6 +31,7 @@ describe('an upload refused before its body is read (lingering close)', () => {
     // In another process, as the review ran it: in this one, fetch writes its whole body before the server runs.
     const server = startServer({
       DATABASE_URL: (app.pgPool as unknown as { options: { connectionString: string } }).options.connectionString,
+      DATABASE_OWNER_URL: databaseOwnerUrl(app),
       JWT_SECRET: TEST_JWT_SECRET,
     });
     let base: string;

@@ -108,12 +108,20 @@ export function buildTestAppBeforeAll(): void {
 export function asDatabaseOwner(app: FastifyInstance): Db {
   const known = owners.get(app);
   if (known) return known;
-  const owner = new URL(inject('testDatabase').adminUrl);
-  owner.pathname = new URL(String(app.pgPool.options.connectionString)).pathname;
-  const pool = new pg.Pool({ connectionString: owner.toString(), max: 2 });
+  const pool = new pg.Pool({ connectionString: databaseOwnerUrl(app), max: 2 });
   ownerPools.push(pool);
   const db = drizzleOver(pool);
   owners.set(app, db);
   return db;
 }
 const owners = new WeakMap<FastifyInstance, Db>();
+
+/**
+ * The address of the test app's database as its owner: a portal process started on the test's database needs it as
+ * DATABASE_OWNER_URL (it migrates and sets up the roles; the test's own role may not, decision 093).
+ */
+export function databaseOwnerUrl(app: FastifyInstance): string {
+  const owner = new URL(inject('testDatabase').adminUrl);
+  owner.pathname = new URL(String(app.pgPool.options.connectionString)).pathname;
+  return owner.toString();
+}

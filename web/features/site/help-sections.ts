@@ -20,9 +20,10 @@ import { paths } from '#web/lib/paths.ts';
 export const HELP_GROUPS = ['everyone', 'visitor', 'employee', 'associateDirector', 'director', 'admin'] as const;
 export type HelpGroup = (typeof HELP_GROUPS)[number] & ('everyone' | ReaderKind);
 
+/** The Help groups (not roles: a group names whom a part of Help is for) whose texts are in `help`. */
+const IN_HELP = new Set<HelpGroup>(['everyone', 'visitor', 'employee']);
 /** Where a group's texts are: `help` for everyone, visitors and staff; `help-officers` for the rest. */
-export const helpNamespace = (group: HelpGroup) =>
-  group === 'everyone' || group === 'visitor' || group === 'employee' ? 'help' : 'help-officers';
+export const helpNamespace = (group: HelpGroup) => (IN_HELP.has(group) ? 'help' : 'help-officers');
 
 type RoleOf = Role | null;
 const anyone = () => true;
