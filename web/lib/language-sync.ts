@@ -1,46 +1,51 @@
-import type { Language } from '#web/i18n/index.ts';
-import i18n, { currentLanguage, setLanguage } from '#web/i18n/index.ts';
+import i18n, { currentLanguage } from '#web/i18n/index.ts';
 
 import { api } from './api-client.ts';
-import { getToken, getUser, subscribeToLogin, updateStoredUser } from './auth-storage.ts';
+import { getToken, subscribeToLogin } from './auth-storage.ts';
+
+const SENT_KEY = 'languageSent';
+
+/** What was last told to the server, by sign-in: the end of the token (one per sign-in) and the language. */
+const sentKey = (token: string) => `${token.slice(-24)}|${currentLanguage()}`;
+
+function read(): string | null {
+  try {
+    return localStorage.getItem(SENT_KEY);
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The portal's language follows the account (PUT /api/users/me/language, decision 098):
- * - at sign-in, and whenever the stored account changes (another tab, a refreshed profile), the browser takes the
- *   account's language — whatever language the browser showed before, nothing is written to the server;
- * - a switch of language made while signed in is the person's choice: it is sent, and the stored account follows, so
- *   their mail is written in it.
- * Answers a function that stops it (tests).
+ * Tells the server the person's language (PUT /api/users/me/language, issue 32): once at each sign-in and at each
+ * switch of language while signed in, so their mail is written in the language they last chose. Once per sign-in and
+ * language, not per page load (remembered in this browser). A failure is let be: the next sign-in or switch says it
+ * again. Answers a function that stops it (tests).
  */
 export function installLanguageSync(): () => void {
-  /** The language being taken from the account: its languageChanged event is not a choice to send back. */
-  let taking: Language | null = null;
-
-  const takeAccountLanguage = () => {
-    const language = getToken() ? getUser()?.language : undefined;
-    if (!language || language === currentLanguage()) return;
-    taking = language;
-    void setLanguage(language).finally(() => {
-      if (taking === language) taking = null;
+  const send = () => {
+    const token = getToken();
+    if (!token) return;
+    const key = sentKey(token);
+    if (read() === key) return;
+    try {
+      localStorage.setItem(SENT_KEY, key);
+    } catch {
+      // storage disabled: sent again on the next page load
+    }
+    api.put('/api/users/me/language', { language: currentLanguage() }).catch(() => {
+      try {
+        localStorage.removeItem(SENT_KEY);
+      } catch {
+        // nothing to forget
+      }
     });
   };
-
-  const sendChoice = (chosen: string) => {
-    if (taking === chosen) return;
-    const user = getToken() ? getUser() : null;
-    const language = currentLanguage();
-    if (!user || user.language === language) return;
-    updateStoredUser({ ...user, language });
-    // Not saved (offline): the screen stays in the chosen language; the account keeps its own, which the next
-    // sign-in brings back.
-    api.put('/api/users/me/language', { language }).catch(() => {});
-  };
-
-  i18n.on('languageChanged', sendChoice);
-  const stop = subscribeToLogin(takeAccountLanguage);
-  takeAccountLanguage();
+  i18n.on('languageChanged', send);
+  const stop = subscribeToLogin(send);
+  send();
   return () => {
-    i18n.off('languageChanged', sendChoice);
+    i18n.off('languageChanged', send);
     stop();
   };
 }

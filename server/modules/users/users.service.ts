@@ -238,8 +238,8 @@ export async function changeOwnPassword(
 
 /**
  * Keeps the language the person chose in the portal (PUT /api/users/me/language, issue 32): their mail is written in
- * it. The web sends it when the person switches language while signed in (decision 098); only a change is written
- * (and logged). The signed-in person sets their own.
+ * it. The web sends it at every sign-in and switch; only a change is written (and logged). The signed-in person sets
+ * their own.
  */
 export async function setOwnLanguage(db: Db, actor: Actor, language: 'en' | 'hi'): Promise<void> {
   await db.transaction(async (tx) => {
