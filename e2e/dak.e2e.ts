@@ -40,7 +40,8 @@ async function chooseOfficer(page: Page, name: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Mark to' }).fill(name.split(' ')[0]!);
   await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await page.keyboard.press('Escape'); // closes the option list, not the dialog
+  // The list closes by itself after a pick (it stayed open over "For information").
+  await expectHidden(dialog.getByRole('listbox'));
 }
 
 /** Screenshots of the open Mark to list inside its dialog at 1280 and 390 px (the viewport, not the full page). */
