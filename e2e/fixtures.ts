@@ -4,7 +4,9 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
-import { apiLogin, type SeededUser } from './seed.ts';
+import type { SessionJson } from '#shared/schemas/auth.ts';
+
+import { apiAs, apiLogin, type SeededUser } from './seed.ts';
 
 // e2e helpers in the manner of epic-stack's tests/playwright-utils.ts: data is seeded through the API (the embedded
 // database belongs to the server process) and only the journey under test goes through the UI.
@@ -99,6 +101,19 @@ export function useBrowser(): BrowserState {
 export const LOGIN_LABELS = { email: 'Email', password: 'Password', submit: 'Login' } as const;
 
 /**
+ * The portal opens in the account's chosen language at sign-in (decision 102): a test signing a person in on a page
+ * of one language has a person who chose another choose this one first (as they would have, in the portal), so an
+ * account a previous test switched keeps no hold on this one. `e2e/language.e2e.ts` shows the account winning.
+ */
+async function chooseAccountLanguage(page: Page, login: SessionJson): Promise<void> {
+  const language = await page.evaluate(() => (localStorage.getItem('language') === 'hi' ? 'hi' : 'en'));
+  if (!login.user.languageChosen || login.user.language === language) return;
+  const res = await apiAs(login).put('/api/users/me/language', { language });
+  if (res.status !== 200) throw new Error(`Could not set the language of ${login.user.email} (${res.status})`);
+  login.user.language = language;
+}
+
+/**
  * Signs `page` in as `user`. `via: 'storage'` (default) stores the login as web/lib/auth-storage.ts does, without
  * touching the UI; `via: 'ui'` fills the login form. Then opens `to` (default /).
  */
@@ -110,6 +125,7 @@ export async function signInAs(
   const to = opts.to ?? '/';
   if (opts.via === 'ui') {
     await page.goto('/login');
+    await chooseAccountLanguage(page, await apiLogin(user.email, user.password));
     await page.getByLabel(LOGIN_LABELS.email, { exact: false }).first().fill(user.email);
     await page.getByLabel(LOGIN_LABELS.password, { exact: false }).first().fill(user.password);
     await page.getByRole('button', { name: LOGIN_LABELS.submit, exact: true }).click();
@@ -120,6 +136,7 @@ export async function signInAs(
   const login = await apiLogin(user.email, user.password);
   // Any page of the portal's origin gives access to its localStorage; the health answer is the lightest.
   await page.goto('/api/health');
+  await chooseAccountLanguage(page, login);
   await page.evaluate(({ token, user }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('user', JSON.stringify(user));

@@ -211,24 +211,9 @@ describe('forgot password (issue 32 item 3)', () => {
   it('the same in Hindi, for a person who chose Hindi in the portal: the mail comes in Hindi', async () => {
     const { page } = state;
     const user = await createApprovedUser('employee');
-    // Signed in on a page in Hindi, the web tells the server the person's language (PUT /api/users/me/language).
+    // The person chose Hindi in the portal: the account's language, which their mail is written in (decision 102).
+    expect((await apiAs(user).put('/api/users/me/language', { language: 'hi' })).status).toBe(200);
     await chooseLanguage(page, 'hi');
-    const { token, user: json } = await apiLogin(user.email, user.password);
-    await page.evaluate(
-      ({ token, json }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(json));
-        localStorage.setItem('role', json.role);
-        localStorage.setItem('userId', json._id);
-      },
-      { token, json },
-    );
-    const told = page.waitForResponse(
-      (res) => res.url().endsWith('/api/users/me/language') && res.request().method() === 'PUT',
-    );
-    await page.goto(`${PORTAL}/`);
-    expect(JSON.parse((await told).request().postData() ?? '{}')).toEqual({ language: 'hi' });
-    await page.evaluate(() => ['token', 'user', 'role', 'userId'].forEach((key) => localStorage.removeItem(key)));
 
     await journey(page, 'hi', user);
   });

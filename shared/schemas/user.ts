@@ -39,8 +39,10 @@ export const userJson = z.object({
   statusReason: z.string().nullable(),
   /** Where the person proves who they are (decision 062): a directory account changes its password there. */
   authSource: z.enum(['local', 'directory', 'sso']),
-  /** The language the person chose (PUT /api/users/me/language): the portal opens in it at sign-in; mail is in it. */
+  /** The person's language (PUT /api/users/me/language): their mail is written in it. */
   language: z.enum(LANGUAGES),
+  /** Whether the person chose `language` (decision 102): then the portal opens in it at sign-in, whatever the browser. */
+  languageChosen: z.boolean(),
   photo: z.string().nullable(),
   about: z.string(),
   labId: z.uuid().nullable(),

@@ -1,51 +1,78 @@
-import i18n, { currentLanguage } from '#web/i18n/index.ts';
+import type { Language } from '#web/i18n/index.ts';
+import i18n, { currentLanguage, setLanguage } from '#web/i18n/index.ts';
 
 import { api } from './api-client.ts';
-import { getToken, subscribeToLogin } from './auth-storage.ts';
+import { getToken, getUser, subscribeToLogin, updateStoredUser } from './auth-storage.ts';
 
-const SENT_KEY = 'languageSent';
+/** A switch made on the login page, in this tab, before signing in: the person's choice, sent at sign-in. */
+const CHOICE_KEY = 'languageChoice';
 
-/** What was last told to the server, by sign-in: the end of the token (one per sign-in) and the language. */
-const sentKey = (token: string) => `${token.slice(-24)}|${currentLanguage()}`;
-
-function read(): string | null {
+function pendingChoice(): Language | null {
   try {
-    return localStorage.getItem(SENT_KEY);
+    const value = sessionStorage.getItem(CHOICE_KEY);
+    return value === 'en' || value === 'hi' ? value : null;
   } catch {
     return null;
   }
 }
 
+function setPendingChoice(language: Language | null): void {
+  try {
+    if (language) sessionStorage.setItem(CHOICE_KEY, language);
+    else sessionStorage.removeItem(CHOICE_KEY);
+  } catch {
+    // storage disabled: a switch before sign-in stays this browser's alone
+  }
+}
+
 /**
- * Tells the server the person's language (PUT /api/users/me/language, issue 32): once at each sign-in and at each
- * switch of language while signed in, so their mail is written in the language they last chose. Once per sign-in and
- * language, not per page load (remembered in this browser). A failure is let be: the next sign-in or switch says it
- * again. Answers a function that stops it (tests).
+ * The portal's language follows the account once the person has chosen one (PUT /api/users/me/language, decision 102):
+ * - a switch the person makes is their choice: while signed in it is sent at once; on the login page it is sent when
+ *   they sign in, in that tab;
+ * - at sign-in (and whenever the stored account changes: another tab, a refreshed profile) the browser takes the
+ *   account's chosen language and writes nothing back; an account that never chose keeps the browser's language.
+ * Answers a function that stops it (tests).
  */
 export function installLanguageSync(): () => void {
-  const send = () => {
-    const token = getToken();
-    if (!token) return;
-    const key = sentKey(token);
-    if (read() === key) return;
-    try {
-      localStorage.setItem(SENT_KEY, key);
-    } catch {
-      // storage disabled: sent again on the next page load
+  /** The language being taken from the account: its languageChanged event is not a choice to send back. */
+  let taking: Language | null = null;
+
+  const send = (language: Language) => {
+    const user = getUser();
+    if (!user || (user.languageChosen && user.language === language)) return;
+    updateStoredUser({ ...user, language, languageChosen: true });
+    // Not saved (offline): the screen stays in the chosen language; the account keeps its own until the next switch.
+    api.put('/api/users/me/language', { language }).catch(() => {});
+  };
+
+  const onSignIn = () => {
+    if (!getToken()) return;
+    const choice = pendingChoice();
+    if (choice) {
+      setPendingChoice(null);
+      send(choice);
+      return;
     }
-    api.put('/api/users/me/language', { language: currentLanguage() }).catch(() => {
-      try {
-        localStorage.removeItem(SENT_KEY);
-      } catch {
-        // nothing to forget
-      }
+    const user = getUser();
+    if (!user?.languageChosen || user.language === currentLanguage()) return;
+    taking = user.language;
+    void setLanguage(user.language).finally(() => {
+      if (taking === user.language) taking = null;
     });
   };
-  i18n.on('languageChanged', send);
-  const stop = subscribeToLogin(send);
-  send();
+
+  const onSwitch = (chosen: string) => {
+    if (taking === chosen) return;
+    const language = currentLanguage();
+    if (getToken()) send(language);
+    else setPendingChoice(language);
+  };
+
+  i18n.on('languageChanged', onSwitch);
+  const stop = subscribeToLogin(onSignIn);
+  onSignIn();
   return () => {
-    i18n.off('languageChanged', send);
+    i18n.off('languageChanged', onSwitch);
     stop();
   };
 }

@@ -9,6 +9,7 @@ export const profile: ProfileJson = {
   statusReason: null,
   authSource: 'local',
   language: 'en',
+  languageChosen: false,
   photo: null,
   about: 'Fire safety.',
   labId: null,

@@ -92,10 +92,12 @@ export const users = pgTable(
      */
     classifiedClearance: boolean().notNull().default(false),
     /**
-     * The language the person last chose in the portal (the web sends it at sign-in and when they switch): their mail
-     * is written in it (issue 32, decision 076).
+     * The person's language: their mail is written in it (decision 076), and once they have chosen it the portal opens
+     * in it at sign-in (decision 102).
      */
     language: text().$type<'en' | 'hi'>().notNull().default('en'),
+    /** When the person chose `language` (decision 102); null while it is the default, which never overrides a browser. */
+    languageChosenAt: timestamp({ withTimezone: true }),
     /** Per kind of mail, how the person wants it (issue 32, decision 081): kinds left out keep their default. */
     mailPreferences: jsonb().$type<Partial<Record<string, 'now' | 'digest' | 'off'>>>().notNull().default({}),
     approvedAt: timestamp({ withTimezone: true }),

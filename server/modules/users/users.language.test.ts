@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 import { activityLogs, users } from '#server/db/schema/index.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
-import { authHeaders, createUser } from '#server/test/factories.ts';
+import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 
 buildTestAppBeforeAll();
 
-/** PUT /api/users/me/language (issue 32): the language a person's mail is written in. */
+/** PUT /api/users/me/language (decisions 076, 102): the language a person's mail is written in and the portal opens in. */
 describe('PUT /api/users/me/language', () => {
   const put = async (payload: unknown, headers: Record<string, string> = {}) =>
     (await buildTestApp()).inject({
@@ -59,4 +59,40 @@ describe('PUT /api/users/me/language', () => {
       ]);
     },
   );
+
+  it("a first choice of the default English is kept as a choice, once; the account's JSON says it was chosen", async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const headers = await authHeaders(app, user);
+    const me = async () =>
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers })).json<{
+        language: string;
+        languageChosen: boolean;
+      }>();
+    expect(await me()).toMatchObject({ language: 'en', languageChosen: false });
+
+    for (const language of ['en', 'en']) expect((await put({ language }, headers)).statusCode).toBe(200);
+    expect(await me()).toMatchObject({ language: 'en', languageChosen: true });
+    const logged = await app.db
+      .select({ code: activityLogs.code })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, user.id), eq(activityLogs.targetId, user.id)));
+    expect(logged.map((l) => l.code)).toEqual(['activity.language_chosen_en']);
+  });
+
+  it('signing in tells the person whether their language was chosen', async () => {
+    const app = await buildTestApp();
+    const user = await createUser(app, 'employee');
+    const login = async () =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: TEST_PASSWORD },
+        })
+      ).json<{ user: { language: string; languageChosen: boolean } }>().user;
+    expect(await login()).toMatchObject({ language: 'en', languageChosen: false });
+    await put({ language: 'hi' }, await authHeaders(app, user));
+    expect(await login()).toMatchObject({ language: 'hi', languageChosen: true });
+  });
 });

@@ -23,6 +23,7 @@ export function presentUser(u: UserRow, group: { id: string; name: string } | nu
     statusReason: u.statusReason,
     authSource: u.authSource,
     language: u.language,
+    languageChosen: u.languageChosenAt !== null,
     photo: fileUrl('profile-photos', u.photoFileId),
     about: u.about,
     labId: u.labId,

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
 import type { Role, UserStatus } from '#shared/constants.ts';
@@ -237,16 +237,18 @@ export async function changeOwnPassword(
 }
 
 /**
- * Keeps the language the person chose in the portal (PUT /api/users/me/language, issue 32): their mail is written in
- * it. The web sends it at every sign-in and switch; only a change is written (and logged). The signed-in person sets
- * their own.
+ * Keeps the language the person chose in the portal (PUT /api/users/me/language, decision 102): their mail is written
+ * in it, and the portal opens in it at their next sign-in. The web sends only a switch the person makes. A choice is
+ * written (and logged) when it changes the language or is the person's first; the signed-in person sets their own.
  */
 export async function setOwnLanguage(db: Db, actor: Actor, language: 'en' | 'hi'): Promise<void> {
   await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
-      .set({ language })
-      .where(and(eq(users.id, actor.id), sql`${users.language} <> ${language}`))
+      .set({ language, languageChosenAt: new Date() })
+      .where(
+        and(eq(users.id, actor.id), or(sql`${users.language} <> ${language}`, isNull(users.languageChosenAt))),
+      )
       .returning({ id: users.id });
     if (!changed) return;
     await recordActivity(
