@@ -246,9 +246,7 @@ export async function setOwnLanguage(db: Db, actor: Actor, language: 'en' | 'hi'
     const [changed] = await tx
       .update(users)
       .set({ language, languageChosenAt: new Date() })
-      .where(
-        and(eq(users.id, actor.id), or(sql`${users.language} <> ${language}`, isNull(users.languageChosenAt))),
-      )
+      .where(and(eq(users.id, actor.id), or(sql`${users.language} <> ${language}`, isNull(users.languageChosenAt))))
       .returning({ id: users.id });
     if (!changed) return;
     await recordActivity(
