@@ -1,0 +1,65 @@
+// Which module of server/modules/ owns each table of the Drizzle schema (server/db/schema/), and the few places
+// allowed to read or write a table they do not own (docs/decisions/103-each-module-owns-its-tables.md). Another
+// module reads or writes a table only through the owner's exported functions (its `<module>.queries.ts` or service).
+// The ESLint rule `ownership/tables` (scripts/lint/table-ownership.js, run by npm run lint) checks it: a file of
+// server/modules/<m>/ that imports another module's Drizzle table, or names that table in SQL text
+// (`from letters`, `join close_group_members`, `insert into notifications`, `update users`), fails, naming both sides.
+// A table added to the schema without an owner here fails too.
+
+/** SQL name of each table → the module (folder of server/modules/) that owns it. */
+export const TABLE_OWNERS = {
+  acknowledgement_requests: 'acknowledgements',
+  acknowledgements: 'acknowledgements',
+  activity_logs: 'audit',
+  audit_chain_head: 'audit-trail',
+  audit_events: 'audit-trail',
+  close_group_documents: 'close-groups',
+  close_group_members: 'close-groups',
+  close_groups: 'close-groups',
+  contact_infos: 'labs',
+  dak_delegations: 'letters',
+  director_entries: 'director-history',
+  feedback: 'site',
+  file_previews: 'files',
+  file_texts: 'search',
+  files: 'files',
+  group_items: 'groups',
+  groups: 'groups',
+  lab_items: 'labs',
+  lab_photos: 'gallery',
+  labs: 'labs',
+  letter_counters: 'letters',
+  letter_history: 'letters',
+  letter_movements: 'letters',
+  letters: 'letters',
+  mail_outbox: 'mail',
+  notifications: 'notifications',
+  office_members: 'labs',
+  password_reset_tokens: 'auth',
+  portal_settings: 'auth',
+  rate_limits: 'auth',
+  recovery_codes: 'mfa',
+  search_documents: 'search',
+  sessions: 'auth',
+  site_pages: 'site',
+  software_repos: 'repositories',
+  sso_exchange_codes: 'auth',
+  sso_link_requests: 'auth',
+  trial_repos: 'repositories',
+  user_documents: 'users',
+  user_factors: 'mfa',
+  users: 'users',
+  webauthn_challenges: 'mfa',
+};
+
+/**
+ * Allowed reach-ins, each with why. `files` is a regular expression over the path from the repository's root;
+ * `tables` the tables it may name (`*`: any).
+ */
+export const OWNERSHIP_EXCEPTIONS = [
+  {
+    files: '\\.test\\.tsx?$|\\.test-helpers\\.ts$|\\.fixtures\\.ts$',
+    tables: ['*'],
+    why: 'Tests set up and check rows of every module they cross, as a person would see them.',
+  },
+];
