@@ -91,7 +91,7 @@ const tablesRule = {
     };
     const namespaces = new Set();
     const checkSql = (node, text) => {
-      for (const { table } of tablesInSql(text)) check(node, table, 'names in SQL the');
+      for (const table of new Set(tablesInSql(text).map((t) => t.table))) check(node, table, 'names in SQL the');
     };
     return {
       ImportDeclaration(node) {

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
 
@@ -134,4 +134,10 @@ export async function canOpenGroupFile(db: DbOrTx, actor: Actor, fileId: string)
     .where(eq(groupItems.fileId, fileId))
     .limit(1);
   return item ? groupsPolicy.allows(actor, 'groups.view', { groupId: item.groupId }) : false;
+}
+
+/** These groups' names (decision 103: other modules read groups through these functions). */
+export async function groupNamesByIds(db: DbOrTx, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (!ids.length) return [];
+  return db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids));
 }

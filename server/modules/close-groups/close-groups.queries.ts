@@ -1,0 +1,17 @@
+import { inArray } from 'drizzle-orm';
+
+import type { DbOrTx } from '#server/db/client.ts';
+import { closeGroups } from '#server/db/schema/index.ts';
+
+/*
+ * Reads of the close groups' tables that other modules call (decision 103: a module owns its tables).
+ */
+
+/** These close groups' names and last days. */
+export async function closeGroupsByIds(db: DbOrTx, ids: string[]): Promise<{ id: string; name: string; to: string }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: closeGroups.id, name: closeGroups.groupName, to: closeGroups.durationTo })
+    .from(closeGroups)
+    .where(inArray(closeGroups.id, ids));
+}
