@@ -6,7 +6,10 @@
 // (`from letters`, `join close_group_members`, `insert into notifications`, `update users`), fails, naming both sides.
 // A table added to the schema without an owner here fails too.
 
-/** SQL name of each table → the module (folder of server/modules/) that owns it. */
+/**
+ * SQL name of each table → the module (folder of server/modules/) that owns it. The office and contacts of a lab and of
+ * a group share their tables, a row belonging to one of them (lab_id or group_id): each module writes only its rows.
+ */
 export const TABLE_OWNERS = {
   acknowledgement_requests: 'acknowledgements',
   acknowledgements: 'acknowledgements',
@@ -16,7 +19,7 @@ export const TABLE_OWNERS = {
   close_group_documents: 'close-groups',
   close_group_members: 'close-groups',
   close_groups: 'close-groups',
-  contact_infos: 'labs',
+  contact_infos: ['labs', 'groups'],
   dak_delegations: 'letters',
   director_entries: 'director-history',
   feedback: 'site',
@@ -34,7 +37,7 @@ export const TABLE_OWNERS = {
   letters: 'letters',
   mail_outbox: 'mail',
   notifications: 'notifications',
-  office_members: 'labs',
+  office_members: ['labs', 'groups'],
   password_reset_tokens: 'auth',
   portal_settings: 'auth',
   rate_limits: 'auth',

@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { closeGroups } from '#server/db/schema/index.ts';
+import { closeGroupMembers, closeGroups } from '#server/db/schema/index.ts';
 
 /*
  * Reads of the close groups' tables that other modules call (decision 103: a module owns its tables).
@@ -14,4 +14,13 @@ export async function closeGroupsByIds(db: DbOrTx, ids: string[]): Promise<{ id:
     .select({ id: closeGroups.id, name: closeGroups.groupName, to: closeGroups.durationTo })
     .from(closeGroups)
     .where(inArray(closeGroups.id, ids));
+}
+
+/** The close groups this person is a member of. */
+export async function closeGroupIdsOfMember(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: closeGroupMembers.closeGroupId })
+    .from(closeGroupMembers)
+    .where(eq(closeGroupMembers.userId, userId));
+  return rows.map((r) => r.id);
 }

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
 
@@ -140,4 +140,14 @@ export async function canOpenGroupFile(db: DbOrTx, actor: Actor, fileId: string)
 export async function groupNamesByIds(db: DbOrTx, ids: string[]): Promise<{ id: string; name: string }[]> {
   if (!ids.length) return [];
   return db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids));
+}
+
+/** These groups (or every group), id and name, in the order of their names. */
+export async function groupNamesByName(db: DbOrTx, ids: string[] | 'all'): Promise<{ id: string; name: string }[]> {
+  if (ids !== 'all' && !ids.length) return [];
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(ids === 'all' ? undefined : inArray(groups.id, ids))
+    .orderBy(asc(groups.name));
 }
