@@ -1,4 +1,4 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type SQL } from 'drizzle-orm';
 
 import type { softwareRepos, trialRepos } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
