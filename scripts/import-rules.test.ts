@@ -76,9 +76,9 @@ const files: Record<string, string> = {
     "export const words = 'A letter came from the letters register';",
     '',
   ].join('\n'),
-  'eslint.config.js': `import { tableOwnershipConfig } from '${pathToFileURL(
-    path.join(root, 'scripts/lint/table-ownership.js'),
-  ).href}';\nexport default [tableOwnershipConfig];\n`,
+  'eslint.config.js': `import { tableOwnershipConfig } from '${
+    pathToFileURL(path.join(root, 'scripts/lint/table-ownership.js')).href
+  }';\nexport default [tableOwnershipConfig];\n`,
 };
 
 let dir = '';
@@ -140,14 +140,14 @@ describe('import rules (dependency-cruiser)', () => {
 });
 
 describe('table ownership (ESLint ownership/tables)', () => {
-  it('is a rule of the project\'s own ESLint configuration', async () => {
+  it("is a rule of the project's own ESLint configuration", async () => {
     const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
       default: { rules?: Record<string, unknown> }[];
     };
     expect(config.default.some((c) => c.rules?.['ownership/tables'] === 'error')).toBe(true);
   });
 
-  it('reports each reach-in into another module\'s table and a table without an owner, and nothing else', () => {
+  it("reports each reach-in into another module's table and a table without an owner, and nothing else", () => {
     const run = eslint('--format', 'json');
     const results = JSON.parse(run.stdout) as { filePath: string; messages: { line: number; message: string }[] }[];
     const found = results

@@ -23,7 +23,10 @@ const NOT_ALIAS = new Set(
     ' ',
   ),
 );
-const exceptions = OWNERSHIP_EXCEPTIONS.map((e) => ({ ...e, re: new RegExp(e.files) }));
+const exceptions = OWNERSHIP_EXCEPTIONS.map((e) => ({
+  ...e,
+  applies: e.paths ? (file) => e.paths.includes(file) : (file) => new RegExp(e.files).test(file),
+}));
 
 /** letterMovements → letter_movements: the schema's export names are the tables' names in camel case. */
 const sqlName = (exportName) => exportName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -83,7 +86,7 @@ const tablesRule = {
     const module = MODULE_FILE.exec(file)?.[1];
     if (!module) return {};
     const allowed = (table) =>
-      exceptions.some((e) => e.re.test(file) && (e.tables.includes('*') || e.tables.includes(table)));
+      exceptions.some((e) => e.applies(file) && (e.tables.includes('*') || e.tables.includes(table)));
     const check = (node, table, how) => {
       // a table whose rows each belong to one of two modules (a lab's or a group's office) lists both
       const owners = [TABLE_OWNERS[table] ?? []].flat();
@@ -109,10 +112,15 @@ const tablesRule = {
         if (up?.type === 'AwaitExpression') up = up.parent;
         if (up?.type !== 'VariableDeclarator' || up.id.type !== 'ObjectPattern') return;
         for (const p of up.id.properties)
-          if (p.type === 'Property' && p.key.type === 'Identifier') check(p, sqlName(p.key.name), 'imports the Drizzle');
+          if (p.type === 'Property' && p.key.type === 'Identifier')
+            check(p, sqlName(p.key.name), 'imports the Drizzle');
       },
       MemberExpression(node) {
-        if (node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier')
+        if (
+          node.object.type === 'Identifier' &&
+          namespaces.has(node.object.name) &&
+          node.property.type === 'Identifier'
+        )
           check(node, sqlName(node.property.name), 'uses the Drizzle');
       },
       Literal(node) {

@@ -56,13 +56,86 @@ export const TABLE_OWNERS = {
 };
 
 /**
- * Allowed reach-ins, each with why. `files` is a regular expression over the path from the repository's root;
- * `tables` the tables it may name (`*`: any).
+ * Allowed reach-ins, each with why: `files`, a regular expression over the path from the repository's root, or
+ * `paths`, the files themselves; `tables`, the tables they may name (`*`: any). The rule looks only at server/modules/:
+ * migrations (the audit trail's and the search index's triggers), demo data and the database tools are outside it.
  */
 export const OWNERSHIP_EXCEPTIONS = [
   {
     files: '\\.test\\.tsx?$|\\.test-helpers\\.ts$|\\.fixtures\\.ts$',
     tables: ['*'],
     why: 'Tests set up and check rows of every module they cross, as a person would see them.',
+  },
+  // Temporary, each to be removed with its files' fix (decision 103); a new file or table still fails.
+  {
+    paths: [
+      'server/modules/acknowledgements/acknowledgements.reminders.ts',
+      'server/modules/acknowledgements/acknowledgements.service.ts',
+      'server/modules/letters/letters.notifications.ts',
+      'server/modules/mail/mail.digest.ts',
+      'server/modules/mail/mail.policy.ts',
+      'server/modules/mail/mail.preferences.ts',
+      'server/modules/notifications/notifications.jobs.ts',
+      'server/modules/notifications/notifications.service.ts',
+      'server/modules/notifications/notifications.sources.ts',
+    ],
+    tables: ['notifications', 'users', 'director_entries', 'close_groups', 'close_group_members'],
+    why: 'Temporary: notices written in raw SQL (insert into notifications) with their receivers and mail choices; decision 104 moves them behind notify().',
+  },
+  {
+    paths: ['server/modules/auth/step-up.ts', 'server/modules/mfa/mfa.service.ts', 'server/modules/mfa/ticket.ts'],
+    tables: ['user_factors', 'recovery_codes', 'sessions', 'users'],
+    why: 'Temporary: the auth <-> MFA circle, which decision 104 removes.',
+  },
+  {
+    paths: [
+      'server/modules/admin/admin.service.ts',
+      'server/modules/auth/auth.service.ts',
+      'server/modules/auth/bootstrap.ts',
+      'server/modules/auth/directory-accounts.ts',
+      'server/modules/auth/directory-collision.ts',
+      'server/modules/auth/password-reset.ts',
+      'server/modules/auth/registration-notice.ts',
+      'server/modules/auth/sso-links.service.ts',
+      'server/modules/auth/sso.service.ts',
+    ],
+    tables: ['users'],
+    why: "Temporary: accounts made, approved and changed by sign-in, registration and Manage Users, to move behind the users module's functions.",
+  },
+  {
+    paths: [
+      'server/modules/acknowledgements/acknowledgements.documents.ts',
+      'server/modules/acknowledgements/acknowledgements.policy.ts',
+      'server/modules/acknowledgements/acknowledgements.reports.ts',
+      'server/modules/acknowledgements/acknowledgements.service.ts',
+      'server/modules/audit-trail/audit-trail.service.ts',
+      'server/modules/audit/audit.service.ts',
+      'server/modules/close-groups/close-groups.documents.ts',
+      'server/modules/close-groups/close-groups.policy.ts',
+      'server/modules/close-groups/close-groups.service.ts',
+      'server/modules/director-history/director-history.service.ts',
+      'server/modules/groups/group-items.service.ts',
+      'server/modules/groups/groups.service.ts',
+      'server/modules/labs/labs.service.ts',
+      'server/modules/letters/letters.dak.lock.ts',
+      'server/modules/letters/letters.dak.marking.ts',
+      'server/modules/letters/letters.dak.service.ts',
+      'server/modules/letters/letters.delegation.ts',
+      'server/modules/letters/letters.holders.ts',
+      'server/modules/letters/letters.movements.views.ts',
+      'server/modules/letters/letters.officers.ts',
+      'server/modules/letters/letters.pendency.ts',
+      'server/modules/letters/letters.policy.ts',
+      'server/modules/letters/letters.register.bin.ts',
+      'server/modules/letters/letters.register.service.ts',
+      'server/modules/letters/letters.register.views.ts',
+      'server/modules/letters/letters.whereabouts.ts',
+      'server/modules/repositories/repositories.service.ts',
+      'server/modules/site/site.service.ts',
+      'server/modules/users/users.queries.ts',
+      'server/modules/users/users.service.ts',
+    ],
+    tables: ['users', 'groups', 'files', 'group_items', 'lab_items', 'labs'],
+    why: "Temporary: a person's, a group's or a file's name (or a document's item) joined beside another module's rows in its lists, to become joins the owner exports.",
   },
 ];
