@@ -7,7 +7,10 @@ import { prepared } from '#server/db/prepared.ts';
 import { groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { currentGroupEntry, currentGroupEntryColumn } from '#server/modules/director-history/director-history.queries.ts';
+import {
+  currentGroupEntry,
+  currentGroupEntryColumn,
+} from '#server/modules/director-history/director-history.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { groupsPolicy, leadableGroupOf, leadsGroup } from './groups.policy.ts';
