@@ -6,6 +6,8 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import { tableOwnershipConfig } from './scripts/lint/table-ownership.js';
+
 // Import cycles and the layers of ../shared/STYLE.md are checked by dependency-cruiser (.dependency-cruiser.mjs, run by
 // npm run lint after ESLint); the order of imports by eslint-plugin-simple-import-sort below, which `npx eslint --fix`
 // applies (docs/decisions/036-import-rules-by-dependency-cruiser.md).
@@ -50,4 +52,6 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['#server/*'] }] },
   },
+  // Each module owns its tables (docs/decisions/103-each-module-owns-its-tables.md).
+  tableOwnershipConfig,
 );

@@ -1,11 +1,13 @@
 // The import rules of npm run lint (.dependency-cruiser.mjs) run by the real dependency-cruiser on a throw-away
 // project that breaks each of them once: every cycle of values (an alias or import() counts, type-only imports do
-// not) and every layer of ../shared/STYLE.md must be reported, and nothing else.
+// not) and every layer of ../shared/STYLE.md must be reported, and nothing else. On the same project, ESLint's
+// `ownership/tables` rule (scripts/lint/table-ownership.js, decision 103) must report each module that reads or
+// writes another module's table, by its Drizzle object or in SQL text, naming both sides, and nothing else.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -40,6 +42,43 @@ const files: Record<string, string> = {
   'web/main.tsx': "import { routes } from './app/routes.ts';\nexport const main = routes;\n",
   'web/features/two/three.tsx':
     "import { ok } from '#shared/ok.ts';\nimport { two } from './two.tsx';\nexport const t = [ok, two];\n",
+  // table ownership (ESLint): a schema with a table nobody owns
+  'server/db/schema/index.ts': [
+    'const pgTable = (name: string) => ({ name });',
+    "export const letters = pgTable('letters');",
+    "export const closeGroupMembers = pgTable('close_group_members');",
+    "export const gadgets = pgTable('gadgets');",
+    '',
+  ].join('\n'),
+  // the mail module reads the letters module's table by its Drizzle object and close-groups' in SQL text
+  'server/modules/mail/mail.items.ts': [
+    "import { letters } from '#server/db/schema/index.ts';",
+    'const sql = (s: TemplateStringsArray, ...v: unknown[]) => [s, v];',
+    'export const from = letters;',
+    'export const q = sql`select m.user_id from close_group_members m where m.group_id = ${1}`;',
+    "export const w = 'insert into letters (id) values ($1)';",
+    '',
+  ].join('\n'),
+  // allowed: the owner's own table; a test of another module; a type of the schema; words that are not SQL
+  'server/modules/letters/letters.queries.ts': [
+    "import { letters } from '#server/db/schema/index.ts';",
+    'export const own = [letters, `select id from letters l join letter_movements m on m.letter_id = l.id`];',
+    '',
+  ].join('\n'),
+  'server/modules/mail/mail.test.ts': [
+    "import { closeGroupMembers } from '#server/db/schema/index.ts';",
+    "export const t = [closeGroupMembers, 'delete from letters'];",
+    '',
+  ].join('\n'),
+  'server/modules/mail/mail.words.ts': [
+    "import type { letters } from '#server/db/schema/index.ts';",
+    'export type L = typeof letters;',
+    "export const words = 'A letter came from the letters register';",
+    '',
+  ].join('\n'),
+  'eslint.config.js': `import { tableOwnershipConfig } from '${
+    pathToFileURL(path.join(root, 'scripts/lint/table-ownership.js')).href
+  }';\nexport default [tableOwnershipConfig];\n`,
 };
 
 let dir = '';
@@ -68,6 +107,14 @@ function depcruise(...args: string[]) {
   });
 }
 
+function eslint(...args: string[]) {
+  const bin = path.join(root, 'node_modules/eslint/bin/eslint.js');
+  return spawnSync(process.execPath, [bin, '--config', 'eslint.config.js', ...args, 'server'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+}
+
 describe('import rules (dependency-cruiser)', () => {
   it('reports every broken rule and nothing else', () => {
     const run = depcruise('--output-type', 'json');
@@ -89,5 +136,39 @@ describe('import rules (dependency-cruiser)', () => {
     const run = depcruise();
     expect(run.status).not.toBe(0);
     expect(run.stdout).toMatch(/error no-cycle: server\/a\.ts → \s*server\/b\.ts →\s*server\/a\.ts/);
+  });
+});
+
+describe('table ownership (ESLint ownership/tables)', () => {
+  it("is a rule of the project's own ESLint configuration", async () => {
+    const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
+      default: { rules?: Record<string, unknown> }[];
+    };
+    expect(config.default.some((c) => c.rules?.['ownership/tables'] === 'error')).toBe(true);
+  });
+
+  it("reports each reach-in into another module's table and a table without an owner, and nothing else", () => {
+    const run = eslint('--format', 'json');
+    const results = JSON.parse(run.stdout) as { filePath: string; messages: { line: number; message: string }[] }[];
+    const found = results
+      .flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${m.line} ${m.message}`))
+      .sort();
+    expect(found).toEqual([
+      "server/db/schema/index.ts:4 Table 'gadgets' has no owning module in server/db/table-owners.js (docs/decisions/103).",
+      "server/modules/mail/mail.items.ts:1 Module 'mail' imports the Drizzle table 'letters', owned by module 'letters': " +
+        "call the 'letters' module's exported functions instead (server/db/table-owners.js, docs/decisions/103).",
+      "server/modules/mail/mail.items.ts:4 Module 'mail' names in SQL the table 'close_group_members', owned by module " +
+        "'close-groups': call the 'close-groups' module's exported functions instead (server/db/table-owners.js, " +
+        'docs/decisions/103).',
+      "server/modules/mail/mail.items.ts:5 Module 'mail' names in SQL the table 'letters', owned by module 'letters': " +
+        "call the 'letters' module's exported functions instead (server/db/table-owners.js, docs/decisions/103).",
+    ]);
+  });
+
+  it('fails npm run lint and names the file, its module, the table and its owner', () => {
+    const run = eslint();
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toContain('server/modules/mail/mail.items.ts');
+    expect(run.stdout).toMatch(/Module 'mail' imports the Drizzle table 'letters', owned by module 'letters'/);
   });
 });

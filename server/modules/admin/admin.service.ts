@@ -1,12 +1,12 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 
 import type { Role } from '#shared/constants.ts';
 import type { approveUserInput } from '#shared/schemas/auth.ts';
 
 import type { MailConfig } from '#server/config.ts';
-import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { groups, labs, letterMovements, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import { accessChanges, roleWord } from '#server/modules/audit/activity-words.ts';
@@ -20,7 +20,11 @@ import {
   type StoredFile,
   transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import { findGroupById } from '#server/modules/groups/groups.queries.ts';
+import { firstLabId, labExists } from '#server/modules/labs/labs.queries.ts';
+import { countClassifiedHeldBy } from '#server/modules/letters/letters.queries.ts';
 import { queueMail } from '#server/modules/mail/mail.outbox.ts';
+import { deleteUserDocument, insertUserDocument } from '#server/modules/users/users.queries.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -56,16 +60,14 @@ export async function approveUser(
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!user) throw notFound('users.not_found');
     if (user.status !== 'pending') throw conflict('admin.not_pending');
-    const [group] = await tx.select().from(groups).where(eq(groups.id, input.groupId)).limit(1);
+    const group = await findGroupById(tx, input.groupId);
     if (!group) throw badRequest('admin.group_not_found', 'groupId');
     let labId = input.labId ?? group.labId;
     if (input.labId) {
-      const [lab] = await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, input.labId)).limit(1);
-      if (!lab) throw badRequest('admin.lab_not_found', 'labId');
+      if (!(await labExists(tx, input.labId))) throw badRequest('admin.lab_not_found', 'labId');
     }
     if (!labId) {
-      const [lab] = await tx.select({ id: labs.id }).from(labs).limit(1);
-      labId = lab?.id ?? null;
+      labId = await firstLabId(tx);
     }
     const [approved] = await tx
       .update(users)
@@ -152,11 +154,7 @@ export async function updateUserAccess(
     adminPolicy.authorize(actor, 'people.change_role', { user, role: input.role });
     let group: { id: string; name: string } | undefined;
     if (input.groupId) {
-      [group] = await tx
-        .select({ id: groups.id, name: groups.name })
-        .from(groups)
-        .where(eq(groups.id, input.groupId))
-        .limit(1);
+      group = await findGroupById(tx, input.groupId);
       if (!group) throw badRequest('admin.group_not_found', 'groupId');
     }
     if (!changesRole(user, input.role) && user.groupId === (group?.id ?? null)) return user;
@@ -182,21 +180,6 @@ export async function updateUserAccess(
     await recordUserChanges(tx, who, user, saved!);
     return saved!;
   });
-}
-
-/** How many Confidential or Secret letters this person holds now (Manage Users: withdrawing a clearance). */
-async function countClassifiedHeldBy(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(letterMovements)
-    .where(
-      and(
-        eq(letterMovements.toUserId, userId),
-        ne(letterMovements.box, 'closed'),
-        eq(letterMovements.classified, true),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /**
@@ -315,10 +298,12 @@ export async function addUserDocument(db: Db, actor: Actor, userId: string, file
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     const row = await saveFileRow(tx, file, actor.id);
-    const [doc] = await tx
-      .insert(userDocuments)
-      .values({ userId, fileId: row.id, filename: file.originalName, uploadedBy: actor.id })
-      .returning();
+    const doc = await insertUserDocument(tx, {
+      userId,
+      fileId: row.id,
+      filename: file.originalName,
+      uploadedBy: actor.id,
+    });
     await recordActivity(
       tx,
       actor,
@@ -340,10 +325,7 @@ export async function removeUserDocument(
 ): Promise<void> {
   await transactionDroppingFiles(db, store, async (tx, dropFiles) => {
     const user = await lockUser(tx, userId);
-    const [doc] = await tx
-      .delete(userDocuments)
-      .where(and(eq(userDocuments.id, documentId), eq(userDocuments.userId, userId)))
-      .returning();
+    const doc = await deleteUserDocument(tx, userId, documentId);
     if (!doc) throw notFound('admin.document_not_found');
     await dropFiles([doc.fileId]);
     await recordActivity(

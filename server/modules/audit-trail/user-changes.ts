@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
-
 import type { DbOrTx } from '#server/db/client.ts';
-import { groups, type UserRow } from '#server/db/schema/index.ts';
+import type { UserRow } from '#server/db/schema/index.ts';
+import { groupNamesByIds } from '#server/modules/groups/groups.queries.ts';
 
 import { type AuditWho, recordAudit } from './audit-trail.ts';
 
@@ -63,12 +62,7 @@ export async function recordUserChanges(
   const fromGroup = before?.groupId ?? null;
   if (fromGroup !== after.groupId) {
     const ids = [fromGroup, after.groupId].filter((id): id is string => id !== null);
-    const names = new Map(
-      (await tx.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids))).map((g) => [
-        g.id,
-        g.name,
-      ]),
-    );
+    const names = new Map((await groupNamesByIds(tx, ids)).map((g) => [g.id, g.name]));
     const named = (id: string | null) => (id ? { id, name: names.get(id) ?? null } : null);
     await event('group_changed', { from: named(fromGroup), to: named(after.groupId) });
   }

@@ -2,13 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import type { DirectoryRole, LdapConfig } from '#server/config.ts';
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { labs, sessions, type UserRow, users } from '#server/db/schema/index.ts';
+import { sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { accessChanges, roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { portalWho, recordUserChanges } from '#server/modules/audit-trail/user-changes.ts';
 import { listGroups } from '#server/modules/groups/groups.service.ts';
+import { firstLabId } from '#server/modules/labs/labs.queries.ts';
 import { toActor } from '#server/plugins/auth.ts';
 
 import { authPolicy } from './auth.policy.ts';
@@ -196,7 +197,7 @@ async function accountOf(db: Db, config: LdapConfig, person: DirectoryPerson): P
 async function createAccount(db: Db, person: DirectoryPerson, who: AuditWho): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const group = await resolveGroup(tx, person.group);
-    const [lab] = await tx.select({ id: labs.id }).from(labs).limit(1);
+    const labId = await firstLabId(tx);
     const approved = person.mappedRole !== null;
     const [user] = await tx
       .insert(users)
@@ -212,7 +213,7 @@ async function createAccount(db: Db, person: DirectoryPerson, who: AuditWho): Pr
         status: approved ? 'approved' : 'pending',
         approvedAt: approved ? new Date() : null,
         groupId: group?.id ?? null,
-        labId: lab?.id ?? null,
+        labId,
       })
       .returning();
     await recordActivity(

@@ -1,12 +1,16 @@
-import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { directorEntries, groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
+import { groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import {
+  currentGroupEntry,
+  currentGroupEntryColumn,
+} from '#server/modules/director-history/director-history.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { groupsPolicy, leadableGroupOf, leadsGroup } from './groups.policy.ts';
@@ -37,18 +41,6 @@ export async function findGroupById(db: DbOrTx, id: string): Promise<GroupRow | 
   return (await groupById(db, { id }))[0];
 }
 
-/** Which of a group's director entries is the current one: the entry with no end date, else the latest. */
-const currentEntryFirst = sql`${directorEntries.to} is null desc, ${directorEntries.from} desc, ${directorEntries.createdAt} desc`;
-
-const currentEntryOf = prepared('group_current_director_entry', (db) =>
-  db
-    .select({ userId: directorEntries.userId, to: directorEntries.to })
-    .from(directorEntries)
-    .where(eq(directorEntries.groupId, sql.placeholder('groupId')))
-    .orderBy(currentEntryFirst)
-    .limit(1),
-);
-
 /** The id the group's current director entry names while in office (decision 006), or null. */
 const inOffice = (entry: { userId: string | null; to: string | null } | undefined): string | null =>
   !entry?.userId || (entry.to && entry.to < todayInIndia()) ? null : entry.userId;
@@ -58,22 +50,16 @@ const inOffice = (entry: { userId: string | null; to: string | null } | undefine
  * latest), counted only while its end date has not passed and it names a user (decision 006).
  */
 export async function currentManagerId(db: DbOrTx, groupId: string): Promise<string | null> {
-  const [entry] = await currentEntryOf(db, { groupId });
-  return inOffice(entry);
+  return inOffice(await currentGroupEntry(db, groupId));
 }
-
-/** A column of the group's current director entry, as a subquery of a read of `groups`. */
-const currentEntryColumn = (column: SQL) =>
-  sql`(select ${column} from ${directorEntries} where ${directorEntries.groupId} = ${groups.id}
-    order by ${currentEntryFirst} limit 1)`;
 
 // The group page's one read (issue 12): the group row with its current director entry, instead of two round trips.
 const groupWithDirector = prepared('group_with_current_director', (db) =>
   db
     .select({
       group: getTableColumns(groups),
-      directorId: sql<string | null>`${currentEntryColumn(sql`${directorEntries.userId}`)}`,
-      directorTo: sql<string | null>`${currentEntryColumn(sql`${directorEntries.to}::text`)}`,
+      directorId: sql<string | null>`${currentGroupEntryColumn(groups.id, 'userId')}`,
+      directorTo: sql<string | null>`${currentGroupEntryColumn(groups.id, 'to')}`,
     })
     .from(groups)
     .where(eq(groups.id, sql.placeholder('id')))
@@ -134,4 +120,20 @@ export async function canOpenGroupFile(db: DbOrTx, actor: Actor, fileId: string)
     .where(eq(groupItems.fileId, fileId))
     .limit(1);
   return item ? groupsPolicy.allows(actor, 'groups.view', { groupId: item.groupId }) : false;
+}
+
+/** These groups' names (decision 103: other modules read groups through these functions). */
+export async function groupNamesByIds(db: DbOrTx, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (!ids.length) return [];
+  return db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids));
+}
+
+/** These groups (or every group), id and name, in the order of their names. */
+export async function groupNamesByName(db: DbOrTx, ids: string[] | 'all'): Promise<{ id: string; name: string }[]> {
+  if (ids !== 'all' && !ids.length) return [];
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(ids === 'all' ? undefined : inArray(groups.id, ids))
+    .orderBy(asc(groups.name));
 }

@@ -13,7 +13,6 @@ import {
   groupItems,
   type GroupRow,
   groups,
-  labs,
   officeMembers,
   users,
 } from '#server/db/schema/index.ts';
@@ -27,6 +26,7 @@ import {
   type DirectorEntryWithUser,
   listDirectorEntries,
 } from '#server/modules/director-history/director-history.service.ts';
+import { labExists } from '#server/modules/labs/labs.queries.ts';
 import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -189,8 +189,8 @@ export async function createGroup(
     await assertNameFree(tx, fields.name);
     let lab: { id: string } | undefined;
     if (labId) {
-      [lab] = await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, labId)).limit(1);
-      if (!lab) throw badRequest('labs.id_missing', 'labId');
+      if (!(await labExists(tx, labId))) throw badRequest('labs.id_missing', 'labId');
+      lab = { id: labId };
     } else lab = await findOnlyLab(tx);
     const staff = await findAssignable(tx, employees, 'employees');
     const [group] = await tx

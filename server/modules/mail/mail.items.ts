@@ -1,17 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-
 import type { DbOrTx } from '#server/db/client.ts';
-import {
-  acknowledgementRequests,
-  acknowledgements,
-  closeGroups,
-  letterMovements,
-  letters,
-  type NotificationRow,
-  users,
-} from '#server/db/schema/index.ts';
-import { documentColumns, withDocument } from '#server/modules/acknowledgements/acknowledgements.documents.ts';
+import type { NotificationRow } from '#server/db/schema/index.ts';
+import { acknowledgementsByIds } from '#server/modules/acknowledgements/acknowledgements.queries.ts';
+import { closeGroupsByIds } from '#server/modules/close-groups/close-groups.queries.ts';
+import { lettersByIds, movementsByIds } from '#server/modules/letters/letters.queries.ts';
+import { namesByIds } from '#server/modules/users/users.queries.ts';
 
 import type { NoticeItem, NoticeKind } from './mail.kinds.ts';
 
@@ -24,69 +16,14 @@ export async function noticeItems(db: DbOrTx, rows: NotificationRow[]): Promise<
   const out = new Map<string, NoticeItem>();
   const ids = (type: string) => [...new Set(rows.filter((r) => r.subjectType === type).map((r) => r.subjectId))];
   const actorIds = [...new Set(rows.flatMap((r) => (r.actorId ? [r.actorId] : [])))];
-  const names = new Map(
-    actorIds.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))).map(
-          (u) => [u.id, u.name] as const,
-        )
-      : [],
-  );
-
-  const letterIds = ids('letter');
-  const letterRows = letterIds.length
-    ? await db
-        .select({ id: letters.id, ref: letters.letterId, sub: letters.letterSub, cls: letters.classification })
-        .from(letters)
-        .where(inArray(letters.id, letterIds))
-    : [];
-  const letterOf = new Map(letterRows.map((l) => [l.id, l]));
+  // each through its owner's functions (decision 103)
+  const names = new Map((await namesByIds(db, actorIds)).map((u) => [u.id, u.name] as const));
+  const letterOf = new Map((await lettersByIds(db, ids('letter'))).map((l) => [l.id, l]));
   const moveIds = rows.filter((r) => r.subjectType === 'letter').map((r) => r.sourceId);
-  const dueOf = new Map(
-    moveIds.length
-      ? (
-          await db
-            .select({ id: letterMovements.id, due: letterMovements.dueDate })
-            .from(letterMovements)
-            .where(inArray(letterMovements.id, moveIds))
-        ).map((m) => [m.id, m.due] as const)
-      : [],
-  );
-
-  const ackIds = ids('acknowledgement');
-  const ackRows = ackIds.length
-    ? await withDocument(
-        db
-          .select({ id: acknowledgements.id, dueOn: acknowledgements.dueOn, name: documentColumns.name })
-          .from(acknowledgements)
-          .innerJoin(acknowledgementRequests, eq(acknowledgementRequests.id, acknowledgements.requestId)),
-      ).where(inArray(acknowledgements.id, ackIds))
-    : [];
-  const ackOf = new Map(ackRows.map((a) => [a.id, a]));
-
-  const groupIds = ids('close_group');
-  const groupOf = new Map(
-    groupIds.length
-      ? (
-          await db
-            .select({ id: closeGroups.id, name: closeGroups.groupName, to: closeGroups.durationTo })
-            .from(closeGroups)
-            .where(inArray(closeGroups.id, groupIds))
-        ).map((g) => [g.id, g] as const)
-      : [],
-  );
-
-  const applicant = alias(users, 'applicant');
-  const userIds = ids('user');
-  const applicantOf = new Map(
-    userIds.length
-      ? (
-          await db
-            .select({ id: applicant.id, name: applicant.name, email: applicant.email })
-            .from(applicant)
-            .where(inArray(applicant.id, userIds))
-        ).map((u) => [u.id, u] as const)
-      : [],
-  );
+  const dueOf = new Map((await movementsByIds(db, moveIds)).map((m) => [m.id, m.dueDate] as const));
+  const ackOf = new Map((await acknowledgementsByIds(db, ids('acknowledgement'))).map((a) => [a.id, a]));
+  const groupOf = new Map((await closeGroupsByIds(db, ids('close_group'))).map((g) => [g.id, g] as const));
+  const applicantOf = new Map((await namesByIds(db, ids('user'))).map((u) => [u.id, u] as const));
 
   for (const r of rows) {
     const kind = r.kind as NoticeKind;

@@ -3,9 +3,10 @@ import type PgBoss from 'pg-boss';
 
 import { keepListening } from '#server/db/change-feed.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
-import { mailOutbox, passwordResetTokens } from '#server/db/schema/index.ts';
+import { mailOutbox } from '#server/db/schema/index.ts';
 import type { JobModule } from '#server/jobs/job-queue.ts';
 import { settlesWithin } from '#server/lib/time-limit.ts';
+import { deleteResetTokensExpiredBefore } from '#server/modules/auth/auth.queries.ts';
 
 import { deliverMail } from './mail.delivery.ts';
 import { mailNoticesNow } from './mail.digest.ts';
@@ -96,7 +97,7 @@ export async function sweepMail(db: DbOrTx, now = new Date()): Promise<void> {
         lt(mailOutbox.doneAt, keepFrom),
       ),
     );
-  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await deleteResetTokensExpiredBefore(db, new Date(now.getTime() - 86_400_000));
 }
 
 /**

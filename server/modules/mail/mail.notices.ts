@@ -1,10 +1,8 @@
-import { inArray } from 'drizzle-orm';
-
 import type { MailPreferenceKind } from '#shared/schemas/mail-preferences.ts';
 import type { NotificationKind } from '#shared/schemas/notification.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { letterMovements } from '#server/db/schema/index.ts';
+import { movementsByIds } from '#server/modules/letters/letters.queries.ts';
 
 import { IMMEDIATE_PRIORITIES } from './mail.kinds.ts';
 import { choicesFor } from './mail.preferences.ts';
@@ -49,10 +47,7 @@ export async function noticeMail(
   if (!base || !userIds.length) return userIds.map(() => null);
   let urgentSources = new Set<string>();
   if (kind === 'letter_marked') {
-    const moves = await tx
-      .select({ id: letterMovements.id, priority: letterMovements.priority })
-      .from(letterMovements)
-      .where(inArray(letterMovements.id, sourceIds));
+    const moves = await movementsByIds(tx, sourceIds);
     urgentSources = new Set(moves.filter((m) => IMMEDIATE_PRIORITIES.includes(m.priority)).map((m) => m.id));
   }
   const normal = await choicesFor(tx, userIds, base);

@@ -1,7 +1,6 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type SQL } from 'drizzle-orm';
 
 import type { softwareRepos, trialRepos } from '#server/db/schema/index.ts';
-import { groups } from '#server/db/schema/index.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { hasRole, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
@@ -36,13 +35,13 @@ export function visibleRepositories(table: RepoTable, actor: Actor): SQL | undef
 }
 
 /**
- * The groups this person may upload repositories to, as a WHERE condition on groups (the upload forms' Group
- * select): every group for an administrator; for an associate director the group they belong to, the same rule as
- * 'repositories.upload_to'. Callers have already required an uploader role.
+ * The groups this person may upload repositories to (the upload forms' Group select): every group ('all') for an
+ * administrator; for an associate director the group they belong to, the same rule as 'repositories.upload_to'.
+ * Callers have already required an uploader role.
  */
-export function uploadableGroups(actor: Actor): SQL | undefined {
-  if (uploadsToAnyGroup(actor)) return undefined;
-  return actor.groupId ? eq(groups.id, actor.groupId) : sql`false`;
+export function uploadableGroups(actor: Actor): string[] | 'all' {
+  if (uploadsToAnyGroup(actor)) return 'all';
+  return actor.groupId ? [actor.groupId] : [];
 }
 
 /** Who may do what in this module (decision 035). */

@@ -14,6 +14,7 @@ import {
   type StoredFile,
   transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import { findGroupById, groupNamesByName } from '#server/modules/groups/groups.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { repositoriesPolicy, uploadableGroups, visibleRepositories } from './repositories.policy.ts';
@@ -71,23 +72,15 @@ export async function assertCanUploadTo(
   actor: Actor,
   groupId: string,
 ): Promise<{ id: string; name: string }> {
-  const [group] = await db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(eq(groups.id, groupId))
-    .limit(1);
+  const group = await findGroupById(db, groupId);
   if (!group) throw badRequest('repositories.group_not_found', 'group');
   repositoriesPolicy.authorize(actor, 'repositories.upload_to', { groupId: group.id });
-  return group;
+  return { id: group.id, name: group.name };
 }
 
 /** The groups this person may upload repositories to, by name (the upload forms' Group select). */
 export async function listUploadGroups(db: DbOrTx, actor: Actor): Promise<{ id: string; name: string }[]> {
-  return db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(uploadableGroups(actor))
-    .orderBy(asc(groups.name));
+  return groupNamesByName(db, uploadableGroups(actor));
 }
 
 /** Download rule for the private 'software-repos' area: whoever may see the repository that owns the file. */

@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { files, fileTexts } from '#server/db/schema/index.ts';
+import { fileTexts } from '#server/db/schema/index.ts';
+import { storedFileById } from '#server/modules/files/files.queries.ts';
 import type { FileStore } from '#server/modules/files/storage.ts';
 
 import { EXTRACTABLE, TextExtractor } from './extractor.ts';
@@ -30,12 +31,13 @@ export async function extractFileText(
   fileId: string,
   extractor: TextExtractor = sharedExtractor(),
 ): Promise<ExtractionOutcome> {
-  const [row] = await db
-    .select({ area: files.area, storedName: files.storedName, originalName: files.originalName })
+  const [pending] = await db
+    .select({ fileId: fileTexts.fileId })
     .from(fileTexts)
-    .innerJoin(files, eq(files.id, fileTexts.fileId))
     .where(and(eq(fileTexts.fileId, fileId), eq(fileTexts.status, 'pending')))
     .limit(1);
+  // the file itself through the files module (decision 103)
+  const row = pending ? await storedFileById(db, fileId) : undefined;
   if (!row) return 'skipped';
   const ext = path.extname(row.originalName).slice(1).toLowerCase();
   let update: { status: 'done' | 'failed'; text: string; error: string | null };

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import {
   MARK_END,
@@ -11,12 +11,13 @@ import {
 } from '#shared/schemas/search.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { closeGroupMembers, searchDocuments as sd } from '#server/db/schema/index.ts';
+import { searchDocuments as sd } from '#server/db/schema/index.ts';
 import { decodeCursor, encodeCursor, isPossibleTimestamp } from '#server/lib/cursor.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { RECORDED_LETTER_CLASSIFICATIONS } from '#server/modules/audit-trail/classified-reads.ts';
 import { hiddenCloseGroupDocuments } from '#server/modules/close-groups/close-groups.files.ts';
+import { closeGroupIdsOfMember } from '#server/modules/close-groups/close-groups.queries.ts';
 import { managedGroupIds } from '#server/modules/groups/groups.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -340,11 +341,8 @@ export async function searchReader(db: DbOrTx, actor: Actor | null): Promise<Sea
   if (!actor) return readerOf(null, { managed: [], closeGroups: [] });
   const [managed, closeGroups, hidden] = await Promise.all([
     managedGroupIds(db, actor),
-    db
-      .select({ id: closeGroupMembers.closeGroupId })
-      .from(closeGroupMembers)
-      .where(eq(closeGroupMembers.userId, actor.id)),
+    closeGroupIdsOfMember(db, actor.id),
     hiddenCloseGroupDocuments(db, actor),
   ]);
-  return readerOf(actor, { managed, closeGroups: closeGroups.map((c) => c.id), hidden });
+  return readerOf(actor, { managed, closeGroups, hidden });
 }

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
@@ -52,4 +52,32 @@ export async function documentOwnerOf(db: DbOrTx, fileId: string): Promise<strin
     .where(eq(userDocuments.fileId, fileId))
     .limit(1);
   return doc?.userId ?? null;
+}
+
+/** These people's names and emails. */
+export async function namesByIds(db: DbOrTx, ids: string[]): Promise<{ id: string; name: string; email: string }[]> {
+  if (!ids.length) return [];
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
+}
+
+/** Keeps a stored file as a document of this person's record. */
+export async function insertUserDocument(
+  db: DbOrTx,
+  values: { userId: string; fileId: string; filename: string; uploadedBy: string },
+): Promise<typeof userDocuments.$inferSelect> {
+  const [doc] = await db.insert(userDocuments).values(values).returning();
+  return doc!;
+}
+
+/** Removes a document from this person's record: the removed row, or undefined when it is not theirs. */
+export async function deleteUserDocument(
+  db: DbOrTx,
+  userId: string,
+  documentId: string,
+): Promise<typeof userDocuments.$inferSelect | undefined> {
+  const [doc] = await db
+    .delete(userDocuments)
+    .where(and(eq(userDocuments.id, documentId), eq(userDocuments.userId, userId)))
+    .returning();
+  return doc;
 }

@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+
+import type { DbOrTx } from '#server/db/client.ts';
+import { type FileRow, files } from '#server/db/schema/index.ts';
+
+/*
+ * Reads of the files' tables that other modules call (decision 103: a module owns its tables).
+ */
+
+/** Where a stored file is and what it was called, or undefined. */
+export async function storedFileById(
+  db: DbOrTx,
+  id: string,
+): Promise<Pick<FileRow, 'area' | 'storedName' | 'originalName'> | undefined> {
+  const [row] = await db
+    .select({ area: files.area, storedName: files.storedName, originalName: files.originalName })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1);
+  return row;
+}
