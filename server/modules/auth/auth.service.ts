@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,15 +19,12 @@ import { type Actor, refusalFor } from '#server/plugins/auth.ts';
 
 import { type DirectoryPerson, entryKey } from './directory.ts';
 import { checkLocalSignInAllowed, findDirectoryPerson, signInWithDirectory } from './directory-accounts.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, passwordMatches, spendPasswordCheck } from './passwords.ts';
 import { notifyRegistration } from './registration-notice.ts';
 import { loginKey } from './throttle.ts';
 
 type RegisterData = z.output<typeof registerInput>;
 export type { RegisterInput };
-
-// A hash to verify against when the email is unknown, so a wrong email takes as long as a wrong password.
-let dummyHash: Promise<string> | undefined;
 
 /** Registers a new member of staff, pending until an admin approves them. Anyone may call it. */
 export async function registerUser(db: Db, input: RegisterData): Promise<UserRow> {
@@ -80,13 +76,11 @@ export async function registerUser(db: Db, input: RegisterData): Promise<UserRow
 export async function verifyLogin(db: Db, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   if (!user) {
-    dummyHash ??= hashPassword('not-a-real-password');
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    await spendPasswordCheck(password);
     throw unauthorized('auth.invalid_credentials');
   }
   // An account of the lab's directory or single sign-on has no portal password: the same refusal as a wrong one.
-  const ok = user.passwordHash !== null && (await argon2.verify(user.passwordHash, password).catch(() => false));
-  if (!ok) throw unauthorized('auth.invalid_credentials');
+  if (!(await passwordMatches(user.passwordHash, password))) throw unauthorized('auth.invalid_credentials');
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
   return user;

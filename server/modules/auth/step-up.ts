@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -15,6 +14,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 
 import { throttleKeyOf } from './auth.service.ts';
 import { verifyDirectoryPassword } from './directory.ts';
+import { passwordMatches } from './passwords.ts';
 import { auditingProof } from './sign-in-audit.ts';
 
 /**
@@ -95,7 +95,7 @@ export async function confirmIdentity(
     const passwordIsRight = () =>
       user.authSource === 'directory'
         ? verifyDirectoryPassword(app.config.ldap, user, password)
-        : argon2.verify(user.passwordHash!, password).catch(() => false);
+        : passwordMatches(user.passwordHash, password);
     await auditingProof(db, req, actor, 'step_up_failed', 'password', () =>
       app.throttle.passwordCheck(
         // A directory account's failures count against its entry, as at sign-in (decision 094).
