@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import type { RegisterInput } from '#shared/schemas/auth.ts';
@@ -10,12 +9,13 @@ import type { Db } from '#server/db/client.ts';
 import { type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import type { RequestClient } from '#server/lib/request-client.ts';
 import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { type AuditWho, recordAudit, whoAt } from '#server/modules/audit-trail/audit-trail.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
-import { type Actor, refusalFor } from '#server/plugins/auth.ts';
+import { type Actor, refusalFor, type Tokens } from '#server/plugins/auth.ts';
 
 import { type DirectoryPerson, entryKey } from './directory.ts';
 import { checkLocalSignInAllowed, findDirectoryPerson, signInWithDirectory } from './directory-accounts.ts';
@@ -141,19 +141,20 @@ export async function signInWithPassword(
  * sign-on session (for RP-initiated logout, decision 063), else null.
  */
 export async function revokeSession(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  db: Db,
+  tokens: Pick<Tokens, 'verify'>,
+  client: RequestClient,
   token: string,
 ): Promise<{ ssoIdToken: string | null }> {
   let payload: { sub?: unknown; sid?: unknown };
   try {
-    payload = app.jwt.verify(token);
+    payload = tokens.verify(token);
   } catch {
     return { ssoIdToken: null };
   }
   const { sub, sid } = payload;
   if (!isUuid(sid) || !isUuid(sub)) return { ssoIdToken: null };
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
       .set({ endedAt: new Date() })
@@ -167,7 +168,7 @@ export async function revokeSession(
       .limit(1);
     if (user) {
       await recordActivity(tx, user, 'activity.signed_out');
-      await recordAudit(tx, auditWho(req, user), { action: 'sign_out', object: userObject(user), outcome: 'success' });
+      await recordAudit(tx, whoAt(client, user), { action: 'sign_out', object: userObject(user), outcome: 'success' });
     }
     return { ssoIdToken: ended.ssoIdToken };
   });
@@ -181,14 +182,15 @@ export async function revokeSession(
  * `user` is its approved, active owner.
  */
 export async function refreshSession(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  db: Db,
+  tokens: Pick<Tokens, 'decode' | 'startSession'>,
+  client: RequestClient,
   token: string,
   user: UserRow,
 ): Promise<string> {
-  const { sid } = app.jwt.decode<{ sid: string }>(token) ?? {};
+  const { sid } = tokens.decode<{ sid: string }>(token) ?? {};
   if (!isUuid(sid)) throw unauthorized('auth.session_expired');
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
       .set({ endedAt: new Date() })
@@ -196,7 +198,7 @@ export async function refreshSession(
       .returning();
     if (!ended) throw unauthorized('auth.session_expired');
     await recordActivity(tx, user, 'activity.stayed_signed_in');
-    return app.startSession(tx, user, req, {
+    return tokens.startSession(tx, user, client, {
       method: ended.method,
       secondFactor: ended.secondFactor,
       verifiedAt: ended.verifiedAt,

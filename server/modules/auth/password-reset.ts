@@ -49,7 +49,7 @@ export async function requestPasswordReset(
     // Said nowhere but in the audit trail, where a run of such requests shows someone trying addresses.
     await recordAudit(db, who, {
       action: 'password_reset_requested',
-      // As a refused sign-in is recorded (sign-in-audit.ts): the account, else the login typed.
+      // As a refused sign-in is recorded (audit-trail/sign-in-events.ts): the account, else the login typed.
       object: user
         ? { type: 'user', id: user.id, label: user.email }
         : { type: 'login', id: email.trim().toLowerCase(), label: email },
