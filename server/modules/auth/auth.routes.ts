@@ -16,6 +16,7 @@ import {
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
+import { DEVICE_COOKIE, setDeviceCookie } from '#server/lib/device-cookie.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
@@ -42,7 +43,6 @@ import {
   revokeSession,
   signInWithPassword,
 } from './auth.service.ts';
-import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { checkDirectoryStanding } from './directory-accounts.ts';
 import { requestPasswordReset, RESET_ANSWER_MS, resetPasswordWithLink } from './password-reset.ts';
 import { completeSignIn } from './sign-in.ts';

@@ -9,6 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { hashPassword, passwordMatches, spendPasswordCheck } from '#server/lib/passwords.ts';
 import type { RequestClient } from '#server/lib/request-client.ts';
 import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
@@ -19,7 +20,6 @@ import { type Actor, refusalFor, type Tokens } from '#server/plugins/auth.ts';
 
 import { type DirectoryPerson, entryKey } from './directory.ts';
 import { checkLocalSignInAllowed, findDirectoryPerson, signInWithDirectory } from './directory-accounts.ts';
-import { hashPassword, passwordMatches, spendPasswordCheck } from './passwords.ts';
 import { notifyRegistration } from './registration-notice.ts';
 import { loginKey } from './throttle.ts';
 

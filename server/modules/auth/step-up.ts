@@ -6,6 +6,7 @@ import type { LdapConfig } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
+import { passwordMatches } from '#server/lib/passwords.ts';
 import type { RequestClient } from '#server/lib/request-client.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit, whoAt } from '#server/modules/audit-trail/audit-trail.ts';
@@ -16,7 +17,6 @@ import type { Actor } from '#server/plugins/auth.ts';
 
 import { throttleKeyOf } from './auth.service.ts';
 import { verifyDirectoryPassword } from './directory.ts';
-import { passwordMatches } from './passwords.ts';
 import type { Throttle } from './throttle.ts';
 
 /**
