@@ -28,7 +28,7 @@ import type { Database } from '#server/db/client.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
 import { countInbox, listInbox } from '#server/modules/letters/letters.inbox.ts';
 import { pendency } from '#server/modules/letters/letters.pendency.ts';
-import { searchLetters } from '#server/modules/letters/letters.service.ts';
+import { searchLetters } from '#server/modules/letters/letters.register.views.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { openBenchDatabase } from './bench-database.ts';

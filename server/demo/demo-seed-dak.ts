@@ -9,13 +9,8 @@ import type { DakPriority } from '#shared/schemas/letter.ts';
 
 import type { Db } from '#server/db/client.ts';
 import { letterMovements, notifications, type UserRow } from '#server/db/schema/index.ts';
-import {
-  closeLetter,
-  markLetter,
-  pullBackMovement,
-  receiveLetter,
-  returnLetter,
-} from '#server/modules/letters/letters.movements.service.ts';
+import { markLetter, pullBackMovement } from '#server/modules/letters/letters.dak.marking.ts';
+import { closeLetter, receiveLetter, returnLetter } from '#server/modules/letters/letters.dak.service.ts';
 import type { MovementView } from '#server/modules/letters/letters.movements.views.ts';
 import { toActor } from '#server/plugins/auth.ts';
 

@@ -1,6 +1,6 @@
 /** The letters register and the dak (server/modules/letters, shared/schemas/letter.ts). */
 export const letters = {
-  // The register (letters.service.ts, letters.routes.ts).
+  // The register (letters.register.*.ts, letters.routes.ts).
   not_found: 'Letter not found.',
   file_required: '⚠️ Please select a file',
   in_recycle_bin: 'This letter is in the recycle bin. Restore it first.',
@@ -17,7 +17,7 @@ export const letters = {
   holder_not_cleared_other:
     'This letter is held by {{names}} and {{last}}, who are not cleared for {{classification}} letters. It must be closed or marked to someone else first.',
 
-  // The dak (letters.movements.service.ts; who may do what: letters.policy.ts).
+  // The dak (letters.dak.*.ts; who may do what: letters.policy.ts).
   in_recycle_bin_act: 'This letter is in the recycle bin. Restore it before acting on it.',
   mark_forbidden:
     'Only the person who uploaded this letter, an officer who holds it, a director or an administrator may mark it.',

@@ -27,7 +27,7 @@ export const mayUploadRepositories = (role: RoleOf): boolean => role === 'associ
 
 /**
  * Directors and administrators see the pendency of any group or of the whole lab; an associate director only that of
- * their own group (issue 17; server/modules/letters/letters.movements.service.ts pendencyScope).
+ * their own group (issue 17; server/modules/letters/letters.policy.ts pendencyScope).
  */
 export const seesAllPendency = (role: RoleOf): boolean => role === 'director' || role === 'admin';
 

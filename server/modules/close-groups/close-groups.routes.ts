@@ -22,23 +22,25 @@ import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 
+import {
+  addCloseGroupDocument,
+  classifyCloseGroupDocument,
+  deleteCloseGroupDocument,
+  findCloseGroupRow,
+  renameCloseGroupDocument,
+} from './close-groups.documents.ts';
 import { canDownloadCloseGroupFile, recordedCloseGroupFile } from './close-groups.files.ts';
 import { closeGroupsPolicy } from './close-groups.policy.ts';
 import { presentCloseGroup, presentCloseGroupDocument } from './close-groups.presenter.ts';
 import {
-  addCloseGroupDocument,
   assertCanViewCloseGroup,
-  classifyCloseGroupDocument,
   CLOSE_GROUP_AREA,
   type CloseGroupDetail,
   createCloseGroup,
   deleteCloseGroup,
-  deleteCloseGroupDocument,
   findCloseGroup,
-  findCloseGroupRow,
   listCloseGroups,
   listCloseGroupsOf,
-  renameCloseGroupDocument,
   updateCloseGroup,
 } from './close-groups.service.ts';
 

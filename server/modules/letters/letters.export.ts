@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime } from '#shared/format.ts';
 
 import type { MovementView } from './letters.movements.views.ts';
-import type { LetterView } from './letters.service.ts';
+import type { LetterView } from './letters.register.views.ts';
 
 /** NOTE: an export is a file on someone's desk; a cap keeps one click from copying the whole register. */
 export const EXPORT_MAX_LETTERS = 10000;

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 
-import type { Tx } from '#server/db/client.ts';
+import type { DbOrTx, Tx } from '#server/db/client.ts';
 import { letterMovements, users } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
 
@@ -29,4 +29,24 @@ export async function refuseUnclearedHolders(tx: Tx, id: string, classification:
     last: names.at(-1)!,
     classification,
   });
+}
+
+/** Has the letter been marked to anyone, and was `personId` marked it (or did they mark it)? */
+export async function letterInvolvement(db: DbOrTx, letterId: string, personId: string, standsFor: string[] = []) {
+  // Issue 32: a delegate is involved in the letters of the officers they stand in for today (`standsFor`), and in
+  // those they acted on for an officer.
+  const people = sql`array[${sql.join(
+    [personId, ...standsFor].map((p) => sql`${p}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const [row] = await db
+    .select({
+      moved: sql<boolean>`true`,
+      involved: sql<boolean>`bool_or(${letterMovements.toUserId} = any(${people}) or ${letterMovements.fromUserId} = any(${people})
+        or ${letterMovements.markedBy} = ${personId} or ${letterMovements.receivedBy} = ${personId} or ${letterMovements.endedBy} = ${personId})`,
+    })
+    .from(letterMovements)
+    .where(eq(letterMovements.letterId, letterId))
+    .groupBy(letterMovements.letterId);
+  return { moved: Boolean(row?.moved), involved: Boolean(row?.involved) };
 }

@@ -12,7 +12,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { activeDelegators } from './letters.delegation.ts';
 import { loadMovementPage, type MovementView } from './letters.movements.views.ts';
 import { isClearedForClassified } from './letters.policy.ts';
-import { type LetterView, loadViews } from './letters.service.ts';
+import { type LetterView, loadViews } from './letters.register.views.ts';
 
 // The inbox "Marked to me" (issue 17; docs/decisions/020-dak-movement.md): a page of one box, and the badge.
 

@@ -5,8 +5,8 @@ import { type UserRow, users } from '#server/db/schema/index.ts';
 import { toActor } from '#server/plugins/auth.ts';
 import { authHeaders, createUser } from '#server/test/factories.ts';
 
+import { loadViews } from './letters.register.views.ts';
 import { searchLetterIds } from './letters.search.ts';
-import { loadViews } from './letters.service.ts';
 import { app, del, get, search, upload, word } from './letters.test-helpers.ts';
 
 // GET /api/dac: who sees which letters, paging and search.
@@ -81,7 +81,7 @@ describe('GET /api/dac: who sees what', () => {
   });
 
   it('pages the same way when the rare-text path is taken', async () => {
-    const { searchLetters } = await import('./letters.service.ts');
+    const { searchLetters } = await import('./letters.register.views.ts');
     const tag = word();
     const owner = await createUser(app, 'employee');
     const made = [];

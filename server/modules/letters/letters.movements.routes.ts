@@ -32,18 +32,11 @@ import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
+import { markLetter, pullBackMovement } from './letters.dak.marking.ts';
+import { closeLetter, markSeen, readLetter, receiveLetter, returnLetter } from './letters.dak.service.ts';
 import { createDelegation, endDelegation, listDelegations } from './letters.delegation.ts';
 import { csvLine } from './letters.export.ts';
 import { countBox, countInbox, decodeInboxCursor, listInbox, sentPagingHeaders } from './letters.inbox.ts';
-import {
-  closeLetter,
-  markLetter,
-  markSeen,
-  pullBackMovement,
-  readLetter,
-  receiveLetter,
-  returnLetter,
-} from './letters.movements.service.ts';
 import { listMovements } from './letters.movements.views.ts';
 import { describeVisibleLetters, overdueMarkedBy } from './letters.notifications.ts';
 import { listOfficers } from './letters.officers.ts';

@@ -58,7 +58,7 @@ export const lettersPolicy = definePolicy({
 
   /**
    * Seeing a letter (card, file, history, its dak): the rule of the comment above. `involved`: a letter was marked to
-   * them or by them (letterInvolvement in letters.service.ts tells). Others are answered 404: its existence is not
+   * them or by them (letterInvolvement in letters.holders.ts tells). Others are answered 404: its existence is not
    * disclosed.
    */
   'letters.view': (actor: Actor | null, { letter, involved = false }: { letter: LetterFacts; involved?: boolean }) => {

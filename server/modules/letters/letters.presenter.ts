@@ -16,7 +16,7 @@ import { isOverdue, type MovementView } from './letters.movements.views.ts';
 import type { OfficerRow } from './letters.officers.ts';
 import type { PendencyReport } from './letters.pendency.ts';
 import { isClearedForClassified, lettersPolicy } from './letters.policy.ts';
-import type { LetterView } from './letters.service.ts';
+import type { LetterView } from './letters.register.views.ts';
 
 // The one place letters and dak become JSON: a letter, its history, a movement, an officer, the pendency report.
 

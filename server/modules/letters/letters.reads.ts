@@ -12,11 +12,12 @@ import {
 import type { RecordedFile } from '#server/modules/files/file-access.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-import { findLetterByFile, type LetterView, openLetter } from './letters.service.ts';
+import { findLetterByFile, openLetter } from './letters.register.service.ts';
+import type { LetterView } from './letters.register.views.ts';
 
 /**
  * Openings of Confidential and Secret letters, recorded in the audit trail before the answer (issue 31, decision
- * 070): the card by id, the history, the dak trail, reading it in the inbox (letters.movements.service readLetter) and
+ * 070): the card by id, the history, the dak trail, reading it in the inbox (letters.dak.service readLetter) and
  * its file (letters.routes.ts registers the file rule). A refusal of such a letter is recorded too, 404 or not.
  */
 
@@ -59,7 +60,7 @@ export async function letterRefusalsRecorded<T>(
 }
 
 /**
- * Opens a letter for the actor (GET /api/dac/{id}, its history, its dak trail: letters.service openLetter's rules) and
+ * Opens a letter for the actor (GET /api/dac/{id}, its history, its dak trail: letters.register.service openLetter's rules) and
  * records the opening of a Confidential or Secret one before it is answered (503 `audit.unavailable`, nothing served,
  * when it cannot be recorded).
  */

@@ -7,7 +7,7 @@ import { activityLogs, letterHistory, letters } from '#server/db/schema/index.ts
 import { authHeaders, createUser, letterFields, postLetter } from '#server/test/factories.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
 
-import { nextLetterId } from './letters.service.ts';
+import { nextLetterId } from './letters.register.service.ts';
 import { app, del, lettersOnDisk, pdf, seq, upload } from './letters.test-helpers.ts';
 
 // POST /api/dac and the Letter ID it hands out.

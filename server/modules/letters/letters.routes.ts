@@ -31,22 +31,18 @@ import { movementsOfLetters } from './letters.movements.views.ts';
 import { lettersPolicy } from './letters.policy.ts';
 import { presentLetter, presentLetterHistory } from './letters.presenter.ts';
 import { openLetterRecorded, recordedLetterFile } from './letters.reads.ts';
-import { countLetterMatches, decodeCursor } from './letters.search.ts';
+import { countRecycleBin, deleteLetter, listRecycleBin, purgeLetter, restoreLetter } from './letters.register.bin.ts';
 import {
   actorMayViewLetter,
   assertCanEditLetter,
-  countRecycleBin,
   createLetter,
-  deleteLetter,
   findLetterByFile,
   listLetterHistory,
-  listRecycleBin,
-  purgeLetter,
   replaceLetterFile,
-  restoreLetter,
-  searchLetters,
   updateLetter,
-} from './letters.service.ts';
+} from './letters.register.service.ts';
+import { searchLetters } from './letters.register.views.ts';
+import { countLetterMatches, decodeCursor } from './letters.search.ts';
 
 const AREA = 'letters';
 const letterListJson = z.array(letterJson);
