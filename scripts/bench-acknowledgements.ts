@@ -34,7 +34,7 @@ import {
   type UserRow,
   users,
 } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 
 import { openBenchDatabase } from './bench-database.ts';
 

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 
 import { openBenchDatabase } from './bench-database.ts';
 

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 import { openDatabase } from '#server/db/client.ts';
 import { groups, labs, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 
 import { buildServerIfNeeded } from './server-build.mjs';
 

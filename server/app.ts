@@ -28,6 +28,7 @@ import { lingerAfterEarlyAnswer } from './lib/lingering-close.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { settlesWithin } from './lib/time-limit.ts';
+import { acknowledgementNotices } from './modules/acknowledgements/acknowledgements.reminders.ts';
 import { acknowledgementsRoutes } from './modules/acknowledgements/acknowledgements.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -38,7 +39,6 @@ import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directo
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
 import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { ssoLinksRoutes } from './modules/auth/sso-links.routes.ts';
-import { stepUpMethods } from './modules/auth/step-up.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
@@ -49,10 +49,15 @@ import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { labsRoutes } from './modules/labs/labs.routes.ts';
 import { letterMovementsRoutes } from './modules/letters/letters.movements.routes.ts';
+import { letterNotices } from './modules/letters/letters.notifications.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { factorFacts } from './modules/mfa/factors.queries.ts';
+import { secondFactorRequired } from './modules/mfa/mfa.policy.ts';
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts';
 import { passkeysRoutes } from './modules/mfa/passkeys.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationSources } from './modules/notifications/notifications.service.ts';
+import { ownNotificationSources } from './modules/notifications/notifications.sources.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -249,13 +254,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (err instanceof AppError) {
       if (typeof err.extra?.retryAfter === 'number') reply.header('Retry-After', String(err.extra.retryAfter));
-      // The fresh check before classified letters (decision 066): the answer says how the person may give it.
-      if (err.code === 'auth.step_up_required' && req.actor) {
-        const actor = req.actor;
-        return stepUpMethods(app.db, actor.id).then((methods) =>
-          reply.code(401).send({ ...errorBody(err), ...err.extra, methods }),
-        );
-      }
       return reply.code(err.statusCode).send({ ...errorBody(err), ...err.extra });
     }
     if (isResponseSerializationError(err)) {
@@ -334,10 +332,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secret: opts.config.jwtSecret,
     expiresIn: opts.config.jwtExpiresIn,
     stepUp: opts.config.stepUp,
-    secondFactor: opts.config,
+    // The second factor's rule and facts, from the MFA module (decision 104): the plugin imports no module.
+    secondFactor: { required: (actor) => secondFactorRequired(opts.config, actor), facts: factorFacts },
   });
   await registerApiDocs(app);
 
+  // What each module tells under the bell, handed over here rather than by importing a routes file (decision 104).
+  const bell = notificationSources([letterNotices, acknowledgementNotices, ...ownNotificationSources]);
   // Every module, in one list.
   for (const routes of [
     healthRoutes,
@@ -359,7 +360,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     letterMovementsRoutes,
     lettersRoutes,
     searchRoutes,
-    notificationsRoutes,
+    notificationsRoutes(bell),
     acknowledgementsRoutes,
     siteRoutes,
     filesRoutes,

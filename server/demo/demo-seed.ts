@@ -2,7 +2,7 @@ import { count, eq, ne } from 'drizzle-orm';
 
 import type { Db } from '#server/db/client.ts';
 import { labs, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import type { FileStore } from '#server/modules/files/storage.ts';
 
 import { DEMO_LAB } from './demo-data.ts';

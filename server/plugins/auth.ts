@@ -2,20 +2,21 @@ import { randomUUID } from 'node:crypto';
 
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Role } from '#shared/constants.ts';
 import type { MessageCode, MessageParams } from '#shared/messages/index.ts';
+import type { StepUpMethod } from '#shared/schemas/auth.ts';
 
-import type { StepUpClassification, StepUpConfig } from '#server/config.ts';
+import type { Config, StepUpClassification, StepUpConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { type SecondFactorKind, type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { hasConfirmedFactor } from '#server/modules/mfa/factors.queries.ts';
-import { secondFactorRequired, type SecondFactorSettings } from '#server/modules/mfa/mfa.policy.ts';
+import { clientOf, type RequestClient } from '#server/lib/request-client.ts';
+import { stepUpMethodsOf } from '#server/lib/step-up.policy.ts';
 
 /** The signed-in person, loaded fresh from the database on every request. */
 export interface Actor {
@@ -44,7 +45,51 @@ export interface ActorSession {
    * and until when this session's last proof counts as fresh (`verifiedAt` + STEP_UP_MINUTES). letters.policy.ts
    * decides with it.
    */
-  stepUp: { classifications: readonly StepUpClassification[]; freshUntil: Date };
+  stepUp: { classifications: readonly StepUpClassification[]; freshUntil: Date; methods: readonly StepUpMethod[] };
+}
+
+/**
+ * The portal's signed tokens and the sessions they name, as plain functions a service takes instead of the Fastify
+ * instance (decision 104): `app.tokens`.
+ */
+export interface Tokens {
+  /** Starts a session of `user` from this client (its `sessions` row) and answers its token. */
+  startSession(db: Db, user: UserRow, client: RequestClient, start: SessionStart): Promise<string>;
+  sign(payload: object, options?: { expiresIn: string }): string;
+  /** The payload of a token signed by the portal and not expired; throws otherwise. */
+  verify<T extends object>(token: string): T;
+  decode<T extends object>(token: string): T | null;
+}
+
+/** The plain values a service of signing in works with (decision 104), made by its route: signInContext(req). */
+export interface SignInContext {
+  db: Db;
+  tokens: Tokens;
+  config: Config;
+  client: RequestClient;
+}
+
+export const signInContext = (req: FastifyRequest): SignInContext => ({
+  db: req.server.db,
+  tokens: req.server.tokens,
+  config: req.server.config,
+  client: clientOf(req),
+});
+
+/** A sign-in's answer as its route sends it: one with a session's token sets the download cookie too. */
+export function withTokenCookie<T extends object>(req: FastifyRequest, reply: FastifyReply, answer: T): T {
+  if ('token' in answer && typeof answer.token === 'string') setTokenCookie(req, reply, answer.token);
+  return answer;
+}
+
+/**
+ * What the sign-in hook needs of second factors, handed over by server/app.ts from the MFA module (decision 104), so
+ * that this plugin imports no module: whether a person must pass one (the installation's rule), and the columns of
+ * their confirmed factors and recovery codes its one query reads.
+ */
+export interface SecondFactorHooks {
+  required: (actor: Actor) => boolean;
+  facts: (userId: SQL) => { factorKinds: SQL<string[]>; recoveryLeft: SQL<boolean> };
 }
 
 /** How a new session began, for its row (issue 30). */
@@ -99,6 +144,8 @@ declare module 'fastify' {
      * token: used by every sign-in, the password change and "stay signed in". The request gives the address and browser.
      */
     startSession: (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) => Promise<string>;
+    /** Signed tokens and sessions, for the services (decision 104). */
+    tokens: Tokens;
     /** Every route declared `config: { public: true }` ("GET /api/health"): the reviewed list (decision 048). */
     publicRoutes: ReadonlySet<string>;
   }
@@ -199,31 +246,41 @@ const SESSION_ROW_GRACE_MS = 24 * 3600 * 1000;
 export const authPlugin = fp<{
   secret: string;
   expiresIn: string;
-  secondFactor: SecondFactorSettings;
+  secondFactor: SecondFactorHooks;
   stepUp: StepUpConfig;
 }>(async (app, opts) => {
   await app.register(cookie);
   await app.register(jwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
-  app.decorate('startSession', async (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) => {
-    const sid = start.id ?? randomUUID();
-    const token = app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid });
-    const { exp } = app.jwt.decode<{ exp?: number }>(token) ?? {};
-    const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + SESSION_ROW_GRACE_MS);
-    await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
-    await db.insert(sessions).values({
-      id: sid,
-      userId: user.id,
-      method: start.method,
-      secondFactor: start.secondFactor ?? null,
-      verifiedAt: start.verifiedAt ?? new Date(),
-      expiresAt,
-      address: req.ip ?? '',
-      userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
-      ssoIdToken: start.ssoIdToken ?? null,
-    });
-    return token;
-  });
+  const tokens: Tokens = {
+    async startSession(db, user, client, start) {
+      const sid = start.id ?? randomUUID();
+      const token = app.jwt.sign({ sub: user.id, sv: user.sessionsValidAfter.getTime(), sid });
+      const { exp } = app.jwt.decode<{ exp?: number }>(token) ?? {};
+      const expiresAt = new Date(typeof exp === 'number' ? exp * 1000 : Date.now() + SESSION_ROW_GRACE_MS);
+      await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
+      await db.insert(sessions).values({
+        id: sid,
+        userId: user.id,
+        method: start.method,
+        secondFactor: start.secondFactor ?? null,
+        verifiedAt: start.verifiedAt ?? new Date(),
+        expiresAt,
+        address: client.address ?? '',
+        userAgent: client.userAgent ?? '',
+        ssoIdToken: start.ssoIdToken ?? null,
+      });
+      return token;
+    },
+    // NOTE: @fastify/jwt's payload type is the session token's; a second-factor ticket is another kind of token.
+    sign: (payload, options) => app.jwt.sign(payload as never, options),
+    verify: (token) => app.jwt.verify(token),
+    decode: (token) => app.jwt.decode(token),
+  };
+  app.decorate('tokens', tokens);
+  app.decorate('startSession', (db: Db, user: UserRow, req: FastifyRequest, start: SessionStart) =>
+    tokens.startSession(db, user, clientOf(req), start),
+  );
 
   app.decorateRequest('actor', null);
   app.decorateRequest('directoryVersion', undefined);
@@ -232,7 +289,8 @@ export const authPlugin = fp<{
 
   const expired = () => unauthorized('auth.session_expired');
   // Every signed-in request runs this one query: the account's few columns the guard needs, its session's row (ended
-  // or not, when last proven, with which second factor), and the versions its kept answers are stamped with (the
+  // or not, when last proven, with which second factor), its confirmed factors' kinds and whether a recovery code is
+  // left (the step-up methods, decision 104), and the versions its kept answers are stamped with (the
   // directory's, the person's own reads', the person's and their group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
   const sessionUser = app.db
     .select({
@@ -245,6 +303,8 @@ export const authPlugin = fp<{
       sessionMethod: sessions.method,
       sessionVerifiedAt: sessions.verifiedAt,
       sessionSecondFactor: sessions.secondFactor,
+      authSource: users.authSource,
+      ...opts.secondFactor.facts(sql`"users"."id"`),
       directoryVersion: sql<string>`coalesce((select directory from read_versions), 0)::text`,
       personalVersion: sql<string>`coalesce((select personal from read_versions), 0)::text`,
       accountVersion: sql<string>`"users".xmin::text || ':' || coalesce((select g.xmin::text from groups g where g.id = "users"."group_id"), '')`,
@@ -278,20 +338,17 @@ export const authPlugin = fp<{
       stepUp: {
         classifications: opts.stepUp.classifications,
         freshUntil: new Date(row.sessionVerifiedAt!.getTime() + opts.stepUp.minutes * 60_000),
+        methods: stepUpMethodsOf({ authSource: row.authSource, kinds: row.factorKinds, recovery: row.recoveryLeft }),
       },
     });
     // The second factor (decision 064): a session that has not passed the one its person must have reaches only the
-    // routes that lead to it. In memory from the row just read; the factors are looked up only to word the refusal.
+    // routes that lead to it. In memory from the row just read, the person's factors included.
     if (
       row.sessionSecondFactor === null &&
       !req.routeOptions.config.beforeSecondFactor &&
-      secondFactorRequired(opts.secondFactor, actor)
+      opts.secondFactor.required(actor)
     ) {
-      throw forbidden(
-        (await hasConfirmedFactor(app.db, actor.id))
-          ? 'auth.second_factor_required'
-          : 'auth.second_factor_enrolment_required',
-      );
+      throw forbidden(row.factorKinds.length ? 'auth.second_factor_required' : 'auth.second_factor_enrolment_required');
     }
     req.actor = actor;
     req.directoryVersion = row.directoryVersion;

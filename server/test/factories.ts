@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Role } from '#shared/constants.ts';
 
 import { type GroupRow, groups, type LabRow, labs, type UserRow, users } from '#server/db/schema/index.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import type { SessionStart } from '#server/plugins/auth.ts';
 
 import { buildTestApp } from './app.ts';

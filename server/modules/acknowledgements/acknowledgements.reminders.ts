@@ -3,9 +3,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { todayInIndia } from '#shared/format.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { acknowledgementRequests, acknowledgements, notifications } from '#server/db/schema/index.ts';
+import { acknowledgementRequests, acknowledgements } from '#server/db/schema/index.ts';
 import type { JobModule } from '#server/jobs/job-queue.ts';
-import { noticeMailSql } from '#server/modules/mail/mail.preferences.ts';
+import { type NotificationSource, notifyEach } from '#server/modules/notifications/notifications.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
@@ -34,21 +34,14 @@ export async function sendAcknowledgementReminders(
   db: DbOrTx,
   { today, days }: { today: string; days: number },
 ): Promise<{ due: number; overdue: number }> {
-  const make = async (kind: 'acknowledgement_due' | 'acknowledgement_overdue', when: ReturnType<typeof sql>) => {
-    const made = await db.execute<{ n: number }>(sql`
-      with made as (
-        insert into ${notifications} (user_id, kind, subject_type, subject_id, source_id, actor_id, mail)
-        select a.user_id, ${kind}::notification_kind, ${ACKNOWLEDGEMENT_SUBJECT}, a.id, a.id, r.published_by,
-          ${noticeMailSql('acknowledgement', { role: sql`u.role`, prefs: sql`u.mail_preferences` })}
+  const make = (kind: 'acknowledgement_due' | 'acknowledgement_overdue', when: ReturnType<typeof sql>) =>
+    notifyEach(db, {
+      kind,
+      subjectType: ACKNOWLEDGEMENT_SUBJECT,
+      recipients: sql`select a.user_id, a.id as subject_id, a.id as source_id, r.published_by as actor_id
         from ${acknowledgements} a join ${acknowledgementRequests} r on r.id = a.request_id
-        join users u on u.id = a.user_id
-        where a.acknowledged_at is null and ${when}
-        on conflict do nothing
-        returning 1
-      )
-      select count(*)::int as n from made`);
-    return made.rows[0]?.n ?? 0;
-  };
+        where a.acknowledged_at is null and ${when}`,
+    });
   const due = await make(
     'acknowledgement_due',
     sql`a.due_on >= ${today}::date and a.due_on <= ${addDays(today, days)}::date`,
@@ -82,6 +75,12 @@ export async function describePendingRows(db: DbOrTx, actor: Actor, ids: string[
   }
   return out;
 }
+
+/** The bell's source for acknowledgement rows (server/app.ts hands it to the bell at start-up, decision 104). */
+export const acknowledgementNotices: NotificationSource = {
+  subjectType: ACKNOWLEDGEMENT_SUBJECT,
+  describe: describePendingRows,
+};
 
 /** The daily reminders, at 07:00 India time, and once at each start (a day missed while no node ran is caught up). */
 export const acknowledgementJobs = (): JobModule => ({

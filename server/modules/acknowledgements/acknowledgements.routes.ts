@@ -22,11 +22,9 @@ import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { csvLine } from '#server/modules/letters/letters.export.ts';
-import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 import { presentDocument } from './acknowledgements.documents.ts';
-import { ACKNOWLEDGEMENT_SUBJECT, describePendingRows } from './acknowledgements.reminders.ts';
 import {
   listPending,
   listReportableRequests,
@@ -41,8 +39,6 @@ import {
   listMyAcknowledgements,
   openAcknowledgement,
 } from './acknowledgements.service.ts';
-
-registerNotificationSource({ subjectType: ACKNOWLEDGEMENT_SUBJECT, describe: describePendingRows });
 
 const myAcknowledgementListJson = z.array(myAcknowledgementJson);
 const rowParams = z.object({ id: z.uuid(msg('acknowledgements.not_found')) });

@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
-import { noticeMailSql } from '#server/modules/mail/mail.preferences.ts';
+import { notifyEach } from '#server/modules/notifications/notifications.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type DocumentColumns, documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
@@ -108,13 +108,12 @@ export async function publishAcknowledgement(
   const n = added.rows[0]?.n ?? 0;
   if (!n) throw badRequest('acknowledgements.audience_empty', 'audienceScope');
   // Its audience is told at publishing, under the bell and by mail by their choice (issue 32, decision 081).
-  await tx.execute(sql`
-    insert into notifications (user_id, kind, subject_type, subject_id, source_id, actor_id, mail)
-    select a.user_id, 'acknowledgement_requested'::notification_kind, ${ACKNOWLEDGEMENT_SUBJECT}, a.id, a.id,
-      ${actor.id}, ${noticeMailSql('acknowledgement', { role: sql`u.role`, prefs: sql`u.mail_preferences` })}
-    from ${acknowledgements} a join ${users} u on u.id = a.user_id
-    where a.request_id = ${request!.id}
-    on conflict do nothing`);
+  await notifyEach(tx, {
+    kind: 'acknowledgement_requested',
+    subjectType: ACKNOWLEDGEMENT_SUBJECT,
+    recipients: sql`select a.user_id, a.id as subject_id, a.id as source_id, ${actor.id}::uuid as actor_id
+      from ${acknowledgements} a where a.request_id = ${request!.id}`,
+  });
   await recordActivity(
     tx,
     actor,

@@ -9,11 +9,11 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { accessChanges, roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { AuditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { recordUserChanges } from '#server/modules/audit-trail/user-changes.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
 import {
   type FileStore,
   saveFileRow,

@@ -5,6 +5,7 @@ import type { AuditAction, AuditOutcome } from '#shared/audit.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { auditEvents } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { clientOf, type RequestClient } from '#server/lib/request-client.ts';
 
 /**
  * Who an audit event is about and where they were: the person (as they were then: name and role are copied), the
@@ -16,13 +17,14 @@ export interface AuditWho {
   userAgent: string | null;
 }
 
+/** A person and their client, for `recordAudit` (the plain values a service takes, decision 104). */
+export function whoAt(client: RequestClient, actor: AuditWho['actor']): AuditWho {
+  return { actor: actor ? { id: actor.id, name: actor.name, role: actor.role } : null, ...client };
+}
+
 /** The request's person and client, for `recordAudit`; `actor` overrides the request's (a sign-in names who it was). */
 export function auditWho(req: FastifyRequest, actor: AuditWho['actor'] = req.actor): AuditWho {
-  return {
-    actor: actor ? { id: actor.id, name: actor.name, role: actor.role } : null,
-    address: req.ip ?? null,
-    userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
-  };
+  return whoAt(clientOf(req), actor);
 }
 
 /** What happened, to what, how it ended. */

@@ -16,13 +16,24 @@ import {
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
+import { DEVICE_COOKIE, setDeviceCookie } from '#server/lib/device-cookie.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
+import { clientOf } from '#server/lib/request-client.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
+import { auditSignInFailed } from '#server/modules/audit-trail/sign-in-events.ts';
+import { factorDeps } from '#server/modules/mfa/mfa.service.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
-import { presentedToken, setTokenCookie, signedInActor, TOKEN_COOKIE } from '#server/plugins/auth.ts';
+import {
+  presentedToken,
+  setTokenCookie,
+  signedInActor,
+  signInContext,
+  TOKEN_COOKIE,
+  withTokenCookie,
+} from '#server/plugins/auth.ts';
 
 import {
   endAllSessions,
@@ -32,11 +43,9 @@ import {
   revokeSession,
   signInWithPassword,
 } from './auth.service.ts';
-import { DEVICE_COOKIE, setDeviceCookie } from './device-cookie.ts';
 import { checkDirectoryStanding } from './directory-accounts.ts';
 import { requestPasswordReset, RESET_ANSWER_MS, resetPasswordWithLink } from './password-reset.ts';
 import { completeSignIn } from './sign-in.ts';
-import { auditSignInFailed } from './sign-in-audit.ts';
 import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
 
 /** "Stay signed in" is pressed once per sign-in period; more than this a minute from one address is not a person. */
@@ -70,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { email, password } = req.body;
-      // Every refused attempt is in the audit trail with the login tried (never the password): sign-in-audit.ts.
+      // Every refused attempt is in the audit trail with the login tried (never the password): audit-trail/sign-in-events.ts.
       // Failures are throttled per account and per address, a success is never counted (decision 014), and a browser
       // that signed in before as this person carries a device cookie that keeps it out of the account's lock (041).
       // With the lab's directory configured, a login that is not a local account is the directory's (decision 062);
@@ -85,11 +94,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return { ...signedIn, key: subject.key };
       })().catch(async (err: unknown) => {
-        await auditSignInFailed(app.db, req, email, err);
+        await auditSignInFailed(app.db, clientOf(req), email, err);
         throw err;
       });
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(key));
-      return completeSignIn(app, req, reply, user, method);
+      return withTokenCookie(req, reply, await completeSignIn(signInContext(req), user, method));
     },
   );
 
@@ -138,7 +147,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true, beforeSecondFactor: true }, schema: { response: { 200: logoutJson } } },
     async (req, reply) => {
       const token = presentedToken(req, true);
-      const { ssoIdToken } = token ? await revokeSession(app, req, token) : { ssoIdToken: null };
+      const { ssoIdToken } = token
+        ? await revokeSession(app.db, app.tokens, clientOf(req), token)
+        : { ssoIdToken: null };
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       const logoutUrl =
         ssoIdToken && app.sso ? await app.sso.endSessionUrl(ssoIdToken, `${app.config.portalUrl}/login`) : undefined;
@@ -157,7 +168,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // second factor. Wrong answers are throttled as sign-in failures of the account (decision 014), the person's own
   // browser keeping its device cookie's allowance (decision 041). A write: the bearer header only.
   app.post('/api/auth/step-up', { schema: { body: stepUpInput, response: { 200: stepUpJson } } }, async (req) => {
-    const verifiedAt = await confirmIdentity(app, req, signedInActor(req), req.body, {
+    const actor = signedInActor(req);
+    const deps = { ...factorDeps(app), throttle: app.throttle, ldap: app.config.ldap };
+    const verifiedAt = await confirmIdentity(deps, clientOf(req), actor, req.body, {
       address: req.ip,
       deviceCookie: req.cookies[DEVICE_COOKIE],
     });
@@ -205,7 +218,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // An account of the lab's directory stays signed in only while the directory lets it in (decision 094).
       await checkDirectoryStanding(app.db, app.config.ldap, found.user);
       // A write: the bearer header only (the root hook refuses the cookie alone), already verified.
-      const token = await refreshSession(app, req, presentedToken(req)!, found.user);
+      const token = await refreshSession(app.db, app.tokens, clientOf(req), presentedToken(req)!, found.user);
       setTokenCookie(req, reply, token);
       return { token, user: presentUser(found.user, found.group) };
     },

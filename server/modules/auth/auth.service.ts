@@ -1,6 +1,4 @@
-import argon2 from 'argon2';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import type { RegisterInput } from '#shared/schemas/auth.ts';
@@ -11,24 +9,22 @@ import type { Db } from '#server/db/client.ts';
 import { type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { hashPassword, passwordMatches, spendPasswordCheck } from '#server/lib/passwords.ts';
+import type { RequestClient } from '#server/lib/request-client.ts';
 import { roleWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { type AuditWho, recordAudit, whoAt } from '#server/modules/audit-trail/audit-trail.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
-import { type Actor, refusalFor } from '#server/plugins/auth.ts';
+import { type Actor, refusalFor, type Tokens } from '#server/plugins/auth.ts';
 
 import { type DirectoryPerson, entryKey } from './directory.ts';
 import { checkLocalSignInAllowed, findDirectoryPerson, signInWithDirectory } from './directory-accounts.ts';
-import { hashPassword } from './passwords.ts';
 import { notifyRegistration } from './registration-notice.ts';
 import { loginKey } from './throttle.ts';
 
 type RegisterData = z.output<typeof registerInput>;
 export type { RegisterInput };
-
-// A hash to verify against when the email is unknown, so a wrong email takes as long as a wrong password.
-let dummyHash: Promise<string> | undefined;
 
 /** Registers a new member of staff, pending until an admin approves them. Anyone may call it. */
 export async function registerUser(db: Db, input: RegisterData): Promise<UserRow> {
@@ -80,13 +76,11 @@ export async function registerUser(db: Db, input: RegisterData): Promise<UserRow
 export async function verifyLogin(db: Db, email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
   if (!user) {
-    dummyHash ??= hashPassword('not-a-real-password');
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    await spendPasswordCheck(password);
     throw unauthorized('auth.invalid_credentials');
   }
   // An account of the lab's directory or single sign-on has no portal password: the same refusal as a wrong one.
-  const ok = user.passwordHash !== null && (await argon2.verify(user.passwordHash, password).catch(() => false));
-  if (!ok) throw unauthorized('auth.invalid_credentials');
+  if (!(await passwordMatches(user.passwordHash, password))) throw unauthorized('auth.invalid_credentials');
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
   return user;
@@ -147,19 +141,20 @@ export async function signInWithPassword(
  * sign-on session (for RP-initiated logout, decision 063), else null.
  */
 export async function revokeSession(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  db: Db,
+  tokens: Pick<Tokens, 'verify'>,
+  client: RequestClient,
   token: string,
 ): Promise<{ ssoIdToken: string | null }> {
   let payload: { sub?: unknown; sid?: unknown };
   try {
-    payload = app.jwt.verify(token);
+    payload = tokens.verify(token);
   } catch {
     return { ssoIdToken: null };
   }
   const { sub, sid } = payload;
   if (!isUuid(sid) || !isUuid(sub)) return { ssoIdToken: null };
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
       .set({ endedAt: new Date() })
@@ -173,7 +168,7 @@ export async function revokeSession(
       .limit(1);
     if (user) {
       await recordActivity(tx, user, 'activity.signed_out');
-      await recordAudit(tx, auditWho(req, user), { action: 'sign_out', object: userObject(user), outcome: 'success' });
+      await recordAudit(tx, whoAt(client, user), { action: 'sign_out', object: userObject(user), outcome: 'success' });
     }
     return { ssoIdToken: ended.ssoIdToken };
   });
@@ -187,14 +182,15 @@ export async function revokeSession(
  * `user` is its approved, active owner.
  */
 export async function refreshSession(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  db: Db,
+  tokens: Pick<Tokens, 'decode' | 'startSession'>,
+  client: RequestClient,
   token: string,
   user: UserRow,
 ): Promise<string> {
-  const { sid } = app.jwt.decode<{ sid: string }>(token) ?? {};
+  const { sid } = tokens.decode<{ sid: string }>(token) ?? {};
   if (!isUuid(sid)) throw unauthorized('auth.session_expired');
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [ended] = await tx
       .update(sessions)
       .set({ endedAt: new Date() })
@@ -202,7 +198,7 @@ export async function refreshSession(
       .returning();
     if (!ended) throw unauthorized('auth.session_expired');
     await recordActivity(tx, user, 'activity.stayed_signed_in');
-    return app.startSession(tx, user, req, {
+    return tokens.startSession(tx, user, client, {
       method: ended.method,
       secondFactor: ended.secondFactor,
       verifiedAt: ended.verifiedAt,

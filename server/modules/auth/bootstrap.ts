@@ -5,11 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { administrators } from '#server/modules/users/users.policy.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
-
-import { hashPassword } from './passwords.ts';
 
 export const FIRST_ADMIN_EMAIL = 'admin@lab.local';
 

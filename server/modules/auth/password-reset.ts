@@ -6,13 +6,13 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { passwordResetTokens, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest } from '#server/lib/errors.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 
 import { authPolicy } from './auth.policy.ts';
-import { hashPassword } from './passwords.ts';
 import { RESET_LINK_MINUTES, resetToken, resetTokenHash } from './reset-token.ts';
 
 /**
@@ -49,7 +49,7 @@ export async function requestPasswordReset(
     // Said nowhere but in the audit trail, where a run of such requests shows someone trying addresses.
     await recordAudit(db, who, {
       action: 'password_reset_requested',
-      // As a refused sign-in is recorded (sign-in-audit.ts): the account, else the login typed.
+      // As a refused sign-in is recorded (audit-trail/sign-in-events.ts): the account, else the login typed.
       object: user
         ? { type: 'user', id: user.id, label: user.email }
         : { type: 'login', id: email.trim().toLowerCase(), label: email },

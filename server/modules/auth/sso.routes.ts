@@ -5,13 +5,14 @@ import type { MessageCode } from '#shared/messages/index.ts';
 import { authOptionsJson, loginJson, ssoExchangeInput } from '#shared/schemas/auth.ts';
 
 import { AppError, badRequest, forbidden } from '#server/lib/errors.ts';
+import { clientOf } from '#server/lib/request-client.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
+import { auditSsoRefused } from '#server/modules/audit-trail/sign-in-events.ts';
 import { findUserByEmail, findUserById } from '#server/modules/users/users.queries.ts';
-import { refusalFor } from '#server/plugins/auth.ts';
+import { refusalFor, signInContext, withTokenCookie } from '#server/plugins/auth.ts';
 
 import { checkDirectoryStanding } from './directory-accounts.ts';
 import { completeSignIn } from './sign-in.ts';
-import { auditSsoRefused } from './sign-in-audit.ts';
 import { SSO_COOKIE, SSO_FLOW_SECONDS } from './sso.client.ts';
 import { accountForSso, createExchangeCode, redeemExchangeCode } from './sso.service.ts';
 
@@ -79,13 +80,13 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       req.log.warn({ err }, 'single sign-on: the provider answer was refused');
       return refused(reply, 'auth.sso_failed');
     }
-    // The address the provider vouched for: a refusal names it in the audit trail (sign-in-audit.ts).
+    // The address the provider vouched for: a refusal names it in the audit trail (audit-trail/sign-in-events.ts).
     const email = typeof finished.claims.email === 'string' ? finished.claims.email.trim().toLowerCase() : null;
     try {
       const user = await accountForSso(app.db, app.sso.settings, finished.claims, auditWho(req, null));
       const refusal = refusalFor(user);
       if (refusal) {
-        await auditSsoRefused(app.db, req, user, email, refusal.code);
+        await auditSsoRefused(app.db, clientOf(req), user, email, refusal.code);
         // A reason given at rejection is shown by the exchange and the password sign-in; the address carries the code.
         return refused(reply, refusal.code === 'auth.account_rejected_reason' ? 'auth.account_rejected' : refusal.code);
       }
@@ -96,7 +97,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (err) {
       if (err instanceof AppError && err.code !== 'audit.unavailable') {
         const account = email ? ((await findUserByEmail(app.db, email)) ?? null) : null;
-        await auditSsoRefused(app.db, req, account, email, err.code);
+        await auditSsoRefused(app.db, clientOf(req), account, email, err.code);
         return refused(reply, err.code);
       }
       throw err;
@@ -112,10 +113,14 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw badRequest('auth.sso_code_invalid');
       const refusal = refusalFor(found.user);
       if (refusal) {
-        await auditSsoRefused(app.db, req, found.user, found.user.email, refusal.code);
+        await auditSsoRefused(app.db, clientOf(req), found.user, found.user.email, refusal.code);
         throw forbidden(refusal.code, refusal.params, { status: refusal.status });
       }
-      return completeSignIn(app, req, reply, found.user, 'sso', { ssoIdToken: idToken });
+      return withTokenCookie(
+        req,
+        reply,
+        await completeSignIn(signInContext(req), found.user, 'sso', { ssoIdToken: idToken }),
+      );
     },
   );
 };

@@ -5,12 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { activityLogs, recoveryCodes, sessions, userFactors, type UserRow, users } from '#server/db/schema/index.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { replaceRecoveryCodes } from '#server/modules/mfa/recovery-codes.ts';
 import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { pdfWithText } from '#server/test/documents.ts';
 import { createUser, letterFields, letterPdf, postLetter, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
-
-import { hashPassword } from './passwords.ts';
 
 /**
  * The fresh check before classified letters (issue 30 item 4, decision 066): POST /api/auth/step-up, letters.open on

@@ -1,21 +1,23 @@
-import argon2 from 'argon2';
 import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import type { StepUpInput, StepUpMethod } from '#shared/schemas/auth.ts';
+import type { StepUpInput } from '#shared/schemas/auth.ts';
 
+import type { LdapConfig } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
+import { passwordMatches } from '#server/lib/passwords.ts';
+import type { RequestClient } from '#server/lib/request-client.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { type AuditWho, auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { type AuditWho, recordAudit, whoAt } from '#server/modules/audit-trail/audit-trail.ts';
+import { auditingProof } from '#server/modules/audit-trail/sign-in-events.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
-import { verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
+import { type FactorDeps, verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { throttleKeyOf } from './auth.service.ts';
 import { verifyDirectoryPassword } from './directory.ts';
-import { auditingProof } from './sign-in-audit.ts';
+import type { Throttle } from './throttle.ts';
 
 /**
  * The fresh check before classified letters (issue 30 item 4, docs/decisions/066): a signed-in person proves again who
@@ -38,41 +40,26 @@ async function factorsOf(db: DbOrTx, userId: string) {
   return { kinds: new Set(kinds.map((k) => k.kind)), recovery: Boolean(code) };
 }
 
-/**
- * How this person may give the fresh check (the `methods` of a 401 `auth.step_up_required`): their second factors
- * (and a recovery code while one is left) when they have any, else their password (the portal's, or the directory's),
- * else `sign_in` (an SSO account without a factor signs in again).
- */
-export async function stepUpMethods(db: DbOrTx, userId: string): Promise<StepUpMethod[]> {
-  const [user] = await db.select({ authSource: users.authSource }).from(users).where(eq(users.id, userId)).limit(1);
-  const { kinds, recovery } = await factorsOf(db, userId);
-  if (kinds.size) {
-    const methods: StepUpMethod[] = [];
-    if (kinds.has('totp')) methods.push('totp');
-    if (kinds.has('passkey')) methods.push('passkey');
-    if (recovery) methods.push('recovery');
-    return methods;
-  }
-  return user?.authSource === 'sso' ? ['sign_in'] : ['password'];
-}
-
 /** Is this error a wrong password (counted by the sign-in throttle as a failure)? */
 const isWrongPassword = (err: unknown) => err instanceof AppError && err.code === 'auth.step_up_wrong_password';
+
+/** What the fresh check works with (plain values its route gives, decision 104). */
+export type StepUpDeps = FactorDeps & { throttle: Throttle; ldap: LdapConfig | undefined };
 
 /**
  * Checks the answer of the signed-in actor (POST /api/auth/step-up) and, when it is right, marks their session proven
  * now (and with which second factor, when one was used) with its activity row and the audit trail's `step_up`, in one
- * transaction; a wrong answer is the trail's `step_up_failed`. Returns the new proof time. Wrong answers are throttled like sign-ins: a password as the account's (app.throttle.passwordCheck, the
+ * transaction; a wrong answer is the trail's `step_up_failed`. Returns the new proof time. Wrong answers are throttled like sign-ins: a password as the account's (throttle.passwordCheck, the
  * browser's device cookie keeping its allowance), a code by the second factor's own check (verifySecondFactorCode).
  */
 export async function confirmIdentity(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  deps: StepUpDeps,
+  client: RequestClient,
   actor: Actor,
   input: StepUpInput,
   from: { address: string; deviceCookie?: string | undefined },
 ): Promise<Date> {
-  const db = app.db;
+  const { db } = deps;
   if (!actor.session) throw unauthorized('auth.session_expired');
   const [user] = await db
     .select({ passwordHash: users.passwordHash, authSource: users.authSource, directoryDn: users.directoryDn })
@@ -87,17 +74,17 @@ export async function confirmIdentity(
     if (kinds.size) throw badRequest('auth.step_up_use_factor', 'password');
     // A directory account's password is the directory's (a bind as the person; decision 062); without the directory
     // configured any more, it signs in again.
-    if (user.authSource === 'directory' && !app.config.ldap) throw conflict('auth.step_up_sign_in_again');
+    if (user.authSource === 'directory' && !deps.ldap) throw conflict('auth.step_up_sign_in_again');
     if (user.authSource === 'sso' || (user.authSource === 'local' && !user.passwordHash)) {
       throw conflict('auth.step_up_sign_in_again');
     }
     const password = input.password;
     const passwordIsRight = () =>
       user.authSource === 'directory'
-        ? verifyDirectoryPassword(app.config.ldap, user, password)
-        : argon2.verify(user.passwordHash!, password).catch(() => false);
-    await auditingProof(db, req, actor, 'step_up_failed', 'password', () =>
-      app.throttle.passwordCheck(
+        ? verifyDirectoryPassword(deps.ldap, user, password)
+        : passwordMatches(user.passwordHash, password);
+    await auditingProof(db, client, actor, 'step_up_failed', 'password', () =>
+      deps.throttle.passwordCheck(
         // A directory account's failures count against its entry, as at sign-in (decision 094).
         { account: throttleKeyOf({ ...user, email: actor.email }), ...from },
         async () => {
@@ -108,8 +95,8 @@ export async function confirmIdentity(
     );
   } else {
     if (!kinds.size) throw badRequest('auth.step_up_no_factor', 'code');
-    factor = await auditingProof(db, req, actor, 'step_up_failed', 'code', () =>
-      verifySecondFactorCode(app, actor.id, input.code ?? '', from.address),
+    factor = await auditingProof(db, client, actor, 'step_up_failed', 'code', () =>
+      verifySecondFactorCode(deps, actor.id, input.code ?? '', from.address),
     );
   }
   return db.transaction(async (tx) => {
@@ -126,7 +113,7 @@ export async function confirmIdentity(
       undefined,
       { type: 'user', id: actor.id },
     );
-    await recordAudit(tx, auditWho(req, actor), {
+    await recordAudit(tx, whoAt(client, actor), {
       action: 'step_up',
       object: userObject(actor),
       outcome: 'success',

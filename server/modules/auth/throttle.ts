@@ -4,9 +4,8 @@ import { type RateLimiterAbstract, RateLimiterPostgres, RateLimiterRedis } from 
 
 import type { CodedMessage } from '#shared/messages/index.ts';
 
+import { deviceCookieKey, newDeviceCookie, trustedDevice } from '#server/lib/device-cookie.ts';
 import { tooManyRequests } from '#server/lib/errors.ts';
-
-import { deviceCookieKey, newDeviceCookie, trustedDevice } from './device-cookie.ts';
 
 /**
  * Failure throttling for sign-in and password checks, and per-address limits on registration and feedback (issue 13,

@@ -29,7 +29,6 @@ import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
-import { registerNotificationSource } from '#server/modules/notifications/notifications.service.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 import { markLetter, pullBackMovement } from './letters.dak.marking.ts';
@@ -38,13 +37,9 @@ import { createDelegation, endDelegation, listDelegations } from './letters.dele
 import { csvLine } from './letters.export.ts';
 import { countBox, countInbox, decodeInboxCursor, listInbox, sentPagingHeaders } from './letters.inbox.ts';
 import { listMovements } from './letters.movements.views.ts';
-import { describeVisibleLetters, overdueMarkedBy } from './letters.notifications.ts';
 import { listOfficers } from './letters.officers.ts';
 import { pendency } from './letters.pendency.ts';
 import { presentLetter, presentMovement, presentOfficer, presentPendency } from './letters.presenter.ts';
-
-/** Notifications about letters: a letter was marked or sent back to you; one you marked is overdue (issue 17 item 8). */
-registerNotificationSource({ subjectType: 'letter', describe: describeVisibleLetters, sweep: overdueMarkedBy });
 
 /** The CSV's headings of the ageing bands (issue 32), in the order of AGEING_BANDS. */
 const AGEING_HEADINGS = ['Held 0-7 days', 'Held 8-15 days', 'Held 16-30 days', 'Held over 30 days'];

@@ -1,10 +1,10 @@
 import { and, inArray, isNotNull, lt } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 
-import { keepListening } from '#server/db/change-feed.ts';
 import type { Database, DbOrTx } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/index.ts';
 import type { JobModule } from '#server/jobs/job-queue.ts';
+import { listenAndBackfill } from '#server/jobs/listen-queue-backfill.ts';
 import { settlesWithin } from '#server/lib/time-limit.ts';
 import { deleteResetTokensExpiredBefore } from '#server/modules/auth/auth.queries.ts';
 
@@ -101,7 +101,7 @@ export async function sweepMail(db: DbOrTx, now = new Date()): Promise<void> {
 }
 
 /**
- * Mail through the lab's relay (issue 32, decision 076): a listener that queues each mail when its transaction
+ * Mail through the lab's relay (decisions 076, 104): a listener that queues each mail when its transaction
  * commits (the outbox notifies `mail_pending`), a backfill at start and after every reconnection, and a worker that
  * sends one mail at a time, retried by pg-boss with back-off while the relay is down. Without SMTP_URL only the nightly
  * sweep runs.
@@ -153,22 +153,14 @@ export const mailJobs = ({
         .catch((err: unknown) => log.error({ err }, 'could not queue the pending mail'));
       return moving;
     };
-    let listening = () => {};
-    const firstListen = new Promise<void>((resolve) => (listening = resolve));
-    const listener = keepListening(
-      database.url,
-      'mail_pending',
-      {
-        onNotification: () => void queueNow(),
-        onConnect: (again) => {
-          if (!again) return listening();
-          void queueNow();
-        },
-      },
-      { name: 'mail queue listener' },
-    );
-    await settlesWithin(firstListen, 10_000); // listening before the backfill: a mail written meanwhile is not missed
-    await queueNow();
+    // Listening before the backfill: a mail written meanwhile is not missed (decision 104's listen → queue → backfill).
+    const listener = await listenAndBackfill(log, database.url, {
+      channel: 'mail_pending',
+      name: 'mail queue listener',
+      queue: queueNow,
+      backfill: queueNow,
+      failures: { queue: 'could not queue the pending mail', backfill: 'could not queue the pending mail' },
+    });
 
     return {
       stop: async () => {

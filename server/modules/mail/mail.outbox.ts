@@ -2,15 +2,24 @@ import type { MailConfig } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/index.ts';
 
-import type { MailKind, MailParams } from './mail.kinds.ts';
-import { serviceMailPreference } from './mail.notices.ts';
-import { choicesFor } from './mail.preferences.ts';
+import { type MailEvent, mailsNow } from './mail.decision.ts';
+import { IMMEDIATE_PRIORITIES, type MailKind, type MailParams } from './mail.kinds.ts';
 
 /** Whom a mail is for: their account, address and last-chosen language (users.language). */
 export interface MailRecipient {
   id: string;
   email: string;
   language: string;
+}
+
+type Priority = MailParams['letter_marked']['priority'];
+
+/** The event a letter service's own mail tells of; null for the mandatory mails and those already decided. */
+function serviceMailEvent(kind: MailKind, params: { priority?: Priority }): MailEvent | null {
+  if (kind === 'letter_marked')
+    return { kind, urgent: params.priority !== undefined && IMMEDIATE_PRIORITIES.includes(params.priority) };
+  if (kind === 'letter_returned') return { kind };
+  return null;
 }
 
 /**
@@ -28,10 +37,10 @@ export async function queueMail<K extends MailKind>(
   params: MailParams[K],
 ): Promise<void> {
   if (!mail) return;
-  // A kind the person chooses for is written now only when they want it now (decision 081); the digest takes it from
-  // the notice otherwise. Approval, rejection and reset links are always sent.
-  const preference = serviceMailPreference(kind, params as { priority?: string });
-  if (preference && (await choicesFor(tx, [to.id], preference)).get(to.id) !== 'now') return;
+  // A kind the person chooses for is written now only when they want it now (decisions 081, 104); the digest takes it
+  // from the notice otherwise. Approval, rejection and reset links are always sent.
+  const event = serviceMailEvent(kind, params as { priority?: Priority });
+  if (event && !(await mailsNow(tx, to.id, event))) return;
   await tx.insert(mailOutbox).values({
     userId: to.id,
     toAddress: to.email,

@@ -1,7 +1,6 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 import {
-  MAIL_PREFERENCE_DEFAULTS,
   MAIL_PREFERENCE_KINDS,
   type MailChoice,
   type MailPreferenceKind,
@@ -14,10 +13,10 @@ import type { MailConfig } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
-import { hasRoleSql } from '#server/lib/roles.policy.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { choiceOf } from './mail.decision.ts';
 import { mailPolicy, receivesMailKind } from './mail.policy.ts';
 
 /**
@@ -25,34 +24,6 @@ import { mailPolicy, receivesMailKind } from './mail.policy.ts';
  * users.mail_preferences (kinds left out keep MAIL_PREFERENCE_DEFAULTS). A kind the person does not receive (an admin's
  * kind for anyone else) is off.
  */
-
-type Chooser = { role: Actor['role']; mailPreferences: Partial<Record<string, MailChoice>> };
-
-/** This person's choice for a kind. */
-export function choiceOf(person: Chooser, kind: MailPreferenceKind): MailChoice {
-  if (!receivesMailKind(person, kind)) return 'off';
-  return person.mailPreferences[kind] ?? MAIL_PREFERENCE_DEFAULTS[kind];
-}
-
-/** The choices of these people for a kind, by user id. */
-export async function choicesFor(db: DbOrTx, userIds: string[], kind: MailPreferenceKind) {
-  if (!userIds.length) return new Map<string, MailChoice>();
-  const rows = await db
-    .select({ id: users.id, role: users.role, mailPreferences: users.mailPreferences })
-    .from(users)
-    .where(inArray(users.id, userIds));
-  return new Map(rows.map((r) => [r.id, choiceOf(r, kind)] as const));
-}
-
-/**
- * The `notifications.mail` value of a notice of `kind` for the person in `userColumn` (an SQL column of users), for
- * notices made in SQL: 'now', 'digest', or null for off.
- */
-export function noticeMailSql(kind: MailPreferenceKind, user: { role: SQL; prefs: SQL }): SQL {
-  const choice = sql`coalesce(${user.prefs} ->> ${kind}, ${MAIL_PREFERENCE_DEFAULTS[kind]})`;
-  const receives = receivesMailKind({ role: 'employee' }, kind) ? sql`true` : hasRoleSql(user.role, 'admin');
-  return sql`(case when not (${receives}) then null when ${choice} in ('now', 'digest') then ${choice} else null end)`;
-}
 
 /** The person's choices as My Account shows them (GET /api/users/me/mail-preferences). */
 export async function ownMailPreferences(db: DbOrTx, actor: Actor, mail: MailConfig | null) {

@@ -1,9 +1,10 @@
 import type { Role } from '#shared/constants.ts';
 
 import type { Config } from '#server/config.ts';
-import { forbidden, notFound, unauthorized } from '#server/lib/errors.ts';
+import { forbidden, notFound } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
+import { stepUpRequired } from '#server/lib/step-up.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /** What an installation chose (MFA_REQUIRED_ROLES, MFA_FOR_CLEARED; README "Configuration"). */
@@ -45,12 +46,12 @@ export const mfaPolicy = definePolicy({
    * Adding or removing a factor or a passkey, or making new recovery codes, in a session (decision 094): a sign-in or a
    * fresh check ("Confirm it is you": a current code, else the password) within STEP_UP_MINUTES, as before a guarded
    * letter (decision 066), so that a session left open cannot swap or strip the owner's factors. Else 401
-   * `auth.step_up_required` (app.ts's error handler adds the methods; the web's dialog gives the check and retries).
+   * `auth.step_up_required` with the session's methods (the web's dialog gives the check and retries).
    */
   'mfa.change_factors': (actor: Actor | null) => {
     const session = actor?.session;
     if (!session) return true;
-    return Date.now() <= session.stepUp.freshUntil.getTime() ? true : unauthorized('auth.step_up_required');
+    return Date.now() <= session.stepUp.freshUntil.getTime() ? true : stepUpRequired(session);
   },
   /** A factor of this person's (a stranger's factor is "not found", not "forbidden": its id says nothing). */
   'mfa.own_factor': (actor: Actor | null, factor: { userId: string }) =>

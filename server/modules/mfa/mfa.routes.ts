@@ -18,17 +18,18 @@ import { messageJson } from '#shared/schemas/common.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
 import { sendPersonal } from '#server/lib/personal-answers.ts';
-import { finishSecondFactor } from '#server/modules/auth/sign-in.ts';
-import { auditingProof } from '#server/modules/auth/sign-in-audit.ts';
+import { clientOf } from '#server/lib/request-client.ts';
+import { auditingProof } from '#server/modules/audit-trail/sign-in-events.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
-import { type Actor, presentedToken, signedInActor } from '#server/plugins/auth.ts';
+import { type Actor, presentedToken, signedInActor, signInContext, withTokenCookie } from '#server/plugins/auth.ts';
 
 import { hasConfirmedFactor } from './factors.queries.ts';
 import { mfaPolicy } from './mfa.policy.ts';
 import {
   beginTotpEnrolment,
   confirmTotpEnrolment,
+  factorDeps,
   listSecondFactors,
   passSecondFactorInSession,
   removeSecondFactor,
@@ -36,6 +37,7 @@ import {
   resetSecondFactor,
   verifySecondFactorCode,
 } from './mfa.service.ts';
+import { finishSecondFactor } from './second-factor-sign-in.ts';
 import { type SecondFactorTicket, verifyTicket } from './ticket.ts';
 
 const idParam = z.object({ id: z.uuid() });
@@ -49,7 +51,7 @@ export async function whoFor(
   ticket: string | undefined,
 ): Promise<{ ticket: SecondFactorTicket; user: UserRow } | { actor: Actor; user: UserRow }> {
   if (ticket) {
-    const { payload, user } = await verifyTicket(req.server, ticket);
+    const { payload, user } = await verifyTicket(req.server.db, req.server.tokens, ticket);
     return { ticket: payload, user };
   }
   // A token that was sent but refused (expired, signed out) is a 401 of its own, not a visitor's.
@@ -87,11 +89,13 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await hasConfirmedFactor(app.db, who.user.id))) throw forbidden('auth.second_factor_enrolment_required');
       // A wrong code at sign-in is the trail's second_factor_failed; in a session that passed one, a fresh check's.
       const failed = 'actor' in who && who.actor.session?.secondFactor ? 'step_up_failed' : 'second_factor_failed';
-      const kind = await auditingProof(app.db, req, who.user, failed, 'code', () =>
-        verifySecondFactorCode(app, who.user.id, req.body.code, req.ip),
+      const kind = await auditingProof(app.db, clientOf(req), who.user, failed, 'code', () =>
+        verifySecondFactorCode(factorDeps(app), who.user.id, req.body.code, req.ip),
       );
-      if ('ticket' in who) return finishSecondFactor(app, req, reply, who.user.id, who.ticket, kind);
-      await passSecondFactorInSession(app.db, req, who.actor, kind);
+      if ('ticket' in who) {
+        return withTokenCookie(req, reply, await finishSecondFactor(signInContext(req), who.user.id, who.ticket, kind));
+      }
+      await passSecondFactorInSession(app.db, clientOf(req), who.actor, kind);
       const found = await findUserById(app.db, who.user.id);
       return { token: presentedToken(req, true)!, user: presentUser(who.user, found?.group ?? null) };
     },
@@ -120,7 +124,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
         mfaPolicy.authorize(who.actor, 'mfa.change_factors');
       }
-      return beginTotpEnrolment(app, who.user);
+      return beginTotpEnrolment(factorDeps(app), who.user);
     },
   );
 
@@ -142,14 +146,15 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       const hasFactor = await hasConfirmedFactor(app.db, who.user.id);
       if ('ticket' in who) {
         if (hasFactor) throw conflict('auth.second_factor_already_set_up');
-        const { recoveryCodes } = await confirmTotpEnrolment(app, who.user, req.body.code, req.body.label, req.ip);
-        const session = await finishSecondFactor(app, req, reply, who.user.id, who.ticket, 'totp');
-        return { ...session, recoveryCodes };
+        const deps = factorDeps(app);
+        const { recoveryCodes } = await confirmTotpEnrolment(deps, who.user, req.body.code, req.body.label, req.ip);
+        const session = await finishSecondFactor(signInContext(req), who.user.id, who.ticket, 'totp');
+        return { ...withTokenCookie(req, reply, session), recoveryCodes };
       }
       mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
       mfaPolicy.authorize(who.actor, 'mfa.change_factors');
-      const answer = await confirmTotpEnrolment(app, who.user, req.body.code, req.body.label, req.ip);
-      if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, req, who.actor, 'totp');
+      const answer = await confirmTotpEnrolment(factorDeps(app), who.user, req.body.code, req.body.label, req.ip);
+      if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, clientOf(req), who.actor, 'totp');
       return answer;
     },
   );
@@ -170,7 +175,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = signedInActor(req);
       mfaPolicy.authorize(actor, 'mfa.manage_own', { hasFactor: await hasConfirmedFactor(app.db, actor.id) });
       // A current code is the fresh check itself; without one the session must have had one (decision 094).
-      if (req.body.code) await verifySecondFactorCode(app, actor.id, req.body.code, req.ip);
+      if (req.body.code) await verifySecondFactorCode(factorDeps(app), actor.id, req.body.code, req.ip);
       else mfaPolicy.authorize(actor, 'mfa.change_factors');
       return { recoveryCodes: await renewRecoveryCodes(app.db, actor) };
     },
@@ -188,7 +193,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     // Kept per person (server/lib/personal-answers.ts, issue 34): their factors and codes move the personal version.
     async (req, reply) =>
       sendPersonal(req, reply, async () => ({
-        body: secondFactorsJson.parse(await listSecondFactors(app, signedInActor(req))),
+        body: secondFactorsJson.parse(await listSecondFactors(app.db, app.config, signedInActor(req))),
       })),
   );
 
@@ -202,7 +207,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = signedInActor(req);
       mfaPolicy.authorize(actor, 'mfa.manage_own', { hasFactor: await hasConfirmedFactor(app.db, actor.id) });
       mfaPolicy.authorize(actor, 'mfa.change_factors');
-      await removeSecondFactor(app, actor, req.params.id);
+      await removeSecondFactor(app.db, app.config, actor, req.params.id);
       return { message: 'Second factor removed.' };
     },
   );

@@ -1,20 +1,44 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { SecondFactorsJson } from '#shared/schemas/auth.ts';
 
 import type { Db } from '#server/db/client.ts';
 import { recoveryCodes, sessions, userFactors, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import type { RequestClient } from '#server/lib/request-client.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { recordAudit, whoAt } from '#server/modules/audit-trail/audit-trail.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { hasConfirmedFactor } from './factors.queries.ts';
-import { mfaPolicy, secondFactorRequired } from './mfa.policy.ts';
+import { mfaPolicy, secondFactorRequired, type SecondFactorSettings } from './mfa.policy.ts';
 import { looksLikeRecoveryCode, recoveryCodesLeft, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
 import { acceptedTotpStep, decryptTotpSecret, encryptTotpSecret, newTotpSecret, totpEnrolment } from './totp.ts';
+
+/**
+ * What the second-factor services work with: plain values a route gives (decision 104), never the Fastify instance.
+ * `throttle` counts wrong codes as wrong passwords (app.throttle, decision 014); `jwtSecret` encrypts the
+ * authenticator apps' secrets.
+ */
+export interface FactorDeps {
+  db: Db;
+  throttle: {
+    passwordCheck<T>(
+      attempt: { account: string; address: string },
+      check: () => Promise<T>,
+      wrong: (err: unknown) => boolean,
+    ): Promise<T>;
+  };
+  jwtSecret: string;
+}
+
+/** A route's translation of its server into FactorDeps. */
+export const factorDeps = (server: {
+  db: Db;
+  throttle: FactorDeps['throttle'];
+  config: { jwtSecret: string };
+}): FactorDeps => ({ db: server.db, throttle: server.throttle, jwtSecret: server.config.jwtSecret });
 
 const wrongCode = () => badRequest('auth.second_factor_code_invalid', 'code');
 
@@ -25,34 +49,34 @@ const wrongCode = () => badRequest('auth.second_factor_code_invalid', 'code');
  * the person (or the address) must wait. Sign-in, My Account and the fresh check before Secret letters call it.
  */
 export async function verifySecondFactorCode(
-  app: FastifyInstance,
+  deps: FactorDeps,
   userId: string,
   code: string,
   address = '',
 ): Promise<'totp' | 'recovery'> {
-  return app.throttle.passwordCheck(
+  return deps.throttle.passwordCheck(
     // The throttle's account key: the person's id, in a namespace no email can take (no "@").
     { account: `second-factor:${userId}`, address },
-    () => checkCode(app, userId, code),
+    () => checkCode(deps, userId, code),
     (err) => err instanceof Error && (err as { code?: string }).code === 'auth.second_factor_code_invalid',
   );
 }
 
-async function checkCode(app: FastifyInstance, userId: string, code: string): Promise<'totp' | 'recovery'> {
+async function checkCode({ db, jwtSecret }: FactorDeps, userId: string, code: string): Promise<'totp' | 'recovery'> {
   if (looksLikeRecoveryCode(code)) {
-    if (await useRecoveryCode(app.db, userId, code)) return 'recovery';
+    if (await useRecoveryCode(db, userId, code)) return 'recovery';
     throw wrongCode();
   }
-  const factors = await app.db
+  const factors = await db
     .select({ id: userFactors.id, secret: userFactors.totpSecret, lastStep: userFactors.lastTotpStep })
     .from(userFactors)
     .where(and(eq(userFactors.userId, userId), eq(userFactors.kind, 'totp'), isNotNull(userFactors.confirmedAt)));
   for (const factor of factors) {
     if (!factor.secret) continue;
-    const step = await acceptedTotpStep(decryptTotpSecret(app.config.jwtSecret, factor.secret), code, factor.lastStep);
+    const step = await acceptedTotpStep(decryptTotpSecret(jwtSecret, factor.secret), code, factor.lastStep);
     if (step === null) continue;
     // Accepted once: only the request that moves last_totp_step forward succeeds (two at once with one code: one).
-    const [taken] = await app.db
+    const [taken] = await db
       .update(userFactors)
       .set({ lastTotpStep: step, lastUsedAt: new Date() })
       .where(
@@ -71,15 +95,18 @@ async function checkCode(app: FastifyInstance, userId: string, code: string): Pr
  * Begins setting up an authenticator app: a new secret, kept (encrypted) on an unconfirmed factor that replaces any
  * earlier unconfirmed one. Answers the secret, its otpauth:// address and QR code. Callers check who may.
  */
-export async function beginTotpEnrolment(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email'>) {
+export async function beginTotpEnrolment(
+  { db, jwtSecret }: Pick<FactorDeps, 'db' | 'jwtSecret'>,
+  user: Pick<UserRow, 'id' | 'email'>,
+) {
   const secret = newTotpSecret();
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .delete(userFactors)
       .where(and(eq(userFactors.userId, user.id), eq(userFactors.kind, 'totp'), isNull(userFactors.confirmedAt)));
     await tx
       .insert(userFactors)
-      .values({ userId: user.id, kind: 'totp', totpSecret: encryptTotpSecret(app.config.jwtSecret, secret) });
+      .values({ userId: user.id, kind: 'totp', totpSecret: encryptTotpSecret(jwtSecret, secret) });
   });
   return totpEnrolment(secret, user.email);
 }
@@ -89,26 +116,26 @@ export async function beginTotpEnrolment(app: FastifyInstance, user: Pick<UserRo
  * The person's first factor comes with their 10 recovery codes, answered once. Throttled like every code.
  */
 export async function confirmTotpEnrolment(
-  app: FastifyInstance,
+  { db, throttle, jwtSecret }: FactorDeps,
   user: Pick<UserRow, 'id'>,
   code: string,
   label: string,
   address = '',
 ): Promise<{ recoveryCodes?: string[] }> {
-  const [pending] = await app.db
+  const [pending] = await db
     .select()
     .from(userFactors)
     .where(and(eq(userFactors.userId, user.id), eq(userFactors.kind, 'totp'), isNull(userFactors.confirmedAt)))
     .orderBy(desc(userFactors.createdAt))
     .limit(1);
   if (!pending?.totpSecret) throw conflict('auth.second_factor_no_enrolment');
-  const secret = decryptTotpSecret(app.config.jwtSecret, pending.totpSecret);
-  const step = await app.throttle.passwordCheck(
+  const secret = decryptTotpSecret(jwtSecret, pending.totpSecret);
+  const step = await throttle.passwordCheck(
     { account: `second-factor:${user.id}`, address },
     async () => (await acceptedTotpStep(secret, code, null)) ?? Promise.reject(wrongCode()),
     (err) => (err as { code?: string }).code === 'auth.second_factor_code_invalid',
   );
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const first = !(await hasConfirmedFactor(tx, user.id));
     const [confirmed] = await tx
       .update(userFactors)
@@ -128,13 +155,13 @@ export async function confirmTotpEnrolment(
  */
 export async function passSecondFactorInSession(
   db: Db,
-  req: FastifyRequest,
+  client: RequestClient,
   actor: Actor,
   kind: 'totp' | 'passkey' | 'recovery',
 ) {
   if (!actor.session) return;
   await db.transaction(async (tx) => {
-    await recordAudit(tx, auditWho(req, actor), {
+    await recordAudit(tx, whoAt(client, actor), {
       action: actor.session!.secondFactor ? 'step_up' : 'second_factor',
       object: userObject(actor),
       outcome: 'success',
@@ -153,14 +180,18 @@ export async function passSecondFactorInSession(
 }
 
 /** The person's second factors (confirmed ones) and unused recovery codes, for My Account → Security. */
-export async function listSecondFactors(app: FastifyInstance, actor: Actor): Promise<SecondFactorsJson> {
-  const rows = await app.db
+export async function listSecondFactors(
+  db: Db,
+  settings: SecondFactorSettings,
+  actor: Actor,
+): Promise<SecondFactorsJson> {
+  const rows = await db
     .select()
     .from(userFactors)
     .where(and(eq(userFactors.userId, actor.id), isNotNull(userFactors.confirmedAt)))
     .orderBy(userFactors.createdAt);
   return {
-    required: secondFactorRequired(app.config, actor),
+    required: secondFactorRequired(settings, actor),
     factors: rows.map((f) => ({
       id: f.id,
       kind: f.kind,
@@ -168,7 +199,7 @@ export async function listSecondFactors(app: FastifyInstance, actor: Actor): Pro
       createdAt: f.createdAt.toISOString(),
       lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
     })),
-    recoveryCodesLeft: await recoveryCodesLeft(app.db, actor.id),
+    recoveryCodesLeft: await recoveryCodesLeft(db, actor.id),
   };
 }
 
@@ -176,8 +207,8 @@ export async function listSecondFactors(app: FastifyInstance, actor: Actor): Pro
  * Removes one of the actor's factors. Not their last confirmed one while the installation requires one of them; with
  * the last one go their recovery codes (a recovery code stands in for a factor, not for none).
  */
-export async function removeSecondFactor(app: FastifyInstance, actor: Actor, factorId: string) {
-  await app.db.transaction(async (tx) => {
+export async function removeSecondFactor(db: Db, settings: SecondFactorSettings, actor: Actor, factorId: string) {
+  await db.transaction(async (tx) => {
     const [factor] = await tx.select().from(userFactors).where(eq(userFactors.id, factorId)).for('update').limit(1);
     if (!factor) throw notFound('auth.second_factor_not_found');
     mfaPolicy.authorize(actor, 'mfa.own_factor', factor);
@@ -186,7 +217,7 @@ export async function removeSecondFactor(app: FastifyInstance, actor: Actor, fac
       .from(userFactors)
       .where(and(eq(userFactors.userId, actor.id), isNotNull(userFactors.confirmedAt)));
     const last = factor.confirmedAt !== null && confirmed.length === 1;
-    if (last && secondFactorRequired(app.config, actor)) throw conflict('auth.second_factor_last_required');
+    if (last && secondFactorRequired(settings, actor)) throw conflict('auth.second_factor_last_required');
     await tx.delete(userFactors).where(eq(userFactors.id, factorId));
     if (last) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, actor.id));
     if (factor.confirmedAt) await recordActivity(tx, actor, 'activity.own_second_factor_removed');

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { sessionJson, totpConfirmJson } from '#shared/schemas/auth.ts';
@@ -9,17 +10,25 @@ import {
 } from '#shared/schemas/passkeys.ts';
 
 import { conflict } from '#server/lib/errors.ts';
-import { finishSecondFactor } from '#server/modules/auth/sign-in.ts';
-import { auditingProof } from '#server/modules/auth/sign-in-audit.ts';
+import { clientOf } from '#server/lib/request-client.ts';
+import { auditingProof } from '#server/modules/audit-trail/sign-in-events.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
 import { findUserById } from '#server/modules/users/users.queries.ts';
-import { presentedToken } from '#server/plugins/auth.ts';
+import { presentedToken, signInContext, withTokenCookie } from '#server/plugins/auth.ts';
 
 import { hasConfirmedFactor } from './factors.queries.ts';
 import { mfaPolicy } from './mfa.policy.ts';
 import { whoFor } from './mfa.routes.ts';
 import { passSecondFactorInSession } from './mfa.service.ts';
-import { addPasskey, passkeyAssertionOptions, passkeyRegistrationOptions, verifyPasskeyAssertion } from './passkeys.ts';
+import {
+  addPasskey,
+  type Ceremony,
+  passkeyAssertionOptions,
+  passkeyRegistrationOptions,
+  relyingParty,
+  verifyPasskeyAssertion,
+} from './passkeys.ts';
+import { finishSecondFactor } from './second-factor-sign-in.ts';
 
 /**
  * Passkeys, the stronger second factor (issue 30 item 3, decision 065): adding one (at sign-in with the ticket of a
@@ -29,6 +38,12 @@ import { addPasskey, passkeyAssertionOptions, passkeyRegistrationOptions, verify
  */
 export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const ticketOrSession = { public: true, identifies: true, beforeSecondFactor: true } as const;
+  /** The ceremony's plain values, from the request (decision 104). */
+  const ceremony = (req: FastifyRequest): Ceremony => ({
+    db: app.db,
+    rp: relyingParty(app.config, req),
+    log: req.log,
+  });
 
   /** A ticket proves the password only: it may set up the first factor, never add one beside another. */
   async function mayAddPasskey(who: Awaited<ReturnType<typeof whoFor>>) {
@@ -59,7 +74,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       const who = await whoFor(req, req.body.ticket);
       await mayAddPasskey(who);
       // Spread: the library's interface as a plain object (the response schema takes any further fields).
-      return { ...(await passkeyRegistrationOptions(app, req, who.user)) };
+      return { ...(await passkeyRegistrationOptions(ceremony(req), who.user)) };
     },
   );
 
@@ -79,13 +94,14 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const who = await whoFor(req, req.body.ticket);
       await mayAddPasskey(who);
-      const { recoveryCodes } = await addPasskey(app, req, who.user, req.body.label, req.body.response);
+      const { recoveryCodes } = await addPasskey(ceremony(req), who.user, req.body.label, req.body.response);
       const codes = recoveryCodes ? { recoveryCodes } : {};
       if ('ticket' in who) {
-        const session = await finishSecondFactor(app, req, reply, who.user.id, who.ticket, 'passkey');
-        return { ...session, ...codes };
+        const session = await finishSecondFactor(signInContext(req), who.user.id, who.ticket, 'passkey');
+        return { ...withTokenCookie(req, reply, session), ...codes };
       }
-      if (!who.actor.session?.secondFactor) await passSecondFactorInSession(app.db, req, who.actor, 'passkey');
+      if (!who.actor.session?.secondFactor)
+        await passSecondFactorInSession(app.db, clientOf(req), who.actor, 'passkey');
       return codes;
     },
   );
@@ -105,7 +121,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const who = await whoFor(req, req.body.ticket);
-      return { ...(await passkeyAssertionOptions(app, req, who.user.id)) };
+      return { ...(await passkeyAssertionOptions(ceremony(req), who.user.id)) };
     },
   );
 
@@ -126,11 +142,14 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       const who = await whoFor(req, req.body.ticket);
       // A passkey that does not verify: at sign-in the trail's second_factor_failed, later a fresh check's.
       const failed = 'actor' in who && who.actor.session?.secondFactor ? 'step_up_failed' : 'second_factor_failed';
-      await auditingProof(app.db, req, who.user, failed, 'passkey', () =>
-        verifyPasskeyAssertion(app, req, who.user.id, req.body.response),
+      await auditingProof(app.db, clientOf(req), who.user, failed, 'passkey', () =>
+        verifyPasskeyAssertion(ceremony(req), who.user.id, req.body.response),
       );
-      if ('ticket' in who) return finishSecondFactor(app, req, reply, who.user.id, who.ticket, 'passkey');
-      await passSecondFactorInSession(app.db, req, who.actor, 'passkey');
+      if ('ticket' in who) {
+        const session = await finishSecondFactor(signInContext(req), who.user.id, who.ticket, 'passkey');
+        return withTokenCookie(req, reply, session);
+      }
+      await passSecondFactorInSession(app.db, clientOf(req), who.actor, 'passkey');
       const found = await findUserById(app.db, who.user.id);
       return { token: presentedToken(req, true)!, user: presentUser(who.user, found?.group ?? null) };
     },

@@ -7,7 +7,6 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, eq, gt, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { PasskeyAuthenticationResponse, PasskeyRegistrationResponse } from '#shared/schemas/passkeys.ts';
 
@@ -19,6 +18,16 @@ import { recordActivity } from '#server/modules/audit/audit.service.ts';
 
 import { hasConfirmedFactor } from './factors.queries.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
+
+/**
+ * What a passkey ceremony works with (plain values a route gives, decision 104): the database, the relying party the
+ * request speaks for (relyingParty), and where a refused answer is logged.
+ */
+export interface Ceremony {
+  db: Db;
+  rp: RelyingParty;
+  log: { info: (obj: object, msg: string) => void };
+}
 
 /** How long a challenge may be answered (the browser's own time-out is shorter: CEREMONY_TIMEOUT_MS). */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
@@ -40,7 +49,10 @@ export interface RelyingParty {
  * from a TRUST_PROXY proxy). A page served under another name cannot use a passkey made here: the browser binds each
  * passkey to its RP ID and writes the page's origin into what the authenticator signs (decision 065).
  */
-export function relyingParty(config: Pick<Config, 'portalUrl'>, req: FastifyRequest): RelyingParty {
+export function relyingParty(
+  config: Pick<Config, 'portalUrl'>,
+  req: { hostname: string; protocol: string; host: string },
+): RelyingParty {
   if (config.portalUrl) {
     const url = new URL(config.portalUrl);
     return { id: url.hostname, origin: url.origin };
@@ -123,12 +135,10 @@ export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
  * sign-in ticket at enrolment).
  */
 export async function passkeyRegistrationOptions(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  { db, rp }: Pick<Ceremony, 'db' | 'rp'>,
   user: Pick<UserRow, 'id' | 'email' | 'name'>,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const rp = relyingParty(app.config, req);
-  const existing = await passkeysOf(app.db, user.id);
+  const existing = await passkeysOf(db, user.id);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -141,7 +151,7 @@ export async function passkeyRegistrationOptions(
     excludeCredentials: existing.map((f) => ({ id: f.credentialId!, transports: f.transports })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
-  await keepChallenge(app.db, user.id, 'registration', options.challenge);
+  await keepChallenge(db, user.id, 'registration', options.challenge);
   return options;
 }
 
@@ -152,14 +162,12 @@ export async function passkeyRegistrationOptions(
  * the authenticator's credential is already registered. Callers check who may.
  */
 export async function addPasskey(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  { db, rp, log }: Ceremony,
   user: Pick<UserRow, 'id'>,
   label: string,
   response: PasskeyRegistrationResponse,
 ): Promise<{ factorId: string; recoveryCodes?: string[] }> {
-  const rp = relyingParty(app.config, req);
-  const expectedChallenge = await useChallenge(app.db, user.id, 'registration', response.response.clientDataJSON);
+  const expectedChallenge = await useChallenge(db, user.id, 'registration', response.response.clientDataJSON);
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -171,12 +179,12 @@ export async function addPasskey(
       requireUserVerification: false,
     });
   } catch (err) {
-    req.log.info({ err: (err as Error).message }, 'passkey registration refused');
+    log.info({ err: (err as Error).message }, 'passkey registration refused');
     throw notVerified();
   }
   if (!verified.verified) throw notVerified();
   const { credential } = verified.registrationInfo;
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [clash] = await tx
       .select({ id: userFactors.id })
       .from(userFactors)
@@ -213,12 +221,10 @@ export async function addPasskey(
  * no passkey.
  */
 export async function passkeyAssertionOptions(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  { db, rp }: Pick<Ceremony, 'db' | 'rp'>,
   userId: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const rp = relyingParty(app.config, req);
-  const passkeys = await passkeysOf(app.db, userId);
+  const passkeys = await passkeysOf(db, userId);
   if (passkeys.length === 0) throw conflict('auth.passkey_none');
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
@@ -226,7 +232,7 @@ export async function passkeyAssertionOptions(
     userVerification: 'preferred',
     allowCredentials: passkeys.map((f) => ({ id: f.credentialId!, transports: f.transports })),
   });
-  await keepChallenge(app.db, userId, 'authentication', options.challenge);
+  await keepChallenge(db, userId, 'authentication', options.challenge);
   return options;
 }
 
@@ -238,14 +244,12 @@ export async function passkeyAssertionOptions(
  * used. Throws 400 `auth.passkey_*`. Used by the sign-in's second step and by the step-up check of a signed-in person.
  */
 export async function verifyPasskeyAssertion(
-  app: FastifyInstance,
-  req: FastifyRequest,
+  { db, rp, log }: Ceremony,
   userId: string,
   response: PasskeyAuthenticationResponse,
 ): Promise<{ factorId: string }> {
-  const rp = relyingParty(app.config, req);
-  const expectedChallenge = await useChallenge(app.db, userId, 'authentication', response.response.clientDataJSON);
-  const [factor] = await app.db
+  const expectedChallenge = await useChallenge(db, userId, 'authentication', response.response.clientDataJSON);
+  const [factor] = await db
     .select()
     .from(userFactors)
     .where(
@@ -276,11 +280,11 @@ export async function verifyPasskeyAssertion(
     if (!verified.verified) throw new Error('not verified');
     newCounter = verified.authenticationInfo.newCounter;
   } catch (err) {
-    req.log.info({ err: (err as Error).message }, 'passkey assertion refused');
+    log.info({ err: (err as Error).message }, 'passkey assertion refused');
     throw notVerified();
   }
   // Compare and set: of two answers that passed with one counter value, only the first moves it (the other is refused).
-  const [moved] = await app.db
+  const [moved] = await db
     .update(userFactors)
     .set({ counter: newCounter, lastUsedAt: new Date() })
     .where(

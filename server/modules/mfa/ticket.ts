@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 
+import type { Db } from '#server/db/client.ts';
 import { type SessionMethod, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { refusalFor } from '#server/plugins/auth.ts';
+import { refusalFor, type Tokens } from '#server/plugins/auth.ts';
 
 /** How long the second-factor step of a sign-in may take. */
 export const TICKET_LIFETIME = '5m';
@@ -30,7 +30,7 @@ export interface SecondFactorTicket {
 
 /** Signs the ticket of a person who passed the first factor `method`. */
 export function signTicket(
-  app: FastifyInstance,
+  tokens: Pick<Tokens, 'sign'>,
   user: Pick<UserRow, 'id' | 'sessionsValidAfter'>,
   method: SessionMethod,
   ssoIdToken?: string | null,
@@ -43,8 +43,7 @@ export function signTicket(
     sid: randomUUID(),
     ...(ssoIdToken ? { ssoIdToken } : {}),
   };
-  // NOTE: the session payload type of @fastify/jwt is the session token's; a ticket is another kind of token.
-  return app.jwt.sign(payload as never, { expiresIn: TICKET_LIFETIME });
+  return tokens.sign(payload, { expiresIn: TICKET_LIFETIME });
 }
 
 const invalid = () => unauthorized('auth.second_factor_ticket_invalid');
@@ -55,26 +54,23 @@ const invalid = () => unauthorized('auth.second_factor_ticket_invalid');
  * `auth.second_factor_ticket_invalid` otherwise (the web goes back to the password), or the account's refusal.
  */
 export async function verifyTicket(
-  app: FastifyInstance,
+  db: Db,
+  tokens: Pick<Tokens, 'verify'>,
   ticket: string,
 ): Promise<{ payload: SecondFactorTicket; user: UserRow }> {
   let payload: Partial<SecondFactorTicket>;
   try {
-    payload = app.jwt.verify<SecondFactorTicket>(ticket);
+    payload = tokens.verify<SecondFactorTicket>(ticket);
   } catch {
     throw invalid();
   }
   if (payload.purpose !== 'second-factor' || !isUuid(payload.sub) || !isUuid(payload.sid)) throw invalid();
   if (payload.method !== 'password' && payload.method !== 'directory' && payload.method !== 'sso') throw invalid();
-  const [user] = await app.db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
+  const [user] = await db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
   if (!user || user.sessionsValidAfter.getTime() !== payload.sv) throw invalid();
   const refusal = refusalFor(user);
   if (refusal) throw forbidden(refusal.code, refusal.params, { status: refusal.status });
-  const [started] = await app.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.id, payload.sid))
-    .limit(1);
+  const [started] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, payload.sid)).limit(1);
   if (started) throw invalid();
   return { payload: payload as SecondFactorTicket, user };
 }

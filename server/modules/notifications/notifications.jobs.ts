@@ -6,7 +6,8 @@ import type { Db } from '#server/db/client.ts';
 import type { JobModule } from '#server/jobs/job-queue.ts';
 import { morningDakNotices } from '#server/modules/letters/letters.notifications.ts';
 import { sendDigests } from '#server/modules/mail/mail.digest.ts';
-import { noticeMailSql } from '#server/modules/mail/mail.preferences.ts';
+
+import { notifyEach } from './notifications.service.ts';
 
 /** The morning queue (pg-boss schedules it once across every node, at DIGEST_HOUR India time). */
 export const MORNING_QUEUE = 'morning-notices';
@@ -20,20 +21,15 @@ export const CLOSE_GROUP_ENDING_DAYS = 3;
  */
 export async function closeGroupEndingNotices(db: Db, today: string): Promise<number> {
   const until = new Date(Date.parse(today) + CLOSE_GROUP_ENDING_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const made = await db.execute<{ n: number }>(sql`
-    with made as (
-      insert into notifications (user_id, kind, subject_type, subject_id, source_id, actor_id, mail)
-      select u.id, 'close_group_ending'::notification_kind, 'close_group', g.id, g.id, null,
-        ${noticeMailSql('close_group_ending', { role: sql`u.role`, prefs: sql`u.mail_preferences` })}
+  return notifyEach(db, {
+    kind: 'close_group_ending',
+    subjectType: 'close_group',
+    recipients: sql`select u.id as user_id, g.id as subject_id, g.id as source_id, null as actor_id
       from close_groups g
       join close_group_members cm on cm.close_group_id = g.id
       join users u on u.id = cm.user_id and u.status = 'approved'
-      where g.duration_to >= ${today}::date and g.duration_to <= ${until}::date
-      on conflict do nothing
-      returning 1
-    )
-    select count(*)::int as n from made`);
-  return made.rows[0]?.n ?? 0;
+      where g.duration_to >= ${today}::date and g.duration_to <= ${until}::date`,
+  });
 }
 
 /**

@@ -16,56 +16,64 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  registerNotificationSource,
+  type NotificationSources,
 } from './notifications.service.ts';
-import { describeApplicants, describeOwnCloseGroups } from './notifications.sources.ts';
 
-registerNotificationSource({ subjectType: 'user', describe: describeApplicants });
-registerNotificationSource({ subjectType: 'close_group', describe: describeOwnCloseGroups });
+/**
+ * The bell in the header (decision 020): each person reads and clears only their own notices, described by the
+ * sources of every module (given by server/app.ts, decision 104).
+ */
+export const notificationsRoutes =
+  (sources: NotificationSources): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/notifications',
+      { schema: { querystring: notificationListQuery, response: { 200: notificationListJson } } },
+      // Kept per person until their notices or what they tell of change (server/lib/personal-answers.ts, issue 34):
+      // the sweep of notices fallen due runs when the answer is made, and what falls due moves with the day.
+      async (req, reply) =>
+        sendPersonal(req, reply, async () => {
+          const { notifications, unread } = await listNotifications(
+            app.db,
+            signedInActor(req),
+            req.query.limit,
+            sources,
+          );
+          return {
+            body: notificationListJson.parse({
+              unread,
+              notifications: notifications.map(({ row, subject, actor }): NotificationJson => ({
+                _id: row.id,
+                kind: row.kind,
+                createdAt: row.createdAt.toISOString(),
+                readAt: row.readAt ? row.readAt.toISOString() : null,
+                subject: { type: row.subjectType, _id: row.subjectId, ...subject },
+                actor: actor ? { _id: actor.id, name: actor.name } : null,
+              })),
+            }),
+          };
+        }),
+    );
 
-/** The bell in the header (issue 17 item 8): each person reads and clears only their own notices. */
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/notifications',
-    { schema: { querystring: notificationListQuery, response: { 200: notificationListJson } } },
-    // Kept per person until their notices or what they tell of change (server/lib/personal-answers.ts, issue 34):
-    // the sweep of notices fallen due runs when the answer is made, and what falls due moves with the day.
-    async (req, reply) =>
-      sendPersonal(req, reply, async () => {
-        const { notifications, unread } = await listNotifications(app.db, signedInActor(req), req.query.limit);
-        return {
-          body: notificationListJson.parse({
-            unread,
-            notifications: notifications.map(({ row, subject, actor }): NotificationJson => ({
-              _id: row.id,
-              kind: row.kind,
-              createdAt: row.createdAt.toISOString(),
-              readAt: row.readAt ? row.readAt.toISOString() : null,
-              subject: { type: row.subjectType, _id: row.subjectId, ...subject },
-              actor: actor ? { _id: actor.id, name: actor.name } : null,
-            })),
-          }),
-        };
-      }),
-  );
+    app.get('/api/notifications/count', { schema: { response: { 200: notificationCountJson } } }, async (req, reply) =>
+      sendPersonal(req, reply, async () => ({
+        body: notificationCountJson.parse({
+          unread: await countUnreadNotifications(app.db, signedInActor(req), sources),
+        }),
+      })),
+    );
 
-  app.get('/api/notifications/count', { schema: { response: { 200: notificationCountJson } } }, async (req, reply) =>
-    sendPersonal(req, reply, async () => ({
-      body: notificationCountJson.parse({ unread: await countUnreadNotifications(app.db, signedInActor(req)) }),
-    })),
-  );
+    app.post('/api/notifications/read-all', { schema: { response: { 200: messageJson } } }, async (req) => {
+      const n = await markAllNotificationsRead(app.db, signedInActor(req));
+      return { message: `${n} notifications marked read.` };
+    });
 
-  app.post('/api/notifications/read-all', { schema: { response: { 200: messageJson } } }, async (req) => {
-    const n = await markAllNotificationsRead(app.db, signedInActor(req));
-    return { message: `${n} notifications marked read.` };
-  });
-
-  app.post(
-    '/api/notifications/:id/read',
-    { schema: { params: uuidParam, response: { 200: messageJson } } },
-    async (req) => {
-      await markNotificationRead(app.db, signedInActor(req), req.params.id);
-      return { message: 'Notification marked read.' };
-    },
-  );
-};
+    app.post(
+      '/api/notifications/:id/read',
+      { schema: { params: uuidParam, response: { 200: messageJson } } },
+      async (req) => {
+        await markNotificationRead(app.db, signedInActor(req), req.params.id);
+        return { message: 'Notification marked read.' };
+      },
+    );
+  };

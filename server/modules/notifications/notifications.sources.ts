@@ -7,6 +7,8 @@ import { closeGroupMembers, closeGroups, users } from '#server/db/schema/index.t
 import { isAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import type { NotificationSource } from './notifications.service.ts';
+
 /**
  * The bell's subjects of issue 32 (decision 081) that no module of their own tells of: an applicant (for the admins:
  * "registration received"), and a close group ending (for its members).
@@ -39,3 +41,9 @@ export async function describeOwnCloseGroups(db: DbOrTx, actor: Actor, ids: stri
   for (const r of rows) out.set(r.id, { ref: r.name, title: formatDate(r.to, r.to, 'en') });
   return out;
 }
+
+/** The sources of this module's own subjects (server/app.ts hands them to the bell with every module's). */
+export const ownNotificationSources: NotificationSource[] = [
+  { subjectType: 'user', describe: describeApplicants },
+  { subjectType: 'close_group', describe: describeOwnCloseGroups },
+];

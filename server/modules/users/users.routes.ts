@@ -15,11 +15,11 @@ import {
   userRecordJson,
 } from '#shared/schemas/user.ts';
 
+import { DEVICE_COOKIE } from '#server/lib/device-cookie.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { sendPersonal } from '#server/lib/personal-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
-import { DEVICE_COOKIE } from '#server/modules/auth/device-cookie.ts';
 import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { and, asc, count, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
@@ -9,8 +8,8 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { groups, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
+import { hashPassword, passwordMatches } from '#server/lib/passwords.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
 import {
   type FileStore,
   saveFileRow,
@@ -222,8 +221,8 @@ export async function changeOwnPassword(
 ): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!user) throw notFound('users.not_found');
-  const ok = user.passwordHash !== null && (await argon2.verify(user.passwordHash, currentPassword).catch(() => false));
-  if (!ok) throw badRequest('users.current_password_wrong', 'currentPassword');
+  if (!(await passwordMatches(user.passwordHash, currentPassword)))
+    throw badRequest('users.current_password_wrong', 'currentPassword');
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [saved] = await tx

@@ -1,13 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-
 import type { AuditOutcome } from '#shared/audit.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
-import { userObject } from '#server/modules/audit-trail/user-changes.ts';
+import type { RequestClient } from '#server/lib/request-client.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
+
+import { recordAudit, whoAt } from './audit-trail.ts';
+import { userObject } from './user-changes.ts';
 
 /**
  * The sign-in's events in the audit trail (issue 31, decision 069): each names the account as its object, so the
@@ -27,11 +27,11 @@ const outcomeOf = (err: AppError): AuditOutcome =>
 /** A session started (`sign_in`): in the transaction that starts it. */
 export async function auditSignedIn(
   tx: DbOrTx,
-  req: FastifyRequest,
+  client: RequestClient,
   user: Person,
   details: { method: string; secondFactor: string | null },
 ): Promise<void> {
-  await recordAudit(tx, auditWho(req, user), {
+  await recordAudit(tx, whoAt(client, user), {
     action: 'sign_in',
     object: userObject(user),
     outcome: 'success',
@@ -45,12 +45,12 @@ export async function auditSignedIn(
  * password was right (403: pending, rejected, deactivated, the directory's refusals), for then it was them. Errors
  * that are our own (5xx) are not a sign-in's outcome and are not recorded.
  */
-export async function auditSignInFailed(db: DbOrTx, req: FastifyRequest, login: string, err: unknown): Promise<void> {
+export async function auditSignInFailed(db: DbOrTx, client: RequestClient, login: string, err: unknown): Promise<void> {
   const refusal = refusalOf(err);
   if (!refusal) return;
   const account = await findUserByEmail(db, login.trim());
   const proven = refusal.statusCode === 403 && account ? account : null;
-  await recordAudit(db, auditWho(req, proven), {
+  await recordAudit(db, whoAt(client, proven), {
     action: 'sign_in_failed',
     object: account ? userObject(account) : { type: 'login', id: login.trim().toLowerCase(), label: login.trim() },
     outcome: outcomeOf(refusal),
@@ -65,13 +65,13 @@ export async function auditSignInFailed(db: DbOrTx, req: FastifyRequest, login: 
  */
 export async function auditSsoRefused(
   db: DbOrTx,
-  req: FastifyRequest,
+  client: RequestClient,
   account: Person | null,
   email: string | null,
   code: string,
 ): Promise<void> {
   if (!account && !email) return;
-  await recordAudit(db, auditWho(req, account), {
+  await recordAudit(db, whoAt(client, account), {
     action: 'sign_in_failed',
     object: account ? userObject(account) : { type: 'login', id: email!, label: email },
     outcome: 'refused',
@@ -85,7 +85,7 @@ export async function auditSsoRefused(
  */
 export async function auditProofFailed(
   db: DbOrTx,
-  req: FastifyRequest,
+  client: RequestClient,
   user: Person,
   action: 'second_factor_failed' | 'step_up_failed',
   method: string,
@@ -93,7 +93,7 @@ export async function auditProofFailed(
 ): Promise<void> {
   const refusal = refusalOf(err);
   if (!refusal || (refusal.statusCode !== 400 && refusal.statusCode !== 429)) return;
-  await recordAudit(db, auditWho(req, user), {
+  await recordAudit(db, whoAt(client, user), {
     action,
     object: userObject(user),
     outcome: outcomeOf(refusal),
@@ -107,7 +107,7 @@ export async function auditProofFailed(
  */
 export async function auditingProof<T>(
   db: DbOrTx,
-  req: FastifyRequest,
+  client: RequestClient,
   user: Person,
   action: 'second_factor_failed' | 'step_up_failed',
   method: string,
@@ -116,7 +116,7 @@ export async function auditingProof<T>(
   try {
     return await check();
   } catch (err) {
-    await auditProofFailed(db, req, user, action, method, err);
+    await auditProofFailed(db, client, user, action, method, err);
     throw err;
   }
 }
