@@ -74,7 +74,6 @@ export const OWNERSHIP_EXCEPTIONS = [
       'server/modules/letters/letters.notifications.ts',
       'server/modules/mail/mail.digest.ts',
       'server/modules/mail/mail.policy.ts',
-      'server/modules/mail/mail.preferences.ts',
       'server/modules/notifications/notifications.jobs.ts',
       'server/modules/notifications/notifications.service.ts',
       'server/modules/notifications/notifications.sources.ts',

@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 import { ROLES } from '#shared/constants.ts';
 import {
@@ -10,8 +10,8 @@ import {
 import type { NotificationKind } from '#shared/schemas/notification.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
 import { hasRoleSql } from '#server/lib/roles.policy.ts';
+import { mailChoicesOf } from '#server/modules/users/users.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { receivesMailKind } from './mail.policy.ts';
@@ -89,10 +89,7 @@ export async function noticeMailFor(tx: DbOrTx, userIds: string[], events: MailE
   // Bell-only kinds (the sweep's "a letter you marked is overdue") need nobody's choices.
   if (!userIds.length || userIds.every((_, i) => !governingChoice(events[i] ?? events[0]!)))
     return userIds.map(() => null);
-  const rows = await tx
-    .select({ id: users.id, role: users.role, mailPreferences: users.mailPreferences })
-    .from(users)
-    .where(inArray(users.id, [...new Set(userIds)]));
+  const rows = await mailChoicesOf(tx, userIds);
   const people = new Map(rows.map((r) => [r.id, r] as const));
   return userIds.map((id, i) => {
     const person = people.get(id);
@@ -102,10 +99,7 @@ export async function noticeMailFor(tx: DbOrTx, userIds: string[], events: MailE
 
 /** Whether a letter service's own mail of this event goes now to this person (queueMail). */
 export async function mailsNow(tx: DbOrTx, userId: string, event: MailEvent): Promise<boolean> {
-  const [person] = await tx
-    .select({ role: users.role, mailPreferences: users.mailPreferences })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [person] = await mailChoicesOf(tx, [userId]);
   return person !== undefined && mailDecision(person, event) === 'now';
 }
 

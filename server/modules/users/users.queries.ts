@@ -81,3 +81,15 @@ export async function deleteUserDocument(
     .returning();
   return doc;
 }
+
+/** What the mail decision reads of each person (decision 104): their role and stored mail choices. */
+export async function mailChoicesOf(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Pick<UserRow, 'id' | 'role' | 'mailPreferences'>[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, role: users.role, mailPreferences: users.mailPreferences })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}
