@@ -25,40 +25,13 @@ interface Target {
   name: string | RegExp;
 }
 
-/**
- * Marks `target`'s matches (data-tab-target) and starts watching the document for changes: until it changes, "is the
- * focus on a match" is one attribute test instead of the role-and-name query, which computes the accessible name of
- * every element of the page at each Tab press (most of this file's time, decision 106). The marking's own attribute
- * changes are taken out of the watch. Answers whether the focus is on a match now.
- */
-const markTargets = (target: Locator) =>
-  target.evaluateAll((elements) => {
-    const w = window as { tabPathWatch?: MutationObserver; tabPathChanged?: boolean };
-    w.tabPathWatch ??= new MutationObserver(() => (w.tabPathChanged = true));
-    w.tabPathWatch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    for (const el of document.querySelectorAll('[data-tab-target]')) el.removeAttribute('data-tab-target');
-    for (const el of elements) el.setAttribute('data-tab-target', '');
-    w.tabPathWatch.takeRecords();
-    w.tabPathChanged = false;
-    return elements.some((el) => el === document.activeElement);
-  });
-
-/** Whether the focus is on a marked match, or null when the document changed since the marking (mark again). */
-const onMarked = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as { tabPathWatch?: MutationObserver; tabPathChanged?: boolean };
-    if (w.tabPathWatch?.takeRecords().length) w.tabPathChanged = true;
-    if (w.tabPathChanged !== false) return null;
-    return document.activeElement?.hasAttribute('data-tab-target') ?? false;
-  });
-
 /** Counts Tab presses; `to` presses Tab until the focused element is one of `target`'s matches. */
 function tabs(page: Page, task: string) {
   let count = 0;
-  const focusedIs = async (target: Locator) => (await onMarked(page)) ?? (await markTargets(target));
+  const focusedIs = (target: Locator) =>
+    target.evaluateAll((elements) => elements.some((el) => el === document.activeElement));
   const to = async ({ role, name }: Target) => {
     const target = page.getByRole(role, { name, exact: typeof name === 'string' });
-    await markTargets(target);
     for (;;) {
       count += 1;
       expect(count, `${task}: ${role} "${String(name)}" not reached within ${LIMIT} Tab presses`).toBeLessThanOrEqual(
