@@ -112,18 +112,15 @@ describe('axe in both languages and both themes (items 3, 4)', () => {
     await checkA11y(page, { moderate: true });
   });
 
-  it('finds nothing moderate or worse on the visitor pages', { timeout: 180_000 }, async () => {
+  // axe on every visitor page (/, /login, /register among them) in both languages and both themes is the walk of
+  // e2e/gigw-pages.e2e.ts; this file keeps what that walk does not do: screenshots after a full load (decision 106).
+  it('the home page after a full load, in Hindi and in high contrast (screenshots)', async () => {
     const { page } = state;
-    for (const language of ['en', 'hi'] as const)
-      for (const contrast of ['normal', 'high'] as const)
-        for (const to of ['/', '/login', '/register']) {
-          await prefer(page, language, contrast, to);
-          await expectVisible(page.getByRole('heading', { level: 1 }));
-          await checkA11y(page, { moderate: true });
-        }
     await prefer(page, 'hi', 'normal', '/');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
     await screenshot(page, 'gigw-home-hi');
     await prefer(page, 'en', 'high', '/');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
     await screenshot(page, 'gigw-home-high-contrast');
   });
 
@@ -145,21 +142,10 @@ describe('axe in both languages and both themes (items 3, 4)', () => {
         const pending = await createPendingUser({
           personalDetails: { ...registrationFor().personalDetails, name: uniquePersonName() },
         });
-        await signInAs(page, admin, { to: '/profile' });
-        const pages = [
-          '/profile',
-          '/dac',
-          '/allLetter',
-          '/closeGroup',
-          '/employees',
-          '/directorprofile',
-          '/admin/logs',
-        ];
-        for (const to of pages) {
-          await prefer(page, language, contrast, to);
-          await expectVisible(page.getByRole('heading', { level: 1 }));
-          await checkA11y(page, { moderate: true });
-        }
+        // The pages themselves (profile, letters, close groups, people, director, logs) are walked by axe in every
+        // language and theme by e2e/gigw-pages.e2e.ts and e2e/gigw-admin-pages.e2e.ts; here only what they do not
+        // open: Manage Close Groups' calendar at two levels and the approval's profile box (decision 106).
+        await signInAs(page, admin, { to: '/admin/closeGroup' });
 
         // Manage Close Groups: the shared date field, its calendar open at the day and the month level.
         await prefer(page, language, contrast, '/admin/closeGroup');

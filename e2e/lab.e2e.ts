@@ -245,9 +245,27 @@ describe('Lab information', () => {
             const frame = card.closest('section')!.getBoundingClientRect();
             return box.left >= frame.left - 1 && box.right <= frame.right + 1;
           }));
+        // embla moves the slides frame by frame after a click: settled once a frame leaves them where the last one
+        // did (a signal of the page's own, not a sleep; decision 106).
+        const settled = () =>
+          gallery.evaluate(
+            (root) =>
+              new Promise<void>((resolve) => {
+                let last = Number.NaN;
+                const frame = () => {
+                  const left = root.querySelector('figure')?.getBoundingClientRect().left ?? 0;
+                  if (left === last) resolve();
+                  else {
+                    last = left;
+                    requestAnimationFrame(frame);
+                  }
+                };
+                requestAnimationFrame(frame);
+              }),
+          );
         for (let i = 0; i < 12 && !(await inView()); i++) {
           await gallery.getByRole('button', { name: 'Next photos' }).click();
-          await home.waitForTimeout(500);
+          await settled();
         }
         expect(await inView()).toBe(true);
         await expectVisible(gallery.getByRole('img', { name: `Campus view 1 ${tag}` }));

@@ -35,9 +35,19 @@ describe('the fresh check before a Secret letter (issue 30 item 4)', () => {
       const { page } = browser;
       // The dialog's code loads lazily with the first signed-in page. A loaded machine once let the letter be
       // refused before it was mounted ("Failed to load the history" instead of the dialog): here its load is held
-      // back two seconds, so the refusal always comes first and must wait for the dialog.
+      // back until a refusal for a fresh check has reached the page (decision 106: a signal, not a sleep), so the
+      // refusal always comes first and must wait for the dialog.
+      let refused!: () => void;
+      const refusal = new Promise<void>((resolve) => (refused = resolve));
+      page.on('response', (res) => {
+        if (res.status() === 401 && new URL(res.url()).pathname.startsWith('/api/'))
+          void res
+            .json()
+            .then((body: { code?: string }) => body.code === 'auth.step_up_required' && refused())
+            .catch(() => {});
+      });
       await page.route(/\/assets\/step-up-dialog-[^/]*\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await refusal;
         await route.continue();
       });
       const tag = randomUUID().slice(0, 6);
