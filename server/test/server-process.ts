@@ -15,12 +15,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server as `npm start` runs it (dist/server/main.mjs, compiled when out of date) on a port the system chooses, with an empty DATA_DIR unless given. The
+ * Starts the real server as `npm start` runs it (dist/server/main.mjs, compiled when out of date; or another checkout's
+ * `entry`) on a port the system chooses, with an empty DATA_DIR unless given. The
  * child leads its own process group (`detached`), so a test can kill the group as an operator's `kill -9 -PGID` would.
  */
-export function startServer(env: Record<string, string>): ServerProcess {
+export function startServer(env: Record<string, string>, entry = buildServerIfNeeded()): ServerProcess {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lp-main-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', buildServerIfNeeded()], {
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     env: {
       ...process.env,
       DATABASE_URL: '',

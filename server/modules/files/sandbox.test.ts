@@ -84,6 +84,28 @@ describe('a program in the sandbox', () => {
     expect(existsSync(path.join(out, 'made.txt'))).toBe(true);
   });
 
+  it("reads fontconfig's cache of the system fonts but cannot change it; background work runs at nice 19", async () => {
+    const input = path.join(work, 'input.txt');
+    writeFileSync(input, 'x');
+    const run = (background: boolean) =>
+      runSandboxed(bwrap, {
+        program: 'sh',
+        args: () => ['-c', 'nice; ls /var; ls /var/cache; touch /var/cache/fontconfig/x 2>/dev/null || echo read-only'],
+        input,
+        inputName: 'x',
+        outputDir: folder('out-fonts'),
+        limits,
+        background,
+      });
+    const lines = (await run(false)).stdout.split('\n').map((l) => l.trim());
+    expect(lines[0]).toBe('0');
+    // Of /var only that cache (when the host has one: fc-cache makes it).
+    if (existsSync('/var/cache/fontconfig')) {
+      expect(lines.slice(1)).toEqual(['cache', 'fontconfig', 'read-only', '']);
+    }
+    expect((await run(true)).stdout.split('\n')[0]).toBe('19');
+  });
+
   it('is stopped past its CPU time, its memory and its wall clock', async () => {
     const input = path.join(work, 'input.txt');
     writeFileSync(input, 'x');

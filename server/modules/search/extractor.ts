@@ -65,6 +65,9 @@ export class TextExtractor {
         // The wall clock in milliseconds as asked (a test asks for 1 ms); CPU and memory as whole units.
         limits: { cpuSeconds: seconds, memoryMb, wallSeconds: timeoutMs / 1000 },
         options: { ext, maxBytes, maxChars },
+        // Background work: the server's answers, the database and the previews take the cores first, and the
+        // process starts at the lowest priority, before node loads a module (as the thread of decision 055 did).
+        background: true,
       }).catch((err: unknown) => {
         if (err instanceof SandboxLimitError && err.limit === 'time') {
           throw new Error(`Reading the file took longer than ${Math.max(1, Math.round(timeoutMs / 1000))} s.`);
