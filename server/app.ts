@@ -42,6 +42,7 @@ import { stepUpMethods } from './modules/auth/step-up.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
+import { efilesRoutes } from './modules/efiles/efiles.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createStorage, type FileStore } from './modules/files/storage.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
@@ -358,6 +359,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     repositoriesRoutes,
     letterMovementsRoutes,
     lettersRoutes,
+    efilesRoutes,
     searchRoutes,
     notificationsRoutes,
     acknowledgementsRoutes,

@@ -31,6 +31,8 @@ export const NOTICE_PREFERENCE: Record<NotificationKind, MailPreferenceKind | nu
   registration_received: 'registration_received',
   sso_link_requested: null,
   directory_mail_collision: null,
+  // Decision 107: the bell alone for now; a mail of its own words is left for a later change.
+  efile_sent: null,
 };
 
 /**
