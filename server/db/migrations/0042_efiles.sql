@@ -18,11 +18,11 @@ CREATE TABLE "efile_heads" (
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT "efile_heads_code_unique" UNIQUE ("code")
 );--> statement-breakpoint
+-- The last serial of each series: the lab's code, the group's code and the year (two groups of the same initials
+-- share one series, so numbers never collide).
 CREATE TABLE "efile_counters" (
-  "group_id" uuid NOT NULL REFERENCES "groups"("id") ON DELETE cascade,
-  "year" integer NOT NULL,
-  "last" integer NOT NULL,
-  PRIMARY KEY ("group_id", "year")
+  "series" text PRIMARY KEY NOT NULL,
+  "last" integer NOT NULL
 );--> statement-breakpoint
 CREATE TABLE "efiles" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -56,18 +56,14 @@ export const efileHeads = pgTable('efile_heads', {
   createdAt: createdAt(),
 });
 
-/** The last serial handed out per owner group and year: numbers are never reused. */
-export const efileCounters = pgTable(
-  'efile_counters',
-  {
-    groupId: uuid()
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    year: integer().notNull(),
-    last: integer().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.groupId, t.year] })],
-);
+/**
+ * The last serial handed out per series — lab code, group code and year, `LAB/FSG/2026` — so the serial counts per
+ * group and year and numbers are never reused, even for two groups of the same initials (they share a series).
+ */
+export const efileCounters = pgTable('efile_counters', {
+  series: text().primaryKey(),
+  last: integer().notNull(),
+});
 
 export const efiles = pgTable(
   'efiles',

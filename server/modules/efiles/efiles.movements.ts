@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
-import { sendEfileInput, type SendEfileInput } from '#shared/schemas/efile.ts';
+import { type SendEfileInput,sendEfileInput } from '#shared/schemas/efile.ts';
 
 import type { Db, Tx } from '#server/db/client.ts';
 import { efileCopies, efileMovements, efileNotes, efiles, users } from '#server/db/schema/index.ts';

@@ -33,14 +33,17 @@ export async function nextNumber(tx: Tx, groupId: string, head: { code: string }
   const settings = await readSettings(tx);
   const [group] = await tx.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
   const year = Number(todayInIndia().slice(0, 4));
+  if (!group) throw badRequest('efiles.owner_group_not_found', 'ownerGroupId');
+  const code = groupCode(group.name);
+  const series = `${settings.labCode}/${code}/${year}`;
   const counted = await tx.execute<{ last: number }>(sql`
-    insert into efile_counters (group_id, year, last) values (${groupId}, ${year}, 1)
-    on conflict (group_id, year) do update set last = efile_counters.last + 1
+    insert into efile_counters (series, last) values (${series}, 1)
+    on conflict (series) do update set last = efile_counters.last + 1
     returning last`);
   const serial = String(counted.rows[0]!.last).padStart(4, '0');
   const places: Record<string, string> = {
     lab: settings.labCode,
-    group: groupCode(group?.name ?? ''),
+    group: code,
     head: head.code,
     year: String(year),
     serial,

@@ -4,8 +4,7 @@ import type { CreateEfileInput } from '#shared/schemas/efile.ts';
 import { createEfileInput } from '#shared/schemas/efile.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { efileItems, efileMovements, efileNotes, efiles, type EfileRow, users } from '#server/db/schema/index.ts';
-import { badRequest } from '#server/lib/errors.ts';
+import { efileItems, efileMovements, efileNotes, type EfileRow, efiles, users } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type ReadContext, recordRead, refusalsRecorded } from '#server/modules/audit-trail/classified-reads.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -24,10 +23,7 @@ export async function createEfile(db: Db, actor: Actor, raw: CreateEfileInput): 
   return db.transaction(async (tx) => {
     const head = await activeHead(tx, input.headId);
     await assertRoute(tx, actor, input.route, input.classification);
-    const number = await nextNumber(tx, ownerGroupId!, head).catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23503') throw badRequest('efiles.owner_group_not_found', 'ownerGroupId');
-      throw err;
-    });
+    const number = await nextNumber(tx, ownerGroupId!, head);
     const [file] = await tx
       .insert(efiles)
       .values({
