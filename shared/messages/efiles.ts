@@ -48,6 +48,7 @@ export const efiles = {
   officer_not_approved: "{{name}}'s account has not been approved yet. Please choose another officer.",
   officer_not_cleared: '{{name}} is not cleared for {{classification}} files. Please choose another officer.',
   nobody_to_return: 'Nobody sent this file to you, so it cannot be returned.',
+  nothing_to_pull_back: 'This file has no sending to pull back.',
   pull_back_forbidden: 'Only the officer who sent this file may pull it back.',
   pull_back_too_late: '{{name}} has already opened this file, so it can no longer be pulled back.',
   note_edit_forbidden:

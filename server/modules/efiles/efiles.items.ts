@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { efileItems, type EfileRow, efiles, type FileRow } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { saveFileRow,type StoredFile } from '#server/modules/files/storage.ts';
+import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import { openLetter } from '#server/modules/letters/letters.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 

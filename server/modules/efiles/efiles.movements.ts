@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { todayInIndia } from '#shared/format.ts';
-import { type SendEfileInput,sendEfileInput } from '#shared/schemas/efile.ts';
+import { type SendEfileInput, sendEfileInput } from '#shared/schemas/efile.ts';
 
 import type { Db, Tx } from '#server/db/client.ts';
 import { efileCopies, efileMovements, efileNotes, efiles, users } from '#server/db/schema/index.ts';
-import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
+import { badRequest, conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -163,7 +163,7 @@ export async function pullBackEfile(db: Db, actor: Actor, id: string) {
       )
       .orderBy(desc(efileMovements.at))
       .limit(1);
-    if (!last) throw notFound('efiles.not_found');
+    if (!last) throw conflict('efiles.nothing_to_pull_back');
     const [recipient] = await tx
       .select({ name: users.name })
       .from(users)
