@@ -24,15 +24,15 @@ export const EFILE_SUBJECT_MAX = 500;
 export const EFILE_ROUTE_MAX = 20;
 const REMARKS_MAX = 2000;
 
-const officerId = z.uuid(msg('efiles.choose_officers_from_list')).transform((id) => id.toLowerCase());
+const officerId = z.uuid(msg('letters.choose_officers_from_list')).transform((id) => id.toLowerCase());
 const remarks = plainText()
-  .max(REMARKS_MAX, msg('efiles.remarks_too_long', { max: REMARKS_MAX }))
+  .max(REMARKS_MAX, msg('letters.remarks_too_long', { max: REMARKS_MAX }))
   .default('');
 const route = z
-  .array(officerId, { error: msg('efiles.choose_officers_from_list') })
+  .array(officerId, { error: msg('letters.choose_officers_from_list') })
   .max(EFILE_ROUTE_MAX, msg('efiles.route_too_long', { max: EFILE_ROUTE_MAX }));
 
-export const efileClassification = z.enum(DOCUMENT_CLASSIFICATIONS, msg('efiles.classification_invalid'));
+export const efileClassification = z.enum(DOCUMENT_CLASSIFICATIONS, msg('close_groups.choose_classification'));
 
 /** POST /api/efiles: open a file (from a letter: `letterId` becomes C/1). */
 export const createEfileInput = z.object({
@@ -54,9 +54,9 @@ export type NoteInput = z.input<typeof noteInput>;
 export const sendEfileInput = z.object({
   to: z.uuid({ error: msg('efiles.choose_officer') }).transform((id) => id.toLowerCase()),
   copies: z
-    .array(officerId, { error: msg('efiles.choose_officers_from_list') })
+    .array(officerId, { error: msg('letters.choose_officers_from_list') })
     .max(DAK_MAX_RECIPIENTS, msg('efiles.route_too_long', { max: DAK_MAX_RECIPIENTS }))
-    .refine((ids) => new Set(ids).size === ids.length, msg('efiles.officer_chosen_twice'))
+    .refine((ids) => new Set(ids).size === ids.length, msg('letters.officer_chosen_twice'))
     .default([]),
   remarks,
   dueDate: z

@@ -45,10 +45,10 @@ type Kind = 'sent' | 'returned';
 async function moveTo(tx: Tx, actor: Actor, access: Access, kind: Kind, raw: SendEfileInput) {
   const input = sendEfileInput.parse(raw);
   const { file } = access;
-  if (input.dueDate && input.dueDate < todayInIndia()) throw badRequest('efiles.due_date_past', 'dueDate');
+  if (input.dueDate && input.dueDate < todayInIndia()) throw badRequest('letters.due_date_past', 'dueDate');
   const self = [actor.id, file.holderId];
   const [person] = await tx.select().from(users).where(eq(users.id, input.to));
-  if (!person) throw badRequest('efiles.officer_not_found', 'to');
+  if (!person) throw badRequest('letters.officer_not_found', 'to');
   efilesPolicy.authorize(actor, 'efiles.send_to', { person, file, self });
   await assertRoute(tx, actor, input.copies, file.classification, self);
   if (input.route) await assertRoute(tx, actor, input.route, file.classification);

@@ -100,9 +100,9 @@ export const efilesPolicy = definePolicy({
     { person, file, self }: { person: Recipient; file: FileFacts; self: readonly string[] },
   ): Decision => {
     if (person.id === actor?.id || self.includes(person.id)) return badRequest('efiles.send_to_self', 'to');
-    if (person.status === 'deactivated') return badRequest('efiles.officer_deactivated', 'to', { name: person.name });
+    if (person.status === 'deactivated') return badRequest('letters.officer_deactivated', 'to', { name: person.name });
     if (person.status !== 'approved' || person.role === 'pending_director') {
-      return badRequest('efiles.officer_not_approved', 'to', { name: person.name });
+      return badRequest('letters.officer_not_approved', 'to', { name: person.name });
     }
     if (
       CLEARED_ONLY.includes(file.classification) &&

@@ -20,7 +20,7 @@ export async function assertRoute(
     .select()
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
-  if (people.length !== new Set(ids).size) throw badRequest('efiles.officer_not_found', 'route');
+  if (people.length !== new Set(ids).size) throw badRequest('letters.officer_not_found', 'route');
   for (const person of people) {
     // The route may name the actor later on (a file that comes back); only a sending may not.
     if (person.id === actor.id && !self.length) continue;
