@@ -16,7 +16,6 @@ export const efilesActivity = {
   efile_reopened: 'Reopened file {{number}}',
   efile_route_changed: 'Changed the route of file {{number}}',
   efile_copy_seen: 'Saw the copy of file {{number}}',
-  efile_exported: 'Exported file {{number}} as PDF',
   efile_settings_changed: 'Changed the e-file numbering scheme to {{scheme}}',
   efile_head_added: 'Added the e-file head {{code}} ({{name}})',
 } as const;

@@ -47,8 +47,5 @@ export const efiles = {
   note_permanent: 'This note is permanent and cannot be changed or removed.',
   copy_only: 'You have this file for information only.',
   letter_in_file: 'This letter is already in file {{number}}.',
-  letter_not_held: 'You may put in a file only a letter you can see.',
   settings_forbidden: 'Only an administrator may change the numbering scheme and the heads.',
-  export_forbidden: 'You may not export this file.',
-  export_too_heavy: 'This file is too large to export now. Please try again later.',
 } as const;
