@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-
-import { notifications } from '#server/db/schema/index.ts';
 
 import { call, cast, logsFor, note, ok, open, receive, send, view } from './efiles.test-helpers.ts';
 
@@ -103,7 +100,5 @@ describe('an e-file from opening to closing', () => {
     ok(await call('POST', c.employee, `/api/efiles/${file._id}/reopen`, {}));
     expect(ok(await view(c.employee, file._id)).json().state).toBe('open');
     expect((await call('GET', c.employee, '/api/efiles?box=created')).json().length).toBeGreaterThanOrEqual(2);
-    void notifications;
-    void sql;
   });
 });

@@ -5,7 +5,7 @@ import type { Role } from '#shared/constants.ts';
 import type { EfileRow, UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
-import { adminsOnly, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
+import { adminsOnly, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
 import { freshCheck } from '#server/lib/step-up.policy.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -168,6 +168,3 @@ export function visibleEfiles(actor: Actor, led: readonly string[]): SQL {
     e.id in (select efile_id from efile_participants where user_id = ${actor.id})
     or e.id in (select efile_id from efile_copies where user_id = ${actor.id})${groups}))`;
 }
-
-/** Admins may read any file's history in the logs: kept for symmetry with the letters' policy. */
-export const isAdminActor = (actor: Actor | null) => isAdmin(actor);
