@@ -24,7 +24,10 @@ export interface RecordedItem {
 }
 
 /** What an opening of an item is recorded as (a search hit opened is recorded as `search_hit_opened`, see below). */
-export type ReadAction = Extract<AuditAction, 'letter_viewed' | 'letter_downloaded' | 'document_downloaded' | 'efile_viewed' | 'efile_exported'>;
+export type ReadAction = Extract<
+  AuditAction,
+  'letter_viewed' | 'letter_downloaded' | 'document_downloaded' | 'efile_viewed' | 'efile_exported'
+>;
 
 /** Who reads, and how they came to: a search result's link carries `from=search` (search.service.ts resultUrl). */
 export interface ReadContext {
