@@ -41,6 +41,7 @@ import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { ssoLinksRoutes } from './modules/auth/sso-links.routes.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
+import { efileNotices, efilesRoutes } from './modules/efiles/efiles.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { createStorage, type FileStore } from './modules/files/storage.ts';
@@ -338,7 +339,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   // What each module tells under the bell, handed over here rather than by importing a routes file (decision 104).
-  const bell = notificationSources([letterNotices, acknowledgementNotices, ...ownNotificationSources]);
+  const bell = notificationSources([letterNotices, acknowledgementNotices, efileNotices, ...ownNotificationSources]);
   // Every module, in one list.
   for (const routes of [
     healthRoutes,
@@ -359,6 +360,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     repositoriesRoutes,
     letterMovementsRoutes,
     lettersRoutes,
+    efilesRoutes,
     searchRoutes,
     notificationsRoutes(bell),
     acknowledgementsRoutes,

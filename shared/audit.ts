@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'letter_viewed',
   'letter_downloaded',
   'document_downloaded',
+  // e-Files above Unclassified (decision 107): an opening and an export as PDF
+  'efile_viewed',
+  'efile_exported',
   'search_hit_opened',
   'access_refused',
   'classification_changed',

@@ -1,3 +1,5 @@
+import { efilesActivity } from './efiles-activity.ts';
+
 /**
  * The activity log's actions (issue 35 item 3, decision 060): one code per kind of write. The English is the sentence
  * the log has always stored in `action` (the logs search reads it), so a template here must reproduce it to the
@@ -187,4 +189,5 @@ export const activity = {
   word_restricted: 'Restricted',
   word_confidential: 'Confidential',
   word_secret: 'Secret',
+  ...efilesActivity,
 } as const;

@@ -14,3 +14,4 @@ export * from './settings.ts';
 export * from './audit.ts';
 export * from './acknowledgements.ts';
 export * from './mail.ts';
+export * from './efiles.ts';

@@ -26,6 +26,8 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'sso_link_requested',
   // Decision 094: a directory entry whose mail is another directory account's was refused (admins; the bell alone).
   'directory_mail_collision',
+  // Decision 107: an e-file was sent (or returned) to you, or copied to you for information.
+  'efile_sent',
 ]);
 
 /**

@@ -19,12 +19,15 @@ export const RECORDED_LETTER_CLASSIFICATIONS: readonly string[] = ['Confidential
 
 /** An item whose openings are recorded: what it is (its label is what the Audit Trail shows) and its classification. */
 export interface RecordedItem {
-  object: { type: 'letter' | 'close_group_document'; id: string; label: string };
+  object: { type: 'letter' | 'close_group_document' | 'efile'; id: string; label: string };
   classification: string;
 }
 
 /** What an opening of an item is recorded as (a search hit opened is recorded as `search_hit_opened`, see below). */
-export type ReadAction = Extract<AuditAction, 'letter_viewed' | 'letter_downloaded' | 'document_downloaded'>;
+export type ReadAction = Extract<
+  AuditAction,
+  'letter_viewed' | 'letter_downloaded' | 'document_downloaded' | 'efile_viewed' | 'efile_exported'
+>;
 
 /** Who reads, and how they came to: a search result's link carries `from=search` (search.service.ts resultUrl). */
 export interface ReadContext {

@@ -27,7 +27,7 @@ describe('file access rules (app.fileAccess)', () => {
 
   it('names every private area without a rule, and no public one', () => {
     const rules = createFileAccess();
-    expect(rules.missing()).toHaveLength(6);
+    expect(rules.missing()).toHaveLength(7);
     expect(rules.missing()).toEqual(
       expect.arrayContaining(['group-files', 'user-documents', 'letters', 'trial-repos']),
     );

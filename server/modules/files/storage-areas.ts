@@ -10,6 +10,8 @@ export const PRIVATE_AREAS = [
   'letters',
   'software-repos',
   'trial-repos',
+  // Documents uploaded into e-files (decision 107).
+  'efiles',
 ] as const;
 export const AREAS = [...PUBLIC, ...PRIVATE_AREAS] as const;
 export type Area = (typeof AREAS)[number];

@@ -1,0 +1,21 @@
+/** The activity log's sentences of e-Files (decision 107), spread into the activity catalogue (activity.ts). */
+export const efilesActivity = {
+  efile_created: 'Opened file {{number}}',
+  efile_note_added: 'Wrote note N/{{seq}} in file {{number}}',
+  efile_note_edited: 'Changed draft note N/{{seq}} in file {{number}}',
+  efile_note_discarded: 'Discarded draft note N/{{seq}} in file {{number}}',
+  efile_letter_put: 'Put letter {{letter}} in file {{number}} as C/{{seq}}',
+  efile_document_added: 'Added {{filename}} to file {{number}} as C/{{seq}}',
+  efile_sent: 'Sent file {{number}} to {{name}}',
+  efile_returned: 'Returned file {{number}} to {{name}}',
+  efile_received: 'Received file {{number}}',
+  efile_pulled_back: 'Pulled back file {{number}} from {{name}}',
+  efile_parked: 'Parked file {{number}}',
+  efile_resumed: 'Resumed file {{number}}',
+  efile_closed: 'Closed file {{number}}',
+  efile_reopened: 'Reopened file {{number}}',
+  efile_route_changed: 'Changed the route of file {{number}}',
+  efile_copy_seen: 'Saw the copy of file {{number}}',
+  efile_settings_changed: 'Changed the e-file numbering scheme to {{scheme}}',
+  efile_head_added: 'Added the e-file head {{code}} ({{name}})',
+} as const;
