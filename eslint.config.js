@@ -22,6 +22,24 @@ const importGroups = [
   ['^\\.'],
 ];
 
+/**
+ * No source file over 400 lines (docs/decisions/105): every file of server/, shared/, web/, e2e/ and scripts/, tests
+ * included, counted as `wc -l` does. Left out: migrations (generated SQL and its snapshots, ignored above) and the demo's
+ * data (server/demo/demo-data.ts: records, not logic). Files over it today, each to be split, not to grow:
+ */
+const OVER_400_FOR_NOW = [
+  // Tests being changed this session on other branches (the TOTP test clock, mail without sleeps): split after.
+  'e2e/second-factor.e2e.ts',
+  'server/modules/acknowledgements/acknowledgements.test.ts',
+  'server/modules/acknowledgements/acknowledgements.publish.test.ts',
+  'server/modules/auth/step-up.test.ts',
+  'server/modules/mfa/passkeys.test.ts',
+  'server/config.test.ts',
+  // Screens not split yet.
+  'web/features/close-groups/components/close-group-documents.tsx',
+  'web/features/users/components/manage-users.tsx',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.test-data', 'server/db/migrations', 'test-results'] },
   js.configs.recommended,
@@ -54,4 +72,9 @@ export default tseslint.config(
   },
   // Each module owns its tables (docs/decisions/103-each-module-owns-its-tables.md).
   tableOwnershipConfig,
+  {
+    files: ['{server,shared,web,e2e,scripts}/**/*.{ts,tsx,js,mjs,cjs,mts,cts}'],
+    ignores: ['server/demo/demo-data.ts', ...OVER_400_FOR_NOW],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
 );

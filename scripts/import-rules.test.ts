@@ -172,3 +172,28 @@ describe('table ownership (ESLint ownership/tables)', () => {
     expect(run.stdout).toMatch(/Module 'mail' imports the Drizzle table 'letters', owned by module 'letters'/);
   });
 });
+
+// The size rule of npm run lint (eslint.config.js `max-lines`, docs/decisions/105) on a throw-away project of its own:
+// a file of 401 lines fails and is named; one of 400 passes.
+describe('file size (ESLint max-lines)', () => {
+  let sized = '';
+  beforeAll(() => {
+    sized = mkdtempSync(path.join(tmpdir(), 'size-rule-'));
+    mkdirSync(path.join(sized, 'server'));
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};\n`).join('');
+    writeFileSync(path.join(sized, 'server/long.ts'), lines(401));
+    writeFileSync(path.join(sized, 'server/fits.ts'), lines(400));
+  });
+  afterAll(() => rmSync(sized, { recursive: true, force: true }));
+
+  it('fails on a file over 400 lines and names it', () => {
+    const bin = path.join(root, 'node_modules/eslint/bin/eslint.js');
+    const config = path.join(root, 'eslint.config.js');
+    const run = spawnSync(process.execPath, [bin, '--config', config, 'server'], { cwd: sized, encoding: 'utf8' });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toMatch(
+      /server\/long\.ts\s+401:1\s+error\s+File has too many lines \(401\)\. Maximum allowed is 400\s+max-lines/,
+    );
+    expect(run.stdout).not.toContain('fits.ts');
+  });
+});

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { files, labItems } from '#server/db/schema/index.ts';
-import { KEPT_FILE_MAX_BYTES } from '#server/modules/files/files.routes.ts';
+import { KEPT_FILE_MAX_BYTES } from '#server/modules/files/files.serve.ts';
 import { saveFileRow } from '#server/modules/files/storage.ts';
 import type { Area } from '#server/modules/files/storage-areas.ts';
 import { buildTestApp } from '#server/test/app.ts';

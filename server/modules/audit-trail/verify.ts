@@ -3,10 +3,13 @@ import { StringDecoder } from 'node:string_decoder';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 
-import { type AuditCheckpointJson, auditCheckpointJson } from '#shared/schemas/audit-checkpoint.ts';
-
 import { chainHash, type ChainRow, GENESIS_HASH } from './audit-chain.ts';
-import { checkpointName, type StoredCheckpoint } from './checkpoints.ts';
+import type { StoredCheckpoint } from './checkpoints.ts';
+import { type Assertion, range, readCheckpoints } from './verify.checkpoints.ts';
+import { canonicalTime, COLUMNS, copyField } from './verify.copy.ts';
+import type { VerifyProblem, VerifyReport } from './verify.report.ts';
+
+export type { ProblemKind, VerifyProblem, VerifyReport } from './verify.report.ts';
 
 /**
  * `npm run audit:verify` (issue 31, decisions 067 and 068): reads the audit trail in chain order and checks, with the
@@ -23,66 +26,6 @@ import { checkpointName, type StoredCheckpoint } from './checkpoints.ts';
  * The rows come in one COPY, streamed, in one REPEATABLE READ snapshot, so the portal keeps writing meanwhile.
  */
 
-export type ProblemKind =
-  /** The row's fields do not give its stored hash: it was changed after it was written. */
-  | 'altered'
-  /** The row's prev_hash is not the previous row's hash (or, for the first row, not where the chain starts). */
-  | 'broken_link'
-  /** Rows are missing between two present ones. */
-  | 'gap'
-  /** Rows before the first present one are gone, and no purge checkpoint records their removal. */
-  | 'removed_without_purge'
-  /** The chain head does not name the last row. */
-  | 'head_mismatch'
-  /** The newest rows are gone: the chain head or a checkpoint names a seq past the last row. */
-  | 'tail_cut'
-  /** A row's hash is not the one a checkpoint recorded for it: the chain was rewritten. */
-  | 'checkpoint_mismatch'
-  /** A checkpoint file that is not one, whose name does not match it, or that contradicts itself. */
-  | 'checkpoint_invalid'
-  /** Two copies of one checkpoint (the folder's and the bucket's) differ. */
-  | 'checkpoint_copies_differ';
-
-export interface VerifyProblem {
-  kind: ProblemKind;
-  /** The row concerned (for missing rows, the first missing one); null for a problem of a checkpoint file. */
-  seq: number | null;
-  /** The row's id when it is present. */
-  id: string | null;
-  message: string;
-}
-
-export interface VerifyReport {
-  ok: boolean;
-  /** Rows read, and the first and last seq present (null: no row). */
-  rows: number;
-  firstSeq: number | null;
-  lastSeq: number | null;
-  head: { seq: number; hash: string };
-  checkpoints: {
-    /** Checkpoint files found, by place (one checkpoint in the folder and the bucket counts once in `distinct`). */
-    local: number;
-    s3: number;
-    distinct: number;
-    /** Checkpoint links compared with a row (or the first row's prev_hash, or the head). */
-    checked: number;
-    /** Checkpoint links older than the first row present: purged, nothing left to compare. */
-    purged: number;
-    /** The newest checkpoint, by seq then time. */
-    latest: { name: string; seq: number; takenAt: string } | null;
-  };
-  /** The last link removed by retention, as the first row present links to it (null: the chain starts at seq 1). */
-  purgedThrough: number | null;
-  /** Every problem found, by seq (problems of checkpoint files last); at most `maxProblems`. */
-  problems: VerifyProblem[];
-  problemCount: number;
-  /** The first bad row: the problem with the lowest seq, else the first problem. */
-  firstBad: VerifyProblem | null;
-  /** Things worth a look that do not break the trail (a checkpoint in one place only). */
-  warnings: string[];
-  ms: number;
-}
-
 export interface VerifyOptions {
   /** Every checkpoint file in every place (checkpointStore(config).list()); asked again once if a purge ran meanwhile. */
   checkpoints: () => Promise<StoredCheckpoint[]>;
@@ -98,141 +41,6 @@ export interface VerifyOptions {
   maxProblems?: number;
   /** Told every `progressEvery` rows: rows read so far and the last seq. */
   onProgress?: (rows: number, lastSeq: number) => void;
-}
-
-/** What a checkpoint asserts: the hash of the link at `seq`. */
-interface Assertion {
-  seq: number;
-  hash: string;
-  /** "checkpoint 0000…-….json", "the purge checkpoint …". */
-  source: string;
-  purge: boolean;
-}
-
-const range = (from: number, to: number) => (from === to ? `row ${from} is` : `rows ${from}–${to} are`);
-
-/** The checkpoint files, parsed and checked on their own: what they assert, and what is wrong with them. */
-function readCheckpoints(stored: StoredCheckpoint[], bucket: boolean) {
-  const problems: VerifyProblem[] = [];
-  const warnings: string[] = [];
-  const assertions: Assertion[] = [];
-  const byName = new Map<string, StoredCheckpoint[]>();
-  for (const s of stored) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  let latest: VerifyReport['checkpoints']['latest'] = null;
-  const bad = (message: string) => problems.push({ kind: 'checkpoint_invalid', seq: null, id: null, message });
-  for (const [name, copies] of byName) {
-    const distinct = copies.filter((c, i) => copies.findIndex((d) => d.body.equals(c.body)) === i);
-    if (distinct.length > 1) {
-      problems.push({
-        kind: 'checkpoint_copies_differ',
-        seq: null,
-        id: null,
-        message: `The copies of checkpoint ${name} in ${copies.map((c) => c.place).join(' and ')} differ: one of them was altered.`,
-      });
-    } else if (bucket && copies.every((c) => c.place === 'local')) {
-      warnings.push(`Checkpoint ${name} is only in the folder, not in the bucket.`);
-    }
-    for (const copy of distinct) {
-      const label = distinct.length > 1 ? `checkpoint ${name} (${copy.place})` : `checkpoint ${name}`;
-      let checkpoint: AuditCheckpointJson;
-      try {
-        const parsed = auditCheckpointJson.safeParse(JSON.parse(copy.body.toString('utf8')));
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          bad(`${label} is not a checkpoint (${issue.path.join('.') || 'the file'}: ${issue.message}).`);
-          continue;
-        }
-        checkpoint = parsed.data;
-      } catch {
-        bad(`${label} is not a checkpoint (not JSON).`);
-        continue;
-      }
-      const { seq, hash, count, firstSeq, purgedThrough, takenAt } = checkpoint;
-      if (checkpointName(checkpoint) !== name) {
-        bad(`${label} does not hold what its name says (seq ${seq}, taken ${takenAt}).`);
-        continue;
-      }
-      if (seq === 0 && hash !== GENESIS_HASH) {
-        bad(`${label} names seq 0 with a hash other than the chain's start.`);
-        continue;
-      }
-      // Rows are contiguous from firstSeq to seq in any snapshot of an untouched table.
-      const expected = firstSeq === null ? 0 : seq - firstSeq + 1;
-      if (count !== expected || (firstSeq !== null && firstSeq > seq)) {
-        bad(
-          `${label} counted ${count} rows from seq ${firstSeq === null ? '–' : firstSeq} to ${seq}, where there should have been ${expected}: rows were already missing when it was taken.`,
-        );
-      }
-      if (purgedThrough && purgedThrough.seq > seq) {
-        bad(`${label} records a purge through seq ${purgedThrough.seq}, past its own seq ${seq}.`);
-        continue;
-      }
-      if (seq > 0) assertions.push({ seq, hash, source: label, purge: false });
-      if (purgedThrough) {
-        assertions.push({
-          seq: purgedThrough.seq,
-          hash: purgedThrough.hash,
-          source: `the purge ${label}`,
-          purge: true,
-        });
-      }
-      if (!latest || name > latest.name) latest = { name, seq, takenAt };
-    }
-  }
-  return {
-    problems,
-    warnings,
-    assertions,
-    latest,
-    local: stored.filter((s) => s.place === 'local').length,
-    s3: stored.filter((s) => s.place === 's3').length,
-    distinct: byName.size,
-  };
-}
-
-/**
- * The canonical time of decision 067 from PostgreSQL's text for a timestamptz in a UTC session
- * (`2026-11-27 10:15:02.12+00`): `2026-11-27T10:15:02.120Z`.
- */
-function canonicalTime(text: string): string {
-  if (text.length >= 22 && text[10] === ' ' && text.endsWith('+00')) {
-    const fraction = text[19] === '.' ? text.slice(20, -3) : '';
-    if (fraction.length <= 3) return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction.padEnd(3, '0')}Z`;
-  }
-  return new Date(text).toISOString(); // not expected in a UTC session; a wrong time still fails its row's hash
-}
-
-/** The columns read, in the order the COPY gives them. */
-const COLUMNS = [
-  'seq',
-  'id',
-  'occurred_at',
-  'actor_id',
-  'actor_name',
-  'actor_role',
-  'client_address',
-  'user_agent',
-  'action',
-  'object_type',
-  'object_id',
-  'object_label',
-  'classification',
-  'outcome',
-  'details',
-  'prev_hash',
-  'hash',
-] as const;
-
-const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
-
-/**
- * One field of COPY's text format: `\N` is null; a backslash escapes the next character (`\n`, `\t`, `\\`…). COPY TO
- * writes no octal or hex escapes (PostgreSQL's documentation of COPY), so none are read.
- */
-function copyField(raw: string): string | null {
-  if (raw === '\\N') return null;
-  if (!raw.includes('\\')) return raw;
-  return raw.replace(/\\(.)/gs, (_, c: string) => COPY_ESCAPES[c] ?? c);
 }
 
 /** Checks the audit trail of the database at `pool` against its checkpoints (see above). Never writes. */
