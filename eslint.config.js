@@ -7,6 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 import { tableOwnershipConfig } from './scripts/lint/table-ownership.js';
+import citations from './scripts/lint/no-issue-citations.mjs';
 
 // Import cycles and the layers of ../shared/STYLE.md are checked by dependency-cruiser (.dependency-cruiser.mjs, run by
 // npm run lint after ESLint); the order of imports by eslint-plugin-simple-import-sort below, which `npx eslint --fix`
@@ -76,5 +77,10 @@ export default tseslint.config(
     files: ['{server,shared,web,e2e,scripts}/**/*.{ts,tsx,js,mjs,cjs,mts,cts}'],
     ignores: ['server/demo/demo-data.ts', ...OVER_400_FOR_NOW],
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // Comments cite decisions by number, never the numbers of issues (scripts/lint/no-issue-citations.mjs).
+    plugins: { citations },
+    rules: { 'citations/no-issue-citations': 'error' },
   },
 );
