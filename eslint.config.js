@@ -6,8 +6,8 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-import { tableOwnershipConfig } from './scripts/lint/table-ownership.js';
 import citations from './scripts/lint/no-issue-citations.mjs';
+import { tableOwnershipConfig } from './scripts/lint/table-ownership.js';
 
 // Import cycles and the layers of ../shared/STYLE.md are checked by dependency-cruiser (.dependency-cruiser.mjs, run by
 // npm run lint after ESLint); the order of imports by eslint-plugin-simple-import-sort below, which `npx eslint --fix`

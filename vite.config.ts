@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * Writes a .br (brotli 11) and a .gz (gzip 9) copy beside every text file of the build over 1 KB, once, at build
  * time: the server sends them as they are (@fastify/static preCompressed, server/plugins/web.ts) instead of
- * compressing the same bytes on every request (issue 12).
+ * compressing the same bytes on every request.
  */
 function precompress(): Plugin {
   return {

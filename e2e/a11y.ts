@@ -32,7 +32,7 @@ async function runAxe(page: Page, tags: string[]): Promise<AxeResults['violation
 
 /**
  * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is now and fails on any serious or critical
- * violation, naming the rule, the elements and how to fix it. `moderate: true` (GIGW 3.0, issue 16) adds axe's
+ * violation, naming the rule, the elements and how to fix it. `moderate: true` (GIGW 3.0, decision 018) adds axe's
  * best-practice rules (heading order, unique landmarks, one banner) and fails on moderate findings too.
  */
 export async function checkA11y(page: Page, opts: { moderate?: boolean } = {}): Promise<void> {

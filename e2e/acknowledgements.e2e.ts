@@ -12,7 +12,7 @@ import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, inDays, registrationFor, type SeededUser, signedInAdmin, tinyPdf } from './seed.ts';
 
-// Issue 31 item 2: circulars that must be acknowledged. An admin publishes a lab circular to two groups with a
+// Decision 074: circulars that must be acknowledged. An admin publishes a lab circular to two groups with a
 // deadline; the members of one group open it and acknowledge it; that group's head sees 100 % for it; the admin sees
 // the other group's members pending and downloads the CSV. English and Hindi, 1280 and 390 px, axe-clean down to
 // moderate findings (with the audience list open too). The groups and people are this file's own, seeded through the

@@ -7,7 +7,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, apiCall, apiLogin, createApprovedUser, signedInAdmin } from './seed.ts';
 
-// Issue 31, decision 069: Admin → Audit Trail. An admin signs in through the form; a person's sign-ins, a failed
+// Decision 069: Admin → Audit Trail. An admin signs in through the form; a person's sign-ins, a failed
 // sign-in and a role change (through the API) are in the trail; the admin filters by person and by action, pages,
 // downloads the CSV and reads it, writes a checkpoint; the screen in Hindi; a director reads it without the admin's
 // Write checkpoint; an employee is sent away. axe-clean down to moderate, also with a filter's menu open; screenshots at 1280 and 390 px.

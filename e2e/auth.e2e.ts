@@ -9,7 +9,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, approveUser, createApprovedUser, signedInAdmin } from './seed.ts';
 
-// Issue 2: register → pending → admin approves → sign in → sign out, the guards, and the register and login
+// Register → pending → admin approves → sign in → sign out, the guards, and the register and login
 // messages of spec §5 and §8. Selected by label, role and visible text, in English.
 
 const browser = useBrowser();

@@ -9,7 +9,7 @@ import { checkA11y } from './a11y.ts';
 import { expectVisible, groupIds, launchBrowser, newContext, signInAs } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
-// Issue 16 (GIGW 3.0), item 3: axe finds nothing critical, serious or moderate on any page, in both languages and both
+// Axe finds nothing critical, serious or moderate on any page, in both languages and both
 // themes. The walk of every route of web/app/router.tsx as the role that may see it, shared by
 // e2e/gigw-pages.e2e.ts (visitor and employee) and e2e/gigw-admin-pages.e2e.ts (associate director, director, admin).
 // One page for each of those files, one sign-in per role; pages are changed inside the app (no reload) so the walk

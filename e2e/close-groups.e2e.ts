@@ -9,8 +9,8 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, newContext, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, apiCall, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
-// Issue 8: close groups. An admin creates a close group with two members through Manage Close Groups; one member
-// uploads a document, marked Restricted (issue 31, decision 072: the select, then the badge), renames it, marks it Confidential and back from its dialog; the other opens it but may not rename or delete it; a non-member cannot open it
+// Close groups. An admin creates a close group with two members through Manage Close Groups; one member
+// uploads a document, marked Restricted (decision 072: the select, then the badge), renames it, marks it Confidential and back from its dialog; the other opens it but may not rename or delete it; a non-member cannot open it
 // by its link; after the end date uploads are refused until the admin extends the group; the admin deletes a group.
 // Selected by label, role and visible text, in English.
 
@@ -93,7 +93,7 @@ describe('Close groups', () => {
     await page.getByRole('textbox', { name: 'From', exact: true }).fill(dayFromToday(-1));
     await page.getByRole('textbox', { name: 'To', exact: true }).fill(dayFromToday(30));
     await pickMember(page, alice);
-    // The Requested By list open: inside the page's landmarks (axe region, issue 35).
+    // The Requested By list open: inside the page's landmarks (axe region, decision 018).
     const picker = page.getByRole('combobox', { name: 'Requested By' });
     await picker.fill(bob.email);
     await expectVisible(page.getByRole('option', { name: `${bob.name} (${bob.email})` }));

@@ -10,7 +10,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, inDays, registrationFor, type SeededUser, uploadLetter } from './seed.ts';
 
-// Issue 32 item 4 (decisions 078, 079): an officer on leave names a delegate; the delegate receives and closes a letter
+// Decisions 078, 079: an officer on leave names a delegate; the delegate receives and closes a letter
 // marked to the officer, and the history says "on behalf of" (English and Hindi); after the end date the delegate's
 // inbox no longer shows the officer's letters. Then pull back and copy to: a letter marked to one officer for action
 // and another for information; the reader marks it seen (in Hindi); the uploader pulls back the unopened marking.

@@ -6,7 +6,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, registrationFor, signedInAdmin, uploadLetter } from './seed.ts';
 
-// Issue 29 ("Done when"): a refusal that carries a name reads in Hindi in Hindi mode. An officer holds a letter; their
+// Decision 034: a refusal that carries a name reads in Hindi in Hindi mode. An officer holds a letter; their
 // account is deactivated while the uploader has them chosen in the dak's "Mark to" dialog, with the portal in Hindi;
 // the server's refusal (letters.officer_deactivated, {name}) shows on the dialog in Hindi, with the officer's name.
 // Screenshots at 1280 and 390 px.

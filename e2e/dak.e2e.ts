@@ -9,7 +9,7 @@ import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, inDays, registrationFor, type SeededUser, tinyPdf } from './seed.ts';
 
-// Issue 17: dak that moves. An employee uploads a letter and marks it to an associate director with a due date; the
+// Decision 020: dak that moves. An employee uploads a letter and marks it to an associate director with a due date; the
 // associate director sees it in "Marked to Me" with the badge, receives it and marks it on to an employee, who
 // closes it with a disposal; the director sees it in pendency before and after. English and Hindi, axe-clean,
 // screenshots at 1280 and 390 px. Selected by label, role and visible text.
@@ -110,7 +110,7 @@ describe('Dak that moves (issue 17)', () => {
     // Nobody chosen: the form says so.
     await dialog.getByRole('button', { name: 'Mark Letter' }).click();
     await expectVisible(dialog.getByText('Please choose at least one officer.'));
-    // The whole list of officers open: inside the dialog (axe region, issue 35) and not clipped by it.
+    // The whole list of officers open: inside the dialog (axe region, decision 018) and not clipped by it.
     await dialog.getByRole('combobox', { name: 'Mark to' }).click();
     await expectVisible(dialog.getByRole('option').first());
     await checkA11y(page, { moderate: true });
@@ -194,8 +194,8 @@ describe('Dak that moves (issue 17)', () => {
     await mine.getByRole('button', { name: `Show Details of letter ${letterId}`, exact: true }).click();
     await expectVisible(mine.getByText(`${employee.name} → ${ad.name}`));
     await expectVisible(mine.getByText(`${ad.name} → ${officer.name}`));
-    await checkA11y(page, { moderate: true }); // the Show Details panel's headings in order (issue 35)
-    // The Send Back dialog, checked and left (heading-order, issue 35).
+    await checkA11y(page, { moderate: true }); // the Show Details panel's headings in order
+    // The Send Back dialog, checked and left (heading-order).
     await mine.getByRole('button', { name: new RegExp(`^Send letter ${letterId} back`) }).click();
     const backDialog = page.getByRole('dialog', { name: new RegExp(`^Send letter ${letterId} back`) });
     await expectVisible(backDialog);

@@ -7,7 +7,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, registrationFor, signedInAdmin, uploadLetter } from './seed.ts';
 
-// Issue 35 item 3: in Hindi mode a timestamp names its month and am/pm in Hindi, day first ("21 नव॰ 2026, 3:05
+// Decision 060: in Hindi mode a timestamp names its month and am/pm in Hindi, day first ("21 नव॰ 2026, 3:05
 // अपराह्न"); the password field's show/hide button, the Manage Close Groups intro and the Manage Directors designation
 // placeholder are Hindi too. Screenshots at 1280 and 390 px: the letters register, the inbox and the open bell.
 

@@ -10,7 +10,7 @@ import { baseURL, expectPath, expectVisible, useBrowser } from './fixtures.ts';
 import { linkIn, waitForMail } from './mail.ts';
 import { apiAs, apiCall, apiLogin, createApprovedUser } from './seed.ts';
 
-// Forgot password (issue 32 item 3, decision 077) in a browser, with the shared e2e server mailing through a real SMTP
+// Forgot password (decision 077) in a browser, with the shared e2e server mailing through a real SMTP
 // server (e2e/global-setup.ts): the login page's link, the request, the mail, its link, a new password, signing in
 // with it; the link refused a second time (English and Hindi, axe-clean, 1280 and 390 px). The link refused after its
 // 30 minutes (aged in the shared server's database; English and Hindi), and an earlier link refused once a later one

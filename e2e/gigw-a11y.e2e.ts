@@ -5,7 +5,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { baseURL, expectVisible, groupIds, newContext, signInAs, useBrowser } from './fixtures.ts';
 import { createApprovedUser, createPendingUser, registrationFor, signedInAdmin, uniquePersonName } from './seed.ts';
 
-// Issue 16, part A (GIGW 3.0): shipped fonts so Hindi renders without a system font, axe with no critical, serious or
+// Decision 018: shipped fonts so Hindi renders without a system font, axe with no critical, serious or
 // moderate finding in both languages and both themes (date picker and modals open too), text size and contrast that
 // last across pages, focus that stays visible and clear of the fixed header, and a page that fits 320 px.
 

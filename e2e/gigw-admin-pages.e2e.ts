@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { as, cast, check, COMBINATIONS, eachTab, open, openMenu, page, useAxeWalk, walk } from './axe-walk.ts';
 import { expectVisible } from './fixtures.ts';
 
-// Issue 16 (GIGW 3.0), item 3: axe finds nothing critical, serious or moderate on any page, in both languages and both
+// Axe finds nothing critical, serious or moderate on any page, in both languages and both
 // themes. The pages of the managers: Edit Group and its tabs as an associate director, pendency and repositories as a
 // director, every admin page with the group admin panel and its tabbed file editor, a date picker open and a
 // confirmation dialog open. The walk is e2e/axe-walk.ts; the pages of everyone are e2e/gigw-pages.e2e.ts.

@@ -13,7 +13,7 @@ import {
   walk,
 } from './axe-walk.ts';
 
-// Issue 16 (GIGW 3.0), item 3: axe finds nothing critical, serious or moderate on any page, in both languages and both
+// Decision 019: axe finds nothing critical, serious or moderate on any page, in both languages and both
 // themes. The pages of everyone: every public route and the lab home's tabs as a visitor, and as an employee their
 // group's ten tabs, My Group, letters, repositories and the Groups and My Account menus open. The walk is
 // e2e/axe-walk.ts; the pages of the managers are e2e/gigw-admin-pages.e2e.ts.

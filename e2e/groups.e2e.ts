@@ -9,7 +9,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, signedInAdmin } from './seed.ts';
 
-// Issue 5: research groups. An admin creates a group with employees; a member opens the group page and its ten
+// Decision 006: research groups. An admin creates a group with employees; a member opens the group page and its ten
 // tabs and My Group; an outsider sees Access Denied; the admin fills the group through the admin panel (associate
 // director, notice, project file, office member), the member sees it all, and the admin moves a member to another
 // group. Selected by label, role and visible text, in English.
@@ -39,7 +39,7 @@ async function chooseFile(page: Page, label: string, name: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: label }).click();
   await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
-  // The form with its file chosen, its clear button shown: axe down to moderate findings (issue 35).
+  // The form with its file chosen, its clear button shown: axe down to moderate findings (decision 018).
   await expectVisible(page.getByRole('button', { name: 'Remove the chosen file' }));
   await checkA11y(page, { moderate: true });
 }

@@ -7,7 +7,7 @@ import { screenshot } from './a11y.ts';
 import { expectVisible, groupIds, labId, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, createPendingUser, inDays, type SeededUser, signedInAdmin } from './seed.ts';
 
-// Issue 35 item 3 ("Done when", Hindi): in Hindi, the activity log (after actions with dates and roles), a timestamp,
+// Decision 060: in Hindi, the activity log (after actions with dates and roles), a timestamp,
 // the password toggle and Manage Close Groups show no Latin letters outside names, emails, IDs and file names.
 // Screenshots of the Hindi activity log at 1280 and 390 px.
 

@@ -8,7 +8,7 @@ import { SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectPath, expectVisible, labId, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
-// Issue 35 item 2: the keyboard path from the home page to Upload Letter, signing in on the way, took 94 Tab presses
+// Decision 032: the keyboard path from the home page to Upload Letter, signing in on the way, took 94 Tab presses
 // (8 News Flash links before the header, focus left in the content after sign-in, a search box with two stops). Now:
 // a skip link past the News Flash, focus on the new page's h1 after every move, and a search box left with one Tab.
 // Decision 100: after a sign-in with no page asked for the focus is at the top of the page, and the News Flash's links
@@ -116,7 +116,7 @@ function keyboard(page: Page, width: number) {
 }
 
 /**
- * Waits until the opened narrow-screen navigation shows `link` (its list loads on first use, issue 12): a person sees
+ * Waits until the opened narrow-screen navigation shows `link` (its list loads on first use, decision 058): a person sees
  * the menu before tabbing into it, while Tab pressed before it is drawn would go on into the page behind it.
  */
 async function navigationOpen(page: Page, link: string) {

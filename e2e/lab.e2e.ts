@@ -10,7 +10,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { baseURL, expectVisible, groupIds, labId, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, signedInAdmin } from './seed.ts';
 
-// Issue 4: lab information. An admin fills the lab's information, adds directors (one with history), a notice with a
+// Decision 010: lab information. An admin fills the lab's information, adds directors (one with history), a notice with a
 // PDF and photos; a visitor sees them on the home tabs, in the gallery carousel (past the first page of 3) and in the
 // News Flash, and the PDF opens. Selected by label, role and visible text, in English.
 
@@ -62,7 +62,7 @@ async function chooseFile(page: Page, label: string, name: string, mimeType: str
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: label }).click();
   await (await chooser).setFiles({ name, mimeType, buffer });
-  // The form with its file chosen, its clear button shown: axe down to moderate findings (issue 35).
+  // The form with its file chosen, its clear button shown: axe down to moderate findings (decision 018).
   await expectVisible(page.getByRole('button', { name: 'Remove the chosen file' }));
   await checkA11y(page, { moderate: true });
 }
@@ -346,7 +346,7 @@ describe('Lab information', () => {
   });
 
   it('never draws the tab heading over the side tabs, at any text size, at 1280 and 390 px', async () => {
-    // Issue 35 item 6: at A+ and 1280 px "About Lab" collided with the active side tab. A real lab's About runs to long
+    // At A+ and 1280 px "About Lab" collided with the active side tab. A real lab's About runs to long
     // sentences, so the panel asks for all the width it can get; that is what squeezed the side menu.
     const as = apiAs(await signedInAdmin());
     const before = (await as.get<LabJson>(`/api/labs/${labId}`)).body;

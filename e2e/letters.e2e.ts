@@ -11,7 +11,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
-// Issue 6: the letters register. An employee uploads a letter with a PDF (with a progress bar) and edits it; a
+// Decision 009: the letters register. An employee uploads a letter with a PDF (with a progress bar) and edits it; a
 // director finds it in /allLetter by part of its subject, typed in another case with spaces around, and downloads
 // the file; another employee neither sees it nor may download it; the employee deletes it and an admin restores it
 // from the recycle bin. Selected by label, role and visible text, in English.
@@ -20,7 +20,7 @@ const browser = useBrowser();
 
 /**
  * A real PDF of about `kb` kilobytes, so the upload takes long enough to show progress, and a Confidential letter's
- * download can be stamped (decision 071: a PDF that cannot be stamped is refused).
+ * download can be watermarked (decision 071: a PDF that cannot be watermarked is refused).
  */
 const pdfOf = (kb: number) => pdfWithPages(['Fire drill on the range, Monday 10 am.'], kb);
 

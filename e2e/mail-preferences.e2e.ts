@@ -4,7 +4,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiCall, createApprovedUser } from './seed.ts';
 
-// My Account → Email (issue 32, decision 081): each person chooses per kind of mail, immediately, in the daily digest,
+// My Account → Email (decision 081): each person chooses per kind of mail, immediately, in the daily digest,
 // or off; the mandatory mails are named as always sent. The shared e2e server mails (e2e/global-setup.ts). English and
 // Hindi, axe-clean down to moderate, 1280 and 390 px.
 

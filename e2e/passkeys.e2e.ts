@@ -7,7 +7,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { baseURL, expectHidden, expectPath, expectVisible, LOGIN_LABELS, useBrowser } from './fixtures.ts';
 import { ageSession, apiAs, createApprovedUser, signedInAdmin, uploadSecretLetter } from './seed.ts';
 
-// Passkeys as a second factor (issue 30 item 3, decision 065), with Chromium's virtual authenticator over CDP. The
+// Passkeys as a second factor (decision 065), with Chromium's virtual authenticator over CDP. The
 // e2e server listens on 127.0.0.1, which a browser does not accept as a WebAuthn RP ID (it must be a domain): this
 // journey opens the same server as http://localhost, a secure context too.
 
@@ -106,7 +106,7 @@ describe('passkeys', () => {
     const again = await apiAs(null).post('/api/auth/login', { email: person.email, password: person.password });
     expect(again.body).toMatchObject({ code: 'auth.second_factor_required', methods: ['passkey', 'recovery'] });
 
-    // The fresh check before a Secret letter (decision 066), 16 minutes after signing in, answered with the passkey.
+    // The step-up before a Secret letter (decision 066), 16 minutes after signing in, answered with the passkey.
     const admin = await signedInAdmin();
     expect((await apiAs(admin).put(`/admin/users/${person.id}/clearance`, { cleared: true })).status).toBe(200);
     const subject = `Secret magazine audit ${randomUUID().slice(0, 6)}`;

@@ -21,7 +21,7 @@ import {
   uniquePersonName,
 } from './seed.ts';
 
-// Issue 3: a pending user is approved into a group with a role on the approval screen, edits their profile (a cadre
+// Decision 005: a pending user is approved into a group with a role on the approval screen, edits their profile (a cadre
 // change clears the designation), uploads a photo and sees it; the admin finds the approval in the activity log. Also
 // the directory, a rejection told at login, and Manage Users. Selected by label, role and visible text, in English.
 

@@ -10,7 +10,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
 import { createApprovedUser, type SeededUser } from './seed.ts';
 
-// Issue 7: an associate director uploads a software repository with metadata and a trial repository with a ZIP; a
+// Decision 008: an associate director uploads a software repository with metadata and a trial repository with a ZIP; a
 // member of that group sees the trial repository and downloads it; a member of another group does not see it; a
 // director sees both. By label, role and visible text, in English.
 
@@ -30,7 +30,7 @@ async function chooseFile(page: Page, label: string, file: ReturnType<typeof zip
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: label }).click();
   await (await chooser).setFiles(file);
-  // The form with its file chosen, its clear button shown: axe down to moderate findings (issue 35).
+  // The form with its file chosen, its clear button shown: axe down to moderate findings (decision 018).
   await expectVisible(page.getByRole('button', { name: 'Remove the chosen file' }));
   await checkA11y(page, { moderate: true });
 }

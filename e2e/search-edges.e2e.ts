@@ -9,7 +9,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, labId, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, registrationFor, signedInAdmin, uniquePersonName } from './seed.ts';
 
-// Issue 35 item 5, the search's rough edges, as a visitor meets them at 1280 and 390 px: Enter with too short a query
+// Decision 015, the search's rough edges, as a visitor meets them at 1280 and 390 px: Enter with too short a query
 // says why; a staff name finds nothing for a visitor and says that people are found after signing in (suggestions
 // and results page); a suggestion shows its whole title and its marked word unclipped. axe on each state; screenshots
 // in e2e/screenshots/search-edges-*.png. Selected by label, role and visible text.

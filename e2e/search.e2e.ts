@@ -11,7 +11,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, signedInAdmin } from './seed.ts';
 
-// Issue 14: the portal search. A member of a close group types a word from inside a PDF of that close group into the
+// Decision 015: the portal search. A member of a close group types a word from inside a PDF of that close group into the
 // header box, picks the suggestion and the document opens; the same word on /search shows the result with the word
 // marked; an outsider finds nothing. Selected by label, role and visible text.
 

@@ -9,7 +9,7 @@ import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin, uniquePersonName } from './seed.ts';
 
-// Issue 30 item 3 (decision 064) in the browser: a director sets up an authenticator app of their own accord in
+// Decision 064 in the browser: a director sets up an authenticator app of their own accord in
 // My Account → Security, is then asked for a code at every sign-in (a wrong one refused, a right one and a recovery
 // code, once, let in), and an admin's "Reset second factor" brings back the password-only sign-in. The same screens
 // in Hindi with no English left, axe-clean down to moderate, with screenshots at 1280 and 390 px. The shared e2e

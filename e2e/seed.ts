@@ -212,7 +212,7 @@ export async function uploadLetter(user: { token: string }, subject: string, tag
 
 /**
  * Ages the page's session: its proof time (`verified_at`) set `minutes` back in the shared server's database, for the
- * fresh check before Secret letters (decision 066) without waiting.
+ * step-up before Secret letters (decision 066) without waiting.
  */
 export async function ageSession(page: Page, minutes: number) {
   const sid = await page.evaluate(() => {
@@ -249,7 +249,7 @@ export async function uploadSecretLetter(user: { token: string }, subject: strin
   })) {
     form.set(name, value);
   }
-  // A real page: a Secret letter's PDF is sent stamped, and one that cannot be stamped is refused (decision 071).
+  // A real page: a Secret letter's PDF is sent watermarked, and one that cannot be watermarked is refused (decision 071).
   const pdf = pdfWithText(`Secret letter ${subject}`);
   form.set('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'secret-letter.pdf');
   const res = await apiAs(user).post<{ _id: string; letterId: string }>('/api/dac', form);

@@ -9,7 +9,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { CHROMIUM_PATH, expectHidden, expectPath, expectVisible } from './fixtures.ts';
 import { type PortalServer, startPortalServer } from './global-setup.ts';
 
-// Issue 16 item 5 (GIGW 3.0, WCAG 2.2.1): the session-timeout warning. This file starts its own server with a 24-second
+// Decision 019 (GIGW 3.0, WCAG 2.2.1): the session-timeout warning. This file starts its own server with a 24-second
 // sign-in (JWT_EXPIRES_IN), so the warning opens at half-time (12 s; two minutes before expiry for real sign-ins) and
 // the sign-in ends 12 s later. "Stay signed in" gets a fresh token from POST /api/auth/refresh; at expiry the person is
 // signed out with a message and, after signing in again, comes back to the page they were on.

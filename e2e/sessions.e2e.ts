@@ -4,7 +4,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectPath, expectVisible, signInAs, useBrowser } from './fixtures.ts';
 import { apiAs, apiLogin, createApprovedUser } from './seed.ts';
 
-// Issue 13: sign-out ends the session on the server, and the profile offers "Sign out of all devices".
+// Decision 047: sign-out ends the session on the server, and the profile offers "Sign out of all devices".
 
 const browser = useBrowser();
 

@@ -7,7 +7,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
 import { createApprovedUser, createPendingUser, type SeededUser, signedInAdmin } from './seed.ts';
 
-// Issue 16 (part B): the site pages of GIGW 3.0 linked from every footer (items 9, 11), feedback from a visitor
+// Decision 019: the site pages of GIGW 3.0 linked from every footer (items 9, 11), feedback from a visitor
 // answered in the admin panel, the role-aware upload groups and Groups menu (items 6, 7), and no failed-login message
 // lingering on /pending-approval (item 8). By label, role and visible text.
 
@@ -51,7 +51,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
     await expectPath(page, '/help');
     await expectVisible(page.getByRole('button', { name: /Visitors/ }));
     await expectVisible(page.getByText('Choose Login, then Register.'));
-    // Issue 35 item 4: the section for everyone (search, text size and contrast) is open for a visitor too.
+    // Decision 101: the section for everyone (search, text size and contrast) is open for a visitor too.
     await expectVisible(page.getByRole('heading', { name: 'Search the portal', level: 3 }));
     await expectVisible(page.getByText(/People are found only after signing in\./));
     await bothLanguages(page, 'help', 'Help', 'सहायता');
@@ -108,7 +108,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
     expect(await page.getByRole('main').getByRole('link', { name: 'Register' }).count()).toBe(0);
     // The Groups menu: the own group marked, the group the employee may not open left out.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Groups' }).click();
-    // The dropdown's code loads on first use (issue 12): wait for it to open before reading its items.
+    // The dropdown's code loads on first use: wait for it to open before reading its items.
     await expectVisible(page.getByRole('menuitem').first());
     const items = await page.getByRole('menuitem').allInnerTexts();
     expect(items.filter((i) => i.endsWith('(Your group)'))).toHaveLength(1);

@@ -6,7 +6,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
 import { ageSession, createApprovedUser, uploadSecretLetter } from './seed.ts';
 
-// Issue 30 item 4 (decision 066): a Secret letter opened 16 minutes after signing in asks "Confirm it is you" in the
+// Decision 066: a Secret letter opened 16 minutes after signing in asks "Confirm it is you" in the
 // page, and the letter opens once the password is given. The session is aged in the server's database (its
 // verified_at) rather than waited for; every row touched is this file's own.
 
@@ -35,7 +35,7 @@ describe('the fresh check before a Secret letter (issue 30 item 4)', () => {
       const { page } = browser;
       // The dialog's code loads lazily with the first signed-in page. A loaded machine once let the letter be
       // refused before it was mounted ("Failed to load the history" instead of the dialog): here its load is held
-      // back until a refusal for a fresh check has reached the page (decision 106: a signal, not a sleep), so the
+      // back until a refusal for a step-up has reached the page (decision 106: a signal, not a sleep), so the
       // refusal always comes first and must wait for the dialog.
       let refused!: () => void;
       const refusal = new Promise<void>((resolve) => (refused = resolve));
@@ -61,7 +61,7 @@ describe('the fresh check before a Secret letter (issue 30 item 4)', () => {
       await expectVisible(card);
       await ageSession(page, 16);
 
-      // Opening the letter's history and dak trail: refused for a fresh check, asked in the page.
+      // Opening the letter's history and dak trail: refused for a step-up, asked in the page.
       await card.getByRole('button', { name: WORDS[language].showHistory }).click();
       const dialog = page.getByRole('dialog', { name: WORDS[language].dialog });
       await expectVisible(dialog);

@@ -81,7 +81,7 @@ describe('the fresh check before the viewer (decision 095)', () => {
       await check.getByLabel(words.password).fill(director.password);
       await check.getByRole('button', { name: words.confirm, exact: true }).click();
       await expectHidden(check);
-      // Now the viewer opens, and draws the stamped copy's first page.
+      // Now the viewer opens, and draws the watermarked copy's first page.
       await expectVisible(viewer);
       await page.waitForFunction(
         () => document.querySelector('canvas[data-rendered-page]')?.getAttribute('data-rendered-page') === '1',

@@ -15,7 +15,7 @@ import { checkA11y, screenshot } from './a11y.ts';
 import { expectVisible, labId, switchLanguage, useBrowser } from './fixtures.ts';
 import { apiAs, apiCall, signedInAdmin } from './seed.ts';
 
-// Issue 33: a notice's PDF opens in the portal's viewer from the home page (a visitor, in English and Hindi, at 1280
+// A notice's PDF opens in the portal's viewer from the home page (a visitor, in English and Hindi, at 1280
 // and 390 px, axe clean), pages forward and finds a word; a 200-page PDF shows its first page after a small part of it,
 // whichever way its page tree was written (decisions 085 and 088).
 

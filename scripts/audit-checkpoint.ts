@@ -1,4 +1,4 @@
-// `npm run audit:checkpoint`: writes an audit checkpoint now (issue 31, decision 068, docs/audit.md) to
+// `npm run audit:checkpoint`: writes an audit checkpoint now (decision 068, docs/audit.md) to
 // DATA_DIR/audit-checkpoints and, with STORAGE=s3, to the bucket, recorded as an `audit_checkpoint` event. Works with
 // the embedded database (the running portal's too) and DATABASE_URL. Ends with one JSON line; exit status 1 on failure.
 import { randomBytes } from 'node:crypto';

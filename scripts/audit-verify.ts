@@ -1,4 +1,4 @@
-// `npm run audit:verify`: checks the audit trail (issue 31, decisions 067 and 068, docs/audit.md) of the portal's
+// `npm run audit:verify`: checks the audit trail (decisions 067 and 068, docs/audit.md) of the portal's
 // database (DATABASE_URL, else the embedded one in DATA_DIR, the running portal's included) against every checkpoint
 // in DATA_DIR/audit-checkpoints and, with STORAGE=s3, the bucket. Reads only. Prints a summary, names the first bad row,
 // and ends with one JSON line; exit status 0 when the trail is intact, 1 when it is not, 2 when it could not be checked.

@@ -1,4 +1,4 @@
-// `npm run bench:acknowledgements`: how fast the acknowledgement counts and lists answer (issue 31 item 2).
+// `npm run bench:acknowledgements`: how fast the acknowledgement counts and lists answer (decision 074).
 //
 // Seeds STAFF approved people (default 2,000) in 20 groups, each group headed by an associate director, and CIRCULARS
 // lab circulars (default 200) that must be acknowledged, published one a day over the last CIRCULARS days with two

@@ -1,4 +1,4 @@
-// `npm run bench:audit-reads`: how fast the Audit Trail screen's filters answer on a large trail (issue 31, decision
+// `npm run bench:audit-reads`: how fast the Audit Trail screen's filters answer on a large trail (decision
 // 069), and whether each uses the indexes of migrations 0027 and 0029 rather than a scan of every row.
 //
 // Seeds EVENTS audit events (default 1,000,000: 200 people, 10 actions, 50,000 objects, three classifications, one

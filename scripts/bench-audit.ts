@@ -1,4 +1,4 @@
-// `npm run bench:audit`: how fast `npm run audit:verify` checks a large audit trail (issue 31: 1,000,000 events under
+// `npm run bench:audit`: how fast `npm run audit:verify` checks a large audit trail (1,000,000 events under
 // 60 s on this machine).
 //
 // Writes EVENTS audit events (default 1,000,000) into a throwaway database (scripts/bench-database.ts: the embedded

@@ -1,4 +1,4 @@
-// `npm run bench:first-load`: what a visitor's browser loads for the home page (issue 12: at most 200 KB gzip).
+// `npm run bench:first-load`: what a visitor's browser loads for the home page (at most 200 KB gzip).
 //
 // Builds the web app if it is out of date, seeds a small lab (server/demo/seed-minimal.ts) into a temporary embedded
 // PostgreSQL, starts the real server as a child process, and opens / in Chromium (/usr/bin/chromium) as a visitor
@@ -6,7 +6,7 @@
 // the home route's chunk and whatever it imports, the language's texts), each gzipped at level 9 (what the build's
 // .gz copies hold), and the bytes that actually went over the wire (Content-Encoding as served). The last line is one
 // JSON object. Options: --language hi (the Hindi visitor: only Hindi texts are loaded). The font files are counted
-// apart (fontBytes, as served: woff2 does not compress further): issue 35 item 8 found a 53 KB Devanagari face on the
+// apart (fontBytes, as served: woff2 does not compress further): found a 53 KB Devanagari face on the
 // English page.
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

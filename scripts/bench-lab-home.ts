@@ -1,4 +1,4 @@
-// `npm run bench:lab-home`: the lab home's main read against the platform's limit (issues 4 and 12).
+// `npm run bench:lab-home`: the lab home's main read against the platform's limit.
 //
 // Seeds a lab the size of a busy year (contact info, the director's office, 12 directors, 120 notices, 80 circulars,
 // 30 products and advertisements) into a temporary embedded PostgreSQL (or a fresh database on DATABASE_URL's server),

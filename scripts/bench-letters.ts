@@ -1,4 +1,4 @@
-// `npm run bench:letters -- --letters N`: how fast the letters register answers a search (issue 6).
+// `npm run bench:letters -- --letters N`: how fast the letters register answers a search (decision 009).
 //
 // Seeds N letters (default 50,000) from 200 uploaders into a temporary database — the embedded PostgreSQL in a temporary
 // folder, or, when DATABASE_URL is set, a new database on that PostgreSQL server, dropped at the end — through the
@@ -7,12 +7,12 @@
 // middling word, a rare word, a letter ID, an uploader's name, no match, and no search at all. Prints p50 and p95
 // of each, EXPLAIN ANALYZE of both search plans, and peak memory. The last line is one JSON object.
 //
-// Issue 17 (dak movement): then seeds M movements (default 3 per letter, --movements M): every letter is marked from
+// Decision 020 (dak movement): then seeds M movements (default 3 per letter, --movements M): every letter is marked from
 // its uploader to an officer, on to a second and a third; the newest 3 % are still held (half received, most
 // overdue), the rest closed with a disposal; Confidential and Secret letters go only to cleared officers. Times the
 // inbox (GET /api/dac/inbox, each box, and a search in it) and its count for a busy, uncleared officer, and the
 // pendency report (GET /api/dac/pendency) for the whole lab, for one group, and for an associate director — with
-// its ageing (issue 32: letters held 0–7, 8–15, 16–30 and over 30 days, per officer and per group), which the same
+// its ageing (letters held 0–7, 8–15, 16–30 and over 30 days, per officer and per group), which the same
 // query counts from the open-movements index.
 //
 // Options: --letters N, --movements M, --runs R (timed runs per search, default 40), --no-analyze (skip ANALYZE after seeding, as a

@@ -26,8 +26,8 @@ function chooser(shapes: Shape[]) {
 }
 
 /**
- * The team's mix (issue 12): the kinds of request of the mix, for the demo lab `lab` with the assets and photos it
- * serves. `audited` (the audited mix, issue 31): staff also open their Confidential letter, each opening an audit row.
+ * The team's mix: the kinds of request of the mix, for the demo lab `lab` with the assets and photos it
+ * serves. `audited` (the audited mix): staff also open their Confidential letter, each opening an audit row.
  */
 export function makeShapes({
   lab,
@@ -147,8 +147,8 @@ export function makeShapes({
 }
 
 /**
- * The named mixes of bench:load (`--mix`): the team's morning (issue 12), the screens' own reads (issue 34), and the
- * team's morning with openings of Confidential letters, each written to the audit trail (issue 31).
+ * The named mixes of bench:load (`--mix`): the team's morning, the screens' own reads (decision 089), and the
+ * team's morning with openings of Confidential letters, each written to the audit trail.
  */
 export const MIXES = ['team', 'spec-reads', 'audited'] as const;
 export type MixName = (typeof MIXES)[number];
@@ -157,7 +157,7 @@ export type MixName = (typeof MIXES)[number];
 export const SPEC_READS_ROLES = ['employee', 'associate_director', 'director'];
 
 /**
- * The spec-reads mix (issue 34): every GET a signed-in employee, associate director and director make when opening
+ * The spec-reads mix (decision 089): every GET a signed-in employee, associate director and director make when opening
  * their screens (spec §2, with the calls of §7 and the portal's own badges), recorded from the built web in Chromium
  * and weighted as a lab's morning uses them. Each screen opening asks its own reads; a full page load (about one
  * opening in three: the first of the morning, a reload, a link from mail) also asks the header's: the lab, the groups

@@ -96,7 +96,7 @@ export async function letterUpload(i: number, classification = 'Normal') {
 
 /**
  * The audited mix: each signed-in person uploads one Confidential letter of their own (an uploader may always open
- * their letter), so that every opening of it in the mix writes an audit row (issue 31, decision 070).
+ * their letter), so that every opening of it in the mix writes an audit row (decision 070).
  */
 export async function uploadConfidentialLetters(baseURL: string, sessions: Session[]) {
   for (const [i, s] of sessions.entries()) {

@@ -1,4 +1,4 @@
-// `npm run bench:load -- --connections 100 --seconds 60`: a lab's morning at 09:30 (issue 12).
+// `npm run bench:load -- --connections 100 --seconds 60`: a lab's morning at 09:30.
 //
 // Seeds the demo lab (`npm run demo`) into a fresh DATA_DIR, or into a fresh database created on the PostgreSQL server
 // of DATABASE_URL (dropped at the end), starts the real server as a child process (RUNTIME_METRICS=true, so it answers
@@ -17,17 +17,17 @@
 // bench database), measured from /proc.
 // The last line is one JSON object.
 //
-// --mix NAME: `team` (the default, above: the team's morning of issue 12, kept so that figures stay comparable) or
-// `spec-reads` (issue 34: every GET a signed-in employee, associate director and director make when opening their
+// --mix NAME: `team` (the default, above: the team's morning, kept so that figures stay comparable) or
+// `spec-reads` (decision 089: every GET a signed-in employee, associate director and director make when opening their
 // screens, weighted as a morning uses them: scripts/bench-load-mix.ts; every connection a signed-in person of those
-// roles, no writes) or `audited` (issue 31: the team's mix, each signed-in person having first uploaded a Confidential
+// roles, no writes) or `audited` (the team's mix, each signed-in person having first uploaded a Confidential
 // letter, with openings of that letter's card as often as register searches: each opening writes an audit row before
 // it is answered; compare it with the team's mix, and with a build whose audit writes are taken out, for the audit
 // trail's cost).
 //
 // --nodes N (with DATABASE_URL): N portal processes on that PostgreSQL, sharing one DATA_DIR, behind Debian's nginx
 // (or the in-process proxy of server/test/load-balancer.ts where nginx is missing); the load goes to the balancer and
-// the memory figures add up the nodes (issue 15).
+// the memory figures add up the nodes.
 // Options: --connections N (default 100), --seconds S (default 60), --url URL (a running demo portal: no seeding, no
 // memory figures unless it answers /api/health/runtime), --timeout S (a request slower than this is a time-out,
 // default 10), --log-level L (the server's LOG_LEVEL; default: the server's own default), --cpu-prof DIR (the server
@@ -37,7 +37,7 @@
 // itself costs about half a millisecond of CPU a request on the shared cores: scripts/bench-wrk.ts; no latency by kind
 // of request then), --routes REGEX (--per-route only for the kinds of request whose name it matches), --seconds 0
 // (no mix: only --per-route), --warm-up S (the mix, and with --per-route each kind of request, first driven for S
-// seconds unmeasured, so that the figures are those of a morning under way, the kept answers made; 0 by default: the
+// seconds unmeasured, so that the figures are those of a morning under way, the cached answers made; 0 by default: the
 // first requests counted).
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -206,7 +206,7 @@ async function main() {
     const mixOptions = { url: baseURL, connections, seconds, timeoutS, personFor, chooseFor, runDir };
 
     // One sampler per node; the database's processes are counted once (the first node's sampler).
-    // --warm-up S: the mix first driven for S seconds unmeasured (the kept answers made, as a morning under way).
+    // --warm-up S: the mix first driven for S seconds unmeasured (the cached answers made, as a morning under way).
     if (warmUpSeconds > 0 && seconds > 0) {
       const warm = { ...mixOptions, seconds: warmUpSeconds };
       await (generator === 'wrk' ? mixWithWrk(warm) : mixWithAutocannon(warm));

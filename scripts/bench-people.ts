@@ -1,4 +1,4 @@
-// `npm run bench:people`: how fast the employee directory and the activity logs answer with many people (issue 3).
+// `npm run bench:people`: how fast the employee directory and the activity logs answer with many people (decision 005).
 //
 // Seeds USERS approved staff (default 5,000) in 12 groups and LOGS activity rows (default 100,000) into a temporary
 // database (scripts/bench-database.ts) — the embedded PostgreSQL in a temporary folder, or, when DATABASE_URL is set, a new database on that PostgreSQL

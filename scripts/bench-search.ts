@@ -1,4 +1,4 @@
-// `npm run bench:search -- --documents N`: how fast the portal search answers (issue 14), and how fast files are read.
+// `npm run bench:search -- --documents N`: how fast the portal search answers (decision 015), and how fast files are read.
 //
 // Seeds N search documents (default 100,000) of every kind into a temporary database — the embedded PostgreSQL in a
 // temporary folder, or, when DATABASE_URL is set, a new database on that server, dropped at the end — through the
@@ -8,7 +8,7 @@
 // and the counts per kind, as GET /api/search answers) of several searches as an outsider (an employee of one group,
 // member of two close groups), as an admin, and as busy officers (employees of one group, not cleared, each involved
 // in --involved letters of the register: real letters rows, indexed by the search triggers, marked to them or by them,
-// a fifth classified; issue 28 item 1), and reads 40 PDF and DOCX files with the extractor. Each timed run is a whole
+// a fifth classified; decision 028), and reads 40 PDF and DOCX files with the extractor. Each timed run is a whole
 // request as GET /api/search makes it: the reader's tokens (searchReader) and the search. Prints p50/p95 of each and the
 // extraction throughput; the last line is one JSON object. A search that fails is reported with its error.
 //

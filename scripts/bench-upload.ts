@@ -1,4 +1,4 @@
-// `npm run bench:upload`: shows that a 1 GB repository upload streams through the server with flat memory (issue 7).
+// `npm run bench:upload`: shows that a 1 GB repository upload streams through the server with flat memory (decision 008).
 //
 // Starts the real server (server/main.ts) on a temporary DATA_DIR, streams a generated ZIP-signed file of BENCH_MB
 // megabytes (default 1024) over HTTP to POST /api/trialRepo, downloads it back, and samples the server process's

@@ -67,8 +67,8 @@ async function restore(file: string): Promise<void> {
   } finally {
     await checkpoints.close();
     if (!restored) {
-      // Run as root with DATA_DIR closed to others, the cluster this run made lives in its relocated home (issue 28
-      // item 12), recorded in DATA_DIR/pg-location: that home goes too, or a retry would be refused.
+      // Run as root with DATA_DIR closed to others, the cluster this run made lives in its relocated home
+      // (decision 040), recorded in DATA_DIR/pg-location: that home goes too, or a retry would be refused.
       const home = clusterHome(config.dataDir);
       if (home !== config.dataDir && created.includes(path.join(config.dataDir, LOCATION_FILE))) {
         rmSync(home, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // Makes web/app/fonts/hindi-word-600.woff2: Noto Sans Devanagari SemiBold cut down to the glyphs of the one Hindi word
-// an English page draws, "हिन्दी" on the language button (issue 35 item 8: the whole 600 face, 53 KB, was downloaded
+// an English page draws, "हिन्दी" on the language button (the whole 600 face, 53 KB, was downloaded
 // for it). The file is committed; run this again only if the word or the fontsource package changes.
 //
 // It needs subset-font (HarfBuzz's hb-subset in WebAssembly), which the portal does not depend on. Install it anywhere

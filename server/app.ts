@@ -159,7 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Spec §7 writes some routes with a trailing slash ("GET /api/groups/ (also written /api/groups)"): every route
     // answers the same with and without it.
     routerOptions: { ignoreTrailingSlash: true },
-    logController: new RequestLog(), // quick successful requests at debug only (issue 12)
+    logController: new RequestLog(), // quick successful requests at debug only (decision 016)
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -279,9 +279,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // PostgreSQL text cannot hold a NUL character: refuse it in the URL and in JSON bodies with a 400 rather than let
   // the database answer 500 (multipart fields are checked in files/storage.ts).
-  // Ids are case-insensitive UUIDs: an upper-case id in the address is the same record (issue 13), so every guard,
+  // Ids are case-insensitive UUIDs: an upper-case id in the address is the same record, so every guard,
   // service and presenter sees it in lower case, as the database returns it.
-  // Reads wait their turn before any other work is done on them (READS_AT_ONCE, issue 12).
+  // Reads wait their turn before any other work is done on them (READS_AT_ONCE).
   await app.register(readQueuePlugin, { readsAtOnce: opts.config.readsAtOnce });
   app.addHook('onRequest', async (req) => {
     if (/%00/.test(req.url)) throw badRequest('common.address_invalid_character');
@@ -298,7 +298,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // Fixed security headers computed once; weak ETags with 304 (before compression, so the hash is of the answer
-  // itself); brotli/gzip for text answers over 1 KB (issue 12).
+  // itself); brotli/gzip for text answers over 1 KB.
   await app.register(securityHeadersPlugin);
   await app.register(etag, { weak: true });
   // Brotli at quality 1 for answers made per request: a third of quality 4's CPU for about 10 % more bytes on the

@@ -60,7 +60,7 @@ export interface Config {
   /** Feedback messages allowed per client address per hour (FEEDBACK_RATE_LIMIT). */
   feedbackRateLimit: number;
   /**
-   * The fresh check before classified letters (issue 30 item 4, decision 066): opening, downloading or marking a letter
+   * The step-up before classified letters (decision 066): opening, downloading or marking a letter
    * of one of `classifications` (STEP_UP_CLASSIFICATIONS, default Secret) needs a sign-in or a check within the last
    * `minutes` (STEP_UP_MINUTES, default 15).
    */
@@ -73,7 +73,7 @@ export interface Config {
   /** AUDIT_CHECKPOINT_MINUTES (default 60): an audit checkpoint this often, as well as nightly (decision 093). */
   auditCheckpointMinutes: number;
   /**
-   * Circulars that must be acknowledged (issue 31 item 2, decision 074): each person still pending is reminded under
+   * Circulars that must be acknowledged (decision 074): each person still pending is reminded under
    * the bell this many days before their due date (ACK_REMINDER_DAYS, default 2), and again the day after it.
    */
   acknowledgementReminderDays: number;
@@ -82,13 +82,13 @@ export interface Config {
   /** An overdue letter is also told to the holder's group head this many days after its due date (DAK_ESCALATE_DAYS, 3). */
   dakEscalateDays: number;
   /**
-   * Document previews (issue 33, decision 084): Office files up to `maxBytes` (PREVIEW_MAX_BYTES, default 30 MB) are
+   * Document previews (decision 084): Office files up to `maxBytes` (PREVIEW_MAX_BYTES, default 30 MB) are
    * converted to PDF by LibreOffice at `soffice` (SOFFICE_PATH, default soffice on the PATH), killed after
    * `timeoutSeconds` (PREVIEW_TIMEOUT_SECONDS, default 120); PDFs up to `maxBytes` get the viewer's update (088).
    */
   preview: { maxBytes: number; timeoutSeconds: number; soffice: string };
-  /** A classified PDF's stamp taking longer than this is stopped and the download refused (STAMP_TIMEOUT_SECONDS, 096). */
-  stampTimeoutSeconds: number;
+  /** A classified PDF's watermark taking longer than this is stopped and the download refused (STAMP_TIMEOUT_SECONDS, 096). */
+  watermarkTimeoutSeconds: number;
   /**
    * The sandbox every parser of an uploaded file runs in (decision 091, server/lib/sandbox.ts): bubblewrap at `bwrap`
    * (BWRAP_PATH, default bwrap on the PATH), each run held to `cpuSeconds` of CPU (SANDBOX_CPU_SECONDS, 120) and
@@ -125,7 +125,7 @@ export interface Config {
   /** BACKUP_KEY: backups are signed with it, and a restore accepts only archives signed with it (decision 027). */
   backupKey: string | undefined;
   /**
-   * MFA_REQUIRED_ROLES: the roles that must sign in with a second factor (issue 30 item 3, decision 064). Empty by
+   * MFA_REQUIRED_ROLES: the roles that must sign in with a second factor (decision 064). Empty by
    * default: the spec's sign-in (a token and a user) stays as it is until an installation chooses.
    */
   mfaRequiredRoles: Role[];
@@ -214,7 +214,7 @@ export function loadConfig(
       timeoutSeconds: env.PREVIEW_TIMEOUT_SECONDS,
       soffice: env.SOFFICE_PATH ?? 'soffice',
     },
-    stampTimeoutSeconds: env.STAMP_TIMEOUT_SECONDS,
+    watermarkTimeoutSeconds: env.STAMP_TIMEOUT_SECONDS,
     sandbox: {
       bwrap: env.BWRAP_PATH ?? 'bwrap',
       cpuSeconds: env.SANDBOX_CPU_SECONDS,

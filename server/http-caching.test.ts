@@ -13,7 +13,7 @@ import type { Area } from '#server/modules/files/storage-areas.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
 
-// Issue 12: compression, ETag and 304, Cache-Control, and the fixed security headers, over the real app.
+// Decision 053: compression, ETag and 304, Cache-Control, and the fixed security headers, over the real app.
 let app: FastifyInstance;
 let labId: string;
 
@@ -162,7 +162,7 @@ describe('every other answer', () => {
 
 describe('security headers (computed once at start)', () => {
   const EXPECTED = {
-    // Exactly what @fastify/helmet sent with the same options before (issue 12 keeps the headers as they were).
+    // Exactly what @fastify/helmet sent with the same options before (keeps the headers as they were).
     'content-security-policy':
       "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';" +
       "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +

@@ -9,7 +9,7 @@ import { buildTestApp, databaseOwnerUrl, TEST_JWT_SECRET } from '#server/test/ap
 import { killServer, startServer, waitHealthy } from '#server/test/server-process.ts';
 
 /**
- * Issue 28 item 4: an anonymous upload is refused (401) before its body is read. Node's own fetch is still writing
+ * Decision 059: an anonymous upload is refused (401) before its body is read. Node's own fetch is still writing
  * when the answer comes; the answer must reach it (lingering close), and a huge upload must not hold the connection.
  */
 let app: FastifyInstance;

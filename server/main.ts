@@ -38,7 +38,7 @@ try {
   });
 } catch (err) {
   if (err instanceof DataDirLockedError || err instanceof EmbeddedDatabaseError) {
-    // A first start that cannot open its database leaves DATA_DIR as it found it (issue 28 item 12): the generated
+    // A first start that cannot open its database leaves DATA_DIR as it found it (decision 040): the generated
     // JWT secret and a DATA_DIR made for it go again (a folder only when empty).
     for (const made of [...config.createdAtLoad].reverse()) {
       if (made !== config.dataDir && !config.dataDir.startsWith(made + path.sep)) {

@@ -8,7 +8,7 @@ import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#s
 buildTestAppBeforeAll();
 
 /**
- * Issue 28 item 11: no free text shown to others keeps a bidirectional control, so "photo<U+202E>gnp.exe" never reads
+ * Decision 049: no free text shown to others keeps a bidirectional control, so "photo<U+202E>gnp.exe" never reads
  * as "photoexe.png" on another person's screen. Every control of the class is tried.
  */
 const BIDI = [

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '#server/lib/project-root.ts';
 
 /**
- * One permission layer (issue 29 item 2, decision 035): no role is compared outside a `*.policy.ts` file and the
+ * One permission layer (decision 035): no role is compared outside a `*.policy.ts` file and the
  * sign-in plugin, on the server and in the web (whose menus and guards ask web/lib/access.policy.ts). The audit of
  * classified reads hooks into the policies, so a decision made elsewhere would escape it.
  */

@@ -113,7 +113,7 @@ describe('every route refuses bad input with a 4xx', () => {
 });
 
 /**
- * Deny by default (issue 13): every route needs a signed-in caller unless it declares `config: { public: true }`.
+ * Deny by default (decision 048): every route needs a signed-in caller unless it declares `config: { public: true }`.
  * NOTE: a new public route must be added here, so making a route public is always a reviewed test change.
  */
 const PUBLIC_ROUTES = [
@@ -147,10 +147,10 @@ const PUBLIC_ROUTES = [
   'GET /uploads/:area/:name/pdf',
   'GET /uploads/:area/:name/thumbnail',
   'GET /api/previews/:area/:name',
-  'GET /api/search', // a visitor finds public lab content only (issue 14)
-  'GET /api/site/pages/:key', // Terms of use and Privacy policy (issue 16)
-  'POST /api/feedback', // visitors may send feedback, rate-limited (issue 16)
-  'GET /api/notices/archive', // the lab's expired notices (issue 16)
+  'GET /api/search', // a visitor finds public lab content only
+  'GET /api/site/pages/:key', // Terms of use and Privacy policy
+  'POST /api/feedback', // visitors may send feedback, rate-limited (decision 019)
+  'GET /api/notices/archive', // the lab's expired notices
 ].sort();
 
 describe('deny by default', () => {
@@ -195,7 +195,7 @@ const impossibleCursor = Buffer.from(
   JSON.stringify(['2024-13-45 25:61:00+00', '00000000-0000-4000-8000-000000000000']),
 ).toString('base64url');
 
-/** The inputs of issue 13's "bad input never gets a 500", for one route and caller. */
+/** The inputs of decision 049's "bad input never gets a 500", for one route and caller. */
 function hostileRequests(route: { method: string; url: string }, headers: Record<string, string>) {
   const url = fill(route.url, '0000000A-0000-4000-8000-00000000000F');
   const requests: InjectOptions[] = [

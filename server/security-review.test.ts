@@ -9,7 +9,7 @@ import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multip
 import { officeZip } from '#server/test/office-files.ts';
 
 /**
- * Issue 13: the outside security review's defects, each with the test that would have caught it (decisions 014, 047,
+ * The outside security review's defects, each with the test that would have caught it (decisions 014, 047,
  * 048 and 049).
  * Sign-in throttling: auth/throttle.test.ts; sessions: auth/sessions.test.ts; deny by default and the inputs sent to
  * every route: robustness.test.ts.

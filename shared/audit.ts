@@ -1,5 +1,5 @@
 /**
- * The audit trail's words (issue 31, decision 067): what an event records happened, and how it ended. The server
+ * The audit trail's words (decision 067): what an event records happened, and how it ended. The server
  * writes these codes; the Audit Trail screen filters by them and words them in the reader's language.
  */
 export const AUDIT_ACTIONS = [
@@ -32,7 +32,7 @@ export const AUDIT_ACTIONS = [
   'search_hit_opened',
   'access_refused',
   'classification_changed',
-  // Dak delegation (issue 32, decision 078)
+  // Dak delegation (decision 078)
   'delegation_created',
   'delegation_ended',
   // Circulars that must be acknowledged

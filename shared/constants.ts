@@ -26,11 +26,11 @@ export const CONTACT_TYPES = ['Email', 'Phone', 'Address', 'Other'] as const;
 export const SOFTWARE_REPO_TYPES = ['Document', 'Code', 'ZIP File'] as const;
 export const LETTER_CLASSIFICATIONS = ['Normal', 'Confidential', 'Secret'] as const;
 /**
- * How sensitive a close-group document is (issue 31 item 3, decision 072): Unclassified unless chosen. Confidential
- * and Secret follow the letters' clearance rules; Restricted and above are stamped when downloaded as PDF.
+ * How sensitive a close-group document is (decision 072): Unclassified unless chosen. Confidential
+ * and Secret follow the letters' clearance rules; Restricted and above are watermarked when downloaded as PDF.
  */
 export const DOCUMENT_CLASSIFICATIONS = ['Unclassified', 'Restricted', 'Confidential', 'Secret'] as const;
-/** Priority of a marking (issue 17), as Indian government offices write it on dak. */
+/** Priority of a marking (decision 020), as Indian government offices write it on dak. */
 export const DAK_PRIORITIES = ['Normal', 'Urgent', 'Most Immediate'] as const;
 /** Officers one marking may go to at once. */
 export const DAK_MAX_RECIPIENTS = 20;
@@ -75,6 +75,6 @@ export const acceptFor = (kind: FileKind) => FILE_TYPES[kind].map((ext) => `.${e
  */
 export const VIEWER_RANGE_BYTES = 65_536;
 
-/** Every date the portal accepts lies in these years (issue 13: year 0000 reached PostgreSQL and failed). */
+/** Every date the portal accepts lies in these years (year 0000 reached PostgreSQL and failed). */
 export const DATE_YEAR_MIN = 1900;
 export const DATE_YEAR_MAX = 2100;

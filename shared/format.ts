@@ -26,7 +26,7 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
  * Today's date in India as YYYY-MM-DD (the lab's time zone: a notice valid until today is current all day, a close
  * group's time box turns at midnight India time, not UTC). Computed from the fixed offset: it is asked on nearly
  * every request (cache keys, expiry of notices), and even a prebuilt Intl.DateTimeFormat showed in the morning
- * load's profile (issue 12).
+ * load's profile (decision 016).
  */
 export const todayInIndia = (now: Date = new Date()): string =>
   new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
@@ -50,8 +50,8 @@ export type DateLanguage = 'en' | 'hi';
 
 /**
  * The month names, by language. English: three letters for every month, as en-IN's CLDR data abbreviates September as
- * "Sept" (issue 16). Hindi: CLDR's short names for hi-IN, with the Devanagari abbreviation sign (॰), fixed here so
- * that every browser and Node write the same (issue 35).
+ * "Sept". Hindi: CLDR's short names for hi-IN, with the Devanagari abbreviation sign (॰), fixed here so
+ * that every browser and Node write the same.
  */
 export const MONTH_NAMES: Record<DateLanguage, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
@@ -111,7 +111,7 @@ export function toDateInput(value: string | null | undefined): string {
 
 /**
  * The bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E/F, U+202A–E, U+2066–9): U+202E makes
- * "invoice\u202Efdp.txt" read as "invoicetxt.pdf" (issue 13), and "gnp.exe" read as "exe.png" in any shown text.
+ * "invoice\u202Efdp.txt" read as "invoicetxt.pdf", and "gnp.exe" read as "exe.png" in any shown text.
  */
 const BIDI_CONTROLS = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
 /** Characters a file name must not carry: C0/C1 controls and DEL, and the bidirectional controls. */
@@ -119,7 +119,7 @@ export const UNSAFE_NAME_CHARS = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${BI
 const BIDI_CONTROL_CHARS = new RegExp(`[${BIDI_CONTROLS}]`, 'g');
 
 /**
- * Free text as it may be shown to others: without the bidirectional controls (issue 28 item 11). Line breaks and tabs
+ * Free text as it may be shown to others: without the bidirectional controls (decision 049). Line breaks and tabs
  * stay. The shared schemas apply it to every free-text field (schemas/common.ts plainText).
  */
 export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROL_CHARS, '');

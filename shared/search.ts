@@ -1,7 +1,7 @@
 // What the search's screens and its API share that needs no zod: the header's search box loads with every page,
-// so it must not bring the schema library into the first load (issue 12).
+// so it must not bring the schema library into the first load.
 
-/** Everything the portal search finds (issue 14), in the order the results page lists the groups. */
+/** Everything the portal search finds (decision 015), in the order the results page lists the groups. */
 export const SEARCH_KINDS = [
   'person',
   'group',
@@ -34,7 +34,7 @@ export const SEARCH_MAX_LIMIT = 50;
  * matches and `countsCapped` is true: each kind has at least that many ("12+").
  */
 export const SEARCH_COUNT_CAP = 200;
-/** Shortest query accepted, once trimmed: the header box says so rather than searching (issue 35). */
+/** Shortest query accepted, once trimmed: the header box says so rather than searching (decision 015). */
 export const SEARCH_MIN_LENGTH = 2;
 /** Longest query accepted. */
 export const SEARCH_MAX_LENGTH = 200;

@@ -1,4 +1,4 @@
-// The portal's own fonts (issue 16): Noto Sans for Latin and Noto Sans Devanagari for Hindi, so Hindi renders on
+// The portal's own fonts (decision 018): Noto Sans for Latin and Noto Sans Devanagari for Hindi, so Hindi renders on
 // machines with no Devanagari font installed. Only the weights the UI uses (400 text, 500 labels, 600 buttons, 700
 // headings) and only the Latin and Devanagari subsets; each face says font-display: swap and is fetched only when a
 // character in its unicode-range is on the page.
@@ -27,7 +27,7 @@ installFocusFirstError();
 const root = createRoot(document.getElementById('root')!);
 // The shell's texts load first so the first paint is already in the chosen language.
 void i18nReady.finally(() => {
-  // The server writes a person's mail in their last-chosen language (issue 32): told at sign-in and at each switch.
+  // The server writes a person's mail in their last-chosen language: told at sign-in and at each switch.
   installLanguageSync();
   root.render(
     <StrictMode>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { byteSize, MB, text, wholeNumber } from './variables.ts';
 
 /**
- * Uploaded files (docs/decisions/105): how large an upload may be, their previews (decision 084), the stamp of a
+ * Uploaded files (docs/decisions/105): how large an upload may be, their previews (decision 084), the watermark of a
  * classified PDF (decision 096), and the sandbox every parser of an upload runs in (decision 091).
  */
 

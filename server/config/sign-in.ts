@@ -10,7 +10,7 @@ import { flag, refuse, text, variable, wholeNumber } from './variables.ts';
 
 /**
  * Signing in (docs/decisions/105): the JWT secret and how long a sign-in lasts, the first admin, the sign-in and
- * registration throttles (decision 014), the fresh check before classified letters (decision 066) and who must have a
+ * registration throttles (decision 014), the step-up before classified letters (decision 066) and who must have a
  * second factor (decision 064).
  */
 
@@ -31,7 +31,7 @@ export function jwtSecret(dataDir: string, fromEnv: string | undefined, created:
   return secret;
 }
 
-/** The classifications a fresh check may guard (spec §5 Letters: Normal, Confidential, Secret; Normal never). */
+/** The classifications a step-up may guard (spec §5 Letters: Normal, Confidential, Secret; Normal never). */
 export const STEP_UP_CLASSIFICATION_NAMES = ['Confidential', 'Secret'] as const;
 export type StepUpClassification = (typeof STEP_UP_CLASSIFICATION_NAMES)[number];
 export interface StepUpConfig {

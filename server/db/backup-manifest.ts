@@ -71,7 +71,7 @@ const manifestSchema = z
       .max(100_000, 'is too large'),
     tables: z.array(tableEntry).min(1).max(10_000),
     files: z.array(fileEntry).max(10_000_000),
-    /** The audit trail's checkpoints (decision 068); absent from the archives of portals before issue 31. */
+    /** The audit trail's checkpoints (decision 068); absent from the archives of portals before. */
     checkpoints: z.array(checkpointEntry).max(1_000_000).default([]),
     /** Rows whose bytes were missing when the backup ran (reported, the archive is still usable). */
     missingFiles: z.array(z.string().max(1000)).max(10_000_000),

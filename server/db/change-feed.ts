@@ -40,8 +40,8 @@ export interface Listener {
 
 /**
  * Keeps one dedicated connection (not from the pool: a LISTEN lives as long as its session) listening on `channel`,
- * reconnecting with a growing pause (0.25 s doubling up to maxRetryMs) after it is lost (a database restart, issue 28
- * item 2). `onConnect` runs after every successful LISTEN, the first included (`again` is true after a loss):
+ * reconnecting with a growing pause (0.25 s doubling up to maxRetryMs) after it is lost (a database restart,
+ * decision 025). `onConnect` runs after every successful LISTEN, the first included (`again` is true after a loss):
  * notices sent while it was down are lost, so the caller rereads what it relies on. TCP keep-alive notices a silently
  * dropped connection. NOTE: LISTEN needs a session, so DATABASE_URL must not point at a pooler in transaction mode
  * (PgBouncer's default); see docs/deployment.md.

@@ -32,7 +32,7 @@ export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migratio
 /**
  * A node-postgres pool that never crashes the process on a lost connection and fails fast when down. The pool only
  * listens for errors of idle clients; a client checked out (a transaction, a LISTEN) whose server dies would emit an
- * 'error' event nobody handles, and Node would exit (issue 28 item 2). Each client gets its own listener for life:
+ * 'error' event nobody handles, and Node would exit (decision 025). Each client gets its own listener for life:
  * its running query fails with the error (a 503), and the pool drops it when it is released.
  */
 export function createPool(url: string, log: (err: Error) => void = () => {}, max = 20): pg.Pool {

@@ -67,7 +67,7 @@ function openToAll(dir: string) {
 
 /**
  * The programs as the system user `postgres` can run them. Not as root, or where that user reaches node_modules: the
- * package's own. Else (a clone in root's home, mode 700: issue 43 item 6) the package's `native/` folder is copied
+ * package's own. Else (a clone in root's home, mode 700: decision 040) the package's `native/` folder is copied
  * once to BINARIES_ROOT/<first 16 hex of its checksum>/, owned by root and readable by all, and run from there; a copy
  * already there is used when its checksum matches, and made again when it does not (an interrupted copy, a change).
  * The copy is made beside it and renamed into place, so a start never sees half of it. Where even that cannot be done,

@@ -17,7 +17,7 @@ import path from 'node:path';
  * Where the embedded cluster lives (decision 040). Normally in DATA_DIR (`pgdata/`, its socket in `run/`). PostgreSQL
  * refuses to run as root, so a portal run as root runs it as the system user "postgres", which must be able to pass
  * through every folder above the cluster. When DATA_DIR sits where that user cannot pass (root's home, a mkdtemp
- * folder: the README's quick start as root, issue 28 item 12), the cluster's home is
+ * folder: the README's quick start as root), the cluster's home is
  * `/var/lib/lab-portal/<hash of DATA_DIR>` instead, and DATA_DIR/pg-location names it, so every tool that opens
  * DATA_DIR (the portal, backup, restore) finds the same cluster.
  */

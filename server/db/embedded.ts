@@ -204,7 +204,7 @@ async function connectable(config: pg.ClientConfig): Promise<boolean> {
  * Starts (creating on first use) the PostgreSQL cluster of `dataDir` (in `dataDir/pgdata`, or where
  * embedded-location.ts keeps it for a portal run as root) and answers once it accepts connections. A postmaster that
  * then exits unexpectedly (kill -9, a crash, the OOM killer) is started again with a growing pause (0.25 s doubling up
- * to 5 s) until it runs; meanwhile the portal answers 503 (issue 28 item 2). Callers hold the DATA_DIR lock
+ * to 5 s) until it runs; meanwhile the portal answers 503 (decision 025). Callers hold the DATA_DIR lock
  * (data-dir-lock.ts) first, so no other portal uses this cluster.
  */
 export async function startEmbeddedPostgres(

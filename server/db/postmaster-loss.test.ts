@@ -16,7 +16,7 @@ import {
 } from '#server/test/server-process.ts';
 
 /**
- * Issue 28 item 2: the database goes away under a running portal (kill -9 of the embedded postmaster while requests
+ * Decision 025: the database goes away under a running portal (kill -9 of the embedded postmaster while requests
  * flow, or an external server stopped). The portal answers 503 with a code meanwhile, never dies, and serves again
  * on its own (restarting its embedded postmaster), LISTEN connections included.
  */

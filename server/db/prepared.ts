@@ -6,7 +6,7 @@ interface Preparable<R> {
 
 /**
  * A hot read built once per database (or transaction) instead of on every call, and sent as a named statement, so
- * PostgreSQL parses it once per connection (issue 12: building a wide select took drizzle longer than running it).
+ * PostgreSQL parses it once per connection (building a wide select took drizzle longer than running it).
  * `build` makes the query with `sql.placeholder('name')` where a value goes; the returned function runs it with the
  * values. Use it for look-ups whose shape never changes (by id, by key); a search whose conditions vary by request,
  * or whose best plan depends on its pattern (trigram ILIKE), is built per call as before.

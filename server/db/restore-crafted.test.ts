@@ -27,7 +27,7 @@ import {
 import { BackupError, parseManifest } from './backup-manifest.ts';
 
 /**
- * Issue 28 item 8: crafted archives given to `npm run restore` (the real script, a child process) are each refused in
+ * Crafted archives given to `npm run restore` (the real script, a child process) are each refused in
  * one line, leave the embedded target as empty as it was found with no postmaster running, and a good archive then
  * restores into that same target. The manifest is signed with BACKUP_KEY (decision 027).
  */

@@ -21,7 +21,7 @@ import { projectRoot } from '#server/lib/project-root.ts';
 import { killServer, postmasterPid, type ServerProcess, waitHealthy } from '#server/test/server-process.ts';
 
 /**
- * Issue 43 item 6 (decision 040): the README's quick start as root with the clone itself in a folder closed to other
+ * Decision 040: the README's quick start as root with the clone itself in a folder closed to other
  * users (root's home, mode 700). PostgreSQL runs as the system user "postgres", which cannot reach the programs in the
  * clone's node_modules: they are copied once to /var/lib/lab-portal/bin/<checksum>/, owned by root and readable by all,
  * and run from there.

@@ -29,7 +29,7 @@ import {
 } from '#server/test/server-process.ts';
 
 /**
- * Issue 28 item 12: the README's quick start run as root in root's home. PostgreSQL runs as the system user
+ * Decision 040: the README's quick start run as root in root's home. PostgreSQL runs as the system user
  * "postgres", which cannot pass through a folder closed to others (/root, a mkdtemp folder): the cluster then lives in
  * /var/lib/lab-portal/<hash of DATA_DIR>, recorded in DATA_DIR/pg-location. What cannot be fixed is refused with a
  * clear message, and DATA_DIR is left as it was found.

@@ -187,7 +187,7 @@ export async function renderTextLine(text: string, size: number, colour: string)
 
 /**
  * A 1200×800 JPEG gallery photo drawn from an SVG scene, and a 600 px wide copy for the carousel. The title is not
- * drawn on it: the gallery prints each photo's name below it, and a second copy in the picture read twice (issue 16).
+ * drawn on it: the gallery prints each photo's name below it, and a second copy in the picture read twice.
  */
 export async function makePhoto(scene: Scene): Promise<{ full: Buffer; web: Buffer }> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">

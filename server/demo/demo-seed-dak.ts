@@ -1,4 +1,4 @@
-// The demo's dak at work (server/demo/demo-seed.ts; issue 35 item 7, decision 033): the newest letters of the register
+// The demo's dak at work (server/demo/demo-seed.ts; decision 033): the newest letters of the register
 // marked on from the uploader to the director, to a group's head and to an officer, then received, held past due,
 // sent back or closed, so that every role's "Marked to Me" and the pendency report have something to show; one marking
 // pulled back and marked again, and one copied for information to the demo employee (decision 079).

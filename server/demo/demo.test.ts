@@ -62,7 +62,7 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
     });
     expect(refused.statusCode).toBe(403);
 
-    // The dak at work (issue 35 item 7): letters marked, received, overdue, sent back and closed.
+    // The dak at work (decision 033): letters marked, received, overdue, sent back and closed.
     const as = async (email: string) => {
       const [row] = await app.db.select().from(users).where(eq(users.email, email));
       return await authHeaders(app, row!);

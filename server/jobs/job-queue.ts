@@ -66,7 +66,7 @@ export async function startBackgroundJobs(
   });
   boss.on('error', (err) => log.error({ err }, 'background job queue error'));
   // Nodes starting together would deadlock creating the same queue (seen with two nodes): one at a time, under an
-  // advisory lock of the portal's database (issue 15 item 5).
+  // advisory lock of the portal's database.
   const lock = await database.pool.connect();
   try {
     await lock.query('select pg_advisory_lock(727275)');

@@ -39,7 +39,7 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,
 /**
  * Is this a time that exists, as PostgreSQL prints a timestamptz ("2026-11-21 10:15:30.123+05:30") or as an ISO UTC
  * time ("2026-11-21T04:45:30.123456Z")? The shape alone let "2024-13-45 25:61:00+00" through to the database, which
- * refused it with a 500 (issue 13): month, day (no 30 February), hour, minute, second and offset are checked, and the
+ * refused it with a 500: month, day (no 30 February), hour, minute, second and offset are checked, and the
  * year is within `years` (by default 0001–9999: PostgreSQL has no year 0).
  */
 export function isPossibleTimestamp(at: unknown, years: YearRange = ANY_YEAR): at is string {

@@ -7,7 +7,7 @@ import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.t
 
 import { DEVICE_COOKIE } from './device-cookie.ts';
 
-// Issue 28 item 7, decision 041: OWASP's device cookies. Failures from elsewhere lock the account for untrusted
+// Decision 041: OWASP's device cookies. Failures from elsewhere lock the account for untrusted
 // sources only; the owner's browser, which signed in before, keeps signing in.
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

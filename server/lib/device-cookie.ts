@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; issue 28 item 7, decision 041): a
+ * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; decision 041): a
  * browser that signed in successfully as a person gets a signed cookie naming that account, and its later failures
  * count against the cookie only, so failures from elsewhere (which lock the account for untrusted sources) do not lock
  * the owner's own browser out.

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
- * Lingering close (issue 28 item 4), as nginx does it: an answer sent before the request's body was read to the end
+ * Lingering close (decision 059), as nginx does it: an answer sent before the request's body was read to the end
  * (an upload refused on its headers or first fields) says `Connection: close`, and then the rest of the body is read
  * and thrown away before the connection is closed. Closing at once, with the sender's bytes still unread, makes the
  * kernel answer them with a reset, and a client still writing (Node's own fetch) then loses the answer it was sent.

@@ -7,7 +7,7 @@ const prettyTarget = createRequire(import.meta.url).resolve('pino-pretty');
 
 /**
  * pino options for the configured format: pino-pretty's readable lines (Indian date, 12-hour time) for a person at a
- * terminal, plain JSON lines otherwise (issue 16).
+ * terminal, plain JSON lines otherwise.
  */
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): object {
   if (config.logFormat === 'json') return { level: config.logLevel };

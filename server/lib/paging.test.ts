@@ -18,7 +18,7 @@ import { authHeaders, createGroup, createLab, createUser } from '#server/test/fa
 
 import { nextPageUrl, totalFromLastPage } from './paging.ts';
 
-// Issue 18 item 5: every spec list that answers an array a page at a time says how many match (X-Total-Count) and
+// Every spec list that answers an array a page at a time says how many match (X-Total-Count) and
 // where the next page is (Link rel="next", absent on the last page); the body stays exactly the array.
 
 let app: FastifyInstance;

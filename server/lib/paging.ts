@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { DbOrTx } from '#server/db/client.ts';
 
-// Lists that answer the spec's array a page at a time say so in headers, never in the body (issue 18 item 5; README
+// Lists that answer the spec's array a page at a time say so in headers, never in the body (decision 009; README
 // "API"): `X-Total-Count` (every match of the filters, this page's or not) and `Link: <…>; rel="next"` while another
 // page follows. A count that stops at a cap (the letters register, the activity log: an exact count of a broad search
 // would read every matching row) adds `X-Total-Count-Capped: true`, and X-Total-Count is then the cap.

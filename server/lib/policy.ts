@@ -4,7 +4,7 @@ import type { AppError } from '#server/lib/errors.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
- * One permission layer (issue 29 item 2, decision 035). Each module that has rules keeps them in `<module>.policy.ts`
+ * One permission layer (decision 035). Each module that has rules keeps them in `<module>.policy.ts`
  * as a policy: a table of named actions, each a pure function of who asks (`Actor`, or null for a visitor) and what
  * they ask about (a row or facts the service loaded), answering `true` or the refusal to send. Routes and services
  * ask the policy (`authorize` throws the refusal; `allows` answers yes or no), and lists are narrowed by the policy's

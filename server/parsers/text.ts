@@ -32,7 +32,7 @@ export async function extractText(
   output: string,
   o: { ext: string; maxBytes: number; maxChars: number },
 ) {
-  // Background work: the server's answers and the database take the cores first (issue 12).
+  // Background work: the server's answers and the database take the cores first.
   try {
     setPriority(19);
   } catch {

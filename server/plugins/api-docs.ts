@@ -65,7 +65,7 @@ export const PAGING_HEADERS = {
 };
 
 /**
- * OpenAPI 3.1 generated from the same zod route schemas the routes validate with (issue 18): `GET /api/docs` (a
+ * OpenAPI 3.1 generated from the same zod route schemas the routes validate with: `GET /api/docs` (a
  * browsable page) and `GET /api/docs/json`. Every route states whether it needs a sign-in (deny by default: those not
  * declared `config: { public: true }` do) and the error answers it can give. The docs are for signed-in staff; a
  * browser sends the sign-in cookie on these GETs.

@@ -26,7 +26,7 @@ export interface Actor {
   role: Role;
   groupId: string | null;
   labId: string | null;
-  /** Cleared by an admin for Confidential and Secret letters (issue 17). */
+  /** Cleared by an admin for Confidential and Secret letters (decision 020). */
   cleared: boolean;
   /** The session this request was made in; absent for an actor built outside a request (jobs, tests, the demo). */
   session?: ActorSession;
@@ -36,12 +36,12 @@ export interface Actor {
 export interface ActorSession {
   id: string;
   method: SessionMethod;
-  /** The last time the person proved who they are in this session: the sign-in or a fresh check. */
+  /** The last time the person proved who they are in this session: the sign-in or a step-up. */
   verifiedAt: Date;
   /** Whether, and how, this session passed a second factor. */
   secondFactor: SecondFactorKind | null;
   /**
-   * The fresh check before classified letters (decision 066): the classifications it guards (STEP_UP_CLASSIFICATIONS)
+   * The step-up before classified letters (decision 066): the classifications it guards (STEP_UP_CLASSIFICATIONS)
    * and until when this session's last proof counts as fresh (`verifiedAt` + STEP_UP_MINUTES). letters.policy.ts
    * decides with it.
    */
@@ -92,7 +92,7 @@ export interface SecondFactorHooks {
   facts: (userId: SQL) => { factorKinds: SQL<string[]>; recoveryLeft: SQL<boolean> };
 }
 
-/** How a new session began, for its row (issue 30). */
+/** How a new session began, for its row (decision 061). */
 export interface SessionStart {
   /** The session's id, when it was chosen before (a second-factor ticket's `sid`); else a new one. */
   id?: string;
@@ -106,7 +106,7 @@ export interface SessionStart {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    /** `sv`: the account's sessions stamp; `sid`: this session, which sign-out revokes (decision 047). */
+    /** `sv`: the account's sessions version; `sid`: this session, which sign-out revokes (decision 047). */
     payload: { sub: string; sv: number; sid: string };
   }
 }
@@ -120,19 +120,19 @@ declare module 'fastify' {
      */
     actor: Actor | null;
     /**
-     * The staff directory's version (migration 0019), read with the session check of a signed-in request: the stamp of
-     * the directory's kept answers (users.routes.ts). Unset for a visitor.
+     * The staff directory's version (migration 0019), read with the session check of a signed-in request: the version of
+     * the directory's cached answers (users.routes.ts). Unset for a visitor.
      */
     directoryVersion?: string;
     /**
      * The version of what a person's own reads are made from (migration 0034: letters, dak, notices, acknowledgements,
-     * close groups), read with the session check: a stamp of their kept answers (server/lib/personal-answers.ts).
+     * close groups), read with the session check: a version of their cached answers (server/lib/personal-cache.ts).
      * Unset for a visitor.
      */
     personalVersion?: string;
     /**
      * The versions of the signed-in person's own row and of their group's row (PostgreSQL's `xmin`: a new one with
-     * every change), read with the session check: the stamp of their kept "who am I" answer. Unset for a visitor.
+     * every change), read with the session check: the version of their kept "who am I" answer. Unset for a visitor.
      */
     accountVersion?: string;
   }
@@ -290,8 +290,8 @@ export const authPlugin = fp<{
   const expired = () => unauthorized('auth.session_expired');
   // Every signed-in request runs this one query: the account's few columns the guard needs, its session's row (ended
   // or not, when last proven, with which second factor), its confirmed factors' kinds and whether a recovery code is
-  // left (the step-up methods, decision 104), and the versions its kept answers are stamped with (the
-  // directory's, the person's own reads', the person's and their group's rows). Prepared once (named statement): no SQL building or planning per request (issue 12).
+  // left (the step-up methods, decision 104), and the versions its cached answers are cached under (the
+  // directory's, the person's own reads', the person's and their group's rows). Prepared once (named statement): no SQL building or planning per request.
   const sessionUser = app.db
     .select({
       ...actorColumns,

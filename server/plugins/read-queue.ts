@@ -18,7 +18,7 @@ export interface ReadQueueStats {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reads waiting for their turn (issue 12, plugins/read-queue.ts). */
+    /** Reads waiting for their turn (decision 055, plugins/read-queue.ts). */
     readQueue: { stats: (reset?: boolean) => ReadQueueStats };
   }
 }
@@ -31,7 +31,7 @@ const waitsItsTurn = (req: FastifyRequest) =>
 const places = new WeakMap<FastifyReply, () => void>();
 
 /**
- * Reads wait their turn (issue 12, decision 055). In a morning's crowd every request in flight shares the one event
+ * Reads wait their turn (decision 055). In a morning's crowd every request in flight shares the one event
  * loop: a read that awaits the database three times waits three turns of a loop busy with a hundred others, so the
  * slow tail grew with the crowd (p99 350–540 ms for a p50 of 40–60 ms). Working on a few reads at once, first come
  * first served, keeps each turn short; the rest wait, costing nothing, until a place is free. A read holds its place

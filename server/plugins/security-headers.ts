@@ -29,7 +29,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 
 /**
  * The headers helmet sets with these options. None depends on the request (no CSP nonces), so helmet runs once, at
- * start, on a stand-in response, instead of re-deriving the same headers on every request (issue 12: about 5 % of a
+ * start, on a stand-in response, instead of re-deriving the same headers on every request (decision 016: about 5 % of a
  * cached read's time went there).
  */
 export function securityHeaderSet(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveFileRow } from '#server/modules/files/storage.ts';
 import { buildTestApp } from '#server/test/app.ts';
 
-// The built web app as the server sends it (issue 12): precompressed copies, Cache-Control per kind of file, 304.
+// The built web app as the server sends it: precompressed copies, Cache-Control per kind of file, 304.
 const webRoot = mkdtempSync(path.join(os.tmpdir(), 'lp-web-'));
 const script = `console.log(${JSON.stringify('the portal '.repeat(300))});\n`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<p>x</p>'.repeat(200)}</body></html>`;

@@ -61,7 +61,7 @@ const INDEX_RECHECK_MS = 2000;
 /**
  * Serves the built web app from `root` (dist/web), from memory: each file is read from disk (with the build's .br and
  * .gz copies) on its first request and then sent as bytes, with its ETag, Cache-Control and encoding chosen per
- * request — no file opened per request (issue 12: @fastify/static's stat, open and stream cost a hashed script
+ * request — no file opened per request (@fastify/static's stat, open and stream cost a hashed script
  * about 1 ms of CPU a request). Memory is bounded by the build itself (under 5 MB with its copies). Screen URLs that
  * are also API paths (/admin/logs, /admin/close-group...) get index.html only when the browser asks for HTML
  * (STYLE.md trap).

@@ -92,7 +92,7 @@ export function buildTestApp(
 
 /**
  * Builds this file's shared app (`buildTestApp()`) in a beforeAll hook, under the hook time-out, so that no test pays
- * for the database copy and start-up in its own 30 s (issue 18). Call once at the top level of a file whose tests call
+ * for the database copy and start-up in its own 30 s. Call once at the top level of a file whose tests call
  * `buildTestApp()`.
  */
 export function buildTestAppBeforeAll(): void {

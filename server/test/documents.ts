@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 
 /**
- * Real documents with known text, made in the test (issue 14: "make them in the test"): a one-page PDF written by hand
+ * Real documents with known text, made in the test (decision 015: "make them in the test"): a one-page PDF written by hand
  * (its cross-reference table computed, so any reader accepts it) and a minimal DOCX zipped with fflate.
  */
 export function pdfWithText(text: string): Buffer {
@@ -11,7 +11,7 @@ export function pdfWithText(text: string): Buffer {
 /**
  * A PDF of one page per text, written by hand as pdfWithText's (its cross-reference table computed); `paddingKb`
  * kilobytes of comment lines after the header make it as large as a test needs (an upload that shows its progress)
- * while every reader, and the stamp, still accept it.
+ * while every reader, and the watermark, still accept it.
  */
 export function pdfWithPages(texts: string[], paddingKb = 0): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);

@@ -35,7 +35,7 @@ export function multipart(fields: Record<string, string | number | undefined>, .
 
 /**
  * A PNG whose header says `width` x `height` (the 1 x 1 sample with its IHDR rewritten and its CRC redone): what a
- * decompression bomb looks like to the server before it decodes anything (issue 12: a 10000 x 10000 PNG of 389 KB).
+ * decompression bomb looks like to the server before it decodes anything (a 10000 x 10000 PNG of 389 KB).
  */
 export function pngClaiming(width: number, height: number) {
   const png = Buffer.alloc(SAMPLE_FILES.png.length);

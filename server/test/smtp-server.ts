@@ -8,7 +8,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server for the mail tests (issue 32, decision 076): the `smtp-server` package on a free 127.0.0.1 port,
+ * A real SMTP server for the mail tests (decision 076): the `smtp-server` package on a free 127.0.0.1 port,
  * every message it takes parsed with `mailparser` and kept in `messages`. With `tls`, it offers STARTTLS with a
  * certificate made here by openssl (its own CA: `caFile`, for SMTP_CA_FILE); with `auth`, it takes only that user and
  * password. `stop()` takes it down (the relay is out) and `start()` brings it back on the same port. Never a mock.

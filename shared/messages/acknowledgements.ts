@@ -1,5 +1,5 @@
 /**
- * Circulars and notices that must be acknowledged (issue 31 item 2; server/modules/acknowledgements,
+ * Circulars and notices that must be acknowledged (decision 074; server/modules/acknowledgements,
  * shared/schemas/acknowledgements.ts): the publishing fields' validation and every refusal of the routes.
  */
 export const acknowledgements = {

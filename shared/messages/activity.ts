@@ -1,7 +1,7 @@
 import { efilesActivity } from './efiles-activity.ts';
 
 /**
- * The activity log's actions (issue 35 item 3, decision 060): one code per kind of write. The English is the sentence
+ * The activity log's actions (decision 060): one code per kind of write. The English is the sentence
  * the log has always stored in `action` (the logs search reads it), so a template here must reproduce it to the
  * letter. A parameter whose name ends in `Date` is a day (YYYY-MM-DD): the English keeps it so, the web writes it in
  * the reader's style. Words that vary with a value (a role, a kind of item) are coded parameters (the `word_*` codes

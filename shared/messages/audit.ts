@@ -1,4 +1,4 @@
-/** The audit trail (server/modules/audit-trail, issue 31). */
+/** The audit trail (server/modules/audit-trail). */
 export const audit = {
   unavailable:
     'The audit trail cannot be written just now, so this cannot be opened. Please try again in a few minutes.',

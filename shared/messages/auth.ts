@@ -17,7 +17,7 @@ export const auth = {
   password_too_short: 'Password must be at least {{min}} characters.',
   password_too_long: 'Password must be at most 200 characters.',
   role_required: 'Please choose a role.',
-  /** The fresh check before classified letters (decision 066). */
+  /** The step-up before classified letters (decision 066). */
   step_up_required: 'Please confirm it is you to open this letter.',
   step_up_answer_required: 'Enter your password or a code.',
   step_up_one_answer: 'Enter either your password or a code, not both.',

@@ -22,7 +22,7 @@ import { units } from './units.ts';
 import { users } from './users.ts';
 
 /**
- * The one catalogue of the portal's refusals and validation messages (issue 29, decision 034). Every failure the API
+ * The one catalogue of the portal's refusals and validation messages (decision 034). Every failure the API
  * sends carries a stable `code` (`<domain>.<key>`, e.g. `letter.not_found`) and the English sentence this catalogue
  * gives for it, with `params` filled in; the web words the same code in the reader's language
  * (web/i18n/locales/hi/messages.json holds the Hindi). The English here is the spec's, to the letter (§5, §8).

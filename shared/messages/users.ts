@@ -30,9 +30,9 @@ export const users = {
   reject_reason_required: 'Please give a reason for rejecting this user.',
   reason_too_long: 'The reason must be at most 500 characters.',
   clearance_required: 'Please say whether the user is cleared (true or false).',
-  /** The person's language (PUT /api/users/me/language, issue 32). */
+  /** The person's language (PUT /api/users/me/language). */
   language_invalid: 'Please choose English (en) or Hindi (hi).',
-  /** Mail preferences in My Account (PUT /api/users/me/mail-preferences, issue 32, decision 081). */
+  /** Mail preferences in My Account (PUT /api/users/me/mail-preferences, decision 081). */
   mail_preferences_required: 'Please choose how you want at least one kind of mail.',
   mail_choice_invalid: 'Please choose immediately (now), in the daily digest (digest) or off.',
   mail_kind_invalid: 'Please choose a kind of mail from the list.',

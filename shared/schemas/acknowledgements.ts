@@ -6,7 +6,7 @@ import { msg } from '../messages/index.ts';
 import { isoDate, pageQuery } from './common.ts';
 
 /**
- * Circulars and notices that must be acknowledged (issue 31 item 2; decisions 073 and 074). A lab or group notice or
+ * Circulars and notices that must be acknowledged (decisions 073 and 074). A lab or group notice or
  * circular may be published with "requires acknowledgement", a deadline and an audience; the audience is fixed then,
  * one row per person with their own due date (joiners get the same span from the day they join). Each person lists
  * and acknowledges their own rows; the publisher, the group heads (their group's part), directors and admins read

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * An audit checkpoint (issue 31, decision 068): where the audit trail's chain stood at one moment, kept outside the
+ * An audit checkpoint (decision 068): where the audit trail's chain stood at one moment, kept outside the
  * database (DATA_DIR/audit-checkpoints and, with STORAGE=s3, the bucket) so that a cut-off tail or a rewritten chain
  * shows against it. One JSON file each; `npm run audit:verify` reads them all. Version 1.
  */

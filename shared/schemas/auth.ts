@@ -73,7 +73,7 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-/** POST /api/auth/forgot-password (issue 32, decision 077): the account's email. */
+/** POST /api/auth/forgot-password (decision 077): the account's email. */
 export const forgotPasswordInput = z.object({ email: emailField });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordInput>;
 
@@ -148,7 +148,7 @@ export const totpConfirmJson = z.object({
 export type TotpConfirmJson = z.infer<typeof totpConfirmJson>;
 
 /** POST /api/auth/second-factor/recovery-codes: a fresh code proves it is the person. */
-/** New recovery codes: a current code, or none in a session with a fresh check (decision 094). */
+/** New recovery codes: a current code, or none in a session with a step-up (decision 094). */
 export const recoveryCodesInput = z.object({ code: secondFactorCode.optional() });
 export const recoveryCodesJson = z.object({ recoveryCodes: z.array(z.string()) });
 
@@ -196,7 +196,7 @@ export const approveUserInput = z.object({
 export type ApproveUserInput = z.input<typeof approveUserInput>;
 
 /**
- * The ways a person may give the fresh check before classified letters (decision 066): their second factor where they
+ * The ways a person may give the step-up before classified letters (decision 066): their second factor where they
  * have one (`totp`, `passkey`, `recovery`), else their `password`; `sign_in` when neither can be asked here (an SSO
  * account without a factor signs in again).
  */

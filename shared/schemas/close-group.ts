@@ -69,7 +69,7 @@ export type CloseGroupValues = z.output<typeof closeGroupInput>;
 
 /** Body of PUT /api/close-groups/{id}/documents/{docId} (spec §5: required, and different from the current name). */
 export const renameDocumentInput = z.object({
-  // A file name with a bidi control is refused, as control characters are, not quietly changed (issue 28 item 11).
+  // A file name with a bidi control is refused, as control characters are, not quietly changed (decision 049).
   newFilename: z
     .string(CLOSE_GROUP_MESSAGES.newFilenameRequired)
     .trim()

@@ -5,7 +5,7 @@ import { withoutBidiControls } from '../format.ts';
 import { type CodedMessage, type MessageCode, type MessageParams, messageText, msg } from '../messages/index.ts';
 
 /**
- * Free text a person types: without bidirectional controls (issue 28 item 11), then trimmed. Still a string schema,
+ * Free text a person types: without bidirectional controls (decision 049), then trimmed. Still a string schema,
  * so `.min`, `.max` and `.default` follow as usual. Every free-text input of the shared schemas is built on it.
  */
 export const plainText = (params?: Parameters<typeof z.string>[0]) =>

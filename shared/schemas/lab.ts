@@ -93,7 +93,7 @@ export const labJson = labSummaryJson.extend({
   advertisements: z.array(labItemJson),
   /**
    * The latest change to anything the lab's public tabs show (the lab's fields, contact and office lists saved with them,
-   * its director history, notices, circulars, products, advertisements): their "Last updated" (issue 16 item 9).
+   * its director history, notices, circulars, products, advertisements): their "Last updated" (decision 019).
    */
   lastUpdated: z.string(),
 });

@@ -106,7 +106,7 @@ export const letterJson = z.object({
   deletedBy: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   /** True once the letter has been marked to someone: its register fields are then changed only by an admin. */
   frozen: z.boolean(),
-  /** Whether the signed-in person may mark it (its uploader, a holder, a director or an admin; issue 17). */
+  /** Whether the signed-in person may mark it (its uploader, a holder, a director or an admin; decision 020). */
   canMark: z.boolean(),
   /**
    * Where the letter is now (decision 099), to whoever may see the letter: who holds it (marked to them and not yet
@@ -147,7 +147,7 @@ export const letterHistoryJson = z.object({
 export type LetterHistoryJson = z.infer<typeof letterHistoryJson>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dak movement (issue 17): marking, inbox, receipt, closing, sending back, pendency. docs/decisions/020-dak-movement.md
+// Dak movement: marking, inbox, receipt, closing, sending back, pendency. docs/decisions/020-dak-movement.md
 
 export const dakPriority = z.enum(DAK_PRIORITIES, msg('letters.choose_priority'));
 export type DakPriority = z.infer<typeof dakPriority>;
@@ -164,14 +164,14 @@ export const markLetterInput = z
   .object({
     to: z
       .array(
-        // An upper-case UUID is the same officer: kept in lower case, as the database returns ids (issue 28 item 5).
+        // An upper-case UUID is the same officer: kept in lower case, as the database returns ids (decision 029).
         z.uuid(msg('letters.choose_officers_from_list')).transform((id) => id.toLowerCase()),
         { error: msg('letters.choose_officer') },
       )
       .min(1, msg('letters.choose_officer'))
       .max(DAK_MAX_RECIPIENTS, msg('letters.too_many_officers', { max: DAK_MAX_RECIPIENTS }))
       .refine((ids) => new Set(ids).size === ids.length, msg('letters.officer_chosen_twice')),
-    /** Officers who get a copy "for information" only (issue 32): they see it, may mark it seen, and do not hold it. */
+    /** Officers who get a copy "for information" only: they see it, may mark it seen, and do not hold it. */
     info: z
       .array(
         z.uuid(msg('letters.choose_officers_from_list')).transform((id) => id.toLowerCase()),
@@ -213,7 +213,7 @@ export type ReturnLetterInput = z.input<typeof returnLetterInput>;
 
 export const MOVEMENT_STATUSES = ['pending', 'received', 'closed'] as const;
 /**
- * The inbox's boxes: the three of a movement, the copies for information (issue 32), and "Sent": the markings and
+ * The inbox's boxes: the three of a movement, the copies for information, and "Sent": the markings and
  * copies I made (or a delegate made for me), with what became of them (decision 099).
  */
 export const INBOX_STATUSES = [...MOVEMENT_STATUSES, 'info', 'sent'] as const;
@@ -248,9 +248,9 @@ export const movementJson = z.object({
   readAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
   status: z.enum(MOVEMENT_STATUSES),
-  /** A copy for information (issue 32): not held, never received or closed; `readAt` is when it was seen. */
+  /** A copy for information (decision 079): not held, never received or closed; `readAt` is when it was seen. */
   forInformation: z.boolean(),
-  /** A delegate who acted for the officer (issue 32): marked for `from`, received for `to`, ended it for `to`. */
+  /** A delegate who acted for the officer: marked for `from`, received for `to`, ended it for `to`. */
   markedBy: person.nullable(),
   receivedBy: person.nullable(),
   endedBy: person.nullable(),
@@ -304,7 +304,7 @@ export const pendencyQuery = z
   });
 export type PendencyQuery = z.infer<typeof pendencyQuery>;
 
-/** Letters held now by how long (India days since marked, issue 32): 0–7, 8–15, 16–30, over 30. */
+/** Letters held now by how long (India days since marked): 0–7, 8–15, 16–30, over 30. */
 export const AGEING_BANDS = ['upTo7', 'upTo15', 'upTo30', 'over30'] as const;
 export type AgeingBand = (typeof AGEING_BANDS)[number];
 const ageing = z.object({ upTo7: z.number(), upTo15: z.number(), upTo30: z.number(), over30: z.number() });
@@ -342,7 +342,7 @@ export const pendencyJson = z.object({
 export type PendencyJson = z.infer<typeof pendencyJson>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Delegation of dak (issue 32, decision 078): an officer (or an admin for them) names a delegate for some days.
+// Delegation of dak (decision 078): an officer (or an admin for them) names a delegate for some days.
 
 /** POST /api/dac/delegations: the delegate and the dates (India, both included); an admin names the officer too. */
 export const delegationInput = z

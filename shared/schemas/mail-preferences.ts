@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { msg } from '../messages/index.ts';
 
 /**
- * How each person wants the portal's mail (issue 32 item 2, decision 081), chosen per kind in My Account: at once, in
+ * How each person wants the portal's mail (decision 081), chosen per kind in My Account: at once, in
  * the morning digest, or not at all. The mandatory mails (approval or rejection, password reset) are not among them:
  * they are always sent.
  */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-/** In-app notifications (issue 17 item 8), shown under the bell in the header. */
+/** In-app notifications (decision 020), shown under the bell in the header. */
 export const NOTIFICATION_KINDS = [
   'letter_marked',
   'letter_returned',
   'letter_overdue',
-  // Issue 31 item 2: a notice or circular to acknowledge is due in ACK_REMINDER_DAYS days, or its deadline has passed.
+  // Decision 074: a notice or circular to acknowledge is due in ACK_REMINDER_DAYS days, or its deadline has passed.
   'acknowledgement_due',
   'acknowledgement_overdue',
-  // Issue 32 (decision 081): due tomorrow and overdue (to the officer holding it), escalated (to the holder's group
+  // Decision 081: due tomorrow and overdue (to the officer holding it), escalated (to the holder's group
   // head), a circular to acknowledge (at publishing), a close group ending in 3 days, a registration (admins).
   'letter_due_tomorrow',
   'letter_overdue_held',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
 
-// Passkeys as a second factor (issue 30 item 3, decision 065): the bodies of /api/auth/second-factor/passkey/*. The
+// Passkeys as a second factor (decision 065): the bodies of /api/auth/second-factor/passkey/*. The
 // browser's answers are @simplewebauthn/browser's RegistrationResponseJSON and AuthenticationResponseJSON; their
 // bytes are checked by @simplewebauthn/server, so here only their shape and size (a refusal says one thing).
 

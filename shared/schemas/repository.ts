@@ -39,7 +39,7 @@ const githubUrl = text(2000).refine((value) => {
   }
 }, M.githubUrl);
 
-/** Deepest and largest repository metadata stored (issue 13: 3,000 nested brackets broke every list). */
+/** Deepest and largest repository metadata stored (3,000 nested brackets broke every list). */
 export const METADATA_MAX_DEPTH = 10;
 export const METADATA_MAX_CHARS = 10 * 1024;
 

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
 
-// The site pages GIGW 3.0 asks for (issue 16 item 9): Terms of use and Privacy policy (text an admin edits), Feedback
+// The site pages GIGW 3.0 asks for (decision 019): Terms of use and Privacy policy (text an admin edits), Feedback
 // (a form staff and visitors send, admins answer), and the Archive of expired notices and circulars (item 11).
 
 const requiredText = (message: string, max: number) => plainText({ error: message }).min(1, message).max(max);

@@ -128,10 +128,10 @@ export const unitItemJson = z.object({
   /** True once 'valid until' has passed: shown as archived, left out of the News Flash, listed in the Archive. */
   expired: z.boolean(),
   createdAt: z.string(),
-  /** When it was last changed: shown as "Last updated" on every notice (issue 16 item 9). */
+  /** When it was last changed: shown as "Last updated" on every notice (decision 019). */
   updatedAt: z.string(),
   /**
-   * A notice or circular published with "requires acknowledgement" (issue 31 item 2): its request's deadline and
+   * A notice or circular published with "requires acknowledgement" (decision 074): its request's deadline and
    * audience; null otherwise, and always null for products, advertisements and group files.
    */
   acknowledgement: itemAcknowledgementJson.nullable(),

@@ -76,7 +76,7 @@ export const userJson = z.object({
 });
 export type UserJson = z.infer<typeof userJson>;
 
-// ---- people: profile, password, directory, approval, Manage Users, activity logs (issue 3) -----------------------
+// ---- people: profile, password, directory, approval, Manage Users, activity logs (decision 005) -----------------------
 
 /**
  * A card of the employee directory and an entry of GET /api/users: what any member of staff may see of a colleague.
@@ -99,7 +99,7 @@ export type DirectoryUserJson = z.infer<typeof directoryUserJson>;
  */
 export const profileJson = userJson.extend({ documents: z.array(userDocumentJson) });
 /**
- * Manage Users (admins only): a profile, whether it is cleared for Confidential and Secret letters (issue 17), and the
+ * Manage Users (admins only): a profile, whether it is cleared for Confidential and Secret letters, and the
  * single sign-on provider (issuer) it is linked to, or null (decision 090).
  */
 export const managedUserJson = profileJson.extend({
@@ -249,7 +249,7 @@ export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 export const resetPasswordInput = z.object({ newPassword: newPasswordField });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;
 
-/** PUT /api/users/me/language: the language the person chose, which their mail is written in (issue 32). */
+/** PUT /api/users/me/language: the language the person chose, which their mail is written in. */
 export const languageInput = z.object({ language: z.enum(LANGUAGES, msg('users.language_invalid')) });
 export type LanguageInput = z.input<typeof languageInput>;
 
@@ -304,7 +304,7 @@ export const updateUserAccessInput = z.object({
 });
 export type UpdateUserAccessInput = z.input<typeof updateUserAccessInput>;
 
-/** Manage Users: clear an account for Confidential and Secret letters, or withdraw the clearance (issue 17). */
+/** Manage Users: clear an account for Confidential and Secret letters, or withdraw the clearance (decision 020). */
 export const classifiedClearanceInput = z.object({
   cleared: z.boolean({ error: msg('users.clearance_required') }),
 });

@@ -10,7 +10,7 @@ export type { ReturnState };
 function useReturnState(): ReturnState {
   const location = useLocation();
   const { token } = useStoredLogin();
-  // A token still stored but past its expiry: the sign-in ran out here, and the login screen says so (issue 16 item 5).
+  // A token still stored but past its expiry: the sign-in ran out here, and the login screen says so (decision 019).
   const expired = (Boolean(getStoredToken()) && !token) || sessionExpiredNote();
   return { from: `${location.pathname}${location.search}${location.hash}`, ...(expired ? { expired } : {}) };
 }
@@ -39,7 +39,7 @@ export function RequireAdmin() {
 }
 
 /**
- * The audit trail's guard (issue 31): admins and directors (web/lib/access.policy.ts readsAuditTrail); anyone else
+ * The audit trail's guard: admins and directors (web/lib/access.policy.ts readsAuditTrail); anyone else
  * signed in is sent to /, as the admin guard does, and a visitor to /login first. A convenience only: the API refuses
  * them with 403 `audit.read_forbidden`.
  */

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-// web/app/mantine-shell.css carries Mantine's styles for the first page only (issue 12); the rest load with the first
+// web/app/mantine-shell.css carries Mantine's styles for the first page only (decision 058); the rest load with the first
 // lazy screen or control (web/lib/mantine-styles.ts). This follows the static imports from the entry (web/main.tsx)
 // and the home route, as the bundler does (a dynamic import() or lazy() is where the full styles come in), and checks
 // that every Mantine component they can draw has its style sheet in the list.

@@ -15,7 +15,7 @@ const LazyNotifications = lazy(withMantineStyles(() => import('./toasts.tsx')));
 
 /**
  * The toasts (at most 20: spec §9). Their code (and its transitions) loads with the first toast shown, not with the
- * first page: a visitor reading the home page never needs it (issue 12). notifications.show() only fills a store,
+ * first page: a visitor reading the home page never needs it. notifications.show() only fills a store,
  * which the toasts read when they mount, so nothing shown before they load is lost. A change of language closes the
  * toasts on screen: their words were chosen when they were raised, and would stay in the language just left.
  */
@@ -51,7 +51,7 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
         components: {
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
           PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': togglePassword } } },
-          // A dialog's <header> is not a second banner landmark (axe landmark-no-duplicate-banner, issue 16): the
+          // A dialog's <header> is not a second banner landmark (axe landmark-no-duplicate-banner, decision 018): the
           // dialog role on Mantine's <section> hides the section that would otherwise scope it.
           Modal: {
             defaultProps: { closeButtonProps: { 'aria-label': closeDialog }, attributes: { header: { role: 'none' } } },

@@ -14,7 +14,7 @@ import { paths } from '#web/lib/paths.ts';
 
 import { useNavigation } from './use-navigation.ts';
 
-// Parts only a signed-in person meets load with their first signed-in page, not with a visitor's first load (issue 12).
+// Parts only a signed-in person meets load with their first signed-in page, not with a visitor's first load.
 const SessionTimeout = lazy(
   withMantineStyles(() =>
     import('#web/features/auth/components/session-timeout.tsx').then((m) => ({ default: m.SessionTimeout })),
@@ -86,7 +86,7 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const { session, lab, navigation } = useNavigation();
   const documents = useLabDocuments(lab.data?._id, { current: true });
-  // Notices and circulars still valid, newest first (issue 4).
+  // Notices and circulars still valid, newest first (decision 010).
   const everSignedIn = useEverSignedIn();
   const newsItems = useMemo<NewsFlashItem[]>(() => newestDocuments(documents.data), [documents.data]);
 
@@ -96,7 +96,7 @@ export function RootLayout() {
       navigation={navigation}
       onSignOut={session.signOut}
       newsFlash={<NewsFlash items={newsItems} loading={lab.isPending || (Boolean(lab.data) && documents.isPending)} />}
-      // Issue 17: the notification bell of a signed-in person; issue 31: on a phone, the count of what they are asked
+      // Decision 020: the notification bell of a signed-in person; : on a phone, the count of what they are asked
       // to acknowledge (the navigation carries it on wider screens).
       headerActions={
         session.isSignedIn ? (

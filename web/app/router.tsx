@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'labs', ...page(() => import('./routes/labs.tsx')) },
           { path: 'directorprofile', ...page(() => import('./routes/director-profile.tsx')) },
           { path: 'search', ...page(() => import('./routes/search.tsx')) },
-          // The site pages every visitor may open from the footer (issue 16 items 9 and 11, decision 019).
+          // The site pages every visitor may open from the footer (decision 019).
           { path: 'help', ...page(() => import('./routes/help.tsx')) },
           { path: 'feedback', ...page(() => import('./routes/feedback.tsx')) },
           { path: 'accessibility', ...page(() => import('./routes/accessibility.tsx')) },
@@ -70,13 +70,13 @@ export const routes: RouteObject[] = [
               { path: 'group/id/:id', ...page(() => import('./routes/group.tsx')) },
               { path: 'group/:id', ...page(() => import('./routes/group-after-edit.tsx')) },
               { path: 'dac', ...page(() => import('./routes/dac.tsx')) },
-              // Dak movement (issue 17): the inbox "Marked to me" and pendency.
+              // Dak movement (decision 020): the inbox "Marked to me" and pendency.
               { path: 'dac/inbox', ...page(() => import('./routes/dac-inbox.tsx')) },
               { path: 'dac/pendency', ...page(() => import('./routes/dac-pendency.tsx')) },
-              // Delegation of dak (issue 32).
+              // Delegation of dak (decision 078).
               { path: 'dac/delegation', ...page(() => import('./routes/dac-delegation.tsx')) },
               { path: 'allLetter', ...page(() => import('./routes/all-letters.tsx')) },
-              // Circulars and notices that must be acknowledged (issue 31): the person's list and the reports.
+              // Circulars and notices that must be acknowledged (decision 074): the person's list and the reports.
               { path: 'acknowledgements', ...page(() => import('./routes/acknowledgements.tsx')) },
               {
                 path: 'acknowledgements/requests',
@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // The audit trail (issue 31): admins, and directors read-only.
+            // The audit trail: admins, and directors read-only.
             element: <RequireAuditReader />,
             children: [{ path: 'admin/audit-trail', ...page(() => import('./routes/admin/audit-trail.tsx')) }],
           },
@@ -144,7 +144,7 @@ setSecondFactorHandler(() => {
 });
 
 // A 401 on a signed-in call (expired or revoked login) goes to /login without reloading the page, saying why, and the
-// login screen comes back to this page afterwards (issue 16 item 5).
+// login screen comes back to this page afterwards (decision 019).
 setUnauthorizedHandler(() => {
   const { pathname, search, hash } = router.state.location;
   if (pathname === paths.login) return;

@@ -8,7 +8,7 @@ import { TOAST_LIMIT } from '#shared/constants.ts';
 /**
  * The toast stack (at most 20: spec §9), loaded with the first toast (providers.tsx). Top right, below the header; on a
  * narrow screen, where a toast spans the whole width, at the bottom, so it does not cover the open navigation drawer
- * and the control in focus there (issue 35 item 2: "Login successful!" hid the drawer's search field at 390 px).
+ * and the control in focus there (decision 032: "Login successful!" hid the drawer's search field at 390 px).
  */
 export default function Toasts() {
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });

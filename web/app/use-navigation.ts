@@ -7,15 +7,15 @@ import { useInboxCount } from '#web/features/letters/keys.ts';
 
 /**
  * The main navigation of the signed-in person (or visitor), from the same data the header's menus use: the Sitemap
- * lists exactly this, so it never needs a hand-kept copy (issue 16 item 9).
+ * lists exactly this, so it never needs a hand-kept copy (decision 019).
  */
 export function useNavigation(): { session: Session; lab: ReturnType<typeof useOnlyLab>; navigation: NavEntry[] } {
   const session = useSession();
   const lab = useOnlyLab();
   const groups = useGroupMenu({ enabled: session.isSignedIn });
-  // Issue 17: the badge of "Marked to me" (letters not yet received).
+  // Decision 020: the badge of "Marked to me" (letters not yet received).
   const inbox = useInboxCount(session.isSignedIn);
-  // Issue 31: the badge of "To acknowledge".
+  // The badge of "To acknowledge".
   const acknowledgements = useAcknowledgementCount(session.isSignedIn);
   const navigation = buildNavigation({
     role: session.role,

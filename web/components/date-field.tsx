@@ -26,10 +26,10 @@ export function birthCalendarStart(today = new Date()): string {
  * the value stays YYYY-MM-DD ('' when empty), as the API and the shared schemas expect. Works with form.getInputProps.
  * Its clear button is named after the field ("Clear Date of Birth"), as every button needs a name (WCAG 4.1.2), and so
  * are the calendar's previous/next and level buttons, in the chosen language. Days of the next and previous month are
- * left out (Mantine draws them at half opacity, below 4.5:1) and weekends are a red dark enough to read (issue 16).
+ * left out (Mantine draws them at half opacity, below 4.5:1) and weekends are a red dark enough to read.
  * A date of birth (`birthDate`) opens its calendar 30 years back.
  * The dates provider lives here, not around the whole app, so dayjs loads only with a screen that has a date
- * field (issue 12).
+ * field.
  */
 export function DateField({ value, onChange, birthDate, ...props }: DateFieldProps) {
   const { formatDate } = useFormatDate();

@@ -5,7 +5,7 @@ import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { DisplayControlsButton } from './display-controls.tsx';
 
 // The popover (floating positioning) loads when the button is first pointed at, focused or pressed, not with the
-// first page (issue 12); until then the same button stands in, and a press opens the popover once it has loaded.
+// first page (decision 058); until then the same button stands in, and a press opens the popover once it has loaded.
 const loadPopover = withMantineStyles(() => import('./display-controls-popover.tsx'));
 const DisplayControlsPopover = lazy(() => loadPopover().then((m) => ({ default: m.DisplayControlsPopover })));
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 export type FilePickerProps = Omit<FileInputProps<false>, 'multiple'>;
 
 /**
- * The one file field of the portal: says "Choose a file" until one is chosen (a blank box told nothing, issue 16),
+ * The one file field of the portal: says "Choose a file" until one is chosen (a blank box told nothing),
  * in a grey that keeps 4.5:1, and can be cleared with a named button. Used by /closeGroup and /dac alike.
  */
 export function FilePicker({ styles, clearButtonProps, ...props }: FilePickerProps) {

@@ -8,7 +8,7 @@ const MIN_LIST_HEIGHT = 120;
 
 /**
  * Props for a Select or MultiSelect whose option list is drawn beside its field, not portalled to the end of
- * <body>: the open list stays inside the page's landmarks and its dialog (axe `region`, issue 35). Inside a dialog
+ * <body>: the open list stays inside the page's landmarks and its dialog (axe `region`, decision 018). Inside a dialog
  * that scrolls, the list would be cut off at the dialog's edge, so it is kept to the room left below the field
  * (floating-ui's size middleware measures it against the dialog) and its list box scrolls within itself. Spread on the field:
  * `<MultiSelect {...inPlace} … />`.

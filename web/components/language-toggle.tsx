@@ -6,7 +6,7 @@ import { setLanguage } from '#web/i18n/index.ts';
 /**
  * Switches between English and Hindi; the button names the other language in that language. "हिन्दी" is drawn with a
  * face of its own glyphs only (the `hindi-word` class, web/app/global.css), so an English page does not download the
- * whole Devanagari SemiBold face for one word (issue 35 item 8).
+ * whole Devanagari SemiBold face for one word.
  */
 export function LanguageToggle() {
   const { i18n } = useTranslation('common');

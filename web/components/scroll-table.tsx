@@ -12,7 +12,7 @@ export interface ScrollTableProps extends BoxProps {
 
 /**
  * The box around every wide table: it scrolls sideways with the browser's own scrollbar, and the keyboard can reach
- * and scroll it (a focusable, named region: WCAG 2.1.1, axe scrollable-region-focusable; issue 16).
+ * and scroll it (a focusable, named region: WCAG 2.1.1, axe scrollable-region-focusable; decision 018).
  */
 export function ScrollTable({ label, minWidth, children, ...props }: ScrollTableProps) {
   const { t } = useTranslation('common');

@@ -12,7 +12,7 @@ import { jsonResponse, render } from '#web/test/render.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SearchSuggestions } from './search-suggestions.tsx';
 
-// Issue 35: the header search box says why Enter does nothing, and tells a visitor whose search finds nothing that
+// Decision 015: the header search box says why Enter does nothing, and tells a visitor whose search finds nothing that
 // people are found after signing in.
 
 const nothing = { results: [], next: null, counts: {}, countsCapped: false };

@@ -12,15 +12,15 @@ import { paths } from '#web/lib/paths.ts';
 import { SearchInput } from './search-input.tsx';
 
 // The suggestions (a combobox with its floating dropdown) load when the box is first focused, not with every page's
-// first load (issue 12); until then the box is a plain search field that already submits.
+// first load; until then the box is a plain search field that already submits.
 const loadSuggestions = withMantineStyles(() => import('./search-suggestions.tsx'));
 const SearchSuggestions = lazy(() => loadSuggestions().then((m) => ({ default: m.SearchSuggestions })));
 
 /**
- * The header search (issue 14): searches the whole portal. Enter opens /search?q=…; suggestions (the first few results
+ * The header search (decision 015): searches the whole portal. Enter opens /search?q=…; suggestions (the first few results
  * of the same search, debounced) appear as one types and open with the arrow keys and Enter; "/" focuses the box from
  * anywhere on the page. Visitors search too: the server gives them public lab content only. Enter with fewer than
- * SEARCH_MIN_LENGTH characters searches nothing and says why, in the server's own words (issue 35): the field's error,
+ * SEARCH_MIN_LENGTH characters searches nothing and says why, in the server's own words (decision 015): the field's error,
  * announced, over the page in the header (`floatingNote`), in the flow of the navigation drawer.
  */
 export function SearchBox({

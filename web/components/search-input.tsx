@@ -37,7 +37,7 @@ export const SearchInput = forwardRef<
       rightSectionPointerEvents="all"
       rightSection={
         busy ?? (
-          // Enter in the field searches: the button is for the pointer, and the field leaves with one Tab (issue 35).
+          // Enter in the field searches: the button is for the pointer, and the field leaves with one Tab.
           <ActionIcon type="submit" variant="subtle" color="gray.8" aria-label={t('search.submit')} tabIndex={-1}>
             <SearchIcon />
           </ActionIcon>

@@ -54,7 +54,7 @@ export function SearchSuggestions({
 
   // This field replaces the plain one the person just focused: keep the focus, with the caret at the end. Only if the
   // focus went with the plain field (it is nowhere now): a person who has tabbed on while this part loaded stays where
-  // they are (issue 50: the focus jumped back from the text-size buttons to the search box; decision 100).
+  // they are (the focus jumped back from the text-size buttons to the search box; decision 100).
   useLayoutEffect(() => {
     const field = inputRef.current;
     const active = document.activeElement;

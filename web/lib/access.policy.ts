@@ -1,7 +1,7 @@
 import { type Role, ROLES } from '#shared/constants.ts';
 
 /**
- * What the signed-in person's role lets the web show them (issue 29 item 2, decision 035): the one place in web/
+ * What the signed-in person's role lets the web show them (decision 035): the one place in web/
  * where a role is compared (server/policy-layer.test.ts). Each rule mirrors the server's, which alone decides: these
  * only choose menus, titles and forms, so a person is not offered what the server would refuse them.
  *
@@ -20,19 +20,19 @@ export const isAdmin = (role: RoleOf): boolean => role === 'admin';
 export const seesEveryRepository = (role: RoleOf): boolean => role === 'director' || role === 'admin';
 
 /**
- * Associate directors and administrators may upload software and trial repositories (issue 7, decision 008; spec §6
+ * Associate directors and administrators may upload software and trial repositories (decision 008; spec §6
  * menu; repositories.policy.ts UPLOADER_ROLES, rule 'repositories.upload').
  */
 export const mayUploadRepositories = (role: RoleOf): boolean => role === 'associate_director' || role === 'admin';
 
 /**
  * Directors and administrators see the pendency of any group or of the whole lab; an associate director only that of
- * their own group (issue 17; server/modules/letters/letters.policy.ts pendencyScope).
+ * their own group (decision 020; server/modules/letters/letters.policy.ts pendencyScope).
  */
 export const seesAllPendency = (role: RoleOf): boolean => role === 'director' || role === 'admin';
 
 /**
- * Directors and administrators read the audit trail (issue 31, decision 069; server/modules/audit-trail/
+ * Directors and administrators read the audit trail (decision 069; server/modules/audit-trail/
  * audit-trail.policy.ts 'audit.read'): its screen and its place in their menu.
  */
 export const readsAuditTrail = (role: RoleOf): boolean => role === 'director' || role === 'admin';
@@ -51,7 +51,7 @@ export const awaitsDirectorApproval = (role: RoleOf): boolean => role === 'pendi
 
 /**
  * Associate directors lead a research group (decision 030: the group's current entry must name them too, which the
- * server checks): officer lists put them first and name them with their group (issue 17 item 1).
+ * server checks): officer lists put them first and name them with their group.
  */
 export const leadsGroups = (role: RoleOf): boolean => role === 'associate_director';
 
@@ -87,7 +87,7 @@ export function roleMenuOf(role: RoleOf): RoleMenu | null {
 }
 
 /**
- * The kind of reader a role makes, for texts written per kind (the help's sections, issue 16 item 9): a visitor, or a
+ * The kind of reader a role makes, for texts written per kind (the help's sections, decision 019): a visitor, or a
  * signed-in person by role, one awaiting approval reading as an employee does.
  */
 export type ReaderKind = 'visitor' | 'employee' | 'associateDirector' | 'director' | 'admin';

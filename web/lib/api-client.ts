@@ -40,7 +40,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /**
- * The fresh check before classified letters (decision 066): a call refused with 401 `auth.step_up_required` is handed
+ * The step-up before classified letters (decision 066): a call refused with 401 `auth.step_up_required` is handed
  * to this handler (the "Confirm it is you" dialog, mounted by the root layout) with the ways the person may answer;
  * when it resolves true (the check was given) the call is sent again and the screen carries on as if it had never
  * been refused; false (cancelled) lets the refusal through to the screen. Without a handler (none mounted within STEP_UP_HANDLER_WAIT_MS) the
@@ -76,7 +76,7 @@ async function stepUpHandler(): Promise<StepUpHandler | null> {
   return onStepUp;
 }
 export const STEP_UP_CODE = 'auth.step_up_required';
-/** Is this a refusal that a fresh check would lift (for a screen that asks before opening a link)? */
+/** Is this a refusal that a step-up would lift (for a screen that asks before opening a link)? */
 export const needsStepUp = (err: unknown) =>
   err instanceof ApiError && err.status === 401 && err.body?.code === STEP_UP_CODE;
 /** Where a 403 "pass your second factor first" on a signed-in call sends the person (decision 064); set by the router. */

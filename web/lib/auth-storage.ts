@@ -105,7 +105,7 @@ export function clearLogin(): void {
 const EXPIRED_KEY = 'sessionExpired';
 
 /**
- * Notes in this tab that the sign-in ran out (issue 16 item 5), so the login screen can say so whichever redirect
+ * Notes in this tab that the sign-in ran out (decision 019), so the login screen can say so whichever redirect
  * brings the person there (the session warning's own, or a guarded page's once the login is gone).
  */
 export function markSessionExpired(): void {
@@ -152,6 +152,6 @@ export function useStoredLogin(): { token: string | null; user: UserJson | null 
 /** Where the login screen returns to after signing in (router state set by the guards and the session timeout). */
 export interface ReturnState {
   from?: string;
-  /** The sign-in ran out (session timeout, issue 16 item 5): the login screen says so. */
+  /** The sign-in ran out (session timeout, decision 019): the login screen says so. */
   expired?: boolean;
 }

@@ -1,6 +1,6 @@
 /**
  * After a submit that was refused, the keyboard and screen reader go to the first field in error (WCAG 3.3.1,
- * issue 16). Mantine marks a field in error with aria-invalid="true", so this works for every form built with
+ *). Mantine marks a field in error with aria-invalid="true", so this works for every form built with
  * @mantine/form and the shared zod schemas, and for fields a server error was put on (form.setFieldError).
  */
 export function focusFirstError(form: HTMLFormElement | null): boolean {

@@ -8,7 +8,7 @@ import { ApiError } from './api-client.ts';
 export { requiredFile, topField, zodValidate } from './form-validate.ts';
 
 /**
- * The one way a web form checks its values and shows errors (issue 18 item 2). Every form validates with its shared
+ * The one way a web form checks its values and shows errors (decision 023). Every form validates with its shared
  * zod schema through `zodValidate`, keeps the schema's and the server's sentences in English in `form.errors`, and
  * shows them in the reader's language through `translatedErrors` (so a language switch re-words them); a failed call
  * is worded by `serverMessage` and put on its input by `applyServerError`.

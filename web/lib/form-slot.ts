@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * imports another). The host form keeps the slot's value beside its own, draws `render` inside the form, checks the
  * value with `validate` on submit, and writes it into the multipart body with `write`. `initial(item)` is the value
  * for a new item (null) or for the item being edited; `summary(item)` is drawn beside an item of the host's list (e.g.
- * the acknowledgement's deadline and its report). First use: circulars that must be acknowledged (issue 31 item 2).
+ * the acknowledgement's deadline and its report). First use: circulars that must be acknowledged (decision 074).
  *
  * NOTE: method syntax, so that a slot of a precise value type fits a host that keeps the value opaque (`unknown`).
  */

@@ -1,7 +1,7 @@
 import { type FormErrors, schemaResolver } from '@mantine/form';
 
 /**
- * The one resolver path of the web forms (issue 18 item 2): every form checks its values with its shared zod schema
+ * The one resolver path of the web forms (decision 023): every form checks its values with its shared zod schema
  * through `zodValidate`, so the form and the route say the same words (spec §5). Free of i18n and the DOM so plain
  * helpers (repositories/form-data.ts) can use it too; components import it through form-errors.ts.
  */

@@ -1,5 +1,5 @@
 // Mantine's full style sheets, loaded once, with the first screen or control that is not part of the first page
-// (web/app/mantine-shell.css holds what the shell and the home page draw; issue 12).
+// (web/app/mantine-shell.css holds what the shell and the home page draw; decision 058).
 
 let loading: Promise<unknown> | undefined;
 

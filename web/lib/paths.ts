@@ -10,12 +10,12 @@ export const paths = {
   /** A signed-in session that must pass its second factor first (decision 064). */
   secondFactor: '/login/second-factor',
   register: '/register',
-  /** "Forgot password?" (issue 32, decision 077): the email to send a link to, and the mailed link's page. */
+  /** "Forgot password?" (decision 077): the email to send a link to, and the mailed link's page. */
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   pendingApproval: '/pending-approval',
   employees: '/employees',
-  /** The portal search (issue 14): results of the header box. */
+  /** The portal search (decision 015): results of the header box. */
   search: (query: string) => `/search?q=${encodeURIComponent(query)}`,
   labs: '/labs',
   profile: '/profile',
@@ -28,25 +28,25 @@ export const paths = {
   addGroup: '/add-group',
   myGroup: '/my-group',
   lettersManager: '/dac',
-  /** "Marked to me" (issue 17). */
+  /** "Marked to me". */
   inbox: '/dac/inbox',
-  /** Pendency of letters (issue 17): directors, admins, associate directors. */
+  /** Pendency of letters (decision 020): directors, admins, associate directors. */
   pendency: '/dac/pendency',
-  /** Delegation of one's dak while away (issue 32); an admin names a delegate for an officer there too. */
+  /** Delegation of one's dak while away (decision 078); an admin names a delegate for an officer there too. */
   delegation: '/dac/delegation',
   /** A letter in Letters & Correspondence, found by its Letter ID. */
   letterSearch: (query: string) => `/allLetter?q=${encodeURIComponent(query)}`,
   allLetters: '/allLetter',
-  /** "To acknowledge" (issue 31): the notices and circulars the person is asked to acknowledge. */
+  /** "To acknowledge": the notices and circulars the person is asked to acknowledge. */
   acknowledgements: '/acknowledgements',
-  /** Acknowledgement reports (issue 31): publishers, group heads, directors and admins. */
+  /** Acknowledgement reports: publishers, group heads, directors and admins. */
   acknowledgementRequests: '/acknowledgements/requests',
   acknowledgementRequest: withId('/acknowledgements/requests/:id'),
   uploadSoftwareRepo: '/upload-repo',
   viewSoftwareRepos: '/view-repo',
   uploadTrialRepo: '/upload-trialRepo',
   viewTrialRepos: '/view-trialRepo',
-  // The site pages of GIGW 3.0, linked from the footer of every page (issue 16 items 9 and 11).
+  // The site pages of GIGW 3.0, linked from the footer of every page (decision 019).
   help: '/help',
   feedback: '/feedback',
   accessibility: '/accessibility',
@@ -60,7 +60,7 @@ export const paths = {
     manageGallery: '/admin/manageGallery',
     addGroups: '/admin/add-groups',
     logs: '/admin/logs',
-    /** The audit trail (issue 31): admins, and directors read-only. */
+    /** The audit trail: admins, and directors read-only. */
     auditTrail: '/admin/audit-trail',
     closeGroups: '/admin/closeGroup',
     group: withId('/admin/group/:id'),

@@ -17,7 +17,7 @@ export const dateLanguageOf = (language: string | undefined): DateLanguage =>
   language?.startsWith('hi') ? 'hi' : 'en';
 
 /**
- * shared/format.ts's Indian dates in the reader's language (issue 35): day first and 12-hour in both, the month and
+ * shared/format.ts's Indian dates in the reader's language: day first and 12-hour in both, the month and
  * am/pm in Hindi when the portal is in Hindi. The component re-renders, and its dates change, on a language switch.
  */
 export function useFormatDate(): DateFormatters {

@@ -9,7 +9,7 @@ import { roleEnum, users } from './users.ts';
 export const acknowledgementScopeEnum = pgEnum('acknowledgement_scope', ['lab', 'groups', 'roles']);
 
 /**
- * A notice or circular published with "requires acknowledgement" (issue 31 item 2, decision 073): one per item, gone
+ * A notice or circular published with "requires acknowledgement" (decision 073): one per item, gone
  * with its item (cascade). The audience is fixed at publishing (the rows of `acknowledgements`); people who join it
  * later are added by the trigger on users (migration 0028) with `span_days` counted from the day they join.
  */
@@ -47,7 +47,7 @@ export const acknowledgementRequests = pgTable(
 );
 
 /**
- * One person of a request's audience (issue 31 item 2): their due date, when they opened the document and when they
+ * One person of a request's audience (decision 074): their due date, when they opened the document and when they
  * acknowledged it. `group_id` is their group when they were added: the report counts them there.
  */
 export const acknowledgements = pgTable(

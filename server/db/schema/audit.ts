@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The audit trail (issue 31, decision 067): who read, downloaded, was refused, signed in, changed a role or exported
+ * The audit trail (decision 067): who read, downloaded, was refused, signed in, changed a role or exported
  * what, beside the activity log (which records writes for the admins' Logs screen). Rows are never changed: the
  * database refuses UPDATE, DELETE and TRUNCATE on the table except through `audit_purge` (retention), and each row
  * carries `hash = SHA-256(prev_hash ‖ canonical row)`, computed by the insert trigger of migration 0027 under the lock
@@ -14,7 +14,7 @@ export const auditEvents = pgTable(
   {
     /** Place in the chain, from 1, without gaps: given by the insert trigger. */
     seq: bigint({ mode: 'number' }).primaryKey(),
-    /** The event's id: a stamped download carries it as its download id. */
+    /** The event's id: a watermarked download carries it as its download id. */
     id: uuid().notNull().defaultRandom(),
     /** UTC, to the millisecond (the canonical form writes milliseconds); set by the insert trigger. */
     occurredAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),

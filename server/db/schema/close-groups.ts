@@ -52,8 +52,8 @@ export const closeGroupMembers = pgTable(
 );
 
 /**
- * How sensitive a close-group document is (issue 31 item 3): Unclassified by default. Confidential and Secret follow
- * the letters' clearance rules; Restricted and above are stamped when downloaded as PDF.
+ * How sensitive a close-group document is (decision 072): Unclassified by default. Confidential and Secret follow
+ * the letters' clearance rules; Restricted and above are watermarked when downloaded as PDF.
  */
 export const documentClassificationEnum = pgEnum('document_classification', [
   'Unclassified',

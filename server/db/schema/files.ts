@@ -27,7 +27,7 @@ export const files = pgTable(
     size: bigint({ mode: 'number' }).notNull(),
     uploadedBy: uuid(),
     /**
-     * A copy the portal made of another file (issue 33, decision 084): its thumbnail, the PDF an Office file was
+     * A copy the portal made of another file (decision 084): its thumbnail, the PDF an Office file was
      * converted to, or a PDF's viewer update (decision 088). It goes with that file (transactionDroppingFiles) and is
      * never offered as an upload of its own.
      */
@@ -44,7 +44,7 @@ export const files = pgTable(
 export type FileRow = typeof files.$inferSelect;
 
 /**
- * The preview of a stored file (issue 33, decision 084): a PDF, an image or an Office file waits here as `pending`
+ * The preview of a stored file (decision 084): a PDF, an image or an Office file waits here as `pending`
  * from its upload (a trigger on `files`) until the job queue has made its thumbnail and, for an Office file, the PDF it
  * is shown as: then `ready`, or `unavailable` with the reason (no LibreOffice, too large, timed out, unreadable).
  */

@@ -32,7 +32,7 @@ export const groups = pgTable(
     /**
      * Changes whenever anything the group page shows changes: this row, its contacts, members, items, director
      * entries (and their people) and office. Kept by triggers (migration 0017), never by the application; the group
-     * page's cached answer is keyed by it (issue 12).
+     * page's cached answer is keyed by it.
      */
     contentVersion: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),

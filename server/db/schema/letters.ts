@@ -100,7 +100,7 @@ export const dakBoxEnum = pgEnum('dak_box', ['pending', 'received', 'closed']);
 export const dakOutcomeEnum = pgEnum('dak_outcome', ['closed', 'forwarded', 'returned', 'pulled_back']);
 
 /**
- * One marking of a letter to one officer (issue 17, eOffice's "movement"): from whom, to whom, when, with what
+ * One marking of a letter to one officer (decision 020, eOffice's "movement"): from whom, to whom, when, with what
  * remarks, due date and priority; then when it was read, received, and how it ended. A letter marked to three
  * officers has three movements. The officer holds the letter while the movement's box is pending or received.
  */
@@ -139,12 +139,12 @@ export const letterMovements = pgTable(
     fileNo: text(),
     replyRef: text(),
     /**
-     * A copy "for information" (issue 32, decision 079): the officer sees the letter and may mark it seen, but does not
+     * A copy "for information" (decision 079): the officer sees the letter and may mark it seen, but does not
      * hold it: it is filed closed from the start (no outcome), so it never counts in pendency.
      */
     forInformation: boolean().notNull().default(false),
     /**
-     * Who acted for the officer under a delegation (issue 32, decision 078): a delegate who marked (or sent back) on
+     * Who acted for the officer under a delegation (decision 078): a delegate who marked (or sent back) on
      * behalf of `fromUserId`, received on behalf of `toUserId`, or ended the holding (closed, forwarded, returned) on
      * behalf of `toUserId`. Null when the officer acted themselves.
      */
@@ -181,7 +181,7 @@ export const letterMovements = pgTable(
 export type LetterMovementRow = typeof letterMovements.$inferSelect;
 
 /**
- * A delegation of an officer's dak (issue 32, decision 078): from `fromDate` to `toDate` (India dates, both included)
+ * A delegation of an officer's dak (decision 078): from `fromDate` to `toDate` (India dates, both included)
  * the officer's inbox is also the delegate's. It runs while today is within the dates and it has not been ended early
  * (`endedAt`); it needs no job to end.
  */

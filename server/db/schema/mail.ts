@@ -8,7 +8,7 @@ import { users } from './users.ts';
 export type MailStatus = 'pending' | 'queued' | 'sent' | 'dropped' | 'failed';
 
 /**
- * The mail outbox (issue 32, decision 076): a mail is written here in the transaction of the event it tells of, so the
+ * The mail outbox (decision 076): a mail is written here in the transaction of the event it tells of, so the
  * two are kept together or not at all. A trigger notifies `mail_pending` at commit; the mail jobs
  * (server/modules/mail/mail.jobs.ts) move pending rows into the job queue (pg-boss, one job per row with the row's id,
  * in one transaction) and the queue's worker renders and sends each once, retrying while the relay is down. The row

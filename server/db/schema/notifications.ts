@@ -5,8 +5,8 @@ import { createdAt, id } from './common.ts';
 import { users } from './users.ts';
 
 /**
- * What a notification says (issue 17 item 8): a letter was marked (or sent back) to you; one you marked is overdue.
- * Issue 31 item 2: a notice or circular you must acknowledge is due soon, or overdue (one each per person and row).
+ * What a notification says (decision 020): a letter was marked (or sent back) to you; one you marked is overdue.
+ * Decision 074: a notice or circular you must acknowledge is due soon, or overdue (one each per person and row).
  */
 export const notificationKindEnum = pgEnum('notification_kind', [
   'letter_marked',
@@ -14,7 +14,7 @@ export const notificationKindEnum = pgEnum('notification_kind', [
   'letter_overdue',
   'acknowledgement_due',
   'acknowledgement_overdue',
-  // Issue 32 items 2 and 5 (decision 081): the morning's dak notices, a circular to acknowledge, a close group ending,
+  // Decision 081: the morning's dak notices, a circular to acknowledge, a close group ending,
   // a registration for the admins.
   'letter_due_tomorrow',
   'letter_overdue_held',

@@ -36,7 +36,7 @@ export type SecondFactorKind = 'totp' | 'passkey' | 'recovery';
  * Every session (one sign-in): the token's `sid` is its id. A token is accepted only while its row is not ended, so
  * signing out (one session or all), a directory account disabled or removed from its groups, and an admin's action all
  * take effect at the next request. `verifiedAt` is the last time the person proved who they are (the sign-in, or a
- * fresh check before Secret letters); `secondFactor` says whether and how this session passed a second factor.
+ * step-up before Secret letters); `secondFactor` says whether and how this session passed a second factor.
  * Rows are kept a day past their token's expiry, then swept (decision 061, replacing revoked_sessions of 047).
  */
 export const sessions = pgTable(
@@ -184,7 +184,7 @@ export const webauthnChallenges = pgTable(
 );
 
 /**
- * "Forgot password" links (issue 32, decision 077): one row per request of a local account. The link's token is never
+ * "Forgot password" links (decision 077): one row per request of a local account. The link's token is never
  * stored: it is the HMAC of the row's id under a key derived from the JWT secret (made again when the mail is
  * written), and the row keeps its SHA-256 only. A token works once (`usedAt`), for 30 minutes (`expiresAt`); a
  * reset uses up every other token of the account too.

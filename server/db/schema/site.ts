@@ -6,7 +6,7 @@ import { users } from './users.ts';
 export const sitePageKeyEnum = pgEnum('site_page_key', ['terms', 'privacy']);
 
 /**
- * The site pages an admin edits (Terms of use, Privacy policy), in English and Hindi (issue 16 item 9). A page with no
+ * The site pages an admin edits (Terms of use, Privacy policy), in English and Hindi (decision 019). A page with no
  * row shows its default text (server/modules/site/default-pages.ts).
  */
 export const sitePages = pgTable('site_pages', {
@@ -26,7 +26,7 @@ export const feedbackCategoryEnum = pgEnum('feedback_category', [
 ]);
 export const feedbackStatusEnum = pgEnum('feedback_status', ['new', 'answered', 'closed']);
 
-/** Feedback sent by staff or visitors from the Feedback page; admins read, answer and mark it (issue 16 item 9). */
+/** Feedback sent by staff or visitors from the Feedback page; admins read, answer and mark it (decision 019). */
 export const feedback = pgTable(
   'feedback',
   {

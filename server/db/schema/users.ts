@@ -29,7 +29,7 @@ export const users = pgTable(
     email: text().notNull(),
     /**
      * argon2id of the portal's own password; null for an account that signs in through the lab's directory or single
-     * sign-on, whose password the portal never sees or keeps (issue 30, decision 061).
+     * sign-on, whose password the portal never sees or keeps (decision 061).
      */
     passwordHash: text(),
     /** Where this person proves who they are: `local` (the portal's password), `directory` (LDAP/AD), `sso` (OIDC). */
@@ -87,7 +87,7 @@ export const users = pgTable(
     /** Tokens issued before this moment are refused (password change, deactivation). */
     sessionsValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
-     * Cleared by an admin to receive Confidential and Secret letters (issue 17: only directors, admins and cleared
+     * Cleared by an admin to receive Confidential and Secret letters (only directors, admins and cleared
      * users may be marked such a letter; see docs/decisions/020-dak-movement.md).
      */
     classifiedClearance: boolean().notNull().default(false),
@@ -98,7 +98,7 @@ export const users = pgTable(
     language: text().$type<'en' | 'hi'>().notNull().default('en'),
     /** When the person chose `language` (decision 102); null while it is the default, which never overrides a browser. */
     languageChosenAt: timestamp({ withTimezone: true }),
-    /** Per kind of mail, how the person wants it (issue 32, decision 081): kinds left out keep their default. */
+    /** Per kind of mail, how the person wants it (decision 081): kinds left out keep their default. */
     mailPreferences: jsonb().$type<Partial<Record<string, 'now' | 'digest' | 'off'>>>().notNull().default({}),
     approvedAt: timestamp({ withTimezone: true }),
     approvedBy: uuid(),

@@ -67,7 +67,7 @@ export function reportableRequests(
   return seesEveryReport(actor) ? { all: true } : { all: false, publishedBy: actor.id, groupId: ledGroupId };
 }
 
-/** Who may do what with acknowledgements (issue 31 item 2; decision 035). */
+/** Who may do what with acknowledgements (decision 035). */
 export const acknowledgementsPolicy = definePolicy({
   /** A person opens and acknowledges only their own rows; anyone else's is not found (nothing learnt of it). */
   'acknowledgements.own': (actor: Actor | null, row: RowFacts): Decision =>

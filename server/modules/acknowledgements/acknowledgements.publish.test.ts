@@ -27,7 +27,7 @@ import {
   toGroupsAB,
 } from './acknowledgements.test-helpers.ts';
 
-// Publishing a notice or circular that must be acknowledged (issue 31 item 2, decision 073): the fields of the lab's
+// Publishing a notice or circular that must be acknowledged (decision 073): the fields of the lab's
 // and the groups' item routes, the audience fixed at publishing, edits and deletes, and joiners.
 
 const audienceOf = async (c: Cast, requestId: string) =>

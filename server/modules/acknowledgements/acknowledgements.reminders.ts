@@ -11,11 +11,11 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
 
 /**
- * Reminders under the bell (issue 31 item 2, decision 074): each person who has not acknowledged is told
+ * Reminders under the bell (decision 074): each person who has not acknowledged is told
  * `ACK_REMINDER_DAYS` days before their due date (`acknowledgement_due`) and the day after it
  * (`acknowledgement_overdue`). A daily job makes them; the notifications' unique index (source, kind, person) keeps
  * each to once per row and kind, on every node and however often the job runs. Each is mailed too, now or in the
- * digest, by the person's choice (issue 32, decision 081).
+ * digest, by the person's choice (decision 081).
  */
 
 /** The notifications' subject type of a row. */

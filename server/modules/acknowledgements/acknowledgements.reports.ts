@@ -33,7 +33,7 @@ import {
 import { groupNames, presentAudience } from './acknowledgements.service.ts';
 
 /**
- * The reports of acknowledgement requests (issue 31 item 2, decision 074): the requests a reader may report on, one
+ * The reports of acknowledgement requests (decision 074): the requests a reader may report on, one
  * request's per-group counts, who has not acknowledged, and the CSV. A group head sees their group's part only.
  */
 

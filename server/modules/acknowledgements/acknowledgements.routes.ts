@@ -17,7 +17,7 @@ import {
 import { pageQuery } from '#shared/schemas/common.ts';
 
 import { pagingHeaders, sendPage, totalFromLastPage } from '#server/lib/paging.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
@@ -45,7 +45,7 @@ const rowParams = z.object({ id: z.uuid(msg('acknowledgements.not_found')) });
 const requestParams = z.object({ id: z.uuid(msg('acknowledgements.request_not_found')) });
 
 /**
- * Circulars and notices that must be acknowledged (issue 31 item 2; shared/schemas/acknowledgements.ts). Everyone
+ * Circulars and notices that must be acknowledged (decision 074; shared/schemas/acknowledgements.ts). Everyone
  * signed in has their own list; the reports follow acknowledgements.policy.ts. Publishing goes with the notice or
  * circular itself (the lab's and the groups' item routes).
  */
@@ -58,7 +58,7 @@ export const acknowledgementsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { paged: true },
       schema: { querystring: myAcknowledgementsQuery, response: { 200: myAcknowledgementListJson } },
     },
-    // Kept per person until their acknowledgements change, as the badge below (server/lib/personal-answers.ts).
+    // Kept per person until their acknowledgements change, as the badge below (server/lib/personal-cache.ts).
     async (req, reply) =>
       sendPersonal(req, reply, async () => {
         const actor = signedInActor(req);

@@ -30,7 +30,7 @@ import { acknowledgementsPolicy, type Audience, audienceMembers } from './acknow
 import { ACKNOWLEDGEMENT_SUBJECT } from './acknowledgements.reminders.ts';
 
 /**
- * Circulars and notices that must be acknowledged (issue 31 item 2, decision 073): publishing a request with its
+ * Circulars and notices that must be acknowledged (decision 073): publishing a request with its
  * notice or circular (inside the item's own write), the `acknowledgement` of the items' JSON, and each person's own
  * rows (the "To acknowledge" list, the badge, opening and acknowledging).
  */
@@ -107,7 +107,7 @@ export async function publishAcknowledgement(
     select count(*)::int as n from added`);
   const n = added.rows[0]?.n ?? 0;
   if (!n) throw badRequest('acknowledgements.audience_empty', 'audienceScope');
-  // Its audience is told at publishing, under the bell and by mail by their choice (issue 32, decision 081).
+  // Its audience is told at publishing, under the bell and by mail by their choice (decision 081).
   await notifyEach(tx, {
     kind: 'acknowledgement_requested',
     subjectType: ACKNOWLEDGEMENT_SUBJECT,

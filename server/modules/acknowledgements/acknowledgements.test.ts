@@ -12,7 +12,7 @@ import { startBackgroundJobs } from '#server/jobs/job-queue.ts';
 import { acknowledgementJobs, sendAcknowledgementReminders } from './acknowledgements.reminders.ts';
 import { call, type Cast, cast, dayFromToday, publishToAB, rowOf, send } from './acknowledgements.test-helpers.ts';
 
-// The routes of acknowledgements (issue 31 item 2, decision 074): each person's own list, badge, open and
+// The routes of acknowledgements (decision 074): each person's own list, badge, open and
 // acknowledge; the reports (requests, per-group counts, who has not acknowledged, CSV); the reminders.
 
 /** Makes a row overdue: its due date moved to `days` days ago. */
@@ -417,7 +417,7 @@ describe('reminders (decision 074)', () => {
     // The bell shows them with the document; acknowledging hides the reminders of that row.
     const bell = (await call(c, c.a1, 'GET', '/api/notifications')).json();
     const lab = (await c.app.inject({ url: `/api/labs/${c.labId}` })).json();
-    // With the notice of its publishing (issue 32, decision 081).
+    // With the notice of its publishing (decision 081).
     expect(bell.notifications.map((n: { kind: string }) => n.kind).sort()).toEqual([
       'acknowledgement_due',
       'acknowledgement_overdue',

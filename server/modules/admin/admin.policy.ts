@@ -24,7 +24,7 @@ export const adminPolicy = definePolicy({
       : true;
   },
   /**
-   * Withdrawing a clearance for Confidential and Secret letters (issue 17): not while the person holds such a letter
+   * Withdrawing a clearance for Confidential and Secret letters (decision 020): not while the person holds such a letter
    * (`held`, counted by the service), unless their role sees every letter anyway (directors and admins, spec §6), so
    * no letter is left with someone who may no longer see it.
    */

@@ -44,7 +44,7 @@ import {
 
 const userAnswer = z.object({ message: z.string(), user: managedUserJson });
 
-/** Admin-only account approval and Manage Users (spec §7 Admin; issue 3). */
+/** Admin-only account approval and Manage Users (spec §7 Admin; decision 005). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = [adminPolicy.guard('people.administer')];
 
@@ -142,7 +142,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Cleared for Confidential and Secret letters (issue 17): only then may such a letter be marked to the user.
+  // Cleared for Confidential and Secret letters (decision 020): only then may such a letter be marked to the user.
   app.put(
     '/admin/users/:userId/clearance',
     {

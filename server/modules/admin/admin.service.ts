@@ -46,7 +46,7 @@ export const countPendingUsers = (db: Db) => countWhere(db, users, eq(users.stat
 
 /**
  * Approves a pending user into a group of the lab with the role the admin chose (it overrides the requested one,
- * spec §4), and tells them by mail when the portal sends mail (issue 32). Callers check that the actor is an admin.
+ * spec §4), and tells them by mail when the portal sends mail. Callers check that the actor is an admin.
  */
 export async function approveUser(
   db: Db,
@@ -104,7 +104,7 @@ async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
 
 /**
  * Refuses a pending registration with a reason, which the person is told when they try to sign in (decision 005) and
- * by mail when the portal sends mail (issue 32). Callers check that the actor is an admin.
+ * by mail when the portal sends mail. Callers check that the actor is an admin.
  */
 export async function rejectUser(
   db: Db,
@@ -183,7 +183,7 @@ export async function updateUserAccess(
 }
 
 /**
- * Clears an account for Confidential and Secret letters, or withdraws the clearance (issue 17; Manage Users). A
+ * Clears an account for Confidential and Secret letters, or withdraws the clearance (decision 020; Manage Users). A
  * clearance cannot be withdrawn while the person holds such a letter: it must be closed or marked on first, so no
  * letter is left with someone who may no longer see it. Callers check that the actor is an admin.
  */

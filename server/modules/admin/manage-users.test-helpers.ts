@@ -11,7 +11,7 @@ export const actionsOn = async (app: FastifyInstance, userId: string) =>
   (await app.db.select().from(activityLogs).where(eq(activityLogs.targetId, userId))).map((l) => l.action);
 export const login = (app: FastifyInstance, email: string, password = TEST_PASSWORD) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-export const tick = () => new Promise((r) => setTimeout(r, 5)); // session stamps must differ from those in older tokens
+export const tick = () => new Promise((r) => setTimeout(r, 5)); // session versions must differ from those in older tokens
 
 /** Visitor 401; the user themself, another user and a director 403 — every Manage Users route is admin-only. */
 export async function expectAdminOnly(

@@ -10,8 +10,8 @@ import { adminPolicy } from './admin.policy.ts';
 buildTestAppBeforeAll();
 
 /**
- * The people modules' refusals carry their code, and the values of their sentence's places in `params` (issue 29
- * item 1, decision 034): the web words them in the reader's language from these; the English stays the spec's.
+ * The people modules' refusals carry their code, and the values of their sentence's places in `params` (decision 034):
+ * the web words them in the reader's language from these; the English stays the spec's.
  */
 describe('refusals of the people modules, by code', () => {
   it('tells a rejected user why, with the reason as a parameter', async () => {

@@ -9,8 +9,8 @@ import { type AuditEventRow, auditEvents, type UserRow, users } from '#server/db
 import { asDatabaseOwner, buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createLab, createUser, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
 
-// What the portal records in the audit trail as it works (issue 31, decision 069): sign-ins and their failures, the
-// second factor, the fresh check, sign-out; role, clearance, group and status changes; exports. Each test reads the
+// What the portal records in the audit trail as it works (decision 069): sign-ins and their failures, the
+// second factor, the step-up, sign-out; role, clearance, group and status changes; exports. Each test reads the
 // events of its own people (as actor or object).
 let app: FastifyInstance;
 let mfa: FastifyInstance;

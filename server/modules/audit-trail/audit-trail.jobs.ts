@@ -45,7 +45,7 @@ export async function writeScheduledCheckpoint(
 }
 
 /**
- * The audit trail's background work (issue 31, decisions 068 and 093): a checkpoint every night at 00:15 IST and every
+ * The audit trail's background work (decisions 068 and 093): a checkpoint every night at 00:15 IST and every
  * AUDIT_CHECKPOINT_MINUTES (default 60), and the retention purge at 00:45 IST (AUDIT_RETENTION_DAYS; it writes its
  * own checkpoint first). pg-boss runs a scheduled job once across every node; a failed run is retried three times, ten
  * minutes apart (the frequent checkpoint: not retried, the next one comes soon), and logged. The API tests call

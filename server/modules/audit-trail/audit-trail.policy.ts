@@ -3,7 +3,7 @@ import { definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-/** Who may do what with the audit trail (issue 31; decisions 035 and 069). */
+/** Who may do what with the audit trail (decisions 035 and 069). */
 export const auditTrailPolicy = definePolicy({
   /** Writing a checkpoint on demand: admins, who keep the portal running. */
   'audit.checkpoint': adminsOnly,

@@ -14,7 +14,7 @@ import { authHeaders, createUser } from '#server/test/factories.ts';
 import { istTimestamp } from './audit-trail.service.ts';
 import { recordAudit } from './audit-trail.ts';
 
-// Reading the audit trail (issue 31, decision 069): GET /api/audit/events and its CSV. One app for the file; each
+// Reading the audit trail (decision 069): GET /api/audit/events and its CSV. One app for the file; each
 // test makes its own people and events and filters by them, as other tests' events share the table.
 let app: FastifyInstance;
 let admin: UserRow;

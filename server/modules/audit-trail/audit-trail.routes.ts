@@ -52,7 +52,7 @@ export function presentAuditEvent(e: AuditEventRow): AuditEventJson {
 }
 
 /**
- * Admin → Audit Trail (issue 31, decision 069): the events newest first, filtered and paged by the server, and their
+ * Admin → Audit Trail (decision 069): the events newest first, filtered and paged by the server, and their
  * CSV. Admins and directors read them ('audit.read'); every read and export is itself an event, written before the
  * answer leaves, so a read that cannot be recorded is not served (503 `audit.unavailable`).
  */

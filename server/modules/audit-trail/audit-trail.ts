@@ -40,7 +40,7 @@ export interface AuditEvent {
   details?: Record<string, unknown> | null;
 }
 
-/** The written event: its id (a stamped download's download id) and place in the chain. */
+/** The written event: its id (a watermarked download's download id) and place in the chain. */
 export interface AuditReceipt {
   id: string;
   seq: number;
@@ -48,7 +48,7 @@ export interface AuditReceipt {
 }
 
 /**
- * Appends one event to the audit trail (issue 31, decision 067). Call it inside the transaction of the write it
+ * Appends one event to the audit trail (decision 067). Call it inside the transaction of the write it
  * describes; for a read, before the answer is sent and outside any transaction, so the row is committed before the
  * first byte leaves. It fails closed: when the row cannot be written the caller gets 503 `audit.unavailable` and must
  * not serve what it was about to serve (a refusal thrown by the caller after this goes on as the caller meant).

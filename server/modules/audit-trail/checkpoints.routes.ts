@@ -6,7 +6,7 @@ import { auditTrailPolicy } from './audit-trail.policy.ts';
 import { auditWho } from './audit-trail.ts';
 import { checkpointStore, writeCheckpoint } from './checkpoints.ts';
 
-/** The audit trail's checkpoints on demand (issue 31, decision 068); the nightly ones are audit-trail.jobs.ts's. */
+/** The audit trail's checkpoints on demand (decision 068); the nightly ones are audit-trail.jobs.ts's. */
 export const auditCheckpointsRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = checkpointStore(app.config);
   app.addHook('onClose', () => store.close());

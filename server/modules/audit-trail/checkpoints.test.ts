@@ -15,7 +15,7 @@ import { AUDIT_CHECKPOINT_QUEUE, AUDIT_RETENTION_QUEUE, AUDIT_SCHEDULED_CHECKPOI
 import { chainRow, lastSeq, seedEvents, trailApp } from './audit-trail.test-helpers.ts';
 import { checkpointBytes } from './checkpoints.ts';
 
-/** Audit checkpoints (issue 31, decision 068): POST /api/audit/checkpoints, the places they go, the nightly job. */
+/** Audit checkpoints (decision 068): POST /api/audit/checkpoints, the places they go, the nightly job. */
 buildTestAppBeforeAll();
 
 const URL = '/api/audit/checkpoints';

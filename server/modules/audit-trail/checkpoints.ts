@@ -30,7 +30,7 @@ import { GENESIS_HASH } from './audit-chain.ts';
 import { type AuditWho, recordAudit } from './audit-trail.ts';
 
 /**
- * Checkpoints of the audit trail (issue 31, decision 068): where the chain stood (its last link, that link's hash, how
+ * Checkpoints of the audit trail (decision 068): where the chain stood (its last link, that link's hash, how
  * many rows the table held, the first one still present), written as one JSON file to DATA_DIR/audit-checkpoints and,
  * with STORAGE=s3, to `audit-checkpoints/` in the bucket. Held outside the database, they show a cut-off tail or a
  * rewritten chain that the chain alone cannot (`npm run audit:verify`, verify.ts). Written every night (the

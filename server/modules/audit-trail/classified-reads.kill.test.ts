@@ -10,8 +10,8 @@ import { killServer, login, type ServerProcess, startServer, waitHealthy } from 
 
 /**
  * A served classified read always has its audit row, even when the server is killed with SIGKILL in the middle of
- * them (issue 31 "Cost", decision 070): the row is committed before the first byte of the answer leaves. A real
- * server process (npm start's bundle) on its own database serves many Secret letters' stamped files and cards at
+ * them ("Cost", decision 070): the row is committed before the first byte of the answer leaves. A real
+ * server process (npm start's bundle) on its own database serves many Secret letters' watermarked files and cards at
  * once; it is killed once some have been answered; every download whose whole body the client received is then
  * looked up by its X-Download-Id, and every card read counted, in the database.
  */
@@ -59,7 +59,7 @@ describe('kill -9 during classified reads', () => {
     };
     const auth = { authorization: `Bearer ${token}` };
 
-    // Secret letters with a ten-page PDF each: stamping takes a while, so the kill finds reads in every state.
+    // Secret letters with a ten-page PDF each: watermarking takes a while, so the kill finds reads in every state.
     const letters: { _id: string; fileUrl: string }[] = [];
     for (let i = 0; i < LETTERS; i++) {
       const body = multipart(letterFields({ classification: 'Secret', letterSub: `Magazine survey ${i}` }), {

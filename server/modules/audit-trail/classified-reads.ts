@@ -8,7 +8,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { type AuditReceipt, type AuditWho, auditWho, recordAudit } from './audit-trail.ts';
 
 /**
- * Reads of classified material (issue 31, decision 070): each opening of a Confidential or Secret letter (its card by
+ * Reads of classified material (decision 070): each opening of a Confidential or Secret letter (its card by
  * id, history, dak trail, reading it in the inbox, its file) and each download of a close-group document is written
  * to the audit trail and committed before the first byte of the answer leaves, and each refusal of such an item too.
  * A list (the register, the inbox, search results, an export) is not an opening.

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chainRow, lastSeq, seedEvents, trailApp, verify } from './audit-trail.test-helpers.ts';
 import { purgeExpiredAuditEvents } from './retention.ts';
 
-/** Retention (issue 31, AUDIT_RETENTION_DAYS, decision 068): the nightly purge and the checkpoint it writes first. */
+/** Retention (AUDIT_RETENTION_DAYS, decision 068): the nightly purge and the checkpoint it writes first. */
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('purgeExpiredAuditEvents', () => {

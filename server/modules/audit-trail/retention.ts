@@ -18,7 +18,7 @@ export interface PurgeResult {
 const SYSTEM = { actor: null, address: null, userAgent: null };
 
 /**
- * Retention (issue 31, AUDIT_RETENTION_DAYS, decision 068): removes the oldest audit events, those before the first
+ * Retention (AUDIT_RETENTION_DAYS, decision 068): removes the oldest audit events, those before the first
  * event of the last `retentionDays` days, so the rows left are still one unbroken chain from there. First a checkpoint
  * naming the boundary (`purgedThrough`: the last link removed and its hash) goes to every place of `store`; only when
  * it is written does `audit_purge` run (the one way the database lets rows go), in one transaction with the

@@ -10,7 +10,7 @@ import { recordAudit, whoAt } from './audit-trail.ts';
 import { userObject } from './user-changes.ts';
 
 /**
- * The sign-in's events in the audit trail (issue 31, decision 069): each names the account as its object, so the
+ * The sign-in's events in the audit trail (decision 069): each names the account as its object, so the
  * object filter shows every attempt on one account, made by its owner or not. A password or a code is never written.
  */
 
@@ -80,7 +80,7 @@ export async function auditSsoRefused(
 }
 
 /**
- * A second factor or a fresh check that did not pass: a wrong code, a passkey that did not verify, or the throttle's
+ * A second factor or a step-up that did not pass: a wrong code, a passkey that did not verify, or the throttle's
  * wait. The person proved their first factor already, so they are the actor. Other errors are not recorded.
  */
 export async function auditProofFailed(

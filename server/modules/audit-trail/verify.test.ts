@@ -21,7 +21,7 @@ import { writeCheckpoint } from './checkpoints.ts';
 import { purgeExpiredAuditEvents } from './retention.ts';
 
 /**
- * The tamper tests of issue 31 ("Done when"): each kind of tampering is caught by `npm run audit:verify`'s check
+ * The tamper tests: each kind of tampering is caught by `npm run audit:verify`'s check
  * (verify.ts), which names the first bad row. Each test has a portal and database of its own (one chain each).
  */
 const SYSTEM = { actor: null, address: null, userAgent: null };

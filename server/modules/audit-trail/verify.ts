@@ -12,7 +12,7 @@ import type { VerifyProblem, VerifyReport } from './verify.report.ts';
 export type { ProblemKind, VerifyProblem, VerifyReport } from './verify.report.ts';
 
 /**
- * `npm run audit:verify` (issue 31, decisions 067 and 068): reads the audit trail in chain order and checks, with the
+ * `npm run audit:verify` (decisions 067 and 068): reads the audit trail in chain order and checks, with the
  * portal's own code and never the database's functions, that
  * - every row's fields give its hash (`chainHash`, the canonical form of decision 067): a row edited after it was
  *   written fails here, and is named;

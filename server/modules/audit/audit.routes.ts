@@ -24,7 +24,7 @@ const presentLog = (e: LogEntry): ActivityLogJson => ({
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   // Newest first. Without limit/offset: an array of the newest MAX_PAGE_SIZE matches (spec §7: "a list"); with either:
   // a page {items, total, capped} (decision 005). Both forms say how many match and where the next page is in
-  // X-Total-Count and Link (issue 18 item 5); the next page of the array is asked with limit and offset, so it comes
+  // X-Total-Count and Link; the next page of the array is asked with limit and offset, so it comes
   // as the page object.
   app.get(
     '/admin/logs',

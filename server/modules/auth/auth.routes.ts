@@ -16,9 +16,9 @@ import {
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { userJson } from '#shared/schemas/user.ts';
 
+import { answerCache } from '#server/lib/answer-cache.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from '#server/lib/device-cookie.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
-import { keptAnswers } from '#server/lib/kept-answers.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { clientOf } from '#server/lib/request-client.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
@@ -52,7 +52,7 @@ import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
 export const REFRESHES_PER_MINUTE = 10;
 
 /** "Who am I" answers, one per person (a few KB each), at most this many people. */
-const accountAnswers = keptAnswers(5000);
+const accountAnswers = answerCache(5000);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Forgot password (issue 32 item 3, decision 077): one answer for every email, given no sooner than RESET_ANSWER_MS
+  // Forgot password (decision 077): one answer for every email, given no sooner than RESET_ANSWER_MS
   // after the request arrived, so that neither the words nor the time tell whether the email is an account's. Requests
   // are throttled per typed email and per address. A directory or single sign-on account is told where its password
   // lives. Without SMTP_URL there is no mail to send the link by.
@@ -164,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Signed out of all devices.' };
   });
 
-  // The fresh check before classified letters (issue 30 item 4, decision 066): the password, or a code of the person's
+  // The step-up before classified letters (decision 066): the password, or a code of the person's
   // second factor. Wrong answers are throttled as sign-in failures of the account (decision 014), the person's own
   // browser keeping its device cookie's allowance (decision 041). A write: the bearer header only.
   app.post('/api/auth/step-up', { schema: { body: stepUpInput, response: { 200: stepUpJson } } }, async (req) => {
@@ -177,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Confirmed.', verifiedAt: verifiedAt.toISOString() };
   });
 
-  // My Account → Security (issue 30 item 5): the person's live sessions, this one marked.
+  // My Account → Security: the person's live sessions, this one marked.
   app.get('/api/auth/sessions', { schema: { response: { 200: z.array(activeSessionJson) } } }, async (req) => {
     const actor = signedInActor(req);
     return (await listLiveSessions(app.db, actor)).map((s) => ({
@@ -203,7 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // "Stay signed in" of the session-timeout warning (issue 16 item 5, decision 019): a fresh token for a session that
+  // "Stay signed in" of the session-timeout warning (decision 019): a fresh token for a session that
   // is still valid (unexpired, not revoked by a password change, account still approved), and a fresh download cookie.
   // The old token's session ends in the same transaction, so a copy of it cannot outlive the refresh.
   app.post(

@@ -108,7 +108,7 @@ export async function findSignInSubject(db: Db, ldap: LdapConfig | undefined, ty
   return { kind: 'directory', login, key: person ? entryKey(person.dn) : login, person };
 }
 
-/** The sign-in throttle's account of a signed-in person (a fresh check): their directory entry's, else their email. */
+/** The sign-in throttle's account of a signed-in person (a step-up): their directory entry's, else their email. */
 export const throttleKeyOf = (user: Pick<UserRow, 'authSource' | 'directoryDn' | 'email'>) =>
   user.authSource === 'directory' && user.directoryDn ? entryKey(user.directoryDn) : user.email;
 
@@ -175,7 +175,7 @@ export async function revokeSession(
 }
 
 /**
- * "Stay signed in" (issue 16 item 5): ends the session of `token` and starts a new one for `user`, in one transaction
+ * "Stay signed in" (decision 019): ends the session of `token` and starts a new one for `user`, in one transaction
  * with its activity row, so the old token answers 401 from then on. The new session keeps the old one's method, second
  * factor and proof time (a refresh proves nothing new). Of two refreshes of one token only one ends its row and gets a
  * new token; the other is told the session expired. The caller has already authenticated `token` (the root hook), so
@@ -208,7 +208,7 @@ export async function refreshSession(
 }
 
 /**
- * Ends every session of the account: its rows and its sessions stamp (decision 003), with the audit trail's `sign_out`
+ * Ends every session of the account: its rows and its sessions version (decision 003), with the audit trail's `sign_out`
  * (every device). The signed-in owner calls it.
  */
 export async function endAllSessions(db: Db, actor: Actor, who: AuditWho): Promise<void> {

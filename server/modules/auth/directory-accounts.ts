@@ -25,7 +25,7 @@ import { mayMoveToEntry, refuseMailCollision } from './directory-collision.ts';
 import { notifyRegistration } from './registration-notice.ts';
 
 /**
- * Directory accounts (issue 30 item 1, decision 062): the sign-in of a person of the lab's directory, and the
+ * Directory accounts (decision 062): the sign-in of a person of the lab's directory, and the
  * accounts it makes and keeps in step with the directory. The directory decides who may sign in (a mapped group,
  * not disabled) and their role and research group; the portal keeps no directory password.
  */
@@ -146,7 +146,7 @@ async function applyChanges(
 
 /**
  * Ends every session of an account the directory no longer lets in (disabled, or out of every mapped group): its
- * session rows end and its sessions stamp moves, so its tokens answer 401 at the next request, with an activity row.
+ * session rows end and its sessions version moves, so its tokens answer 401 at the next request, with an activity row.
  */
 export async function endDirectorySessions(db: Db, user: UserRow, why: 'disabled' | 'no_access'): Promise<number> {
   return db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import { group, PEOPLE, person, SERVICE_DN, SERVICE_PASSWORD, type Slapd, startS
 import { escapeFilterValue, groupBase, verifyDirectoryPassword } from './directory.ts';
 
 /**
- * Sign-in with the lab's directory (issue 30 item 1, decision 062), against a real OpenLDAP (server/test/slapd.ts):
+ * Sign-in with the lab's directory (decision 062), against a real OpenLDAP (server/test/slapd.ts):
  * mapped roles through nested groups, an unmapped person pending, a disabled one refused, a group removal ending the
  * session through the directory check, the directory down, LDAP_ONLY, the throttle.
  */
@@ -114,7 +114,7 @@ describe('signing in with the lab directory', () => {
     const row = await userByEmail('kiran@lab.local');
     expect(row).toMatchObject({ status: 'pending', authSource: 'directory', passwordHash: null });
     expect(await codesOf(row.id)).toContain('activity.directory_account_pending');
-    // The admins are told of it as of a registration through the form (issue 32: "Registration received").
+    // The admins are told of it as of a registration through the form ("Registration received").
     const told = await app.db
       .select({ userId: notifications.userId, kind: notifications.kind })
       .from(notifications)

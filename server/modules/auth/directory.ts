@@ -5,7 +5,7 @@ import type { UserRow } from '#server/db/schema/index.ts';
 import { AppError } from '#server/lib/errors.ts';
 
 /**
- * The lab's directory (LDAP / Active Directory, issue 30 item 1, decision 062), through ldapts: finding a person by
+ * The lab's directory (LDAP / Active Directory, decision 062), through ldapts: finding a person by
  * their login with the service account, checking their password by binding as them, reading whether they are
  * disabled, and which of the configured groups they belong to, nested groups included. Knows nothing of the portal's
  * tables: directory-accounts.ts turns what it reads into an account.
@@ -116,7 +116,7 @@ export async function checkPassword(config: LdapConfig, dn: string, password: st
 }
 
 /**
- * For the fresh check before Secret letters (step-up): whether `password` is the directory password of this directory
+ * For the step-up before Secret letters (step-up): whether `password` is the directory password of this directory
  * account. False for an account that is not one; the 503 (`auth.directory_unreachable`) when the directory is down.
  */
 export async function verifyDirectoryPassword(

@@ -23,7 +23,7 @@ import { RESET_ANSWER_MS } from './password-reset.ts';
 import { resetToken } from './reset-token.ts';
 
 /*
- * Forgot password (issue 32 item 3, decision 077), against a real SMTP server and the portal's own mail jobs: the link
+ * Forgot password (decision 077), against a real SMTP server and the portal's own mail jobs: the link
  * comes by mail and is followed as the reset page would (its token posted with a new password).
  */
 const PORTAL_URL = 'http://localhost:4321';

@@ -16,7 +16,7 @@ import { authPolicy } from './auth.policy.ts';
 import { RESET_LINK_MINUTES, resetToken, resetTokenHash } from './reset-token.ts';
 
 /**
- * "Forgot password" for the portal's own accounts (issue 32 item 3, decision 077): a link by mail, with a token that
+ * "Forgot password" for the portal's own accounts (decision 077): a link by mail, with a token that
  * works once, for 30 minutes, and is stored hashed (reset-token.ts). The answer to a request is the same whether or
  * not the email is an account's, and comes no sooner than RESET_ANSWER_MS (the route waits). A reset ends every
  * session of the account and uses up its other links. Both steps go to the audit trail and the activity log.

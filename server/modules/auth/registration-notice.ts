@@ -4,7 +4,7 @@ import { registrationReceivers } from '#server/modules/mail/mail.policy.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 
 /**
- * Tells the admins that an account waits for their approval (issue 32, "Registration received"): under the bell, and
+ * Tells the admins that an account waits for their approval ("Registration received"): under the bell, and
  * in their morning digest by default (decision 081). Every way an account is made pending calls it in the same
  * transaction: the registration form, a first directory sign-in without a mapped role, a first single sign-on without
  * one.

@@ -5,7 +5,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { passwordResetTokens } from '#server/db/schema/index.ts';
 
-/** How long a "forgot password" link works (issue 32 item 3). */
+/** How long a "forgot password" link works (decision 077). */
 export const RESET_LINK_MINUTES = 30;
 
 // The token of a link is never stored (decision 077): it is the HMAC of its row's id under a key derived from the JWT

@@ -19,7 +19,7 @@ import { accountForSso, createExchangeCode, redeemExchangeCode } from './sso.ser
 const COOKIE_PATH = '/api/auth/sso';
 
 /**
- * Single sign-on over OpenID Connect (issue 30 item 2, decision 063): authorization code with PKCE, state and nonce.
+ * Single sign-on over OpenID Connect (decision 063): authorization code with PKCE, state and nonce.
  * `/sso/start` sends the person to the provider; `/sso/callback` verifies the answer, finds or makes the account, and
  * sends the person to `/login?sso=<one-time code>` (or `/login?sso_error=<message code>`); the web app exchanges the
  * code for the session at `/sso/exchange`, which answers what `POST /api/auth/login` answers.

@@ -201,7 +201,7 @@ describe('single sign-on, new and linked accounts', () => {
     expect(await ssoSignIn(login)).toEqual({ code: null, error: 'auth.account_pending' });
     const [row] = await app.db.select().from(users).where(eq(users.email, claims.email));
     expect(row).toMatchObject({ status: 'pending', role: 'employee', authSource: 'sso', passwordHash: null });
-    // The admins are told of it as of a registration through the form (issue 32: "Registration received").
+    // The admins are told of it as of a registration through the form ("Registration received").
     const admin = await createUser(app, 'admin');
     const other = account({ [TEST_ROLE_CLAIM]: ['visitors'] });
     await ssoSignIn(other.login);

@@ -12,7 +12,7 @@ import { pdfWithText } from '#server/test/documents.ts';
 import { createUser, letterFields, letterPdf, postLetter, TEST_PASSWORD, tokenFor } from '#server/test/factories.ts';
 
 /**
- * The fresh check before classified letters (issue 30 item 4, decision 066): POST /api/auth/step-up, letters.open on
+ * The step-up before classified letters (decision 066): POST /api/auth/step-up, letters.open on
  * the card, history, dak trail, file and dak actions, and the search's links. Sessions are aged by their row's
  * verified_at, as a person 16 minutes after signing in would have it.
  */
@@ -28,7 +28,7 @@ async function uploadLetter(app: FastifyInstance, user: UserRow, classification:
     app,
     user,
     letterFields({ letterSub: `Step up ${word()}`, classification }),
-    // A page to stamp: a classified letter's PDF is sent stamped, and one without a page is refused (decision 071).
+    // A page to watermark: a classified letter's PDF is sent watermarked, and one without a page is refused (decision 071).
     letterPdf('letter.pdf', pdfWithText('A letter')),
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -343,7 +343,7 @@ describe('GET /api/auth/sessions and DELETE /api/auth/sessions/:id (issue 30 ite
       .update(users)
       .set({ sessionsValidAfter: new Date(Date.now() - 1800_000) })
       .where(eq(users.id, user.id));
-    // The token of a changed sessions stamp no longer signs in: read the list with a fresh one.
+    // The token of a changed sessions version no longer signs in: read the list with a fresh one.
     const now = await tokenFor(app, (await app.db.select().from(users).where(eq(users.id, user.id)))[0]!);
     const rows = await list(app, now);
     expect(rows.map((r) => r._id)).toEqual([sid(app, now), sid(app, mine), sid(app, other)]);

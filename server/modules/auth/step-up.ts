@@ -20,7 +20,7 @@ import { verifyDirectoryPassword } from './directory.ts';
 import type { Throttle } from './throttle.ts';
 
 /**
- * The fresh check before classified letters (issue 30 item 4, docs/decisions/066): a signed-in person proves again who
+ * The step-up before classified letters (docs/decisions/066): a signed-in person proves again who
  * they are, with their second factor where they have one, else their password, and their session's `verified_at`
  * moves to now. letters.policy.ts 'letters.open' asks for it; the web's dialog (web/components/step-up-dialog.tsx)
  * gives it and retries the refused request.
@@ -43,7 +43,7 @@ async function factorsOf(db: DbOrTx, userId: string) {
 /** Is this error a wrong password (counted by the sign-in throttle as a failure)? */
 const isWrongPassword = (err: unknown) => err instanceof AppError && err.code === 'auth.step_up_wrong_password';
 
-/** What the fresh check works with (plain values its route gives, decision 104). */
+/** What the step-up works with (plain values its route gives, decision 104). */
 export type StepUpDeps = FactorDeps & { throttle: Throttle; ldap: LdapConfig | undefined };
 
 /**
@@ -70,7 +70,7 @@ export async function confirmIdentity(
   const { kinds } = await factorsOf(db, actor.id);
   let factor: SecondFactorKind | null = null;
   if (input.password) {
-    // The second factor where the person has one (issue 30 item 4): a password alone is not enough then.
+    // The second factor where the person has one (decision 066): a password alone is not enough then.
     if (kinds.size) throw badRequest('auth.step_up_use_factor', 'password');
     // A directory account's password is the directory's (a bind as the person; decision 062); without the directory
     // configured any more, it signs in again.

@@ -8,8 +8,8 @@ import { deviceCookieKey, newDeviceCookie, trustedDevice } from '#server/lib/dev
 import { tooManyRequests } from '#server/lib/errors.ts';
 
 /**
- * Failure throttling for sign-in and password checks, and per-address limits on registration and feedback (issue 13,
- * decision 014; issue 28, decision 026). OWASP's "Login endpoint protection" as rate-limiter-flexible's wiki builds
+ * Failure throttling for sign-in and password checks, and per-address limits on registration and feedback (
+ * decision 014; decision 026). OWASP's "Login endpoint protection" as rate-limiter-flexible's wiki builds
  * it: failures are counted per account and per address, a success is never counted and clears its account's failures,
  * and past a number of failures the account (or the address) waits, longer after each further failure. Each check is
  * reserved in the store before it runs, so concurrency cannot exceed the allowance; and OWASP's device cookies keep
@@ -140,7 +140,7 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
   };
 
   /**
-   * Reserves one password check of `key` before it runs, atomically in the store (issue 28 item 6): the failure
+   * Reserves one password check of `key` before it runs, atomically in the store (decision 026): the failure
    * counter is raised first (one upsert in PostgreSQL, one INCRBY script in Redis), so concurrent attempts each get
    * their own number. The first `free - 1` go ahead; from the `free`th on, an attempt must also claim the lock (the
    * lock key's single point, taken atomically for the wait that follows it), which one attempt per lock period wins.
@@ -251,7 +251,7 @@ export function createThrottle(store: LimiterStore, settings: ThrottleSettings) 
     },
 
     /**
-     * Counts a feedback message from this address; throws 429 past FEEDBACK_RATE_LIMIT an hour (issue 28 item 10),
+     * Counts a feedback message from this address; throws 429 past FEEDBACK_RATE_LIMIT an hour (decision 042),
      * saying the real wait in whole minutes (the Hindi table words them: web/i18n/locales/hi/site.json).
      */
     async feedback(address: string) {

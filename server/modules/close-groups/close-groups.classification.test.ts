@@ -12,10 +12,10 @@ import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { type Cast, cast, createCloseGroup, fileIdOf } from './close-groups.test-helpers.ts';
 
 /**
- * Close-group documents' classification (issue 31 item 3, decision 072): chosen at upload (Unclassified by default),
+ * Close-group documents' classification (decision 072): chosen at upload (Unclassified by default),
  * changed by the uploader or an admin, shown in the list; Confidential and Secret ones seen only by members cleared
  * for them (the letters' rule) and by their uploader and admins; every download and refusal in the audit trail, and
- * a PDF Restricted or above stamped.
+ * a PDF Restricted or above watermarked.
  */
 
 interface Doc {

@@ -16,7 +16,7 @@ import { closeGroupsPolicy } from './close-groups.policy.ts';
  * Download rule for files of area 'close-groups' (registered with file-access.ts, for admins too): whoever may see
  * the close group that holds the document (its members, and admins), a Confidential or Secret document only when
  * cleared or its uploader (close_groups.see_document), and then one of a classification STEP_UP_CLASSIFICATIONS guards
- * only within a fresh check (close_groups.open, decision 095: its 401 is thrown, after the rules that hide the
+ * only within a step-up (close_groups.open, decision 095: its 401 is thrown, after the rules that hide the
  * document). A link alone is useless to anyone else.
  */
 export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: FileRow): Promise<boolean> {
@@ -44,7 +44,7 @@ export async function canDownloadCloseGroupFile(db: DbOrTx, actor: Actor, file: 
 
 /**
  * The close-groups area's recorded files (app.fileAccess, decision 070): every document, whatever its classification,
- * recorded as `document_downloaded` with it; a PDF of one Restricted or above is stamped (decision 071).
+ * recorded as `document_downloaded` with it; a PDF of one Restricted or above is watermarked (decision 071).
  */
 export async function recordedCloseGroupFile(db: DbOrTx, file: FileRow): Promise<RecordedFile | null> {
   const [doc] = await db
@@ -61,7 +61,7 @@ export async function recordedCloseGroupFile(db: DbOrTx, file: FileRow): Promise
     object: { type: 'close_group_document', id: doc.id, label: doc.filename },
     classification: doc.classification,
     action: 'document_downloaded',
-    stamp: doc.classification !== 'Unclassified',
+    watermark: doc.classification !== 'Unclassified',
   };
 }
 

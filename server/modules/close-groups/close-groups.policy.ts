@@ -7,7 +7,7 @@ import { users } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin } from '#server/lib/roles.policy.ts';
-import { freshCheck } from '#server/lib/step-up.policy.ts';
+import { stepUpCheck } from '#server/lib/step-up.policy.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -39,11 +39,11 @@ export interface TimeBox {
 export const eligibleMembers = (): SQL => and(eq(users.status, 'approved'), ne(users.role, 'pending_director'))!;
 
 /**
- * A close-group document's classification (issue 31 item 3, decision 072): Confidential and Secret ones follow the
+ * A close-group document's classification (decision 072): Confidential and Secret ones follow the
  * letters' clearance rule (letters.policy isClearedForClassified: directors and admins, and those an admin has
  * cleared), inside the close group's own rule (its members, and admins): a member who is not cleared does not see
  * them at all, in the list, the search or by link, unless they uploaded it. Unclassified and Restricted ones are seen
- * by every member; Restricted and above are stamped when downloaded as PDF (decision 071).
+ * by every member; Restricted and above are watermarked when downloaded as PDF (decision 071).
  */
 const CLEARED_ONLY: readonly string[] = ['Confidential', 'Secret'];
 
@@ -53,7 +53,7 @@ export interface DocumentFacts {
   classification: string;
 }
 
-/** Rename and delete: the document's uploader or an admin (issue 8, Privacy). */
+/** Rename and delete: the document's uploader or an admin (decision 007, Privacy). */
 const uploaderOrAdmin = (actor: Actor | null, document: { uploadedBy: string | null }) =>
   actor !== null && ((document.uploadedBy !== null && document.uploadedBy === actor.id) || isAdmin(actor));
 
@@ -62,7 +62,7 @@ export const closeGroupsPolicy = definePolicy({
   /** Creating, editing and deleting close groups, and listing them all: admins. */
   'close_groups.administer': adminsOnly,
 
-  /** Seeing a close group and its documents (and downloading them): its members and admins (issue 8, Privacy). */
+  /** Seeing a close group and its documents (and downloading them): its members and admins (decision 007, Privacy). */
   'close_groups.view': (actor: Actor | null, group: CloseGroupFacts): Decision =>
     actor !== null && (group.isMember || isAdmin(actor)) ? true : forbidden('close_groups.not_a_member'),
 
@@ -94,7 +94,7 @@ export const closeGroupsPolicy = definePolicy({
    * STEP_UP_MINUTES, admins included: the letters' rule (decisions 066 and 095). Else 401 `auth.step_up_required`.
    */
   'close_groups.open': (actor: Actor | null, document: { classification: string }): Decision =>
-    freshCheck(actor, document.classification),
+    stepUpCheck(actor, document.classification),
 
   /** Changing a document's classification: its uploader or an admin (within the time box: `close_groups.write`). */
   'close_groups.classify_document': (actor: Actor | null, document: { uploadedBy: string | null }): Decision =>

@@ -16,7 +16,7 @@ import { messageJson, uuidParam } from '#shared/schemas/common.ts';
 import { pageJson } from '#shared/schemas/user.ts';
 
 import { badRequest } from '#server/lib/errors.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
@@ -61,14 +61,14 @@ function answerList(list: { items: CloseGroupDetail[]; total: number }, actor: A
 }
 
 /**
- * Close groups (issue 8). Admin API of spec §7 (GET, POST, PUT, DELETE /admin/close-group[/{id}]) and the members'
+ * Close groups (decision 007). Admin API of spec §7 (GET, POST, PUT, DELETE /admin/close-group[/{id}]) and the members'
  * document API (/api/close-groups/...).
  */
 export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A stored document opens only for its close group's members and admins; a Confidential or Secret one only for
-  // those cleared (decision 072); one of a class STEP_UP_CLASSIFICATIONS guards only within a fresh check, admins
+  // those cleared (decision 072); one of a class STEP_UP_CLASSIFICATIONS guards only within a step-up, admins
   // included (`everyone`, as the letters' area: decision 095). Every download and refusal is in the audit trail, and a
-  // PDF Restricted or above is stamped (decisions 070-071).
+  // PDF Restricted or above is watermarked (decisions 070-071).
   app.fileAccess.register(CLOSE_GROUP_AREA, canDownloadCloseGroupFile, {
     everyone: true,
     recorded: recordedCloseGroupFile,
@@ -126,7 +126,7 @@ export const closeGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/close-groups/mine',
     { schema: { querystring: closeGroupListQuery, response: { 200: closeGroupList } } },
-    // Kept per person until a close group, its members or documents change (server/lib/personal-answers.ts).
+    // Kept per person until a close group, its members or documents change (server/lib/personal-cache.ts).
     async (req, reply) =>
       sendPersonal(req, reply, async () => {
         const actor = signedInActor(req);

@@ -10,7 +10,7 @@ import { multipart } from '#server/test/multipart.ts';
 import { type Cast, cast } from './close-groups.test-helpers.ts';
 
 /**
- * The fresh check before classified close-group documents (decision 095): a document of a classification
+ * The step-up before classified close-group documents (decision 095): a document of a classification
  * STEP_UP_CLASSIFICATIONS guards (Secret by default) opens only within STEP_UP_MINUTES of a sign-in or a check, as a
  * Secret letter does (decision 066): its file, its PDF, its preview's state and its thumbnail. Sessions are aged by
  * their row's verified_at, as a person 16 minutes after signing in would have it (as step-up.test.ts does).
@@ -121,7 +121,7 @@ describe('a Secret close-group document needs a sign-in or a check within STEP_U
     expect(thumbnail.statusCode).toBe(404);
     expect(thumbnail.json().code).toBe('files.not_found');
 
-    // Both reads are recorded as Secret downloads, under the ids their stamped copies carry.
+    // Both reads are recorded as Secret downloads, under the ids their watermarked copies carry.
     const downloads = (await eventsOf(c, doc._id)).filter((e) => e.action === 'document_downloaded');
     expect(downloads.map((e) => [e.id, e.actorId, e.classification, e.outcome])).toEqual([
       [file.headers['x-download-id'], carol.id, 'Secret', 'success'],

@@ -44,7 +44,7 @@ describe('time box', () => {
     expect(refused.json().error).toMatch(
       /^This close group ended on \d{2} \w{3} \d{4}\. Its documents can be read but not added/,
     );
-    // The day is a parameter of the code, so the web words the refusal in Hindi too (issue 29).
+    // The day is a parameter of the code, so the web words the refusal in Hindi too (decision 034).
     expect(refused.json()).toMatchObject({ code: 'close_groups.ended', params: { endDate: end } });
     const rename = await c.app.inject({
       method: 'PUT',

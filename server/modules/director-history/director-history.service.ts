@@ -19,7 +19,7 @@ import {
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
- * Director history, one service for both owners (issue 18): the lab's directors (default designation Director) and a
+ * Director history, one service for both owners: the lab's directors (default designation Director) and a
  * group's associate directors (default Assistant Director, spec §9). Entries live in `director_entries` with either
  * `lab_id` or `group_id`; their images in the `directors` area.
  */

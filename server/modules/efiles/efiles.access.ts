@@ -87,7 +87,7 @@ export async function accessFile(db: DbOrTx, actor: Actor, id: string, lock = fa
   return access;
 }
 
-/** As accessFile, for a write: locked, and a guarded classification needs a fresh check (decision 095). */
+/** As accessFile, for a write: locked, and a guarded classification needs a step-up (decision 095). */
 export async function lockFile(tx: Tx, actor: Actor, id: string): Promise<Access> {
   const access = await accessFile(tx, actor, id, true);
   efilesPolicy.authorize(actor, 'efiles.open', { file: access.file });

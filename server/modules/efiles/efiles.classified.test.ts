@@ -6,7 +6,7 @@ import { createUser, letterFields, letterPdf, postLetter, tokenFor } from '#serv
 
 import { app, call, cast, ok, open, receive, send, view } from './efiles.test-helpers.ts';
 
-// Classified e-files (decision 107) under the letters' clearance, the fresh check (decision 095) and the audit trail
+// Classified e-files (decision 107) under the letters' clearance, the step-up (decision 095) and the audit trail
 // (decision 070); and a letter put in a file, which then shows "in file <number>".
 
 const eventsOf = (objectId: string) =>

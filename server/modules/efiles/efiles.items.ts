@@ -23,7 +23,7 @@ async function nextItemSeq(tx: DbOrTx, efileId: string): Promise<number> {
 }
 
 /**
- * Puts a letter in a file (decision 107): the actor may open the letter (the letters' rule, with its fresh check), and
+ * Puts a letter in a file (decision 107): the actor may open the letter (the letters' rule, with its step-up), and
  * a letter goes in one file only. The letter stays the letters module's: the item names it.
  */
 export async function putLetterIn(tx: Tx, actor: Actor, file: EfileRow, letterId: string) {

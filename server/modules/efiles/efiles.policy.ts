@@ -6,7 +6,7 @@ import type { EfileRow, UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
-import { freshCheck } from '#server/lib/step-up.policy.ts';
+import { stepUpCheck } from '#server/lib/step-up.policy.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -15,7 +15,7 @@ import type { Actor } from '#server/plugins/auth.ts';
  * - it is seen by everyone it passed through (its creator, each sender and holder), those it was copied to, the
  *   current head of its owner group, directors and admins; nobody else, in a list, the search or the export (404);
  * - a Confidential or Secret file only by those cleared for such letters (isClearedForClassified: directors, admins
- *   and the cleared), its creator aside; opening one of a class STEP_UP_CLASSIFICATIONS guards needs a fresh check
+ *   and the cleared), its creator aside; opening one of a class STEP_UP_CLASSIFICATIONS guards needs a step-up
  *   (decision 095), and every opening or export of a file above Unclassified is in the audit trail (decision 070);
  * - only its holder acts on it (or their delegate, decision 078), once received; copy holders only read;
  * - only its creator or the owner group's head closes and reopens it.
@@ -54,9 +54,9 @@ export const efilesPolicy = definePolicy({
       : notFound('efiles.not_found');
   },
 
-  /** Opening a file one may see (its pages, its history, its export): the fresh check of decision 095. */
+  /** Opening a file one may see (its pages, its history, its export): the step-up of decision 095. */
   'efiles.open': (actor: Actor | null, { file }: { file: Pick<EfileRow, 'classification'> }) =>
-    freshCheck(actor, file.classification),
+    stepUpCheck(actor, file.classification),
 
   /** Opening a file: any approved member of a group, for their own group; directors and admins for any group. */
   'efiles.create': (actor: Actor | null, { ownerGroupId }: { ownerGroupId: string | null }): Decision => {

@@ -54,7 +54,7 @@ export const recordedEfile = (file: EfileRow) =>
 
 /**
  * Opens a file for reading (GET /api/efiles/{id}, its history, its export): seen by the policy (404 otherwise), a
- * guarded classification after a fresh check; a file above Unclassified is recorded in the audit trail before it is
+ * guarded classification after a step-up; a file above Unclassified is recorded in the audit trail before it is
  * served, and so is a refusal of it (decision 070). Its recipient opening it ends the sender's chance to pull it back.
  */
 export async function openEfile(

@@ -68,7 +68,7 @@ export async function checkContent(absolutePath: string, ext: string, kind: File
   return rule.mime;
 }
 
-/** The parts every Office Open XML package of this kind has (ECMA-376 part 2): any other ZIP is not one (issue 13). */
+/** The parts every Office Open XML package of this kind has (ECMA-376 part 2): any other ZIP is not one. */
 const OFFICE_PARTS: Record<string, string[]> = {
   docx: ['[Content_Types].xml', 'word/document.xml'],
   xlsx: ['[Content_Types].xml', 'xl/workbook.xml'],

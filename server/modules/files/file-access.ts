@@ -11,11 +11,11 @@ export type FileAccessCheck = (db: Db, actor: Actor, file: FileRow) => Promise<b
 
 /**
  * A file whose downloads are recorded in the audit trail (decision 070): the item it belongs to, the action a download
- * is recorded as, and whether a PDF of it is stamped (decision 071) rather than sent as it is.
+ * is recorded as, and whether a PDF of it is watermarked (decision 071) rather than sent as it is.
  */
 export interface RecordedFile extends RecordedItem {
   action: ReadAction;
-  stamp: boolean;
+  watermark: boolean;
 }
 
 /** Which files of an area are recorded when downloaded (and refused): null for a file that is not. */
@@ -36,7 +36,7 @@ export interface FileAccessRules {
   recordedFile(db: Db, file: FileRow): Promise<RecordedFile | null>;
   /**
    * May this person download this private file? Admins always may (an area registered with `everyone` asks its rule
-   * for admins too, which may refuse them by throwing: the fresh check before Secret letters, decision 066); an area
+   * for admins too, which may refuse them by throwing: the step-up before Secret letters, decision 066); an area
    * without a rule only its uploader.
    */
   canDownload(db: Db, actor: Actor, file: FileRow): Promise<boolean>;

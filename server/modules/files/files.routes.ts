@@ -43,8 +43,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/uploads/:area/:name', { config: { public: true }, schema: { params } }, (req, reply) =>
     serve(req, reply, req.params, 'original'),
   );
-  // The PDF a document is shown as in the viewer (issue 33, decision 084): a PDF itself, or the PDF an Office file
-  // was converted to. Under the download's rules, stamped alike (decision 085).
+  // The PDF a document is shown as in the viewer (decision 084): a PDF itself, or the PDF an Office file
+  // was converted to. Under the download's rules, watermarked alike (decision 085).
   app.get('/uploads/:area/:name/pdf', { config: { public: true }, schema: { params } }, (req, reply) =>
     serve(req, reply, req.params, 'pdf'),
   );

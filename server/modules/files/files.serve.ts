@@ -24,14 +24,19 @@ import { type Actor, signedInActor } from '#server/plugins/auth.ts';
 import type { RecordedFile } from './file-access.ts';
 import { filesPolicy } from './files.policy.ts';
 import { answeredUnchanged, appended, sendStreamed } from './files.send.ts';
-import { DEFAULT_STAMPER_LIMITS, PdfStamper, StampLimitExceeded, UnstampablePdf } from './pdf-stamp.ts';
+import {
+  DEFAULT_WATERMARKER_LIMITS,
+  PdfWatermarker,
+  UnwatermarkablePdf,
+  WatermarkLimitExceeded,
+} from './pdf-watermark.ts';
 import { previewName, previewOf, type PreviewVariant, viewerUpdateOf } from './previews.ts';
 import { type Area, PUBLIC_AREAS } from './storage-areas.ts';
 
 /**
  * Serving a stored file (docs/decisions/022, 105): GET /uploads/{area}/{fileName} and its PDF and thumbnail
  * (files.routes.ts). A private area's file after the access check, a classified one recorded in the audit trail and,
- * when a PDF, stamped for the person (decisions 070-071); the local disk by @fastify/static, small public files from
+ * when a PDF, watermarked for the person (decisions 070-071); the local disk by @fastify/static, small public files from
  * memory, anything else streamed (files.send.ts).
  */
 
@@ -64,10 +69,13 @@ export const fileByName = prepared('file_by_area_and_name', (db) =>
     .limit(1),
 );
 
-/** The file server of one app: `serve` answers a request for a stored file; `close` stops the stamp's threads. */
+/** The file server of one app: `serve` answers a request for a stored file; `close` stops the watermark's threads. */
 export function fileServer(app: FastifyInstance) {
-  // Classified PDFs are stamped in worker threads, each stamp under STAMP_TIMEOUT_SECONDS (decision 096).
-  const stamper = new PdfStamper({ ...DEFAULT_STAMPER_LIMITS, timeoutMs: app.config.stampTimeoutSeconds * 1000 });
+  // Classified PDFs are watermarked in worker threads, each watermark under STAMP_TIMEOUT_SECONDS (decision 096).
+  const watermarker = new PdfWatermarker({
+    ...DEFAULT_WATERMARKER_LIMITS,
+    timeoutMs: app.config.watermarkTimeoutSeconds * 1000,
+  });
   const kept = new LRUCache<string, Buffer>({
     maxSize: KEPT_FILES_BYTES,
     sizeCalculation: (bytes) => bytes.length || 1,
@@ -97,7 +105,7 @@ export function fileServer(app: FastifyInstance) {
       const recorded = await app.fileAccess.recordedFile(app.db, file);
       if (recorded) {
         // A thumbnail would show a classified first page unrecorded: there is none to anyone (decision 084). Its
-        // request is still refused as the download would be, the fresh check included (decision 095), unrecorded:
+        // request is still refused as the download would be, the step-up included (decision 095), unrecorded:
         // nothing of the item is read.
         if (variant === 'thumbnail') {
           await allow();
@@ -106,8 +114,8 @@ export function fileServer(app: FastifyInstance) {
         const ctx = readContext(req);
         await refusalsRecorded(app.db, ctx, recorded, recorded.action, allow);
         if (!sent) throw notFound('files.preview_unavailable');
-        if (recorded.stamp && sent.mimeType === 'application/pdf') {
-          return sendStamped(req, reply, { file, sent, actor, item: recorded, ctx });
+        if (recorded.watermark && sent.mimeType === 'application/pdf') {
+          return sendWatermarked(req, reply, { file, sent, actor, item: recorded, ctx });
         }
         downloadId = (await recordRead(app.db, ctx, recorded, recorded.action, { stamped: false })).id;
       } else {
@@ -115,7 +123,7 @@ export function fileServer(app: FastifyInstance) {
       }
     }
     if (!sent) throw notFound(variant === 'thumbnail' ? 'files.not_found' : 'files.preview_unavailable');
-    // The viewer reads a PDF with its update appended, when it has one (decision 088); never a stamped one (above).
+    // The viewer reads a PDF with its update appended, when it has one (decision 088); never a watermarked one (above).
     const update = variant === 'pdf' && sent === file ? await viewerUpdateOf(app.db, file) : null;
     const name = variant === 'original' ? file.originalName : previewName(file.originalName, variant);
     // Public files may be kept an hour by browsers and proxies; private ones never (decision 022). A thumbnail never
@@ -130,7 +138,7 @@ export function fileServer(app: FastifyInstance) {
       .header('Content-Type', sent.mimeType)
       .header('Content-Disposition', contentDisposition(INLINE.test(sent.mimeType) ? 'inline' : 'attachment', name))
       .header('Cache-Control', cache);
-    // A recorded download names its audit event, as a stamped one does (sent as it is: not a PDF, or not stamped).
+    // A recorded download names its audit event, as a watermarked one does (sent as it is: not a PDF, or not watermarked).
     if (downloadId) reply.header('X-Download-Id', downloadId);
 
     const driver = app.storage.driver;
@@ -158,13 +166,13 @@ export function fileServer(app: FastifyInstance) {
   }
 
   /**
-   * A PDF of a classified item, stamped for this person (decision 071): its bytes read whole, stamped with their name,
-   * PIS number, the time and the download id, the download recorded under that id, then the stamped copy sent. Never
-   * the original: no range, no validator, no 304, nothing kept. A PDF that cannot be stamped is refused with 422
-   * `files.unstampable`, one whose stamp runs out of its thread's time or memory with 422 `files.stamp_too_heavy`
+   * A PDF of a classified item, watermarked for this person (decision 071): its bytes read whole, watermarked with their name,
+   * PIS number, the time and the download id, the download recorded under that id, then the watermarked copy sent. Never
+   * the original: no range, no validator, no 304, nothing kept. A PDF that cannot be watermarked is refused with 422
+   * `files.unstampable`, one whose watermark runs out of its thread's time or memory with 422 `files.stamp_too_heavy`
    * (decision 096), each recorded as a failure.
    */
-  async function sendStamped(
+  async function sendWatermarked(
     req: FastifyRequest,
     reply: FastifyReply,
     {
@@ -180,19 +188,19 @@ export function fileServer(app: FastifyInstance) {
     const original = await buffer(stream);
     const downloadId = randomUUID();
     const person = await findUserById(app.db, actor.id);
-    let stamped: Uint8Array;
+    let watermarked: Uint8Array;
     try {
-      stamped = await stamper.stamp(original, {
+      watermarked = await watermarker.watermark(original, {
         name: actor.name,
         pis: person?.user.pis ?? '',
         at: new Date(),
         downloadId,
       });
     } catch (err) {
-      if (!(err instanceof UnstampablePdf || err instanceof StampLimitExceeded)) throw err;
-      // Unreadable (decision 071), or over its thread's time or memory (decision 096): refused, never sent unstamped.
-      const code = err instanceof UnstampablePdf ? 'files.unstampable' : 'files.stamp_too_heavy';
-      req.log.warn({ err, file: file.id, code }, 'a classified PDF could not be stamped: refused');
+      if (!(err instanceof UnwatermarkablePdf || err instanceof WatermarkLimitExceeded)) throw err;
+      // Unreadable (decision 071), or over its thread's time or memory (decision 096): refused, never sent without its watermark.
+      const code = err instanceof UnwatermarkablePdf ? 'files.unstampable' : 'files.stamp_too_heavy';
+      req.log.warn({ err, file: file.id, code }, 'a classified PDF could not be watermarked: refused');
       await recordAudit(app.db, ctx.who, {
         id: downloadId,
         action: item.action,
@@ -210,11 +218,11 @@ export function fileServer(app: FastifyInstance) {
         .header('Content-Disposition', contentDisposition('inline', previewName(file.originalName, 'pdf')))
         .header('Cache-Control', 'private, no-store')
         .header('X-Download-Id', downloadId)
-        .header('Content-Length', stamped.length)
-        // As a stream: @fastify/etag gives a buffer a validator (and would answer 304 for it); a stamped copy has none.
-        .send(Readable.from([Buffer.from(stamped.buffer, stamped.byteOffset, stamped.length)]))
+        .header('Content-Length', watermarked.length)
+        // As a stream: @fastify/etag gives a buffer a validator (and would answer 304 for it); a watermarked copy has none.
+        .send(Readable.from([Buffer.from(watermarked.buffer, watermarked.byteOffset, watermarked.length)]))
     );
   }
 
-  return { serve, close: () => stamper.close() };
+  return { serve, close: () => watermarker.close() };
 }

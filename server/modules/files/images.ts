@@ -15,7 +15,7 @@ import type { FileStore, StoredFile } from './storage.ts';
 /** The wall-clock limit on making one web copy (a 40-megapixel photo takes a few seconds). */
 const WEB_IMAGE_SECONDS = 60;
 
-/** The largest image the server decodes: a 40-megapixel camera photo is the biggest the areas need (issue 12). */
+/** The largest image the server decodes: a 40-megapixel camera photo is the biggest the areas need. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /**

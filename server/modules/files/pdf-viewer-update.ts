@@ -17,7 +17,7 @@ import {
 import { VIEWER_RANGE_BYTES } from '#shared/constants.ts';
 
 /**
- * The viewer's update of a PDF (issue 33, decision 088): an incremental update (ISO 32000-1 §7.5.6) that, appended to
+ * The viewer's update of a PDF (decision 088): an incremental update (ISO 32000-1 §7.5.6) that, appended to
  * the PDF's own bytes, lets pdf.js show its first page after a small part of it. The original bytes are untouched; the
  * update redefines the page tree and the page objects only.
  *

@@ -18,7 +18,7 @@ import { makePreview } from './previews.ts';
 import { PRIVATE_AREAS } from './storage-areas.ts';
 
 /**
- * Document previews (issue 33, decision 084): thumbnails made with pdftoppm and sharp, Office files converted to PDF by
+ * Document previews (decision 084): thumbnails made with pdftoppm and sharp, Office files converted to PDF by
  * LibreOffice (killed at the time-out, "not available" without it), served under the download's rules and removed
  * with their document.
  */

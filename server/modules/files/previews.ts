@@ -16,7 +16,7 @@ import type { FileStore } from './storage.ts';
 import type { Area } from './storage-areas.ts';
 
 /**
- * Document previews (issue 33, decision 084). Each PDF, image and Office file a person uploads to a document area waits
+ * Document previews (decision 084). Each PDF, image and Office file a person uploads to a document area waits
  * in `file_previews` as pending (a trigger on `files`, migration 0033) until `makePreview`, run by the job queue
  * (previews.jobs.ts), has made its thumbnail (a 320-pixel WebP of a PDF's first page, drawn by poppler's pdftoppm, or of
  * the image) and, for an Office file, the PDF LibreOffice converts it to, each tool in the sandbox (decision 091). A long PDF also gets the viewer's update
@@ -49,7 +49,7 @@ export function previewName(originalName: string, variant: Exclude<PreviewVarian
 
 /**
  * The stored file a request for this variant of `file` is answered with, or null when there is none (yet). The PDF of
- * a PDF is the file itself (what is stamped, decision 071); the viewer's update that may follow it is `viewerUpdateOf`.
+ * a PDF is the file itself (what is watermarked, decision 071); the viewer's update that may follow it is `viewerUpdateOf`.
  */
 export async function previewOf(db: Db, file: FileRow, variant: PreviewVariant): Promise<FileRow | null> {
   if (variant === 'original') return file;

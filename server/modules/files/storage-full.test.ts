@@ -17,7 +17,7 @@ import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 
 const STORAGE_FULL = messageText('storage.full');
 
-// Issue 28 item 5: a full disk on upload (ENOSPC) was a 500 on every upload route. It is a 507 with the words below
+// Decision 029: a full disk on upload (ENOSPC) was a 500 on every upload route. It is a 507 with the words below
 // and `storage.full`, logged once as an error; nothing half-written stays (no file, no row) and reads go on.
 // The disk is real: a 1 MB tmpfs mounted on DATA_DIR/uploads (the local driver's home). Mounting needs root (or
 // CAP_SYS_ADMIN); without it these tests are skipped, and say so.

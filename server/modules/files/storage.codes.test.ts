@@ -4,7 +4,7 @@ import { buildTestApp } from '#server/test/app.ts';
 import { createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
 
-// Issue 29: the store's refusals that carry a value send it as a parameter of their code, so each language words the
+// Decision 034: the store's refusals that carry a value send it as a parameter of their code, so each language words the
 // sentence around it (web/i18n/locales/hi/messages.json); the English stays the sentence it always was.
 
 const app = await buildTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024) });

@@ -144,7 +144,7 @@ export async function saveFileRow(db: DbOrTx, file: StoredFile, uploadedBy: stri
 export type TransactionRunner = <T>(db: Db, work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /**
- * The one way a module removes stored files (issue 18): runs `work` in one transaction, where `dropFiles(ids)` deletes
+ * The one way a module removes stored files: runs `work` in one transaction, where `dropFiles(ids)` deletes
  * those file rows; their stored bytes go after the transaction commits. A failure before the commit leaves both; one
  * after it leaves bytes no row names (the start-up sweep removes them), never a row without its file.
  */

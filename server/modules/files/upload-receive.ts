@@ -16,7 +16,7 @@ import type { StoredFile } from './storage.ts';
 import type { Area } from './storage-areas.ts';
 import { isStorageFull, storageFull } from './storage-full.ts';
 
-// Receiving an upload (issue 18): the multipart request read, its one file streamed to disk, checked and stored.
+// Receiving an upload: the multipart request read, its one file streamed to disk, checked and stored.
 
 export interface UploadOptions {
   area: Area;
@@ -86,7 +86,7 @@ async function receiveMultipart(
         part.file.resume();
         throw badRequest('storage.name_nul', opts.fileField);
       }
-      // Control and bidirectional characters go; an over-long name is shortened keeping its extension (issue 13).
+      // Control and bidirectional characters go; an over-long name is shortened keeping its extension.
       const originalName = cleanFileName(path.basename((part.filename || '').replace(/\\/g, '/')));
       const ext = extensionOf(originalName);
       if (!originalName || !(FILE_TYPES[opts.kind] as readonly string[]).includes(ext)) {
@@ -133,7 +133,7 @@ async function receiveMultipart(
     // Another of @fastify/multipart's refusals: its own words, as they came.
     if (code?.startsWith('FST_'))
       throw badRequest('common.unclassified', undefined, { message: (err as Error).message });
-    // busboy's words for a body without a boundary, cut short, or with broken part headers (issue 13).
+    // busboy's words for a body without a boundary, cut short, or with broken part headers.
     if (
       /^Multipart:|Unexpected end of (form|multipart)|Malformed part header|Boundary/i.test(
         (err as Error).message ?? '',
@@ -147,11 +147,11 @@ async function receiveMultipart(
 }
 
 /**
- * Every upload route's one way (issue 18): receives the multipart request (`UploadOptions`), runs `handle` with its
+ * Every upload route's one way: receives the multipart request (`UploadOptions`), runs `handle` with its
  * fields and file, and when anything fails after the file was stored (validation, a refusal, the transaction) takes
  * the file away again, with any copy the handler made of it, so a failed request never leaves an orphan file.
  * A full disk anywhere on the way (the upload, a web copy, the database) is a 507 with `storage.full`, logged here as
- * an error once, for the administrator (issue 28 item 5); reads go on as before.
+ * an error once, for the administrator (decision 029); reads go on as before.
  */
 export async function withReceivedUpload<T>(
   req: FastifyRequest,

@@ -7,7 +7,7 @@ import { multipart, SAMPLE_FILES } from '#server/test/multipart.ts';
 import { type GroupCast, groupCast } from './groups.fixtures.ts';
 
 /**
- * Issue 28 item 3 (decision 030): a group's associate director manages it only while their current role is
+ * Decision 030: a group's associate director manages it only while their current role is
  * associate_director in that group and its current history entry names them. A role or group change ends the rights
  * at the next request, whatever was read or kept before.
  */

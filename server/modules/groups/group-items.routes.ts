@@ -83,7 +83,7 @@ export const groupItemsRoutes: FastifyPluginAsyncZod = async (app) => {
         return withReceivedUpload(req, uploadOf(field), async ({ fields, file }) => {
           const input = parseFields(groupItemInputFor(field), fields);
           if (!file) throw badRequest(missingFile, 'file');
-          // Issue 31 item 2: a notice or circular may ask to be acknowledged (fields checked after the spec's own).
+          // Decision 074: a notice or circular may ask to be acknowledged (fields checked after the spec's own).
           const acknowledgement = isDocument(field) ? parseFields(acknowledgementFieldsInput, fields) : undefined;
           const item = await createGroupItem(app.db, signedInActor(req), group, field, input, file, acknowledgement);
           return reply.code(201).send(presentItem(item));

@@ -91,7 +91,7 @@ export async function createGroupItem(
   return (await withItemAcknowledgements(db, 'group', [created]))[0]!;
 }
 
-/** A notice's or circular's acknowledgement settings, inside its write (issue 31 item 2). */
+/** A notice's or circular's acknowledgement settings, inside its write (decision 074). */
 async function acknowledgementOf(
   tx: Tx,
   actor: Actor,
@@ -242,7 +242,7 @@ export async function listAchievements(db: DbOrTx, page: { limit: number; offset
 }
 
 /**
- * Group notices and circulars whose 'valid until' date has passed (the Archive, issue 16 item 11), with the group's
+ * Group notices and circulars whose 'valid until' date has passed (the Archive, decision 019), with the group's
  * name, latest expiry first. `groupIds` null means every group. Callers pass only groups the actor may view.
  */
 export async function listExpiredGroupDocuments(db: DbOrTx, groupIds: string[] | null, today: string) {

@@ -3,7 +3,7 @@ import { groupJson, myGroupJson } from '#shared/schemas/group.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
-import { keptAnswers } from '#server/lib/kept-answers.ts';
+import { answerCache } from '#server/lib/answer-cache.ts';
 import { type PreparedAnswer, prepareJson } from '#server/lib/prepared-answer.ts';
 
 import { presentEmployee, presentGroup } from './groups.presenter.ts';
@@ -12,15 +12,15 @@ import { listMembers, loadGroupDetails } from './groups.service.ts';
 /**
  * NOTE: the group page is the heaviest read of a signed-in morning (five reads besides the group row, and a large
  * answer to check, serialise and compress), and with My Group it changes a few times a week. Their answers are kept
- * per group and view under the stamp of what they were made from: the group row's `content_version` (changed by the
+ * per group and view under the version of what they were made from: the group row's `content_version` (changed by the
  * database itself, in the writing transaction, whenever anything these pages show changes: migration 0017) and the
  * day in India (notices expire by date). The routes read the group row on every request anyway, so a write is seen by
  * the very next read on every node: no notice, no expiry, nothing stale (decision 054). Keyed by
- * database, so test apps never share entries; one entry per group and view, replaced when the stamp moves on
- * (server/lib/kept-answers.ts).
+ * database, so test apps never share entries; one entry per group and view, replaced when the version moves on
+ * (server/lib/answer-cache.ts).
  */
 /** At most this many group views (three per group) are kept. */
-const groupAnswers = keptAnswers(3000);
+const groupAnswers = answerCache(3000);
 
 /** The answer `make` gives for this view of the group, made once per version of the group and day. */
 const groupAnswer = (db: DbOrTx, group: GroupRow, view: string, make: () => Promise<PreparedAnswer>) =>

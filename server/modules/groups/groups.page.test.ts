@@ -212,7 +212,7 @@ describe('the group page answer, made once per version of the group (issue 12)',
     const version = async () =>
       (await c.app.db.select({ v: groups.contentVersion }).from(groups).where(eq(groups.id, c.group.id)))[0]!.v;
     const before = await version();
-    // A member's "about", password and sessions stamp: the members list shows none of them (the history shows
+    // A member's "about", password and sessions version: the members list shows none of them (the history shows
     // "about" only of the people it names, and the member is not one of them).
     await c.app.db
       .update(users)

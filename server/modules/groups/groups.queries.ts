@@ -53,7 +53,7 @@ export async function currentManagerId(db: DbOrTx, groupId: string): Promise<str
   return inOffice(await currentGroupEntry(db, groupId));
 }
 
-// The group page's one read (issue 12): the group row with its current director entry, instead of two round trips.
+// The group page's one read: the group row with its current director entry, instead of two round trips.
 const groupWithDirector = prepared('group_with_current_director', (db) =>
   db
     .select({

@@ -19,9 +19,9 @@ import {
 
 import type { Db } from '#server/db/client.ts';
 import type { GroupRow } from '#server/db/schema/index.ts';
-import { keptAnswers } from '#server/lib/kept-answers.ts';
+import { answerCache } from '#server/lib/answer-cache.ts';
 import { sendPagingHeaders } from '#server/lib/paging.ts';
-import { personalAnswer, sendPersonal } from '#server/lib/personal-answers.ts';
+import { personalAnswer, sendPersonal } from '#server/lib/personal-cache.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { type Actor, signedInActor } from '#server/plugins/auth.ts';
@@ -54,7 +54,7 @@ import {
 const groupNameListJson = z.array(groupNameJson);
 const groupMenuJson = z.array(groupMenuItemJson);
 /** GET /api/groups/name, one answer per version of the directory. */
-const groupNameAnswers = keptAnswers(1);
+const groupNameAnswers = answerCache(1);
 
 const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
 const memberParams = z.object({
@@ -67,7 +67,7 @@ export async function groupFor(db: Db, actor: Actor, group: GroupRow) {
   return presentGroup(group, await loadGroupDetails(db, group.id), await canManageGroup(db, actor, group.id));
 }
 
-/** Research groups (issue 5): spec §7 Groups, plus membership management and the staff picker. */
+/** Research groups (decision 006): spec §7 Groups, plus membership management and the staff picker. */
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Group notices, circulars and files open for whoever may view their group (admins pass before this is asked).
   app.fileAccess.register(GROUP_FILES_AREA, (db, actor, file) => canOpenGroupFile(db, actor, file.id));
@@ -80,7 +80,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The same for everyone: made once per version of the directory (a group added, removed or renamed moves it,
-  // migrations 0019 and 0034), which every signed-in request reads with its session check (issue 34).
+  // migrations 0019 and 0034), which every signed-in request reads with its session check (decision 089).
   app.get('/api/groups/name', { schema: { response: { 200: groupNameListJson } } }, async (req, reply) =>
     sendPrepared(
       req,
@@ -92,8 +92,8 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  // The Groups menu (issue 16 item 7): every group, with the person's own marked and those they may not open flagged.
-  // Kept per person (server/lib/personal-answers.ts): the groups' names move the directory's version, who leads a
+  // The Groups menu: every group, with the person's own marked and those they may not open flagged.
+  // Kept per person (server/lib/personal-cache.ts): the groups' names move the directory's version, who leads a
   // group the personal one (its director entries), the person's role and group their own row's.
   app.get('/api/groups/menu', { schema: { response: { 200: groupMenuJson } } }, async (req, reply) =>
     sendPersonal(req, reply, async () => {
@@ -152,7 +152,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/groups/id/:id',
     { schema: { params: groupParams, response: { 200: groupJson } } },
-    // Kept per viewer as well (server/lib/personal-answers.ts): a change to the group's content moves the personal
+    // Kept per viewer as well (server/lib/personal-cache.ts): a change to the group's content moves the personal
     // version (migration 0034), who may see or manage it follows the viewer's row and the director entries. The kept
     // entry is the group's own answer, not a copy. A refusal is never kept.
     async (req, reply) => {

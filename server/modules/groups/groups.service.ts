@@ -74,7 +74,7 @@ export async function listMembers(db: DbOrTx, groupId: string): Promise<Employee
 
 export type ItemRow = typeof groupItems.$inferSelect & {
   fileName: string | null;
-  /** A notice's or circular's acknowledgement request (issue 31 item 2), when loaded. */
+  /** A notice's or circular's acknowledgement request (decision 074), when loaded. */
   acknowledgement?: ItemAcknowledgementJson | null;
 };
 export type OfficeRow = typeof officeMembers.$inferSelect;

@@ -146,7 +146,7 @@ describe('lab notices, circulars, products and advertisements', () => {
       headers: admin,
     });
     expect(wrongKind.statusCode).toBe(404);
-    // One code per kind, so Hindi words each noun (issue 29).
+    // One code per kind, so Hindi words each noun.
     expect(wrongKind.json()).toMatchObject({ message: 'This circular no longer exists.', code: 'labs.circular_gone' });
     const res = await app.inject({
       method: 'DELETE',

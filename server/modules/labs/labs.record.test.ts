@@ -203,7 +203,7 @@ describe('GET /api/labs/:id', () => {
         'lastUpdated',
       ].sort(),
     );
-    // "Last updated" (issue 16 item 9): the latest change to the lab or any of its lists, and each item's own.
+    // "Last updated" (decision 019): the latest change to the lab or any of its lists, and each item's own.
     const lab = res.json();
     const times = [lab.updatedAt, ...lab.notices.map((n: { updatedAt: string }) => n.updatedAt)];
     expect(lab.lastUpdated).toBe(times.sort().at(-1));

@@ -84,7 +84,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The answer is checked against its schema, turned into bytes, an ETag and compressed forms once per cache entry,
-  // not once per request (issue 12); sendPrepared answers 304 to a browser that already has it.
+  // not once per request; sendPrepared answers 304 to a browser that already has it.
   app.get(
     '/api/labs/:id',
     { config: { public: true }, schema: { params: labParams, response: { 200: labJson } } },
@@ -177,7 +177,7 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
         const input = parseFields(labItemInputFor(kind), fields);
         // spec §5 Lab: a notice or circular needs its file ('All fields are required'); a product's file is optional.
         if (isLabDocumentKind(kind) && !file) throw badRequest('units.all_fields_required', 'file');
-        // Issue 31 item 2: a notice or circular may ask to be acknowledged (fields checked after the spec's own).
+        // Decision 074: a notice or circular may ask to be acknowledged (fields checked after the spec's own).
         const acknowledgement = isLabDocumentKind(kind) ? parseFields(acknowledgementFieldsInput, fields) : undefined;
         const item = await createLabItem(
           app.db,

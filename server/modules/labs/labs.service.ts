@@ -55,11 +55,11 @@ export async function requireLab(db: DbOrTx, id: string): Promise<LabRow> {
 const itemColumns = { ...getTableColumns(labItems), fileName: files.originalName };
 export type LabItemWithFile = typeof labItems.$inferSelect & {
   fileName: string | null;
-  /** A notice's or circular's acknowledgement request (issue 31 item 2), when loaded. */
+  /** A notice's or circular's acknowledgement request (decision 074), when loaded. */
   acknowledgement?: ItemAcknowledgementJson | null;
 };
 
-/** The current director: the entry without an end date (the latest such), else the latest entry (issue 4). */
+/** The current director: the entry without an end date (the latest such), else the latest entry (decision 010). */
 export function currentDirectorOf<T extends { to: string | null }>(newestFirst: T[]): T | undefined {
   return newestFirst.find((d) => d.to === null) ?? newestFirst[0];
 }
@@ -126,7 +126,7 @@ export async function listLabDocuments(
 }
 
 /**
- * The lab's notices and circulars whose 'valid until' date has passed (the Archive, issue 16 item 11), latest expiry
+ * The lab's notices and circulars whose 'valid until' date has passed (the Archive, decision 019), latest expiry
  * first. Public.
  */
 export async function listExpiredLabDocuments(db: DbOrTx, labId: string, today: string): Promise<LabItemWithFile[]> {

@@ -6,7 +6,7 @@ import { letterMovements } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
-// Issue 28 item 5: inputs of the dak calls that answered 500 are a clear 4xx.
+// Decision 029: inputs of the dak calls that answered 500 are a clear 4xx.
 
 const app = await buildTestApp();
 

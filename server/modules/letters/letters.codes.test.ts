@@ -6,7 +6,7 @@ import { type UserRow, users } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
-// Issue 29: the letters' and the dak's refusals that carry a name or a number send it as a parameter of their code,
+// Decision 034: the letters' and the dak's refusals that carry a name or a number send it as a parameter of their code,
 // so each language words the sentence around it (web/i18n/locales/hi/messages.json); a sentence that varied by a word
 // is one code per action. The English is the sentence the API always sent.
 

@@ -22,7 +22,7 @@ export interface Locked {
   letter: LetterRow;
   /** The open movements of one holder: the actor's own, else those of an officer the actor stands in for. */
   held: LetterMovementRow[];
-  /** The officer the actor acts for (issue 32: a delegate on that officer's movements), or null for themselves. */
+  /** The officer the actor acts for (decision 078: a delegate on that officer's movements), or null for themselves. */
   forOfficer: { id: string; name: string } | null;
   /** The actor and the officers whose dak is delegated to them today. */
   people: string[];
@@ -30,7 +30,7 @@ export interface Locked {
 
 /**
  * Locks the letter and finds what the actor may do with it: 404 if they may not see it, 409 if it is binned. A
- * delegate (issue 32, decision 078) also holds what the officers they stand in for hold today; their own holding
+ * delegate (decision 078) also holds what the officers they stand in for hold today; their own holding
  * comes first. A delegate not cleared for a Confidential or Secret letter is refused it by `letters.view` (404).
  */
 export async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<Locked> {
@@ -40,7 +40,7 @@ export async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<Lock
   const { involved } = await letterInvolvement(tx, id, actor.id, standsFor);
   lettersPolicy.authorize(actor, 'letters.view', { letter, involved });
   if (letter.deletedAt) throw conflict('letters.in_recycle_bin_act');
-  // Moving or reading a Secret letter needs a fresh check (decision 066).
+  // Moving or reading a Secret letter needs a step-up (decision 066).
   lettersPolicy.authorize(actor, 'letters.open', { letter });
   const people = [actor.id, ...standsFor];
   // What the actor holds of it now: their open movements, oldest first (and those of the officers they stand in for).
@@ -70,7 +70,7 @@ export async function lockLetter(tx: Tx, actor: Actor, id: string): Promise<Lock
 export const names = (list: { name: string }[]) => list.map((p) => p.name).join(', ');
 
 /**
- * What a mail may say of a letter (issue 32): its Letter ID always; its subject, and the remarks given with it, only
+ * What a mail may say of a letter: its Letter ID always; its subject, and the remarks given with it, only
  * when it is not classified (a Confidential or Secret letter is named by its Letter ID alone).
  */
 export const mailable = (letter: LetterRow, remarks: string) => {

@@ -25,7 +25,7 @@ import { lettersPolicy } from './letters.policy.ts';
 /**
  * Marks a letter to one or more officers (POST /api/dac/{id}/movements): its uploader, a director, an admin, or an
  * officer who holds it (who then no longer holds it: their movement ends as "forwarded"). Each recipient gets a
- * movement and a notification, and a mail at once when the letter is Urgent or Most Immediate (issue 32). Returns the
+ * movement and a notification, and a mail at once when the letter is Urgent or Most Immediate. Returns the
  * new movements.
  */
 export async function markLetter(
@@ -54,7 +54,7 @@ export async function markLetter(
       throw badRequest('letters.officer_not_found', missing ? 'to' : 'info');
     }
     for (const person of people) {
-      // Marking for an officer (issue 32): not to that officer either.
+      // Marking for an officer: not to that officer either.
       if (forOfficer && person.id === forOfficer.id) throw badRequest('letters.mark_to_self', 'to');
       lettersPolicy.authorize(actor, 'letters.mark_to', { person, letter });
     }
@@ -105,7 +105,7 @@ export async function markLetter(
         })),
       )
       .returning({ id: letterMovements.id, toUserId: letterMovements.toUserId });
-    // A copy for information notifies like a marking (issue 32).
+    // A copy for information notifies like a marking (decision 079).
     await notify(
       tx,
       {
@@ -155,7 +155,7 @@ export async function markLetter(
 }
 
 /**
- * Pulls back a marking (POST /api/dac/{id}/movements/{movementId}/pull-back; issue 32, decision 079): whoever marked
+ * Pulls back a marking (POST /api/dac/{id}/movements/{movementId}/pull-back; decision 079): whoever marked
  * it (or a delegate for them), until the recipient has received or opened it (`letters.pull_back`). The marking ends
  * as "pulled back"; if the puller had held the letter and marked it on, and holds nothing of it now, their holding is
  * open again (received), as before the marking.

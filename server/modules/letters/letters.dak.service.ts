@@ -20,7 +20,7 @@ import { lettersPolicy } from './letters.policy.ts';
 import { letterRefusalsRecorded, recordedLetter } from './letters.reads.ts';
 
 /**
- * Dak that moves (issue 17; docs/decisions/020-dak-movement.md, 105): what a holder does with a letter marked to them
+ * Dak that moves (docs/decisions/020-dak-movement.md, 105): what a holder does with a letter marked to them
  * (receive it, close it with a disposal, send it back), reading it in the inbox and seeing a copy for information.
  * Every write locks the letter first, checks in the same transaction, and records its activity there; a refusal
  * writes nothing. Marking and pulling back are letters.dak.marking.ts; the inbox letters.inbox.ts, pendency
@@ -135,7 +135,7 @@ export async function closeLetter(
  * Sends a letter back to whoever marked it to the actor, with remarks (POST /api/dac/{id}/return). The actor's
  * movement ends as "returned" and a new one goes back, with the same priority (and due date, unless it has passed).
  * A letter not yet received may be sent back too (marked to the wrong officer). The sender is told by the bell, and by
- * mail at once (issue 32).
+ * mail at once.
  */
 export async function returnLetter(
   db: Db,
@@ -225,7 +225,7 @@ export async function readLetter(db: Db, ctx: ReadContext, actor: Actor, id: str
 }
 
 /**
- * Marks a copy for information seen (POST /api/dac/{id}/seen; issue 32): it was sent to the actor, or to an officer
+ * Marks a copy for information seen (POST /api/dac/{id}/seen): it was sent to the actor, or to an officer
  * they stand in for, for information. Seen once; seeing it again changes nothing.
  */
 export async function markSeen(db: Db, actor: Actor, id: string): Promise<MovementView[]> {

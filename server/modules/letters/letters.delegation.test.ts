@@ -16,7 +16,7 @@ import {
   upload,
 } from './letters.movements.test-helpers.ts';
 
-// Issue 32 item 4: delegation of dak (decision 078). An officer (or an admin for them) names a delegate for some
+// Delegation of dak (decision 078). An officer (or an admin for them) names a delegate for some
 // days; the delegate's inbox then holds the officer's letters, and what they do is recorded on behalf of the officer.
 
 const delegate = (who: Parameters<typeof call>[1], body: unknown) => call('POST', who, '/api/dac/delegations', body);

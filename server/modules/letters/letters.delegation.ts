@@ -14,7 +14,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { lettersPolicy } from './letters.policy.ts';
 
 /**
- * Delegation of dak (issue 32, docs/decisions/078-dak-delegation.md): an officer, or an admin for them, names a
+ * Delegation of dak (docs/decisions/078-dak-delegation.md): an officer, or an admin for them, names a
  * delegate for a range of India dates. While it runs the officer's inbox is also the delegate's, and what the delegate
  * does on those letters is recorded on behalf of the officer. It runs while today (India) is within its dates and it
  * has not been ended early: every read filters by the date, so it ends by itself, with no job.

@@ -224,7 +224,7 @@ describe('GET /api/dac/{id}/history', () => {
 describe('GET /uploads/letters/{fileName}', () => {
   it('serves a letter file only to those who may see the letter', async () => {
     const owner = await createUser(app, 'employee');
-    // Normal: the file as it was uploaded (a Confidential letter's PDF is sent stamped: stamped-downloads.test.ts).
+    // Normal: the file as it was uploaded (a Confidential letter's PDF is sent watermarked: watermarked-downloads.test.ts).
     const letter = await upload(owner);
     expect((await get(null, letter.fileUrl)).statusCode).toBe(401);
     const ok = await get(owner, letter.fileUrl);

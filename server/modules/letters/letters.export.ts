@@ -34,7 +34,7 @@ export function csvCell(value: string): string {
 
 export const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** A letter's movements in one cell (issue 17 item 4): who had it, from when to when, remarks, and how it ended. */
+/** A letter's movements in one cell (decision 020): who had it, from when to when, remarks, and how it ended. */
 export function movementsCell(movements: MovementView[]): string {
   return movements
     .map(({ movement: m, from, to }) => {

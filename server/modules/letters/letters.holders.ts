@@ -7,7 +7,7 @@ import { conflict } from '#server/lib/errors.ts';
 import { isClearedForClassified } from './letters.policy.ts';
 
 /**
- * A letter cannot become Confidential or Secret while someone who is not cleared for it holds it (issue 28 item 9):
+ * A letter cannot become Confidential or Secret while someone who is not cleared for it holds it (decision 045):
  * they could then neither receive it nor send it back, while pendency showed them holding it. The same rule as
  * withdrawing a clearance from a holder (admin.service.ts), seen from the letter. The holders' rows are locked (for
  * share), so a clearance withdrawn at the same moment waits for this transaction, or this one reads it withdrawn.
@@ -33,7 +33,7 @@ export async function refuseUnclearedHolders(tx: Tx, id: string, classification:
 
 /** Has the letter been marked to anyone, and was `personId` marked it (or did they mark it)? */
 export async function letterInvolvement(db: DbOrTx, letterId: string, personId: string, standsFor: string[] = []) {
-  // Issue 32: a delegate is involved in the letters of the officers they stand in for today (`standsFor`), and in
+  // A delegate is involved in the letters of the officers they stand in for today (`standsFor`), and in
   // those they acted on for an officer.
   const people = sql`array[${sql.join(
     [personId, ...standsFor].map((p) => sql`${p}`),

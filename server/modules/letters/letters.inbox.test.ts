@@ -20,7 +20,7 @@ import {
   word,
 } from './letters.movements.test-helpers.ts';
 
-// Issue 17: dak that moves. Every route of item 7, each step, each refusal, and the classification rules (nobody
+// Decision 020: dak that moves. Every route of item 7, each step, each refusal, and the classification rules (nobody
 // learns of a Secret letter through the inbox, counts, search or notifications unless allowed).
 // This file: the movement list, the inbox, frozen fields, and the classification rules.
 
@@ -216,7 +216,7 @@ describe('classification: Confidential and Secret letters', () => {
     expect(withdraw.json().message).toContain('still holds 1 Confidential or Secret letter');
   });
 
-  // An uncleared officer who still holds a letter keeps it from being made Secret (issue 28 item 9,
+  // An uncleared officer who still holds a letter keeps it from being made Secret (decision 045,
   // letters.reclassify.test.ts); one who has closed it learns nothing of it once it is.
   it('a Normal letter made Secret by an admin disappears from an uncleared former holder: inbox, count, search, notifications, file', async () => {
     const owner = await createUser(app);

@@ -14,7 +14,7 @@ import { loadMovementPage, type MovementView } from './letters.movements.views.t
 import { isClearedForClassified } from './letters.policy.ts';
 import { type LetterView, loadViews } from './letters.register.views.ts';
 
-// The inbox "Marked to me" (issue 17; docs/decisions/020-dak-movement.md): a page of one box, and the badge.
+// The inbox "Marked to me" (docs/decisions/020-dak-movement.md): a page of one box, and the badge.
 
 /** The inbox's cursor: the movement's marked_at as PostgreSQL prints it, and its id. */
 export type InboxCursor = TimeCursor;
@@ -41,7 +41,7 @@ export interface InboxQuery {
  * letter and the marking. Letters in the recycle bin and classified letters the actor may not see are left out.
  */
 /**
- * Whose letters the inbox shows: the actor's, and (issue 32, decision 078) those of the officers whose dak is delegated
+ * Whose letters the inbox shows: the actor's, and (decision 078) those of the officers whose dak is delegated
  * to them today. A delegation ends by its date alone: the next read leaves the officer's letters out.
  */
 async function inboxOwners(
@@ -60,7 +60,7 @@ async function inboxOwners(
  */
 const sentBy = (db: DbOrTx, actor: Actor) => inboxOwners(db, actor, letterMovements.fromUserId);
 
-/** One box: a copy for information is filed closed, but shown in its own box (issue 32, decision 079). */
+/** One box: a copy for information is filed closed, but shown in its own box (decision 079). */
 const inBox = (status: Exclude<InboxStatus, 'sent'>): SQL =>
   status === 'info'
     ? eq(letterMovements.forInformation, true)
@@ -103,7 +103,7 @@ export async function listInbox(db: Db, actor: Actor, query: InboxQuery) {
       ? sql`(${letterMovements.markedAt}, ${letterMovements.id}) < (${query.after.at}::timestamptz, ${query.after.id}::uuid)`
       : undefined,
   ];
-  // The page and its names in one statement (one round trip fewer per inbox made, issue 34).
+  // The page and its names in one statement (one round trip fewer per inbox made, decision 089).
   const order = [desc(letterMovements.markedAt), desc(letterMovements.id)];
   const found = await loadMovementPage(db, and(...conditions)!, order, query.limit + 1);
   const page = found.slice(0, query.limit);

@@ -18,7 +18,7 @@ import {
   upload,
 } from './letters.movements.test-helpers.ts';
 
-// Issue 17: dak that moves. Every route of item 7, each step, each refusal, and the classification rules (nobody
+// Decision 020: dak that moves. Every route of item 7, each step, each refusal, and the classification rules (nobody
 // learns of a Secret letter through the inbox, counts, search or notifications unless allowed).
 // This file: marking, then receive, close, return and read.
 

@@ -25,7 +25,7 @@ import {
 } from '#shared/schemas/letter.ts';
 
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
@@ -41,10 +41,10 @@ import { listOfficers } from './letters.officers.ts';
 import { pendency } from './letters.pendency.ts';
 import { presentLetter, presentMovement, presentOfficer, presentPendency } from './letters.presenter.ts';
 
-/** The CSV's headings of the ageing bands (issue 32), in the order of AGEING_BANDS. */
+/** The CSV's headings of the ageing bands, in the order of AGEING_BANDS. */
 const AGEING_HEADINGS = ['Held 0-7 days', 'Held 8-15 days', 'Held 16-30 days', 'Held over 30 days'];
 
-/** Dak movement (issue 17 item 7), beside the spec's /api/dac calls, which stay as they are. */
+/** Dak movement (decision 020), beside the spec's /api/dac calls, which stay as they are. */
 export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const movements = { 200: z.array(movementJson) };
 
@@ -90,7 +90,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Letter marked read.' };
   });
 
-  // Kept per person until their dak changes (server/lib/personal-answers.ts, issue 34), as is its badge below.
+  // Kept per person until their dak changes (server/lib/personal-cache.ts, decision 089), as is its badge below.
   app.get(
     '/api/dac/inbox',
     { schema: { querystring: inboxQuery, response: { 200: inboxPageJson } } },
@@ -132,7 +132,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     (await markSeen(app.db, signedInActor(req), req.params.id)).map((m) => presentMovement(m)),
   );
 
-  // Delegation of dak (issue 32, decision 078).
+  // Delegation of dak (decision 078).
   app.get(
     '/api/dac/delegations',
     { schema: { querystring: delegationsQuery, response: { 200: delegationsJson } } },
@@ -165,7 +165,7 @@ export const letterMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dac/pendency',
     { schema: { querystring: pendencyQuery, response: { 200: pendencyJson } } },
-    // A view is a read and writes no activity row (issue 35 item 6); the CSV export below records one.
+    // A view is a read and writes no activity row; the CSV export below records one.
     async (req) => presentPendency(await pendency(app.db, signedInActor(req), req.query)),
   );
 

@@ -8,7 +8,7 @@ import { activityLogs, letterMovements, notifications, type UserRow } from '#ser
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
-// The app and helpers of the dak-movement tests (issue 17), split by route: letters.marking, letters.inbox and
+// The app and helpers of the dak-movement tests (decision 020), split by route: letters.marking, letters.inbox and
 // letters.pendency (.test.ts). Each test file that imports this module gets its own app and database.
 
 export const app = await buildTestApp();

@@ -11,7 +11,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { openLetterRecorded } from './letters.reads.ts';
 
 /**
- * Reading a letter's movements (issue 17; docs/decisions/020-dak-movement.md): a movement with the names of who
+ * Reading a letter's movements (docs/decisions/020-dak-movement.md): a movement with the names of who
  * marked it and to whom, for the dak commands, the inbox and the CSV export.
  */
 
@@ -30,7 +30,7 @@ export interface MovementView {
   movement: MovementRecord;
   from: { id: string; name: string } | null;
   to: { id: string; name: string; designation: string };
-  /** A delegate who acted for the officer (issue 32): marked it, received it, or ended the holding. */
+  /** A delegate who acted for the officer: marked it, received it, or ended the holding. */
   markedBy: { id: string; name: string } | null;
   receivedBy: { id: string; name: string } | null;
   endedBy: { id: string; name: string } | null;
@@ -119,7 +119,7 @@ export const isOverdue = (m: Pick<LetterMovementRow, 'box' | 'dueDate'>, today =
  * a Confidential or Secret letter is an opening of it, recorded (decision 070).
  */
 export async function listMovements(db: Db, ctx: ReadContext, actor: Actor, id: string): Promise<MovementView[]> {
-  // 404 unless the actor may see it; a Secret letter's trail after a fresh check.
+  // 404 unless the actor may see it; a Secret letter's trail after a step-up.
   await openLetterRecorded(db, ctx, actor, id, 'movements');
   return loadMovements(db, eq(letterMovements.letterId, id));
 }

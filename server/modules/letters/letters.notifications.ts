@@ -54,7 +54,7 @@ export const letterNotices: NotificationSource = {
 };
 
 /**
- * The morning's dak notices (issue 32 item 2, decision 082), made by the morning job at DIGEST_HOUR: to the officer
+ * The morning's dak notices (decision 082), made by the morning job at DIGEST_HOUR: to the officer
  * holding an open letter due tomorrow (`letter_due_tomorrow`) or past its due date (`letter_overdue_held`), and to the
  * head of the holder's group once it is `escalateDays` days past it (`letter_escalated`; the group's current associate
  * director in office, not the holder themself). One of each per movement and person (the notifications' unique index),

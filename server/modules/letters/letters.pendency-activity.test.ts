@@ -5,7 +5,7 @@ import { activityLogs } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
 
-// Issue 35 item 6: opening the pendency report wrote an activity row every time (10 of the newest 20 rows after a
+// Opening the pendency report wrote an activity row every time (10 of the newest 20 rows after a
 // walk). A view is a read and records nothing; the CSV export is recorded.
 
 const app = await buildTestApp();
@@ -33,7 +33,7 @@ describe('GET /api/dac/pendency and the activity log', () => {
     expect(csv.statusCode, csv.body).toBe(200);
     const after = await rowsOf(director.id);
     expect(after).toHaveLength(before.length + 1);
-    // The row names the export (its wording may become an action code; issue 35 item 3).
+    // The row names the export (its wording may become an action code; decision 060).
     expect(after.filter((a) => !before.includes(a))).toEqual([expect.stringMatching(/pendency/i)]);
   });
 });

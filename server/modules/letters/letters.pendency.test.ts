@@ -8,7 +8,7 @@ import { createGroup, createUser } from '#server/test/factories.ts';
 
 import { addDays, app, call, mark, movementsOf, upload, word } from './letters.movements.test-helpers.ts';
 
-// Issue 17: dak that moves. Every route of item 7, each step, each refusal, and the classification rules (nobody
+// Decision 020: dak that moves. Every route of item 7, each step, each refusal, and the classification rules (nobody
 // learns of a Secret letter through the inbox, counts, search or notifications unless allowed).
 // This file: pendency, notifications, what employees and visitors see, and the portal search.
 

@@ -10,7 +10,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 
 import { pendencyScope } from './letters.policy.ts';
 
-// Pendency (issue 17; docs/decisions/020-dak-movement.md): who holds which letters, and since when; the report's JSON
+// Pendency (docs/decisions/020-dak-movement.md): who holds which letters, and since when; the report's JSON
 // is made by presentPendency (letters.presenter.ts).
 
 /** Midnight at the start of a day in India. */
@@ -64,7 +64,7 @@ export async function pendency(db: Db, actor: Actor, query: PendencyQuery) {
       pending: sql<number>`count(*)::int`.as('pending'),
       overdue: sql<number>`count(*) filter (where ${letterMovements.dueDate} < ${today})::int`.as('overdue'),
       oldest: sql<string>`min(${letterMovements.markedAt})`.as('oldest'),
-      // Ageing (issue 32): held 0–7, 8–15, 16–30 and over 30 India days since marked, from the same index.
+      // Ageing: held 0–7, 8–15, 16–30 and over 30 India days since marked, from the same index.
       upTo7: sql<number>`count(*) filter (where ${letterMovements.markedAt} >= ${since(7)})::int`.as('up_to_7'),
       upTo15:
         sql<number>`count(*) filter (where ${letterMovements.markedAt} < ${since(7)} and ${letterMovements.markedAt} >= ${since(15)})::int`.as(

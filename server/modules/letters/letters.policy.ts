@@ -6,11 +6,11 @@ import { letterMovements, type LetterRow, letters, type UserRow, users } from '#
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
-import { freshCheck } from '#server/lib/step-up.policy.ts';
+import { stepUpCheck } from '#server/lib/step-up.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
- * Who sees what in the letters register (issue 6, docs/decisions/009; issue 17, docs/decisions/020):
+ * Who sees what in the letters register (docs/decisions/009; docs/decisions/020):
  * - an employee (and an associate director) sees the letters they uploaded, and those marked to them or by them;
  * - directors and admins see every letter;
  * - Confidential and Secret letters are seen only by their uploader, directors, admins, and people an admin has
@@ -73,17 +73,17 @@ export const lettersPolicy = definePolicy({
    * Opening one letter the actor may see (its card by id, its history, its dak trail, its file, reading it in the
    * inbox) or moving it (marking, receiving, closing, sending back): a letter of a classification guarded by the fresh
    * check (STEP_UP_CLASSIFICATIONS, Secret by default) needs a sign-in or a check within the last STEP_UP_MINUTES
-   * (issue 30 item 4, decision 066; the one rule of server/lib/step-up.policy.ts, decision 095). Else 401
+   * (decision 066; the one rule of server/lib/step-up.policy.ts, decision 095). Else 401
    * `auth.step_up_required` (the methods are added to the answer by app.ts's error handler). A list of letters is
    * not an opening: its rules are `letters.view` and visibleLetters. An actor built outside a request (a job, the
    * demo) has no session and opens nothing for a person.
    */
   'letters.open': (actor: Actor | null, { letter }: { letter: Pick<LetterRow, 'classification'> }) =>
-    freshCheck(actor, letter.classification),
+    stepUpCheck(actor, letter.classification),
 
   /**
    * Editing, replacing the file of, or deleting a letter the actor may see: its uploader or an admin — and once the
-   * letter has been marked to someone (`frozen`), only an admin (issue 17 item 3). Not one in the recycle bin.
+   * letter has been marked to someone (`frozen`), only an admin (decision 020). Not one in the recycle bin.
    */
   'letters.edit': (actor: Actor | null, { letter, frozen = false }: { letter: LetterFacts; frozen?: boolean }) => {
     if (letter.deletedAt) return conflict('letters.in_recycle_bin');
@@ -163,7 +163,7 @@ export const lettersPolicy = definePolicy({
   },
 
   /**
-   * Pulling back a marking (issue 32, decision 079): whoever marked it (or their delegate, who marked it for them), until
+   * Pulling back a marking (decision 079): whoever marked it (or their delegate, who marked it for them), until
    * the recipient has received or opened it.
    */
   'letters.pull_back': (
@@ -202,7 +202,7 @@ export const lettersPolicy = definePolicy({
     copies.length ? true : forbidden('letters.not_copied_to_you'),
 
   /**
-   * Naming a delegate for an officer's dak (issue 32, decision 078), or ending the delegation: the officer themselves,
+   * Naming a delegate for an officer's dak (decision 078), or ending the delegation: the officer themselves,
    * or an admin for them.
    */
   'letters.delegate': (actor: Actor | null, { officerId }: { officerId: string }) =>
@@ -256,7 +256,7 @@ export function visibleLetters(actor: Actor): SQL {
   // set is built once, from small indexed lists (never a per-letter subquery over the whole register), as an array
   // whose letters are then fetched by primary key: the cost follows the person's letters, not the register's size.
   // (As `id in (…)` PostgreSQL hashed the set and read every letter of the register against it: a page of an
-  // employee's letters 0.57 → 0.41 ms of database time on a register of 1,236 letters, issue 12.)
+  // employee's letters 0.57 → 0.41 ms of database time on a register of 1,236 letters, decision 057.)
   const classifiedRule = actor.cleared ? sql`` : sql` and not ${letterMovements.classified}`;
   return and(
     live,

@@ -7,7 +7,7 @@ import { createUser, tokenFor } from '#server/test/factories.ts';
 import { app, call, mark, upload } from './letters.movements.test-helpers.ts';
 
 /**
- * Openings of Confidential and Secret letters in the audit trail (issue 31, decision 070): the card by id, the
+ * Openings of Confidential and Secret letters in the audit trail (decision 070): the card by id, the
  * history, the dak trail and reading in the inbox, each recorded before it is answered; refusals recorded whatever
  * they answer; a search result's opening recorded as such; Normal letters and lists not at all.
  */

@@ -16,7 +16,7 @@ import { findLetterByFile, openLetter } from './letters.register.service.ts';
 import type { LetterView } from './letters.register.views.ts';
 
 /**
- * Openings of Confidential and Secret letters, recorded in the audit trail before the answer (issue 31, decision
+ * Openings of Confidential and Secret letters, recorded in the audit trail before the answer (decision 070, decision
  * 070): the card by id, the history, the dak trail, reading it in the inbox (letters.dak.service readLetter) and
  * its file (letters.routes.ts registers the file rule). A refusal of such a letter is recorded too, 404 or not.
  */
@@ -79,10 +79,10 @@ export async function openLetterRecorded(
 
 /**
  * The letters area's recorded files (app.fileAccess): the file of a Confidential or Secret letter, recorded as
- * `letter_downloaded` and stamped when it is a PDF (decision 071).
+ * `letter_downloaded` and watermarked when it is a PDF (decision 071).
  */
 export async function recordedLetterFile(db: DbOrTx, file: FileRow): Promise<RecordedFile | null> {
   const letter = await findLetterByFile(db, file.id);
   const item = letter ? recordedLetter(letter) : null;
-  return item ? { ...item, action: 'letter_downloaded', stamp: true } : null;
+  return item ? { ...item, action: 'letter_downloaded', watermark: true } : null;
 }

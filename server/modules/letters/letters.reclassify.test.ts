@@ -6,7 +6,7 @@ import { auditEvents, letterHistory, letterMovements, letters, type UserRow } fr
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
-// Issue 28 item 9: a letter is not made Confidential or Secret while an officer who is not cleared for it holds it
+// Decision 045: a letter is not made Confidential or Secret while an officer who is not cleared for it holds it
 // (marked to them and not yet closed, forwarded or sent back): they could neither receive nor send it back, while
 // pendency showed them holding it. Refused with 409 naming the holders, as withdrawing a holder's clearance is.
 

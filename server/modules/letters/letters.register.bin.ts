@@ -25,7 +25,7 @@ export async function deleteLetter(db: Db, actor: Actor, id: string): Promise<vo
       throw conflict('letters.already_in_recycle_bin');
     }
     const letter = await refuseUnlessEditable(tx, actor, found);
-    // A letter someone still holds stays in the register until it is closed or sent back (issue 17: pendency
+    // A letter someone still holds stays in the register until it is closed or sent back (decision 020: pendency
     // never counts a letter nobody can see).
     const [held] = await tx
       .select({ name: users.name })

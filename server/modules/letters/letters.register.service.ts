@@ -45,7 +45,7 @@ export async function getLetter(db: DbOrTx, actor: Actor, id: string): Promise<L
   const [view] = await loadViews(db, [id], actor.id);
   if (!view) throw notFound('letters.not_found');
   if (!lettersPolicy.allows(actor, 'letters.view', view)) {
-    // A delegate sees the letters of the officers they stand in for today (issue 32), and those they acted on.
+    // A delegate sees the letters of the officers they stand in for today, and those they acted on.
     const { involved } = await letterInvolvement(db, id, actor.id, await activeDelegators(db, actor.id));
     view.involved = involved;
   }
@@ -55,7 +55,7 @@ export async function getLetter(db: DbOrTx, actor: Actor, id: string): Promise<L
 
 /**
  * A letter opened by the actor (GET /api/dac/{id}, its history and dak trail): as getLetter, and a Secret letter (by
- * STEP_UP_CLASSIFICATIONS) needs a fresh check (letters.open, decision 066).
+ * STEP_UP_CLASSIFICATIONS) needs a step-up (letters.open, decision 066).
  */
 export async function openLetter(db: DbOrTx, actor: Actor, id: string): Promise<LetterView> {
   const view = await getLetter(db, actor, id);
@@ -72,7 +72,7 @@ export async function actorMayViewLetter(db: DbOrTx, actor: Actor, letter: Lette
 
 /**
  * 404 if the actor may not even see the letter (its existence is not disclosed), 403 if they may only see it, 409
- * once it has moved and the actor is not an admin (issue 17 item 3: frozen register fields).
+ * once it has moved and the actor is not an admin (decision 020: frozen register fields).
  */
 export async function refuseUnlessEditable(
   db: DbOrTx,
@@ -82,7 +82,7 @@ export async function refuseUnlessEditable(
   if (!letter) throw notFound('letters.not_found');
   const { moved, involved } = await letterInvolvement(db, letter.id, actor.id);
   lettersPolicy.authorize(actor, 'letters.view', { letter, involved });
-  // Only admins see the recycle bin: the rule tells them the truth rather than "only the uploader" (issue 13).
+  // Only admins see the recycle bin: the rule tells them the truth rather than "only the uploader".
   lettersPolicy.authorize(actor, 'letters.edit', { letter, frozen: moved });
   return letter;
 }
@@ -154,7 +154,7 @@ export async function createLetter(
       { type: 'letter', id: letter!.id },
     );
     // Its card, from what was just written: a new letter has moved nowhere, and its uploader is the actor (one
-    // database call fewer per upload than reading it back, issue 12).
+    // database call fewer per upload than reading it back).
     return {
       letter: letter!,
       uploader: { id: actor.id, name: actor.name },

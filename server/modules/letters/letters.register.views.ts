@@ -20,7 +20,7 @@ export interface LetterView {
   uploader: { id: string; name: string } | null;
   deleter: { id: string; name: string } | null;
   originalName: string | null;
-  /** Marked to someone at least once: the register fields are frozen except for an admin (issue 17). */
+  /** Marked to someone at least once: the register fields are frozen except for an admin (decision 020). */
   frozen: boolean;
   /** The person the view was loaded for was marked the letter, or marked it. */
   involved: boolean;

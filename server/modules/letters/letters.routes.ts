@@ -18,7 +18,7 @@ import {
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { pagingHeaders, sendPage, totalFromLastPage } from '#server/lib/paging.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { auditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
@@ -49,10 +49,10 @@ const letterListJson = z.array(letterJson);
 
 /** The letters register, dak (spec §7 Letters; the module is named for the domain, the API keeps /api/dac). */
 export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Letter files (/uploads/letters/{fileName}, spec §7) go only to those who may see the letter (issue 6 item 5).
-  // Admins too (`everyone`): a Secret letter's file needs a fresh check whoever opens it (decision 066), after the
+  // Letter files (/uploads/letters/{fileName}, spec §7) go only to those who may see the letter.
+  // Admins too (`everyone`): a Secret letter's file needs a step-up whoever opens it (decision 066), after the
   // rule of who may see it, so that nobody learns from the answer what a file they may not open is. A Confidential or
-  // Secret letter's file is recorded in the audit trail, refused or served, and stamped when a PDF (decisions 070-071).
+  // Secret letter's file is recorded in the audit trail, refused or served, and watermarked when a PDF (decisions 070-071).
   app.fileAccess.register(
     AREA,
     async (db, actor, file) => {
@@ -68,11 +68,11 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadOptions = { area: AREA, kind: 'letter', fileField: 'file', maxBytes: app.config.uploadMaxBytes } as const;
 
   // The spec's list: an array, newest upload first; optional ?q= search and ?limit&offset paging (20 by default), the
-  // total and the next page in X-Total-Count and Link (issue 18 item 5).
+  // total and the next page in X-Total-Count and Link (decision 009).
   app.get(
     '/api/dac',
     { config: { paged: true }, schema: { querystring: listLettersQuery, response: { 200: letterListJson } } },
-    // Kept per person until their letters change (server/lib/personal-answers.ts, issue 34).
+    // Kept per person until their letters change (server/lib/personal-cache.ts, decision 089).
     async (req, reply) =>
       sendPersonal(req, reply, async () => {
         const actor = signedInActor(req);
@@ -143,10 +143,10 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
         after = next ?? undefined;
       } while (after && sent < EXPORT_MAX_LETTERS);
     };
-    const stamp = new Date().toISOString().slice(0, 10);
+    const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="letters-${stamp}.csv"`)
+      .header('Content-Disposition', `attachment; filename="letters-${day}.csv"`)
       .header('Cache-Control', 'private, no-store')
       .send(Readable.from(lettersCsv(pages(), (ids) => movementsOfLetters(app.db, ids))));
   });
@@ -205,7 +205,7 @@ export const lettersRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  // Replacing the file of an existing letter (issue 6 item 1): multipart with the one field `file`.
+  // Replacing the file of an existing letter (decision 009): multipart with the one field `file`.
   app.put('/api/dac/:id/file', { schema: { params: uuidParam, response: { 200: letterJson } } }, async (req) => {
     await assertCanEditLetter(app.db, signedInActor(req), req.params.id); // before the upload is read
     return withReceivedUpload(req, uploadOptions, async ({ file }) => {

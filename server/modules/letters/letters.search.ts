@@ -9,7 +9,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { visibleLetters } from './letters.policy.ts';
 
 /**
- * Search of the letters register, in the database (issue 6; docs/decisions/ "letters register").
+ * Search of the letters register, in the database (decision 009; docs/decisions/ "letters register").
  *
  * Every letter carries `search_text` (its ID, subject, docket no, letter no, category, establishment, language,
  * communicated by and uploader's name, lower-cased, kept by a trigger) under a pg_trgm GIN index, so `LIKE '%…%'`
@@ -53,7 +53,7 @@ const PROBE_MAX = 50000;
 /** A complete Letter ID, as the server hands them out. */
 const FULL_LETTER_ID = /^l-\d{4}-\d{6,}$/i;
 
-/** The register's cursor (GET /api/dac/page): a tampered one is a 400, never a 500 (issue 28 item 5). */
+/** The register's cursor (GET /api/dac/page): a tampered one is a 400, never a 500 (decision 029). */
 export const decodeCursor = (raw: string): LetterCursor => decodeTimeCursor(raw, 'letters.register_bad_cursor');
 
 type Hit = { id: string; at: string };

@@ -71,7 +71,7 @@ describe('GET /api/dac/inbox?status=sent', () => {
     await mark(me, b._id, { to: [ravi.id] });
     const before = await sent(me);
     const pendingB = before.body.letters.find((l) => l._id === b._id)!;
-    // Pulled back from the Sent card (decision 079's route): the next read of Sent shows it (kept answers, 089).
+    // Pulled back from the Sent card (decision 079's route): the next read of Sent shows it (cached answers, 089).
     const pulled = await call('POST', me, `/api/dac/${b._id}/movements/${pendingB.movement._id}/pull-back`);
     expect(pulled.statusCode, pulled.body).toBe(200);
     // Received by Ravi, marked on to Meena: my marking is "forwarded", the letter is with Meena, not yet received.

@@ -22,7 +22,7 @@ import { type ReceivedMail, startTestSmtp, type TestSmtp } from '#server/test/sm
 import { mailJobs } from './mail.jobs.ts';
 
 /*
- * The notices mailed now and the morning digest (issue 32, decisions 081, 082), through a real SMTP server
+ * The notices mailed now and the morning digest (decisions 081, 082), through a real SMTP server
  * (smtp-server; messages parsed by mailparser) with the portal's own mail jobs running on this file's database.
  */
 const PORTAL_URL = 'http://localhost:4322';

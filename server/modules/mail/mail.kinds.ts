@@ -1,7 +1,7 @@
 import type { DakPriority } from '#shared/schemas/letter.ts';
 
 /**
- * What the portal tells people by mail (issue 32 item 2), and the values each message needs. The rows of the mail
+ * What the portal tells people by mail (decision 081), and the values each message needs. The rows of the mail
  * outbox carry a kind and its values; the templates (templates/en.ts, templates/hi.ts) word them. Nothing here is
  * classified: a Confidential or Secret letter is named by its Letter ID alone (`subject` and `remarks` are null).
  */
@@ -77,7 +77,7 @@ export const MAIL_KINDS = [
 ] as const satisfies readonly MailKind[];
 
 /**
- * The priorities whose marking is mailed at once (issue 32 item 2). A Normal letter's marking waits for the morning
+ * The priorities whose marking is mailed at once (decision 081). A Normal letter's marking waits for the morning
  * digest, which is yet to come: until then it is told by the bell alone.
  */
 export const IMMEDIATE_PRIORITIES: readonly DakPriority[] = ['Urgent', 'Most Immediate'];

@@ -14,7 +14,7 @@ export const receivesMailKind = (actor: Pick<Actor, 'role'>, kind: MailPreferenc
 
 /** Who may do what in this module (decision 035). */
 export const mailPolicy = definePolicy({
-  /** Choosing how a kind of mail comes: any signed-in person, for the kinds they receive (issue 32). */
+  /** Choosing how a kind of mail comes: any signed-in person, for the kinds they receive. */
   'mail.choose': (actor: Actor | null, choice: { kind: MailPreferenceKind }) =>
     actor === null
       ? unauthorized()

@@ -20,7 +20,7 @@ import { choiceOf } from './mail.decision.ts';
 import { mailPolicy, receivesMailKind } from './mail.policy.ts';
 
 /**
- * Each person's choice per kind of mail (issue 32 item 2, decision 081): now, in the morning digest, or off, kept in
+ * Each person's choice per kind of mail (decision 081): now, in the morning digest, or off, kept in
  * users.mail_preferences (kinds left out keep MAIL_PREFERENCE_DEFAULTS). A kind the person does not receive (an admin's
  * kind for anyone else) is off.
  */

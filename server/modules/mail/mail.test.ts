@@ -21,7 +21,7 @@ import { mailJobs, sweepMail } from './mail.jobs.ts';
 import { createMailTransport } from './mail.transport.ts';
 
 /*
- * Email through a real SMTP server (issue 32, decision 076): the smtp-server package, offering STARTTLS with its own
+ * Email through a real SMTP server (decision 076): the smtp-server package, offering STARTTLS with its own
  * certificate (SMTP_CA_FILE) and asking for a user and password (in SMTP_URL), every message parsed by mailparser.
  * The portal's own mail jobs run here (pg-boss on this file's database), with retries a second apart.
  */

@@ -8,7 +8,7 @@ import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import { SoftwareAuthenticator } from '#server/test/software-authenticator.ts';
 
-// Changing one's second factors needs a fresh check (decision 094): adding or removing an authenticator app or a
+// Changing one's second factors needs a step-up (decision 094): adding or removing an authenticator app or a
 // passkey, or making new recovery codes, in a session whose sign-in or last check is older than STEP_UP_MINUTES (15
 // by default) answers 401 auth.step_up_required with the methods, and works once POST /api/auth/step-up (or a passkey
 // in the session) has been given.
@@ -88,7 +88,7 @@ describe('an authenticator app and recovery codes', () => {
     expectStepUp(await post('/api/auth/second-factor/recovery-codes', {}, headers), ['totp', 'recovery']);
     expect(await factorsOf(user, 'totp')).toHaveLength(1);
 
-    // A current code in the request is a fresh check of its own.
+    // A current code in the request is a step-up of its own.
     const renewed = await post('/api/auth/second-factor/recovery-codes', { code: await codeAt(secret, 0) }, headers);
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().recoveryCodes).toHaveLength(10);

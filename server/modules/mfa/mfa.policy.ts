@@ -18,7 +18,7 @@ export interface SecondFactorSubject {
 }
 
 /**
- * Must this person pass a second factor to sign in (issue 30 item 3, decision 064)? Their role is one of
+ * Must this person pass a second factor to sign in (decision 064)? Their role is one of
  * MFA_REQUIRED_ROLES, or MFA_FOR_CLEARED=true and they are cleared for classified letters. Local and directory
  * accounts alike. Two comparisons and a flag: it runs on every signed-in request (server/plugins/auth.ts).
  */
@@ -44,7 +44,7 @@ export const mfaPolicy = definePolicy({
     actor && (!own.hasFactor || actor.session?.secondFactor) ? true : forbidden('auth.second_factor_required'),
   /**
    * Adding or removing a factor or a passkey, or making new recovery codes, in a session (decision 094): a sign-in or a
-   * fresh check ("Confirm it is you": a current code, else the password) within STEP_UP_MINUTES, as before a guarded
+   * step-up ("Confirm it is you": a current code, else the password) within STEP_UP_MINUTES, as before a guarded
    * letter (decision 066), so that a session left open cannot swap or strip the owner's factors. Else 401
    * `auth.step_up_required` with the session's methods (the web's dialog gives the check and retries).
    */
@@ -58,7 +58,7 @@ export const mfaPolicy = definePolicy({
     actor?.id === factor.userId ? true : notFound('auth.second_factor_not_found'),
   /**
    * Resetting someone's second factor: admins, for another person only. Nobody resets their own without a factor:
-   * a recovery code signs them in, then they set up a new one (issue 30 item 3).
+   * a recovery code signs them in, then they set up a new one (decision 065).
    */
   'mfa.reset_other': (actor: Actor | null, person: { userId: string }) => {
     if (!isAdmin(actor)) return forbidden();

@@ -17,7 +17,7 @@ import { messageJson } from '#shared/schemas/common.ts';
 
 import type { UserRow } from '#server/db/schema/index.ts';
 import { conflict, forbidden, unauthorized } from '#server/lib/errors.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { clientOf } from '#server/lib/request-client.ts';
 import { auditingProof } from '#server/modules/audit-trail/sign-in-events.ts';
 import { presentUser } from '#server/modules/users/users.presenter.ts';
@@ -62,7 +62,7 @@ export async function whoFor(
 }
 
 /**
- * The second factor (issue 30 item 3, decision 064): the sign-in's second step, setting up an authenticator app,
+ * The second factor (decision 064): the sign-in's second step, setting up an authenticator app,
  * recovery codes, My Account's list, and an admin's reset. Every route here is open to a session that has not passed
  * the second factor yet (`beforeSecondFactor`): they are the way to it.
  */
@@ -87,7 +87,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const who = await whoFor(req, req.body.ticket);
       if (!(await hasConfirmedFactor(app.db, who.user.id))) throw forbidden('auth.second_factor_enrolment_required');
-      // A wrong code at sign-in is the trail's second_factor_failed; in a session that passed one, a fresh check's.
+      // A wrong code at sign-in is the trail's second_factor_failed; in a session that passed one, a step-up's.
       const failed = 'actor' in who && who.actor.session?.secondFactor ? 'step_up_failed' : 'second_factor_failed';
       const kind = await auditingProof(app.db, clientOf(req), who.user, failed, 'code', () =>
         verifySecondFactorCode(factorDeps(app), who.user.id, req.body.code, req.ip),
@@ -174,7 +174,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const actor = signedInActor(req);
       mfaPolicy.authorize(actor, 'mfa.manage_own', { hasFactor: await hasConfirmedFactor(app.db, actor.id) });
-      // A current code is the fresh check itself; without one the session must have had one (decision 094).
+      // A current code is the step-up itself; without one the session must have had one (decision 094).
       if (req.body.code) await verifySecondFactorCode(factorDeps(app), actor.id, req.body.code, req.ip);
       else mfaPolicy.authorize(actor, 'mfa.change_factors');
       return { recoveryCodes: await renewRecoveryCodes(app.db, actor) };
@@ -190,7 +190,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: secondFactorsJson },
       },
     },
-    // Kept per person (server/lib/personal-answers.ts, issue 34): their factors and codes move the personal version.
+    // Kept per person (server/lib/personal-cache.ts, decision 089): their factors and codes move the personal version.
     async (req, reply) =>
       sendPersonal(req, reply, async () => ({
         body: secondFactorsJson.parse(await listSecondFactors(app.db, app.config, signedInActor(req))),

@@ -46,7 +46,7 @@ const wrongCode = () => badRequest('auth.second_factor_code_invalid', 'code');
  * Checks a second-factor code of this person, throttled like a password (app.throttle, decision 014): a TOTP code from
  * one of their confirmed authenticator apps (each accepted once, ±1 step), or one of their unused recovery codes
  * (then used up). Answers the kind used; throws 400 `auth.second_factor_code_invalid` (field `code`), or 429 while
- * the person (or the address) must wait. Sign-in, My Account and the fresh check before Secret letters call it.
+ * the person (or the address) must wait. Sign-in, My Account and the step-up before Secret letters call it.
  */
 export async function verifySecondFactorCode(
   deps: FactorDeps,
@@ -150,7 +150,7 @@ export async function confirmTotpEnrolment(
 
 /**
  * Marks the actor's current session as having passed the second factor `kind` just now (a session begun before it was
- * asked, or the fresh check before Secret letters with a passkey, decision 066), with its activity row and the audit
+ * asked, or the step-up before Secret letters with a passkey, decision 066), with its activity row and the audit
  * trail's event: `second_factor` for a session that had passed none, else `step_up` (decision 069).
  */
 export async function passSecondFactorInSession(
@@ -235,7 +235,7 @@ export async function renewRecoveryCodes(db: Db, actor: Actor): Promise<string[]
 }
 
 /**
- * An admin's reset of another person's second factor (issue 30 item 3): their factors and recovery codes go, every
+ * An admin's reset of another person's second factor (decision 065): their factors and recovery codes go, every
  * session of theirs ends, and the activity log records it. They set up a new one at their next sign-in. Callers
  * check the actor may (mfaPolicy 'mfa.reset_other').
  */

@@ -9,7 +9,7 @@ import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.t
 
 import { decryptTotpSecret } from './totp.ts';
 
-// The second factor (issue 30 item 3, decision 064). One app where directors must have one (and the cleared), one
+// The second factor (decision 064). One app where directors must have one (and the cleared), one
 // with the default (nobody).
 let app: FastifyInstance;
 beforeAll(async () => {

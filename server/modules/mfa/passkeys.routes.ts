@@ -31,7 +31,7 @@ import {
 import { finishSecondFactor } from './second-factor-sign-in.ts';
 
 /**
- * Passkeys, the stronger second factor (issue 30 item 3, decision 065): adding one (at sign-in with the ticket of a
+ * Passkeys, the stronger second factor (decision 065): adding one (at sign-in with the ticket of a
  * person who must set up a factor, or signed in from My Account → Security) and signing with one (the sign-in's
  * second step with its ticket, or a signed-in session passing its second factor). Removing one is the factors'
  * DELETE /api/auth/second-factor/:id. Every route answers a ticket or a session, as mfa.routes.ts's do.
@@ -52,7 +52,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hasFactor) throw conflict('auth.second_factor_already_set_up');
     } else {
       mfaPolicy.authorize(who.actor, 'mfa.manage_own', { hasFactor });
-      mfaPolicy.authorize(who.actor, 'mfa.change_factors'); // a fresh check (decision 094)
+      mfaPolicy.authorize(who.actor, 'mfa.change_factors'); // a step-up (decision 094)
     }
   }
 
@@ -140,7 +140,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const who = await whoFor(req, req.body.ticket);
-      // A passkey that does not verify: at sign-in the trail's second_factor_failed, later a fresh check's.
+      // A passkey that does not verify: at sign-in the trail's second_factor_failed, later a step-up's.
       const failed = 'actor' in who && who.actor.session?.secondFactor ? 'step_up_failed' : 'second_factor_failed';
       await auditingProof(app.db, clientOf(req), who.user, failed, 'passkey', () =>
         verifyPasskeyAssertion(ceremony(req), who.user.id, req.body.response),

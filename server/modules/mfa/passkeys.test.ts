@@ -7,7 +7,7 @@ import { buildTestApp, buildTestAppBeforeAll } from '#server/test/app.ts';
 import { authHeaders, createUser, TEST_PASSWORD } from '#server/test/factories.ts';
 import { SoftwareAuthenticator } from '#server/test/software-authenticator.ts';
 
-// Passkeys as a second factor (issue 30 item 3, decision 065), with real WebAuthn bytes from a software authenticator
+// Passkeys as a second factor (decision 065), with real WebAuthn bytes from a software authenticator
 // (an ES256 key pair of node:crypto) checked by @simplewebauthn/server's real code.
 
 buildTestAppBeforeAll();

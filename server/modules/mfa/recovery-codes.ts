@@ -5,7 +5,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { recoveryCodes } from '#server/db/schema/index.ts';
 
-/** How many recovery codes a person gets at a time (issue 30 item 3). */
+/** How many recovery codes a person gets at a time (decision 065). */
 export const RECOVERY_CODE_COUNT = 10;
 
 // Lower-case letters and digits without the look-alikes (0/o, 1/l/i): 32 signs, 5 bits each.

@@ -15,7 +15,7 @@ export const TICKET_LIFETIME = '5m';
  * The proof of a sign-in's first factor, while the second is asked for (decision 064): a JWT signed with the portal's
  * key, 5 minutes long. `sid` is the id the session will have: the session it starts takes that id, so a used ticket
  * cannot start a second session (the sessions table's primary key), and it does not outlive its session start. `sv`
- * is the account's sessions stamp: "sign out of all devices", a password change or an admin's reset voids it.
+ * is the account's sessions version: "sign out of all devices", a password change or an admin's reset voids it.
  */
 export interface SecondFactorTicket {
   purpose: 'second-factor';
@@ -50,7 +50,7 @@ const invalid = () => unauthorized('auth.second_factor_ticket_invalid');
 
 /**
  * Checks a ticket and loads its person: signed by us, unexpired, made for the second factor, its account still
- * allowed to sign in with the same sessions stamp, and its session not started yet. Throws 401
+ * allowed to sign in with the same sessions version, and its session not started yet. Throws 401
  * `auth.second_factor_ticket_invalid` otherwise (the web goes back to the password), or the account's refusal.
  */
 export async function verifyTicket(

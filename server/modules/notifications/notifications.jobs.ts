@@ -12,7 +12,7 @@ import { notifyEach } from './notifications.service.ts';
 /** The morning queue (pg-boss schedules it once across every node, at DIGEST_HOUR India time). */
 export const MORNING_QUEUE = 'morning-notices';
 
-/** A close group's members are told this many days before it ends (issue 32 item 2). */
+/** A close group's members are told this many days before it ends (decision 081). */
 export const CLOSE_GROUP_ENDING_DAYS = 3;
 
 /**

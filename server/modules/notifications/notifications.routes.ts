@@ -8,7 +8,7 @@ import {
   notificationListQuery,
 } from '#shared/schemas/notification.ts';
 
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 import {
@@ -29,7 +29,7 @@ export const notificationsRoutes =
     app.get(
       '/api/notifications',
       { schema: { querystring: notificationListQuery, response: { 200: notificationListJson } } },
-      // Kept per person until their notices or what they tell of change (server/lib/personal-answers.ts, issue 34):
+      // Kept per person until their notices or what they tell of change (server/lib/personal-cache.ts, decision 089):
       // the sweep of notices fallen due runs when the answer is made, and what falls due moves with the day.
       async (req, reply) =>
         sendPersonal(req, reply, async () => {

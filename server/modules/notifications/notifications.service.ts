@@ -171,7 +171,7 @@ export async function countUnreadNotifications(
 /** This person's newest notices, with the subject read fresh, and the unread count. Any signed-in person. */
 export async function listNotifications(db: DbOrTx, actor: Actor, limit: number, sources: NotificationSources) {
   await sweep(db, actor, sources);
-  // Who caused each notice, in the same statement (one round trip fewer per list made, issue 34).
+  // Who caused each notice, in the same statement (one round trip fewer per list made, decision 089).
   const listed = await db
     .select({ row: notifications, actorName: users.name })
     .from(notifications)

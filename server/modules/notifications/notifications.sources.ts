@@ -10,7 +10,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import type { NotificationSource } from './notifications.service.ts';
 
 /**
- * The bell's subjects of issue 32 (decision 081) that no module of their own tells of: an applicant (for the admins:
+ * The bell's subjects (decision 081) that no module of their own tells of: an applicant (for the admins:
  * "registration received"), and a close group ending (for its members).
  */
 

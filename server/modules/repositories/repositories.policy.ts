@@ -6,7 +6,7 @@ import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { hasRole, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
-/** Who may upload (issue 7, decision 008): associate directors and administrators. */
+/** Who may upload (decision 008): associate directors and administrators. */
 export const UPLOADER_ROLES = ['associate_director', 'admin'] as const;
 
 type RepoTable = typeof softwareRepos | typeof trialRepos;
@@ -46,7 +46,7 @@ export function uploadableGroups(actor: Actor): string[] | 'all' {
 
 /** Who may do what in this module (decision 035). */
 export const repositoriesPolicy = definePolicy({
-  /** Uploading a software or trial repository (issue 7, decision 008): associate directors and administrators. */
+  /** Uploading a software or trial repository (decision 008): associate directors and administrators. */
   'repositories.upload': (actor: Actor | null): Decision => (hasRole(actor, UPLOADER_ROLES) ? true : forbidden()),
 
   /**
@@ -65,7 +65,7 @@ export const repositoriesPolicy = definePolicy({
       ? true
       : forbidden(),
 
-  /** Deleting a repository: its uploader, or an administrator (issue 7). */
+  /** Deleting a repository: its uploader, or an administrator (decision 008). */
   'repositories.delete': (actor: Actor | null, repo: Pick<RepositoryFacts, 'uploadedBy'>): Decision =>
     actor !== null && ((repo.uploadedBy !== null && repo.uploadedBy === actor.id) || isAdmin(actor))
       ? true

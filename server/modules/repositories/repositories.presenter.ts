@@ -31,7 +31,7 @@ export function presentSoftwareRepo({ repo, ...joined }: SoftwareRepoRecord): So
   return {
     ...presentCommon(repo, joined, SOFTWARE_AREA),
     type: repo.type,
-    // A row stored before the limits (issue 13) may hold metadata no answer can carry: shown as none, so that one row
+    // A row stored before the limits (decision 049) may hold metadata no answer can carry: shown as none, so that one row
     // never breaks the whole list.
     metadata: (isShowableMetadata(repo.metadata) ? (repo.metadata ?? null) : null) as SoftwareRepoJson['metadata'],
   };

@@ -7,7 +7,7 @@ import { groupNameJson } from '#shared/schemas/group.ts';
 import { softwareRepoInput, softwareRepoJson, trialRepoInput, trialRepoJson } from '#shared/schemas/repository.ts';
 
 import { pagingHeaders, totalFromLastPage } from '#server/lib/paging.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { parseFields } from '#server/lib/validation.ts';
 import { type UploadOptions, withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
@@ -61,7 +61,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // The Group select of both upload forms offers only the groups the sender may upload to (issue 16 item 6).
+  // The Group select of both upload forms offers only the groups the sender may upload to.
   app.get(
     '/api/repositories/upload-groups',
     { onRequest: uploaders, schema: { response: { 200: z.array(groupNameJson) } } },
@@ -74,7 +74,7 @@ export const repositoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { paged: true },
       schema: { querystring: pageQuery, response: { 200: softwareRepoListJson } },
     },
-    // Kept per person until a repository changes (server/lib/personal-answers.ts, issue 34), as the trial list.
+    // Kept per person until a repository changes (server/lib/personal-cache.ts, decision 089), as the trial list.
     async (req, reply) =>
       sendPersonal(req, reply, async () => {
         const actor = signedInActor(req);

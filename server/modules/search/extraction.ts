@@ -14,7 +14,7 @@ import type { FileStore } from '#server/modules/files/storage.ts';
 import { EXTRACTABLE, TextExtractor } from './extractor.ts';
 
 /**
- * Extraction of the text inside uploaded files (issue 14 §2). The database marks each stored file of an extractable
+ * Extraction of the text inside uploaded files (decision 015). The database marks each stored file of an extractable
  * type 'pending' (migration search_custom); the background job (search.jobs.ts) calls `extractFileText` for each, and
  * the text reaches search_documents by trigger. Tests call the same functions directly.
  */

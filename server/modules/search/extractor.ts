@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SandboxLimitError } from '#server/lib/sandbox.ts';
 import { runNodeParser } from '#server/lib/sandbox-node.ts';
 
-/** Limits on reading one file (issue 14: "limits on time and size per file"). */
+/** Limits on reading one file (decision 015: "limits on time and size per file"). */
 export interface ExtractorLimits {
   /** A file taking longer is given up and its process killed. */
   timeoutMs: number;

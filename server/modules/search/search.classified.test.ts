@@ -10,7 +10,7 @@ import { authHeaders, createUser, letterFields, tokenFor } from '#server/test/fa
 import { admin, app, closeGroupWith2Members, extract, pdf, search, send, type Who } from './search.test-helpers.ts';
 
 /**
- * The search and classified material (issue 31, decisions 070, 072 and 095): a Confidential or Secret close-group
+ * The search and classified material (decisions 070, 072 and 095): a Confidential or Secret close-group
  * document is found only by the members who may see it (cleared, its uploader) and admins; a result that opens
  * classified material links with `from=search`, and its opening is recorded as a search hit opened; a Secret one is
  * linked to its close groups' page, and its text is not searched while the reader's session is stale; no classified
@@ -58,7 +58,7 @@ describe('GET /api/search and Secret close-group documents', () => {
     for (const who of [alice, carol, admin]) {
       const [hit] = await hitsOf(who, word);
       expect(hit?._id).toBe(document._id);
-      // Secret is guarded by the fresh check (decision 095): the link is its close groups' page, where "View" asks
+      // Secret is guarded by the step-up (decision 095): the link is its close groups' page, where "View" asks
       // for the check before the viewer opens, never the file itself.
       expect(hit?.url).toBe('/closeGroup');
     }

@@ -18,7 +18,7 @@ import {
   type Who,
 } from './search.test-helpers.ts';
 
-// Issue 35: a person's name is also found inside close-group documents, whose text names the group's members. Those
+// Decision 015: a person's name is also found inside close-group documents, whose text names the group's members. Those
 // documents are found only by whoever may see the close group (its members and admins, close-groups.policy
 // 'close_groups.view'), and rank below every result whose title holds the name.
 

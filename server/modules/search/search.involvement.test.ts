@@ -10,7 +10,7 @@ import { buildTestApp } from '#server/test/app.ts';
 import { uniqueWord } from '#server/test/documents.ts';
 import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
 
-// Letters marked to or by a reader, in the portal search (issue 28 item 1; decision 015 with decision 020): each
+// Letters marked to or by a reader, in the portal search (decision 015 with decision 020): each
 // letter's entry names everyone it was marked to or by, so a search costs the same however many letters its reader
 // handled, and finds them only for those the letters module lets see them.
 

@@ -9,7 +9,7 @@ import { isClearedForClassified } from '#server/modules/letters/letters.policy.t
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
- * Who may find what in the portal search (issue 14 §4; docs/decisions/015-search.md). Each document carries access
+ * Who may find what in the portal search (docs/decisions/015-search.md). Each document carries access
  * tokens derived from its own visibility facts and kind (server/db/schema/search.ts accessTokens: `open_access`, and
  * `list_access` for its title and description); a reader holds tokens built here on every request from their
  * current role, group, the groups they lead and their close groups. A document is found when the two share a token,
@@ -62,9 +62,9 @@ export function readerOf(actor: Actor | null, { managed, closeGroups, hidden = [
     ...(actor.groupId ? [`member:${actor.groupId}`] : []),
     ...managed.map((g) => `leads:${g}`),
     ...closeGroups.map((c) => `close-group:${c}`),
-    // Letters marked to or by them (issue 17, letters.policy canViewLetter's `involved`): each letter's entry names
+    // Letters marked to or by them (decision 020, letters.policy canViewLetter's `involved`): each letter's entry names
     // them (markedAccess), a Confidential or Secret one under its own token, held only when they are cleared for it.
-    // One token however many letters they handled (issue 28: one per letter crashed the search at 5,001).
+    // One token however many letters they handled (one per letter crashed the search at 5,001).
     `marked:${actor.id}`,
     ...(isClearedForClassified(actor) ? [`marked-classified:${actor.id}`] : []),
   ];
@@ -92,7 +92,7 @@ export function listsDocument(reader: SearchReader, kinds: readonly SearchKind[]
 }
 
 /**
- * The classifications whose files this reader may not open now without a fresh check (server/lib/step-up.policy.ts,
+ * The classifications whose files this reader may not open now without a step-up (server/lib/step-up.policy.ts,
  * letters.policy 'letters.open' and close-groups.policy 'close_groups.open', decisions 066 and 095): the search
  * neither matches nor shows the text inside a letter's or a close-group document's file of these until they give it.
  */
@@ -101,7 +101,7 @@ export const closedClassifications = (reader: SearchReader): string[] => staleCl
 /**
  * Classified material (decision 095): a letter or a close-group document of any class above the lowest (a letter's
  * Normal, a document's Unclassified), Restricted included. No snippet of such an item is shown to anyone, cleared or
- * not, fresh check or not: its result is its title, and opening it is the read the audit trail records.
+ * not, step-up or not: its result is its title, and opening it is the read the audit trail records.
  */
 export const classifiedDocument = (): SQL =>
   sql`coalesce(${sd.classification}, 'Unclassified') not in ('Normal', 'Unclassified')`;

@@ -4,7 +4,7 @@ import { searchAnswerJson, searchQuery } from '#shared/schemas/search.ts';
 
 import { searchPortal, searchReader } from './search.service.ts';
 
-/** The portal search (issue 14): signed in or not; a visitor finds public lab content only. */
+/** The portal search (decision 015): signed in or not; a visitor finds public lab content only. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search',

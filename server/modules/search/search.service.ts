@@ -31,7 +31,7 @@ import {
 } from './search.policy.ts';
 
 /**
- * The portal search (issue 14, docs/decisions/015-search.md): PostgreSQL full-text search over search_documents
+ * The portal search (docs/decisions/015-search.md): PostgreSQL full-text search over search_documents
  * (English stems and the `simple` configuration, so Hindi words and exact IDs match too), the last word taken as a
  * prefix (suggestions while typing), plus trigram matching of titles for partial names and IDs. Permissions are part
  * of the WHERE clause (access tokens, search.policy.ts), answered by the GIN indexes.
@@ -139,7 +139,7 @@ type Row = {
 
 /**
  * The link that opens a result for this reader (the file when they may open it, else the page; a letter of a
- * classification guarded by the fresh check its register page, decision 066, and a close-group document of one its
+ * classification guarded by the step-up its register page, decision 066, and a close-group document of one its
  * close groups' page, where "View" asks for the check before the viewer opens, decision 095).
  */
 function resultUrl(row: Row, guarded: readonly string[]): string {
@@ -170,7 +170,7 @@ const rowsOf = async <T>(db: DbOrTx, query: SQL) => ((await db.execute(query)) a
  */
 export async function searchPortal(db: DbOrTx, reader: SearchReader, input: SearchInput): Promise<SearchAnswerJson> {
   const cursor = input.cursor ? decodeSearchCursor(input.cursor) : null;
-  // Letters of these classifications open on their register page, which asks for the fresh check before the file
+  // Letters of these classifications open on their register page, which asks for the step-up before the file
   // opens, rather than as a file in a new tab (decision 066).
   const guarded: readonly string[] = reader.actor?.session?.stepUp.classifications ?? [];
   const prefix = prefixQuery(input.q);
@@ -188,12 +188,12 @@ export async function searchPortal(db: DbOrTx, reader: SearchReader, input: Sear
       : sql`${sd.title} ilike ${pattern}`;
   // The title holds the words (its A-weighted part of the meta vector, or the fragment): ranked above every match
   // found only in a description or inside a file, such as a person's name in the member list a close group's
-  // document carries (issue 35).
+  // document carries (decision 015).
   const inTitle = sql`(${titleMatch} or ts_filter(${sd.metaVector}, '{a}') @@ ${tsq})`;
   const kinds = input.kinds?.length ? input.kinds : SEARCH_KINDS;
   // Title and description for whoever may see the listing; the text inside the file only for whoever may open it.
   // The access tokens carry the kind, so they also keep to the kinds asked for.
-  // A letter or close-group document of a classification this reader may not open now without a fresh check
+  // A letter or close-group document of a classification this reader may not open now without a step-up
   // (decisions 066 and 095): its file's text is neither searched nor shown until they give it (its title and register
   // fields still are).
   const stale = closedClassifications(reader);

@@ -1,7 +1,7 @@
 import type { SitePageKey } from '#shared/schemas/site.ts';
 
 /**
- * The text of Terms of use and Privacy policy until an admin saves their own (issue 16 item 9; decision 019). Plain
+ * The text of Terms of use and Privacy policy until an admin saves their own (decision 019). Plain
  * text: a blank line starts a new paragraph. Written for an intranet portal of a government laboratory, after the
  * model pages of GIGW 3.0.
  */

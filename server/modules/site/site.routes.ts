@@ -38,7 +38,7 @@ import {
 export const FEEDBACK_SENT = 'Thank you. Your feedback has been sent to the administrators.';
 
 /**
- * The site pages of GIGW 3.0 (issue 16 items 9 and 11, decision 019): Terms of use and Privacy policy (public to read,
+ * The site pages of GIGW 3.0 (decision 019): Terms of use and Privacy policy (public to read,
  * admins edit), Feedback (anyone sends, rate-limited per address; admins read and answer; staff see their own), and the
  * Archive of expired notices and circulars (public for the lab's; a group's only to those who may see the group).
  */

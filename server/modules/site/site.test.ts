@@ -156,7 +156,7 @@ describe('POST /api/feedback', () => {
     expect((await send('10.0.0.1')).statusCode).toBe(201);
     const third = await send('10.0.0.1');
     expect(third.statusCode).toBe(429);
-    // The real wait (issue 28 item 10): nearly the whole hour, in the header (seconds) and the sentence (minutes).
+    // The real wait (decision 042): nearly the whole hour, in the header (seconds) and the sentence (minutes).
     const wait = Number(third.headers['retry-after']);
     expect(wait).toBeGreaterThan(3500);
     expect(wait).toBeLessThanOrEqual(3600);

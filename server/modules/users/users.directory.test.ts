@@ -93,7 +93,7 @@ describe('GET /api/users (employee directory)', () => {
 
     const etag = await expectKeptCopy(ask);
 
-    // Neither the person's own "about" nor a password change is on a card: the kept answer stays.
+    // Neither the person's own "about" nor a password change is on a card: the cached answer stays.
     const own = await authHeaders(app, person);
     const about = await app.inject({
       method: 'PUT',

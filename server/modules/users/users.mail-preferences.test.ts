@@ -7,7 +7,7 @@ import { authHeaders, createUser } from '#server/test/factories.ts';
 
 buildTestAppBeforeAll();
 
-/** GET and PUT /api/users/me/mail-preferences (issue 32, decision 081): each person's choice per kind of mail. */
+/** GET and PUT /api/users/me/mail-preferences (decision 081): each person's choice per kind of mail. */
 const MAIL = { SMTP_URL: 'smtp://127.0.0.1:2', MAIL_FROM: 'portal@lab.test', PORTAL_URL: 'http://localhost:4000' };
 const URL = '/api/users/me/mail-preferences';
 

@@ -17,7 +17,7 @@ interface ProfileOf {
 /** Who may do what in this module (decision 035). */
 export const usersPolicy = definePolicy({
   /**
-   * Seeing and editing a profile, its photo included: the owner and admins only (issue 3: "a user edits only their
+   * Seeing and editing a profile, its photo included: the owner and admins only ("a user edits only their
    * own profile; an admin may edit anyone's"); colleagues see the directory card instead (decision 005).
    */
   'users.manage_profile': (actor: Actor | null, profile: ProfileOf) =>

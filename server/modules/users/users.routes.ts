@@ -15,10 +15,10 @@ import {
   userRecordJson,
 } from '#shared/schemas/user.ts';
 
+import { answerCache } from '#server/lib/answer-cache.ts';
 import { DEVICE_COOKIE } from '#server/lib/device-cookie.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
-import { keptAnswers } from '#server/lib/kept-answers.ts';
-import { sendPersonal } from '#server/lib/personal-answers.ts';
+import { sendPersonal } from '#server/lib/personal-cache.ts';
 import { prepareJson, sendPrepared } from '#server/lib/prepared-answer.ts';
 import { listCloseGroupsOfUser } from '#server/modules/close-groups/close-groups.service.ts';
 import { makeWebImage } from '#server/modules/files/images.ts';
@@ -49,9 +49,9 @@ const directoryPageJson = pageJson(directoryUserJson);
  * signed-in request reads with its session check: a write is seen by the very next search on every node. The answer
  * is the same whoever asks. At most this many searches are kept.
  */
-const directoryAnswers = keptAnswers(500);
+const directoryAnswers = answerCache(500);
 
-/** Profiles, the employee directory and password change (spec §7 Users; issue 3). */
+/** Profiles, the employee directory and password change (spec §7 Users; decision 005). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerOrAdmin = [requireProfileOwnerOrAdmin];
   app.fileAccess.register('user-documents', async (db, actor, file) =>
@@ -100,8 +100,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id',
     { onRequest: ownerOrAdmin, schema: { params: uuidParam, response: { 200: userRecordJson } } },
-    // One's own profile (My Account) is kept (server/lib/personal-answers.ts, issue 34): their row, documents and
-    // close groups move the versions it is stamped with. Someone else's, which only admins read, is made each time.
+    // One's own profile (My Account) is kept (server/lib/personal-cache.ts, decision 089): their row, documents and
+    // close groups move the versions it is cached under. Someone else's, which only admins read, is made each time.
     async (req, reply) =>
       req.params.id === signedInActor(req).id
         ? sendPersonal(req, reply, async () => ({ body: userRecordJson.parse(await loadProfile(req.params.id)) }))
@@ -146,7 +146,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The language the person chose in the portal, sent by the web at sign-in and at each switch: their mail is written
-  // in it (issue 32). Each person sets their own; there is no one else's to set.
+  // in it. Each person sets their own; there is no one else's to set.
   app.put(
     '/api/users/me/language',
     { schema: { body: languageInput, response: { 200: messageJson } } },
@@ -156,9 +156,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // How the person wants each kind of mail (issue 32, decision 081): now, in the morning digest, or off. Each person
+  // How the person wants each kind of mail (decision 081): now, in the morning digest, or off. Each person
   // chooses their own; without SMTP_URL the answer says so (`email: false`) and a change is refused.
-  // Kept per person: the choices are on their own row, whose version the answer is stamped with.
+  // Kept per person: the choices are on their own row, whose version the answer is cached under.
   app.get(
     '/api/users/me/mail-preferences',
     { schema: { response: { 200: mailPreferencesJson } } },

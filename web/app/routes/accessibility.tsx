@@ -7,7 +7,7 @@ import { paths } from '#web/lib/paths.ts';
 
 const FEATURES = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6'] as const;
 
-/** /accessibility — the Accessibility statement of GIGW 3.0 (issue 16 item 9). Public. */
+/** /accessibility — the Accessibility statement of GIGW 3.0 (decision 019). Public. */
 export default function AccessibilityRoute() {
   const { t } = useTranslation('site');
   return (

@@ -5,7 +5,7 @@ import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { ArchiveList } from '#web/features/site/components/archive-list.tsx';
 
-/** /archive — expired notices and circulars by year (issue 16 item 11). Public; staff also see their groups'. */
+/** /archive — expired notices and circulars by year (decision 019). Public; staff also see their groups'. */
 export default function ArchiveRoute() {
   const { t } = useTranslation('site');
   const { isSignedIn } = useSession();

@@ -7,7 +7,7 @@ import { PendencyReport } from '#web/features/letters/components/pendency-report
 import { seesAllPendency } from '#web/lib/access.policy.ts';
 
 /**
- * /dac/pendency — pendency of letters (issue 17): directors and administrators choose a group or the whole lab; an
+ * /dac/pendency — pendency of letters (decision 020): directors and administrators choose a group or the whole lab; an
  * associate director sees their own group (the server decides).
  */
 export default function PendencyRoute() {

@@ -25,7 +25,7 @@ const PanelHeading = ({ children }: { children: string }) => (
  * the group page (/group/{id}). Admins and the group's current associate director may save (the server checks). As
  * spec §1 lets group managers look after their notices, files and office, and the admin panel is for admins only,
  * those managers are here too (decision 006). Their notices and circulars may ask the group's members to acknowledge
- * them (issue 31).
+ * them.
  */
 export default function EditGroupRoute() {
   const { t } = useTranslation('groups');
@@ -73,7 +73,7 @@ export default function EditGroupRoute() {
               slot={slot}
             />
           </Tabs.Panel>
-          {/* Tabs, not five stacked add-forms on one 3,650 px page (issue 16). */}
+          {/* Tabs, not five stacked add-forms on one 3,650 px page (decision 019). */}
           <Tabs.Panel value="files">
             <PanelHeading>{t('admin.sections.files')}</PanelHeading>
             <GroupItemTabs groupId={id} fields={GROUP_FILE_FIELDS} label={t('admin.sections.files')} />

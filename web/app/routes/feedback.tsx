@@ -5,7 +5,7 @@ import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { FeedbackForm, MyFeedback } from '#web/features/site/components/feedback-form.tsx';
 
-/** /feedback — the Feedback form for staff and visitors (issue 16 item 9); staff also see their earlier messages. */
+/** /feedback — the Feedback form for staff and visitors (decision 019); staff also see their earlier messages. */
 export default function FeedbackRoute() {
   const { t } = useTranslation('site');
   const { user, isSignedIn } = useSession();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { ForgotPasswordForm } from '#web/features/auth/components/forgot-password-form.tsx';
 
-/** /forgot-password (issue 32, decision 077): public; the email to send a link to choose a new password to. */
+/** /forgot-password (decision 077): public; the email to send a link to choose a new password to. */
 export default function ForgotPasswordRoute() {
   const { t } = useTranslation('auth');
   return (

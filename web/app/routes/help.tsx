@@ -7,7 +7,7 @@ import { useSession } from '#web/features/auth/use-session.ts';
 import { HelpContent } from '#web/features/site/components/help-content.tsx';
 import { paths } from '#web/lib/paths.ts';
 
-/** /help — how to do the main tasks, per role (issue 16 item 9). Public. */
+/** /help — how to do the main tasks, per role (decision 019). Public. */
 export default function HelpRoute() {
   const { t } = useTranslation('help');
   const { role } = useSession();

@@ -17,7 +17,7 @@ import { paths } from '#web/lib/paths.ts';
 
 import classes from './home.module.css';
 
-// Product & Achievements and Personnel Details load when their tab is first opened (issue 12).
+// Product & Achievements and Personnel Details load when their tab is first opened.
 const loadTabs = withMantineStyles(() => import('./home-tabs.tsx'));
 const LabAchievements = lazy(() => loadTabs().then((m) => ({ default: m.LabAchievements })));
 const LabPersonnel = lazy(() => loadTabs().then((m) => ({ default: m.LabPersonnel })));
@@ -62,7 +62,7 @@ export default function HomeRoute() {
   return (
     <Stack gap="lg">
       <PageTitle mb={0}>{lab.data.name}</PageTitle>
-      {/* The gallery shows whole 500 px slides (spec §9) and the notices take the rest of the row (issue 16). */}
+      {/* The gallery shows whole 500 px slides (spec §9) and the notices take the rest of the row. */}
       <div className={classes.top}>
         <div className={classes.gallery}>
           <GalleryCarousel labId={labId} />

@@ -22,7 +22,7 @@ export default function LoginRoute() {
   const navigate = useNavigate();
   const state = useLocation().state as ReturnState | null;
   const from = state?.from;
-  // Signed out at the end of the session (issue 16 item 5): said once, then forgotten.
+  // Signed out at the end of the session (decision 019): said once, then forgotten.
   const [expired] = useState(() => Boolean(state?.expired) || sessionExpiredNote());
   useEffect(() => void sessionExpiredNote({ forget: true }), []);
 
@@ -59,7 +59,7 @@ export default function LoginRoute() {
           : t('login.title')}
       </PageTitle>
       {expired && (
-        // Signed out at the end of the session (issue 16 item 5): say why, then come back to `from` after signing in.
+        // Signed out at the end of the session (decision 019): say why, then come back to `from` after signing in.
         <Alert color="yellow" variant="light" role="status" mb="md">
           <Text c="gray.9">{t('site:session.expired')}</Text>
         </Alert>

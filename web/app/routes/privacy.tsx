@@ -4,7 +4,7 @@ import { PageTitle } from '#web/components/page-title.tsx';
 import { useSession } from '#web/features/auth/use-session.ts';
 import { SiteDocument } from '#web/features/site/components/site-document.tsx';
 
-/** /privacy — the Privacy page (issue 16 item 9): public to read, an admin edits it in place (decision 019). */
+/** /privacy — the Privacy page: public to read, an admin edits it in place (decision 019). */
 export default function PrivacyRoute() {
   const { t } = useTranslation('site');
   const { isAdmin } = useSession();

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
 
-/** /reset-password?token=… (issue 32, decision 077): public; the mailed link opens it. */
+/** /reset-password?token=… (decision 077): public; the mailed link opens it. */
 export default function ResetPasswordRoute() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

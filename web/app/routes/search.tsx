@@ -6,7 +6,7 @@ import { SEARCH_KINDS, type SearchKind } from '#shared/schemas/search.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
 import { SearchResults } from '#web/features/search/components/search-results.tsx';
 
-/** /search?q=…&kinds=…: the portal search results (issue 14), public (a visitor sees public lab content only). */
+/** /search?q=…&kinds=…: the portal search results (decision 015), public (a visitor sees public lab content only). */
 export default function SearchRoute() {
   const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();

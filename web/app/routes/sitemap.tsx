@@ -17,7 +17,7 @@ const linksOf = (entry: NavEntry): LinkItem[] =>
     : entry.items.filter((i): i is LinkItem => i.kind === 'link');
 
 /**
- * /sitemap — every page the current person may reach (issue 16 item 9): the main navigation built from the same data
+ * /sitemap — every page the current person may reach (decision 019): the main navigation built from the same data
  * as the header's menus (useNavigation), the site pages of the footer, and for a visitor the registration page.
  */
 export default function SitemapRoute() {

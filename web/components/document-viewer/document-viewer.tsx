@@ -12,7 +12,7 @@ import { getToken } from '#web/lib/auth-storage.ts';
 import { previewQuery, storedFile } from './stored-file.ts';
 
 /**
- * The portal's document viewer (issue 33, decision 085): a dialog showing the document's PDF (the file itself, or the
+ * The portal's document viewer (decision 085): a dialog showing the document's PDF (the file itself, or the
  * PDF an Office file was converted to) with pdfjs-dist, page by page, read with HTTP ranges so a long document's first
  * page shows before the rest is fetched. Pages, zoom, search, download and print, each a labelled control.
  */

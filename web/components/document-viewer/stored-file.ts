@@ -14,7 +14,7 @@ export interface PreviewState {
 }
 
 /**
- * The query of a document's preview state, refused as its download is: the fresh check included (decision 095), so
+ * The query of a document's preview state, refused as its download is: the step-up included (decision 095), so
  * asking it through the API client is what brings up "Confirm it is you" when the server wants one.
  */
 export const previewQuery = (file: { area: string; name: string }) => ({

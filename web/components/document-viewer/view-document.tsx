@@ -8,16 +8,16 @@ import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
 import { previewQuery, storedFile } from './stored-file.ts';
 
-// The viewer (and pdfjs-dist inside it) loads on first use only: the first page stays under its budget (issue 33).
+// The viewer (and pdfjs-dist inside it) loads on first use only: the first page stays under its budget (decision 085).
 const DocumentViewer = lazy(withMantineStyles(() => import('./document-viewer.tsx')));
 
 /** The kinds of file the viewer shows: PDFs, and Office files as the PDF they were converted to. */
 const VIEWABLE = /\.(pdf|docx?|xlsx?|pptx?|odt)$/i;
 
 /**
- * "View": opens the document in the portal's viewer (issue 33), under the download's rules. With the file's own name
+ * "View": opens the document in the portal's viewer, under the download's rules. With the file's own name
  * (`fileName`), only for the kinds the viewer shows. The check comes first (decision 095): the document's preview state
- * is read through the API before the viewer mounts, so a document behind the fresh check brings up "Confirm it is you"
+ * is read through the API before the viewer mounts, so a document behind the step-up brings up "Confirm it is you"
  * on the page itself, and the viewer opens once it is given; cancelled, the viewer does not open. Any other refusal
  * opens the viewer, which words it.
  */

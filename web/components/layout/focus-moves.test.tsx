@@ -10,7 +10,7 @@ import {
   wantsPageTop,
 } from './focus-moves.ts';
 
-// Issue 35 item 2: after each move between pages the focus goes to the new page's h1, also when the page (loaded
+// Decision 032: after each move between pages the focus goes to the new page's h1, also when the page (loaded
 // lazily) draws it a moment later; never away from where the person has already gone.
 
 function mainArea() {

@@ -6,7 +6,7 @@ const FOCUSABLE =
 const shown = (el: Element) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]');
 
 /**
- * The skip link to the content lands on the first control of the page's main content (issue 16: 29 Tab presses
+ * The skip link to the content lands on the first control of the page's main content (decision 032: 29 Tab presses
  * reached "Upload Letter" on /dac); a page without a control gets the main area itself, so reading starts there.
  */
 export function skipToFirstControl(event: MouseEvent<HTMLAnchorElement>) {
@@ -19,7 +19,7 @@ export function skipToFirstControl(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * The skip link past the News Flash (issue 35 item 2: 8 News Flash links came before the header): it lands on the
+ * The skip link past the News Flash (decision 032: 8 News Flash links came before the header): it lands on the
  * navigation bar, so the next Tab is its first link; on small screens, where the navigation folds into the burger,
  * on the burger.
  */
@@ -61,8 +61,9 @@ function whenDrawn<T extends HTMLElement>(
 }
 
 /**
- * After a client-side move, put the keyboard and screen reader on the new page's main heading (WCAG 2.4.3; issue 35
- * item 2): the main area at once, then its h1 as soon as the page (often loaded lazily) draws it, unless the person has
+ * After a client-side move, put the keyboard and screen reader on the new page's main heading (WCAG 2.4.3;
+ * decision 032): the main area at once, then its h1 as soon as the page (often loaded lazily) draws it, unless the
+ * person has
  * already moved the focus elsewhere. Returns a function that stops waiting.
  */
 export function focusPageHeading(main: HTMLElement, waitMs = 5000): () => void {
@@ -92,7 +93,7 @@ export function wantsPageTop(state: unknown): boolean {
 
 /**
  * After a sign-in that lands on a page nobody asked for (decision 100): the focus goes to the top of the page, as on a
- * first load, so the next Tab reaches the skip links, then the header and the navigation (issue 50: from the page's
+ * first load, so the next Tab reaches the skip links, then the header and the navigation (from the page's
  * heading, 49 Tabs went through the content, the footer and the News Flash before the menu). Returns a function that
  * stops nothing (for the effect that calls it).
  */

@@ -1,7 +1,7 @@
 import { paths } from '#web/lib/paths.ts';
 
 /**
- * The site pages GIGW 3.0 asks for, linked from the footer of every page and listed in the Sitemap (issue 16 item 9).
+ * The site pages GIGW 3.0 asks for, linked from the footer of every page and listed in the Sitemap (decision 019).
  * `label` is a key of the site namespace.
  */
 export const FOOTER_LINKS = [

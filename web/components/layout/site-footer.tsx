@@ -7,7 +7,7 @@ import classes from './layout.module.css';
 
 /**
  * The footer: the site pages of GIGW 3.0 (Help, Feedback, Accessibility statement, Sitemap, Terms of use, Privacy
- * policy, Archive; issue 16 item 9), then the lab's phone and address, static text (spec §2).
+ * policy, Archive; decision 019), then the lab's phone and address, static text (spec §2).
  */
 export function SiteFooter({ labTitle }: { labTitle: string }) {
   const { t } = useTranslation(['common', 'site']);

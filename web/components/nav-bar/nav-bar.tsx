@@ -15,7 +15,7 @@ const NavMenu = lazy(loadNavMenu);
 
 /**
  * A dropdown of the navigation bar. Mantine's Menu (with its floating positioning, about 30 KB gzip) loads when a
- * person first points at, focuses or opens a dropdown, not with the first page (issue 12): until then the same button
+ * person first points at, focuses or opens a dropdown, not with the first page (decision 058): until then the same button
  * stands in, and a click on it opens the menu as soon as it has loaded, with the focus on its button.
  */
 function NavMenuEntry({

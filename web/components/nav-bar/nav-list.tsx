@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { CountBadge, itemText, type NavBarProps } from './nav-parts.tsx';
 
 // The burger drawer's navigation: loaded when a person on a small screen first opens the menu (app-layout.tsx), not
-// with the first page (issue 12).
+// with the first page (decision 058).
 
 /** The same navigation as a vertical list with collapsible sections (the burger drawer on small screens). */
 export function NavList({ entries, onSignOut, onNavigate }: NavBarProps) {

@@ -5,7 +5,7 @@ import { paths } from '#web/lib/paths.ts';
 
 /**
  * An entry of the main navigation. `label` is a key of the common namespace (or `site:` for the site pages), `text` a
- * name from the data, `tag` a key shown after it (the person's own group, issue 16 item 7).
+ * name from the data, `tag` a key shown after it (the person's own group, decision 019).
  */
 export type NavItem =
   | { kind: 'link'; id: string; label?: string; text?: string; tag?: string; to: string }
@@ -36,9 +36,9 @@ export interface NavigationInput {
   groups: { _id: string; name: string; mine?: boolean; canOpen?: boolean }[];
   /** True only once GET /api/labs/only has answered 404: the admin's Add Lab entry (spec §6). */
   noLabYet: boolean;
-  /** Letters marked to the person and not yet received (issue 17): the badge of "Marked to me". */
+  /** Letters marked to the person and not yet received (decision 020): the badge of "Marked to me". */
   inboxCount?: number;
-  /** Notices and circulars waiting for the person's acknowledgement, and how many are overdue (issue 31). */
+  /** Notices and circulars waiting for the person's acknowledgement, and how many are overdue. */
   acknowledgementCount?: { pending: number; overdue: number };
 }
 
@@ -68,9 +68,9 @@ export function buildNavigation({
     id: 'groups',
     label: 'nav.groups',
     items: [
-      // My Group (issue 5): the signed-in person's own group, then every group.
+      // My Group (decision 006): the signed-in person's own group, then every group.
       { kind: 'link', id: 'myGroup', label: 'pages.myGroup', to: paths.myGroup },
-      // The staff directory (spec §2 /employees): in no menu before, so found by nobody (issue 35).
+      // The staff directory (spec §2 /employees): in no menu before, so found by nobody.
       { kind: 'link', id: 'employees', label: 'pages.employees', to: paths.employees },
       // Own groups first, then the others the person may open; groups whose page would say Access Denied are left out.
       ...(openable.length
@@ -101,7 +101,7 @@ export function buildNavigation({
         link('auditTrail', paths.admin.auditTrail),
         link('manageGallery', paths.admin.manageGallery),
         { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
-        // Issue 31: who has acknowledged the notices and circulars that ask for it.
+        // Who has acknowledged the notices and circulars that ask for it.
         link('acknowledgementReports', paths.acknowledgementRequests),
         { kind: 'heading', id: 'manage-groups', label: 'nav.manageGroups' },
         ...(groups.length
@@ -137,7 +137,7 @@ export function buildNavigation({
         link('pendency', paths.pendency),
         link('allSoftwareRepos', paths.viewSoftwareRepos),
         link('allTrialRepos', paths.viewTrialRepos),
-        // Issue 31: directors read the audit trail (read-only).
+        // Directors read the audit trail (read-only).
         link('auditTrail', paths.admin.auditTrail),
         link('acknowledgementReports', paths.acknowledgementRequests),
       ],
@@ -158,7 +158,7 @@ export function buildNavigation({
     entries.push({ kind: 'link', id: 'uploadLetter', label: 'nav.uploadLetter', to: paths.lettersManager });
   }
 
-  // Issue 17: every signed-in person's inbox of letters marked to them, with the count not yet received.
+  // Decision 020: every signed-in person's inbox of letters marked to them, with the count not yet received.
   entries.push({
     kind: 'link',
     id: 'inbox',
@@ -166,7 +166,7 @@ export function buildNavigation({
     to: paths.inbox,
     badge: { count: inboxCount, label: 'nav.inboxCount' },
   });
-  // Issue 31: the notices and circulars they are asked to acknowledge, with the count still waiting (overdue said).
+  // The notices and circulars they are asked to acknowledge, with the count still waiting (overdue said).
   const { pending, overdue } = acknowledgementCount;
   entries.push({
     kind: 'link',

@@ -85,7 +85,7 @@ export function NewsFlash({ items, loading = false }: { items: NewsFlashItem[]; 
           {paused ? t('newsFlash.play') : t('newsFlash.pause')}
         </button>
       )}
-      {/* Expired notices and circulars leave the strip for the Archive (issue 16 item 11). */}
+      {/* Expired notices and circulars leave the strip for the Archive (decision 019). */}
       <Link to={paths.archive} className={classes.toggle} aria-label={t('site:archive.linkLong')}>
         {t('site:archive.link')}
       </Link>

@@ -10,7 +10,7 @@ import { EmptyState } from '../empty-state.tsx';
 import { RowActions } from '../row-actions.tsx';
 
 // The tables of the lab's and a group's tabs, apart from the other panels: the lab home loads them (and Mantine's
-// table with its scroll area) only when a table tab is opened (issue 12).
+// table with its scroll area) only when a table tab is opened.
 
 export interface OfficeTableProps {
   office: OfficeMemberJson[];

@@ -23,7 +23,7 @@ const TAB_STYLE = { whiteSpace: 'normal', lineHeight: 1.3, textAlign: 'start' } 
  * linked to (the lab's latest box "View all" opens Notices & Circular). Vertical beside the content on wide screens,
  * wrapped on top on phones. The side menu is 14rem wide and never shrinks, so it grows with the reader's text size
  * (A−, A, A+) instead of giving way to the panel: it had a minimum of 210 px, and at A+ its labels ran out of it and
- * under the panel's heading (issue 35 item 6).
+ * under the panel's heading.
  */
 export function UnitTabs<Tab extends string>({ tabs, label, title, children, mt }: UnitTabsProps<Tab>) {
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,5 @@
 // The acknowledgements' query keys and the navigation's "To acknowledge" count: the only parts of the feature the
-// portal's shell needs on every page, apart from the rest of api.ts so that the first page stays small (issue 12).
+// portal's shell needs on every page, apart from the rest of api.ts so that the first page stays small.
 import { useQuery } from '@tanstack/react-query';
 
 import type { AcknowledgementCountJson, AcknowledgementStatus } from '#shared/schemas/acknowledgements.ts';
@@ -18,7 +18,7 @@ export const acknowledgementKeys = {
 };
 
 /**
- * GET /api/acknowledgements/count: the badge of "To acknowledge" (issue 31), in the navigation and, on a phone, in the
+ * GET /api/acknowledgements/count: the badge of "To acknowledge", in the navigation and, on a phone, in the
  * header. Refreshed every minute, when the window comes back into view (TanStack Query's default), and at once after
  * an acknowledgement.
  */

@@ -20,7 +20,7 @@ import type { UserJson } from '#shared/schemas/user.ts';
 
 /**
  * Whether a sign-in answer is the second-factor step (shared/schemas/auth.ts has the same check): written here with the
- * schemas' types alone, as a value import of them would bring zod into the first page's shell (issue 12's budget).
+ * schemas' types alone, as a value import of them would bring zod into the first page's shell (the budget).
  */
 const isSecondFactorStep = (answer: LoginJson): answer is SecondFactorStepJson => 'ticket' in answer;
 
@@ -79,14 +79,14 @@ export const useSsoExchange = () =>
     onSuccess: (login) => void (isSecondFactorStep(login) || saveLogin(login)),
   });
 
-/** "Stay signed in" (issue 16 item 5): a fresh token for a session that is still valid; stored like a login. */
+/** "Stay signed in" (decision 019): a fresh token for a session that is still valid; stored like a login. */
 export const useRefreshSession = () =>
   useMutation({
     mutationFn: () => api.post<SessionJson>('/api/auth/refresh'),
     onSuccess: (login) => saveLogin(login),
   });
 
-/** POST /api/auth/step-up: the fresh check before classified letters (decision 066), with the password or a code. */
+/** POST /api/auth/step-up: the step-up before classified letters (decision 066), with the password or a code. */
 export const confirmIdentity = (input: StepUpInput) => api.post<StepUpJson>('/api/auth/step-up', input);
 
 // The second factor (decision 064). `ticket`: the sign-in's, while no session exists; without it the stored login's.

@@ -1,4 +1,4 @@
-/** How long before a sign-in ends the warning opens (issue 16 item 5; GIGW 3.0, WCAG 2.2.1). */
+/** How long before a sign-in ends the warning opens (decision 019; GIGW 3.0, WCAG 2.2.1). */
 export const SESSION_WARNING_MS = 2 * 60 * 1000;
 
 /**

@@ -8,7 +8,7 @@ const loadEngine = () => (engine ??= import('embla-carousel'));
 
 /**
  * The gallery's carousel: embla-carousel-react's useEmblaCarousel, with embla's engine loaded when the gallery is
- * first drawn instead of with the home page's chunk (issue 33: the first page at most 200 KB gzip). The slides stand
+ * first drawn instead of with the home page's chunk (decision 087: the first page at most 200 KB gzip). The slides stand
  * in their row by the gallery's CSS alone; the engine only moves them, so it starts loading at mount, alongside the
  * photos' request, and takes the viewport when both are in. Returns the viewport's ref and embla's API (undefined
  * until then: the controls stay disabled and nothing advances). `options` must keep its identity between renders

@@ -1,5 +1,5 @@
 // Group query keys and the navigation's Groups menu: the only parts of the groups feature the portal's shell needs on
-// every page, apart from the rest of api.ts so that the first page stays small (issue 12).
+// every page, apart from the rest of api.ts so that the first page stays small.
 import { useQuery } from '@tanstack/react-query';
 
 import type { GroupMenuItemJson } from '#shared/schemas/group.ts';
@@ -22,7 +22,7 @@ export const groupKeys = {
 
 /**
  * The Groups menu (GET /api/groups/menu): every group with the person's own marked and those they may not open
- * flagged (issue 16 item 7).
+ * flagged.
  */
 export const useGroupMenu = ({ enabled = true } = {}) =>
   useQuery({

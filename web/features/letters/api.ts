@@ -140,7 +140,7 @@ export function usePurgeLetter() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dak movement (issue 17): marking, the inbox "Marked to me", receipt, closing, sending back, pendency.
+// Dak movement (decision 020): marking, the inbox "Marked to me", receipt, closing, sending back, pendency.
 
 /** GET /api/dac/inbox: the letters marked to me in one box, newest marking first, a page at a time. */
 export const useInbox = (filter: InboxFilter) =>
@@ -234,7 +234,7 @@ export const useReturnLetter = () =>
 /** POST /api/dac/{id}/read: opened in the inbox. */
 export const useReadLetter = () => useDakAction((id: string) => api.post<{ message: string }>(`/api/dac/${id}/read`));
 
-// Issue 32: pull back, copies for information, delegation of dak (decisions 078, 079).
+// Pull back, copies for information, delegation of dak (decisions 078, 079).
 
 /** POST /api/dac/{id}/movements/{movementId}/pull-back. */
 export const usePullBack = () =>

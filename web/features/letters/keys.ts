@@ -1,5 +1,5 @@
 // The letters register's query keys and the navigation's inbox badge: the only parts of the letters feature the
-// portal's shell needs on every page, apart from the rest of api.ts so that the first page stays small (issue 12).
+// portal's shell needs on every page, apart from the rest of api.ts so that the first page stays small.
 import { useQuery } from '@tanstack/react-query';
 
 import type { DakPriority, InboxCountJson, InboxStatus } from '#shared/schemas/letter.ts';

@@ -12,7 +12,7 @@ import {
 import { paths } from '#web/lib/paths.ts';
 
 /**
- * What Help says and to whom (issue 16 item 9, decision 101): one section per feature, under the heading of the kind
+ * What Help says and to whom (decision 101): one section per feature, under the heading of the kind
  * of reader it is first for. Its texts live at roles.<group>.tasks.<task> of the namespace helpNamespace(group) names (a title, the
  * steps and `keys`, the keyboard path), in English and Hindi. A section is shown only to the roles that can use it,
  * by the web's role rules (web/lib/access.policy.ts), so a reader is not told of what the server would refuse them.

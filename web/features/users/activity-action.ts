@@ -1,6 +1,6 @@
 /**
  * The activity log stores each action as an English sentence (server/modules/audit, decision 004): the record stays
- * as written. In another language the common sentences are shown translated (issue 16); names, emails and ids in them
+ * as written. In another language the common sentences are shown translated; names, emails and ids in them
  * are kept as they are, and a sentence not listed here is shown as stored.
  */
 const PATTERNS: { key: string; pattern: RegExp; names: string[] }[] = [

@@ -209,7 +209,7 @@ function useUserAction<I>(call: (userId: string, input: I) => Promise<unknown>) 
 
 export const useUpdateUserAccess = () =>
   useUserAction((userId, input: UpdateUserAccessInput) => api.put(`/admin/users/${userId}/access`, input));
-/** PUT /admin/users/{id}/clearance: cleared for Confidential and Secret letters, or not (issue 17). */
+/** PUT /admin/users/{id}/clearance: cleared for Confidential and Secret letters, or not (decision 020). */
 export const useSetClearance = () =>
   useUserAction((userId, input: { cleared: boolean }) => api.put(`/admin/users/${userId}/clearance`, input));
 /** DELETE /admin/users/{id}/sso-link: the account no longer signs in by single sign-on (decision 090). */
@@ -261,7 +261,7 @@ export function useEndSession() {
   });
 }
 
-// ---- my mail (issue 32) -----------------------------------------------------------------------------------------
+// ---- my mail -----------------------------------------------------------------------------------------
 
 const mailPreferencesKey = ['users', 'me', 'mail-preferences'] as const;
 

@@ -3,7 +3,7 @@ import { formatDate } from '#shared/format.ts';
 import type { NoticeItem } from '../mail.kinds.ts';
 import type { MailTemplates } from './index.ts';
 
-/** English mail (issue 32): the portal's own words, Indian dates ("21 Nov 2026"). */
+/** English mail: the portal's own words, Indian dates ("21 Nov 2026"). */
 const ROLES = {
   employee: 'Employee',
   director: 'Director',

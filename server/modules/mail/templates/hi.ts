@@ -3,7 +3,7 @@ import { formatDate } from '#shared/format.ts';
 import type { NoticeItem } from '../mail.kinds.ts';
 import type { MailTemplates } from './index.ts';
 
-/** हिन्दी मेल (issue 32): the portal's Hindi words (web/i18n/locales/hi), Indian dates in Hindi ("21 नव॰ 2026"). */
+/** हिन्दी मेल (decision 076): the portal's Hindi words (web/i18n/locales/hi), Indian dates in Hindi ("21 नव॰ 2026"). */
 const ROLES = {
   employee: 'कर्मचारी',
   director: 'निदेशक',

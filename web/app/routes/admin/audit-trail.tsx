@@ -8,7 +8,7 @@ import { writesAuditCheckpoints } from '#web/lib/access.policy.ts';
 import { useStoredLogin } from '#web/lib/auth-storage.ts';
 
 /**
- * /admin/audit-trail: Admin → Audit Trail (issue 31, decision 069). Admins, and directors read-only (the guard,
+ * /admin/audit-trail: Admin → Audit Trail (decision 069). Admins, and directors read-only (the guard,
  * RequireAuditReader); an admin also writes a checkpoint on demand (decision 068), a director is told they read it and
  * that checkpoints are the administrators'.
  */

@@ -7,7 +7,7 @@ import { paths } from '#web/lib/paths.ts';
 
 /**
  * /admin/group/{id}: the group admin panel (spec §2), admins only (the router's guard and the server). Its notices and
- * circulars may ask the group's members to acknowledge them (issue 31).
+ * circulars may ask the group's members to acknowledge them.
  */
 export default function AdminGroupRoute() {
   const { id = '' } = useParams();

@@ -32,7 +32,7 @@ function DirectorsSection({ labId }: { labId: string }) {
 const LAB_OWNER = { type: 'lab' } as const;
 
 /**
- * Manage Notices & Circulars with "Requires acknowledgement" (issue 31): its audience may be some of the lab's groups
+ * Manage Notices & Circulars with "Requires acknowledgement": its audience may be some of the lab's groups
  * (the groups feature's names).
  */
 function NoticesSection({ labId }: { labId: string }) {

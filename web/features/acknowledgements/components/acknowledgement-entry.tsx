@@ -20,7 +20,7 @@ function ChecklistIcon() {
 }
 
 /**
- * "To acknowledge" in the header of a phone or narrow window (issue 31 item 2), where the navigation, whose "To
+ * "To acknowledge" in the header of a phone or narrow window (decision 074), where the navigation, whose "To
  * acknowledge" carries the count on wider screens, is folded into the menu: an icon with the number of notices and
  * circulars waiting for the person's acknowledgement (red, as the navigation's badges), shown while any wait. Its name
  * says the count to a screen reader ("To acknowledge, 3 pending, 1 overdue"); the number on it is for the eye.

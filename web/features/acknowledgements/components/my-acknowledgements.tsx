@@ -168,7 +168,7 @@ function AcknowledgementList({
 }
 
 /**
- * "To acknowledge" (issue 31 item 2): the notices and circulars the signed-in person is asked to acknowledge, those
+ * "To acknowledge" (decision 074): the notices and circulars the signed-in person is asked to acknowledge, those
  * still waiting first (overdue first, marked), then those acknowledged. Open opens the document in a new tab and tells
  * the server so; Acknowledge is enabled after that and asks for a confirmation. The lists and the header's badge then
  * refresh.

@@ -49,7 +49,7 @@ const FIELDS = [
   'audienceRoles',
 ] as const;
 
-/** A new item asks for nothing; a lab item's audience is the whole lab, a group item's its own group (issue 31). */
+/** A new item asks for nothing; a lab item's audience is the whole lab, a group item's its own group. */
 export function blankDraft(owner: AcknowledgementOwner): AcknowledgementDraft {
   return {
     requiresAcknowledgement: false,
@@ -117,7 +117,7 @@ export interface AcknowledgementFieldsProps extends FormSlotProps<Acknowledgemen
 }
 
 /**
- * "Requires acknowledgement" in the publishing form of a lab or group notice or circular (issue 31 item 2): a switch,
+ * "Requires acknowledgement" in the publishing form of a lab or group notice or circular (decision 074): a switch,
  * then the deadline (the portal's date field, Indian style, today or later) and the audience. A lab item goes to the
  * whole lab, some groups or some roles; a group item to its own group or some roles in it. Once published, the
  * deadline and audience are fixed: editing the item shows them and links to the report.

@@ -74,7 +74,7 @@ function RequestCard({ request }: { request: AcknowledgementRequestJson }) {
 }
 
 /**
- * Acknowledgement reports (issue 31 item 2): the notices and circulars asking for acknowledgement that this person
+ * Acknowledgement reports (decision 074): the notices and circulars asking for acknowledgement that this person
  * may report on — their own, their group's part as its head, or all as a director or administrator — each with how
  * many have acknowledged, newest first.
  */

@@ -199,7 +199,7 @@ function NotYetAcknowledged({ report }: { report: AcknowledgementReportJson }) {
 }
 
 /**
- * One acknowledgement report (issue 31 item 2): the notice or circular, its deadline and audience, the totals, the
+ * One acknowledgement report (decision 074): the notice or circular, its deadline and audience, the totals, the
  * counts of each group with the share acknowledged, who has not acknowledged (overdue first) and the CSV of everyone.
  * A group head who did not publish it sees their own group's part (the server decides, `onlyGroup`).
  */

@@ -191,7 +191,7 @@ function CodeSelect({
 }
 
 /**
- * Admin → Audit Trail (issue 31, decision 069): the events newest first, filtered by person, object, action,
+ * Admin → Audit Trail (decision 069): the events newest first, filtered by person, object, action,
  * classification, outcome and days, paged by the server, with times in IST (Indian date, 12-hour clock), and the CSV
  * of the same filters. `actions` is what the reader's role adds above the table (an admin's checkpoint button).
  */

@@ -7,7 +7,7 @@ import { serverMessage } from '#web/lib/form-errors.ts';
 import { useWriteCheckpoint } from '../api.ts';
 
 /**
- * An admin's "Write checkpoint" (issue 31, decision 068): where the chain stands now, written outside the database
+ * An admin's "Write checkpoint" (decision 068): where the chain stands now, written outside the database
  * (DATA_DIR/audit-checkpoints and, with STORAGE=s3, the bucket), before handing a copy of the trail to an auditor. The
  * route shows it to admins only; the server refuses anyone else.
  */

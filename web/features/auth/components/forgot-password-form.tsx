@@ -31,7 +31,7 @@ function Note({
 }
 
 /**
- * "Forgot password?" (issue 32, decision 077): the email of the account. Every email gets the same confirmation (the
+ * "Forgot password?" (decision 077): the email of the account. Every email gets the same confirmation (the
  * screen never says whether it is an account's); a directory or single sign-on account is told where its password
  * lives. Where the portal sends no mail, the page says so and offers no form.
  */

@@ -12,7 +12,7 @@ import { paths } from '#web/lib/paths.ts';
 
 import { useAuthOptions, useLogin } from '../api.ts';
 
-/** One id for the failed-login toast, so a later attempt replaces or hides it (issue 16 item 8). */
+/** One id for the failed-login toast, so a later attempt replaces or hides it. */
 const LOGIN_ERROR_TOAST = 'login-error';
 
 export interface LoginFormProps {

@@ -31,7 +31,7 @@ function Note({ color, role, children }: { color: 'green' | 'red'; role: 'status
 }
 
 /**
- * The mailed link's page (issue 32, decision 077): a new password, twice, for the link's `token`. Afterwards every
+ * The mailed link's page (decision 077): a new password, twice, for the link's `token`. Afterwards every
  * session of the account has ended and the person signs in with the new password. A link that was used, has expired
  * or was cut short says so, with the way to ask for a new one.
  */

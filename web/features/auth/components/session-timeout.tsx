@@ -13,7 +13,7 @@ import { followProviderLogout, logout, useRefreshSession } from '../api.ts';
 import { formatCountdown, warningAt } from '../session-timing.ts';
 
 /**
- * The session-timeout warning (issue 16 item 5; GIGW 3.0, WCAG 2.2.1 Timing Adjustable): before the stored sign-in
+ * The session-timeout warning (decision 019; GIGW 3.0, WCAG 2.2.1 Timing Adjustable): before the stored sign-in
  * expires a dialog offers "Stay signed in" (POST /api/auth/refresh: a fresh token and download cookie) or "Sign out".
  * At expiry the person is signed out and sent to /login with a message, which returns them here after signing in.
  */

@@ -23,7 +23,7 @@ interface Asked {
 const check = zodValidate(stepUpInput);
 
 /**
- * "Confirm it is you" (issue 30 item 4, decision 066): any API call refused with 401 `auth.step_up_required` (a Secret
+ * "Confirm it is you" (decision 066): any API call refused with 401 `auth.step_up_required` (a Secret
  * letter opened, downloaded or marked more than STEP_UP_MINUTES after the sign-in or the last check) opens this one
  * dialog, which asks for the password or a code by the methods of the answer. Once the check is given, every call
  * that was waiting for it is sent again (web/lib/api-client.ts) and the screen carries on; Cancel lets the refusal

@@ -155,7 +155,7 @@ export function GalleryCarousel({ labId }: { labId: string }) {
       </Group>
       {/*
         Our own controls around embla (not @mantine/carousel, whose status line, "Slides" and "Previous slide" are fixed
-        English): every text is in the chosen language (issue 16).
+        English): every text is in the chosen language.
       */}
       <Box pos="relative">
         <div

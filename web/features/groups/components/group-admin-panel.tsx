@@ -22,7 +22,7 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /**
  * One tab per list (notices and circulars, or the five file lists), each with its add form and items; `slot` adds
- * fields to the notice and circular forms (issue 31: requires acknowledgement).
+ * fields to the notice and circular forms (decision 075: requires acknowledgement).
  */
 export function GroupItemTabs({
   groupId,
@@ -57,7 +57,7 @@ export function GroupItemTabs({
 /**
  * The group admin panel (spec §2 /admin/group/{id}): Manage Groups, Manage AssociateDirectors, Manage Group Notices
  * & Circulars, Manage Group Products & Achievements (five file managers), ManageOffice and Manage Members. The open
- * section is kept in ?section= so it can be linked to. `slot`: issue 31's acknowledgement fields of the notices.
+ * section is kept in ?section= so it can be linked to. `slot`: decision 075's acknowledgement fields of the notices.
  */
 export function GroupAdminPanel({
   groupId,

@@ -36,14 +36,14 @@ import { toast, withServer } from './group-parts.tsx';
 
 type ItemForm = { name: string; description: string; validUntil: string; file: File | null; slot: unknown };
 const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null, slot: undefined };
-/** Fields another feature adds to the notice and circular form (issue 31: requires acknowledgement), by the route. */
+/** Fields another feature adds to the notice and circular form (decision 075: requires acknowledgement), by the route. */
 export type GroupItemSlot = FormSlot<unknown, GroupItemJson>;
 
 /**
  * One list of a group with its add/edit form and delete (spec §2 group admin panel): notices and circulars
  * ('All fields are required'; document files) or one of the five file managers ('All fields required'; pdf, ppt,
  * pptx, xls, xlsx and video). A file is required on create and optional on edit; uploads show their progress.
- * `slot` adds fields to the notice and circular form (issue 31: requires acknowledgement) and a line to their rows.
+ * `slot` adds fields to the notice and circular form (decision 075: requires acknowledgement) and a line to their rows.
  */
 export function ManageGroupItems({
   groupId,

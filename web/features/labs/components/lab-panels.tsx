@@ -78,7 +78,7 @@ export function LabDocuments({ lab }: { lab: LabJson }) {
   );
 }
 
-/** "Last updated: 21 Nov 2026" under each of the lab's public tabs (issue 16 item 9; GIGW 3.0). */
+/** "Last updated: 21 Nov 2026" under each of the lab's public tabs (decision 019; GIGW 3.0). */
 export function LastUpdated({ date }: { date: string }) {
   const { formatDate } = useFormatDate();
   const { t } = useTranslation('site');

@@ -12,7 +12,7 @@ import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 import { useLab } from '../api.ts';
 import { LabDocuments, LastUpdated, TextPoints } from './lab-panels.tsx';
 
-// The table tabs load Mantine's table when first opened, not with the home page (issue 12).
+// The table tabs load Mantine's table when first opened, not with the home page.
 const OfficeTable = lazy(
   withMantineStyles(() => import('#web/components/unit/unit-tables.tsx').then((m) => ({ default: m.OfficeTable }))),
 );

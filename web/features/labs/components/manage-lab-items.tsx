@@ -38,7 +38,7 @@ import { useDeleteLabItem, useLab, useSaveLabItem } from '../api.ts';
 
 type ItemForm = { name: string; description: string; validUntil: string; file: File | null; slot: unknown };
 const EMPTY: ItemForm = { name: '', description: '', validUntil: '', file: null, slot: undefined };
-/** Fields another feature adds to the notice and circular form (issue 31: requires acknowledgement), by the route. */
+/** Fields another feature adds to the notice and circular form (decision 075: requires acknowledgement), by the route. */
 export type LabItemSlot = FormSlot<unknown, LabItemJson>;
 /** spec §5 Lab: a notice or circular needs its file on create. */
 const FILE_REQUIRED = msg('units.all_fields_required');
@@ -50,7 +50,7 @@ const withServer = (prefix: string, err: unknown) => `${prefix} ${serverMessage(
  * One list of the lab (notices, circulars, products or advertisements): the add/edit form and the list with edit
  * and delete (spec §2 Lab admin panel). Notices and circulars need a file on create ('All fields are required') and
  * take an optional 'valid until' date; products and advertisements take an optional pdf or image. `slot` adds fields
- * to the notice and circular form (issue 31: requires acknowledgement) and a line to each of their rows.
+ * to the notice and circular form (decision 075: requires acknowledgement) and a line to each of their rows.
  */
 export function ManageLabItems({
   labId,
@@ -270,7 +270,7 @@ function ItemTabs({ labId, kinds, slot }: { labId: string; kinds: [LabItemKind, 
   );
 }
 
-/** Manage Notices & Circulars: add, list, edit and delete (spec §2); `slot`: issue 31's acknowledgement fields. */
+/** Manage Notices & Circulars: add, list, edit and delete (spec §2); `slot`: decision 075's acknowledgement fields. */
 export const ManageNoticesAndCirculars = ({ labId, slot }: { labId: string; slot?: LabItemSlot }) => (
   <ItemTabs labId={labId} kinds={['notices', 'circulars']} slot={slot} />
 );

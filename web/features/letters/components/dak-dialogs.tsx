@@ -50,7 +50,7 @@ function useDakForm<V extends Record<string, unknown>>(
 }
 
 /**
- * Mark a letter to one or more officers (issue 17 item 1): officers (associate directors are named with their
+ * Mark a letter to one or more officers (decision 020): officers (associate directors are named with their
  * group), remarks, an optional due date and a priority. A Confidential or Secret letter offers only those cleared.
  */
 export function MarkLetterDialog({ letter, onClose }: { letter: LetterJson; onClose: () => void }) {
@@ -168,7 +168,7 @@ const closeInput = (values: { disposal: string; fileNo: string; replyRef: string
   replyRef: values.replyRef || undefined,
 });
 
-/** Close a held letter with its disposal: action taken, file number, reply reference (issue 17 item 3). */
+/** Close a held letter with its disposal: action taken, file number, reply reference (decision 020). */
 export function CloseLetterDialog({ letter, onClose }: { letter: LetterJson; onClose: () => void }) {
   const { t } = useTranslation('letters');
   const close = useCloseLetter();
@@ -221,7 +221,7 @@ export function CloseLetterDialog({ letter, onClose }: { letter: LetterJson; onC
   );
 }
 
-/** Send a held letter back to whoever marked it, saying why (issue 17 item 3). */
+/** Send a held letter back to whoever marked it, saying why (decision 020). */
 export function ReturnLetterDialog({
   letter,
   to,

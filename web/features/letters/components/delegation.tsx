@@ -62,7 +62,7 @@ function DelegationRow({ d, canEnd }: { d: DelegationJson; canEnd: boolean }) {
 }
 
 /**
- * Delegation of dak (issue 32, decision 078): name a delegate for some days, see the delegations running or to come,
+ * Delegation of dak (decision 078): name a delegate for some days, see the delegations running or to come,
  * end one early; and the officers who delegated their dak to me. An administrator may choose the officer.
  */
 export function Delegation() {

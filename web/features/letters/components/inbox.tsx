@@ -55,7 +55,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
   const subject = letter.letterSub || t('noSubject');
   const info = m.forInformation;
   const unread = (m.status === 'pending' || info) && !m.readAt;
-  // A letter of an officer whose dak is delegated to me (issue 32).
+  // A letter of an officer whose dak is delegated to me (decision 078).
   const forOfficer = userId && m.to._id !== userId ? m.to.name : null;
   const onSeen = () =>
     seen.mutate(letter._id, {
@@ -78,7 +78,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
       <Stack gap="xs">
-        {/* Under the page's h1 "Marked to Me" (a level skipped is axe's heading-order, issue 35). */}
+        {/* Under the page's h1 "Marked to Me" (a level skipped is axe's heading-order, decision 018). */}
         <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
           {subject}
         </Title>
@@ -267,7 +267,7 @@ function Box({ filter }: { filter: InboxFilter }) {
 }
 
 /**
- * "Marked to me" (issue 17 item 2): the letters marked to the signed-in person, in three boxes — not yet received,
+ * "Marked to me": the letters marked to the signed-in person, in three boxes — not yet received,
  * received (held), closed — with unread, due and overdue shown plainly, a search, a priority filter and "overdue only";
  * the copies for information (decision 079); and "Sent", the letters I marked on or copied (decision 099).
  */

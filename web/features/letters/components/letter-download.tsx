@@ -25,7 +25,7 @@ function followLink(href: string, name: string | null) {
 /**
  * 'Download File' of a letter. The file is fetched by a plain link with the download cookie (decision 003), which
  * cannot show the "Confirm it is you" dialog: a Confidential or Secret letter's card is read first through the API
- * (GET /api/dac/{id}), which asks for the fresh check in this page when the server wants one (decision 066), and
+ * (GET /api/dac/{id}), which asks for the step-up in this page when the server wants one (decision 066), and
  * the file follows once it is given. A Normal letter's link goes as it always did. On a page a search result opened
  * (`?from=search`), both say so: the audit trail records the opening as a search hit opened (decision 070).
  */

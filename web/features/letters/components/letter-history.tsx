@@ -49,7 +49,7 @@ function Entry({ entry }: { entry: LetterHistoryJson }) {
   );
 }
 
-/** Who changed what on a letter, and when (issue 6 item 6), loaded when shown. */
+/** Who changed what on a letter, and when (decision 009), loaded when shown. */
 export function LetterHistory({ letterId }: { letterId: string }) {
   const { t } = useTranslation('letters');
   const history = useLetterHistory(letterId, true);

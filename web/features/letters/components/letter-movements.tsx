@@ -27,7 +27,7 @@ function Movement({ m, letterId }: { m: MovementJson; letterId: string }) {
       : m.receivedAt
         ? t('dak.state.received', { when: formatDateTime(m.receivedAt) })
         : t('dak.state.pending');
-  // Whoever marked it (or marked it for the officer) may pull it back until it is opened (issue 32); the server
+  // Whoever marked it (or marked it for the officer) may pull it back until it is opened (decision 079); the server
   // decides for a delegate, who sees the button on the officer's markings too.
   const canPullBack =
     !m.outcome &&
@@ -97,7 +97,7 @@ function Movement({ m, letterId }: { m: MovementJson; letterId: string }) {
   );
 }
 
-/** Who had the letter, from when to when, with remarks and disposal (issue 17 item 4), oldest first. */
+/** Who had the letter, from when to when, with remarks and disposal (decision 020), oldest first. */
 export function LetterMovements({ letterId, letterRef }: { letterId: string; letterRef?: string }) {
   const { t } = useTranslation('letters');
   const movements = useLetterMovements(letterId, true);

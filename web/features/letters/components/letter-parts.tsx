@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { LetterClassification } from '#shared/schemas/letter.ts';
 
-/** The marking of a Confidential or Secret letter, shown on every card of it (issue 6 item 6). Normal shows none. */
+/** The marking of a Confidential or Secret letter, shown on every card of it (decision 009). Normal shows none. */
 export function ClassificationBadge({ classification }: { classification: LetterClassification }) {
   const { t } = useTranslation('letters');
   if (classification === 'Normal') return null;

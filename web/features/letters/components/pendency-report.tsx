@@ -18,7 +18,7 @@ function Report({ report }: { report: PendencyJson }) {
   const { formatDate, formatDateTime } = useFormatDate();
   const { t } = useTranslation('letters');
   const period = { from: formatDate(report.from), to: formatDate(report.to) };
-  // Ageing (issue 32): letters held now by days since marked.
+  // Ageing (decision 080): letters held now by days since marked.
   const ageingHeaders = AGEING_BANDS.map((b) => `${t('dak.pendency.ageing')}: ${t(`dak.pendency.${b}`)}`);
   return (
     <Stack gap="lg">
@@ -166,7 +166,7 @@ function AgeingCells({ ageing }: { ageing: Record<AgeingBand, number> }) {
 }
 
 /**
- * Pendency (issue 17 item 5): per officer and per group, letters held now, held past due, and closed in a period,
+ * Pendency (decision 020): per officer and per group, letters held now, held past due, and closed in a period,
  * the oldest pending first; printable (a print stylesheet hides the portal chrome and these controls) and exportable
  * as CSV. `groups` is offered to directors and administrators; an associate director sees their own group.
  */

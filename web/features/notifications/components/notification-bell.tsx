@@ -36,7 +36,7 @@ function BellIcon() {
 }
 
 /**
- * The bell in the header (issue 17 item 8): how many notices are unread, and the newest of them — a letter was
+ * The bell in the header (decision 020): how many notices are unread, and the newest of them — a letter was
  * marked or sent back to you, a letter you marked is overdue. Choosing one marks it read and opens where it is
  * acted on. `linkFor` says where a notice leads (the app decides the URLs).
  */

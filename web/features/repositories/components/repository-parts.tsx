@@ -41,7 +41,7 @@ export function GroupSelect({
         value={value || null}
         onChange={(next) => onChange(next ?? '')}
         searchable
-        // Clicking the chosen group again must not empty a required select (issue 16 item 6).
+        // Clicking the chosen group again must not empty a required select.
         allowDeselect={false}
         nothingFoundMessage={t('form.noGroups')}
         disabled={options.isPending}
@@ -78,7 +78,7 @@ export function UploadStatus({
 }: {
   banner: Banner;
   progress: number | null;
-  /** After a successful upload, a way to the list the repository now appears in (issue 16 item 7). */
+  /** After a successful upload, a way to the list the repository now appears in. */
   listLink?: { to: string; label: string };
 }) {
   const { t } = useTranslation('repositories');

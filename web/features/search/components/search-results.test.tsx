@@ -10,7 +10,7 @@ import { jsonResponse, render } from '#web/test/render.tsx';
 
 import { SearchResults } from './search-results.tsx';
 
-// Issue 35: a visitor whose search finds nothing is told that people are found after signing in, with the way there.
+// Decision 015: a visitor whose search finds nothing is told that people are found after signing in, with the way there.
 
 const nothing = { results: [], next: null, counts: {}, countsCapped: false };
 

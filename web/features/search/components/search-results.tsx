@@ -48,7 +48,7 @@ function SignInForPeople({ q }: { q: string }) {
 }
 
 /**
- * The /search page body (issue 14 §6): kind filters with their counts, results grouped by kind in a fixed order, the
+ * The /search page body (decision 015): kind filters with their counts, results grouped by kind in a fixed order, the
  * matched words marked in each snippet, "show more" by cursor, and the empty state (a visitor's says that people are
  * found after signing in: the server finds them for the signed-in only).
  */

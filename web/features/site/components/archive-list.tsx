@@ -38,7 +38,7 @@ function ArchiveItem({ item }: { item: ArchiveItemJson }) {
 }
 
 /**
- * The Archive (issue 16 item 11): expired notices and circulars, the lab's and those of groups the person may see,
+ * The Archive (decision 019): expired notices and circulars, the lab's and those of groups the person may see,
  * under a heading per year they expired, newest first.
  */
 export function ArchiveList({ signedIn }: { signedIn: boolean }) {

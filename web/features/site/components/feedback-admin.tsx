@@ -107,7 +107,7 @@ function FeedbackCard({ item }: { item: FeedbackJson }) {
   );
 }
 
-/** The admin's Feedback screen (issue 16 item 9): every message, newest first, filtered by status, a page at a time. */
+/** The admin's Feedback screen (decision 019): every message, newest first, filtered by status, a page at a time. */
 export function FeedbackAdmin() {
   const { t } = useTranslation('site');
   const [status, setStatus] = useState<FeedbackStatus | 'all'>('new');

@@ -24,7 +24,7 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { useMyFeedback, useSendFeedback } from '../api.ts';
 
 /**
- * The Feedback form for staff and visitors alike (issue 16 item 9): checked by the same schema as the server; a signed-in
+ * The Feedback form for staff and visitors alike (decision 019): checked by the same schema as the server; a signed-in
  * person's name and email are filled in. On success the form empties and says it was sent.
  */
 export function FeedbackForm({ defaults }: { defaults: { name: string; email: string } }) {

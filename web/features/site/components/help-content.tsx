@@ -14,7 +14,7 @@ interface Task {
 }
 
 /**
- * How to do every task the reader's role can use (issue 16 item 9, decision 101): the sections of
+ * How to do every task the reader's role can use (decision 101): the sections of
  * web/features/site/help-sections.ts that this role may use, grouped by the kind of reader they are first for; the
  * section for everyone and the reader's own are open, the reader's own marked. Each task ends with its keyboard path.
  */

@@ -96,7 +96,7 @@ function EditSitePage({
 }
 
 /**
- * Terms of use or Privacy policy (issue 16 item 9): the text in the current language with its last update, and for
+ * Terms of use or Privacy policy: the text in the current language with its last update, and for
  * an admin an editor of both languages (decision 019).
  */
 export function SiteDocument({ pageKey, canEdit }: { pageKey: SitePageKey; canEdit: boolean }) {

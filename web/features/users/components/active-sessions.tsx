@@ -25,7 +25,7 @@ function useDevice() {
 }
 
 /**
- * My Account → Security: active sessions (issue 30 item 5). Every live session of my account (GET
+ * My Account → Security: active sessions. Every live session of my account (GET
  * /api/auth/sessions) with its device, address, when it began, this one marked, and "Sign out" of each (DELETE
  * /api/auth/sessions/{id}); signing this one out signs this browser out and goes to the sign-in page.
  */

@@ -20,7 +20,7 @@ interface PasswordValues {
 }
 
 /**
- * Change Password (issue 3): the current password is required. Every older session ends (decision 003); the answer's
+ * Change Password: the current password is required. Every older session ends (decision 003); the answer's
  * new token keeps this browser signed in.
  */
 export function ChangePasswordForm({ userId }: { userId: string }) {

@@ -11,7 +11,7 @@ import { useMailPreferences, useSetMailPreference } from '../api.ts';
 const CHOICES: MailChoice[] = ['now', 'digest', 'off'];
 
 /**
- * My Account → Email (issue 32, decision 081): per kind of mail, immediately, in the morning digest, or off; the
+ * My Account → Email (decision 081): per kind of mail, immediately, in the morning digest, or off; the
  * mandatory mails are named as always sent. Where the portal sends no mail (no SMTP_URL) it says so and offers nothing.
  */
 export function MailPreferences() {

@@ -97,11 +97,11 @@ export function ProfileDashboard() {
               <Text size="sm">{t('password.inDirectory')}</Text>
             )}
           </Section>
-          {/* My Account → Email (issue 32): how each kind of mail comes, where the portal sends mail. */}
+          {/* My Account → Email: how each kind of mail comes, where the portal sends mail. */}
           <Section title={t('mail.title')}>
             <MailPreferences />
           </Section>
-          {/* My Account → Security (issue 30 item 5): active sessions; the second factors follow (security-section.tsx). */}
+          {/* My Account → Security: active sessions; the second factors follow (security-section.tsx). */}
           <Section title={t('security.sessions')}>
             <Stack gap="lg">
               <ActiveSessions />

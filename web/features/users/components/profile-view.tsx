@@ -15,7 +15,7 @@ export function Detail({ label, value }: { label: string; value: ReactNode }) {
       <Text size="sm" c="gray.8" fw={600}>
         {label}
       </Text>
-      {/* A div, so a value may be a real list (Qualifications: axe listitem, issue 16). */}
+      {/* A div, so a value may be a real list (Qualifications: axe listitem, decision 018). */}
       <Text
         component="div"
         style={{ overflowWrap: 'anywhere' }}

@@ -10,7 +10,7 @@ import { paths } from '#web/lib/paths.ts';
 import { useSignOutEverywhere } from '../api.ts';
 
 /**
- * Sign out of all devices (issue 13): every session of the account ends on the server, this one included, and the
+ * Sign out of all devices (decision 047): every session of the account ends on the server, this one included, and the
  * browser goes to the sign-in page with nothing of the person left in the page.
  */
 export function SignOutEverywhere() {

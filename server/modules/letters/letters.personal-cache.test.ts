@@ -9,8 +9,8 @@ import { authHeaders, createUser } from '#server/test/factories.ts';
 
 import { addDays, app, mark, upload } from './letters.movements.test-helpers.ts';
 
-// Issue 34: a person's own reads (letters, dak inbox and badge, bell, acknowledgements) are kept per person and
-// address under the versions every signed-in request reads with its session check (server/lib/personal-answers.ts,
+// Decision 089: a person's own reads (letters, dak inbox and badge, bell, acknowledgements) are kept per person and
+// address under the versions every signed-in request reads with its session check (server/lib/personal-cache.ts,
 // migration 0034). A write, through this app or straight into the database (another node), is seen at the next read.
 
 const personalVersion = async () =>

@@ -7,59 +7,59 @@ import { formatDateTime } from '#shared/format.ts';
 import { projectRoot } from '../../lib/project-root.ts';
 
 /**
- * Stamped downloads (issue 31 item 3, decision 071): every page of a classified PDF carries who downloaded it (name
+ * Watermarked downloads (decision 071): every page of a classified PDF carries who downloaded it (name
  * and PIS number), when (IST) and the download id, which is the id of the download's audit event. The document is
  * rewritten whole (never an incremental update, which would keep the original bytes as its first part, to be cut
- * back to by anyone), each time it is downloaded, and nothing stamped is kept.
+ * back to by anyone), each time it is downloaded, and nothing watermarked is kept.
  *
- * The pdf-lib work runs in worker threads (stamp.worker.mjs, decision 096), never on the server's main thread: a PDF
+ * The pdf-lib work runs in worker threads (watermark.worker.mjs, decision 096), never on the server's main thread: a PDF
  * of thousands of pages takes its thread's time, and one taking longer than the time limit ends its thread and is
- * refused (`StampLimitExceeded`), so the server goes on answering.
+ * refused (`WatermarkLimitExceeded`), so the server goes on answering.
  */
-export interface Stamp {
+export interface Watermark {
   name: string;
   pis: string;
   at: Date;
   downloadId: string;
 }
 
-/** The PDF cannot carry the stamp (unreadable, encrypted, or without a page): it is refused, never sent unstamped. */
-export class UnstampablePdf extends Error {
+/** The PDF cannot carry the watermark (unreadable, encrypted, or without a page): it is refused, never sent without its watermark. */
+export class UnwatermarkablePdf extends Error {
   constructor(reason: string, options?: { cause?: unknown }) {
     super(`This PDF cannot be stamped: ${reason}`, options);
   }
 }
 
-/** Stamping took longer than the time limit, or more memory than its thread has: refused, never sent unstamped. */
-export class StampLimitExceeded extends Error {
+/** Watermarking took longer than the time limit, or more memory than its thread has: refused, never sent without its watermark. */
+export class WatermarkLimitExceeded extends Error {
   constructor(
     readonly limit: 'time' | 'memory',
     detail: string,
   ) {
-    super(`Stamping this PDF was stopped: ${detail}`);
+    super(`Watermarking this PDF was stopped: ${detail}`);
   }
 }
 
-/** The stamp's two lines (English: the record's language, whatever the reader's screen). */
-export function stampLines(stamp: Stamp): [string, string] {
+/** The watermark's two lines (English: the record's language, whatever the reader's screen). */
+export function watermarkLines(watermark: Watermark): [string, string] {
   return [
-    `Downloaded by ${stamp.name} · PIS ${stamp.pis.trim() || 'not recorded'}`,
-    `${formatDateTime(stamp.at)} IST · Download id ${stamp.downloadId}`,
+    `Downloaded by ${watermark.name} · PIS ${watermark.pis.trim() || 'not recorded'}`,
+    `${formatDateTime(watermark.at)} IST · Download id ${watermark.downloadId}`,
   ];
 }
 
-export interface StamperLimits {
-  /** A stamp taking longer is stopped and its thread ended (STAMP_TIMEOUT_SECONDS). */
+export interface WatermarkerLimits {
+  /** A watermark taking longer is stopped and its thread ended (STAMP_TIMEOUT_SECONDS). */
   timeoutMs: number;
-  /** Heap of each stamping thread: a PDF that needs more ends its thread, not the server. */
+  /** Heap of each watermarking thread: a PDF that needs more ends its thread, not the server. */
   memoryMb: number;
-  /** Threads stamping at once; further downloads wait their turn, first come first served. */
+  /** Threads watermarking at once; further downloads wait their turn, first come first served. */
   threads: number;
-  /** A thread with nothing to stamp for this long ends (pdf-lib and the fonts loaded: tens of MB). */
+  /** A thread with nothing to watermark for this long ends (pdf-lib and the fonts loaded: tens of MB). */
   idleMs: number;
 }
 
-export const DEFAULT_STAMPER_LIMITS: StamperLimits = {
+export const DEFAULT_WATERMARKER_LIMITS: WatermarkerLimits = {
   timeoutMs: 30_000,
   memoryMb: 1024,
   threads: Math.min(2, availableParallelism()),
@@ -68,8 +68,8 @@ export const DEFAULT_STAMPER_LIMITS: StamperLimits = {
 
 type Reply = { id: number; pdf?: Uint8Array; unstampable?: string; error?: string };
 
-/** A small pool of stamping threads, each stamping one document at a time. */
-export class PdfStamper {
+/** A small pool of watermarking threads, each watermarking one document at a time. */
+export class PdfWatermarker {
   private readonly idle: Worker[] = [];
   private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
   private readonly waiting: ((worker: Worker | Promise<Worker>) => void)[] = [];
@@ -77,11 +77,11 @@ export class PdfStamper {
   private nextId = 1;
   private closed = false;
 
-  constructor(readonly limits: StamperLimits = DEFAULT_STAMPER_LIMITS) {}
+  constructor(readonly limits: WatermarkerLimits = DEFAULT_WATERMARKER_LIMITS) {}
 
-  /** A new thread, once it has loaded pdf-lib and the fonts (its `ready`): a stamp's time limit counts from there. */
+  /** A new thread, once it has loaded pdf-lib and the fonts (its `ready`): a watermark's time limit counts from there. */
   private start(): Promise<Worker> {
-    const worker = new Worker(path.join(projectRoot, 'server', 'modules', 'files', 'stamp.worker.mjs'), {
+    const worker = new Worker(path.join(projectRoot, 'server', 'modules', 'files', 'watermark.worker.mjs'), {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
     });
     return new Promise<Worker>((resolve, reject) => {
@@ -102,7 +102,7 @@ export class PdfStamper {
           void worker.terminate();
           reject(this.limitOf(err));
         });
-      const onExit = () => done(() => reject(new Error('the stamping thread ended as it started')));
+      const onExit = () => done(() => reject(new Error('the watermark thread ended as it started')));
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
@@ -112,7 +112,7 @@ export class PdfStamper {
   /** A thread's failure as the limit it ran into (its memory), else as it is. */
   private limitOf(err: Error & { code?: string }): Error {
     return err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? new StampLimitExceeded('memory', `it needed more than ${this.limits.memoryMb} MB`)
+      ? new WatermarkLimitExceeded('memory', `it needed more than ${this.limits.memoryMb} MB`)
       : err;
   }
 
@@ -129,7 +129,7 @@ export class PdfStamper {
     });
   }
 
-  /** A thread for one stamp: an idle one, a new one while fewer than `threads` run, else the next one freed. */
+  /** A thread for one watermark: an idle one, a new one while fewer than `threads` run, else the next one freed. */
   private acquire(): Promise<Worker> {
     const worker = this.idle.pop();
     if (worker) {
@@ -144,7 +144,7 @@ export class PdfStamper {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** Hands a thread that finished to the next waiting stamp, or keeps it idle; an ended one is replaced for a waiter. */
+  /** Hands a thread that finished to the next waiting watermark, or keeps it idle; an ended one is replaced for a waiter. */
   private release(worker: Worker, healthy: boolean) {
     const next = this.waiting.shift();
     if (!healthy) {
@@ -172,14 +172,14 @@ export class PdfStamper {
   }
 
   /**
-   * A copy of the PDF with the stamp on every page. Rejects with UnstampablePdf when the file cannot be read as a PDF,
-   * is encrypted or has no page, and with StampLimitExceeded when its thread ran out of time or memory.
+   * A copy of the PDF with the watermark on every page. Rejects with UnwatermarkablePdf when the file cannot be read as a PDF,
+   * is encrypted or has no page, and with WatermarkLimitExceeded when its thread ran out of time or memory.
    */
-  async stamp(original: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
-    if (this.closed) throw new Error('The PDF stamper is closed.');
-    const lines = stampLines(stamp);
+  async watermark(original: Uint8Array, watermark: Watermark): Promise<Uint8Array> {
+    if (this.closed) throw new Error('The PDF watermarker is closed.');
+    const lines = watermarkLines(watermark);
     const worker = await this.acquire();
-    worker.ref(); // a stamp under way keeps the process alive (a script's only work); an idle thread does not
+    worker.ref(); // a watermark under way keeps the process alive (a script's only work); an idle thread does not
     const id = this.nextId++;
     // A copy of the bytes is moved to the thread (the caller keeps its own).
     const bytes = new Uint8Array(original);
@@ -197,8 +197,8 @@ export class PdfStamper {
           if (reply.id !== id) return;
           done(() => {
             if (reply.pdf) resolve(reply.pdf);
-            else if (reply.unstampable !== undefined) reject(new UnstampablePdf(reply.unstampable));
-            else reject(new Error(`stamping failed: ${reply.error}`));
+            else if (reply.unstampable !== undefined) reject(new UnwatermarkablePdf(reply.unstampable));
+            else reject(new Error(`watermarking failed: ${reply.error}`));
           });
         };
         const onError = (err: Error) =>
@@ -210,14 +210,14 @@ export class PdfStamper {
         const onExit = () =>
           done(() => {
             healthy = false;
-            reject(new Error('the stamping thread ended'));
+            reject(new Error('the watermark thread ended'));
           });
         const timer = setTimeout(
           () =>
             done(() => {
               healthy = false;
               void worker.terminate();
-              reject(new StampLimitExceeded('time', `it took longer than ${this.limits.timeoutMs / 1000} s`));
+              reject(new WatermarkLimitExceeded('time', `it took longer than ${this.limits.timeoutMs / 1000} s`));
             }),
           this.limits.timeoutMs,
         );
@@ -232,15 +232,15 @@ export class PdfStamper {
     }
   }
 
-  /** How many stamping threads are running now (they end after `idleMs` without work). */
+  /** How many watermarking threads are running now (they end after `idleMs` without work). */
   get threads(): number {
     return this.running;
   }
 
-  /** Ends every thread; a stamp under way is rejected. */
+  /** Ends every thread; a watermark under way is rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const next of this.waiting.splice(0)) next(Promise.reject(new Error('The PDF stamper is closed.')));
+    for (const next of this.waiting.splice(0)) next(Promise.reject(new Error('The PDF watermarker is closed.')));
     const idle = this.idle.splice(0);
     for (const worker of idle) clearTimeout(this.idleTimers.get(worker));
     this.idleTimers.clear();
@@ -249,18 +249,22 @@ export class PdfStamper {
   }
 }
 
-let shared: PdfStamper | undefined;
+let shared: PdfWatermarker | undefined;
 /** The process's stamper, made at the first download with `limits` (the app passes STAMP_TIMEOUT_SECONDS). */
-export function sharedStamper(limits?: Partial<StamperLimits>): PdfStamper {
-  shared ??= new PdfStamper({ ...DEFAULT_STAMPER_LIMITS, ...limits });
+export function sharedWatermarker(limits?: Partial<WatermarkerLimits>): PdfWatermarker {
+  shared ??= new PdfWatermarker({ ...DEFAULT_WATERMARKER_LIMITS, ...limits });
   return shared;
 }
 
 /**
- * Returns a copy of the PDF with the stamp on every page (decision 071), stamped in a worker thread (decision 096).
- * Throws UnstampablePdf when the file cannot be read as a PDF, is encrypted, or has no page; StampLimitExceeded when it
+ * Returns a copy of the PDF with the watermark on every page (decision 071), watermarked in a worker thread (decision 096).
+ * Throws UnwatermarkablePdf when the file cannot be read as a PDF, is encrypted, or has no page; WatermarkLimitExceeded when it
  * took longer than the time limit or more memory than a thread has.
  */
-export function stampPdf(original: Uint8Array, stamp: Stamp, stamper = sharedStamper()): Promise<Uint8Array> {
-  return stamper.stamp(original, stamp);
+export function watermarkPdf(
+  original: Uint8Array,
+  watermark: Watermark,
+  watermarker = sharedWatermarker(),
+): Promise<Uint8Array> {
+  return watermarker.watermark(original, watermark);
 }

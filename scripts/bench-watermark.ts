@@ -1,20 +1,20 @@
-// `npm run bench:stamp`: how long stamping a classified PDF for one download takes (issue 31 item 3, decision 071;
+// `npm run bench:watermark`: how long watermarking a classified PDF for one download takes (decision 071;
 // goal: a 50-page PDF with p95 under 1.5 s).
 //
-// Stamps two 50-page PDFs made here, BENCH_RUNS times each (default 40), the names alternating between English and
-// Devanagari, as files.routes.ts does for each download (stampPdf: read, stamp every page, write the whole document
+// Watermarks two 50-page PDFs made here, BENCH_RUNS times each (default 40), the names alternating between English and
+// Devanagari, as files.routes.ts does for each download (watermarkPdf: read, watermark every page, write the whole document
 // again): "text", fifty pages of typed text, and "scanned", fifty pages each a different greyscale JPEG of an A4 page
 // at 150 dpi (what a scanned letter is). Then "long", 3,000 pages of one line each (the outside review's PDF),
 // BENCH_LONG_RUNS times (default 3). The first runs warm the process up and are not counted. Prints each kind's
 // median, p95 and largest time, and the event-loop delay of the calling thread meanwhile (p99 and largest: what the
-// server's other requests waited; decision 096 moved the stamping into worker threads), then one JSON line.
+// server's other requests waited; decision 096 moved the watermarking into worker threads), then one JSON line.
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 
-import { stampPdf } from '#server/modules/files/pdf-stamp.ts';
+import { watermarkPdf } from '#server/modules/files/pdf-watermark.ts';
 
 const PAGES = 50;
 const RUNS = Number(process.env.BENCH_RUNS || 40);
@@ -73,7 +73,7 @@ async function measure(original: Uint8Array, runs: number, warmUp: number) {
   for (let i = 0; i < warmUp + runs; i++) {
     if (i === warmUp) loop.enable();
     const started = performance.now();
-    await stampPdf(original, {
+    await watermarkPdf(original, {
       name: i % 2 ? 'राम कुमार शर्मा' : 'Anjali Deshmukh',
       pis: '804512',
       at: new Date(),
@@ -105,10 +105,10 @@ for (const [kind, make, pages, runs, warmUp] of [
   results[kind] = { pages, mb, ...(await measure(original, runs, warmUp)) };
   const r = results[kind];
   console.log(
-    `${kind}: ${pages} pages, ${mb} MB, ${runs} stamps: p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms; ` +
+    `${kind}: ${pages} pages, ${mb} MB, ${runs} watermarks: p50 ${r.p50} ms, p95 ${r.p95} ms, max ${r.max} ms; ` +
       `event-loop delay meanwhile p99 ${r.loopP99} ms, max ${r.loopMax} ms`,
   );
 }
 const worstP95 = Math.max(results.text!.p95, results.scanned!.p95);
 console.log(`worst p95 of 50 pages ${worstP95} ms (goal < ${GOAL_MS} ms)`);
-console.log(JSON.stringify({ bench: 'stamp', pages: PAGES, runs: RUNS, goalMs: GOAL_MS, worstP95, results }));
+console.log(JSON.stringify({ bench: 'watermark', pages: PAGES, runs: RUNS, goalMs: GOAL_MS, worstP95, results }));

@@ -2,13 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { todayInIndia } from '#shared/format.ts';
 
-import { keptAnswers } from './kept-answers.ts';
+import { answerCache } from './answer-cache.ts';
 import { type PreparedAnswer, prepareJson, sendPrepared } from './prepared-answer.ts';
 
 /**
  * NOTE: a signed-in person's own reads (the letters register and inbox, the badges, the bell, acknowledgements, the
  * Groups menu, the group page, their profile and My Account; decision 089 lists them) are asked on every screen they
- * open and change a few times a day. Their answers are kept per person and address under the stamp of everything they
+ * open and change a few times a day. Their answers are kept per person and address under the version of everything they
  * are made from:
  * - `personal`: moved by the database at the commit of any write to the tables those reads show (migration 0034);
  * - `directory`: the names and roles the answers show (migrations 0019 and 0034);
@@ -18,10 +18,10 @@ import { type PreparedAnswer, prepareJson, sendPrepared } from './prepared-answe
  * read on every node: nothing is stale and nothing is announced. Keyed by the person and the request's address
  * (path and query), never shared between people.
  */
-const personalAnswers = keptAnswers(5000);
+const personalCache = answerCache(5000);
 
-/** What a kept answer is stamped with (see above). */
-export function personalStamp(req: FastifyRequest): string {
+/** What a cached answer is cached under (see above). */
+export function personalVersion(req: FastifyRequest): string {
   return `${req.personalVersion}:${req.directoryVersion}:${req.accountVersion}:${todayInIndia()}`;
 }
 
@@ -31,8 +31,8 @@ export function personalStamp(req: FastifyRequest): string {
  */
 export function personalAnswer(req: FastifyRequest, make: () => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
   const actor = req.actor;
-  if (!actor || req.personalVersion === undefined) return make(); // never for a visitor: kept answers are a person's
-  return personalAnswers(req.server.db, `${actor.id} ${req.url}`, personalStamp(req), make);
+  if (!actor || req.personalVersion === undefined) return make(); // never for a visitor: cached answers are a person's
+  return personalCache(req.server.db, `${actor.id} ${req.url}`, personalVersion(req), make);
 }
 
 /**

@@ -1,50 +1,50 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { answerCache } from './answer-cache.ts';
 import { AppError, notFound } from './errors.ts';
-import { keptAnswers } from './kept-answers.ts';
 import { type PreparedAnswer, prepareJson } from './prepared-answer.ts';
 
 const maker = () => vi.fn(async () => prepareJson({ ok: true }));
 
 describe('answers kept per key and stamp', () => {
   it('makes an answer once per stamp, again when the stamp moves on, and apart per database', async () => {
-    const kept = keptAnswers(10);
+    const cache = answerCache(10);
     const db = {};
     const make = maker();
-    const first = await kept(db, 'me:1', 'v1', make);
-    expect(await kept(db, 'me:1', 'v1', make)).toBe(first);
-    expect(await kept(db, 'me:1', 'v2', make)).not.toBe(first);
-    expect(await kept({}, 'me:1', 'v2', make)).toBeDefined();
+    const first = await cache(db, 'me:1', 'v1', make);
+    expect(await cache(db, 'me:1', 'v1', make)).toBe(first);
+    expect(await cache(db, 'me:1', 'v2', make)).not.toBe(first);
+    expect(await cache({}, 'me:1', 'v2', make)).toBeDefined();
     expect(make).toHaveBeenCalledTimes(3);
   });
 
   it('keeps at most its number of keys, dropping the least recently asked', async () => {
-    const kept = keptAnswers(3);
+    const cache = answerCache(3);
     const db = {};
     const make = maker();
-    for (const key of ['a', 'b', 'c']) await kept(db, key, 's', make);
-    await kept(db, 'a', 's', make); // a is now the most recent
-    await kept(db, 'd', 's', make); // b goes
+    for (const key of ['a', 'b', 'c']) await cache(db, key, 's', make);
+    await cache(db, 'a', 's', make); // a is now the most recent
+    await cache(db, 'd', 's', make); // b goes
     expect(make).toHaveBeenCalledTimes(4);
-    await kept(db, 'a', 's', make);
-    await kept(db, 'b', 's', make);
+    await cache(db, 'a', 's', make);
+    await cache(db, 'b', 's', make);
     expect(make).toHaveBeenCalledTimes(5);
   });
 
   it('does not keep a failure', async () => {
-    const kept = keptAnswers(3);
+    const cache = answerCache(3);
     const db = {};
-    await expect(kept(db, 'k', 's', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache(db, 'k', 's', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     const make = maker();
-    await kept(db, 'k', 's', make);
+    await cache(db, 'k', 's', make);
     expect(make).toHaveBeenCalledTimes(1);
   });
 
   it('makes an answer once for the requests that come while it is being made', async () => {
-    const kept = keptAnswers(10);
+    const cache = answerCache(10);
     const db = {};
     const { make, finish } = slowMaker();
-    const asked = Array.from({ length: 8 }, () => kept(db, 'me /api/dac/inbox/count', 'v1', make));
+    const asked = Array.from({ length: 8 }, () => cache(db, 'me /api/dac/inbox/count', 'v1', make));
     finish(prepareJson({ pending: 1 }));
     const answers = await Promise.all(asked);
     expect(make).toHaveBeenCalledTimes(1);
@@ -52,18 +52,18 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('never shares a making between keys (people) or stamps', async () => {
-    const kept = keptAnswers(10);
+    const cache = answerCache(10);
     const db = {};
     const mine = slowMaker();
     const theirs = slowMaker();
     const later = slowMaker();
     const asked = [
-      kept(db, 'me /api/notifications/count', 'v1', mine.make),
-      kept(db, 'them /api/notifications/count', 'v1', theirs.make),
-      kept(db, 'me /api/notifications/count', 'v1', mine.make),
-      kept(db, 'them /api/notifications/count', 'v1', theirs.make),
+      cache(db, 'me /api/notifications/count', 'v1', mine.make),
+      cache(db, 'them /api/notifications/count', 'v1', theirs.make),
+      cache(db, 'me /api/notifications/count', 'v1', mine.make),
+      cache(db, 'them /api/notifications/count', 'v1', theirs.make),
     ];
-    const moved = kept(db, 'me /api/notifications/count', 'v2', later.make); // the stamp moved on meanwhile
+    const moved = cache(db, 'me /api/notifications/count', 'v2', later.make); // the version moved on meanwhile
     mine.finish(prepareJson({ unread: 1 }));
     theirs.finish(prepareJson({ unread: 2 }));
     later.finish(prepareJson({ unread: 3 }));
@@ -77,26 +77,26 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('gives a refusal to those who waited for it, and does not keep it', async () => {
-    const kept = keptAnswers(10);
+    const cache = answerCache(10);
     const db = {};
     const { make, fail } = slowMaker();
-    const asked = Array.from({ length: 4 }, () => kept(db, 'me /api/groups/id/x', 'v1', make).catch((e) => e));
+    const asked = Array.from({ length: 4 }, () => cache(db, 'me /api/groups/id/x', 'v1', make).catch((e) => e));
     fail(notFound('groups.not_found'));
     const refusals = await Promise.all(asked);
     expect(make).toHaveBeenCalledTimes(1);
     for (const refusal of refusals) expect(refusal).toBeInstanceOf(AppError);
     const again = maker();
-    await kept(db, 'me /api/groups/id/x', 'v1', again);
+    await cache(db, 'me /api/groups/id/x', 'v1', again);
     expect(again).toHaveBeenCalledTimes(1);
   });
 
   it("does not pass on another request's accident: those who waited make the answer once more, together", async () => {
-    const kept = keptAnswers(10);
+    const cache = answerCache(10);
     const db = {};
     const first = slowMaker();
     const second = slowMaker();
-    const failed = kept(db, 'me /api/dac/page', 'v1', first.make).catch((e: Error) => e);
-    const waiting = Array.from({ length: 3 }, () => kept(db, 'me /api/dac/page', 'v1', second.make));
+    const failed = cache(db, 'me /api/dac/page', 'v1', first.make).catch((e: Error) => e);
+    const waiting = Array.from({ length: 3 }, () => cache(db, 'me /api/dac/page', 'v1', second.make));
     first.fail(new Error('connection terminated'));
     expect(await failed).toEqual(new Error('connection terminated'));
     second.finish(prepareJson({ letters: [] }));
@@ -106,19 +106,19 @@ describe('answers kept per key and stamp', () => {
     for (const answer of answers) expect(answer).toBe(answers[0]);
     // kept now: the next request makes nothing
     const none = maker();
-    expect(await kept(db, 'me /api/dac/page', 'v1', none)).toBe(answers[0]);
+    expect(await cache(db, 'me /api/dac/page', 'v1', none)).toBe(answers[0]);
     expect(none).not.toHaveBeenCalled();
   });
 
   it('takes a making that throws at once for a failure, and keeps nothing', async () => {
-    const kept = keptAnswers(3);
+    const cache = answerCache(3);
     const db = {};
     const throws = () => {
       throw new Error('bug');
     };
-    await expect(kept(db, 'k', 's', throws)).rejects.toThrow('bug');
+    await expect(cache(db, 'k', 's', throws)).rejects.toThrow('bug');
     const make = maker();
-    await kept(db, 'k', 's', make);
+    await cache(db, 'k', 's', make);
     expect(make).toHaveBeenCalledTimes(1);
   });
 });

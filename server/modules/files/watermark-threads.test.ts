@@ -14,18 +14,23 @@ import { buildTestApp } from '#server/test/app.ts';
 import { pdfWithPages } from '#server/test/documents.ts';
 import { authHeaders, createUser, letterFields, postLetter } from '#server/test/factories.ts';
 
-import { DEFAULT_STAMPER_LIMITS, PdfStamper, StampLimitExceeded, UnstampablePdf } from './pdf-stamp.ts';
+import {
+  DEFAULT_WATERMARKER_LIMITS,
+  PdfWatermarker,
+  UnwatermarkablePdf,
+  WatermarkLimitExceeded,
+} from './pdf-watermark.ts';
 
 /**
- * Stamping off the main thread (decision 096): classified PDFs are stamped in worker threads under a time limit, so a
+ * Watermarking off the main thread (decision 096): classified PDFs are watermarked in worker threads under a time limit, so a
  * PDF of thousands of pages neither stops the server's answers nor hangs its download: past STAMP_TIMEOUT_SECONDS it is
- * refused with 422 `files.stamp_too_heavy`, recorded as a failed download, and the next download is stamped as usual.
+ * refused with 422 `files.stamp_too_heavy`, recorded as a failed download, and the next download is watermarked as usual.
  */
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'lp-stamp-threads-'));
-const stampers: PdfStamper[] = [];
+const watermarkers: PdfWatermarker[] = [];
 afterAll(async () => {
-  for (const s of stampers) await s.close();
+  for (const s of watermarkers) await s.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -34,13 +39,13 @@ const pagesOfText = (pdf: Uint8Array) => {
   writeFileSync(file, pdf);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
 };
-const stampFor = (downloadId: string) => ({ name: 'Anjali Deshmukh', pis: '804512', at: new Date(), downloadId });
+const watermarkFor = (downloadId: string) => ({ name: 'Anjali Deshmukh', pis: '804512', at: new Date(), downloadId });
 // 3,000 pages of 0.8 MB: seconds of pdf-lib's work on any machine (10 s on the shared 2-core one).
 const longPdf = () => pdfWithPages(Array.from({ length: 3000 }, (_, i) => `Page ${i + 1} of the range survey`));
 
-function stamper(over: Partial<typeof DEFAULT_STAMPER_LIMITS>) {
-  const s = new PdfStamper({ ...DEFAULT_STAMPER_LIMITS, ...over });
-  stampers.push(s);
+function watermarker(over: Partial<typeof DEFAULT_WATERMARKER_LIMITS>) {
+  const s = new PdfWatermarker({ ...DEFAULT_WATERMARKER_LIMITS, ...over });
+  watermarkers.push(s);
   return s;
 }
 
@@ -68,11 +73,11 @@ describe('a classified PDF whose stamp takes longer than STAMP_TIMEOUT_SECONDS',
     const long = await upload(longPdf());
     const headers = await authHeaders(app, owner);
 
-    // The health check asked again and again while the long PDF is stamped: every answer within a second.
-    let stamping = true;
+    // The health check asked again and again while the long PDF is watermarked: every answer within a second.
+    let watermarking = true;
     const answers: { status: number; ms: number }[] = [];
     const polling = (async () => {
-      while (stamping) {
+      while (watermarking) {
         const began = performance.now();
         const res = await app.inject({ url: '/api/health' });
         answers.push({ status: res.statusCode, ms: performance.now() - began });
@@ -82,7 +87,7 @@ describe('a classified PDF whose stamp takes longer than STAMP_TIMEOUT_SECONDS',
     const began = performance.now();
     const res = await app.inject({ url: long.fileUrl, headers });
     const tookMs = performance.now() - began;
-    stamping = false;
+    watermarking = false;
     await polling;
 
     expect(res.statusCode, res.body).toBe(422);
@@ -103,7 +108,7 @@ describe('a classified PDF whose stamp takes longer than STAMP_TIMEOUT_SECONDS',
     expect(event).toMatchObject({ action: 'letter_downloaded', outcome: 'failure', classification: 'Secret' });
     expect(JSON.parse(event!.details!)).toMatchObject({ code: 'files.stamp_too_heavy' });
 
-    // The thread that ran out of time was ended; the next download gets a new one and its stamp.
+    // The thread that ran out of time was ended; the next download gets a new one and its watermark.
     const short = await upload(pdfWithPages(['Minutes of the magazine survey']));
     const ok = await app.inject({ url: short.fileUrl, headers });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -113,10 +118,10 @@ describe('a classified PDF whose stamp takes longer than STAMP_TIMEOUT_SECONDS',
 
 describe('the stamping threads', () => {
   it('take stamps one at a time per thread, in turn, and end once idle', async () => {
-    const s = stamper({ threads: 1, idleMs: 200 });
+    const s = watermarker({ threads: 1, idleMs: 200 });
     const ids = ['1b8e6f4a-0000-4000-8000-000000000001', '1b8e6f4a-0000-4000-8000-000000000002'];
     const original = pdfWithPages(['Storage of class 1.1 explosives', 'Annexure']);
-    const [a, b] = await Promise.all(ids.map((id) => s.stamp(original, stampFor(id))));
+    const [a, b] = await Promise.all(ids.map((id) => s.watermark(original, watermarkFor(id))));
     expect(s.threads).toBe(1);
     for (const [pdf, id] of [
       [a!, ids[0]!],
@@ -132,19 +137,21 @@ describe('the stamping threads', () => {
   });
 
   it('refuse what cannot be stamped, and stop a stamp at the time limit with the thread ended', async () => {
-    const s = stamper({ threads: 1, timeoutMs: 300 });
-    await expect(s.stamp(Buffer.from('%PDF-1.7\nnot a PDF\n'), stampFor('x'))).rejects.toBeInstanceOf(UnstampablePdf);
-    const stopped = await s.stamp(longPdf(), stampFor('y')).catch((err: unknown) => err);
-    expect(stopped).toBeInstanceOf(StampLimitExceeded);
-    expect((stopped as StampLimitExceeded).limit).toBe('time');
+    const s = watermarker({ threads: 1, timeoutMs: 300 });
+    await expect(s.watermark(Buffer.from('%PDF-1.7\nnot a PDF\n'), watermarkFor('x'))).rejects.toBeInstanceOf(
+      UnwatermarkablePdf,
+    );
+    const stopped = await s.watermark(longPdf(), watermarkFor('y')).catch((err: unknown) => err);
+    expect(stopped).toBeInstanceOf(WatermarkLimitExceeded);
+    expect((stopped as WatermarkLimitExceeded).limit).toBe('time');
     expect(s.threads).toBe(0);
   });
 
   it('stop a stamp that needs more memory than its thread has', async () => {
-    const s = stamper({ threads: 1, memoryMb: 24, timeoutMs: 60_000 });
+    const s = watermarker({ threads: 1, memoryMb: 24, timeoutMs: 60_000 });
     const twentyThousand = pdfWithPages(Array.from({ length: 20_000 }, (_, i) => `Page ${i + 1}`));
-    const stopped = await s.stamp(twentyThousand, stampFor('z')).catch((err: unknown) => err);
-    expect(stopped).toBeInstanceOf(StampLimitExceeded);
-    expect((stopped as StampLimitExceeded).limit).toBe('memory');
+    const stopped = await s.watermark(twentyThousand, watermarkFor('z')).catch((err: unknown) => err);
+    expect(stopped).toBeInstanceOf(WatermarkLimitExceeded);
+    expect((stopped as WatermarkLimitExceeded).limit).toBe('memory');
   }, 70_000);
 });

@@ -1,6 +1,6 @@
-// Stamps classified PDFs for their downloads (decision 071) in a worker thread (pdf-stamp.ts, decision 096), so that a
+// Watermarks classified PDFs for their downloads (decision 071) in a worker thread (pdf-watermark.ts, decision 096), so that a
 // PDF whose reading or writing takes long costs this thread's time, never the server's: the parent ends the thread when
-// a stamp takes too long. Plain JavaScript so that it runs the same under tsx, Vitest and the compiled server, as
+// a watermark takes too long. Plain JavaScript so that it runs the same under tsx, Vitest and the compiled server, as
 // search/extract.worker.mjs does.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +13,7 @@ import * as fontkit from 'fontkit';
 /**
  * A WOFF 1.0 font as the plain TrueType/OpenType file it wraps (W3C WOFF §4-5: the header, a directory of tables,
  * each table zlib-compressed when that made it smaller). fontkit reads a WOFF table by inflating it again at each
- * reading, once per glyph drawn or subset: three quarters of a stamp's time went there.
+ * reading, once per glyph drawn or subset: three quarters of a watermark's time went there.
  */
 function woffToSfnt(woff) {
   if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF font');
@@ -53,7 +53,7 @@ function woffToSfnt(woff) {
 }
 
 // Noto Sans Devanagari as the portal's web build ships it (@fontsource): its Latin face for the words and numbers and
-// its Devanagari face for a Hindi name, then Latin Extended. Embedded as subsets: a stamp adds a few kilobytes.
+// its Devanagari face for a Hindi name, then Latin Extended. Embedded as subsets: a watermark adds a few kilobytes.
 const require = createRequire(import.meta.url);
 const FONT_FILES = ['latin', 'devanagari', 'latin-ext'].map((subset) =>
   woffToSfnt(
@@ -65,8 +65,8 @@ const FONT_FILES = ['latin', 'devanagari', 'latin-ext'].map((subset) =>
 
 /**
  * fontkit for pdf-lib, each font read once per thread: pdf-lib hands the same bytes to `create` for every document,
- * and reading a font again (its shaping tables above all) cost most of a stamp's time (decision 071). A font object
- * is only read from after it is made, and this thread stamps one document at a time, so documents may share it.
+ * and reading a font again (its shaping tables above all) cost most of a watermark's time (decision 071). A font object
+ * is only read from after it is made, and this thread watermarks one document at a time, so documents may share it.
  */
 const parsed = new Map();
 const sharedFontkit = {
@@ -86,8 +86,8 @@ const MARGIN = 12;
 const PADDING = 3;
 const INK = rgb(0.55, 0, 0);
 
-/** The PDF cannot carry the stamp: the parent refuses it (files.unstampable), never sends it unstamped. */
-class Unstampable extends Error {}
+/** The PDF cannot carry the watermark: the parent refuses it (files.unstampable), never sends it without its watermark. */
+class Unwatermarkable extends Error {}
 
 /** Runs of text each drawn by the first font that has all its characters (a space joins the run it is in). */
 function runsOf(text, fonts, kits) {
@@ -110,7 +110,7 @@ function runsOf(text, fonts, kits) {
   return runs;
 }
 
-/** Where the stamp goes on a page: the bottom-left corner as the page is shown (its CropBox and /Rotate). */
+/** Where the watermark goes on a page: the bottom-left corner as the page is shown (its CropBox and /Rotate). */
 function placement(page) {
   const box = page.getCropBox();
   const [x0, y0, x1, y1] = [box.x, box.y, box.x + box.width, box.y + box.height];
@@ -126,8 +126,8 @@ function placement(page) {
   }
 }
 
-/** The PDF with the two lines stamped on every page, written again whole (decision 071). */
-async function stamp(original, lineTexts) {
+/** The PDF with the two lines watermarked on every page, written again whole (decision 071). */
+async function watermark(original, lineTexts) {
   let doc;
   let pages;
   try {
@@ -135,10 +135,10 @@ async function stamp(original, lineTexts) {
     pages = doc.getPages();
   } catch (err) {
     const encrypted = err?.name === 'EncryptedPDFError' || /encrypt/i.test(String(err?.message));
-    throw new Unstampable(encrypted ? 'it is encrypted' : 'it cannot be read', { cause: err });
+    throw new Unwatermarkable(encrypted ? 'it is encrypted' : 'it cannot be read', { cause: err });
   }
-  if (doc.isEncrypted) throw new Unstampable('it is encrypted');
-  if (!pages.length) throw new Unstampable('it has no page');
+  if (doc.isEncrypted) throw new Unwatermarkable('it is encrypted');
+  if (!pages.length) throw new Unwatermarkable('it has no page');
 
   doc.registerFontkit(sharedFontkit);
   const fonts = await Promise.all(FONT_FILES.map((bytes) => doc.embedFont(bytes, { subset: true })));
@@ -171,27 +171,27 @@ async function stamp(original, lineTexts) {
 
   for (const page of pages) {
     const { x, y, angle, room } = placement(page);
-    // A page narrower than the stamp gets it smaller, never cut off.
+    // A page narrower than the watermark gets it smaller, never cut off.
     const scale = Math.min(1, (room - 2 * MARGIN) / width);
     page.drawPage(form, { x, y, xScale: scale, yScale: scale, rotate: degrees(angle) });
   }
   return doc.save();
 }
 
-// Ready once pdf-lib and the fonts are loaded and one page has been stamped with Latin and Devanagari (fontkit reads
+// Ready once pdf-lib and the fonts are loaded and one page has been watermarked with Latin and Devanagari (fontkit reads
 // the fonts, the code is compiled): a download's time limit counts from here, not from the thread's start.
 const blank = await PDFDocument.create();
 blank.addPage([595, 842]);
-await stamp(await blank.save(), ['Downloaded by राम कुमार · PIS 0', '1 Jan 2026, 9:00 am IST · Download id -']);
+await watermark(await blank.save(), ['Downloaded by राम कुमार · PIS 0', '1 Jan 2026, 9:00 am IST · Download id -']);
 parentPort?.postMessage({ ready: true });
 
-// One document at a time: the parent sends the next only after this one's answer (pdf-stamp.ts).
+// One document at a time: the parent sends the next only after this one's answer (pdf-watermark.ts).
 parentPort?.on('message', async ({ id, original, lines }) => {
   try {
-    const pdf = await stamp(new Uint8Array(original), lines);
+    const pdf = await watermark(new Uint8Array(original), lines);
     parentPort.postMessage({ id, pdf }, [pdf.buffer]);
   } catch (err) {
-    if (err instanceof Unstampable) parentPort.postMessage({ id, unstampable: err.message });
+    if (err instanceof Unwatermarkable) parentPort.postMessage({ id, unstampable: err.message });
     else parentPort.postMessage({ id, error: String(err?.stack ?? err) });
   }
 });

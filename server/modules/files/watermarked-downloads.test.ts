@@ -15,9 +15,9 @@ import { authHeaders, createUser, letterFields, postLetter } from '#server/test/
 import { multipart, type MultipartFile, SAMPLE_FILES } from '#server/test/multipart.ts';
 
 /**
- * Traceable downloads (issue 31 item 3, decisions 070-071): a classified letter's PDF is stamped on every page with
+ * Traceable downloads (decisions 070-071): a classified letter's PDF is watermarked on every page with
  * the person's name, PIS number, the time and the download id (its audit event's id), checked with Debian's pdftotext;
- * the original bytes are never sent; a PDF that cannot be stamped is refused; and when the audit trail cannot be
+ * the original bytes are never sent; a PDF that cannot be watermarked is refused; and when the audit trail cannot be
  * written, nothing classified is served (503).
  */
 
@@ -74,7 +74,7 @@ describe('a Secret letter downloaded by a cleared officer', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     for (const header of ['etag', 'last-modified', 'accept-ranges']) expect(res.headers[header]).toBeUndefined();
 
-    // Every page carries the stamp, and the page's own text is still there.
+    // Every page carries the watermark, and the page's own text is still there.
     const pages = pagesOf(served);
     expect(pages).toHaveLength(3);
     pages.forEach((page, i) => {
@@ -106,7 +106,7 @@ describe('a Secret letter downloaded by a cleared officer', () => {
       details: JSON.stringify({ stamped: true }),
     });
 
-    // Each download is stamped anew, under its own id: no range, no validator, no copy kept.
+    // Each download is watermarked anew, under its own id: no range, no validator, no copy kept.
     const ranged = await download(officer, letter.fileUrl, { range: 'bytes=0-99', 'if-none-match': '*' });
     expect(ranged.statusCode).toBe(200);
     expect(ranged.headers['content-range']).toBeUndefined();
