@@ -18,14 +18,14 @@ export const auth = {
   password_too_long: 'Password must be at most 200 characters.',
   role_required: 'Please choose a role.',
   /** The step-up before classified letters (decision 066). */
-  step_up_required: 'Please confirm it is you to open this letter.',
+  step_up_required: 'Please confirm it is you to carry on.',
   step_up_answer_required: 'Enter your password or a code.',
   step_up_one_answer: 'Enter either your password or a code, not both.',
   step_up_code_too_long: 'A code is at most 64 characters.',
   step_up_wrong_password: 'That password is not correct.',
   step_up_use_factor: 'Please confirm with your second factor (an authenticator code or a recovery code).',
   step_up_no_factor: 'You have no second factor: please confirm with your password.',
-  step_up_sign_in_again: 'Please sign out and sign in again to open this letter.',
+  step_up_sign_in_again: 'Please sign out and sign in again to carry on.',
   /** Active sessions (My Account → Security). */
   session_not_found: 'That session was not found, or has already ended.',
   /** Sign-in with the lab's directory (server/modules/auth/directory*.ts, decision 062). */

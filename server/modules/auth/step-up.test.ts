@@ -45,7 +45,7 @@ const stepUp = (app: FastifyInstance, token: string | null, payload: unknown) =>
 
 const REQUIRED = {
   code: 'auth.step_up_required',
-  message: 'Please confirm it is you to open this letter.',
+  message: 'Please confirm it is you to carry on.',
   methods: ['password'],
 };
 
