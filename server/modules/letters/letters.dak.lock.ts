@@ -82,10 +82,23 @@ export const mailable = (letter: LetterRow, remarks: string) => {
   };
 };
 
-/** An activity of the dak that has a "…_for" form, recorded when a delegate acts for an officer. */
-export type DakActivity = {
-  [K in ActivityCode]: `${K}_for` extends ActivityCode ? K : never;
-}[ActivityCode];
+/**
+ * Each activity of the dak and its "…_for" form, recorded when a delegate acts for an officer. Written out, not
+ * made by joining strings, so that every code the portal records is found where it is sent (web/i18n/messages.test.ts).
+ */
+const ON_BEHALF = {
+  'activity.letter_marked': 'activity.letter_marked_for',
+  'activity.letter_marked_due': 'activity.letter_marked_due_for',
+  'activity.letter_copied': 'activity.letter_copied_for',
+  'activity.letter_received': 'activity.letter_received_for',
+  'activity.letter_closed': 'activity.letter_closed_for',
+  'activity.letter_sent_back': 'activity.letter_sent_back_for',
+  'activity.letter_opened': 'activity.letter_opened_for',
+  'activity.letter_pulled_back': 'activity.letter_pulled_back_for',
+} as const satisfies Partial<Record<ActivityCode, ActivityCode>>;
+
+/** An activity of the dak that has a "…_for" form. */
+export type DakActivity = keyof typeof ON_BEHALF;
 
 /**
  * Records a write of the dak on the letter `id`: `code` with `params`, or, when a delegate acted for an officer
@@ -102,7 +115,7 @@ export async function recordDakActivity(
   await recordActivity(
     tx,
     actor,
-    officer !== undefined ? (`${code}_for` as ActivityCode) : code,
+    officer !== undefined ? ON_BEHALF[code] : code,
     officer !== undefined ? { ...params, officer } : params,
     { type: 'letter', id },
   );
