@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { GroupJson } from '#shared/schemas/group.ts';
 
 import { checkA11y } from './a11y.ts';
-import { expectVisible, groupIds, launchBrowser, newContext, signInAs } from './fixtures.ts';
+import { expectVisible, groupIds, keepLanguage, launchBrowser, newContext, signInAs } from './fixtures.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Axe finds nothing critical, serious or moderate on any page, in both languages and both
@@ -125,13 +125,8 @@ export function useAxeWalk() {
 
 /** Chooses language and contrast as the header does (localStorage) and reloads once. */
 export async function prefer(language: Language, contrast: Contrast) {
-  await page.evaluate(
-    ({ language, contrast }) => {
-      localStorage.setItem('language', language);
-      localStorage.setItem('contrast', contrast);
-    },
-    { language, contrast },
-  );
+  await keepLanguage(page, language);
+  await page.evaluate((contrast) => localStorage.setItem('contrast', contrast), contrast);
   await page.reload();
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);

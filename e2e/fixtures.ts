@@ -114,6 +114,30 @@ async function chooseAccountLanguage(page: Page, login: SessionJson): Promise<vo
 }
 
 /**
+ * Shows the portal in `language` from the next page load, as the header's button would: in this browser, and, for a
+ * signed-in person whose account chose another language, as their account's choice too (decision 102: the account's
+ * choice wins at each page load). The page must be on the portal's origin.
+ */
+export async function keepLanguage(page: Page, language: 'en' | 'hi'): Promise<void> {
+  const status = await page.evaluate(async (language) => {
+    localStorage.setItem('language', language);
+    const token = localStorage.getItem('token');
+    const text = localStorage.getItem('user');
+    if (!token || !text) return 200;
+    const user = JSON.parse(text) as { language: string; languageChosen?: boolean };
+    if (!user.languageChosen || user.language === language) return 200;
+    const res = await fetch('/api/users/me/language', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ language }),
+    });
+    localStorage.setItem('user', JSON.stringify({ ...user, language }));
+    return res.status;
+  }, language);
+  if (status !== 200) throw new Error(`Could not choose ${language} for the signed-in account (${status})`);
+}
+
+/**
  * Signs `page` in as `user`. `via: 'storage'` (default) stores the login as web/lib/auth-storage.ts does, without
  * touching the UI; `via: 'ui'` fills the login form. Then opens `to` (default /).
  */

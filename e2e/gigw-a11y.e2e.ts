@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { baseURL, expectVisible, groupIds, newContext, signInAs, useBrowser } from './fixtures.ts';
+import { baseURL, expectVisible, groupIds, keepLanguage, newContext, signInAs, useBrowser } from './fixtures.ts';
 import { createApprovedUser, createPendingUser, registrationFor, signedInAdmin, uniquePersonName } from './seed.ts';
 
 // Decision 018: shipped fonts so Hindi renders without a system font, axe with no critical, serious or
@@ -14,13 +14,8 @@ const state = useBrowser();
 /** Chooses language and contrast the way the header does (both live in localStorage), then opens `to`. */
 async function prefer(page: Page, language: 'en' | 'hi', contrast: 'normal' | 'high', to: string) {
   await page.goto('/api/health');
-  await page.evaluate(
-    ({ language, contrast }) => {
-      localStorage.setItem('language', language);
-      localStorage.setItem('contrast', contrast);
-    },
-    { language, contrast },
-  );
+  await keepLanguage(page, language);
+  await page.evaluate((contrast) => localStorage.setItem('contrast', contrast), contrast);
   await page.goto(to);
   await page.waitForLoadState('networkidle');
 }
