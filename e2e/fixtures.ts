@@ -106,7 +106,12 @@ export const LOGIN_LABELS = { email: 'Email', password: 'Password', submit: 'Log
  * account a previous test switched keeps no hold on this one. `e2e/language.e2e.ts` shows the account winning.
  */
 async function chooseAccountLanguage(page: Page, login: SessionJson): Promise<void> {
-  const language = await page.evaluate(() => (localStorage.getItem('language') === 'hi' ? 'hi' : 'en'));
+  const language = await page.evaluate(() => {
+    // The person signing in pressed no language button in this tab: a switch made before (a visitor's, an earlier
+    // test's) is not theirs to send at sign-in (web/lib/language-sync.ts).
+    sessionStorage.removeItem('languageChoice');
+    return localStorage.getItem('language') === 'hi' ? 'hi' : 'en';
+  });
   if (!login.user.languageChosen || login.user.language === language) return;
   const res = await apiAs(login).put('/api/users/me/language', { language });
   if (res.status !== 200) throw new Error(`Could not set the language of ${login.user.email} (${res.status})`);
