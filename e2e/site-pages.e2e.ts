@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { expectHidden, expectPath, expectVisible, groupIds, signInAs, useBrowser } from './fixtures.ts';
+import { expectHidden, expectPath, expectVisible, groupIds, keepLanguage, signInAs, useBrowser } from './fixtures.ts';
 import { createApprovedUser, createPendingUser, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Decision 019: the site pages of GIGW 3.0 linked from every footer (items 9, 11), feedback from a visitor
@@ -56,7 +56,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
     await expectVisible(page.getByText(/People are found only after signing in\./));
     await bothLanguages(page, 'help', 'Help', 'सहायता');
 
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await keepLanguage(page, 'en');
     await page.goto('/');
     await footer(page).getByRole('link', { name: 'Sitemap' }).click();
     await expectPath(page, '/sitemap');
@@ -71,7 +71,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
       ['/accessibility', 'accessibility', 'Accessibility statement', 'अभिगम्यता विवरण'],
       ['/archive', 'archive', 'Archive of notices and circulars', 'सूचनाओं और परिपत्रों का संग्रह'],
     ] as const) {
-      await page.evaluate(() => localStorage.setItem('language', 'en'));
+      await keepLanguage(page, 'en');
       await page.goto('/');
       await footer(page)
         .getByRole('link', { name: en === 'Archive of notices and circulars' ? 'Archive' : en })
@@ -80,7 +80,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
       await bothLanguages(page, name, en, hi);
     }
     // The default Terms text, and no edit button for a visitor.
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await keepLanguage(page, 'en');
     await page.goto('/terms');
     await expectVisible(page.getByText(/This portal is the intranet of the laboratory/));
     expect(await page.getByRole('button', { name: 'Edit this page' }).count()).toBe(0);
@@ -145,7 +145,7 @@ describe('feedback (item 9)', () => {
 
     const admin = await signedInAdmin();
     await signInAs(page, admin, { to: '/' });
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await keepLanguage(page, 'en');
     await page.reload();
     await page
       .getByRole('navigation', { name: 'Main navigation' })
