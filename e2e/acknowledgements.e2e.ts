@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ACKNOWLEDGEMENT_CSV_COLUMNS } from '#shared/schemas/acknowledgements.ts';
 import type { GroupJson } from '#shared/schemas/group.ts';
 
 import { checkA11y, screenshot, SCREENSHOT_WIDTHS } from './a11y.ts';
 import { expectHidden, expectPath, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
+import { portal } from './portal.ts';
 import { apiAs, createApprovedUser, inDays, registrationFor, type SeededUser, signedInAdmin, tinyPdf } from './seed.ts';
 
 // Decision 074: circulars that must be acknowledged. An admin publishes a lab circular to two groups with a
@@ -59,11 +60,11 @@ async function screenshotFromTop(page: Page, name: string) {
 }
 
 /**
- * Makes `user`'s row of the circular `name` overdue: its due date set `days` back in the shared server's database, as
+ * Makes `user`'s row of the circular `name` overdue: its due date set `days` back in the e2e portal's database, as
  * no API sets a deadline in the past (the rows, the report and the CSV then say "Overdue" without waiting).
  */
 async function makeOverdue(user: SeededUser, name: string, days: number) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   try {
     const res = await client.query(

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { InboxPageJson, MovementJson } from '#shared/schemas/letter.ts';
 
 import { checkA11y, screenshot } from './a11y.ts';
 import { expectHidden, expectVisible, groupIds, signInAs, switchLanguage, useBrowser } from './fixtures.ts';
+import { portal } from './portal.ts';
 import { apiAs, createApprovedUser, inDays, registrationFor, type SeededUser, uploadLetter } from './seed.ts';
 
 // Decisions 078, 079: an officer on leave names a delegate; the delegate receives and closes a letter
@@ -32,9 +33,9 @@ async function screenshotFromTop(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** Sets the dates of the officer's delegations in the shared server's database (the end date passed). */
+/** Sets the dates of the officer's delegations in the e2e portal's database (the end date passed). */
 async function endByDate(officerId: string) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   try {
     await client.query(`update dak_delegations set from_date = $2, to_date = $3 where officer_id = $1`, [

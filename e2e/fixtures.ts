@@ -6,16 +6,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 import type { SessionJson } from '#shared/schemas/auth.ts';
 
+import { portal } from './portal.ts';
 import { apiAs, apiLogin, type SeededUser } from './seed.ts';
 
 // e2e helpers in the manner of epic-stack's tests/playwright-utils.ts: data is seeded through the API (the embedded
 // database belongs to the server process) and only the journey under test goes through the UI.
 // The seeding helpers are in e2e/seed.ts, the accessibility checks and screenshots in e2e/a11y.ts.
 
-export const baseURL = inject('baseURL');
+export const baseURL = portal.baseURL;
 export const admin = inject('admin');
-export const labId = inject('labId');
-export const groupIds = inject('groupIds');
+export const labId = portal.labId;
+export const groupIds = portal.groupIds;
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const e2eDir = path.dirname(new URL(import.meta.url).pathname);

@@ -3,17 +3,18 @@ import { createRequire } from 'node:module';
 
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { checkA11y, screenshot } from './a11y.ts';
 import { baseURL, expectPath, expectVisible, useBrowser } from './fixtures.ts';
 import { linkIn, waitForMail } from './mail.ts';
+import { portal } from './portal.ts';
 import { apiAs, apiCall, apiLogin, createApprovedUser } from './seed.ts';
 
-// Forgot password (decision 077) in a browser, with the shared e2e server mailing through a real SMTP
+// Forgot password (decision 077) in a browser, with the worker's e2e portal mailing through a real SMTP
 // server (e2e/global-setup.ts): the login page's link, the request, the mail, its link, a new password, signing in
 // with it; the link refused a second time (English and Hindi, axe-clean, 1280 and 390 px). The link refused after its
-// 30 minutes (aged in the shared server's database; English and Hindi), and an earlier link refused once a later one
+// 30 minutes (aged in the e2e portal's database; English and Hindi), and an earlier link refused once a later one
 // has reset the password (English): each time the refusal offers a new link and the password stays as it was.
 
 const state = useBrowser();
@@ -143,11 +144,11 @@ async function expectRefused(page: Page, language: Language) {
 }
 
 /**
- * Ages the account's unused reset links in the shared server's database: made, and expiring, `minutes` earlier (no
+ * Ages the account's unused reset links in the e2e portal's database: made, and expiring, `minutes` earlier (no
  * API makes a link older; the server refuses one whose `expires_at` has passed).
  */
 async function ageResetLinks(userId: string, minutes: number) {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   try {
     const res = await client.query(

@@ -15,33 +15,38 @@ import { buildServerIfNeeded } from '../scripts/server-build.mjs';
 import { buildWebIfNeeded, projectRoot } from '../scripts/web-build.mjs';
 import { SSO_DIRECTOR, SSO_DIRECTORS_GROUP, SSO_LABEL, SSO_LINK_PERSON, SSO_UNVERIFIED } from './sso-people.ts';
 
+/** One portal of the e2e run, with the services it uses; each worker has its own (e2e/portal.ts). */
+export interface E2ePortal {
+  /** Where the portal answers, e.g. http://127.0.0.1:41234 */
+  baseURL: string;
+  labId: string;
+  /** Two groups made by seedMinimal, to approve people into. */
+  groupIds: string[];
+  /**
+   * The portal's own database (DATA_DIR/pg-url), for a test that must set what no API sets: a session's proof time
+   * aged past STEP_UP_MINUTES (step-up.e2e.ts). Each test touches only its own rows.
+   */
+  databaseUrl: string;
+  /** The issuer of the portal's OpenID provider, which it signs people in with (e2e/sso.e2e.ts). */
+  ssoIssuer: string;
+  /**
+   * Where the portal's SMTP server (its relay, SMTP_URL) writes each mail it takes, one JSON file a mail
+   * (`<sequence>.json`: to, subject, text, html, language), for e2e/mail.ts to read.
+   */
+  mailDir: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the portal under test answers, e.g. http://127.0.0.1:41234 */
-    baseURL: string;
+    /** The run's portals, one per worker: portals[VITEST_POOL_ID - 1] is a worker's own (e2e/portal.ts). */
+    portals: E2ePortal[];
     admin: { email: string; password: string };
-    labId: string;
-    /** Two groups made by seedMinimal, to approve people into. */
-    groupIds: string[];
-    /** The private copy of the web build the server serves (a second server, e.g. the session test's, uses it too). */
+    /** The private copy of the web build the servers serve (a test's own server, e.g. the session test's, too). */
     webRoot: string;
-    /**
-     * The shared server's own database (DATA_DIR/pg-url), for a test that must set what no API sets: a session's
-     * proof time aged past STEP_UP_MINUTES (step-up.e2e.ts). Each test touches only its own rows.
-     */
-    databaseUrl: string;
-    /** The issuer of the run's OpenID provider, which the shared server signs people in with (e2e/sso.e2e.ts). */
-    ssoIssuer: string;
-    /**
-     * Where the run's SMTP server (the shared server's relay, SMTP_URL) writes each mail it takes, one JSON file a
-     * mail (`<sequence>.json`: to, subject, text, html, language), for e2e/mail.ts to read.
-     */
-    mailDir: string;
   }
 }
 
 const ADMIN = { email: 'e2e-admin@lab.test', password: 'e2e-Admin-2026' };
-const serverLog = path.join(projectRoot, 'test-results', 'e2e-server.log');
 
 const lastLines = (file: string, n = 40) => readFileSync(file, 'utf8').trim().split('\n').slice(-n).join('\n');
 
@@ -139,18 +144,11 @@ export async function startPortalServer(opts: {
 }
 
 /**
- * Once for the whole e2e run: build the web app if needed and copy it (WEB_ROOT, so a rebuild in the working tree
- * cannot pull chunks away mid-run), seed the lab and groups into a fresh DATA_DIR, start a real OpenID provider and a
- * real SMTP server, then the real server on a free port with single sign-on and mail through them (its own embedded
- * PostgreSQL in its own data folder), and stop them all at the end. Tests seed the rest through the API (decision 012).
+ * One portal of the run in `portalDir`: a real OpenID provider and a real SMTP server for it, then the real server
+ * on a free port with single sign-on and mail through them (its own embedded PostgreSQL in its own data folder).
+ * The server's log is test-results/e2e-server-<n>.log.
  */
-export default async function setup(project: TestProject) {
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
-  const dataDir = path.join(runDir, 'data');
-  const webRoot = path.join(runDir, 'web');
-  if (buildWebIfNeeded({ log: (line) => console.log(line), snapshotTo: webRoot }) !== 0) {
-    throw new Error('The web build failed.');
-  }
+async function startE2ePortal(n: number, portalDir: string, webRoot: string) {
   // A real OpenID provider (the API tests' oidc-provider, server/test/oidc-provider.ts) on its own free port, for
   // single sign-on (decision 063): it must know the portal's address (its redirect URI), so the port is chosen first.
   const port = await freePort();
@@ -179,8 +177,8 @@ export default async function setup(project: TestProject) {
   });
   // A real SMTP server (server/test/smtp-server.ts) as the portal's mail relay (decision 076): every mail it takes is
   // written to mailDir for the tests, which run in other processes.
-  const mailDir = path.join(runDir, 'mail');
-  mkdirSync(mailDir);
+  const mailDir = path.join(portalDir, 'mail');
+  mkdirSync(mailDir, { recursive: true });
   let received = 0;
   const smtp = await startTestSmtp({
     onMail: ({ to, subject, text, html, language }) => {
@@ -189,10 +187,11 @@ export default async function setup(project: TestProject) {
       writeFileSync(file, JSON.stringify({ to, subject, text, html, language }));
     },
   });
+  const dataDir = path.join(portalDir, 'data');
   const server = await startPortalServer({
     dataDir,
     webRoot,
-    logFile: serverLog,
+    logFile: path.join(projectRoot, 'test-results', `e2e-server-${n}.log`),
     port,
     env: {
       PORTAL_URL: portalUrl,
@@ -211,20 +210,54 @@ export default async function setup(project: TestProject) {
     await smtp.close();
     throw err;
   });
-
-  project.provide('baseURL', server.baseURL);
-  project.provide('admin', ADMIN);
-  project.provide('labId', server.labId);
-  project.provide('groupIds', server.groupIds);
-  project.provide('webRoot', webRoot);
-  project.provide('databaseUrl', readFileSync(path.join(dataDir, 'pg-url'), 'utf8').trim());
-  project.provide('ssoIssuer', provider.issuer);
-  project.provide('mailDir', mailDir);
-
-  return async () => {
+  const portal: E2ePortal = {
+    baseURL: server.baseURL,
+    labId: server.labId,
+    groupIds: server.groupIds,
+    databaseUrl: readFileSync(path.join(dataDir, 'pg-url'), 'utf8').trim(),
+    ssoIssuer: provider.issuer,
+    mailDir,
+  };
+  const stop = async () => {
     await server.stop();
     await provider.close();
     await smtp.close();
+  };
+  return { portal, stop };
+}
+
+/**
+ * Once for the whole e2e run: build the web app and the server if needed and copy the web build (WEB_ROOT, so a
+ * rebuild in the working tree cannot pull chunks away mid-run), then one portal per worker (startE2ePortal, all
+ * started at once), and stop them all at the end. A worker runs one file at a time against its own portal, so a
+ * file never shares a server, a database or a mailbox with a file running beside it (decision 109). Tests seed the
+ * rest through the API (decision 012).
+ */
+export default async function setup(project: TestProject) {
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+  const webRoot = path.join(runDir, 'web');
+  if (buildWebIfNeeded({ log: (line) => console.log(line), snapshotTo: webRoot }) !== 0) {
+    throw new Error('The web build failed.');
+  }
+  buildServerIfNeeded(); // once, before the portals start together
+  const workers = project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, (_, i) => startE2ePortal(i + 1, path.join(runDir, `portal-${i + 1}`), webRoot)),
+  );
+  const stopAll = async () => {
+    for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
     rmSync(runDir, { recursive: true, force: true });
   };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  const portals = started.map((s) => (s as PromiseFulfilledResult<{ portal: E2ePortal }>).value.portal);
+
+  project.provide('portals', portals);
+  project.provide('admin', ADMIN);
+  project.provide('webRoot', webRoot);
+
+  return stopAll;
 }

@@ -5,7 +5,7 @@ import { expectVisible, signInAs, switchLanguage, useBrowser } from './fixtures.
 import { apiCall, createApprovedUser } from './seed.ts';
 
 // My Account → Email (decision 081): each person chooses per kind of mail, immediately, in the daily digest,
-// or off; the mandatory mails are named as always sent. The shared e2e server mails (e2e/global-setup.ts). English and
+// or off; the mandatory mails are named as always sent. The worker's e2e portal mails (e2e/global-setup.ts). English and
 // Hindi, axe-clean down to moderate, 1280 and 390 px.
 
 const state = useBrowser();

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { inject } from 'vitest';
+import { portal } from './portal.ts';
 
-/** A mail the run's SMTP server took from the shared e2e server (e2e/global-setup.ts writes one file a mail). */
+/** A mail the run's SMTP server took from the worker's e2e portal (e2e/global-setup.ts writes one file a mail). */
 export interface E2eMail {
   to: string[];
   subject: string;
@@ -12,7 +12,7 @@ export interface E2eMail {
   language: string | undefined;
 }
 
-const mailDir = inject('mailDir');
+const mailDir = portal.mailDir;
 
 /** Every mail to `address` so far, oldest first. */
 export function mailsTo(address: string): E2eMail[] {

@@ -82,7 +82,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'English' }).click();
 
     // Sign out, then in: the password, then "Use a passkey" (a factor set up of one's own accord is asked for at every
-    // sign-in, decision 064; the shared e2e server requires none).
+    // sign-in, decision 064; the worker's e2e portal requires none).
     await page.getByRole('button', { name: /my account/i }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expectPath(page, '/login');

@@ -10,13 +10,15 @@ import type { UserJson } from '#shared/schemas/user.ts';
 
 import { pdfWithText } from '#server/test/documents.ts';
 
+import { portal } from './portal.ts';
+
 // e2e helpers (see e2e/fixtures.ts): data is seeded through the API (the embedded database belongs to the server
 // process) and only the journey under test goes through the UI.
 
-const baseURL = inject('baseURL');
+const baseURL = portal.baseURL;
 const admin = inject('admin');
-const labId = inject('labId');
-const groupIds = inject('groupIds');
+const labId = portal.labId;
+const groupIds = portal.groupIds;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeding through the API
@@ -211,7 +213,7 @@ export async function uploadLetter(user: { token: string }, subject: string, tag
 }
 
 /**
- * Ages the page's session: its proof time (`verified_at`) set `minutes` back in the shared server's database, for the
+ * Ages the page's session: its proof time (`verified_at`) set `minutes` back in the e2e portal's database, for the
  * step-up before Secret letters (decision 066) without waiting.
  */
 export async function ageSession(page: Page, minutes: number) {
@@ -219,7 +221,7 @@ export async function ageSession(page: Page, minutes: number) {
     const token = localStorage.getItem('token') ?? '';
     return (JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sid: string }).sid;
   });
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: portal.databaseUrl });
   await client.connect();
   try {
     const res = await client.query(

@@ -1,12 +1,12 @@
 // A browser's way through single sign-on at the e2e run's OpenID provider (e2e/global-setup.ts), for the journeys
 // that sign in with it (e2e/sso.e2e.ts, e2e/sso-link.e2e.ts).
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 
 import { baseURL } from './fixtures.ts';
+import { portal } from './portal.ts';
 import { SSO_LABEL } from './sso-people.ts';
 
-export const issuer = inject('ssoIssuer');
+export const issuer = portal.ssoIssuer;
 /** The portal as PORTAL_URL names it (http://localhost:port, e2e/global-setup.ts): the provider sends people back there. */
 export const PORTAL = baseURL.replace('127.0.0.1', 'localhost');
 

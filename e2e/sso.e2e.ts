@@ -8,7 +8,7 @@ import { expectHidden, expectPath, expectVisible, switchLanguage, useBrowser } f
 import { issuer, openIn, signInAtProvider, ssoButton } from './sso-browser.ts';
 import { SSO_DIRECTOR, SSO_UNVERIFIED } from './sso-people.ts';
 
-// Single sign-on over OpenID Connect (decision 063) in a browser: the shared e2e server signs people
+// Single sign-on over OpenID Connect (decision 063) in a browser: the worker's e2e portal signs people
 // in with a real oidc-provider (e2e/global-setup.ts), whose own development sign-in, consent and sign-out pages the
 // person goes through. Decision 063 asks for the login page with the button in English and Hindi, axe-clean, at 390 px.
 

@@ -91,7 +91,7 @@ async function tabToNavigation(page: Page, keys: ReturnType<typeof tabs>, link: 
   await keys.to(link);
 }
 
-/** A group of its own for `member`, so that a circular asked of it reaches no one else on the shared server. */
+/** A group of its own for `member`, so that a circular asked of it reaches no one else on the e2e portal. */
 async function ownGroup(member: SeededUser) {
   const admin = apiAs(await signedInAdmin());
   const created = await admin.post<GroupJson>('/api/groups', {
