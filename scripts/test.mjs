@@ -1,7 +1,6 @@
 // `npm test`: the API suite (vitest.config.ts) and the e2e suite (scripts/e2e.mjs) side by side, then one summary
-// line. The e2e suite mostly waits on its browsers and servers, so the API suite's work fills the cores it leaves
-// idle (decision 109); the API suite's output is kept in test-results/api.log and printed whole when it ends, the e2e
-// suite's as it comes. Both run to the end even when one fails, so one run shows every failure; the exit code is
+// line: one suite's work fills the moments the other leaves a core idle (decision 109). The API suite's output is
+// kept in test-results/api.log and printed whole when it ends, the e2e suite's as it comes. Both run to the end even when one fails, so one run shows every failure; the exit code is
 // non-zero if either failed.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
