@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // e2e: real servers (e2e/global-setup.ts) and Debian's Chromium through playwright-core. E2E_WORKERS files at a time
-// (default 2), each worker against a portal of its own that runs one file at a time (e2e/portal.ts, decision 109).
-const workers = Number(process.env.E2E_WORKERS || 2);
+// (default 1), each worker against a portal of its own that runs one file at a time (e2e/portal.ts, decision 109).
+const workers = Number(process.env.E2E_WORKERS || 1);
 if (!Number.isInteger(workers) || workers < 1)
   throw new Error(`E2E_WORKERS must be a whole number from 1 (got "${process.env.E2E_WORKERS}").`);
 

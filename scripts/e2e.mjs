@@ -28,7 +28,7 @@ if (!existsSync(chromium)) {
 // E2E_WORKERS files at a time (vitest.e2e.config.ts), each against a portal of its own; a run of fewer named files
 // starts no more portals than it has files.
 const named = process.argv.slice(2).filter((arg) => arg.endsWith('.e2e.ts')).length;
-const workers = Number(process.env.E2E_WORKERS || 2);
+const workers = Number(process.env.E2E_WORKERS || 1);
 const env = { ...process.env, E2E_WORKERS: String(named > 0 && named < workers ? named : workers) };
 
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');

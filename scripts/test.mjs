@@ -1,9 +1,7 @@
-// `npm test`: the API suite (vitest.config.ts) and the e2e suite (scripts/e2e.mjs) side by side, then one summary
-// line: one suite's work fills the moments the other leaves a core idle (decision 109). The API suite's output is
-// kept in test-results/api.log and printed whole when it ends, the e2e suite's as it comes. Both run to the end even when one fails, so one run shows every failure; the exit code is
-// non-zero if either failed.
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: the API suite (vitest.config.ts), then the e2e suite (scripts/e2e.mjs), then one summary line.
+// Both run even when the first fails, so one run shows every failure; the exit code is non-zero if either failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -14,25 +12,11 @@ mkdirSync(resultsDir, { recursive: true });
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const reporters = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
-/** Runs a suite in a child process; with `log`, its output goes to that file and is printed when it ends. */
-async function run(label, args, report, log) {
+function run(label, args, report, env = process.env) {
   rmSync(report, { force: true });
-  console.log(
-    `\n=== ${label}${log ? ` (started; its output follows when it ends, ${path.relative(projectRoot, log)})` : ''} ===`,
-  );
+  console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const child = spawn(process.execPath, args, {
-    cwd: projectRoot,
-    stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-  });
-  const out = log && createWriteStream(log);
-  if (out) {
-    child.stdout.pipe(out, { end: false });
-    child.stderr.pipe(out, { end: false });
-  }
-  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
-  if (out) await new Promise((resolve) => out.end(resolve));
-  if (log) console.log(`\n=== ${label}: its output ===\n${readFileSync(log, 'utf8')}`);
+  const { status } = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: 'inherit', env });
   const seconds = Math.round((Date.now() - started) / 1000);
   if (!existsSync(report)) return { label, status: status ?? 1, seconds, counts: null };
   const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -68,23 +52,22 @@ const slowest = (r, n) =>
 
 // The API suite runs once, on an embedded PostgreSQL started for the run, or on TEST_DATABASE_URL's server when set
 // (server/test/global-setup.ts); each test file copies a template migrated once.
-const e2eReport = path.join(resultsDir, 'e2e.json');
-const [api, e2e] = await Promise.all([
+const apiRuns = [
   run(
     `API and web component tests (${process.env.TEST_DATABASE_URL ? 'PostgreSQL at TEST_DATABASE_URL' : 'embedded PostgreSQL'})`,
     [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))],
     path.join(resultsDir, 'api.json'),
-    path.join(resultsDir, 'api.log'),
   ),
-  run('e2e tests', [path.join(projectRoot, 'scripts', 'e2e.mjs'), ...reporters(e2eReport)], e2eReport),
-]);
+];
+const e2eReport = path.join(resultsDir, 'e2e.json');
+const e2e = run('e2e tests', [path.join(projectRoot, 'scripts', 'e2e.mjs'), ...reporters(e2eReport)], e2eReport);
 
 const describe = ({ label, status, seconds, counts }) => {
   if (!counts) return `${label}: ${status === 0 ? 'skipped' : `did not run (exit ${status})`}`;
   const broken = counts.brokenFiles ? `, ${counts.brokenFiles} file(s) failed to load` : '';
   return `${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${broken} (${seconds} s)`;
 };
-const runs = [api, e2e];
+const runs = [...apiRuns, e2e];
 const total = runs.reduce(
   (sum, r) => ({ passed: sum.passed + (r.counts?.passed ?? 0), failed: sum.failed + (r.counts?.failed ?? 0) }),
   { passed: 0, failed: 0 },
