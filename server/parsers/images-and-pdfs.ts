@@ -2,9 +2,13 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// Packages are imported when a task needs them: loading sharp, pdf-lib or pdf.js takes a good part of a small task's
-// time, and each run is a fresh process.
+// Packages are imported when a task needs them, or ahead of its file by a process prepared for these tasks
+// (loadFileParsers, decision 108): loading sharp and pdf-lib takes most of a small task's time.
 const loadSharp = async () => (await import('sharp')).default;
+const loadViewerUpdate = () => import('../modules/files/pdf-viewer-update.ts');
+
+/** Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives. */
+export const loadFileParsers = () => Promise.all([loadSharp(), loadViewerUpdate()]);
 
 /** Runs pdftoppm (inside the same sandbox, under the same limits). */
 function pdftoppm(args: string[]): Promise<void> {
@@ -45,7 +49,7 @@ export async function pdfPreview(
   if (o.update) {
     const bytes = await readFile(input);
     if (o.expectedSize === null || bytes.length === o.expectedSize) {
-      const { TooManyPages, viewerUpdate } = await import('../modules/files/pdf-viewer-update.ts');
+      const { TooManyPages, viewerUpdate } = await loadViewerUpdate();
       try {
         const update = await viewerUpdate(bytes, { maxPages: o.maxPages });
         if (update) {
