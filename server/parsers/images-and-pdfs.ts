@@ -7,8 +7,18 @@ import path from 'node:path';
 const loadSharp = async () => (await import('sharp')).default;
 const loadViewerUpdate = () => import('../modules/files/pdf-viewer-update.ts');
 
-/** Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives. */
-export const loadFileParsers = () => Promise.all([loadSharp(), loadViewerUpdate()]);
+/**
+ * Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives, and has sharp read and write
+ * one tiny made-up image the way a thumbnail does: libvips' first use (its codecs, its thread pool) is then no part of
+ * the file's time. Nothing of any upload is involved.
+ */
+export async function loadFileParsers() {
+  const [sharp] = await Promise.all([loadSharp(), loadViewerUpdate()]);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
+  await sharp(png).rotate().resize({ width: 4, height: 4, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+}
 
 /** Runs pdftoppm (inside the same sandbox, under the same limits). */
 function pdftoppm(args: string[]): Promise<void> {
