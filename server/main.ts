@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { checkSandbox } from './lib/sandbox.ts';
+import { prepareNodeParsers } from './lib/sandbox-node.ts';
 import { ensureAdmin } from './modules/auth/bootstrap.ts';
 import { checkJwtSecret, JwtSecretMismatchError } from './modules/auth/jwt-secret.ts';
 import { sweepStorage } from './modules/files/sweep.ts';
@@ -75,6 +76,8 @@ if (database.kind === 'postgres') {
 const app = await buildApp({ config, database, backgroundJobs: true });
 // Every parser of an uploaded file runs in bubblewrap (decision 091): without it, one warning, and no Office previews.
 await checkSandbox(config.sandbox.bwrap, app.log);
+// The first PDF's or image's parser process is started now, ahead of need (decision 108).
+prepareNodeParsers(config.sandbox.bwrap, { cpuSeconds: config.sandbox.cpuSeconds, memoryMb: config.sandbox.memoryMb });
 // A promise rejected with nobody to catch it is logged and the portal goes on (decision 092): every request and job
 // has its own error path, so such a rejection is a call left unawaited (pg-boss 10 left its job outcomes so), not a
 // state the process cannot trust. An uncaught exception still ends the process (Node's default; a supervisor

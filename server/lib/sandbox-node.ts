@@ -6,14 +6,16 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 import { projectRoot } from './project-root.ts';
-import { runSandboxed, type SandboxLimits, type SandboxResult } from './sandbox.ts';
+import type { SandboxLimits, SandboxResult } from './sandbox.ts';
+import { type PreparedSandbox, startSandboxed } from './sandbox-prepared.ts';
 
 /**
  * The node-based parsers (pdf-lib, pdf.js/officeparser, sharp) run in the sandbox as a small node program
  * (decision 091): server/parsers/main.ts, bundled by esbuild into dist/parsers/<hash>/main.mjs (sharp and
  * officeparser stay in node_modules) at the first run of each process, so the same code runs from the sources (Vitest, tsx) and from the
  * compiled server. The sandbox sees the node binary, the bundle, package.json and node_modules, read-only: none of
- * the project's other files, and never DATA_DIR.
+ * the project's other files, and never DATA_DIR. Each process is started before its file arrives, with its packages
+ * loaded, and is given one file (decision 108).
  */
 
 export type NodeParserTask = 'pdf' | 'image' | 'web-image' | 'text';
@@ -77,11 +79,24 @@ export function parsersBundle(): Promise<string> {
   return bundle;
 }
 
-/**
- * Runs one parser task on one file in the sandbox; what it writes is in `outputDir`, and what it prints (one JSON
- * line) is its answer.
- */
-export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
+/** The packages a prepared process loads before its file: each task's group (server/parsers/main.ts). */
+const GROUP_OF: Record<NodeParserTask, 'files' | 'text'> = {
+  pdf: 'files',
+  image: 'files',
+  'web-image': 'files',
+  text: 'text',
+};
+
+type Kind = Pick<NodeParserRun, 'bwrap' | 'background'> & {
+  group: 'files' | 'text';
+  limits: Omit<SandboxLimits, 'wallSeconds'>;
+};
+
+/** Per kind of process (its tasks' group, its CPU and memory limits, its priority), the one started ahead of need. */
+const prepared = new Map<string, Promise<PreparedSandbox>>();
+
+/** Starts a parser process of this kind, which loads its group's packages and waits for its file. */
+async function startParser({ bwrap, group, limits, background }: Kind): Promise<PreparedSandbox> {
   const script = await parsersBundle();
   const nodeDir = path.dirname(process.execPath);
   const readOnly = [
@@ -91,27 +106,64 @@ export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
   ];
   if (!nodeDir.startsWith('/usr/')) readOnly.push(nodeDir);
   // V8's heap below the task's memory, so that a heap too large ends with its own message, not a failed allocation.
-  const heapMb = Math.max(128, Math.floor(run.limits.memoryMb * 0.6));
+  const heapMb = Math.max(128, Math.floor(limits.memoryMb * 0.6));
   // NOTE: the process's data limit (RLIMIT_DATA) is the task's memory plus what Node itself reserves before running
   // any code: Node 26 does not start under 512 MB (its V8 reserves more writable memory than Node 20's), so a 512 MB
   // task would fail on the LTS with "out of memory" before reading a byte. The heap stays held to the task's share.
-  const limits = { ...run.limits, memoryMb: run.limits.memoryMb + NODE_RUNTIME_MB };
-  const result: SandboxResult = await runSandboxed(run.bwrap, {
+  return startSandboxed(bwrap, {
     program: process.execPath,
-    args: ({ input, output }) => [
-      `--max-old-space-size=${heapMb}`,
-      script,
-      run.task,
-      input,
-      output,
-      JSON.stringify(run.options),
-    ],
+    args: () => [`--max-old-space-size=${heapMb}`, script, group],
+    limits: { ...limits, memoryMb: limits.memoryMb + NODE_RUNTIME_MB },
+    readOnly,
+    background,
+  });
+}
+
+/**
+ * The process for one task (decision 108): the one prepared for its kind if it still waits, else a new one (the first
+ * of its kind, or the prepared one ended while waiting: killed, or its start failed); and the next one of its kind is
+ * started at once, while this one works. A process is given one file and ends with it: none is used twice.
+ */
+async function parserFor(kind: Kind): Promise<PreparedSandbox> {
+  const key = JSON.stringify([kind.bwrap, kind.group, kind.limits.cpuSeconds, kind.limits.memoryMb, !!kind.background]);
+  const taken = prepared.get(key);
+  prepared.delete(key);
+  const next = startParser(kind);
+  next.catch(() => prepared.get(key) === next && prepared.delete(key));
+  prepared.set(key, next);
+  const waiting = await taken?.catch(() => undefined);
+  if (waiting?.waiting) return waiting;
+  waiting?.stop();
+  return startParser(kind);
+}
+
+/** Starts, ahead of need, the process of the PDF and image previews (at the server's start). */
+export function prepareNodeParsers(bwrap: string, limits: Omit<SandboxLimits, 'wallSeconds'>): void {
+  const key = JSON.stringify([bwrap, 'files', limits.cpuSeconds, limits.memoryMb, false]);
+  if (prepared.has(key)) return;
+  const next = startParser({ bwrap, group: 'files', limits });
+  next.catch(() => prepared.get(key) === next && prepared.delete(key));
+  prepared.set(key, next);
+}
+
+/**
+ * Runs one parser task on one file in the sandbox, in a process prepared for it (decision 108); what it writes is in
+ * `outputDir`, and what it prints (one JSON line) is its answer.
+ */
+export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
+  const { cpuSeconds, memoryMb, wallSeconds } = run.limits;
+  const parser = await parserFor({
+    bwrap: run.bwrap,
+    group: GROUP_OF[run.task],
+    limits: { cpuSeconds, memoryMb },
+    background: run.background,
+  });
+  const result: SandboxResult = await parser.give({
     input: run.input,
     inputName: run.inputName,
     outputDir: run.outputDir,
-    limits,
-    readOnly,
-    background: run.background,
+    wallSeconds,
+    line: ({ input, output }) => JSON.stringify({ task: run.task, input, output, options: run.options }),
   });
   const line = result.stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(line) as T;

@@ -13,6 +13,9 @@ import path from 'node:path';
  * - limits: CPU seconds and memory (prlimit, RLIMIT_CPU and RLIMIT_DATA, inherited by every process it starts) and a
  *   wall clock that kills the whole process group.
  *
+ * A run is either started with its file (`runSandboxed`), or started before its file arrives and given it later
+ * (`startSandboxed` of sandbox-prepared.ts, decision 108): the same sandbox and limits, one file per process either way.
+ *
  * Without a working bwrap (`sandboxStatus`), a run that `needsIsolation` is refused (SandboxMissing) and any other runs
  * as a process of its own with the same limits and environment but the server's view of the files: the start logs
  * that once (`checkSandbox`).
@@ -112,7 +115,7 @@ export function sandboxStatus(bwrap: string): Promise<SandboxStatus> {
     status = new Promise<SandboxStatus>((resolve) => {
       const child = spawn(bwrap, [...baseArgs(), '--', '/usr/bin/true'], { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
       child.on('error', (err: NodeJS.ErrnoException) =>
         resolve({ available: false, reason: err.code === 'ENOENT' ? `${bwrap} is not installed` : err.message }),
       );
@@ -169,18 +172,35 @@ function resolveProgram(program: string): string | null {
 
 const insideSystem = (p: string) => p.startsWith('/usr/') || p.startsWith('/bin/');
 
+/** What a run is, but its one input file and output folder: a program prepared before its file arrives. */
+export type SandboxSpec = Omit<SandboxRun, 'args' | 'input' | 'inputName' | 'outputDir' | 'limits'> & {
+  limits: Omit<SandboxLimits, 'wallSeconds'>;
+};
+
+export interface Command {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
 /**
- * Runs one program in the sandbox (see above). Resolves with its output when it exits 0; rejects with
- * SandboxLimitError past a limit, SandboxFailed on an error of its own, SandboxMissing or ProgramMissing.
+ * The command line of one sandboxed program: bwrap (when it works here) with the system's folders, `spec`'s and
+ * `binds`, then prlimit and the program with `args`. `files` gives the binds and the arguments for the paths the
+ * program sees: inside the sandbox (`isolated`) or the server's own.
  */
-export async function runSandboxed(bwrap: string, run: SandboxRun): Promise<SandboxResult> {
-  const program = resolveProgram(run.program);
-  if (!program) throw new ProgramMissing(`${run.program} is not installed`);
+export async function commandFor(
+  bwrap: string,
+  spec: SandboxSpec,
+  files: (isolated: boolean) => { binds: string[]; args: string[] },
+): Promise<Command> {
+  const program = resolveProgram(spec.program);
+  if (!program) throw new ProgramMissing(`${spec.program} is not installed`);
   const status = await sandboxStatus(bwrap);
-  if (!status.available && run.needsIsolation) throw new SandboxMissing(`the sandbox is missing: ${status.reason}`);
-  const { cpuSeconds, memoryMb } = run.limits;
+  if (!status.available && spec.needsIsolation) throw new SandboxMissing(`the sandbox is missing: ${status.reason}`);
+  const { cpuSeconds, memoryMb } = spec.limits;
   const limited = [
-    ...(run.background ? ['nice', '-n', '19'] : []),
+    ...(spec.background ? ['nice', '-n', '19'] : []),
     'prlimit',
     `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
     `--data=${memoryMb * 1024 * 1024}`,
@@ -188,63 +208,92 @@ export async function runSandboxed(bwrap: string, run: SandboxRun): Promise<Sand
     '--',
     program,
   ];
-  const env = { PATH: SYSTEM_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ...run.env };
-  let command: string;
-  let args: string[];
-  if (status.available) {
-    const input = path.posix.join(SANDBOX_INPUT_DIR, run.inputName);
-    args = baseArgs();
-    for (const dir of run.readOnly ?? []) args.push('--ro-bind', dir, dir);
-    for (const dir of run.masked ?? []) if (existsSync(dir)) args.push('--tmpfs', dir);
-    if (!insideSystem(program) && !(run.readOnly ?? []).some((d) => program.startsWith(d + path.sep))) {
-      args.push('--ro-bind', program, program);
-    }
-    args.push('--ro-bind', run.input, input, '--bind', run.outputDir, SANDBOX_OUTPUT_DIR);
-    for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
-    command = bwrap;
-    args.push('--', ...limited, ...run.args({ input, output: SANDBOX_OUTPUT_DIR }));
-  } else {
-    command = limited[0]!;
-    args = [...limited.slice(1), ...run.args({ input: run.input, output: run.outputDir })];
+  const env = { PATH: SYSTEM_PATH, HOME: '/tmp', LANG: 'C.UTF-8', ...spec.env };
+  const name = path.basename(program);
+  const { binds, args: programArgs } = files(status.available);
+  if (!status.available) {
+    return { name, command: limited[0]!, args: [...limited.slice(1), ...programArgs], env };
   }
+  const args = baseArgs();
+  for (const dir of spec.readOnly ?? []) args.push('--ro-bind', dir, dir);
+  for (const dir of spec.masked ?? []) if (existsSync(dir)) args.push('--tmpfs', dir);
+  if (!insideSystem(program) && !(spec.readOnly ?? []).some((d) => program.startsWith(d + path.sep))) {
+    args.push('--ro-bind', program, program);
+  }
+  args.push(...binds);
+  for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
+  args.push('--', ...limited, ...programArgs);
   // bwrap itself is found on the server's PATH; it clears the environment of what it runs (--clearenv).
-  const hostEnv = status.available ? (process.env as Record<string, string>) : env;
-  return spawnLimited(path.basename(program), command, args, hostEnv, run.limits);
+  return { name, command: bwrap, args, env: process.env as Record<string, string> };
 }
 
-function spawnLimited(
-  name: string,
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  { cpuSeconds, memoryMb, wallSeconds }: SandboxLimits,
-): Promise<SandboxResult> {
-  return new Promise((resolve, reject) => {
-    // A process group of its own (detached), killed whole at the wall clock; bwrap's own children die with it.
-    const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-10_000_000)));
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    let timedOut = false;
-    const killAll = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
+/**
+ * Runs one program in the sandbox (see above). Resolves with its output when it exits 0; rejects with
+ * SandboxLimitError past a limit, SandboxFailed on an error of its own, SandboxMissing or ProgramMissing.
+ */
+export async function runSandboxed(bwrap: string, run: SandboxRun): Promise<SandboxResult> {
+  const command = await commandFor(bwrap, run, (isolated) => {
+    const input = isolated ? path.posix.join(SANDBOX_INPUT_DIR, run.inputName) : run.input;
+    const output = isolated ? SANDBOX_OUTPUT_DIR : run.outputDir;
+    return {
+      binds: ['--ro-bind', run.input, input, '--bind', run.outputDir, SANDBOX_OUTPUT_DIR],
+      args: run.args({ input, output }),
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killAll();
-    }, wallSeconds * 1000);
+  });
+  const group = spawnGroup(command, run.limits, false);
+  group.startClock(run.limits.wallSeconds);
+  return group.done;
+}
+
+export interface Group {
+  pid: number | undefined;
+  /** Its end: the output when it exits 0, else the limit it passed or its failure. */
+  done: Promise<SandboxResult>;
+  /** Starts the wall clock (and sends `input`, closing its standard input). */
+  startClock(wallSeconds: number, input?: string): void;
+  /** Kills the whole process group. */
+  kill(): void;
+}
+
+/**
+ * Spawns a command in a process group of its own (detached), killed whole at the wall clock, which starts with
+ * `startClock`; bwrap's own children die with it. A `prepared` one has a standard input to read its job from and does
+ * not keep the server's event loop alive while it waits.
+ */
+export function spawnGroup(
+  { name, command, args, env }: Command,
+  { cpuSeconds, memoryMb }: SandboxLimits,
+  prepared: boolean,
+): Group {
+  const child = spawn(command, args, { detached: true, stdio: [prepared ? 'pipe' : 'ignore', 'pipe', 'pipe'], env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout = (stdout + d.toString()).slice(-10_000_000)));
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  child.stdin?.on('error', () => {}); // it ended before reading its job: its end says why
+  const handles = [child, child.stdin, child.stdout, child.stderr] as unknown as ({
+    unref?(): void;
+    ref?(): void;
+  } | null)[];
+  if (prepared) for (const h of handles) h?.unref?.();
+  let wallSeconds = 0;
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const kill = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const done = new Promise<SandboxResult>((resolve, reject) => {
     child.on('error', (err) => {
       clearTimeout(timer);
       reject(err);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      killAll(); // anything it left behind in its group
+      kill(); // anything it left behind in its group
       if (timedOut) return reject(new SandboxLimitError('time', `took longer than ${wallSeconds} s`));
       if (code === 0) return resolve({ stdout, stderr });
       // bwrap reports a child killed by a signal as 128 + the signal; prlimit's own child as the signal itself.
@@ -264,4 +313,18 @@ function spawnLimited(
       reject(new SandboxFailed(`${name} exited with ${code}: ${last}`, code, stderr));
     });
   });
+  return {
+    pid: child.pid,
+    done,
+    kill,
+    startClock(seconds, input) {
+      wallSeconds = seconds;
+      if (prepared) for (const h of handles) h?.ref?.();
+      timer = setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, seconds * 1000);
+      if (child.stdin) child.stdin.end(input ?? '');
+    },
+  };
 }

@@ -2,9 +2,23 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// Packages are imported when a task needs them: loading sharp, pdf-lib or pdf.js takes a good part of a small task's
-// time, and each run is a fresh process.
+// Packages are imported when a task needs them, or ahead of its file by a process prepared for these tasks
+// (loadFileParsers, decision 108): loading sharp and pdf-lib takes most of a small task's time.
 const loadSharp = async () => (await import('sharp')).default;
+const loadViewerUpdate = () => import('../modules/files/pdf-viewer-update.ts');
+
+/**
+ * Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives, and has sharp read and write
+ * one tiny made-up image the way a thumbnail does: libvips' first use (its codecs, its thread pool) is then no part of
+ * the file's time. Nothing of any upload is involved.
+ */
+export async function loadFileParsers() {
+  const [sharp] = await Promise.all([loadSharp(), loadViewerUpdate()]);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
+  await sharp(png).rotate().resize({ width: 4, height: 4, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+}
 
 /** Runs pdftoppm (inside the same sandbox, under the same limits). */
 function pdftoppm(args: string[]): Promise<void> {
@@ -45,7 +59,7 @@ export async function pdfPreview(
   if (o.update) {
     const bytes = await readFile(input);
     if (o.expectedSize === null || bytes.length === o.expectedSize) {
-      const { TooManyPages, viewerUpdate } = await import('../modules/files/pdf-viewer-update.ts');
+      const { TooManyPages, viewerUpdate } = await loadViewerUpdate();
       try {
         const update = await viewerUpdate(bytes, { maxPages: o.maxPages });
         if (update) {

@@ -1,28 +1,48 @@
-import { imageThumbnail, pdfPreview, webImage } from './images-and-pdfs.ts';
-import { extractText } from './text.ts';
+import { imageThumbnail, loadFileParsers, pdfPreview, webImage } from './images-and-pdfs.ts';
+import { extractText, loadTextParsers } from './text.ts';
 
 /**
- * The node program the sandbox runs for node-based parsers (decision 091, server/lib/sandbox-node.ts): one task on one
- * file, `node parsers.mjs <task> <input> <output folder> <options as JSON>`. It writes what it makes into the output
- * folder and prints one JSON line, its answer. It sees nothing but its input, its output folder, node_modules and
- * the system's folders, and no network.
+ * The node program the sandbox runs for node-based parsers (decisions 091 and 108, server/lib/sandbox-node.ts),
+ * started before its file arrives: `node parsers.mjs <group>` loads the packages of its group of tasks ('files':
+ * sharp and pdf-lib; 'text': officeparser), then reads ONE line on its standard input, `{ task, input, output,
+ * options }`, does that one task on that one file, writes what it makes into the output folder, prints one JSON line,
+ * its answer, and exits. It never reads a second job. It sees nothing but its input, its output folder, node_modules
+ * and the system's folders, and no network.
  */
-const [task, input, output, optionsJson] = process.argv.slice(2);
-const options = JSON.parse(optionsJson ?? '{}') as Record<string, unknown>;
+const [group] = process.argv.slice(2);
+const preload: Record<string, () => Promise<unknown>> = { files: loadFileParsers, text: loadTextParsers };
 
-const tasks: Record<string, () => Promise<object>> = {
-  pdf: () => pdfPreview(input!, output!, options as Parameters<typeof pdfPreview>[2]),
-  image: () => imageThumbnail(input!, output!, options as Parameters<typeof imageThumbnail>[2]),
-  'web-image': () => webImage(input!, output!, options as Parameters<typeof webImage>[2]),
-  text: () => extractText(input!, output!, options as Parameters<typeof extractText>[2]),
+interface Job {
+  task: string;
+  input: string;
+  output: string;
+  options: Record<string, unknown>;
+}
+
+const tasks: Record<string, (j: Job) => Promise<object>> = {
+  pdf: (j) => pdfPreview(j.input, j.output, j.options as Parameters<typeof pdfPreview>[2]),
+  image: (j) => imageThumbnail(j.input, j.output, j.options as Parameters<typeof imageThumbnail>[2]),
+  'web-image': (j) => webImage(j.input, j.output, j.options as Parameters<typeof webImage>[2]),
+  text: (j) => extractText(j.input, j.output, j.options as Parameters<typeof extractText>[2]),
 };
 
-const run = tasks[task ?? ''];
-if (!run) {
-  process.stderr.write(`unknown task ${task}\n`);
-  process.exit(2);
+/** Its standard input whole: the server sends one line, then closes it (or closes it unsent: nothing to do). */
+async function readJob(): Promise<Job | null> {
+  let text = '';
+  for await (const chunk of process.stdin) text += (chunk as Buffer).toString();
+  return text.trim() ? (JSON.parse(text) as Job) : null;
 }
+
 // pdf.js and officeparser print warnings about odd files: never mixed into the answer, which is the last line.
 console.log = console.warn = console.info = () => {};
-const answer = await run();
-process.stdout.write(`\n${JSON.stringify(answer)}\n`);
+await preload[group ?? '']?.();
+const job = await readJob();
+if (job) {
+  const run = tasks[job.task];
+  if (!run) {
+    process.stderr.write(`unknown task ${job.task}\n`);
+    process.exit(2);
+  }
+  const answer = await run(job);
+  process.stdout.write(`\n${JSON.stringify(answer)}\n`);
+}

@@ -2,6 +2,9 @@ import { open, stat, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 
+/** Loads officeparser (and pdf.js with it) before the file arrives (decision 108). */
+export const loadTextParsers = () => import('officeparser');
+
 /** PostgreSQL text cannot hold NUL; runs of blanks say nothing to a search. */
 const tidy = (text: string, maxChars: number) =>
   text
@@ -46,7 +49,7 @@ export async function extractText(
     } else {
       const { size } = await stat(input);
       if (size > o.maxBytes) return { error: `The file is larger than ${Math.round(o.maxBytes / 1024 / 1024)} MB.` };
-      const { parseOffice } = await import('officeparser');
+      const { parseOffice } = await loadTextParsers();
       const ast = await parseOffice(await head(input, size), {
         outputErrorToConsole: false,
         extractAttachments: false,
