@@ -152,6 +152,12 @@ describe('the export of an e-file', () => {
       headers: { authorization: `Bearer ${stale}` },
     });
     expect([res.statusCode, res.json().code]).toEqual([401, 'auth.step_up_required']);
+    // A note's history needs the same step-up.
+    const history = await app.inject({
+      url: `/api/efiles/${file._id}/notes/00000000-0000-4000-8000-000000000000/history`,
+      headers: { authorization: `Bearer ${stale}` },
+    });
+    expect([history.statusCode, history.json().code]).toEqual([401, 'auth.step_up_required']);
     const unknown = await exportOf(c.director, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     const events = await eventsOf(file._id);
