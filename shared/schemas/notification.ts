@@ -22,6 +22,9 @@ export const NOTIFICATION_KINDS = [
   'directory_mail_collision',
   // Decision 107: an e-file was sent (or returned) to you, or copied to you for information.
   'efile_sent',
+  // Decision 111: an e-file you hold is overdue; one held in your group (as the owner group's head) is long overdue.
+  'efile_overdue_held',
+  'efile_escalated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -135,7 +135,9 @@ export async function discardNote(db: Db, actor: Actor, id: string, noteId: stri
 
 /** What a note said before each change, and who changed it (oldest first). */
 export async function noteHistory(db: Db, actor: Actor, id: string, noteId: string) {
-  await accessFile(db, actor, id);
+  // What a draft said is the file's text: a guarded classification needs the step-up, as opening it does (decision 095).
+  const { file } = await accessFile(db, actor, id);
+  efilesPolicy.authorize(actor, 'efiles.open', { file });
   const [note] = await db
     .select({ id: efileNotes.id })
     .from(efileNotes)

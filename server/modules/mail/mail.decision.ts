@@ -45,8 +45,10 @@ export const NOTICE_PREFERENCE: Record<NotificationKind, MailPreferenceKind | nu
   registration_received: 'registration_received',
   sso_link_requested: null,
   directory_mail_collision: null,
-  // Decision 107: the bell alone for now; a mail of its own words is left for a later change.
-  efile_sent: null,
+  // Decision 111: e-files sent, returned or copied to you, and overdue ones, by one choice of their own.
+  efile_sent: 'efile',
+  efile_overdue_held: 'efile',
+  efile_escalated: 'efile',
 };
 
 /** The choice that governs an event: a marking's is the urgent one for an urgent letter. */

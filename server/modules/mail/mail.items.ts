@@ -2,6 +2,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import type { NotificationRow } from '#server/db/schema/index.ts';
 import { acknowledgementsByIds } from '#server/modules/acknowledgements/acknowledgements.queries.ts';
 import { closeGroupsByIds } from '#server/modules/close-groups/close-groups.queries.ts';
+import { efileMovementsByIds, efilesByIds } from '#server/modules/efiles/efiles.queries.ts';
 import { lettersByIds, movementsByIds } from '#server/modules/letters/letters.queries.ts';
 import { namesByIds } from '#server/modules/users/users.queries.ts';
 
@@ -24,6 +25,9 @@ export async function noticeItems(db: DbOrTx, rows: NotificationRow[]): Promise<
   const ackOf = new Map((await acknowledgementsByIds(db, ids('acknowledgement'))).map((a) => [a.id, a]));
   const groupOf = new Map((await closeGroupsByIds(db, ids('close_group'))).map((g) => [g.id, g] as const));
   const applicantOf = new Map((await namesByIds(db, ids('user'))).map((u) => [u.id, u] as const));
+  const efileOf = new Map((await efilesByIds(db, ids('efile'))).map((f) => [f.id, f] as const));
+  const fileMoves = rows.filter((r) => r.subjectType === 'efile').map((r) => r.sourceId);
+  const fileDueOf = new Map((await efileMovementsByIds(db, fileMoves)).map((m) => [m.id, m.dueDate] as const));
 
   for (const r of rows) {
     const kind = r.kind as NoticeKind;
@@ -47,6 +51,11 @@ export async function noticeItems(db: DbOrTx, rows: NotificationRow[]): Promise<
     } else if (r.subjectType === 'user') {
       const u = applicantOf.get(r.subjectId);
       if (u) out.set(r.id, { kind, ref: u.name, title: u.email, who: null, date: null });
+    } else if (r.subjectType === 'efile') {
+      // A file above Unclassified by its number alone, as a classified letter by its Letter ID (decision 111).
+      const f = efileOf.get(r.subjectId);
+      const title = f?.classification === 'Unclassified' ? f.subject : null;
+      if (f) out.set(r.id, { kind, ref: f.number, title, who, date: fileDueOf.get(r.sourceId) ?? null });
     }
   }
   return out;
@@ -64,6 +73,9 @@ export const NOTICE_LINKS: Record<NoticeKind, string> = {
   acknowledgement_overdue: '/acknowledgements',
   close_group_ending: '/closeGroup',
   registration_received: '/admin/approval',
+  efile_sent: '/efiles',
+  efile_overdue_held: '/efiles',
+  efile_escalated: '/efiles',
 };
 
 /** Notices no older than this many days are mailed: a backlog from a time the portal sent no mail is not. */

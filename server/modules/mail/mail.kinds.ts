@@ -51,7 +51,10 @@ export type NoticeKind =
   | 'acknowledgement_due'
   | 'acknowledgement_overdue'
   | 'close_group_ending'
-  | 'registration_received';
+  | 'registration_received'
+  | 'efile_sent'
+  | 'efile_overdue_held'
+  | 'efile_escalated';
 
 /**
  * A notice as a mail may word it: `ref` names it (a Letter ID, a document, a close group, an applicant), `title` is

@@ -4,6 +4,7 @@ import { todayInIndia } from '#shared/format.ts';
 
 import type { Db } from '#server/db/client.ts';
 import type { JobModule } from '#server/jobs/job-queue.ts';
+import { morningEfileNotices } from '#server/modules/efiles/efiles.notifications.ts';
 import { morningDakNotices } from '#server/modules/letters/letters.notifications.ts';
 import { sendDigests } from '#server/modules/mail/mail.digest.ts';
 
@@ -33,8 +34,9 @@ export async function closeGroupEndingNotices(db: Db, today: string): Promise<nu
 }
 
 /**
- * The morning (decision 082): the day's notices (due tomorrow, overdue, escalated, close group ending), each mailed
- * now or kept for the digest by the person's choice, then every person's digest of what was kept since their last one.
+ * The morning (decision 082): the day's notices (due tomorrow, overdue, escalated — of dak and, decision 111, of
+ * e-files —, close group ending), each mailed now or kept for the digest by the person's choice, then every person's
+ * digest of what was kept since their last one.
  * Runs once across the nodes (a pg-boss schedule); run twice, it tells nothing twice (unique notices, digests taken
  * under row locks).
  */
@@ -45,6 +47,7 @@ export async function runMorning(
 ): Promise<{ notices: number; digests: number }> {
   const notices =
     (await morningDakNotices(db, { today, escalateDays: config.dakEscalateDays })) +
+    (await morningEfileNotices(db, { today, escalateDays: config.dakEscalateDays })) +
     (await closeGroupEndingNotices(db, today));
   const digests = config.mail ? await sendDigests(db, config.mail) : 0;
   return { notices, digests };

@@ -35,6 +35,7 @@ describe('/api/users/me/mail-preferences', () => {
         { kind: 'letter_returned', choice: 'now' },
         { kind: 'letter_due', choice: 'now' },
         { kind: 'letter_overdue', choice: 'now' },
+        { kind: 'efile', choice: 'now' },
         { kind: 'acknowledgement', choice: 'now' },
         { kind: 'close_group_ending', choice: 'now' },
       ],

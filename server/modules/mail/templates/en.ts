@@ -39,6 +39,12 @@ function noticeLine(n: NoticeItem): string {
       return `The close group "${n.ref}" ends on ${on(n.date)}.`;
     case 'registration_received':
       return `${n.ref}${n.title ? ` <${n.title}>` : ''} registered and is waiting for approval.`;
+    case 'efile_sent':
+      return `File ${n.ref}${about} was sent to you${n.who ? ` by ${n.who}` : ''}.`;
+    case 'efile_overdue_held':
+      return `File ${n.ref}${about}, which you hold, is overdue: it was due on ${on(n.date)}.`;
+    case 'efile_escalated':
+      return `File ${n.ref}${about}, held by ${n.who ?? 'an officer'}, is overdue: it was due on ${on(n.date)}.`;
   }
 }
 
@@ -53,6 +59,9 @@ const NOTICE_SUBJECTS: Record<NoticeItem['kind'], (n: NoticeItem) => string> = {
   acknowledgement_overdue: () => 'A circular to acknowledge is overdue',
   close_group_ending: (n) => `Close group ending: ${n.ref}`,
   registration_received: () => 'A registration is waiting for approval',
+  efile_sent: (n) => `File sent to you: ${n.ref}`,
+  efile_overdue_held: (n) => `File overdue: ${n.ref}`,
+  efile_escalated: (n) => `Overdue file of your group: ${n.ref}`,
 };
 
 export const en: MailTemplates = {

@@ -41,6 +41,12 @@ function noticeLine(n: NoticeItem): string {
       return `क्लोज़ ग्रुप "${n.ref}" ${on(n.date)} को समाप्त हो रहा है।`;
     case 'registration_received':
       return `${n.ref}${n.title ? ` <${n.title}>` : ''} ने पंजीकरण किया है और स्वीकृति की प्रतीक्षा में है।`;
+    case 'efile_sent':
+      return `फ़ाइल ${n.ref}${about} आपको भेजी गई${n.who ? `, ${n.who} द्वारा` : ''}।`;
+    case 'efile_overdue_held':
+      return `आपके पास की फ़ाइल ${n.ref}${about} अतिदेय है: इसकी नियत तिथि ${on(n.date)} थी।`;
+    case 'efile_escalated':
+      return `${n.who ?? 'एक अधिकारी'} के पास की फ़ाइल ${n.ref}${about} अतिदेय है: इसकी नियत तिथि ${on(n.date)} थी।`;
   }
 }
 
@@ -55,6 +61,9 @@ const NOTICE_SUBJECTS: Record<NoticeItem['kind'], (n: NoticeItem) => string> = {
   acknowledgement_overdue: () => 'पावती देने के लिए परिपत्र अतिदेय है',
   close_group_ending: (n) => `क्लोज़ ग्रुप समाप्त हो रहा है: ${n.ref}`,
   registration_received: () => 'एक पंजीकरण स्वीकृति की प्रतीक्षा में है',
+  efile_sent: (n) => `फ़ाइल आपको भेजी गई: ${n.ref}`,
+  efile_overdue_held: (n) => `फ़ाइल अतिदेय है: ${n.ref}`,
+  efile_escalated: (n) => `आपके समूह की फ़ाइल अतिदेय है: ${n.ref}`,
 };
 
 export const hi: MailTemplates = {
