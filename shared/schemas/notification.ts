@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'directory_mail_collision',
   // Decision 107: an e-file was sent (or returned) to you, or copied to you for information.
   'efile_sent',
+  // Decision 115: an upload was refused as malware (admins; the bell alone).
+  'malware_detected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

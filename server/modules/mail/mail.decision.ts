@@ -47,6 +47,8 @@ export const NOTICE_PREFERENCE: Record<NotificationKind, MailPreferenceKind | nu
   directory_mail_collision: null,
   // Decision 107: the bell alone for now; a mail of its own words is left for a later change.
   efile_sent: null,
+  // Decision 115: the bell alone; the audit trail keeps the detail.
+  malware_detected: null,
 };
 
 /** The choice that governs an event: a marking's is the urgent one for an urgent letter. */
