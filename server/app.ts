@@ -34,6 +34,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditTrailRoutes } from './modules/audit-trail/audit-trail.routes.ts';
 import { auditCheckpointsRoutes } from './modules/audit-trail/checkpoints.routes.ts';
+import { malwareNotices } from './modules/audit-trail/malware-notices.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { type DirectoryCheck, startDirectoryCheck } from './modules/auth/directory-check.ts';
 import { createSsoClient, type SsoClient } from './modules/auth/sso.client.ts';
@@ -44,6 +45,7 @@ import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts
 import { efileNotices, efilesRoutes } from './modules/efiles/efiles.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { createMalwareScanner, type MalwareScanner } from './modules/files/malware-scan.ts';
 import { createStorage, type FileStore } from './modules/files/storage.ts';
 import { galleryRoutes } from './modules/gallery/gallery.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     storage: FileStore;
     /** Who may download the files of each private area; each module registers its rule. */
     fileAccess: FileAccessRules;
+    /** clamd's scan of every upload before it is stored (CLAMD_URL, decision 115), or null: uploads are not scanned. */
+    malwareScanner: MalwareScanner | null;
     /** The directory check's timer (LDAP_URL set; decision 062). */
     directoryCheck: DirectoryCheck | null;
     /** The single sign-on provider's client (OIDC_*, decision 063), or null when single sign-on is not set up. */
@@ -202,6 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onResponse', (req) => storage.releaseReceived(req));
   app.addHook('onClose', () => storage.close());
   app.decorate('fileAccess', createFileAccess());
+  app.decorate('malwareScanner', opts.config.malwareScan ? createMalwareScanner(opts.config.malwareScan) : null);
   // A private area no module gave a rule would be open to its uploaders only, silently: refuse to start instead.
   app.addHook('onReady', async () => {
     const missing = app.fileAccess.missing();
@@ -339,7 +344,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   // What each module tells under the bell, handed over here rather than by importing a routes file (decision 104).
-  const bell = notificationSources([letterNotices, acknowledgementNotices, efileNotices, ...ownNotificationSources]);
+  const bell = notificationSources([
+    letterNotices,
+    acknowledgementNotices,
+    efileNotices,
+    malwareNotices,
+    ...ownNotificationSources,
+  ]);
   // Every module, in one list.
   for (const routes of [
     healthRoutes,

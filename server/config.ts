@@ -9,6 +9,7 @@ import { auditEnv } from './config/audit.ts';
 import { filesEnv } from './config/files.ts';
 import { type LdapConfig, ldapConfig, ldapEnv } from './config/ldap.ts';
 import { type MailConfig, mailConfig, mailEnv } from './config/mail.ts';
+import { malwareEnv, type MalwareScanConfig, malwareScanConfig } from './config/malware.ts';
 import { noticesEnv } from './config/notices.ts';
 import { type OidcConfig, oidcConfig, oidcEnv } from './config/oidc.ts';
 import { serverEnv } from './config/server.ts';
@@ -23,6 +24,7 @@ import { ConfigError } from './config/variables.ts';
 export { AUDIT_CHECKPOINT_MINUTES, AUDIT_RETENTION_MIN_DAYS } from './config/audit.ts';
 export { DIRECTORY_ROLES, type DirectoryRole, type LdapConfig } from './config/ldap.ts';
 export type { MailConfig } from './config/mail.ts';
+export type { ClamdAddress, MalwareScanConfig } from './config/malware.ts';
 export { MAPPABLE_ROLES, type MappableRole, type OidcConfig } from './config/oidc.ts';
 export {
   JWT_SECRET_MIN_LENGTH,
@@ -143,6 +145,8 @@ export interface Config {
   ldap: LdapConfig | undefined;
   /** Email through the lab's mail relay (SMTP_URL, MAIL_FROM, SMTP_CA_FILE; decision 076), or null: nothing is sent. */
   mail: MailConfig | null;
+  /** Every upload scanned by clamd before it is stored (CLAMD_*, decision 115), or null: CLAMD_URL is unset. */
+  malwareScan: MalwareScanConfig | null;
 }
 
 const envSchema = z.object({
@@ -155,6 +159,7 @@ const envSchema = z.object({
   ...ldapEnv.shape,
   ...mailEnv.shape,
   ...oidcEnv.shape,
+  ...malwareEnv.shape,
 });
 
 /**
@@ -176,6 +181,7 @@ export function loadConfig(
   const ldap = ldapConfig(env, raw);
   const oidc = oidcConfig(env);
   const mail = mailConfig(env);
+  const malwareScan = malwareScanConfig(env);
   const dataDir = path.resolve(env.DATA_DIR!);
   const createdAtLoad: string[] = [];
   try {
@@ -239,5 +245,6 @@ export function loadConfig(
     portalUrl: env.PORTAL_URL,
     oidc,
     mail,
+    malwareScan,
   };
 }

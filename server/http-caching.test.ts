@@ -10,6 +10,7 @@ import { files, labItems } from '#server/db/schema/index.ts';
 import { KEPT_FILE_MAX_BYTES } from '#server/modules/files/files.serve.ts';
 import { saveFileRow } from '#server/modules/files/storage.ts';
 import type { Area } from '#server/modules/files/storage-areas.ts';
+import { PERMISSIONS_POLICY } from '#server/plugins/security-headers.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
 
@@ -162,9 +163,9 @@ describe('every other answer', () => {
 
 describe('security headers (computed once at start)', () => {
   const EXPECTED = {
-    // Exactly what @fastify/helmet sent with the same options before (keeps the headers as they were).
+    // What @fastify/helmet sent before, with no framing by any page (decision 116) and the Permissions-Policy.
     'content-security-policy':
-      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';" +
+      "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
       "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
       "style-src 'self' 'unsafe-inline';connect-src 'self';media-src 'self' blob:;frame-src 'self'",
     'cross-origin-opener-policy': 'same-origin',
@@ -174,8 +175,9 @@ describe('security headers (computed once at start)', () => {
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
-    'x-frame-options': 'SAMEORIGIN',
+    'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
+    'permissions-policy': PERMISSIONS_POLICY,
     'x-xss-protection': '0',
   };
 

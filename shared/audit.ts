@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'audit_exported',
   'audit_checkpoint',
   'audit_purged',
+  // Decision 115: an upload refused because clamd found malware in it
+  'malware_detected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

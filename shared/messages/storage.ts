@@ -12,4 +12,6 @@ export const storage = {
   too_large: 'The file is too large. The limit is {{limit}}.',
   empty: 'The file is empty.',
   content_mismatch: "The file's content does not match its .{{ext}} extension.",
+  malware_found: 'The file was refused: the malware scan found {{signature}}.',
+  scan_unavailable: 'Files cannot be checked for malware right now, so uploads are paused. Please try again later.',
 } as const;

@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   // Decision 111: an e-file you hold is overdue; one held in your group (as the owner group's head) is long overdue.
   'efile_overdue_held',
   'efile_escalated',
+  // Decision 115: an upload was refused as malware (admins; the bell alone).
+  'malware_detected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -76,6 +76,9 @@ function notificationLink(n: NotificationJson): string {
     case 'directory_mail_collision':
       // Decision 094: the activity log names the entry that was refused.
       return paths.admin.logs;
+    case 'malware_detected':
+      // Decision 115: the audit trail records the refused upload, its signature and who sent it.
+      return paths.admin.auditTrail;
     default:
       return paths.inbox;
   }

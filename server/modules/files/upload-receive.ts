@@ -15,6 +15,7 @@ import { checkContent, extensionOf, typeNotAllowed } from './content-check.ts';
 import type { StoredFile } from './storage.ts';
 import type { Area } from './storage-areas.ts';
 import { isStorageFull, storageFull } from './storage-full.ts';
+import { scanUpload } from './upload-scan.ts';
 
 // Receiving an upload: the multipart request read, its one file streamed to disk, checked and stored.
 
@@ -120,6 +121,8 @@ async function receiveMultipart(
       }
       file.mimeType = await checkContent(absolutePath, ext, opts.kind);
       file.size = (await stat(absolutePath)).size;
+      // clamd's verdict before the file is stored or named by any row (decision 115).
+      await scanUpload(req, file);
       // Stored before the caller's transaction, so no transaction waits on the object store; a crash before the row
       // commits leaves an object that the start-up sweep removes.
       await store.storeReceived(file);

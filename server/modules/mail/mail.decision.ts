@@ -49,6 +49,8 @@ export const NOTICE_PREFERENCE: Record<NotificationKind, MailPreferenceKind | nu
   efile_sent: 'efile',
   efile_overdue_held: 'efile',
   efile_escalated: 'efile',
+  // Decision 115: the bell alone; the audit trail keeps the detail.
+  malware_detected: null,
 };
 
 /** The choice that governs an event: a marking's is the urgent one for an urgent letter. */

@@ -60,6 +60,15 @@ export async function namesByIds(db: DbOrTx, ids: string[]): Promise<{ id: strin
   return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
 }
 
+/** The ids of the approved administrators: whom the portal tells of a security event (decision 115). */
+export async function approvedAdminIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'approved')));
+  return rows.map((r) => r.id);
+}
+
 /** Keeps a stored file as a document of this person's record. */
 export async function insertUserDocument(
   db: DbOrTx,
