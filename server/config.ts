@@ -13,6 +13,7 @@ import { noticesEnv } from './config/notices.ts';
 import { type OidcConfig, oidcConfig, oidcEnv } from './config/oidc.ts';
 import { serverEnv } from './config/server.ts';
 import { jwtSecret, signInEnv, type StepUpConfig } from './config/sign-in.ts';
+import { type Seal, signingConfig, signingEnv } from './config/signing.ts';
 import { type StorageConfig, storageConfig, storageEnv } from './config/storage.ts';
 import { ConfigError } from './config/variables.ts';
 
@@ -30,6 +31,7 @@ export {
   type StepUpClassification,
   type StepUpConfig,
 } from './config/sign-in.ts';
+export type { Seal } from './config/signing.ts';
 export type { S3StorageConfig, StorageConfig } from './config/storage.ts';
 export { ConfigError } from './config/variables.ts';
 
@@ -143,6 +145,8 @@ export interface Config {
   ldap: LdapConfig | undefined;
   /** Email through the lab's mail relay (SMTP_URL, MAIL_FROM, SMTP_CA_FILE; decision 076), or null: nothing is sent. */
   mail: MailConfig | null;
+  /** The lab's seal (SIGNING_P12 opened with SIGNING_P12_PASSWORD; decision 118), or null: the portal seals nothing. */
+  seal: Seal | null;
 }
 
 const envSchema = z.object({
@@ -155,6 +159,7 @@ const envSchema = z.object({
   ...ldapEnv.shape,
   ...mailEnv.shape,
   ...oidcEnv.shape,
+  ...signingEnv.shape,
 });
 
 /**
@@ -176,6 +181,7 @@ export function loadConfig(
   const ldap = ldapConfig(env, raw);
   const oidc = oidcConfig(env);
   const mail = mailConfig(env);
+  const seal = signingConfig(env);
   const dataDir = path.resolve(env.DATA_DIR!);
   const createdAtLoad: string[] = [];
   try {
@@ -239,5 +245,6 @@ export function loadConfig(
     portalUrl: env.PORTAL_URL,
     oidc,
     mail,
+    seal,
   };
 }
