@@ -179,7 +179,7 @@ parentPort?.postMessage({ ready: true });
 parentPort?.on('message', async ({ id, original, details }) => {
   try {
     const pdf = await prepare(new Uint8Array(original), details);
-    parentPort.postMessage({ id, pdf }, [pdf.buffer]);
+    parentPort.postMessage({ id, result: pdf }, [pdf.buffer]);
   } catch (err) {
     if (err instanceof Unsignable) parentPort.postMessage({ id, unsignable: err.message });
     else parentPort.postMessage({ id, error: String(err?.stack ?? err) });

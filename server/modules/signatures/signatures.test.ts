@@ -13,7 +13,7 @@ import { makeTestCertificates, startSignerHelper, type TestCertificates } from '
 
 import { helperSigner, SignerHelperFailed } from './helper-signer.ts';
 import { sealSigner } from './seal.ts';
-import { type Signatory,signPdf } from './sign-pdf.ts';
+import { type Signatory, signPdf } from './sign-pdf.ts';
 import { SigningLimitExceeded, SigningThread, UnsignablePdf } from './signing-thread.ts';
 
 /**

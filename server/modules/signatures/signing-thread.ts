@@ -22,17 +22,17 @@ export interface SignatureDetails {
   signatureLength: number;
 }
 
-/** The PDF cannot be signed: unreadable, encrypted, without a page. */
+/** The PDF cannot be signed (unreadable, encrypted, without a page) or checked (unreadable). */
 export class UnsignablePdf extends Error {
   constructor(readonly reason: string) {
-    super(`This PDF cannot be signed: ${reason}`);
+    super(`This PDF cannot be signed or checked: ${reason}`);
   }
 }
 
 /** Preparing the PDF took longer than the time limit or more memory than its thread has. */
 export class SigningLimitExceeded extends Error {}
 
-type Reply = { id: number; pdf?: Uint8Array; unsignable?: string; error?: string };
+type Reply = { id: number; result?: unknown; unsignable?: string; error?: string };
 
 export interface SigningThreadLimits {
   timeoutMs: number;
@@ -41,15 +41,19 @@ export interface SigningThreadLimits {
 }
 
 export class SigningThread {
-  private worker: Promise<Worker> | undefined;
+  /** `worker`: the file of the thread, in this folder (pades.worker.mjs prepares, verify.worker.mjs checks). */
+  constructor(
+    readonly limits: SigningThreadLimits,
+    private readonly worker = 'pades.worker.mjs',
+  ) {}
+
+  private thread: Promise<Worker> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
 
-  constructor(readonly limits: SigningThreadLimits) {}
-
   private start(): Promise<Worker> {
-    const worker = new Worker(path.join(projectRoot, 'server', 'modules', 'signatures', 'pades.worker.mjs'), {
+    const worker = new Worker(path.join(projectRoot, 'server', 'modules', 'signatures', this.worker), {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
     });
     return new Promise<Worker>((resolve, reject) => {
@@ -69,8 +73,8 @@ export class SigningThread {
   }
 
   private end() {
-    const worker = this.worker;
-    this.worker = undefined;
+    const worker = this.thread;
+    this.thread = undefined;
     clearTimeout(this.idleTimer);
     if (worker)
       void worker.then(
@@ -79,18 +83,18 @@ export class SigningThread {
       );
   }
 
-  private async run(original: Uint8Array, details: SignatureDetails): Promise<Uint8Array> {
+  private async run<T>(original: Uint8Array, details: unknown): Promise<T> {
     clearTimeout(this.idleTimer);
-    this.worker ??= this.start();
-    const worker = await this.worker.catch((err: unknown) => {
-      this.worker = undefined;
+    this.thread ??= this.start();
+    const worker = await this.thread.catch((err: unknown) => {
+      this.thread = undefined;
       throw err;
     });
     worker.ref();
     const id = this.nextId++;
     const bytes = new Uint8Array(original); // a copy, moved to the thread
     try {
-      return await new Promise<Uint8Array>((resolve, reject) => {
+      return await new Promise<T>((resolve, reject) => {
         const done = (fn: () => void, healthy = true) => {
           clearTimeout(timer);
           worker.off('message', onMessage);
@@ -102,9 +106,9 @@ export class SigningThread {
         const onMessage = (reply: Reply) => {
           if (reply.id !== id) return;
           done(() => {
-            if (reply.pdf) resolve(reply.pdf);
+            if (reply.result !== undefined) resolve(reply.result as T);
             else if (reply.unsignable !== undefined) reject(new UnsignablePdf(reply.unsignable));
-            else reject(new Error(`preparing the signature failed: ${reply.error}`));
+            else reject(new Error(`the PDF thread failed: ${reply.error}`));
           });
         };
         const onError = (err: Error & { code?: string }) =>
@@ -133,7 +137,7 @@ export class SigningThread {
       });
     } finally {
       worker.unref();
-      if (this.worker !== undefined) {
+      if (this.thread !== undefined) {
         this.idleTimer = setTimeout(() => this.end(), this.limits.idleMs);
         this.idleTimer.unref();
       }
@@ -145,15 +149,20 @@ export class SigningThread {
    * Rejects with UnsignablePdf or SigningLimitExceeded.
    */
   prepare(original: Uint8Array, details: SignatureDetails): Promise<Uint8Array> {
-    const result = this.queue.then(() => this.run(original, details));
+    return this.submit<Uint8Array>(original, details);
+  }
+
+  /** Hands one document to the thread once the documents before it are done. */
+  submit<T>(original: Uint8Array, details: unknown): Promise<T> {
+    const result = this.queue.then(() => this.run<T>(original, details));
     this.queue = result.catch(() => undefined);
     return result;
   }
 
   /** Ends the thread. */
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
+    const worker = this.thread;
+    this.thread = undefined;
     clearTimeout(this.idleTimer);
     if (worker)
       await worker.then(
