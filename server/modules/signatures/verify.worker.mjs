@@ -119,13 +119,11 @@ function check(pdf, dict, field, roots) {
     .update(pdf.subarray(c, c + d))
     .digest();
   const signature = Buffer.from(info.signature.valueBlock.valueHexView);
-  let toVerify = digest;
   if (info.signedAttrs) {
     const attribute = info.signedAttrs.attributes.find((x) => x.type === OID_MESSAGE_DIGEST);
     const stated = attribute ? Buffer.from(attribute.values[0].valueBlock.valueHexView) : Buffer.alloc(0);
     report.intact = stated.equals(digest);
-    toVerify = Buffer.from(info.signedAttrs.encodedValue);
-    report.signatureValid = safeVerify(algorithm, toVerify, signer, signature);
+    report.signatureValid = safeVerify(algorithm, Buffer.from(info.signedAttrs.encodedValue), signer, signature);
   } else {
     report.signatureValid = safeVerify(algorithm, pdf.subarray(a, b), signer, signature, pdf.subarray(c, c + d));
     report.intact = report.signatureValid;
