@@ -89,7 +89,8 @@ async function prepare(original, { lines, name, reason, location, contactInfo, s
   let doc;
   let pages;
   try {
-    doc = await PDFDocument.load(original, { updateMetadata: false, forIncrementalUpdate: true });
+    // No yielding between objects: this thread has nothing else to do (pdf-lib's default pauses every 100).
+    doc = await PDFDocument.load(original, { updateMetadata: false, forIncrementalUpdate: true, parseSpeed: Infinity });
     pages = doc.getPages();
   } catch (err) {
     const encrypted = err?.name === 'EncryptedPDFError' || /encrypt/i.test(String(err?.message));
