@@ -7,7 +7,7 @@ import { makeTestCertificates, startSignerHelper, type TestCertificates } from '
 
 import { helperSigner } from './helper-signer.ts';
 import { sealSigner } from './seal.ts';
-import { type Signatory,signPdf } from './sign-pdf.ts';
+import { type Signatory, signPdf } from './sign-pdf.ts';
 import { SigningThread, UnsignablePdf } from './signing-thread.ts';
 import { verifyPdf } from './verify-pdf.ts';
 
