@@ -34,6 +34,8 @@ beforeAll(async () => {
   personCerts = makeTestCertificates('Asha Rao');
   seal = signingConfig({ SIGNING_P12: sealCerts.p12Path, SIGNING_P12_PASSWORD: sealCerts.p12Password })!;
   helper = await startSignerHelper(personCerts);
+  // The thread's start (pdf-lib and the fonts loaded) belongs to the set-up, not to the first signature.
+  await thread.ready();
 });
 afterAll(async () => {
   await thread.close();

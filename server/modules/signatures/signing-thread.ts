@@ -159,6 +159,15 @@ export class SigningThread {
     return result;
   }
 
+  /** Starts the thread if it is not running, and waits until it has loaded pdf-lib and the fonts. */
+  async ready(): Promise<void> {
+    this.thread ??= this.start();
+    await this.thread.catch((err: unknown) => {
+      this.thread = undefined;
+      throw err;
+    });
+  }
+
   /** Ends the thread. */
   async close(): Promise<void> {
     const worker = this.thread;

@@ -35,6 +35,8 @@ beforeAll(async () => {
   personCerts = makeTestCertificates('Asha Rao');
   seal = signingConfig({ SIGNING_P12: sealCerts.p12Path, SIGNING_P12_PASSWORD: sealCerts.p12Password })!;
   helper = await startSignerHelper(personCerts);
+  // The threads' start (pdf-lib, pkijs and the fonts loaded) belongs to the set-up, not to the first check.
+  await Promise.all([signing.ready(), checking.ready()]);
 });
 afterAll(async () => {
   await Promise.all([signing.close(), checking.close(), helper.close()]);
