@@ -14,6 +14,7 @@ import { noticesEnv } from './config/notices.ts';
 import { type OidcConfig, oidcConfig, oidcEnv } from './config/oidc.ts';
 import { serverEnv } from './config/server.ts';
 import { jwtSecret, signInEnv, type StepUpConfig } from './config/sign-in.ts';
+import { type Seal, signingConfig, signingEnv } from './config/signing.ts';
 import { type StorageConfig, storageConfig, storageEnv } from './config/storage.ts';
 import { ConfigError } from './config/variables.ts';
 
@@ -32,6 +33,7 @@ export {
   type StepUpClassification,
   type StepUpConfig,
 } from './config/sign-in.ts';
+export type { Seal } from './config/signing.ts';
 export type { S3StorageConfig, StorageConfig } from './config/storage.ts';
 export { ConfigError } from './config/variables.ts';
 
@@ -147,6 +149,8 @@ export interface Config {
   mail: MailConfig | null;
   /** Every upload scanned by clamd before it is stored (CLAMD_*, decision 115), or null: CLAMD_URL is unset. */
   malwareScan: MalwareScanConfig | null;
+  /** The lab's seal (SIGNING_P12 opened with SIGNING_P12_PASSWORD; decision 118), or null: the portal seals nothing. */
+  seal: Seal | null;
 }
 
 const envSchema = z.object({
@@ -160,6 +164,7 @@ const envSchema = z.object({
   ...mailEnv.shape,
   ...oidcEnv.shape,
   ...malwareEnv.shape,
+  ...signingEnv.shape,
 });
 
 /**
@@ -182,6 +187,7 @@ export function loadConfig(
   const oidc = oidcConfig(env);
   const mail = mailConfig(env);
   const malwareScan = malwareScanConfig(env);
+  const seal = signingConfig(env);
   const dataDir = path.resolve(env.DATA_DIR!);
   const createdAtLoad: string[] = [];
   try {
@@ -246,5 +252,6 @@ export function loadConfig(
     oidc,
     mail,
     malwareScan,
+    seal,
   };
 }

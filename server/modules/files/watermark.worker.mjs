@@ -6,7 +6,7 @@ import { parentPort } from 'node:worker_threads';
 
 import { degrees, PDFDocument, rgb } from '@cantoo/pdf-lib';
 
-import { fontFiles, runsOf, sharedFontkit } from './pdf-fonts.mjs';
+import { fontFiles, runsOf, sharedFontkit } from '../../lib/pdf-fonts.mjs';
 
 // Noto Sans Devanagari as the portal's web build ships it, read once per thread (pdf-fonts.mjs): its Latin face for the
 // words and numbers and its Devanagari face for a Hindi name, then Latin Extended. Embedded as subsets: a watermark adds

@@ -1,5 +1,6 @@
-// The portal's PDF fonts for the threads that draw text into PDFs: the watermark (watermark.worker.mjs, decisions 071
-// and 096) and the e-file export (efiles/efile-export.worker.mjs, decision 111). Plain JavaScript, as the workers are.
+// The portal's PDF fonts for the threads that draw text into PDFs with pdf-lib: the watermark (files/watermark.worker.mjs,
+// decisions 071 and 096), the e-file export (efiles/efile-export.worker.mjs, decision 111) and the signature block
+// (signatures/pades.worker.mjs, decision 118). Plain JavaScript, as the workers are.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
