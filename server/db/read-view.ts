@@ -25,3 +25,9 @@ export function readView<T extends PgTable, Name extends string, Left extends ke
     new SelectionProxyHandler({ alias: name, sqlAliasedBehavior: 'alias', sqlBehavior: 'error' }),
   ) as unknown as SubqueryWithSelection<Omit<T['_']['columns'], Left>, Name>;
 }
+
+/**
+ * A view's name in a locking clause (`.for('share', { of: lockOf(users) })` is `for share of "users"`): PostgreSQL
+ * locks the rows of the table the view reads.
+ */
+export const lockOf = (view: { _: { alias: string } }): PgTable => sql.identifier(view._.alias) as unknown as PgTable;

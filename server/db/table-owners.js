@@ -76,4 +76,49 @@ export const OWNERSHIP_EXCEPTIONS = [
     tables: ['*'],
     why: 'Tests set up and check rows of every module they cross, as a person would see them.',
   },
+  // Temporary, each to be removed with its files' fix (decision 103); a new file or table still fails.
+  {
+    paths: [
+      'server/modules/letters/letters.notifications.ts',
+      'server/modules/mail/mail.digest.ts',
+      'server/modules/notifications/notifications.jobs.ts',
+      'server/modules/notifications/notifications.service.ts',
+      'server/modules/notifications/notifications.sources.ts',
+    ],
+    tables: ['notifications', 'users', 'director_entries', 'close_groups', 'close_group_members'],
+    why: "Temporary: the bell's receivers chosen in SQL (a letter's officers, a close group's members) and the digest marking notices mailed; to become the owners' functions.",
+  },
+  {
+    paths: ['server/modules/auth/step-up.ts', 'server/modules/mfa/mfa.service.ts', 'server/modules/mfa/ticket.ts'],
+    tables: ['user_factors', 'recovery_codes', 'sessions', 'users'],
+    why: "Temporary: the step-up reads the second factors, and MFA ends a person's sessions; to become the owners' functions.",
+  },
+  {
+    paths: [
+      'server/modules/admin/admin.service.ts',
+      'server/modules/auth/auth.service.ts',
+      'server/modules/auth/bootstrap.ts',
+      'server/modules/auth/directory-accounts.ts',
+      'server/modules/auth/directory-collision.ts',
+      'server/modules/auth/password-reset.ts',
+      'server/modules/auth/registration-notice.ts',
+      'server/modules/auth/sso-links.service.ts',
+      'server/modules/auth/sso.service.ts',
+    ],
+    tables: ['users'],
+    why: "Temporary: accounts made, approved and changed by sign-in, registration and Manage Users, to move behind the users module's functions.",
+  },
+  {
+    paths: [
+      'server/modules/efiles/efiles.detail.ts',
+      'server/modules/efiles/efiles.lists.ts',
+      'server/modules/efiles/efiles.movements.ts',
+      'server/modules/efiles/efiles.notes.ts',
+      'server/modules/efiles/efiles.numbers.ts',
+      'server/modules/efiles/efiles.route.ts',
+      'server/modules/efiles/efiles.service.ts',
+    ],
+    tables: ['users', 'groups'],
+    why: "Temporary: the e-files' lists join a person's or a group's name; to read the owners' views (decision 110).",
+  },
 ];

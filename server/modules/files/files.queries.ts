@@ -19,3 +19,8 @@ export async function storedFileById(
     .limit(1);
   return row;
 }
+
+/** Renames a stored file: the name its download carries (Content-Disposition comes from the files row). */
+export async function renameStoredFile(db: DbOrTx, id: string, originalName: string): Promise<void> {
+  await db.update(files).set({ originalName }).where(eq(files.id, id));
+}

@@ -1,5 +1,5 @@
-import { labItems as labItemsTable, labs as labsTable } from '#server/db/schema/index.ts';
 import { readView } from '#server/db/read-view.ts';
+import { labItems as labItemsTable, labs as labsTable } from '#server/db/schema/index.ts';
 
 /** The labs module's read view of the lab and its items (decision 110), under the tables' names. */
 export const labs = readView(labsTable, 'labs');

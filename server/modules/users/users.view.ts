@@ -1,5 +1,5 @@
-import { users as usersTable } from '#server/db/schema/index.ts';
 import { readView } from '#server/db/read-view.ts';
+import { users as usersTable } from '#server/db/schema/index.ts';
 
 /**
  * The users module's read view of the accounts (decision 110), under the table's name so that another module's query
