@@ -7,7 +7,6 @@ import { configLoader } from './config.test-helpers.ts';
 
 const { dataDir, load, refusal } = configLoader();
 
-
 describe('the lab directory (LDAP_*, decision 062)', () => {
   const ldap = {
     LDAP_URL: 'ldaps://dc1.lab.local:636',

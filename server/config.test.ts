@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from 'vitest';
 
 import { configLoader } from './config.test-helpers.ts';

@@ -19,7 +19,12 @@ export function readView<T extends PgTable, Name extends string, Left extends ke
 ): SubqueryWithSelection<Omit<T['_']['columns'], Left>, Name> {
   const columns = { ...getTableColumns(table) };
   for (const key of leaveOut) delete columns[key as string];
-  const text = dialect.sqlToQuery(builder.select(columns).from(table as PgTable).getSQL()).sql;
+  const text = dialect.sqlToQuery(
+    builder
+      .select(columns)
+      .from(table as PgTable)
+      .getSQL(),
+  ).sql;
   return new Proxy(
     new Subquery(sql.raw(text), columns, name, false, [getTableName(table)]),
     new SelectionProxyHandler({ alias: name, sqlAliasedBehavior: 'alias', sqlBehavior: 'error' }),
