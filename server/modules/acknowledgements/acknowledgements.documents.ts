@@ -1,18 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 
 import type { AcknowledgedDocumentJson, AcknowledgedDocumentKind } from '#shared/schemas/acknowledgements.ts';
 
-import { acknowledgementRequests, files, groupItems, groups, labItems, labs } from '#server/db/schema/index.ts';
+import { acknowledgementRequests } from '#server/db/schema/index.ts';
+import { filesAs } from '#server/modules/files/files.view.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
+import { groupItems, groupsAs } from '#server/modules/groups/groups.view.ts';
+import { labItems, labs } from '#server/modules/labs/labs.view.ts';
 
 /**
  * The notice or circular behind a request, read beside the request in the same query (its lab or group item, the
  * item's file and owner). A request has exactly one of the two items (a CHECK of the table).
  */
 
-const ownerGroup = alias(groups, 'owner_group');
-const itemFile = alias(files, 'item_file');
+const ownerGroup = groupsAs('owner_group');
+const itemFile = filesAs('item_file');
 
 /** Columns of the document, for a select that joins `withDocument`. */
 export const documentColumns = {

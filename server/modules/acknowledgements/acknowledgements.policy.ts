@@ -3,10 +3,10 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Role } from '#shared/constants.ts';
 import type { AcknowledgementScope } from '#shared/schemas/acknowledgements.ts';
 
-import { users } from '#server/db/schema/index.ts';
 import { conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /** One person's row, as the rules see it. */

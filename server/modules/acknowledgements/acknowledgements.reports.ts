@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 
 import { formatDate, formatDateTime, todayInIndia } from '#shared/format.ts';
 import type {
@@ -12,15 +11,11 @@ import type {
 import { ACKNOWLEDGEMENT_CSV_COLUMNS } from '#shared/schemas/acknowledgements.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import {
-  type AcknowledgementRequestRow,
-  acknowledgementRequests,
-  acknowledgements,
-  groups,
-  users,
-} from '#server/db/schema/index.ts';
+import { type AcknowledgementRequestRow, acknowledgementRequests, acknowledgements } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { groupsLedBy } from '#server/modules/groups/groups.queries.ts';
+import { groups, groupsAs } from '#server/modules/groups/groups.view.ts';
+import { users, usersAs } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type DocumentColumns, documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';
@@ -37,8 +32,8 @@ import { groupNames, presentAudience } from './acknowledgements.service.ts';
  * request's per-group counts, who has not acknowledged, and the CSV. A group head sees their group's part only.
  */
 
-const publisher = alias(users, 'publisher');
-const rowGroup = alias(groups, 'row_group');
+const publisher = usersAs('publisher');
+const rowGroup = groupsAs('row_group');
 
 const requestColumns = {
   request: acknowledgementRequests,

@@ -11,18 +11,14 @@ import type {
 } from '#shared/schemas/acknowledgements.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import {
-  type AcknowledgementRequestRow,
-  acknowledgementRequests,
-  acknowledgements,
-  groups,
-  users,
-} from '#server/db/schema/index.ts';
+import { type AcknowledgementRequestRow, acknowledgementRequests, acknowledgements } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { groups } from '#server/modules/groups/groups.view.ts';
 import { notifyEach } from '#server/modules/notifications/notifications.service.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type DocumentColumns, documentColumns, presentDocument, withDocument } from './acknowledgements.documents.ts';

@@ -124,3 +124,32 @@ export async function rowOf(c: Cast, requestId: string, user: UserRow) {
     .where(and(eq(acknowledgements.requestId, requestId), eq(acknowledgements.userId, user.id)));
   return row;
 }
+
+/** Makes a row overdue: its due date moved to `days` days ago. */
+export async function overdue(c: Cast, requestId: string, user: UserRow, days = 2) {
+  await c.app.db
+    .update(acknowledgements)
+    .set({ dueOn: dayFromToday(-days) })
+    .where(and(eq(acknowledgements.requestId, requestId), eq(acknowledgements.userId, user.id)));
+}
+
+/** Opens and acknowledges `user`'s row through the API. */
+export async function acknowledgeAs(c: Cast, requestId: string, user: UserRow) {
+  const row = (await rowOf(c, requestId, user))!;
+  expect((await call(c, user, 'POST', `/api/acknowledgements/${row.id}/open`)).statusCode).toBe(204);
+  const res = await call(c, user, 'POST', `/api/acknowledgements/${row.id}/acknowledge`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { _id: string; acknowledgedAt: string };
+}
+
+/** Who a request asks, with their due day and group, by person. */
+export const audienceOf = async (c: Cast, requestId: string) =>
+  (
+    await c.app.db
+      .select({ userId: acknowledgements.userId, dueOn: acknowledgements.dueOn, groupId: acknowledgements.groupId })
+      .from(acknowledgements)
+      .where(eq(acknowledgements.requestId, requestId))
+  ).sort((x, y) => x.userId.localeCompare(y.userId));
+
+/** People's ids, sorted, to compare with an audience. */
+export const ids = (...people: { id: string }[]) => people.map((p) => p.id).sort();

@@ -4,11 +4,12 @@ import { startOfIndianDay } from '#shared/format.ts';
 import type { AuditFilter } from '#shared/schemas/audit.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { type AuditEventRow, auditEvents, users } from '#server/db/schema/index.ts';
+import { type AuditEventRow, auditEvents } from '#server/db/schema/index.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { csvLine } from '#server/modules/letters/letters.export.ts';
 import { userMatches } from '#server/modules/users/users.queries.ts';
+import { users } from '#server/modules/users/users.view.ts';
 
 /** A page's total is counted up to this many events, as the activity log's (decision 005): more says "capped". */
 export const AUDIT_COUNT_LIMIT = 1000;

@@ -4,9 +4,10 @@ import { startOfIndianDay } from '#shared/format.ts';
 import { type MessageCode, type MessageParams, messageText } from '#shared/messages/index.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { activityLogs, users } from '#server/db/schema/index.ts';
+import { activityLogs } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { userMatches } from '#server/modules/users/users.queries.ts';
+import { users } from '#server/modules/users/users.view.ts';
 
 /**
  * Records one write in the activity log (who, what, on which record, when). Call it inside the transaction of the

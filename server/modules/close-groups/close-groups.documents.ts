@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { type DocumentClassification, renamedFilename } from '#shared/schemas/close-group.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { closeGroupDocuments, closeGroups, type FileRow, files } from '#server/db/schema/index.ts';
+import { closeGroupDocuments, closeGroups, type FileRow } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { renameStoredFile } from '#server/modules/files/files.queries.ts';
 import {
   type FileStore,
   saveFileRow,
@@ -129,8 +130,8 @@ export async function renameCloseGroupDocument(
       .set({ filename })
       .where(eq(closeGroupDocuments.id, documentId))
       .returning();
-    // The download carries the new name too (Content-Disposition comes from the files row).
-    await tx.update(files).set({ originalName: filename }).where(eq(files.id, doc.fileId));
+    // The download carries the new name too.
+    await renameStoredFile(tx, doc.fileId, filename);
     await recordActivity(
       tx,
       actor,

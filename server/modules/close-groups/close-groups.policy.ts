@@ -3,12 +3,12 @@ import { and, eq, ne, type SQL } from 'drizzle-orm';
 import { todayInIndia } from '#shared/format.ts';
 import type { CloseGroupStatus } from '#shared/schemas/close-group.ts';
 
-import { users } from '#server/db/schema/index.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin } from '#server/lib/roles.policy.ts';
 import { stepUpCheck } from '#server/lib/step-up.policy.ts';
 import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**

@@ -4,11 +4,13 @@ import type { CloseGroupValues, DocumentClassification } from '#shared/schemas/c
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { closeGroupDocuments, closeGroupMembers, closeGroups, files, users } from '#server/db/schema/index.ts';
+import { closeGroupDocuments, closeGroupMembers, closeGroups } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { files } from '#server/modules/files/files.view.ts';
 import { type FileStore, transactionDroppingFiles } from '#server/modules/files/storage.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { closeGroupsPolicy, eligibleMembers } from './close-groups.policy.ts';

@@ -6,7 +6,7 @@ import type { directorEntryInput } from '#shared/schemas/unit.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { directorEntries, users } from '#server/db/schema/index.ts';
+import { directorEntries } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { type ActivityCode, recordActivity } from '#server/modules/audit/audit.service.ts';
 import {
@@ -16,6 +16,7 @@ import {
   transactionDroppingFiles,
   type TransactionRunner,
 } from '#server/modules/files/storage.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**

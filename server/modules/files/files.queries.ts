@@ -25,3 +25,8 @@ export async function fileRowsByIds(db: DbOrTx, ids: string[]): Promise<FileRow[
   if (!ids.length) return [];
   return db.select().from(files).where(inArray(files.id, ids));
 }
+
+/** Renames a stored file: the name its download carries (Content-Disposition comes from the files row). */
+export async function renameStoredFile(db: DbOrTx, id: string, originalName: string): Promise<void> {
+  await db.update(files).set({ originalName }).where(eq(files.id, id));
+}

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { AcknowledgementSettings } from '#shared/schemas/acknowledgements.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { files, groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
+import { groupItems, type GroupRow, groups } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '#server/modules/acknowledgements/acknowledgements.service.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { files } from '#server/modules/files/files.view.ts';
 import {
   type FileStore,
   saveFileRow,

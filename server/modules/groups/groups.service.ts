@@ -7,15 +7,7 @@ import type { createGroupInput, updateGroupInput } from '#shared/schemas/group.t
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import {
-  contactInfos,
-  files,
-  groupItems,
-  type GroupRow,
-  groups,
-  officeMembers,
-  users,
-} from '#server/db/schema/index.ts';
+import { contactInfos, groupItems, type GroupRow, groups, officeMembers } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { withItemAcknowledgements } from '#server/modules/acknowledgements/acknowledgements.service.ts';
@@ -26,8 +18,11 @@ import {
   type DirectorEntryWithUser,
   listDirectorEntries,
 } from '#server/modules/director-history/director-history.service.ts';
+import { files } from '#server/modules/files/files.view.ts';
 import { labExists } from '#server/modules/labs/labs.queries.ts';
 import { findOnlyLab } from '#server/modules/labs/labs.service.ts';
+import { setGroupOf } from '#server/modules/users/users.queries.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { findGroupById } from './groups.queries.ts';
@@ -198,15 +193,11 @@ export async function createGroup(
       .values({ ...fields, labId: lab?.id ?? null })
       .returning();
     if (staff.length) {
-      await tx
-        .update(users)
-        .set({ groupId: group!.id })
-        .where(
-          inArray(
-            users.id,
-            staff.map((s) => s.id),
-          ),
-        );
+      await setGroupOf(
+        tx,
+        staff.map((s) => s.id),
+        group!.id,
+      );
       await recordMoves(tx, who, staff, group!.id);
     }
     await recordActivity(
@@ -298,15 +289,11 @@ export async function addMembers(
   return db.transaction(async (tx) => {
     const staff = (await findAssignable(tx, userIds, 'userIds')).filter((s) => s.groupId !== group.id);
     if (!staff.length) return 0;
-    await tx
-      .update(users)
-      .set({ groupId: group.id })
-      .where(
-        inArray(
-          users.id,
-          staff.map((s) => s.id),
-        ),
-      );
+    await setGroupOf(
+      tx,
+      staff.map((s) => s.id),
+      group.id,
+    );
     for (const s of staff) {
       await recordActivity(
         tx,
@@ -341,7 +328,7 @@ export async function removeMember(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const member = await findMember(tx, group, userId);
-    await tx.update(users).set({ groupId: null }).where(eq(users.id, member.id));
+    await setGroupOf(tx, [member.id], null);
     await recordActivity(
       tx,
       actor,
@@ -367,7 +354,7 @@ export async function moveMember(
     if (targetId === group.id) throw badRequest('groups.already_in_group', 'groupId');
     const [target] = await tx.select().from(groups).where(eq(groups.id, targetId)).limit(1);
     if (!target) throw badRequest('groups.target_not_found', 'groupId');
-    await tx.update(users).set({ groupId: target.id }).where(eq(users.id, member.id));
+    await setGroupOf(tx, [member.id], target.id);
     await recordActivity(
       tx,
       actor,

@@ -8,7 +8,7 @@ import type { AcknowledgementSettings, ItemAcknowledgementJson } from '#shared/s
 import type { createLabInput, labDocumentInput, labProductInput, updateLabInput } from '#shared/schemas/lab.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { contactInfos, files, labItems, type LabRow, labs, officeMembers } from '#server/db/schema/index.ts';
+import { contactInfos, labItems, type LabRow, labs, officeMembers } from '#server/db/schema/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import {
   applyAcknowledgementSettings,
@@ -21,6 +21,7 @@ import {
   type DirectorHistoryOwner,
   listDirectorEntries,
 } from '#server/modules/director-history/director-history.service.ts';
+import { files } from '#server/modules/files/files.view.ts';
 import {
   type FileStore,
   saveFileRow,

@@ -3,9 +3,10 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { MessageParams } from '#shared/messages/index.ts';
 
 import type { Tx } from '#server/db/client.ts';
-import { type LetterMovementRow, letterMovements, type LetterRow, letters, users } from '#server/db/schema/index.ts';
+import { type LetterMovementRow, letterMovements, type LetterRow, letters } from '#server/db/schema/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { type ActivityCode, recordActivity } from '#server/modules/audit/audit.service.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { activeDelegators } from './letters.delegation.ts';

@@ -5,11 +5,12 @@ import type { DakPriority, MarkLetterInput } from '#shared/schemas/letter.ts';
 
 import type { MailConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { letterMovements, users } from '#server/db/schema/index.ts';
+import { letterMovements } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { IMMEDIATE_PRIORITIES } from '#server/modules/mail/mail.kinds.ts';
 import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { lockLetter, mailable, names, recordDakActivity } from './letters.dak.lock.ts';

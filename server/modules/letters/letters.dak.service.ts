@@ -6,12 +6,13 @@ import type { ReturnLetterInput } from '#shared/schemas/letter.ts';
 
 import type { MailConfig } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { type LetterMovementRow, letterMovements, type LetterRow, users } from '#server/db/schema/index.ts';
+import { type LetterMovementRow, letterMovements, type LetterRow } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type ReadContext, recordRead } from '#server/modules/audit-trail/classified-reads.ts';
 import { queueMail } from '#server/modules/mail/mail.outbox.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type DakActivity, type Locked, lockLetter, mailable, recordDakActivity } from './letters.dak.lock.ts';

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 
 import { todayInIndia } from '#shared/format.ts';
 import type { DelegationInput, DelegationJson } from '#shared/schemas/letter.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type DakDelegationRow, dakDelegations, users } from '#server/db/schema/index.ts';
+import { type DakDelegationRow, dakDelegations } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { users, usersAs } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { lettersPolicy } from './letters.policy.ts';
@@ -34,9 +34,9 @@ export async function activeDelegators(db: DbOrTx, delegateId: string): Promise<
   return [...new Set(rows.map((r) => r.officerId))];
 }
 
-const officer = alias(users, 'officer');
-const delegate = alias(users, 'delegate');
-const creator = alias(users, 'creator');
+const officer = usersAs('officer');
+const delegate = usersAs('delegate');
+const creator = usersAs('creator');
 
 async function loadDelegations(db: DbOrTx, where: ReturnType<typeof and>): Promise<DelegationJson[]> {
   const today = todayInIndia();

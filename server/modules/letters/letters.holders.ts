@@ -1,8 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 
 import type { DbOrTx, Tx } from '#server/db/client.ts';
-import { letterMovements, users } from '#server/db/schema/index.ts';
+import { lockOf } from '#server/db/read-view.ts';
+import { letterMovements } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
+import { users } from '#server/modules/users/users.view.ts';
 
 import { isClearedForClassified } from './letters.policy.ts';
 
@@ -19,7 +21,7 @@ export async function refuseUnclearedHolders(tx: Tx, id: string, classification:
     .innerJoin(users, eq(users.id, letterMovements.toUserId))
     .where(and(eq(letterMovements.letterId, id), ne(letterMovements.box, 'closed')))
     .orderBy(asc(users.name))
-    .for('share', { of: users });
+    .for('share', { of: lockOf(users) });
   const uncleared = [...new Map(holders.map((h) => [h.id, h])).values()].filter((h) => !isClearedForClassified(h));
   if (!uncleared.length) return;
   const names = uncleared.map((h) => h.name);

@@ -1,11 +1,11 @@
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 
 import { todayInIndia } from '#shared/format.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type LetterMovementRow, letterMovements, letters, users } from '#server/db/schema/index.ts';
+import { type LetterMovementRow, letterMovements, letters } from '#server/db/schema/index.ts';
 import type { ReadContext } from '#server/modules/audit-trail/classified-reads.ts';
+import { usersAs } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { openLetterRecorded } from './letters.reads.ts';
@@ -15,11 +15,11 @@ import { openLetterRecorded } from './letters.reads.ts';
  * marked it and to whom, for the dak commands, the inbox and the CSV export.
  */
 
-const fromUser = alias(users, 'from_user');
-const toUser = alias(users, 'to_user');
-const markedByUser = alias(users, 'marked_by_user');
-const receivedByUser = alias(users, 'received_by_user');
-const endedByUser = alias(users, 'ended_by_user');
+const fromUser = usersAs('from_user');
+const toUser = usersAs('to_user');
+const markedByUser = usersAs('marked_by_user');
+const receivedByUser = usersAs('received_by_user');
+const endedByUser = usersAs('ended_by_user');
 
 /** A movement's columns but its copy of the letter's search text (the inbox index's, never shown). */
 const { searchText: _searchText, ...movementRecordColumns } = getTableColumns(letterMovements);

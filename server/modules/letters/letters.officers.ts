@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { groups, users } from '#server/db/schema/index.ts';
+import { groups } from '#server/modules/groups/groups.view.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { markableOfficers } from './letters.policy.ts';

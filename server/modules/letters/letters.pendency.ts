@@ -4,8 +4,10 @@ import { startOfIndianDay, todayInIndia } from '#shared/format.ts';
 import type { PendencyQuery } from '#shared/schemas/letter.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { groups, letterMovements, letters, users } from '#server/db/schema/index.ts';
+import { letterMovements, letters } from '#server/db/schema/index.ts';
 import { badRequest } from '#server/lib/errors.ts';
+import { groups } from '#server/modules/groups/groups.view.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { pendencyScope } from './letters.policy.ts';

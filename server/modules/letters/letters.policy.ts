@@ -2,11 +2,12 @@ import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 
 import type { Role } from '#shared/constants.ts';
 
-import { letterMovements, type LetterRow, letters, type UserRow, users } from '#server/db/schema/index.ts';
+import { letterMovements, type LetterRow, letters, type UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isAdmin, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
 import { stepUpCheck } from '#server/lib/step-up.policy.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**

@@ -1,11 +1,12 @@
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 
 import type { Db, Tx } from '#server/db/client.ts';
-import { letterMovements, type LetterRow, letters, users } from '#server/db/schema/index.ts';
+import { letterMovements, type LetterRow, letters } from '#server/db/schema/index.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type FileStore, transactionDroppingFiles } from '#server/modules/files/storage.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { lettersPolicy } from './letters.policy.ts';

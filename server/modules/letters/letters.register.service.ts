@@ -9,24 +9,18 @@ import {
 } from '#shared/schemas/letter.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import {
-  files,
-  letterCounters,
-  letterHistory,
-  letterMovements,
-  type LetterRow,
-  letters,
-  users,
-} from '#server/db/schema/index.ts';
+import { letterCounters, letterHistory, letterMovements, type LetterRow, letters } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
+import { files } from '#server/modules/files/files.view.ts';
 import {
   type FileStore,
   saveFileRow,
   type StoredFile,
   transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { activeDelegators } from './letters.delegation.ts';

@@ -2,7 +2,9 @@ import { type AnyColumn, getTableColumns, type SQL, sql } from 'drizzle-orm';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { files, letterMovements, type LetterRow, letters, users } from '#server/db/schema/index.ts';
+import { letterMovements, type LetterRow, letters } from '#server/db/schema/index.ts';
+import { files } from '#server/modules/files/files.view.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type LetterSearch, searchLetterIds } from './letters.search.ts';

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { letterMovements, users } from '#server/db/schema/index.ts';
+import { letterMovements } from '#server/db/schema/index.ts';
+import { users } from '#server/modules/users/users.view.ts';
 
 /**
  * Where a letter is now (decision 099): who holds it — marked to them and not yet received, or received — or, when

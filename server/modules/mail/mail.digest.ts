@@ -2,7 +2,8 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 
 import type { MailConfig } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type NotificationRow, notifications, users } from '#server/db/schema/index.ts';
+import { type NotificationRow, notifications } from '#server/db/schema/index.ts';
+import { users } from '#server/modules/users/users.view.ts';
 
 import { NOTICE_MAIL_DAYS, noticeItems } from './mail.items.ts';
 import type { NoticeItem } from './mail.kinds.ts';
@@ -18,8 +19,7 @@ import { queueMail } from './mail.outbox.ts';
 const windowStart = () => sql`now() - make_interval(days => ${NOTICE_MAIL_DAYS})`;
 
 async function recipients(db: DbOrTx, ids: string[]) {
-  if (!ids.length) return new Map<string, typeof users.$inferSelect>();
-  const rows = await db.select().from(users).where(inArray(users.id, ids));
+  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
   return new Map(rows.map((u) => [u.id, u] as const));
 }
 

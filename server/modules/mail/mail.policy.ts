@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 
 import { ADMIN_MAIL_KINDS, type MailPreferenceKind } from '#shared/schemas/mail-preferences.ts';
 
-import { users } from '#server/db/schema/index.ts';
 import { forbidden, unauthorized } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /** Who receives, and so may choose for, a kind of mail (decision 081): the admins' kinds are theirs alone. */

@@ -11,9 +11,10 @@ import {
 
 import type { MailConfig } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { lockMailPreferences, setMailPreferences } from '#server/modules/users/users.queries.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { choiceOf } from './mail.decision.ts';
@@ -56,16 +57,11 @@ export async function setOwnMailPreferences(
   const asked = Object.entries(input.preferences) as [MailPreferenceKind, MailChoice][];
   for (const [kind] of asked) mailPolicy.authorize(actor, 'mail.choose', { kind });
   await db.transaction(async (tx) => {
-    const [me] = await tx
-      .select({ mailPreferences: users.mailPreferences })
-      .from(users)
-      .where(eq(users.id, actor.id))
-      .for('update');
-    const before = me?.mailPreferences ?? {};
+    const before = (await lockMailPreferences(tx, actor.id)) ?? {};
     const after = { ...before, ...Object.fromEntries(asked) };
     const changed = asked.filter(([kind, choice]) => before[kind] !== choice);
     if (!changed.length) return;
-    await tx.update(users).set({ mailPreferences: after }).where(eq(users.id, actor.id));
+    await setMailPreferences(tx, actor.id, after);
     await recordActivity(
       tx,
       actor,

@@ -3,11 +3,12 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { SoftwareRepoValues, TrialRepoValues } from '#shared/schemas/repository.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type FileRow, files, groups, softwareRepos, trialRepos, users } from '#server/db/schema/index.ts';
+import { type FileRow, softwareRepos, trialRepos } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { countWhere } from '#server/lib/paging.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import { files } from '#server/modules/files/files.view.ts';
 import {
   type FileStore,
   saveFileRow,
@@ -15,6 +16,8 @@ import {
   transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
 import { findGroupById, groupNamesByName } from '#server/modules/groups/groups.queries.ts';
+import { groups } from '#server/modules/groups/groups.view.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { repositoriesPolicy, uploadableGroups, visibleRepositories } from './repositories.policy.ts';

@@ -1,5 +1,4 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 
 import {
@@ -11,10 +10,11 @@ import {
 } from '#shared/schemas/site.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { feedback, type FeedbackRow, sitePages, users } from '#server/db/schema/index.ts';
+import { feedback, type FeedbackRow, sitePages } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { activityWord } from '#server/modules/audit/activity-words.ts';
 import { type ActivityCode, recordActivity } from '#server/modules/audit/audit.service.ts';
+import { usersAs } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { DEFAULT_SITE_PAGES } from './default-pages.ts';
@@ -97,8 +97,8 @@ export async function sendFeedback(
   });
 }
 
-const sender = alias(users, 'sender');
-const replier = alias(users, 'replier');
+const sender = usersAs('sender');
+const replier = usersAs('replier');
 
 function selectFeedback(db: DbOrTx) {
   return db

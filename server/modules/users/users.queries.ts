@@ -2,8 +2,9 @@ import { and, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'dri
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { groups, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
+import { userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/lib/search.ts';
+import { groups } from '#server/modules/groups/groups.view.ts';
 
 /*
  * Read-only user look-ups that other modules (auth, audit) use. They import nothing that writes, so the users service
@@ -101,4 +102,29 @@ export async function mailChoicesOf(
     .select({ id: users.id, role: users.role, mailPreferences: users.mailPreferences })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
+}
+
+/** Puts these people in a group, or in none (the groups module's staff moves; it records the activity). */
+export async function setGroupOf(db: DbOrTx, userIds: string[], groupId: string | null): Promise<void> {
+  if (!userIds.length) return;
+  await db.update(users).set({ groupId }).where(inArray(users.id, userIds));
+}
+
+/** The person's stored mail choices, their row locked until the transaction ends (the mail module changes them). */
+export async function lockMailPreferences(tx: DbOrTx, userId: string): Promise<UserRow['mailPreferences'] | undefined> {
+  const [me] = await tx
+    .select({ mailPreferences: users.mailPreferences })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return me?.mailPreferences;
+}
+
+/** Keeps the person's mail choices (the mail module checks and logs the change). */
+export async function setMailPreferences(
+  tx: DbOrTx,
+  userId: string,
+  mailPreferences: UserRow['mailPreferences'],
+): Promise<void> {
+  await tx.update(users).set({ mailPreferences }).where(eq(users.id, userId));
 }

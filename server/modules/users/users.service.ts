@@ -6,7 +6,7 @@ import type { updateProfileInput } from '#shared/schemas/user.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
-import { groups, userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
+import { userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { hashPassword, passwordMatches } from '#server/lib/passwords.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
@@ -16,6 +16,7 @@ import {
   type StoredFile,
   transactionDroppingFiles,
 } from '#server/modules/files/storage.ts';
+import { groups } from '#server/modules/groups/groups.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { withRole } from './users.policy.ts';
