@@ -119,7 +119,7 @@ export async function recognise(
     limits: limitsOf(config),
     env: { OMP_THREAD_LIMIT: '1' },
     background: true,
-  }).catch((err: unknown) => failure(err, config, path.basename(config.ocr.program)));
+  }).catch((err: unknown) => failure(err, config, config.ocr.program));
   const sidecar = await readFile(path.join(out, 'text.txt'), 'utf8').catch(() => '');
   const skipped = SKIPPED.test(sidecar);
   const text = sidecar.replace(SKIPPED, '').replace(/\f/g, '\n').trim();
