@@ -122,6 +122,7 @@ export async function recognise(
   }).catch((err: unknown) => failure(err, config, config.ocr.program));
   const sidecar = await readFile(path.join(out, 'text.txt'), 'utf8').catch(() => '');
   const skipped = SKIPPED.test(sidecar);
-  const text = sidecar.replace(SKIPPED, '').replace(/\f/g, '\n').trim();
+  // Pages stay apart by ocrmypdf's form feeds (white space to the search).
+  const text = sidecar.replace(SKIPPED, '').trim();
   return { pdf: skipped && !text ? null : path.join(out, 'searchable.pdf'), text };
 }

@@ -99,7 +99,7 @@ describe('a scanned letter', () => {
     expect(layer).toContain('अनापत्ति');
     const original = await app.inject({ url: fileUrl, headers });
     const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-    expect(sha(original.rawPayload)).toBe(sha(scan.content));
+    expect(sha(original.rawPayload)).toBe(sha(scan.content as Buffer));
     expect(execFileSync('pdftotext', ['-', '-'], { input: original.rawPayload }).toString().trim()).toBe('');
   }, OCR_TEST_MS);
 });

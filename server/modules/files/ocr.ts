@@ -220,8 +220,10 @@ export async function retryFailedOcr(db: DbOrTx): Promise<string[]> {
 }
 
 /**
- * Marks the scans stored before OCR existed (the backfill command): the same rule as the upload's trigger, a file at
- * a time in id order from `after`, so that a stopped run continues where it stopped. Returns the last id marked.
+ * Marks the scans stored before OCR existed (`npm run ocr:backfill`): the upload trigger's rule, `limit` files at a time
+ * in id order after `after`, each marked pending and announced to the queue's listeners (`file_ocr_pending`). A run
+ * stopped half-way starts again where it likes: a file already marked (or read) is left as it is, and what is pending
+ * survives restarts (the queue's backfill at each start). Returns the last id seen, how many were seen and marked.
  */
 export async function markStoredScans(db: DbOrTx, after: string | null, limit: number) {
   const result = await db.execute<{ id: string; marked: boolean }>(sql`
@@ -236,6 +238,10 @@ export async function markStoredScans(db: DbOrTx, after: string | null, limit: n
       INSERT INTO file_ocr (file_id) SELECT id FROM batch ON CONFLICT DO NOTHING RETURNING file_id
     )
     SELECT b.id, EXISTS (SELECT 1 FROM marked m WHERE m.file_id = b.id) AS marked FROM batch b ORDER BY b.id`);
-  const rows = result.rows;
-  return { last: rows.at(-1)?.id ?? null, seen: rows.length, marked: rows.filter((r) => r.marked).length };
+  const marked = result.rows.filter((r) => r.marked).map((r) => r.id);
+  if (marked.length) {
+    const ids = marked.join(',');
+    await db.execute(sql`SELECT pg_notify('file_ocr_pending', id) FROM unnest(string_to_array(${ids}, ',')) AS id`);
+  }
+  return { last: result.rows.at(-1)?.id ?? null, seen: result.rows.length, marked: marked.length };
 }
