@@ -12,8 +12,8 @@
 //   unpaper; read from /proc), and over the wall clock (one scan at a time, one Tesseract thread);
 // - the server's event-loop delay p99 over the OCR (/api/health/runtime; goal < 50 ms).
 // Prints the figures, then ONE JSON line.
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 import pg from 'pg';
 

@@ -182,7 +182,11 @@ async function main() {
       const { png, angle } = await drawPage(lang, lines, fontfile, random);
       const name = `${lang}-${String(page).padStart(2, '0')}.png`;
       writeFileSync(path.join(OUT, name), png);
-      truth[name] = { lang: lang === 'en' ? 'eng' : 'hin', skew: Math.round(angle * 100) / 100, text: lines.join('\n') };
+      truth[name] = {
+        lang: lang === 'en' ? 'eng' : 'hin',
+        skew: Math.round(angle * 100) / 100,
+        text: lines.join('\n'),
+      };
       console.log(name, `${Math.round(png.length / 1024)} KB`, `skew ${angle.toFixed(2)}°`);
     }
   }

@@ -83,7 +83,14 @@ export const DATE_YEAR_MAX = 2100;
  * Why a scan's text was not recognised (decision 113): encrypted, more pages than OCR_MAX_PAGES, larger than
  * OCR_MAX_BYTES, longer than OCR_TIMEOUT_SECONDS, ocrmypdf not installed, or unreadable by it.
  */
-export const OCR_FAILURES = ['encrypted', 'too_many_pages', 'too_large', 'timed_out', 'ocr_missing', 'unreadable'] as const;
+export const OCR_FAILURES = [
+  'encrypted',
+  'too_many_pages',
+  'too_large',
+  'timed_out',
+  'ocr_missing',
+  'unreadable',
+] as const;
 export type OcrFailure = (typeof OCR_FAILURES)[number];
 export const OCR_STATUSES = ['pending', 'done', 'not_needed', 'failed'] as const;
 export type OcrStatus = (typeof OCR_STATUSES)[number];

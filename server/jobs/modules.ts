@@ -1,8 +1,8 @@
 import { acknowledgementJobs } from '#server/modules/acknowledgements/acknowledgements.reminders.ts';
 import { auditTrailJobs } from '#server/modules/audit-trail/audit-trail.jobs.ts';
 import { ocrJobs } from '#server/modules/files/ocr.jobs.ts';
-import { pendingPreviewIds } from '#server/modules/files/previews.ts';
 import { previewJobs } from '#server/modules/files/previews.jobs.ts';
+import { pendingPreviewIds } from '#server/modules/files/previews.ts';
 import { mailJobs } from '#server/modules/mail/mail.jobs.ts';
 import { morningJobs } from '#server/modules/notifications/notifications.jobs.ts';
 import { pendingFileIds } from '#server/modules/search/extraction.ts';

@@ -1,6 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import type { OcrFailure } from '#shared/constants.ts';
+
 import type { Config } from '#server/config.ts';
 import {
   ProgramMissing,
@@ -9,7 +11,6 @@ import {
   SandboxLimitError,
   type SandboxLimits,
 } from '#server/lib/sandbox.ts';
-import type { OcrFailure } from '#shared/constants.ts';
 
 /**
  * The tools that recognise a scan's text (decision 113), each run in the sandbox (server/lib/sandbox.ts, decision 091)

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -56,7 +56,8 @@ const OCR_TEST_MS = 240_000;
 async function recognisePending(config: OcrToolConfig = app.config) {
   await extractPendingFiles(app.db, app.storage);
   const outcomes = [];
-  for (const id of await pendingOcrIds(app.db, 100)) outcomes.push(await recogniseFile(app.db, app.storage, config, id));
+  for (const id of await pendingOcrIds(app.db, 100))
+    outcomes.push(await recogniseFile(app.db, app.storage, config, id));
   return outcomes;
 }
 
@@ -74,72 +75,90 @@ const ocrOf = async (fileUrl: string) => {
 };
 
 describe('a scanned letter', () => {
-  it('is found by a Devanagari word of its scan by the officer who may open it, not by an outsider', async () => {
-    const director = await createUser(app, 'director');
-    const outsider = await createUser(app, 'employee');
-    const scan = await scanFile('scan.pdf', ['hi-01.png']);
-    const letter = await upload(director, '/api/dac', letterFields({ letterSub: 'Estate office' }), scan);
-    const fileUrl = letter.fileUrl as string;
-    expect(await search(director, 'अनापत्ति')).toEqual([]);
-    expect(await recognisePending()).toEqual(['done']);
+  it(
+    'is found by a Devanagari word of its scan by the officer who may open it, not by an outsider',
+    async () => {
+      const director = await createUser(app, 'director');
+      const outsider = await createUser(app, 'employee');
+      const scan = await scanFile('scan.pdf', ['hi-01.png']);
+      const letter = await upload(director, '/api/dac', letterFields({ letterSub: 'Estate office' }), scan);
+      const fileUrl = letter.fileUrl as string;
+      expect(await search(director, 'अनापत्ति')).toEqual([]);
+      expect(await recognisePending()).toEqual(['done']);
 
-    const [hit, ...more] = await search(director, 'अनापत्ति');
-    expect(more).toEqual([]);
-    expect(hit).toMatchObject({ kind: 'letter' });
-    expect(hit!.snippet).toContain(`${MARK_START}अनापत्ति${MARK_END}`);
-    expect(await search(outsider, 'अनापत्ति')).toEqual([]);
+      const [hit, ...more] = await search(director, 'अनापत्ति');
+      expect(more).toEqual([]);
+      expect(hit).toMatchObject({ kind: 'letter' });
+      expect(hit!.snippet).toContain(`${MARK_START}अनापत्ति${MARK_END}`);
+      expect(await search(outsider, 'अनापत्ति')).toEqual([]);
 
-    // The viewer shows the searchable copy (its text layer holds the word); the download is the original, unchanged.
-    const headers = await authHeaders(app, director);
-    const state = await app.inject({ url: `/api/previews/letters/${fileUrl.split('/').pop()}`, headers });
-    expect(state.json()).toMatchObject({ status: 'ready', pdfUrl: `${fileUrl}/pdf`, text: { status: 'done' } });
-    const shown = await app.inject({ url: `${fileUrl}/pdf`, headers });
-    expect(shown.statusCode).toBe(200);
-    const layer = execFileSync('pdftotext', ['-', '-'], { input: shown.rawPayload }).toString();
-    expect(layer).toContain('अनापत्ति');
-    const original = await app.inject({ url: fileUrl, headers });
-    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-    expect(sha(original.rawPayload)).toBe(sha(scan.content as Buffer));
-    expect(execFileSync('pdftotext', ['-', '-'], { input: original.rawPayload }).toString().trim()).toBe('');
-  }, OCR_TEST_MS);
+      // The viewer shows the searchable copy (its text layer holds the word); the download is the original, unchanged.
+      const headers = await authHeaders(app, director);
+      const state = await app.inject({ url: `/api/previews/letters/${fileUrl.split('/').pop()}`, headers });
+      expect(state.json()).toMatchObject({ status: 'ready', pdfUrl: `${fileUrl}/pdf`, text: { status: 'done' } });
+      const shown = await app.inject({ url: `${fileUrl}/pdf`, headers });
+      expect(shown.statusCode).toBe(200);
+      const layer = execFileSync('pdftotext', ['-', '-'], { input: shown.rawPayload }).toString();
+      expect(layer).toContain('अनापत्ति');
+      const original = await app.inject({ url: fileUrl, headers });
+      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      expect(sha(original.rawPayload)).toBe(sha(scan.content as Buffer));
+      expect(execFileSync('pdftotext', ['-', '-'], { input: original.rawPayload }).toString().trim()).toBe('');
+    },
+    OCR_TEST_MS,
+  );
 });
 
 describe('a Secret scan in a close group', () => {
-  it('is found by its text only by cleared readers and the admin, with no snippet', async () => {
-    const alice = await createUser(app, 'employee', { classifiedClearance: true });
-    const bob = await createUser(app, 'employee');
-    const carol = await createUser(app, 'employee', { classifiedClearance: true });
-    const today = new Date().toISOString().slice(0, 10);
-    const made = await app.inject({
-      method: 'POST',
-      url: '/admin/close-group',
-      headers: await authHeaders(app, admin),
-      payload: {
-        groupName: 'Estate review',
-        groupPurpose: 'Review the estate.',
-        groupDuration: { from: '2020-01-01', to: `${Number(today.slice(0, 4)) + 1}-12-31` },
-        requestedBy: [alice.id, bob.id, carol.id],
-        adminRemarks: '',
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const scan = await scanFile('Secret scan.pdf', ['en-03.png']);
-    await upload(alice, `/api/close-groups/${made.json()._id}/upload`, { classification: 'Secret' }, {
-      ...scan,
-      field: 'document',
-    });
-    expect(await recognisePending()).toEqual(['done']);
-    for (const who of [alice, carol, admin]) {
-      const hits = (await search(who, 'hazardous chemicals')).filter((r) => r.kind === 'close-group-document');
-      expect(hits).toHaveLength(1);
-      expect(hits[0]).toMatchObject({ title: 'Secret scan.pdf', snippet: '' });
-    }
-    expect(await search(bob, 'hazardous chemicals')).toEqual([]);
-  }, OCR_TEST_MS);
+  it(
+    'is found by its text only by cleared readers and the admin, with no snippet',
+    async () => {
+      const alice = await createUser(app, 'employee', { classifiedClearance: true });
+      const bob = await createUser(app, 'employee');
+      const carol = await createUser(app, 'employee', { classifiedClearance: true });
+      const today = new Date().toISOString().slice(0, 10);
+      const made = await app.inject({
+        method: 'POST',
+        url: '/admin/close-group',
+        headers: await authHeaders(app, admin),
+        payload: {
+          groupName: 'Estate review',
+          groupPurpose: 'Review the estate.',
+          groupDuration: { from: '2020-01-01', to: `${Number(today.slice(0, 4)) + 1}-12-31` },
+          requestedBy: [alice.id, bob.id, carol.id],
+          adminRemarks: '',
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const scan = await scanFile('Secret scan.pdf', ['en-03.png']);
+      await upload(
+        alice,
+        `/api/close-groups/${made.json()._id}/upload`,
+        { classification: 'Secret' },
+        {
+          ...scan,
+          field: 'document',
+        },
+      );
+      expect(await recognisePending()).toEqual(['done']);
+      for (const who of [alice, carol, admin]) {
+        const hits = (await search(who, 'hazardous chemicals')).filter((r) => r.kind === 'close-group-document');
+        expect(hits).toHaveLength(1);
+        expect(hits[0]).toMatchObject({ title: 'Secret scan.pdf', snippet: '' });
+      }
+      expect(await search(bob, 'hazardous chemicals')).toEqual([]);
+    },
+    OCR_TEST_MS,
+  );
 });
 
 describe('a scan that cannot be read', () => {
-  const failing = async (filename: string, pages: string[], config: Partial<OcrToolConfig['ocr']>, password?: string) => {
+  const failing = async (
+    filename: string,
+    pages: string[],
+    config: Partial<OcrToolConfig['ocr']>,
+    password?: string,
+  ) => {
     const director = await createUser(app, 'director');
     const letter = await upload(director, '/api/dac', letterFields(), await scanFile(filename, pages, password));
     // The upload succeeded; the scan's text is not recognised, with the reason.

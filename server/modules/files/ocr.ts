@@ -7,9 +7,10 @@ import { pipeline } from 'node:stream/promises';
 
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 
+import type { OcrFailure, OcrStatus } from '#shared/constants.ts';
+
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { fileOcr, type FileRow, files } from '#server/db/schema/index.ts';
-import type { OcrFailure, OcrStatus } from '#shared/constants.ts';
 
 import { NotRecognised, type OcrToolConfig, pdfPages, recognise } from './ocr-tools.ts';
 import type { FileStore } from './storage.ts';

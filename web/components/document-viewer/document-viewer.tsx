@@ -9,7 +9,7 @@ import { VIEWER_RANGE_BYTES } from '#shared/constants.ts';
 
 import { getToken } from '#web/lib/auth-storage.ts';
 
-import { type PreviewState, previewQuery, storedFile } from './stored-file.ts';
+import { previewQuery, type PreviewState, storedFile } from './stored-file.ts';
 
 /**
  * The portal's document viewer (decision 085): a dialog showing the document's PDF (the file itself, or the
