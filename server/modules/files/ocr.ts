@@ -217,6 +217,10 @@ export async function retryFailedOcr(db: DbOrTx): Promise<string[]> {
     .set({ status: 'pending', reason: null, detail: null, attempts: 0, updatedAt: new Date() })
     .where(eq(fileOcr.status, 'failed'))
     .returning({ id: fileOcr.fileId });
+  // Told to the queue's listeners at commit, as an upload's scan is.
+  const ids = rows.map((r) => r.id).join(',');
+  if (ids)
+    await db.execute(sql`SELECT pg_notify('file_ocr_pending', id) FROM unnest(string_to_array(${ids}, ',')) AS id`);
   return rows.map((r) => r.id);
 }
 
