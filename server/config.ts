@@ -11,6 +11,7 @@ import { type LdapConfig, ldapConfig, ldapEnv } from './config/ldap.ts';
 import { type MailConfig, mailConfig, mailEnv } from './config/mail.ts';
 import { malwareEnv, type MalwareScanConfig, malwareScanConfig } from './config/malware.ts';
 import { noticesEnv } from './config/notices.ts';
+import { type OcrConfig, ocrConfig, ocrEnv } from './config/ocr.ts';
 import { type OidcConfig, oidcConfig, oidcEnv } from './config/oidc.ts';
 import { serverEnv } from './config/server.ts';
 import { jwtSecret, signInEnv, type StepUpConfig } from './config/sign-in.ts';
@@ -26,6 +27,7 @@ export { AUDIT_CHECKPOINT_MINUTES, AUDIT_RETENTION_MIN_DAYS } from './config/aud
 export { DIRECTORY_ROLES, type DirectoryRole, type LdapConfig } from './config/ldap.ts';
 export type { MailConfig } from './config/mail.ts';
 export type { ClamdAddress, MalwareScanConfig } from './config/malware.ts';
+export type { OcrConfig } from './config/ocr.ts';
 export { MAPPABLE_ROLES, type MappableRole, type OidcConfig } from './config/oidc.ts';
 export {
   JWT_SECRET_MIN_LENGTH,
@@ -100,6 +102,8 @@ export interface Config {
    * gets no viewer's update, and an Office file converted to one has no preview.
    */
   sandbox: { bwrap: string; cpuSeconds: number; memoryMb: number; maxPages: number };
+  /** Text recognised in scans (OCR_*, OCRMYPDF_PATH; decision 113): languages, concurrency and the limits of one scan. */
+  ocr: OcrConfig;
   logLevel: string;
   /** A Redis server for the sign-in and registration counters shared by several nodes (REDIS_URL); else PostgreSQL. */
   redisUrl: string | undefined;
@@ -157,6 +161,7 @@ const envSchema = z.object({
   ...serverEnv.shape,
   ...signInEnv.shape,
   ...filesEnv.shape,
+  ...ocrEnv.shape,
   ...noticesEnv.shape,
   ...auditEnv.shape,
   ...storageEnv.shape,
@@ -233,6 +238,7 @@ export function loadConfig(
       memoryMb: env.SANDBOX_MEMORY_MB,
       maxPages: env.SANDBOX_MAX_PAGES,
     },
+    ocr: ocrConfig(env),
     logLevel: env.LOG_LEVEL,
     redisUrl: env.REDIS_URL,
     // LOG_FORMAT, else pretty for a person at a terminal during development and JSON everywhere else.

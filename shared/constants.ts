@@ -78,3 +78,19 @@ export const VIEWER_RANGE_BYTES = 65_536;
 /** Every date the portal accepts lies in these years (year 0000 reached PostgreSQL and failed). */
 export const DATE_YEAR_MIN = 1900;
 export const DATE_YEAR_MAX = 2100;
+
+/**
+ * Why a scan's text was not recognised (decision 113): encrypted, more pages than OCR_MAX_PAGES, larger than
+ * OCR_MAX_BYTES, longer than OCR_TIMEOUT_SECONDS, ocrmypdf not installed, or unreadable by it.
+ */
+export const OCR_FAILURES = [
+  'encrypted',
+  'too_many_pages',
+  'too_large',
+  'timed_out',
+  'ocr_missing',
+  'unreadable',
+] as const;
+export type OcrFailure = (typeof OCR_FAILURES)[number];
+export const OCR_STATUSES = ['pending', 'done', 'not_needed', 'failed'] as const;
+export type OcrStatus = (typeof OCR_STATUSES)[number];

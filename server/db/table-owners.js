@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   efile_settings: 'efiles',
   efiles: 'efiles',
   feedback: 'site',
+  file_ocr: 'files',
   file_previews: 'files',
   file_texts: 'search',
   files: 'files',

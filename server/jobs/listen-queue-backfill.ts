@@ -53,8 +53,10 @@ export interface FileQueue {
   /** The channel the database notifies, with the file's id, when a file is stored. */
   channel: string;
   listenerName: string;
-  /** How many files one fetch takes (they are worked one after another). */
+  /** How many files one fetch takes (they are worked one after another, or `concurrency` at once). */
   batchSize: number;
+  /** How many files of a batch are worked at once (1 unless set). */
+  concurrency?: number;
   pollingIntervalSeconds: number;
   /** The ids of files still waiting (at most `limit`). */
   pending: (ctx: JobContext, limit: number) => Promise<string[]>;
@@ -79,11 +81,12 @@ export async function startFileQueue(
     q.queue,
     { batchSize: q.batchSize, pollingIntervalSeconds: q.pollingIntervalSeconds },
     async (jobs) => {
-      for (const job of jobs) {
-        if (stopping) return;
-        await q.work(ctx, job.data.fileId);
-      }
-      if (jobs.length) boss.notifyWorker(workerId);
+      const next = [...jobs];
+      const worker = async () => {
+        for (let job = next.shift(); job && !stopping; job = next.shift()) await q.work(ctx, job.data.fileId);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(q.concurrency ?? 1, jobs.length)) }, worker));
+      if (jobs.length && !stopping) boss.notifyWorker(workerId);
     },
   );
   const enqueue = async (fileIds: string[]) => {

@@ -98,6 +98,8 @@ export const activity = {
   pendency_exported: 'Exported letters pendency {{fromDate}} to {{toDate}}',
   pendency_exported_group: 'Exported letters pendency {{fromDate}} to {{toDate}} ({{group}})',
 
+  ocr_retried_one: 'Queued {{count}} scan again for text recognition',
+  ocr_retried_other: 'Queued {{count}} scans again for text recognition',
   acknowledgement_requested_one: 'Asked {{count}} person to acknowledge {{kind}} "{{name}}" by {{byDate}}',
   acknowledgement_requested_other: 'Asked {{count}} people to acknowledge {{kind}} "{{name}}" by {{byDate}}',
   acknowledgement_opened: 'Opened {{kind}} "{{name}}" to acknowledge it',

@@ -10,6 +10,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { OCR_FAILURES } from '#shared/constants.ts';
+
 import { createdAt, id } from './common.ts';
 
 /**
@@ -65,3 +67,28 @@ export const filePreviews = pgTable('file_previews', {
 });
 
 export type FilePreviewRow = typeof filePreviews.$inferSelect;
+
+/**
+ * Text recognised in a scan (decision 113): a PDF or an image uploaded as a letter, close-group document, notice,
+ * circular or e-file document waits here as `pending` from its upload (a trigger on `files`, migration 0044) until the
+ * OCR job has read it: `done` with its text (which reaches the search) and `pdfId`, the searchable copy the viewer
+ * shows; `not_needed` when its pages carry text of their own; `failed` with `reason` (a code) and `detail`.
+ */
+export const fileOcr = pgTable('file_ocr', {
+  fileId: uuid()
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  status: text({ enum: ['pending', 'done', 'not_needed', 'failed'] })
+    .notNull()
+    .default('pending'),
+  reason: text({ enum: OCR_FAILURES }),
+  detail: text(),
+  text: text().notNull().default(''),
+  pdfId: uuid().references(() => files.id, { onDelete: 'set null' }),
+  pages: integer(),
+  /** Starts of its reading: one more than the limit without finishing, and it is given up (as previews, 091). */
+  attempts: integer().notNull().default(0),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type FileOcrRow = typeof fileOcr.$inferSelect;

@@ -1,5 +1,6 @@
 import { forbidden } from '#server/lib/errors.ts';
 import { definePolicy } from '#server/lib/policy.ts';
+import { adminsOnly } from '#server/lib/roles.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /** Who may do what in this module (decision 035). */
@@ -10,4 +11,6 @@ export const filesPolicy = definePolicy({
    */
   'files.download': (_actor: Actor | null, { areaAllows }: { areaAllows: boolean }) =>
     areaAllows ? true : forbidden('files.open_forbidden'),
+  /** How many scans wait for OCR and failed, and queueing the failed ones again (decision 113): admins. */
+  'files.ocr_administer': adminsOnly,
 });

@@ -10,6 +10,7 @@ import { signedInActor } from '#server/plugins/auth.ts';
 import { filesPolicy } from './files.policy.ts';
 import { PAST_END } from './files.send.ts';
 import { fileByName, fileServer } from './files.serve.ts';
+import { ocrRoutes } from './ocr.routes.ts';
 import { previewState } from './previews.ts';
 import { type Area, AREAS, PUBLIC_AREAS } from './storage-areas.ts';
 
@@ -23,6 +24,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // uploads folder as the root of each call.
   if (!app.hasReplyDecorator('sendFile')) await app.register(fastifyStatic, { serve: false });
   const { serve, close } = fileServer(app);
+  await ocrRoutes(app, {});
   app.addHook('onClose', close);
 
   // @fastify/static's own refusals in the portal's words: a range past the end (416, with the file's size).

@@ -11,6 +11,7 @@ import pLimit from 'p-limit';
 import type { Db } from '#server/db/client.ts';
 import { filePreviews, type FileRow, files } from '#server/db/schema/index.ts';
 
+import { type OcrState, ocrStateOf, searchableCopyId } from './ocr.ts';
 import { convertToPdf, imageTools, pdfTools, type ToolConfig, Unavailable } from './preview-tools.ts';
 import type { FileStore } from './storage.ts';
 import type { Area } from './storage-areas.ts';
@@ -53,6 +54,10 @@ export function previewName(originalName: string, variant: Exclude<PreviewVarian
  */
 export async function previewOf(db: Db, file: FileRow, variant: PreviewVariant): Promise<FileRow | null> {
   if (variant === 'original') return file;
+  // A scan's searchable copy (decision 113), when OCR made one, is what the viewer shows: its text can be selected and
+  // found. Watermarked as the PDF itself would be (files.serve.ts); the download stays the original.
+  const searchable = variant === 'pdf' ? await searchableCopyId(db, file.id) : null;
+  if (searchable) return derivedCopy(db, file, searchable);
   if (variant === 'pdf' && previewKind(file.originalName) === 'pdf') return file;
   const [preview] = await db.select().from(filePreviews).where(eq(filePreviews.fileId, file.id)).limit(1);
   return derivedCopy(db, file, variant === 'pdf' ? preview?.pdfId : preview?.thumbnailId);
@@ -65,6 +70,7 @@ export async function previewOf(db: Db, file: FileRow, variant: PreviewVariant):
  */
 export async function viewerUpdateOf(db: Db, file: FileRow): Promise<FileRow | null> {
   if (previewKind(file.originalName) !== 'pdf') return null;
+  if (await searchableCopyId(db, file.id)) return null; // its searchable copy is shown instead (previewOf)
   const [preview] = await db.select().from(filePreviews).where(eq(filePreviews.fileId, file.id)).limit(1);
   return derivedCopy(db, file, preview?.pdfId);
 }
@@ -84,6 +90,8 @@ export interface PreviewState {
   status: 'ready' | 'pending' | 'unavailable';
   pdfUrl: string | null;
   thumbnailUrl: string | null;
+  /** A scan's recognised text (decision 113): waiting, recognised, not needed, or not recognised and why; else null. */
+  text: OcrState | null;
 }
 
 export async function previewState(db: Db, file: FileRow): Promise<PreviewState> {
@@ -91,11 +99,18 @@ export async function previewState(db: Db, file: FileRow): Promise<PreviewState>
   const kind = previewKind(file.originalName);
   const [preview] = await db.select().from(filePreviews).where(eq(filePreviews.fileId, file.id)).limit(1);
   const thumbnailUrl = preview?.thumbnailId ? `${base}/thumbnail` : null;
+  const text = await ocrStateOf(db, file.id);
+  // A scan's searchable copy (an image's too) is read as /pdf (previewOf).
+  if (text?.status === 'done' && (await searchableCopyId(db, file.id))) {
+    return { status: 'ready', pdfUrl: `${base}/pdf`, thumbnailUrl, text };
+  }
   // A PDF with the viewer's update is read as /pdf (its bytes, then the update's); without one, as its download.
-  if (kind === 'pdf') return { status: 'ready', pdfUrl: preview?.pdfId ? `${base}/pdf` : base, thumbnailUrl };
-  if (kind === 'office' && preview?.pdfId) return { status: 'ready', pdfUrl: `${base}/pdf`, thumbnailUrl };
-  if (kind === 'office' && preview?.status === 'pending') return { status: 'pending', pdfUrl: null, thumbnailUrl };
-  return { status: 'unavailable', pdfUrl: null, thumbnailUrl };
+  if (kind === 'pdf') return { status: 'ready', pdfUrl: preview?.pdfId ? `${base}/pdf` : base, thumbnailUrl, text };
+  if (kind === 'office' && preview?.pdfId) return { status: 'ready', pdfUrl: `${base}/pdf`, thumbnailUrl, text };
+  if (kind === 'office' && preview?.status === 'pending') {
+    return { status: 'pending', pdfUrl: null, thumbnailUrl, text };
+  }
+  return { status: 'unavailable', pdfUrl: null, thumbnailUrl, text };
 }
 
 export interface PreviewLog {

@@ -9,7 +9,7 @@ import { VIEWER_RANGE_BYTES } from '#shared/constants.ts';
 
 import { getToken } from '#web/lib/auth-storage.ts';
 
-import { previewQuery, storedFile } from './stored-file.ts';
+import { previewQuery, type PreviewState, storedFile } from './stored-file.ts';
 
 /**
  * The portal's document viewer (decision 085): a dialog showing the document's PDF (the file itself, or the
@@ -50,9 +50,13 @@ export default function DocumentViewer({
           <Text>{t('viewer.loading')}</Text>
         </Group>
       ) : state.data?.status === 'ready' && state.data.pdfUrl ? (
-        <PdfView url={state.data.pdfUrl} name={name} download={download} />
+        <Stack gap="xs">
+          <TextState text={state.data.text} />
+          <PdfView url={state.data.pdfUrl} name={name} download={download} />
+        </Stack>
       ) : (
         <Stack gap="sm">
+          <TextState text={state.data?.text ?? null} />
           <Alert color={state.data?.status === 'pending' ? 'blue' : 'gray'} role="status">
             {state.data?.status === 'pending'
               ? t('viewer.pending')
@@ -64,6 +68,23 @@ export default function DocumentViewer({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** Whether a scan's text was recognised (decision 113): said above the document, or why not. */
+export function TextState({ text }: { text: PreviewState['text'] }) {
+  const { t } = useTranslation('common');
+  if (!text || text.status === 'not_needed') return null;
+  const words =
+    text.status === 'done'
+      ? t('viewer.textRecognised')
+      : text.status === 'pending'
+        ? t('viewer.textPending')
+        : t('viewer.textNotRecognised', { reason: t(`viewer.textReason_${text.reason ?? 'unreadable'}`) });
+  return (
+    <Text size="sm" c={text.status === 'failed' ? 'dimmed' : undefined} role="status">
+      {words}
+    </Text>
   );
 }
 

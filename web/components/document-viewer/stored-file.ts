@@ -1,3 +1,5 @@
+import type { OcrFailure, OcrStatus } from '#shared/constants.ts';
+
 import { api } from '#web/lib/api-client.ts';
 
 /** The file of a stored document (/uploads/{area}/{name}): what the viewer and the thumbnail are asked about. */
@@ -11,6 +13,8 @@ export interface PreviewState {
   status: 'ready' | 'pending' | 'unavailable';
   pdfUrl: string | null;
   thumbnailUrl: string | null;
+  /** A scan's recognised text (decision 113), or null for a file OCR does not read. */
+  text: { status: OcrStatus; reason: OcrFailure | null } | null;
 }
 
 /**
