@@ -47,5 +47,7 @@ export const efiles = {
   note_permanent: 'This note is permanent and cannot be changed or removed.',
   copy_only: 'You have this file for information only.',
   letter_in_file: 'This letter is already in file {{number}}.',
+  export_too_heavy:
+    "This file is too long to export as one PDF within the portal's limits. Please export it again later, or ask an administrator.",
   settings_forbidden: 'Only an administrator may change the numbering scheme and the heads.',
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
+import { withoutBidiControls } from '../format.ts';
 import { msg } from '../messages/index.ts';
-import { plainText } from './common.ts';
 
 /**
  * A note's rich text (decision 107): only what notes need — paragraphs, bold, bulleted and numbered lists, tables, and
@@ -14,9 +14,14 @@ export const NOTE_MAX_CHARS = 50_000;
 /** `C/3` (correspondence item 3) or `N/2` (note 2). */
 export const PAGE_REF = /^[CN]\/[1-9]\d{0,5}$/;
 
+// A run's text keeps its spaces (plainText would trim them): "See " + C/3 + " and " + N/2 are words apart. Bidi
+// controls are removed as from every text; a note of nothing but spaces is refused as a whole (noteBody).
 const inline = z.union([
   z.strictObject({
-    text: plainText().max(NOTE_MAX_CHARS, msg('efiles.note_too_long', { max: NOTE_MAX_CHARS })),
+    text: z
+      .string()
+      .overwrite(withoutBidiControls)
+      .max(NOTE_MAX_CHARS, msg('efiles.note_too_long', { max: NOTE_MAX_CHARS })),
     b: z.boolean().optional(),
   }),
   z.strictObject({ ref: z.string().regex(PAGE_REF, msg('efiles.note_bad_reference')) }),

@@ -2,12 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 
 import type { Role } from '#shared/constants.ts';
 
-import type { EfileRow, UserRow } from '#server/db/schema/index.ts';
+import type { EfileRow, LetterRow, UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
 import { stepUpCheck } from '#server/lib/step-up.policy.ts';
-import { isClearedForClassified } from '#server/modules/letters/letters.policy.ts';
+import { isClearedForClassified, lettersPolicy } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -142,6 +142,17 @@ export const efilesPolicy = definePolicy({
     if (note.authorId === actor.id) return true;
     return author && isSenior(actor, author) ? true : forbidden('efiles.note_edit_forbidden');
   },
+
+  /**
+   * A letter put in a file, in the file's export (decision 111): the file counts as the reader's part in the letter,
+   * so its pages go to whoever may export the file, under the letters' own rule for the rest — the classification's
+   * clearance, and a letter in the recycle bin for admins only. Refused letters are left out, named on a page of their own.
+   */
+  'efiles.export_letter': (
+    actor: Actor | null,
+    { letter }: { letter: Pick<LetterRow, 'uploadedBy' | 'classification' | 'deletedAt'> },
+  ): Decision =>
+    lettersPolicy.allows(actor, 'letters.view', { letter, involved: true }) ? true : notFound('letters.not_found'),
 
   /** The numbering scheme and the list of heads: admins. */
   'efiles.settings': (actor: Actor | null) =>

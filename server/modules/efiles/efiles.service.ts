@@ -6,7 +6,12 @@ import { createEfileInput } from '#shared/schemas/efile.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { efileItems, efileMovements, efileNotes, type EfileRow, efiles, users } from '#server/db/schema/index.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
-import { type ReadContext, recordRead, refusalsRecorded } from '#server/modules/audit-trail/classified-reads.ts';
+import {
+  type ReadAction,
+  type ReadContext,
+  recordRead,
+  refusalsRecorded,
+} from '#server/modules/audit-trail/classified-reads.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type Access, accessFile, addParticipants, isUuid } from './efiles.access.ts';
@@ -53,17 +58,11 @@ export const recordedEfile = (file: EfileRow) =>
     : null;
 
 /**
- * Opens a file for reading (GET /api/efiles/{id}, its history, its export): seen by the policy (404 otherwise), a
- * guarded classification after a step-up; a file above Unclassified is recorded in the audit trail before it is
- * served, and so is a refusal of it (decision 070). Its recipient opening it ends the sender's chance to pull it back.
+ * The checks of an opening of a file (its screen, its history, its export): seen by the policy (404 otherwise), a
+ * guarded classification after a step-up; a refusal of a file above Unclassified is recorded in the audit trail
+ * (decision 070). Returns the access and, for a recorded file, what its reading is to be recorded as.
  */
-export async function openEfile(
-  db: Db,
-  ctx: ReadContext,
-  actor: Actor,
-  id: string,
-  action: 'efile_viewed' | 'efile_exported' = 'efile_viewed',
-): Promise<Access> {
+export async function checkOpening(db: Db, ctx: ReadContext, actor: Actor, id: string, action: ReadAction) {
   // The file as it is, to record a refusal of a recorded one too (the 404 hides it from the person, not the trail).
   const [file] = isUuid(id) ? await db.select().from(efiles).where(eq(efiles.id, id)).limit(1) : [];
   const item = file ? recordedEfile(file) : null;
@@ -72,7 +71,22 @@ export async function openEfile(
     efilesPolicy.authorize(actor, 'efiles.open', { file: seen.file });
     return seen;
   });
-  if (item) await recordRead(db, ctx, item, action);
+  return { access, item };
+}
+
+/**
+ * Opens a file for reading (GET /api/efiles/{id}): checkOpening's checks, and a file above Unclassified is recorded in
+ * the audit trail before it is served. Its recipient opening it ends the sender's chance to pull it back.
+ */
+export async function openEfile(db: Db, ctx: ReadContext, actor: Actor, id: string): Promise<Access> {
+  const { access, item } = await checkOpening(db, ctx, actor, id, 'efile_viewed');
+  if (item) await recordRead(db, ctx, item, 'efile_viewed');
+  await markOpened(db, access);
+  return access;
+}
+
+/** The file's recipient has opened it (its screen or its export): its sender can no longer pull it back. */
+export async function markOpened(db: Db, access: Access): Promise<void> {
   const pending = access.pending;
   if (pending && access.people.includes(pending.toUserId ?? '') && !pending.openedAt) {
     await db
@@ -80,7 +94,6 @@ export async function openEfile(
       .set({ openedAt: new Date() })
       .where(and(eq(efileMovements.id, pending.id), isNull(efileMovements.openedAt)));
   }
-  return access;
 }
 
 /** The pages of a file: its notes and correspondence, in order, and the people they name. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { type FileRow, files } from '#server/db/schema/index.ts';
@@ -18,4 +18,10 @@ export async function storedFileById(
     .where(eq(files.id, id))
     .limit(1);
   return row;
+}
+
+/** Stored files by id (the rows of those that exist). */
+export async function fileRowsByIds(db: DbOrTx, ids: string[]): Promise<FileRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(files).where(inArray(files.id, ids));
 }
