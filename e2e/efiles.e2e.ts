@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
@@ -9,7 +12,7 @@ import { apiAs } from './seed.ts';
 // e-Files (decisions 107, 112), once in English and once in Hindi: an employee opens a file from a received letter and
 // writes a note; the group head edits that draft and adds his own; the director returns it with a note; it goes
 // back up along a changed route and the director approves in a final note; the creator closes it. axe clean down to
-// moderate at every step (with a dialog's list open and a file chosen too); screenshots at 1280 and 390 px.
+// moderate at every step; (6) the exported PDF, read with pdftotext, has every note and page in order (with a dialog's list open and a file chosen too); screenshots at 1280 and 390 px.
 
 const browser = useBrowser();
 
@@ -159,6 +162,23 @@ describe.each(['en', 'hi'] as const)('e-Files journey (%s)', (lang) => {
     await expectVisible(page.getByRole('cell', { name: t('history.kinds.closed') }));
     await j.a11y();
     await j.shot('5-closed');
+
+    // (6) The export: one PDF with every note in order, then the correspondence page.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t('actions.export') }).click(),
+    ]);
+    const pdf = path.join(tmpdir(), `efile-${cast.tag}-${lang}.pdf`);
+    await download.saveAs(pdf);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    const positions = ['N/1', 'N/2', 'N/3', 'N/4', 'N/5', 'N/6', 'C/1'].map((ref) => text.indexOf(ref));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    if (lang === 'en') {
+      for (const words of ['annual fire drill is due', 'Recommended', 'Smoke candles', 'Approved as proposed'])
+        expect(text).toContain(words);
+    }
+    expect(text).toContain(number);
     await page.goto('/efiles');
     await page.getByRole('tab', { name: t('boxes.closed') }).click();
     await expectVisible(page.getByRole('link', { name: number }));
