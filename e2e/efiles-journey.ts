@@ -39,7 +39,7 @@ const person = (role: 'employee' | 'associate_director' | 'director', name: stri
  */
 export async function seedCast(tag: string): Promise<Cast> {
   const admin = await signedInAdmin();
-  const headCode = `FS-${tag}`;
+  const headCode = `FS-${tag}`.toUpperCase(); // the server keeps codes in capitals
   const head = await apiAs(admin).post('/api/efiles/heads', { code: headCode, name: `Fire safety ${tag}` });
   expect(head.status).toBe(201);
   const [employee, groupHead, finance, director, clerk] = await Promise.all([

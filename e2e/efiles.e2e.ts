@@ -51,9 +51,9 @@ describe.each(['en', 'hi'] as const)('e-Files journey (%s)', (lang) => {
     await signInAs(page, cast.employee, { to: '/api/health' });
     await keepLanguage(page, lang);
     await page.goto('/dac/inbox');
-    await page.getByRole('tab', { name: lang === 'en' ? 'Received' : 'प्राप्त' }).click();
+    await page.getByRole('tab', { name: lang === 'en' ? 'Received' : 'प्राप्त', exact: true }).click();
     await page.getByRole('button', { name: t('putIn.label', { letterId: cast.letter.letterId }) }).click();
-    await page.getByRole('button', { name: t('putIn.next') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t('putIn.next'), exact: true }).click();
     const create = page.getByRole('dialog', { name: t('create.fromLetterTitle', { letterId: cast.letter.letterId }) });
     await expectVisible(create);
     expect(await create.getByLabel(t('create.subject')).inputValue()).toBe(cast.subject);
