@@ -40,7 +40,7 @@ export function EfileState({ file }: { file: Pick<EfileSummaryJson, 'state' | 'i
 export function NoteStateBadge({ permanent }: { permanent: boolean }) {
   const { t } = useTranslation('efiles');
   return permanent ? (
-    <Badge color="green.9" variant="filled" radius="sm" tt="none">
+    <Badge color="#1e6b30" variant="filled" radius="sm" tt="none">
       {t('note.permanent')}
     </Badge>
   ) : (
