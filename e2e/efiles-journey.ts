@@ -72,7 +72,10 @@ export function journey(page: Page, lang: 'en' | 'hi') {
     const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], T);
     return fill(String(value), values);
   };
-  const shot = (name: string) => screenshot(page, `efiles-${name}-${lang}`);
+  const shot = async (name: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header at the top, not over the middle
+    await screenshot(page, `efiles-${name}-${lang}`);
+  };
   const a11y = () => checkA11y(page, { moderate: true });
 
   /** Signs `who` in on the file's page, in this language. */
