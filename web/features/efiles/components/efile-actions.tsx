@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EfileJson } from '#shared/schemas/efile.ts';
 
 import { api, needsStepUp } from '#web/lib/api-client.ts';
+import { getToken } from '#web/lib/auth-storage.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 
 import { exportHref, type SimpleMove, useSimpleMove } from '../api.ts';
@@ -14,10 +15,10 @@ import { ReturnDialog, RouteDialog, SendDialog } from './move-dialogs.tsx';
 type Dialog = 'send' | 'return' | 'route' | null;
 
 /** Saves a file by a link the browser follows with its download cookie. */
-function followLink(href: string) {
+function followLink(href: string, name: string) {
   const link = document.createElement('a');
   link.href = href;
-  link.download = '';
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
@@ -43,17 +44,22 @@ export function EfileActions({ file }: { file: EfileJson }) {
       {t(`moves.${kind}.button`)}
     </Button>
   );
-  // A link cannot show "Confirm it is you": a classified file is read through the API first (the step-up asked for
-  // there, decision 095), and the PDF follows once it is given; cancelled, nothing is downloaded.
+  // The export is an API route (signed in by the bearer token, not the download cookie): the file is read through the
+  // API client first, so a classified file asks for the step-up (decision 095), then the PDF is fetched and saved.
   const onExport = (event: MouseEvent) => {
-    if (file.classification === 'Unclassified') return;
     event.preventDefault();
-    api.get(`/api/efiles/${file._id}`).then(
-      () => followLink(exportHref(file._id)),
-      (err: unknown) => {
+    api
+      .get(`/api/efiles/${file._id}`)
+      .then(() => fetch(exportHref(file._id), { headers: { Authorization: `Bearer ${getToken() ?? ''}` } }))
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const url = URL.createObjectURL(await res.blob());
+        followLink(url, `${file.number.replace(/[^\w-]+/g, '-')}.pdf`);
+        URL.revokeObjectURL(url);
+      })
+      .catch((err: unknown) => {
         if (!needsStepUp(err)) notifications.show({ color: 'red', message: serverMessage(err, t('failed')) });
-      },
-    );
+      });
   };
   const { can } = file;
   const open = file.state === 'open';
