@@ -42,6 +42,9 @@ export const paths = {
   /** Acknowledgement reports: publishers, group heads, directors and admins. */
   acknowledgementRequests: '/acknowledgements/requests',
   acknowledgementRequest: withId('/acknowledgements/requests/:id'),
+  /** e-Files (decision 107): My files, and one file. */
+  efiles: '/efiles',
+  efile: withId('/efiles/:id'),
   uploadSoftwareRepo: '/upload-repo',
   viewSoftwareRepos: '/view-repo',
   uploadTrialRepo: '/upload-trialRepo',
@@ -69,5 +72,7 @@ export const paths = {
     manage: '/admin/manage',
     groups: withId('/admin/groups/:id'),
     feedback: '/admin/feedback',
+    /** e-Files: the numbering scheme and the heads. */
+    efiles: '/admin/efiles',
   },
 } as const;

@@ -100,6 +100,8 @@ export function buildNavigation({
         link('logs', paths.admin.logs),
         link('auditTrail', paths.admin.auditTrail),
         link('manageGallery', paths.admin.manageGallery),
+        // e-Files (decision 107): the numbering scheme and the heads.
+        link('efileSettings', paths.admin.efiles),
         { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
         // Who has acknowledged the notices and circulars that ask for it.
         link('acknowledgementReports', paths.acknowledgementRequests),
@@ -166,6 +168,8 @@ export function buildNavigation({
     to: paths.inbox,
     badge: { count: inboxCount, label: 'nav.inboxCount' },
   });
+  // e-Files (decision 107): the files with the person, created, sent, parked, closed.
+  entries.push({ kind: 'link', id: 'myFiles', label: 'nav.myFiles', to: paths.efiles });
   // The notices and circulars they are asked to acknowledge, with the count still waiting (overdue said).
   const { pending, overdue } = acknowledgementCount;
   entries.push({

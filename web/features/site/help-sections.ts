@@ -55,6 +55,9 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     digest: signedIn,
     group: signedIn,
     closeGroup: signedIn,
+    efiles: signedIn,
+    efileNotes: signedIn,
+    efileMoves: signedIn,
     session: signedIn,
   },
   associateDirector: {
@@ -80,6 +83,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     pages: isAdmin,
     pendency: isAdmin,
     clearance: isAdmin,
+    efileSettings: isAdmin,
   },
 };
 
@@ -149,6 +153,9 @@ export const HELP_SCREENS: Record<string, HelpSectionId> = {
   [paths.admin.groups.pattern]: 'admin.groups',
   [paths.admin.logs]: 'admin.logs',
   [paths.admin.feedback]: 'admin.feedback',
+  [paths.efiles]: 'employee.efiles',
+  [paths.efile.pattern]: 'employee.efileNotes',
+  [paths.admin.efiles]: 'admin.efileSettings',
 };
 
 /** The screens that need no Help section of their own, and why. Keep it short. */

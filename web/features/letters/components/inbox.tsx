@@ -35,6 +35,7 @@ import { type InboxFilter, useInbox, useInboxCount, useMarkSeen, useReadLetter, 
 import { CloseLetterDialog, MarkLetterDialog, ReturnLetterDialog } from './dak-dialogs.tsx';
 import { DueBadge, PriorityBadge, Whereabouts } from './dak-parts.tsx';
 import { LetterDownload } from './letter-download.tsx';
+import { LetterExtras } from './letter-extras.tsx';
 import { LetterMovements } from './letter-movements.tsx';
 import { ClassificationBadge, Detail } from './letter-parts.tsx';
 import { SentCard } from './sent-card.tsx';
@@ -167,6 +168,7 @@ function InboxCard({ letter, onDialog }: { letter: InboxLetterJson; onDialog: (d
               {t('dak.return.button')}
             </Button>
           )}
+          {!info && <LetterExtras letter={letter} />}
           <Button
             variant="subtle"
             onClick={toggle}

@@ -9,6 +9,7 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 import { MarkLetterDialog } from './dak-dialogs.tsx';
 import { Whereabouts } from './dak-parts.tsx';
 import { LetterDownload } from './letter-download.tsx';
+import { LetterExtras } from './letter-extras.tsx';
 import { LetterHistory } from './letter-history.tsx';
 import { LetterMovements } from './letter-movements.tsx';
 import { ClassificationBadge, Detail } from './letter-parts.tsx';
@@ -76,6 +77,7 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
               {t('dak.mark.button')}
             </Button>
           )}
+          {!letter.deletedAt && <LetterExtras letter={letter} />}
           {actions}
         </Group>
         {marking && <MarkLetterDialog letter={letter} onClose={() => setMarking(false)} />}
