@@ -6,23 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { EfileJson } from '#shared/schemas/efile.ts';
 
 import { api, needsStepUp } from '#web/lib/api-client.ts';
-import { getToken } from '#web/lib/auth-storage.ts';
+import { followLink } from '#web/lib/follow-link.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 
 import { exportHref, type SimpleMove, useSimpleMove } from '../api.ts';
 import { ReturnDialog, RouteDialog, SendDialog } from './move-dialogs.tsx';
 
 type Dialog = 'send' | 'return' | 'route' | null;
-
-/** Saves a file by a link the browser follows with its download cookie. */
-function followLink(href: string, name: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** The actions the file's state allows the reader (`can` from the server), and the export PDF. */
 export function EfileActions({ file }: { file: EfileJson }) {
@@ -44,22 +34,16 @@ export function EfileActions({ file }: { file: EfileJson }) {
       {t(`moves.${kind}.button`)}
     </Button>
   );
-  // The export is an API route (signed in by the bearer token, not the download cookie): the file is read through the
-  // API client first, so a classified file asks for the step-up (decision 095), then the PDF is fetched and saved.
+  // The export is a GET, so the download cookie signs it in as it does a letter's file (decision 003). The file is
+  // read through the API client first, so a classified file asks for the step-up in this page (decision 095).
   const onExport = (event: MouseEvent) => {
     event.preventDefault();
-    api
-      .get(`/api/efiles/${file._id}`)
-      .then(() => fetch(exportHref(file._id), { headers: { Authorization: `Bearer ${getToken() ?? ''}` } }))
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        const url = URL.createObjectURL(await res.blob());
-        followLink(url, `${file.number.replace(/[^\w-]+/g, '-')}.pdf`);
-        URL.revokeObjectURL(url);
-      })
-      .catch((err: unknown) => {
+    api.get(`/api/efiles/${file._id}`).then(
+      () => followLink(exportHref(file._id), `${file.number.replace(/[^\w-]+/g, '-')}.pdf`),
+      (err: unknown) => {
         if (!needsStepUp(err)) notifications.show({ color: 'red', message: serverMessage(err, t('failed')) });
-      });
+      },
+    );
   };
   const { can } = file;
   const open = file.state === 'open';

@@ -8,19 +8,10 @@ import type { LetterJson } from '#shared/schemas/letter.ts';
 
 import { ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { api, needsStepUp } from '#web/lib/api-client.ts';
+import { followLink } from '#web/lib/follow-link.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 
 type Downloadable = Pick<LetterJson, '_id' | 'letterId' | 'classification' | 'fileUrl' | 'originalName'>;
-
-/** Saves the file by a link the browser follows with its download cookie, as the button itself would. */
-function followLink(href: string, name: string | null) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name ?? '';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * 'Download File' of a letter. The file is fetched by a plain link with the download cookie (decision 003), which
