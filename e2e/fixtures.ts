@@ -164,6 +164,11 @@ export async function signInAs(
     return;
   }
   const login = await apiLogin(user.email, user.password);
+  // As the login page's answer does: the token in the page's storage, and the download cookie that signs in the file
+  // links a page follows (decision 003).
+  await page
+    .context()
+    .addCookies([{ name: 'lp_token', value: login.token, url: baseURL, httpOnly: true, sameSite: 'Strict' }]);
   // Any page of the portal's origin gives access to its localStorage; the health answer is the lightest.
   await page.goto('/api/health');
   await chooseAccountLanguage(page, login);

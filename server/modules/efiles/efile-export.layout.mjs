@@ -3,7 +3,7 @@
 // JavaScript, run by the export's worker thread (efile-export.worker.mjs).
 import { rgb } from '@cantoo/pdf-lib';
 
-import { runsOf } from '../files/pdf-fonts.mjs';
+import { runsOf } from '../../lib/pdf-fonts.mjs';
 
 export const A4 = [595.28, 841.89];
 export const MARGIN = 56;

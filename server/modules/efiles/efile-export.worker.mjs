@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { degrees, PDFDocument, rgb } from '@cantoo/pdf-lib';
 
-import { fontFiles, runsOf, sharedFontkit } from '../files/pdf-fonts.mjs';
+import { fontFiles, runsOf, sharedFontkit } from '../../lib/pdf-fonts.mjs';
 import { A4, drawNote, drawTitle, Flow, MARGIN } from './efile-export.layout.mjs';
 
 const FACES = { regular: fontFiles(400), bold: fontFiles(700) };
@@ -93,26 +93,23 @@ function standIn(doc, faces, item, reason) {
 /** The item's pages in the export: its PDF's pages, its picture on a page, or a stand-in page. */
 async function itemPages(doc, faces, item) {
   if (item.pdf) {
-    let source;
+    // A PDF pdf-lib cannot read whole (damaged, without a page tree, encrypted) is a stand-in page, never a failed
+    // export: its pages are copied before any is added, so a failure leaves nothing half added.
+    let pages;
     try {
-      source = await PDFDocument.load(new Uint8Array(item.pdf), { updateMetadata: false });
+      const source = await PDFDocument.load(new Uint8Array(item.pdf), { updateMetadata: false });
+      if (!source.isEncrypted && source.getPageCount()) pages = await doc.copyPages(source, source.getPageIndices());
     } catch {
+      pages = undefined;
+    }
+    if (!pages) {
       return standIn(
         doc,
         faces,
         item,
-        'This item could not be included: its PDF is damaged or encrypted. Open it in the portal.',
+        'This item could not be included: its PDF is damaged, encrypted or has no page. Open it in the portal.',
       );
     }
-    if (source.isEncrypted || !source.getPageCount()) {
-      return standIn(
-        doc,
-        faces,
-        item,
-        'This item could not be included: its PDF is encrypted or has no page. Open it in the portal.',
-      );
-    }
-    const pages = await doc.copyPages(source, source.getPageIndices());
     return pages.map((page) => doc.addPage(page));
   }
   if (item.image) {

@@ -118,6 +118,27 @@ describe('the export of an e-file', () => {
     expect(await eventsOf(file._id)).toEqual([]);
   });
 
+  it('draws a stand-in page for a stored PDF it cannot read whole, and the export still answers', async () => {
+    const c = await cast();
+    // A PDF by its signature and trailer, but its catalogue has no page tree: pdf-lib loads it and fails on its pages.
+    const noPageTree = Buffer.from(
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    );
+    const letter = await postLetter(app, c.employee, letterFields({ letterSub: 'A scan gone wrong' }), {
+      field: 'file',
+      filename: 'broken.pdf',
+      content: noPageTree,
+    });
+    expect(letter.statusCode, letter.body).toBe(201);
+    const file = await open(c.employee, { letterId: letter.json()._id, ownerGroupId: c.group.id });
+    const res = await exportOf(c.employee, file._id);
+    expect(res.statusCode, res.body).toBe(200);
+    const pages = pagesOf(res.rawPayload);
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toContain('C/1');
+    expect(pages[1]).toContain('its PDF is damaged, encrypted or has no page');
+  });
+
   it('is watermarked for a classified file as downloads are, under the id of its audit event', async () => {
     const c = await cast();
     await app.db.update(users).set({ pis: '774411' }).where(eq(users.id, c.director.id));

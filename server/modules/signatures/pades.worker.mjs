@@ -23,7 +23,9 @@ import {
   SUBFILTER_ETSI_CADES_DETACHED,
 } from '@signpdf/utils';
 
-import { FONT_FILES, runsOf, sharedFontkit } from '../../lib/pdf-fonts.mjs';
+import { fontFiles, runsOf, sharedFontkit } from '../../lib/pdf-fonts.mjs';
+
+const FONT_FILES = fontFiles(400);
 
 const SIZE = 7.5;
 const LEADING = 9.5;
