@@ -76,7 +76,13 @@ describe('a PDF in a group', () => {
     expect(await makePreview(c.app.db, c.app.storage, c.app.config, doc.fileId)).toBe('ready');
 
     const state = (await get('member', `/api/previews/${doc.area}/${doc.name}`)).json();
-    expect(state).toEqual({ status: 'ready', pdfUrl: doc.fileUrl, thumbnailUrl: `${doc.fileUrl}/thumbnail` });
+    // A group's own documents are not among the areas whose scans are recognised (decision 113).
+    expect(state).toEqual({
+      status: 'ready',
+      pdfUrl: doc.fileUrl,
+      thumbnailUrl: `${doc.fileUrl}/thumbnail`,
+      text: null,
+    });
     const thumb = await get('member', `${doc.fileUrl}/thumbnail`);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
@@ -211,7 +217,13 @@ describe("a long PDF with a flat page tree: the viewer's update (decision 088)",
     );
     expect(update).toBeDefined();
     const state = (await get(director, `/api/previews/letters/${name}`)).json();
-    expect(state).toEqual({ status: 'ready', pdfUrl: `${fileUrl}/pdf`, thumbnailUrl: null });
+    // A letter's PDF is a scan to recognise until its OCR job has looked at it (decision 113; no job runs here).
+    expect(state).toEqual({
+      status: 'ready',
+      pdfUrl: `${fileUrl}/pdf`,
+      thumbnailUrl: null,
+      text: { status: 'pending', reason: null },
+    });
 
     const viewed = await get(director, state.pdfUrl, { range: 'bytes=0-99' });
     expect(viewed.statusCode).toBe(200);
@@ -388,6 +400,7 @@ describe('without LibreOffice', () => {
       status: 'unavailable',
       pdfUrl: null,
       thumbnailUrl: null,
+      text: null, // an Office file is never a scan (decision 113)
     });
     expect((await get('member', doc.fileUrl)).statusCode).toBe(200);
   });
