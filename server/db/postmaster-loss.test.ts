@@ -99,8 +99,13 @@ async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 1
   return last;
 }
 
-// The portal's LISTENs, sorted: the preview job's wake-up (decision 084), text extraction's, the change feed's.
-const LISTENS = ['listen file_preview_pending', 'listen file_text_pending', 'listen lab_portal_changes'];
+// The portal's LISTENs, sorted: OCR's wake-up (decision 113), the preview job's (084), text extraction's, the change feed's.
+const LISTENS = [
+  'listen file_ocr_pending',
+  'listen file_preview_pending',
+  'listen file_text_pending',
+  'listen lab_portal_changes',
+];
 
 async function checkOutage(flow: ReturnType<typeof requestsFlowing>, lostAt: number) {
   const during = flow.seen.filter((s) => s.at > lostAt);

@@ -6,6 +6,8 @@ import { userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
 import { containsPattern } from '#server/lib/search.ts';
 import { groups } from '#server/modules/groups/groups.view.ts';
 
+import { administrators } from './users.policy.ts';
+
 /*
  * Read-only user look-ups that other modules (auth, audit) use. They import nothing that writes, so the users service
  * (which records activity) and the modules it calls never form an import cycle.
@@ -66,7 +68,7 @@ export async function approvedAdminIds(db: DbOrTx): Promise<string[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'approved')));
+    .where(and(administrators(), eq(users.status, 'approved')));
   return rows.map((r) => r.id);
 }
 
