@@ -26,7 +26,9 @@ export function useInPlaceCombobox(): {
     styles: { options: { maxHeight: height, overflowY: 'auto' } },
     comboboxProps: {
       withinPortal: false,
-      zIndex: 300,
+      // Above a dialog's sticky header (Mantine's is 1000): a list flipped up in a short dialog is drawn over the
+      // header, not under it, so its options can be clicked.
+      zIndex: 1001,
       middlewares: {
         flip: true,
         shift: true,
