@@ -27,6 +27,10 @@ import { killServer, login, type ServerProcess, startServer, waitHealthy } from 
 import { buildServerIfNeeded } from './server-build.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 5);
+/** The pause before each upload: the previous upload's background work (its text, the next parser process) ends first. */
+const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 2000);
+/** The kinds to run (all by default): e.g. BENCH_KINDS=pdf,image. */
+const KINDS = (process.env.BENCH_KINDS || 'pdf,image,docx,xlsx').split(',');
 const GOAL_P99_MS = 50;
 const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { ADMIN_EMAIL: 'bench.admin@lab.test', ADMIN_PASSWORD: 'Bench-Admin-2026' };
@@ -147,12 +151,13 @@ try {
   ];
   type Figures = { medianMs: number; runs: number[]; status: string };
   const results: Record<string, Record<string, Figures>> = Object.fromEntries(builds.map((b) => [b.name, {}]));
-  for (const [kind, ext, make] of kinds) {
+  for (const [kind, ext, make] of kinds.filter(([k]) => KINDS.includes(k))) {
     for (const b of builds) results[b.name]![kind] = { medianMs: 0, runs: [], status: '' };
     for (let i = 0; i < RUNS; i++) {
       // The order rotates: no build always goes first after another's preview.
       for (let j = 0; j < builds.length; j++) {
         const b = builds[(i + j) % builds.length]!;
+        await new Promise((resolve) => setTimeout(resolve, GAP_MS));
         const r = await previewTime(b, `bench-${kind}-${i}.${ext}`, make());
         const figures = results[b.name]![kind]!;
         figures.runs.push(Math.round(r.ms));

@@ -92,6 +92,9 @@ type Kind = Pick<NodeParserRun, 'bwrap' | 'background'> & {
   limits: Omit<SandboxLimits, 'wallSeconds'>;
 };
 
+/** How long after a task its kind's next process is started (see runNodeParser). */
+const PREPARE_AFTER_MS = 250;
+
 /** Per kind of process (its tasks' group, its CPU and memory limits, its priority), the one started ahead of need. */
 const prepared = new Map<string, Promise<PreparedSandbox>>();
 
@@ -119,18 +122,29 @@ async function startParser({ bwrap, group, limits, background }: Kind): Promise<
   });
 }
 
-/**
- * The process for one task (decision 108): the one prepared for its kind if it still waits, else a new one (the first
- * of its kind, or the prepared one ended while waiting: killed, or its start failed); and the next one of its kind is
- * started at once, while this one works. A process is given one file and ends with it: none is used twice.
- */
-async function parserFor(kind: Kind): Promise<PreparedSandbox> {
-  const key = JSON.stringify([kind.bwrap, kind.group, kind.limits.cpuSeconds, kind.limits.memoryMb, !!kind.background]);
-  const taken = prepared.get(key);
-  prepared.delete(key);
+/** The key of a kind of process: its tasks' group, its CPU and memory limits, its priority. */
+const keyOf = (kind: Kind) =>
+  JSON.stringify([kind.bwrap, kind.group, kind.limits.cpuSeconds, kind.limits.memoryMb, !!kind.background]);
+
+/** Starts, ahead of need, the next process of this kind, unless one is already started. */
+function prepareAhead(kind: Kind): void {
+  const key = keyOf(kind);
+  if (prepared.has(key)) return;
   const next = startParser(kind);
   next.catch(() => prepared.get(key) === next && prepared.delete(key));
   prepared.set(key, next);
+}
+
+/**
+ * The process for one task (decision 108): the one prepared for its kind if it still waits, else a new one (the first
+ * of its kind, or the prepared one ended while waiting: killed, or its start failed). A process is given one file and
+ * ends with it: none is used twice. The next one of its kind is started once this task is done (runNodeParser), not
+ * beside it: on two cores its start (about 0.3 s of CPU) would slow the task it waits behind.
+ */
+async function parserFor(kind: Kind): Promise<PreparedSandbox> {
+  const key = keyOf(kind);
+  const taken = prepared.get(key);
+  prepared.delete(key);
   const waiting = await taken?.catch(() => undefined);
   if (waiting?.waiting) return waiting;
   waiting?.stop();
@@ -139,11 +153,7 @@ async function parserFor(kind: Kind): Promise<PreparedSandbox> {
 
 /** Starts, ahead of need, the process of the PDF and image previews (at the server's start). */
 export function prepareNodeParsers(bwrap: string, limits: Omit<SandboxLimits, 'wallSeconds'>): void {
-  const key = JSON.stringify([bwrap, 'files', limits.cpuSeconds, limits.memoryMb, false]);
-  if (prepared.has(key)) return;
-  const next = startParser({ bwrap, group: 'files', limits });
-  next.catch(() => prepared.get(key) === next && prepared.delete(key));
-  prepared.set(key, next);
+  prepareAhead({ bwrap, group: 'files', limits });
 }
 
 /**
@@ -152,19 +162,26 @@ export function prepareNodeParsers(bwrap: string, limits: Omit<SandboxLimits, 'w
  */
 export async function runNodeParser<T>(run: NodeParserRun): Promise<T> {
   const { cpuSeconds, memoryMb, wallSeconds } = run.limits;
-  const parser = await parserFor({
+  const kind: Kind = {
     bwrap: run.bwrap,
     group: GROUP_OF[run.task],
     limits: { cpuSeconds, memoryMb },
     background: run.background,
-  });
-  const result: SandboxResult = await parser.give({
-    input: run.input,
-    inputName: run.inputName,
-    outputDir: run.outputDir,
-    wallSeconds,
-    line: ({ input, output }) => JSON.stringify({ task: run.task, input, output, options: run.options }),
-  });
+  };
+  const parser = await parserFor(kind);
+  let result: SandboxResult;
+  try {
+    result = await parser.give({
+      input: run.input,
+      inputName: run.inputName,
+      outputDir: run.outputDir,
+      wallSeconds,
+      line: ({ input, output }) => JSON.stringify({ task: run.task, input, output, options: run.options }),
+    });
+  } finally {
+    // A moment later: the caller saves what was made first, without the next process's start beside it.
+    setTimeout(() => prepareAhead(kind), PREPARE_AFTER_MS).unref();
+  }
   const line = result.stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(line) as T;
 }

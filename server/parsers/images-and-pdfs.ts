@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 // Packages are imported when a task needs them, or ahead of its file by a process prepared for these tasks
@@ -8,16 +9,26 @@ const loadSharp = async () => (await import('sharp')).default;
 const loadViewerUpdate = () => import('../modules/files/pdf-viewer-update.ts');
 
 /**
- * Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives, and has sharp read and write
- * one tiny made-up image the way a thumbnail does: libvips' first use (its codecs, its thread pool) is then no part of
- * the file's time. Nothing of any upload is involved.
+ * Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives, and runs each task once on
+ * made-up files in its private /tmp: a two-page PDF (its viewer's update, pdftoppm's first page, the thumbnail) and a
+ * small PNG's thumbnail. libvips' first use (its codecs, its thread pool), V8's first compilation of the tasks' code
+ * and pdftoppm's first start are then no part of the file's time. Nothing of any upload is involved.
  */
 export async function loadFileParsers() {
-  const [sharp] = await Promise.all([loadSharp(), loadViewerUpdate()]);
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+  const [sharp, { PDFDocument }] = await Promise.all([loadSharp(), import('@cantoo/pdf-lib'), loadViewerUpdate()]);
+  const warm = await mkdtemp(path.join(os.tmpdir(), 'warm-up-'));
+  const png = path.join(warm, 'made-up.png');
+  await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } })
     .png()
-    .toBuffer();
-  await sharp(png).rotate().resize({ width: 4, height: 4, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
+    .toFile(png);
+  const doc = await PDFDocument.create();
+  for (const text of ['one', 'two']) doc.addPage([200, 200]).drawText(text, { x: 20, y: 100, size: 12 });
+  const pdf = path.join(warm, 'made-up.pdf');
+  await writeFile(pdf, await doc.save({ useObjectStreams: false }));
+  const options = { thumbnailPx: 32, maxPixels: 1_000_000 };
+  await imageThumbnail(png, warm, options);
+  await pdfPreview(pdf, warm, { ...options, update: true, expectedSize: null, maxPages: 10 });
+  await rm(warm, { recursive: true, force: true });
 }
 
 /** Runs pdftoppm (inside the same sandbox, under the same limits). */
@@ -56,6 +67,33 @@ export async function pdfPreview(
     thumbnail: boolean;
     thumbnailError?: string;
   } = { thumbnail: false };
+  // The first page is drawn by pdftoppm (a process of its own) while the update is made here: two cores, one wait.
+  const drawn = (async () => {
+    // A folder of its own in /tmp (private in the sandbox; shared without it, where another parser may be drawing).
+    let pages: string | undefined;
+    try {
+      pages = await mkdtemp(path.join(os.tmpdir(), 'page-'));
+      const page = path.join(pages, 'page');
+      await pdftoppm([
+        '-png',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        '-scale-to',
+        String(o.thumbnailPx * 2),
+        input,
+        page,
+      ]);
+      await thumbnail(`${page}.png`, path.join(output, 'thumbnail.webp'), o.thumbnailPx, o.maxPixels);
+      answer.thumbnail = true;
+    } catch (err) {
+      answer.thumbnailError = String((err as Error).message).slice(0, 300);
+    } finally {
+      if (pages) await rm(pages, { recursive: true, force: true });
+    }
+  })();
   if (o.update) {
     const bytes = await readFile(input);
     if (o.expectedSize === null || bytes.length === o.expectedSize) {
@@ -73,14 +111,7 @@ export async function pdfPreview(
       }
     }
   }
-  try {
-    const page = '/tmp/page';
-    await pdftoppm(['-png', '-f', '1', '-l', '1', '-singlefile', '-scale-to', String(o.thumbnailPx * 2), input, page]);
-    await thumbnail(`${page}.png`, path.join(output, 'thumbnail.webp'), o.thumbnailPx, o.maxPixels);
-    answer.thumbnail = true;
-  } catch (err) {
-    answer.thumbnailError = String((err as Error).message).slice(0, 300);
-  }
+  await drawn;
   return answer;
 }
 

@@ -46,3 +46,6 @@ if (job) {
   const answer = await run(job);
   process.stdout.write(`\n${JSON.stringify(answer)}\n`);
 }
+// Done: what it made is written and its answer sent (a pipe's writes are synchronous on Linux). It exits now rather
+// than when libvips' threads and Node's handles wind down on their own, which added tens of ms to every task.
+process.exit(0);
