@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { answerCache } from './answer-cache.ts';
+import { answerCache, cacheFigures } from './answer-cache.ts';
 import { AppError, notFound } from './errors.ts';
 import { type PreparedAnswer, prepareJson } from './prepared-answer.ts';
 
@@ -8,7 +8,7 @@ const maker = () => vi.fn(async () => prepareJson({ ok: true }));
 
 describe('answers kept per key and stamp', () => {
   it('makes an answer once per stamp, again when the stamp moves on, and apart per database', async () => {
-    const cache = answerCache(10);
+    const cache = answerCache('test', { entries: 10, bytes: 1_000_000 });
     const db = {};
     const make = maker();
     const first = await cache(db, 'me:1', 'v1', make);
@@ -19,7 +19,7 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('keeps at most its number of keys, dropping the least recently asked', async () => {
-    const cache = answerCache(3);
+    const cache = answerCache('test', { entries: 3, bytes: 1_000_000 });
     const db = {};
     const make = maker();
     for (const key of ['a', 'b', 'c']) await cache(db, key, 's', make);
@@ -32,7 +32,7 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('does not keep a failure', async () => {
-    const cache = answerCache(3);
+    const cache = answerCache('test', { entries: 3, bytes: 1_000_000 });
     const db = {};
     await expect(cache(db, 'k', 's', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     const make = maker();
@@ -41,7 +41,7 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('makes an answer once for the requests that come while it is being made', async () => {
-    const cache = answerCache(10);
+    const cache = answerCache('test', { entries: 10, bytes: 1_000_000 });
     const db = {};
     const { make, finish } = slowMaker();
     const asked = Array.from({ length: 8 }, () => cache(db, 'me /api/dac/inbox/count', 'v1', make));
@@ -52,7 +52,7 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('never shares a making between keys (people) or stamps', async () => {
-    const cache = answerCache(10);
+    const cache = answerCache('test', { entries: 10, bytes: 1_000_000 });
     const db = {};
     const mine = slowMaker();
     const theirs = slowMaker();
@@ -77,7 +77,7 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('gives a refusal to those who waited for it, and does not keep it', async () => {
-    const cache = answerCache(10);
+    const cache = answerCache('test', { entries: 10, bytes: 1_000_000 });
     const db = {};
     const { make, fail } = slowMaker();
     const asked = Array.from({ length: 4 }, () => cache(db, 'me /api/groups/id/x', 'v1', make).catch((e) => e));
@@ -91,7 +91,7 @@ describe('answers kept per key and stamp', () => {
   });
 
   it("does not pass on another request's accident: those who waited make the answer once more, together", async () => {
-    const cache = answerCache(10);
+    const cache = answerCache('test', { entries: 10, bytes: 1_000_000 });
     const db = {};
     const first = slowMaker();
     const second = slowMaker();
@@ -111,7 +111,7 @@ describe('answers kept per key and stamp', () => {
   });
 
   it('takes a making that throws at once for a failure, and keeps nothing', async () => {
-    const cache = answerCache(3);
+    const cache = answerCache('test', { entries: 3, bytes: 1_000_000 });
     const db = {};
     const throws = () => {
       throw new Error('bug');
@@ -129,3 +129,38 @@ function slowMaker() {
   const answer = new Promise<PreparedAnswer>((resolve, reject) => (settle = { resolve, reject }));
   return { make: vi.fn(() => answer), finish: (a: PreparedAnswer) => settle.resolve(a), fail: settle.reject };
 }
+
+describe('answers kept within a byte limit (decision 129)', () => {
+  const answerOf = (chars: number) => async () => prepareJson({ text: 'x'.repeat(chars) });
+
+  it('drops the least recently asked answers once their counted bytes pass the limit, and says what it holds', async () => {
+    const cache = answerCache('bytes test', { entries: 100, bytes: 10_000 });
+    const db = {};
+    const make = vi.fn(answerOf(1_000)); // about 1 KB each, counted twice: 2 KB and its key
+    for (const key of ['a', 'b', 'c', 'd']) await cache(db, key, 'v', make);
+    let figures = cacheFigures()['bytes test']!;
+    expect(figures).toMatchObject({ entries: 4, maxEntries: 100, maxBytes: 10_000 });
+    expect(figures.bytes).toBeGreaterThan(8_000);
+    await cache(db, 'a', 'v', make); // a is now the most recent
+    await cache(db, 'e', 'v', make); // past 10 KB: b goes
+    figures = cacheFigures()['bytes test']!;
+    expect(figures.entries).toBe(4);
+    expect(figures.bytes).toBeLessThanOrEqual(10_000);
+    expect(make).toHaveBeenCalledTimes(5);
+    await cache(db, 'a', 'v', make);
+    expect(make).toHaveBeenCalledTimes(5);
+    await cache(db, 'b', 'v', make);
+    expect(make).toHaveBeenCalledTimes(6);
+  });
+
+  it('keeps the newest answer even when it alone is over the limit, and counts nothing for a failure', async () => {
+    const cache = answerCache('bytes test 2', { entries: 100, bytes: 1_000 });
+    const db = {};
+    await cache(db, 'small', 'v', answerOf(10));
+    await cache(db, 'large', 'v', answerOf(5_000));
+    expect(cacheFigures()['bytes test 2']!.entries).toBe(1);
+    // A new making pushes the over-large one out; its failure then leaves nothing counted.
+    await expect(cache(db, 'down', 'v', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cacheFigures()['bytes test 2']).toMatchObject({ entries: 0, bytes: 0 });
+  });
+});

@@ -18,7 +18,7 @@ import { type PreparedAnswer, prepareJson, sendPrepared } from './prepared-answe
  * read on every node: nothing is stale and nothing is announced. Keyed by the person and the request's address
  * (path and query), never shared between people.
  */
-const personalCache = answerCache(5000);
+const personalCache = answerCache('personal', { entries: 30_000, bytes: 128 * 1024 * 1024 });
 
 /** What a cached answer is cached under (see above). */
 export function personalVersion(req: FastifyRequest): string {

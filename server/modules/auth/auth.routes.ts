@@ -52,7 +52,7 @@ import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
 export const REFRESHES_PER_MINUTE = 10;
 
 /** "Who am I" answers, one per person (a few KB each), at most this many people. */
-const accountAnswers = answerCache(5000);
+const accountAnswers = answerCache('account', { entries: 5000, bytes: 16 * 1024 * 1024 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

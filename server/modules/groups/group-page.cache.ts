@@ -20,7 +20,7 @@ import { listMembers, loadGroupDetails } from './groups.service.ts';
  * (server/lib/answer-cache.ts).
  */
 /** At most this many group views (three per group) are kept. */
-const groupAnswers = answerCache(3000);
+const groupAnswers = answerCache('group pages', { entries: 3000, bytes: 32 * 1024 * 1024 });
 
 /** The answer `make` gives for this view of the group, made once per version of the group and day. */
 const groupAnswer = (db: DbOrTx, group: GroupRow, view: string, make: () => Promise<PreparedAnswer>) =>

@@ -54,7 +54,7 @@ import {
 const groupNameListJson = z.array(groupNameJson);
 const groupMenuJson = z.array(groupMenuItemJson);
 /** GET /api/groups/name, one answer per version of the directory. */
-const groupNameAnswers = answerCache(1);
+const groupNameAnswers = answerCache('group names', { entries: 1, bytes: 4 * 1024 * 1024 });
 
 const groupParams = z.object({ id: z.uuid(msg('groups.not_found')) });
 const memberParams = z.object({

@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { cacheFigures } from '#server/lib/answer-cache.ts';
 import { databaseUnavailableBody } from '#server/lib/errors.ts';
 
 /** Nanoseconds to milliseconds with two decimals; 0 before the first sample (the histogram answers NaN). */
@@ -19,7 +20,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  // Only with RUNTIME_METRICS=true (benchmarks): event-loop delay since the last reset, and this process's memory.
+  // Only with RUNTIME_METRICS=true (benchmarks): event-loop delay since the last reset, this process's memory and what
+  // its answer caches hold (decision 129).
   // `?reset=true` starts a new measuring window (bench:load resets it when the load starts).
   if (!app.config.runtimeMetrics) return;
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -36,6 +38,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       readQueue: app.readQueue.stats((req.query as { reset?: string }).reset === 'true'),
       memory: process.memoryUsage(),
+      caches: cacheFigures(),
       pid: process.pid,
     };
     if ((req.query as { reset?: string }).reset === 'true') delay.reset();

@@ -40,3 +40,16 @@ describe('lab read cache', () => {
     expect(await cachedRead(db, 'f', load)).toBe('ok');
   });
 });
+
+describe('cached lab reads, bounded', () => {
+  it('keeps at most 1,000 keys per database, the least recently asked dropped first', async () => {
+    const db = aDb();
+    const load = vi.fn(async () => 'page');
+    for (let skip = 0; skip < 1001; skip++) await cachedRead(db, `photos:lab:${skip}:20`, load);
+    expect(load).toHaveBeenCalledTimes(1001);
+    await cachedRead(db, 'photos:lab:1000:20', load); // still kept
+    expect(load).toHaveBeenCalledTimes(1001);
+    await cachedRead(db, 'photos:lab:0:20', load); // the first one went
+    expect(load).toHaveBeenCalledTimes(1002);
+  });
+});

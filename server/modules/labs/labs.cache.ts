@@ -14,6 +14,11 @@ export const READ_CACHE_MS = 10_000;
 /** The change-feed topic of lab information. */
 export const LAB_TOPIC = 'labs';
 
+/**
+ * At most this many keys per database (decision 129): the keys carry a lab id and a page (`photos:<id>:<skip>:<limit>`),
+ * so a visitor asking page after page must not grow the process's memory; past it the least recently asked go first.
+ */
+const MAX_KEYS = 1000;
 interface Entry {
   expires: number;
   value: Promise<unknown>;
@@ -26,11 +31,17 @@ export function cachedRead<T>(db: DbOrTx, key: string, load: () => Promise<T>): 
   if (!cache) caches.set(db, (cache = new Map()));
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  const value = load();
-  cache.set(key, { expires: now + READ_CACHE_MS, value });
-  value.catch(() => cache.delete(key)); // a failure is not remembered
-  return value;
+  cache.delete(key); // most recently asked last
+  if (hit && hit.expires > now) {
+    cache.set(key, hit);
+    return hit.value as Promise<T>;
+  }
+  const entry = { expires: now + READ_CACHE_MS, value: load() };
+  cache.set(key, entry);
+  if (cache.size > MAX_KEYS) cache.delete(cache.keys().next().value!);
+  const kept = cache;
+  entry.value.catch(() => kept.get(key) === entry && kept.delete(key)); // a failure is not remembered
+  return entry.value as Promise<T>;
 }
 
 /** Forgets every cached lab read of this database in this process. */

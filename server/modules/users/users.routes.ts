@@ -49,7 +49,7 @@ const directoryPageJson = pageJson(directoryUserJson);
  * signed-in request reads with its session check: a write is seen by the very next search on every node. The answer
  * is the same whoever asks. At most this many searches are kept.
  */
-const directoryAnswers = answerCache(500);
+const directoryAnswers = answerCache('directory', { entries: 500, bytes: 16 * 1024 * 1024 });
 
 /** Profiles, the employee directory and password change (spec §7 Users; decision 005). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
