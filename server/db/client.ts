@@ -7,6 +7,7 @@ import pg from 'pg';
 import { projectRoot } from '../lib/project-root.ts';
 import { settlesWithin } from '../lib/time-limit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { applyOnlineMigrations, isLockTimeout, MIGRATION_LOCK_TIMEOUT_MS } from './online-migrations.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { APP_ROLE, ensureLoginRole, grantAppRole, newRolePassword, roleWarnings, urlAs } from './roles.ts';
 import * as schema from './schema/index.ts';
@@ -45,14 +46,41 @@ export function createPool(url: string, log: (err: Error) => void = () => {}, ma
 /** Drizzle over a pool of the portal's database (an operator's tool opens its own pool: operator.ts). */
 export const drizzleOver = (pool: pg.Pool): Db => drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
 
-/** Applies pending migrations; an advisory lock keeps two instances starting together from both migrating. */
-export async function migrateDatabase(pool: pg.Pool): Promise<void> {
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
+/** How many times a migration whose lock did not come within MIGRATION_LOCK_TIMEOUT_MS is tried again, 2 s apart. */
+const MIGRATION_LOCK_TRIES = 30;
+
+/**
+ * Applies pending migrations, Drizzle's then the online ones (decision 130); an advisory lock keeps two instances
+ * starting together from both migrating. Drizzle's run in one transaction whose every lock is waited for at most
+ * MIGRATION_LOCK_TIMEOUT_MS: a table's readers queue behind a waiting `alter table`, so one that cannot have its lock
+ * at once (a long read holds the table) gives up within a second, letting the readers go, and is tried again.
+ */
+export async function migrateDatabase(
+  pool: pg.Pool,
+  log?: (msg: string) => void,
+  folders: { drizzle: string; online?: string } = { drizzle: migrationsFolder },
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await migrate(db, { migrationsFolder });
+    const db = drizzle(client, { schema, casing: 'snake_case' });
+    for (let attempt = 1; ; attempt++) {
+      await client.query(`set lock_timeout = ${MIGRATION_LOCK_TIMEOUT_MS}`);
+      try {
+        await migrate(db, { migrationsFolder: folders.drizzle });
+        break;
+      } catch (err) {
+        if (!isLockTimeout(err) && !isLockTimeout((err as { cause?: unknown }).cause)) throw err;
+        if (attempt >= MIGRATION_LOCK_TRIES) throw err;
+        log?.(`a migration waited over ${MIGRATION_LOCK_TIMEOUT_MS} ms for a lock; trying again (${attempt})`);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
+    // An online migration's lock lets reads and writes go on: it may wait as long as it must.
+    await client.query('set lock_timeout = 0');
+    await applyOnlineMigrations(client, { log, folder: folders.online });
   } finally {
+    await client.query('reset lock_timeout').catch(() => {});
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();
   }
@@ -104,7 +132,7 @@ export async function openDatabase(opts: {
     if (ownerUrl) {
       const owner = createPool(ownerUrl, opts.onPoolError, 2);
       try {
-        if (opts.migrate !== false) await migrateDatabase(owner);
+        if (opts.migrate !== false) await migrateDatabase(owner, opts.log);
         if (opts.asOwner) url = ownerUrl;
         else {
           if (stopEmbedded) {
@@ -121,7 +149,7 @@ export async function openDatabase(opts: {
       }
     }
     pool = createPool(url, opts.onPoolError);
-    if (!ownerUrl && opts.migrate !== false) await migrateDatabase(pool);
+    if (!ownerUrl && opts.migrate !== false) await migrateDatabase(pool, opts.log);
     if (!stopEmbedded && !opts.asOwner && opts.log) {
       for (const warning of await roleWarnings(pool)) opts.log(`warning: ${warning}`);
     }
