@@ -7,8 +7,8 @@ import pg from 'pg';
 import { projectRoot } from '../lib/project-root.ts';
 import { settlesWithin } from '../lib/time-limit.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { applyOnlineMigrations, isLockTimeout, MIGRATION_LOCK_TIMEOUT_MS } from './online-migrations.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { applyOnlineMigrations, isLockTimeout, MIGRATION_LOCK_TIMEOUT_MS } from './online-migrations.ts';
 import { APP_ROLE, ensureLoginRole, grantAppRole, newRolePassword, roleWarnings, urlAs } from './roles.ts';
 import * as schema from './schema/index.ts';
 
