@@ -186,7 +186,7 @@ export async function check(label: string) {
  * are each seen on every page.
  */
 export const inHalf = (i: number, language: Language, contrast: Contrast) =>
-  (i % 2 === 0) === (language === 'en') === (contrast === 'normal');
+  ((i % 2 === 0) === (language === 'en')) === (contrast === 'normal');
 
 /**
  * Walks its half of `routes` (`inHalf`) in one language and theme, then runs `extra` (menus, dialogs, tabs) while the

@@ -146,9 +146,7 @@ describe('axe in both languages and both themes (items 3, 4)', () => {
           await prefer(page, language, contrast, '/admin/closeGroup');
           await page.getByRole('textbox', { name: language === 'en' ? 'From' : 'से', exact: true }).click();
           // The calendar's buttons are named in the chosen language.
-          await expectVisible(
-            page.getByRole('button', { name: language === 'en' ? 'Previous month' : 'पिछला महीना' }),
-          );
+          await expectVisible(page.getByRole('button', { name: language === 'en' ? 'Previous month' : 'पिछला महीना' }));
           await checkA11y(page, { moderate: true });
           await page.locator('[data-dates-dropdown] [class*="calendarHeaderLevel"]').first().click(); // months
           await checkA11y(page, { moderate: true });

@@ -244,7 +244,8 @@ describe.skipIf(!reachable)('two portal nodes behind a load balancer', () => {
         (await api('GET', `/api/labs/${labId}`, undefined, undefined, `http://127.0.0.1:${node.port}`)).body.vision !==
         newVision
       ) {
-        expect(Date.now() - started).toBeLessThan(1000); // the NOTIFY, not the 10 s expiry
+        // the NOTIFY, not the 10 s expiry: well under it, with room for a loaded machine (decision 128)
+        expect(Date.now() - started).toBeLessThan(5000);
         await sleep(25);
       }
     }

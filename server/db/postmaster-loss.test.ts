@@ -77,7 +77,7 @@ async function servingAgain(flow: ReturnType<typeof requestsFlowing>, after: num
 
 /**
  * Waits until the flow has `n` answers of `status` (any status when omitted) after `after`: the two loops' own answers
- * are the signal that requests are flowing, or that the portal was asked a while in an outage (decision 127).
+ * are the signal that requests are flowing, or that the portal was asked a while in an outage (decision 128).
  */
 async function answered(
   flow: ReturnType<typeof requestsFlowing>,
@@ -89,7 +89,8 @@ async function answered(
   const until = Date.now() + timeoutMs;
   const count = () => flow.seen.filter((s) => s.at > after && (status === undefined || s.status === status)).length;
   while (count() < n) {
-    if (Date.now() > until) throw new Error(`not ${n} answers within ${timeoutMs} ms: ${JSON.stringify(flow.seen.slice(-6))}`);
+    if (Date.now() > until)
+      throw new Error(`not ${n} answers within ${timeoutMs} ms: ${JSON.stringify(flow.seen.slice(-6))}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -32,14 +32,18 @@ export async function waitUntilHealthy(
   const deadline = Date.now() + opts.withinMs;
   for (;;) {
     if (opts.child.exitCode !== null || opts.child.signalCode !== null)
-      throw new Error(`${opts.what} exited (${opts.child.exitCode ?? opts.child.signalCode}) before it was healthy${opts.detail ? `:\n${opts.detail()}` : ''}`);
+      throw new Error(
+        `${opts.what} exited (${opts.child.exitCode ?? opts.child.signalCode}) before it was healthy${opts.detail ? `:\n${opts.detail()}` : ''}`,
+      );
     const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) return;
     if (Date.now() > deadline)
-      throw new Error(`${opts.what} was not healthy within ${opts.withinMs / 1000} s${opts.detail ? `:\n${opts.detail()}` : ''}`);
+      throw new Error(
+        `${opts.what} was not healthy within ${opts.withinMs / 1000} s${opts.detail ? `:\n${opts.detail()}` : ''}`,
+      );
     await sleep(100);
   }
 }
@@ -99,7 +103,8 @@ server {
     stdio: 'ignore',
   });
   // Through nginx, once per node (round robin): each answers before the balancer is handed out, never a 502.
-  const errorLog = () => (existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '');
+  const errorLog = () =>
+    existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '';
   for (let i = 0; i < ports.length; i++)
     await waitUntilHealthy(`http://127.0.0.1:${port}`, { what: 'nginx', child, withinMs: 30_000, detail: errorLog });
   return {
