@@ -30,19 +30,17 @@ export const reasonOf = (err: unknown, t: Translate) => serverMessage(err, t('mi
 
 const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
 
-const checkRename = zodValidate<RenameDocumentInput>(renameDocumentInput);
-
-export function RenameDocumentModal({
-  group,
-  document,
-  onClose,
-  onMessage,
-}: {
+/** What each dialog is given: the group, the document, how to close, and where to say how it went. */
+interface DocumentDialogProps {
   group: CloseGroupJson;
   document: CloseGroupDocumentJson;
   onClose: () => void;
   onMessage: ReturnType<typeof useTimedMessage>[1];
-}) {
+}
+
+const checkRename = zodValidate<RenameDocumentInput>(renameDocumentInput);
+
+export function RenameDocumentModal({ group, document, onClose, onMessage }: DocumentDialogProps) {
   const { t } = useTranslation('close-groups');
   const rename = useRenameCloseGroupDocument();
   const form = useForm<RenameDocumentInput>({
@@ -103,17 +101,7 @@ export function RenameDocumentModal({
  * A document's classification, changed by its uploader or an admin (decision 072). The same classification again
  * closes the dialog without a request: the server would write nothing.
  */
-export function ClassifyDocumentModal({
-  group,
-  document,
-  onClose,
-  onMessage,
-}: {
-  group: CloseGroupJson;
-  document: CloseGroupDocumentJson;
-  onClose: () => void;
-  onMessage: ReturnType<typeof useTimedMessage>[1];
-}) {
+export function ClassifyDocumentModal({ group, document, onClose, onMessage }: DocumentDialogProps) {
   const { t } = useTranslation('close-groups');
   const classify = useClassifyCloseGroupDocument();
   const classificationList = useInPlaceCombobox();
