@@ -35,7 +35,7 @@ beforeAll(async () => {
     env: { JWT_EXPIRES_IN: `${LIFETIME_S}s` },
   });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox'] });
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
