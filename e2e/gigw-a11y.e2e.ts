@@ -134,25 +134,31 @@ describe('axe in both languages and both themes (items 3, 4)', () => {
       async () => {
         const { page } = state;
         const admin = await signedInAdmin();
+        // The pages themselves (profile, letters, close groups, people, director, logs) are walked by axe in every
+        // language and theme by e2e/gigw-pages.e2e.ts and e2e/gigw-admin-pages.e2e.ts; here only what they do not
+        // open: Manage Close Groups' calendar at two levels and the approval's profile box (decision 106). Each of the
+        // two is checked in both languages and both themes, in two of the four combinations: the calendar in (en,
+        // normal) and (hi, high), the profile box in the other two (decision 127, as the walks' inHalf).
+        const calendar = (language === 'en') === (contrast === 'normal');
+        if (calendar) {
+          await signInAs(page, admin, { to: '/admin/closeGroup' });
+          // Manage Close Groups: the shared date field, its calendar open at the day and the month level.
+          await prefer(page, language, contrast, '/admin/closeGroup');
+          await page.getByRole('textbox', { name: language === 'en' ? 'From' : 'से', exact: true }).click();
+          // The calendar's buttons are named in the chosen language.
+          await expectVisible(page.getByRole('button', { name: language === 'en' ? 'Previous month' : 'पिछला महीना' }));
+          await checkA11y(page, { moderate: true });
+          await page.locator('[data-dates-dropdown] [class*="calendarHeaderLevel"]').first().click(); // months
+          await checkA11y(page, { moderate: true });
+          await page.keyboard.press('Escape');
+          return;
+        }
+
+        // The approval "View Profile" box: one banner only, qualifications in a list.
         const pending = await createPendingUser({
           personalDetails: { ...registrationFor().personalDetails, name: uniquePersonName() },
         });
-        // The pages themselves (profile, letters, close groups, people, director, logs) are walked by axe in every
-        // language and theme by e2e/gigw-pages.e2e.ts and e2e/gigw-admin-pages.e2e.ts; here only what they do not
-        // open: Manage Close Groups' calendar at two levels and the approval's profile box (decision 106).
-        await signInAs(page, admin, { to: '/admin/closeGroup' });
-
-        // Manage Close Groups: the shared date field, its calendar open at the day and the month level.
-        await prefer(page, language, contrast, '/admin/closeGroup');
-        await page.getByRole('textbox', { name: language === 'en' ? 'From' : 'से', exact: true }).click();
-        // The calendar's buttons are named in the chosen language.
-        await expectVisible(page.getByRole('button', { name: language === 'en' ? 'Previous month' : 'पिछला महीना' }));
-        await checkA11y(page, { moderate: true });
-        await page.locator('[data-dates-dropdown] [class*="calendarHeaderLevel"]').first().click(); // months of the year
-        await checkA11y(page, { moderate: true });
-        await page.keyboard.press('Escape');
-
-        // The approval "View Profile" box: one banner only, qualifications in a list.
+        await signInAs(page, admin, { to: '/admin/approval' });
         await prefer(page, language, contrast, '/admin/approval');
         const card = page.getByRole('article', { name: pending.name, exact: true });
         await card.getByRole('button', { name: language === 'en' ? 'View Profile' : 'प्रोफ़ाइल देखें' }).click();

@@ -4,7 +4,7 @@ import { as, cast, check, COMBINATIONS, eachTab, open, openMenu, page, useAxeWal
 import { expectVisible } from './fixtures.ts';
 
 // Axe finds nothing critical, serious or moderate on any page, in both languages and both
-// themes. The pages of the managers: Edit Group and its tabs as an associate director, pendency and repositories as a
+// themes (each page in each language once, alternating the theme: e2e/axe-walk.ts's inHalf). The pages of the managers: Edit Group and its tabs as an associate director, pendency and repositories as a
 // director, every admin page with the group admin panel and its tabbed file editor, a date picker open and a
 // confirmation dialog open. The walk is e2e/axe-walk.ts; the pages of everyone are e2e/gigw-pages.e2e.ts.
 
@@ -24,9 +24,11 @@ describe('axe at "moderate" on every route (issue 16)', () => {
           ['/upload-repo', '/upload-trialRepo', '/view-repo', '/view-trialRepo', '/dac/pendency'],
           language,
           contrast,
+          async () => {
+            await open(`/groups/${group._id}/edit`);
+            await eachTab(`Edit Group ${where}`);
+          },
         );
-        await open(`/groups/${group._id}/edit`);
-        await eachTab(`Edit Group ${where}`);
       },
     );
   }

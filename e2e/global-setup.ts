@@ -123,7 +123,9 @@ export async function startPortalServer(opts: {
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   try {
-    await waitForHealth(baseURL, child, 60_000);
+    // Health is the signal; the deadline only catches a start that hangs. A run's portals start together, beside the
+    // API suite's own database (decision 127): at a load of 28 one took more than the 60 s this was.
+    await waitForHealth(baseURL, child, 150_000);
   } catch (err) {
     child.kill('SIGKILL');
     throw new Error(`${(err as Error).message}\nLast lines of ${opts.logFile}:\n${lastLines(opts.logFile)}`, {

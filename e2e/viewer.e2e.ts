@@ -202,12 +202,16 @@ describe('The document viewer', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     const ofPdf = new Set<string>();
+    const inFlight = new Set<string>(); // the PDF's requests not yet finished or failed
+    cdp.on('Network.loadingFinished', (e) => inFlight.delete(e.requestId));
+    cdp.on('Network.loadingFailed', (e) => inFlight.delete(e.requestId));
     const ranges: string[] = [];
     let bytes = 0;
     let served = 0;
     cdp.on('Network.requestWillBeSent', (e) => {
       if (new URL(e.request.url).pathname !== state!.pdfUrl) return;
       ofPdf.add(e.requestId);
+      inFlight.add(e.requestId);
       ranges.push(String(e.request.headers.Range ?? e.request.headers.range ?? 'whole'));
     });
     cdp.on('Network.responseReceived', (e) => {
@@ -223,7 +227,8 @@ describe('The document viewer', () => {
       .first()
       .click();
     await rendered(page, 1);
-    await page.waitForTimeout(500);
+    // Every request for the PDF the page made has ended (the signal, not a pause): its bytes are all counted.
+    await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
     await cdp.detach();
     const percent = ((100 * bytes) / pdf.length).toFixed(1);
     const read = update ? ` with its update, ${served} bytes as read,` : '';

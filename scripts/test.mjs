@@ -1,6 +1,7 @@
-// `npm test`: the API suite (vitest.config.ts), then the e2e suite (scripts/e2e.mjs), then one summary line.
-// Both run even when the first fails, so one run shows every failure; the exit code is non-zero if either failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the API suite (vitest.config.ts) and the e2e suite (scripts/e2e.mjs) side by side, then one summary
+// line (decision 127). Each line either prints is prefixed with its suite ([api], [e2e]). Both run to their end even
+// when one fails, so one run shows every failure; the exit code is non-zero if either failed.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,12 +13,31 @@ mkdirSync(resultsDir, { recursive: true });
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const reporters = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 
-function run(label, args, report, env = process.env) {
+/** Copies `stream` to stdout line by line, each line after `prefix`, so two suites' output stays readable. */
+function prefixLines(stream, prefix) {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+  });
+  stream.on('end', () => {
+    if (rest) process.stdout.write(`${prefix}${rest}\n`);
+  });
+}
+
+async function run(label, tag, args, report, env = process.env) {
   rmSync(report, { force: true });
-  console.log(`\n=== ${label} ===`);
+  console.log(`\n=== ${label} (started) ===`);
   const started = Date.now();
-  const { status } = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: 'inherit', env });
+  // No TTY behind the pipe: Vitest prints plain lines, not a redrawn summary.
+  const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
+  prefixLines(child.stdout, `[${tag}] `);
+  prefixLines(child.stderr, `[${tag}] `);
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
   const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\n=== ${label} ended (exit ${status}, ${seconds} s) ===`);
   if (!existsSync(report)) return { label, status: status ?? 1, seconds, counts: null };
   const json = JSON.parse(readFileSync(report, 'utf8'));
   const counts = {
@@ -51,16 +71,20 @@ const slowest = (r, n) =>
     .join('\n');
 
 // The API suite runs once, on an embedded PostgreSQL started for the run, or on TEST_DATABASE_URL's server when set
-// (server/test/global-setup.ts); each test file copies a template migrated once.
-const apiRuns = [
+// (server/test/global-setup.ts); each test file copies a template migrated once. The e2e suite runs beside it, on
+// portals of its own (e2e/global-setup.ts, decision 109): the two share no server, database, port or folder, and an
+// e2e file mostly waits on its browser while the API suite keeps the cores busy (decision 127).
+const e2eReport = path.join(resultsDir, 'e2e.json');
+const [api, e2e] = await Promise.all([
   run(
     `API and web component tests (${process.env.TEST_DATABASE_URL ? 'PostgreSQL at TEST_DATABASE_URL' : 'embedded PostgreSQL'})`,
+    'api',
     [vitest, 'run', ...reporters(path.join(resultsDir, 'api.json'))],
     path.join(resultsDir, 'api.json'),
   ),
-];
-const e2eReport = path.join(resultsDir, 'e2e.json');
-const e2e = run('e2e tests', [path.join(projectRoot, 'scripts', 'e2e.mjs'), ...reporters(e2eReport)], e2eReport);
+  run('e2e tests', 'e2e', [path.join(projectRoot, 'scripts', 'e2e.mjs'), ...reporters(e2eReport)], e2eReport),
+]);
+const apiRuns = [api];
 
 const describe = ({ label, status, seconds, counts }) => {
   if (!counts) return `${label}: ${status === 0 ? 'skipped' : `did not run (exit ${status})`}`;

@@ -15,8 +15,20 @@ const ROLE_TEST = [
   /[!=]==?\s*'(admin|director|associate_director|employee|pending_director)'/,
   /\.includes\([^)]*\.role\)/, // ROLES.includes(actor.role)
   /\b(eq|ne|inArray)\(users\.role\b/, // the same in SQL
-  /role\}?\s*(=|<>|!=)\s*'[a-z_]+'/, // and written as SQL text: r.role = 'associate_director', ${user.role} = 'admin'
-  /role\}?\s+(not\s+)?in\s*\(\s*'[a-z_]+'/i, // r.role in ('director', 'admin')
+  /role"?\}?\s*(=|<>|!=)\s*'[a-z_]+'/, // and written as SQL text: r.role = 'associate_director', ${user.role} = 'admin'
+  /role"?\}?\s+(not\s+)?in\s*\(\s*'[a-z_]+'/i, // r.role in ('director', 'admin'), "role" not in (...)
+  /role"?(::text)?\s*=\s*any\s*\(\s*(array\s*\[\s*)?'/i, // u.role = any(array['admin', 'director'])
+];
+
+/** Lines the patterns must catch (the check of the check): role tests in TypeScript and in SQL text. */
+const MUST_CATCH = [
+  "if (actor.role === 'admin') return true;",
+  "where u.status = 'approved' and r.role = 'associate_director'",
+  "where ${users.role} = 'admin'",
+  "select id from users where role in ('director', 'admin')",
+  'select id from users u where u."role" <> \'employee\'',
+  "where u.role = any(array['admin', 'director'])",
+  'db.select().from(users).where(eq(users.role, role))',
 ];
 
 /** Files that compare roles for a reason other than a permission (decision 035 lists them). */
@@ -39,6 +51,10 @@ function sources(dir: string, out: string[] = []): string[] {
 }
 
 describe('the permission layer', () => {
+  it('its patterns catch a role test written in TypeScript or in SQL text', () => {
+    expect(MUST_CATCH.filter((line) => !ROLE_TEST.some((re) => re.test(line)))).toEqual([]);
+  });
+
   it('compares roles only in policies and the sign-in plugin', () => {
     const found: string[] = [];
     for (const file of ['server', 'shared', 'web'].flatMap((d) => sources(path.join(projectRoot, d)))) {

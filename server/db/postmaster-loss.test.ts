@@ -75,6 +75,26 @@ async function servingAgain(flow: ReturnType<typeof requestsFlowing>, after: num
   throw new Error(`not serving again after ${timeoutMs} ms: ${JSON.stringify(flow.seen.slice(-6))}`);
 }
 
+/**
+ * Waits until the flow has `n` answers of `status` (any status when omitted) after `after`: the two loops' own answers
+ * are the signal that requests are flowing, or that the portal was asked a while in an outage (decision 128).
+ */
+async function answered(
+  flow: ReturnType<typeof requestsFlowing>,
+  after: number,
+  n: number,
+  status?: number,
+  timeoutMs = 30_000,
+) {
+  const until = Date.now() + timeoutMs;
+  const count = () => flow.seen.filter((s) => s.at > after && (status === undefined || s.status === status)).length;
+  while (count() < n) {
+    if (Date.now() > until)
+      throw new Error(`not ${n} answers within ${timeoutMs} ms: ${JSON.stringify(flow.seen.slice(-6))}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The portal's sessions LISTENing on the database (the change feed, and the search's file queue). */
 async function listeners(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
@@ -136,7 +156,7 @@ describe('the embedded PostgreSQL killed under a running portal', () => {
     ).toEqual(LISTENS);
 
     const flow = requestsFlowing(base, token);
-    await new Promise((r) => setTimeout(r, 500));
+    await answered(flow, 0, 4, 200); // both clients answered before the kill
     const pid = postmasterPid(s.dataDir)!;
     const killedAt = Date.now();
     process.kill(pid, 'SIGKILL');
@@ -179,11 +199,12 @@ describe('an external PostgreSQL (DATABASE_URL) stopped under a running portal',
       .token;
 
     const flow = requestsFlowing(base, token);
-    await new Promise((r) => setTimeout(r, 500));
+    await answered(flow, 0, 4, 200); // both clients answered before the stop
     const stoppedAt = Date.now();
     await external.stop();
-    // Down for a while: every answer meanwhile is a 503 (the portal cannot start someone else's server).
-    await new Promise((r) => setTimeout(r, 3000));
+    // Down for a while (twenty answers after the first half second): every answer meanwhile is a 503 (the portal
+    // cannot start someone else's server).
+    await answered(flow, stoppedAt + 500, 20);
     const down = flow.seen.filter((x) => x.at > stoppedAt + 500);
     expect(down.length).toBeGreaterThan(0);
     expect(down.filter((x) => x.status !== 503)).toEqual([]);

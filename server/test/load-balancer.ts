@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -20,6 +20,33 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/**
+ * Resolves once `url`/api/health answers 200; throws, naming `what` and `detail()`, when `child` exits first or
+ * `withinMs` passes. Health is polled (every 100 ms) because it is the signal: a caller never goes on unhealthy.
+ */
+export async function waitUntilHealthy(
+  url: string,
+  opts: { what: string; child: ChildProcess; withinMs: number; detail?: () => string },
+): Promise<void> {
+  const deadline = Date.now() + opts.withinMs;
+  for (;;) {
+    if (opts.child.exitCode !== null || opts.child.signalCode !== null)
+      throw new Error(
+        `${opts.what} exited (${opts.child.exitCode ?? opts.child.signalCode}) before it was healthy${opts.detail ? `:\n${opts.detail()}` : ''}`,
+      );
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${opts.what} was not healthy within ${opts.withinMs / 1000} s${opts.detail ? `:\n${opts.detail()}` : ''}`,
+      );
+    await sleep(100);
+  }
+}
 
 export interface LoadBalancer {
   url: string;
@@ -75,24 +102,19 @@ server {
   const child = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-e', path.join(dir, 'error.log')], {
     stdio: 'ignore',
   });
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nginx exited:\n${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(100);
-  }
+  // Through nginx, once per node (round robin): each answers before the balancer is handed out, never a 502.
+  const errorLog = () =>
+    existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '';
+  for (let i = 0; i < ports.length; i++)
+    await waitUntilHealthy(`http://127.0.0.1:${port}`, { what: 'nginx', child, withinMs: 30_000, detail: errorLog });
   return {
     url: `http://127.0.0.1:${port}`,
     kind: 'nginx',
     stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGQUIT');
-      await sleep(200);
+      await exited;
     },
   };
 }

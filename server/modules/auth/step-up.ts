@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 
 import type { StepUpInput } from '#shared/schemas/auth.ts';
 
 import type { LdapConfig } from '#server/config.ts';
-import type { Db, DbOrTx } from '#server/db/client.ts';
-import { recoveryCodes, type SecondFactorKind, sessions, userFactors, users } from '#server/db/schema/index.ts';
+import type { Db } from '#server/db/client.ts';
+import { type SecondFactorKind, sessions } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '#server/lib/errors.ts';
 import { passwordMatches } from '#server/lib/passwords.ts';
 import type { RequestClient } from '#server/lib/request-client.ts';
@@ -12,7 +12,10 @@ import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit, whoAt } from '#server/modules/audit-trail/audit-trail.ts';
 import { auditingProof } from '#server/modules/audit-trail/sign-in-events.ts';
 import { userObject } from '#server/modules/audit-trail/user-changes.ts';
+import { confirmedFactorKinds } from '#server/modules/mfa/factors.queries.ts';
 import { type FactorDeps, verifySecondFactorCode } from '#server/modules/mfa/mfa.service.ts';
+import { findUserById } from '#server/modules/users/users.queries.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { throttleKeyOf } from './auth.service.ts';
@@ -25,20 +28,6 @@ import type { Throttle } from './throttle.ts';
  * moves to now. letters.policy.ts 'letters.open' asks for it; the web's dialog (web/components/step-up-dialog.tsx)
  * gives it and retries the refused request.
  */
-
-/** The confirmed second factors of a person, and whether an unused recovery code is left. */
-async function factorsOf(db: DbOrTx, userId: string) {
-  const kinds = await db
-    .selectDistinct({ kind: userFactors.kind })
-    .from(userFactors)
-    .where(and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt)));
-  const [code] = await db
-    .select({ id: recoveryCodes.id })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-    .limit(1);
-  return { kinds: new Set(kinds.map((k) => k.kind)), recovery: Boolean(code) };
-}
 
 /** Is this error a wrong password (counted by the sign-in throttle as a failure)? */
 const isWrongPassword = (err: unknown) => err instanceof AppError && err.code === 'auth.step_up_wrong_password';
@@ -61,13 +50,9 @@ export async function confirmIdentity(
 ): Promise<Date> {
   const { db } = deps;
   if (!actor.session) throw unauthorized('auth.session_expired');
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash, authSource: users.authSource, directoryDn: users.directoryDn })
-    .from(users)
-    .where(eq(users.id, actor.id))
-    .limit(1);
+  const user = (await findUserById(db, actor.id))?.user;
   if (!user) throw unauthorized('auth.session_expired');
-  const { kinds } = await factorsOf(db, actor.id);
+  const kinds = new Set(await confirmedFactorKinds(db, actor.id));
   let factor: SecondFactorKind | null = null;
   if (input.password) {
     // The second factor where the person has one (decision 066): a password alone is not enough then.

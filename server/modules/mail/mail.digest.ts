@@ -1,8 +1,14 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
 import type { MailConfig } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type NotificationRow, notifications } from '#server/db/schema/index.ts';
+import type { NotificationRow } from '#server/db/schema/index.ts';
+import {
+  markNoticesMailed,
+  peopleWithDigestWaiting,
+  takeDigestNotices,
+  takeNoticesToMailNow,
+} from '#server/modules/notifications/notifications.mailing.ts';
 import { users } from '#server/modules/users/users.view.ts';
 
 import { NOTICE_MAIL_DAYS, noticeItems } from './mail.items.ts';
@@ -16,8 +22,6 @@ import { queueMail } from './mail.outbox.ts';
  * the transaction that writes their mail to the outbox, so two nodes never mail a notice twice and a crash loses none.
  */
 
-const windowStart = () => sql`now() - make_interval(days => ${NOTICE_MAIL_DAYS})`;
-
 async function recipients(db: DbOrTx, ids: string[]) {
   const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
   return new Map(rows.map((u) => [u.id, u] as const));
@@ -28,13 +32,7 @@ export async function mailNoticesNow(db: Db, mail: MailConfig): Promise<number> 
   let total = 0;
   for (;;) {
     const { taken, written } = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.mail, 'now'), gt(notifications.createdAt, windowStart())))
-        .orderBy(asc(notifications.createdAt))
-        .limit(200)
-        .for('update', { skipLocked: true });
+      const rows = await takeNoticesToMailNow(tx, NOTICE_MAIL_DAYS, 200);
       if (!rows.length) return { taken: 0, written: 0 };
       const items = await noticeItems(tx, rows);
       const people = await recipients(tx, [...new Set(rows.map((r) => r.userId))]);
@@ -46,15 +44,10 @@ export async function mailNoticesNow(db: Db, mail: MailConfig): Promise<number> 
         await queueMail(tx, mail, person, 'notice', { name: person.name, item });
         n++;
       }
-      await tx
-        .update(notifications)
-        .set({ mail: 'done', mailedAt: new Date() })
-        .where(
-          inArray(
-            notifications.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await markNoticesMailed(
+        tx,
+        rows.map((r) => r.id),
+      );
       return { taken: rows.length, written: n };
     });
     total += written;
@@ -67,40 +60,21 @@ export async function mailNoticesNow(db: Db, mail: MailConfig): Promise<number> 
  * (every one since their last digest), oldest first. Answers how many digests were written.
  */
 export async function sendDigests(db: Db, mail: MailConfig): Promise<number> {
-  const waiting = await db
-    .selectDistinct({ userId: notifications.userId })
-    .from(notifications)
-    .where(and(eq(notifications.mail, 'digest'), gt(notifications.createdAt, windowStart())));
+  const waiting = await peopleWithDigestWaiting(db, NOTICE_MAIL_DAYS);
   let sent = 0;
-  for (const { userId } of waiting) {
+  for (const userId of waiting) {
     const wrote = await db.transaction(async (tx) => {
-      const rows: NotificationRow[] = await tx
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, userId),
-            eq(notifications.mail, 'digest'),
-            gt(notifications.createdAt, windowStart()),
-          ),
-        )
-        .orderBy(asc(notifications.createdAt), asc(notifications.id))
-        .for('update', { skipLocked: true });
+      const rows: NotificationRow[] = await takeDigestNotices(tx, userId, NOTICE_MAIL_DAYS);
       if (!rows.length) return false;
       const described = await noticeItems(tx, rows);
       const items = rows.flatMap((r): NoticeItem[] => (described.has(r.id) ? [described.get(r.id)!] : []));
       const [person] = await tx.select().from(users).where(eq(users.id, userId));
       const wanted = items.length > 0 && person?.status === 'approved';
       if (wanted) await queueMail(tx, mail, person, 'digest', { name: person.name, items });
-      await tx
-        .update(notifications)
-        .set({ mail: 'done', mailedAt: new Date() })
-        .where(
-          inArray(
-            notifications.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await markNoticesMailed(
+        tx,
+        rows.map((r) => r.id),
+      );
       return wanted;
     });
     if (wrote) sent++;

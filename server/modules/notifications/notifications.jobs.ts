@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-
 import { todayInIndia } from '#shared/format.ts';
 
 import type { Db } from '#server/db/client.ts';
 import type { JobModule } from '#server/jobs/job-queue.ts';
+import { endingCloseGroupMembers } from '#server/modules/close-groups/close-groups.queries.ts';
 import { morningEfileNotices } from '#server/modules/efiles/efiles.notifications.ts';
 import { morningDakNotices } from '#server/modules/letters/letters.notifications.ts';
 import { sendDigests } from '#server/modules/mail/mail.digest.ts';
@@ -25,11 +24,7 @@ export async function closeGroupEndingNotices(db: Db, today: string): Promise<nu
   return notifyEach(db, {
     kind: 'close_group_ending',
     subjectType: 'close_group',
-    recipients: sql`select u.id as user_id, g.id as subject_id, g.id as source_id, null as actor_id
-      from close_groups g
-      join close_group_members cm on cm.close_group_id = g.id
-      join users u on u.id = cm.user_id and u.status = 'approved'
-      where g.duration_to >= ${today}::date and g.duration_to <= ${until}::date`,
+    recipients: endingCloseGroupMembers(today, until),
   });
 }
 

@@ -3,11 +3,12 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { NotificationKind } from '#shared/schemas/notification.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { type NotificationRow, notifications, users } from '#server/db/schema/index.ts';
+import { type NotificationRow, notifications } from '#server/db/schema/index.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { noticeMailFor, noticeMailSql } from '#server/modules/mail/mail.decision.ts';
 import { noticeMail } from '#server/modules/mail/mail.notices.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -101,8 +102,8 @@ export async function notifyEach(
     with made as (
       insert into ${notifications} (user_id, kind, subject_type, subject_id, source_id, actor_id, mail)
       select n.user_id, ${notice.kind}::notification_kind, ${notice.subjectType}, n.subject_id, n.source_id,
-        n.actor_id::uuid, ${noticeMailSql(notice.kind, { role: sql`u.role`, prefs: sql`u.mail_preferences` })}
-      from (${notice.recipients}) n join ${users} u on u.id = n.user_id
+        n.actor_id::uuid, ${noticeMailSql(notice.kind, { role: sql`${users.role}`, prefs: sql`${users.mailPreferences}` })}
+      from (${notice.recipients}) n join ${users} on ${users.id} = n.user_id
       on conflict do nothing
       returning 1
     )

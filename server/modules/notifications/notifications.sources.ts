@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 
 import { formatDate } from '#shared/format.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
-import { closeGroupMembers, closeGroups, users } from '#server/db/schema/index.ts';
 import { isAdmin } from '#server/lib/roles.policy.ts';
+import { closeGroupsOfMemberByIds } from '#server/modules/close-groups/close-groups.queries.ts';
+import { users } from '#server/modules/users/users.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import type { NotificationSource } from './notifications.service.ts';
@@ -30,14 +31,7 @@ export async function describeApplicants(db: DbOrTx, actor: Actor, ids: string[]
 export async function describeOwnCloseGroups(db: DbOrTx, actor: Actor, ids: string[]) {
   const out = new Map<string, { ref: string; title: string }>();
   if (!ids.length) return out;
-  const rows = await db
-    .select({ id: closeGroups.id, name: closeGroups.groupName, to: closeGroups.durationTo })
-    .from(closeGroups)
-    .innerJoin(
-      closeGroupMembers,
-      and(eq(closeGroupMembers.closeGroupId, closeGroups.id), eq(closeGroupMembers.userId, actor.id)),
-    )
-    .where(inArray(closeGroups.id, ids));
+  const rows = await closeGroupsOfMemberByIds(db, actor.id, ids);
   for (const r of rows) out.set(r.id, { ref: r.name, title: formatDate(r.to, r.to, 'en') });
   return out;
 }

@@ -5,18 +5,16 @@ import {
   Box,
   Button,
   Group,
-  Modal,
   Paper,
   Progress,
   Select,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { acceptFor, DOCUMENT_CLASSIFICATIONS, FILE_TYPES } from '#shared/constants.ts';
@@ -25,34 +23,19 @@ import {
   type CloseGroupDocumentJson,
   type CloseGroupJson,
   type DocumentClassification,
-  renamedFilename,
-  type RenameDocumentInput,
-  renameDocumentInput,
 } from '#shared/schemas/close-group.ts';
 
 import { ConfirmDelete, useConfirmedDelete } from '#web/components/confirm-delete.tsx';
 import { ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
-import { FormActions } from '#web/components/form-actions.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { translateMessage } from '#web/i18n/index.ts';
-import { applyServerError, requiredFile, serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
+import { requiredFile } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
-import {
-  useClassifyCloseGroupDocument,
-  useDeleteCloseGroupDocument,
-  useRenameCloseGroupDocument,
-  useUploadCloseGroupDocument,
-} from '../api.ts';
+import { useDeleteCloseGroupDocument, useUploadCloseGroupDocument } from '../api.ts';
 import { type TimedMessage, useTimedMessage } from '../use-timed-message.ts';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
-
-/** spec §8 Documents: the server's message, else 'An unknown error occurred.' */
-const reasonOf = (err: unknown, t: Translate) => serverMessage(err, t('mine.unknownError'));
-
-const extensionOf = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(name.lastIndexOf('.')) : '');
+import { ClassifyDocumentModal, reasonOf, RenameDocumentModal } from './close-group-document-modals.tsx';
 
 /**
  * The document's name, opening it in a new tab (the server lets only members and admins read it), and "View". No
@@ -200,139 +183,6 @@ function UploadDocumentForm({
         <Progress mt="xs" value={progress} animated aria-label={t('mine.uploadProgress', { percent: progress })} />
       )}
     </form>
-  );
-}
-
-const checkRename = zodValidate<RenameDocumentInput>(renameDocumentInput);
-
-function RenameDocumentModal({
-  group,
-  document,
-  onClose,
-  onMessage,
-}: {
-  group: CloseGroupJson;
-  document: CloseGroupDocumentJson;
-  onClose: () => void;
-  onMessage: ReturnType<typeof useTimedMessage>[1];
-}) {
-  const { t } = useTranslation('close-groups');
-  const rename = useRenameCloseGroupDocument();
-  const form = useForm<RenameDocumentInput>({
-    mode: 'controlled',
-    initialValues: { newFilename: document.filename },
-    validate: (values) => {
-      const errors = checkRename(values);
-      if (!errors.newFilename && renamedFilename(document.filename, values.newFilename.trim()) === document.filename) {
-        return { newFilename: CLOSE_GROUP_MESSAGES.newFilenameSame };
-      }
-      return errors;
-    },
-  });
-  const { field } = translatedErrors(form);
-  const ext = extensionOf(document.filename);
-
-  const submit = form.onSubmit((values) =>
-    rename.mutate(
-      { groupId: group._id, docId: document._id, newFilename: values.newFilename.trim() },
-      {
-        onSuccess: () => {
-          onMessage('success', t('mine.renamed'));
-          onClose();
-        },
-        onError: (err) => {
-          applyServerError(form, err);
-          onMessage('error', t('mine.renameFailed', { reason: reasonOf(err, t) }));
-        },
-      },
-    ),
-  );
-
-  return (
-    <Modal opened onClose={onClose} title={t('mine.renameTitle')} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('mine.newFilename')}
-            description={ext ? t('mine.keepsExtension', { ext }) : undefined}
-            required
-            data-autofocus
-            maxLength={200}
-            {...field('newFilename')}
-          />
-          <FormActions
-            onCancel={onClose}
-            cancelLabel={t('mine.cancel')}
-            submitLabel={t('mine.save')}
-            pending={rename.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-/**
- * A document's classification, changed by its uploader or an admin (decision 072). The same classification again
- * closes the dialog without a request: the server would write nothing.
- */
-function ClassifyDocumentModal({
-  group,
-  document,
-  onClose,
-  onMessage,
-}: {
-  group: CloseGroupJson;
-  document: CloseGroupDocumentJson;
-  onClose: () => void;
-  onMessage: ReturnType<typeof useTimedMessage>[1];
-}) {
-  const { t } = useTranslation('close-groups');
-  const classify = useClassifyCloseGroupDocument();
-  const classificationList = useInPlaceCombobox();
-  const [classification, setClassification] = useState<DocumentClassification>(document.classification);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (classification === document.classification) return onClose();
-    classify.mutate(
-      { groupId: group._id, docId: document._id, classification },
-      {
-        onSuccess: () => {
-          onMessage(
-            'success',
-            t('mine.classified', { name: document.filename, classification: t(`mine.classes.${classification}`) }),
-          );
-          onClose();
-        },
-        onError: (err) => onMessage('error', t('mine.classifyFailed', { reason: reasonOf(err, t) })),
-      },
-    );
-  };
-
-  return (
-    <Modal opened onClose={onClose} title={t('mine.classifyTitle', { name: document.filename })} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Select
-            label={t('mine.classification')}
-            description={t('mine.classificationHint')}
-            data={DOCUMENT_CLASSIFICATIONS.map((value) => ({ value, label: t(`mine.classes.${value}`) }))}
-            value={classification}
-            onChange={(value) => value && setClassification(value as DocumentClassification)}
-            allowDeselect={false}
-            data-autofocus
-            {...classificationList}
-          />
-          <FormActions
-            onCancel={onClose}
-            cancelLabel={t('mine.cancel')}
-            submitLabel={t('mine.save')}
-            pending={classify.isPending}
-          />
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 
