@@ -13,6 +13,7 @@ import { malwareEnv, type MalwareScanConfig, malwareScanConfig } from './config/
 import { noticesEnv } from './config/notices.ts';
 import { type OcrConfig, ocrConfig, ocrEnv } from './config/ocr.ts';
 import { type OidcConfig, oidcConfig, oidcEnv } from './config/oidc.ts';
+import { type PasswordPolicy, passwordPolicy, passwordsEnv } from './config/passwords.ts';
 import { serverEnv } from './config/server.ts';
 import { jwtSecret, signInEnv, type StepUpConfig } from './config/sign-in.ts';
 import { type Seal, signingConfig, signingEnv } from './config/signing.ts';
@@ -28,6 +29,7 @@ export { DIRECTORY_ROLES, type DirectoryRole, type LdapConfig } from './config/l
 export type { MailConfig } from './config/mail.ts';
 export type { ClamdAddress, MalwareScanConfig } from './config/malware.ts';
 export type { OcrConfig } from './config/ocr.ts';
+export type { PasswordPolicy } from './config/passwords.ts';
 export { MAPPABLE_ROLES, type MappableRole, type OidcConfig } from './config/oidc.ts';
 export {
   JWT_SECRET_MIN_LENGTH,
@@ -155,6 +157,8 @@ export interface Config {
   malwareScan: MalwareScanConfig | null;
   /** The lab's seal (SIGNING_P12 opened with SIGNING_P12_PASSWORD; decision 118), or null: the portal seals nothing. */
   seal: Seal | null;
+  /** PASSWORD_MAX_AGE_DAYS and PASSWORD_HISTORY (decision 117); both null unless set. */
+  passwords: PasswordPolicy;
 }
 
 const envSchema = z.object({
@@ -170,6 +174,7 @@ const envSchema = z.object({
   ...oidcEnv.shape,
   ...malwareEnv.shape,
   ...signingEnv.shape,
+  ...passwordsEnv.shape,
 });
 
 /**
@@ -259,5 +264,6 @@ export function loadConfig(
     mail,
     malwareScan,
     seal,
+    passwords: passwordPolicy(env),
   };
 }

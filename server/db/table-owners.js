@@ -60,6 +60,7 @@ export const TABLE_OWNERS = {
   sso_exchange_codes: 'auth',
   sso_link_requests: 'auth',
   trial_repos: 'repositories',
+  password_history: 'users',
   user_documents: 'users',
   user_factors: 'mfa',
   users: 'users',
