@@ -8,6 +8,7 @@ import type { Role } from '#shared/constants.ts';
 import { auditEnv } from './config/audit.ts';
 import { filesEnv } from './config/files.ts';
 import { type LdapConfig, ldapConfig, ldapEnv } from './config/ldap.ts';
+import { logsEnv, type SyslogConfig, syslogConfig } from './config/logs.ts';
 import { type MailConfig, mailConfig, mailEnv } from './config/mail.ts';
 import { malwareEnv, type MalwareScanConfig, malwareScanConfig } from './config/malware.ts';
 import { noticesEnv } from './config/notices.ts';
@@ -26,11 +27,12 @@ import { ConfigError } from './config/variables.ts';
 
 export { AUDIT_CHECKPOINT_MINUTES, AUDIT_RETENTION_MIN_DAYS } from './config/audit.ts';
 export { DIRECTORY_ROLES, type DirectoryRole, type LdapConfig } from './config/ldap.ts';
+export { LOG_RETENTION_MIN_DAYS, type SyslogConfig } from './config/logs.ts';
 export type { MailConfig } from './config/mail.ts';
 export type { ClamdAddress, MalwareScanConfig } from './config/malware.ts';
 export type { OcrConfig } from './config/ocr.ts';
-export type { PasswordPolicy } from './config/passwords.ts';
 export { MAPPABLE_ROLES, type MappableRole, type OidcConfig } from './config/oidc.ts';
+export type { PasswordPolicy } from './config/passwords.ts';
 export {
   JWT_SECRET_MIN_LENGTH,
   STEP_UP_CLASSIFICATION_NAMES,
@@ -159,6 +161,10 @@ export interface Config {
   seal: Seal | null;
   /** PASSWORD_MAX_AGE_DAYS and PASSWORD_HISTORY (decision 117); both null unless set. */
   passwords: PasswordPolicy;
+  /** LOG_RETENTION_DAYS: the log files in DATA_DIR/logs are kept this many days (180 at least; decision 125). */
+  logRetentionDays: number;
+  /** The lab's log collector (SYSLOG_URL, SYSLOG_CA_FILE; decision 125), or null: nothing is shipped. */
+  syslog: SyslogConfig | null;
 }
 
 const envSchema = z.object({
@@ -175,6 +181,7 @@ const envSchema = z.object({
   ...malwareEnv.shape,
   ...signingEnv.shape,
   ...passwordsEnv.shape,
+  ...logsEnv.shape,
 });
 
 /**
@@ -265,5 +272,7 @@ export function loadConfig(
     malwareScan,
     seal,
     passwords: passwordPolicy(env),
+    logRetentionDays: env.LOG_RETENTION_DAYS,
+    syslog: syslogConfig(env),
   };
 }
