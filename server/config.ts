@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 
 import { auditEnv } from './config/audit.ts';
+import { clockEnv } from './config/clock.ts';
 import { filesEnv } from './config/files.ts';
 import { type LdapConfig, ldapConfig, ldapEnv } from './config/ldap.ts';
 import { logsEnv, type SyslogConfig, syslogConfig } from './config/logs.ts';
@@ -165,6 +166,8 @@ export interface Config {
   logRetentionDays: number;
   /** The lab's log collector (SYSLOG_URL, SYSLOG_CA_FILE; decision 125), or null: nothing is shipped. */
   syslog: SyslogConfig | null;
+  /** NTP_SERVER: the clock is checked against it (decision 126); null: no check. */
+  ntpServer: string | null;
 }
 
 const envSchema = z.object({
@@ -182,6 +185,7 @@ const envSchema = z.object({
   ...signingEnv.shape,
   ...passwordsEnv.shape,
   ...logsEnv.shape,
+  ...clockEnv.shape,
 });
 
 /**
@@ -274,5 +278,6 @@ export function loadConfig(
     passwords: passwordPolicy(env),
     logRetentionDays: env.LOG_RETENTION_DAYS,
     syslog: syslogConfig(env),
+    ntpServer: env.NTP_SERVER ?? null,
   };
 }
