@@ -58,7 +58,10 @@ export function querySntp(server: string, timeoutMs = 3000): Promise<SntpAnswer>
     const request = Buffer.alloc(48);
     request[0] = (0 << 6) | (4 << 3) | 3; // no leap warning, version 4, client
     const timer = setTimeout(() => reject(new Error(`no answer from ${server} in ${timeoutMs} ms`)), timeoutMs);
-    socket.on('error', (err) => (clearTimeout(timer), reject(err)));
+    socket.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     socket.on('message', (reply) => {
       const t3 = Date.now();
       // Only the answer to this query: a server's reply, echoing our transmit time as its originate time.
@@ -71,9 +74,12 @@ export function querySntp(server: string, timeoutMs = 3000): Promise<SntpAnswer>
       const t0 = readNtp(request, 40);
       resolve({ offsetMs: Math.round((t0 - t1 + (t3 - t2)) / 2), delayMs: Math.max(0, t3 - t0 - (t2 - t1)), stratum });
     });
-    const t0 = Date.now();
-    writeNtp(request, 40, t0);
-    socket.send(request, port, host, (err) => err && (clearTimeout(timer), reject(err)));
+    writeNtp(request, 40, Date.now());
+    socket.send(request, port, host, (err) => {
+      if (!err) return;
+      clearTimeout(timer);
+      reject(err);
+    });
   }).finally(() => socket.close());
 }
 

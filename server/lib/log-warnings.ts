@@ -48,7 +48,7 @@ export function noteLogCall(args: unknown[], level: number): void {
 
 /** pino's hooks: every call goes on as before, a warning or worse is also noted. */
 export const logHooks = {
-  logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void, level: number) {
+  logMethod(this: unknown, args: unknown[], method: { apply(self: unknown, args: unknown[]): unknown }, level: number) {
     noteLogCall(args, level);
     method.apply(this, args);
   },

@@ -6,8 +6,8 @@ import type { Config } from '#server/config.ts';
 import { logHooks } from './log-warnings.ts';
 
 // Paths, not bare names: pino resolves a bare target from its caller's file, which is not always ours.
-const require = createRequire(import.meta.url);
-const prettyTarget = require.resolve('pino-pretty');
+const localRequire = createRequire(import.meta.url);
+const prettyTarget = localRequire.resolve('pino-pretty');
 
 const prettyOptions = { translateTime: 'SYS:dd mmm yyyy hh:MM:ss TT', ignore: 'pid,hostname', singleLine: false };
 
@@ -33,7 +33,7 @@ export function loggerOptions(
       ? { target: 'pino/file', level, options: { destination: 1 } }
       : { target: prettyTarget, level, options: prettyOptions };
   const files = {
-    target: require.resolve('pino-roll'),
+    target: localRequire.resolve('pino-roll'),
     level,
     options: {
       file: path.join(logFilesDir(config.dataDir), 'portal'),

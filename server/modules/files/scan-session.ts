@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 
-import type NodeClam from 'clamscan';
-import type { ScanResult } from 'clamscan';
+import type { default as NodeClam, ScanResult } from 'clamscan';
 
 /**
  * The scan of one upload while it is written to disk (decision 115): each byte, as it arrives, goes to the INSTREAM of
