@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import dgram from 'node:dgram';
 
 import { desc } from 'drizzle-orm';
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 const health = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json();
 const lastAuditDetails = async () => {
-  await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@lab.test', password: 'wrong-pass' } });
+  await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${randomUUID()}@lab.test`, password: 'wrong-pass' } });
   const [event] = await app.db.select().from(auditEvents).orderBy(desc(auditEvents.seq)).limit(1);
   return JSON.parse(event!.details ?? '{}') as Record<string, unknown>;
 };
