@@ -28,7 +28,6 @@ await database.close();
 // sqlmap sends thousands of wrong sign-ins: the throttle would answer 429 and hide what the query does.
 const server = startServer({
   DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
   LOGIN_ADDRESS_FAILURES: '1000000',
   LOGIN_ACCOUNT_FAILURES: '1000000',
 });
