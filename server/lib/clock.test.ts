@@ -29,7 +29,11 @@ afterAll(async () => {
 
 const health = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json();
 const lastAuditDetails = async () => {
-  await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${randomUUID()}@lab.test`, password: 'wrong-pass' } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: `${randomUUID()}@lab.test`, password: 'wrong-pass' },
+  });
   const [event] = await app.db.select().from(auditEvents).orderBy(desc(auditEvents.seq)).limit(1);
   return JSON.parse(event!.details ?? '{}') as Record<string, unknown>;
 };
@@ -77,7 +81,11 @@ describe('the clock in the health check and the audit trail', () => {
     await ntp.close();
     await check();
     const { clock } = await health();
-    expect(clock).toMatchObject({ offsetMs: null, warning: true, error: expect.stringMatching(/no answer|ECONNREFUSED/) });
+    expect(clock).toMatchObject({
+      offsetMs: null,
+      warning: true,
+      error: expect.stringMatching(/no answer|ECONNREFUSED/),
+    });
     expect(await lastAuditDetails()).toMatchObject({ clockOffsetMs: null });
     ntp = await startNtpResponder(0);
   });

@@ -65,10 +65,12 @@ export function querySntp(server: string, timeoutMs = 3000): Promise<SntpAnswer>
     socket.on('message', (reply) => {
       const t3 = Date.now();
       // Only the answer to this query: a server's reply, echoing our transmit time as its originate time.
-      if (reply.length < 48 || (reply[0]! & 7) !== 4 || !reply.subarray(24, 32).equals(request.subarray(40, 48))) return;
+      if (reply.length < 48 || (reply[0]! & 7) !== 4 || !reply.subarray(24, 32).equals(request.subarray(40, 48)))
+        return;
       clearTimeout(timer);
       const stratum = reply[1]!;
-      if (stratum === 0) return reject(new Error(`${server} refused the query (kiss-of-death ${reply.toString('ascii', 12, 16)})`));
+      if (stratum === 0)
+        return reject(new Error(`${server} refused the query (kiss-of-death ${reply.toString('ascii', 12, 16)})`));
       const t1 = readNtp(reply, 32);
       const t2 = readNtp(reply, 40);
       const t0 = readNtp(request, 40);
@@ -106,7 +108,13 @@ export async function checkClock(server: string, warn: (state: ClockState) => vo
       warning: Math.abs(answer.offsetMs) > CLOCK_WARN_MS,
     };
   } catch (err) {
-    state = { server, offsetMs: null, checkedAt: new Date().toISOString(), error: (err as Error).message, warning: true };
+    state = {
+      server,
+      offsetMs: null,
+      checkedAt: new Date().toISOString(),
+      error: (err as Error).message,
+      warning: true,
+    };
   }
   if (state.warning) warn(state);
   return state;

@@ -33,7 +33,13 @@ export function noteLogCall(args: unknown[], level: number): void {
   if (!held || level < 40) return;
   const [first, second] = args;
   const message =
-    typeof first === 'string' ? first : typeof second === 'string' ? second : first instanceof Error ? first.message : '';
+    typeof first === 'string'
+      ? first
+      : typeof second === 'string'
+        ? second
+        : first instanceof Error
+          ? first.message
+          : '';
   const data: Record<string, unknown> = {};
   if (first instanceof Error) data.err = plain(first);
   else if (first && typeof first === 'object') {

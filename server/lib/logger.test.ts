@@ -53,7 +53,10 @@ describe('log files in DATA_DIR/logs (decision 125)', () => {
       const files = readdirSync(path.join(dataDir, 'logs')).filter((f) => f.endsWith('.log'));
       const today = new Date().toISOString().slice(0, 10);
       expect(files).toEqual([expect.stringMatching(new RegExp(`^portal\\.${today}\\.1\\.log$`))]);
-      const lines = readFileSync(path.join(dataDir, 'logs', files[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const lines = readFileSync(path.join(dataDir, 'logs', files[0]!), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines).toMatchObject([
         { level: 30, msg: 'kept in a file', reqId: 'req-9' },
         { level: 40, msg: 'and a warning' },

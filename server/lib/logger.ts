@@ -41,8 +41,8 @@ export function loggerOptions(
       frequency: 'daily',
       dateFormat: 'yyyy-MM-dd',
       mkdir: true,
-      // Today's file and the LOG_RETENTION_DAYS days before it.
-      limit: { count: config.logRetentionDays ?? 180 },
+      // Today's file and the LOG_RETENTION_DAYS days before it, also those an earlier run of the server wrote.
+      limit: { count: config.logRetentionDays ?? 180, removeOtherLogFiles: true },
     },
   };
   return { level, hooks: logHooks, transport: { targets: [stdout, files] } };

@@ -45,7 +45,11 @@ export function expiredPasswordStep(ctx: SignInContext, user: UserRow): Password
  * PASSWORD_HISTORY none of the recent ones), which is set with its activity row in one transaction; the sign-in then
  * goes on. 401 `auth.password_change_ticket_invalid` for a ticket not ours, expired or used.
  */
-export async function changeExpiredPassword(ctx: SignInContext, ticket: string, newPassword: string): Promise<LoginJson> {
+export async function changeExpiredPassword(
+  ctx: SignInContext,
+  ticket: string,
+  newPassword: string,
+): Promise<LoginJson> {
   const invalid = () => unauthorized('auth.password_change_ticket_invalid');
   let payload: Partial<PasswordChangeTicket>;
   try {

@@ -14,7 +14,8 @@ import type { StoredFile } from './storage.ts';
  * The scan of an upload, started as its first byte is written (decision 115); null without CLAMD_URL. Every chunk
  * goes through `scanTap` on its way to disk.
  */
-export const startUploadScan = (req: FastifyRequest): ScanSession | null => req.server.malwareScanner?.startScan() ?? null;
+export const startUploadScan = (req: FastifyRequest): ScanSession | null =>
+  req.server.malwareScanner?.startScan() ?? null;
 
 /** A transform that feeds each chunk to the scan and passes it on unchanged. */
 export function scanTap(scan: ScanSession | null): Transform {

@@ -93,8 +93,17 @@ export async function shipToSyslog(db: Db, config: SyslogConfig): Promise<number
       const events = await auditEventsAfter(tx, cursor!.auditSeq, BATCH);
       if (!lines.length && !events.length) return 0;
       const messages = [...lines.map(logMessage), ...events.map(auditMessage)];
-      await sendFrames(config, messages.map((m) => frame(formatSyslog(m))));
-      if (lines.length) await tx.delete(syslogOutbox).where(inArray(syslogOutbox.id, lines.map((l) => l.id)));
+      await sendFrames(
+        config,
+        messages.map((m) => frame(formatSyslog(m))),
+      );
+      if (lines.length)
+        await tx.delete(syslogOutbox).where(
+          inArray(
+            syslogOutbox.id,
+            lines.map((l) => l.id),
+          ),
+        );
       if (events.length) {
         await tx
           .update(syslogCursor)

@@ -61,7 +61,11 @@ describe('the audit trail to the collector', () => {
     for (const [i, line] of lines.entries()) {
       const e = events[i]!;
       // <PRI>1 TIMESTAMP HOST APP PROCID MSGID [SD] BOM MSG; facility 13 (log audit).
-      expect(line).toMatch(new RegExp(`^<10[4-7]>1 ${e.occurredAt.toISOString().replace(/\./g, '\\.')} \\S+ lab-portal \\d+ ${e.action} \\[audit@32473 `));
+      expect(line).toMatch(
+        new RegExp(
+          `^<10[4-7]>1 ${e.occurredAt.toISOString().replace(/\./g, '\\.')} \\S+ lab-portal \\d+ ${e.action} \\[audit@32473 `,
+        ),
+      );
       expect(line).toContain(`hash="${e.hash}"`);
       expect(line).toContain(`outcome="${e.outcome}"`);
     }
@@ -112,7 +116,9 @@ describe('warnings and worse of the log to the collector', () => {
     log.fatal('cannot go on');
     expect(await ship()).toBe(3);
     const lines = (await rsyslog.waitFor(already + 3)).slice(already);
-    expect(lines[0]).toMatch(/^<132>1 .* lab-portal \d+ log \[log@32473 id="\d+"\] \uFEFFthe disk is nearly full \{"reqId":"req-7"\}$/);
+    expect(lines[0]).toMatch(
+      /^<132>1 .* lab-portal \d+ log \[log@32473 id="\d+"\] \uFEFFthe disk is nearly full \{"reqId":"req-7"\}$/,
+    );
     expect(lines[1]).toMatch(/^<131>1 .* mail relay down .*"message":"connection refused".*"code":"ECONNREFUSED"/);
     expect(lines[2]).toMatch(/^<130>1 .* cannot go on$/);
     expect(lines.join('\n')).not.toContain('an ordinary request');

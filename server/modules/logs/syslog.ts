@@ -32,7 +32,11 @@ export interface SyslogMessage {
   text: string;
 }
 
-const hostName = () => os.hostname().replace(/[^\x21-\x7e]/g, '').slice(0, 255) || '-';
+const hostName = () =>
+  os
+    .hostname()
+    .replace(/[^\x21-\x7e]/g, '')
+    .slice(0, 255) || '-';
 const printable = (s: string, max: number) => s.replace(/[^\x21-\x7e]/g, '_').slice(0, max) || '-';
 /** An SD-PARAM's value: `"`, `\` and `]` escaped (RFC 5424 §6.3.3). */
 const paramValue = (v: string) => v.replace(/["\\\]]/g, (c) => `\\${c}`);
@@ -69,7 +73,10 @@ export function sendFrames(config: SyslogConfig, frames: Buffer[], timeoutMs = 1
       if (err) reject(err);
       else resolve();
     };
-    const timer = setTimeout(() => done(new Error(`the collector at ${config.url} did not finish in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new Error(`the collector at ${config.url} did not finish in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     socket.once(config.tls ? 'secureConnect' : 'connect', () => socket.end(Buffer.concat(frames)));
     socket.on('data', () => {}); // the collector says nothing; its close is the answer
     socket.once('end', () => done());

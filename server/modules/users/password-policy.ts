@@ -79,7 +79,9 @@ export async function setPassword(
       .where(eq(passwordHistory.userId, user.id))
       .orderBy(desc(passwordHistory.createdAt))
       .limit(policy.history - 1);
-    await tx.delete(passwordHistory).where(and(eq(passwordHistory.userId, user.id), notInArray(passwordHistory.id, kept)));
+    await tx
+      .delete(passwordHistory)
+      .where(and(eq(passwordHistory.userId, user.id), notInArray(passwordHistory.id, kept)));
   }
   return saved!;
 }

@@ -55,12 +55,12 @@ export default function LoginRoute() {
         {step?.code === 'auth.password_expired'
           ? t('reset.title')
           : step
-          ? t(
-              step.code === 'auth.second_factor_required' || step.methods.includes('passkey')
-                ? 'secondFactor.title'
-                : 'secondFactor.enrolTitle',
-            )
-          : t('login.title')}
+            ? t(
+                step.code === 'auth.second_factor_required' || step.methods.includes('passkey')
+                  ? 'secondFactor.title'
+                  : 'secondFactor.enrolTitle',
+              )
+            : t('login.title')}
       </PageTitle>
       {expired && (
         // Signed out at the end of the session (decision 019): say why, then come back to `from` after signing in.

@@ -28,7 +28,10 @@ describe('ExpiredPasswordForm', () => {
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(onDone.mock.calls[0]![0]).toEqual(session);
     expect(String(fetch.mock.calls[0]![0])).toContain('/api/auth/expired-password');
-    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({ ticket: 'tick-1', newPassword: 'fresh-secret' });
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]!.body))).toEqual({
+      ticket: 'tick-1',
+      newPassword: 'fresh-secret',
+    });
   });
 
   it('checks the rules and the confirmation before sending', async () => {
@@ -58,7 +61,9 @@ describe('ExpiredPasswordForm', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'old-secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(
-      await screen.findByText('Choose a password you have not used recently: your last 3 passwords cannot be used again.'),
+      await screen.findByText(
+        'Choose a password you have not used recently: your last 3 passwords cannot be used again.',
+      ),
     ).toBeInTheDocument();
   });
 });
