@@ -120,10 +120,10 @@ describe('warnings and worse of the log to the collector', () => {
       /^<132>1 .* lab-portal \d+ log \[log@32473 id="\d+"\] \uFEFFthe disk is nearly full \{"reqId":"req-7"\}$/,
     );
     // The fields come back from jsonb, whose key order is its own.
-    expect(lines[1]).toMatch(/^<131>1 .* mail relay down \{/);
+    expect(lines[1]).toMatch(/^<131>1 .* \uFEFFmail relay down \{/);
     expect(lines[1]).toContain('"message":"connection refused"');
     expect(lines[1]).toContain('"code":"ECONNREFUSED"');
-    expect(lines[2]).toMatch(/^<130>1 .* cannot go on$/);
+    expect(lines[2]).toMatch(/^<130>1 .* \uFEFFcannot go on$/);
     expect(lines.join('\n')).not.toContain('an ordinary request');
   });
 
