@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { CLOCK_CHECK_MINUTES, checkClock, type ClockState, forgetClock } from '#server/lib/clock.ts';
+import { checkClock, CLOCK_CHECK_MINUTES, type ClockState, forgetClock } from '#server/lib/clock.ts';
 
 /**
  * With NTP_SERVER set (decision 126), the clock is checked once the app is ready (not awaited: a silent NTP server

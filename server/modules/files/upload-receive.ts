@@ -12,10 +12,10 @@ import { cleanFileName } from '#shared/format.ts';
 import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
 
 import { checkContent, extensionOf, typeNotAllowed } from './content-check.ts';
+import type { ScanSession } from './scan-session.ts';
 import type { StoredFile } from './storage.ts';
 import type { Area } from './storage-areas.ts';
 import { isStorageFull, storageFull } from './storage-full.ts';
-import type { ScanSession } from './scan-session.ts';
 import { scanTap, scanUpload, startUploadScan } from './upload-scan.ts';
 
 // Receiving an upload: the multipart request read, its one file streamed to disk, checked and stored.

@@ -5,7 +5,6 @@ import type { Role, UserStatus } from '#shared/constants.ts';
 import type { updateProfileInput } from '#shared/schemas/user.ts';
 
 import type { PasswordPolicy } from '#server/config.ts';
-
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
