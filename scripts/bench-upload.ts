@@ -98,7 +98,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
@@ -245,12 +245,14 @@ async function main() {
     const scanIds = await seed(scanDir);
     const scanning = await startServer(scanDir, { CLAMD_URL: clamd.url });
     servers.push(scanning.child);
+    const scanSampler = sampleRss(scanning.child.pid!);
     const scanned = await streamUpload(
       scanning.port,
       scanning.token,
       { group: scanIds.groupId, type: 'Bench ZIP', metadata: '{"languageUsed":"C"}' },
       benchBytes,
     );
+    const scanPeak = scanSampler.stop();
     if (scanned.status !== 201) throw new Error(`the scanned upload answered ${scanned.status}: ${scanned.body}`);
     await stopServer(scanning.child);
     const ratio = up.seconds / scanned.seconds;
@@ -278,6 +280,7 @@ async function main() {
         'upload time, scanned by clamd',
         `${scanned.seconds.toFixed(1)} s (${(benchBytes / MB / scanned.seconds).toFixed(0)} MB/s; ${(ratio * 100).toFixed(0)} % of unscanned)`,
       ],
+      ['server RSS peak during scanned upload', mb(scanPeak)],
       [
         'server RSS peak during download',
         `${mb(downPeak)} (+${mb(downPeak - idle)} over idle); ${down.bytes} bytes, HTTP ${down.status}`,
@@ -300,6 +303,18 @@ async function main() {
       otherGroup.status !== 403 ||
       leftBehind !== 0;
     if (failed) console.error('\nFAILED: see the figures above.');
+    console.log(
+      JSON.stringify({
+        bench: 'upload',
+        mb: benchBytes / MB,
+        uploadSeconds: up.seconds,
+        scannedSeconds: scanned.seconds,
+        scannedRatio: Number(ratio.toFixed(3)),
+        rssPeakMb: Math.round(upPeak / MB),
+        scannedRssPeakMb: Math.round(scanPeak / MB),
+        failed,
+      }),
+    );
     process.exitCode = failed ? 1 : 0;
   } finally {
     for (const child of servers) await stopServer(child);

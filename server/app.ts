@@ -67,6 +67,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { clockCheck } from './plugins/clock-check.ts';
 import { readQueuePlugin } from './plugins/read-queue.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -216,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       );
     }
   });
+  clockCheck(app); // NTP_SERVER (decision 126)
   const changeFeed = listenForChanges(opts.database.url, { log: app.log });
   app.decorate('changeFeed', changeFeed);
   let jobs: BackgroundJobs | undefined;

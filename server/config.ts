@@ -6,13 +6,16 @@ import { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 
 import { auditEnv } from './config/audit.ts';
+import { clockEnv } from './config/clock.ts';
 import { filesEnv } from './config/files.ts';
 import { type LdapConfig, ldapConfig, ldapEnv } from './config/ldap.ts';
+import { logsEnv, type SyslogConfig, syslogConfig } from './config/logs.ts';
 import { type MailConfig, mailConfig, mailEnv } from './config/mail.ts';
 import { malwareEnv, type MalwareScanConfig, malwareScanConfig } from './config/malware.ts';
 import { noticesEnv } from './config/notices.ts';
 import { type OcrConfig, ocrConfig, ocrEnv } from './config/ocr.ts';
 import { type OidcConfig, oidcConfig, oidcEnv } from './config/oidc.ts';
+import { type PasswordPolicy, passwordPolicy, passwordsEnv } from './config/passwords.ts';
 import { serverEnv } from './config/server.ts';
 import { jwtSecret, signInEnv, type StepUpConfig } from './config/sign-in.ts';
 import { type Seal, signingConfig, signingEnv } from './config/signing.ts';
@@ -25,10 +28,12 @@ import { ConfigError } from './config/variables.ts';
 
 export { AUDIT_CHECKPOINT_MINUTES, AUDIT_RETENTION_MIN_DAYS } from './config/audit.ts';
 export { DIRECTORY_ROLES, type DirectoryRole, type LdapConfig } from './config/ldap.ts';
+export { LOG_RETENTION_MIN_DAYS, type SyslogConfig } from './config/logs.ts';
 export type { MailConfig } from './config/mail.ts';
 export type { ClamdAddress, MalwareScanConfig } from './config/malware.ts';
 export type { OcrConfig } from './config/ocr.ts';
 export { MAPPABLE_ROLES, type MappableRole, type OidcConfig } from './config/oidc.ts';
+export type { PasswordPolicy } from './config/passwords.ts';
 export {
   JWT_SECRET_MIN_LENGTH,
   STEP_UP_CLASSIFICATION_NAMES,
@@ -155,6 +160,14 @@ export interface Config {
   malwareScan: MalwareScanConfig | null;
   /** The lab's seal (SIGNING_P12 opened with SIGNING_P12_PASSWORD; decision 118), or null: the portal seals nothing. */
   seal: Seal | null;
+  /** PASSWORD_MAX_AGE_DAYS and PASSWORD_HISTORY (decision 117); both null unless set. */
+  passwords: PasswordPolicy;
+  /** LOG_RETENTION_DAYS: the log files in DATA_DIR/logs are kept this many days (180 at least; decision 125). */
+  logRetentionDays: number;
+  /** The lab's log collector (SYSLOG_URL, SYSLOG_CA_FILE; decision 125), or null: nothing is shipped. */
+  syslog: SyslogConfig | null;
+  /** NTP_SERVER: the clock is checked against it (decision 126); null: no check. */
+  ntpServer: string | null;
 }
 
 const envSchema = z.object({
@@ -170,6 +183,9 @@ const envSchema = z.object({
   ...oidcEnv.shape,
   ...malwareEnv.shape,
   ...signingEnv.shape,
+  ...passwordsEnv.shape,
+  ...logsEnv.shape,
+  ...clockEnv.shape,
 });
 
 /**
@@ -259,5 +275,9 @@ export function loadConfig(
     mail,
     malwareScan,
     seal,
+    passwords: passwordPolicy(env),
+    logRetentionDays: env.LOG_RETENTION_DAYS,
+    syslog: syslogConfig(env),
+    ntpServer: env.NTP_SERVER ?? null,
   };
 }

@@ -135,6 +135,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/sso/exchange',
   'POST /api/auth/forgot-password', // forgot password: the request and the mailed link's use (decision 077)
   'POST /api/auth/reset-password',
+  'POST /api/auth/expired-password', // an expired password changed with the sign-in's ticket (decision 117)
   'GET /api/labs',
   'GET /api/labs/only',
   'GET /api/labs/:id',

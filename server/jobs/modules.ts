@@ -3,6 +3,7 @@ import { auditTrailJobs } from '#server/modules/audit-trail/audit-trail.jobs.ts'
 import { ocrJobs } from '#server/modules/files/ocr.jobs.ts';
 import { previewJobs } from '#server/modules/files/previews.jobs.ts';
 import { pendingPreviewIds } from '#server/modules/files/previews.ts';
+import { logsJobs } from '#server/modules/logs/logs.jobs.ts';
 import { mailJobs } from '#server/modules/mail/mail.jobs.ts';
 import { morningJobs } from '#server/modules/notifications/notifications.jobs.ts';
 import { pendingFileIds } from '#server/modules/search/extraction.ts';
@@ -16,6 +17,8 @@ export const jobModules = (): JobModule[] => [
   auditTrailJobs(),
   acknowledgementJobs(),
   mailJobs(),
+  // Audit events and warnings to the lab's log collector (decision 125).
+  logsJobs(),
   morningJobs(),
   previewJobs(),
   // OCR last and least (decision 113): a scan starts once no text extraction nor preview waits.

@@ -41,6 +41,9 @@ export const auth = {
   directory_mail_in_use:
     'Another account of the lab directory already has this email. The administrators have been told; please contact them.',
   local_sign_in_off: 'Please sign in with your lab directory account. Portal passwords are for administrators only.',
+  /** PASSWORD_MAX_AGE_DAYS (decision 117): the sign-in's answer that leads to the change-password form. */
+  password_expired: 'Your password is more than {{days}} days old. Choose a new one to continue.',
+  password_change_ticket_invalid: 'The time to choose a new password has run out. Please sign in again.',
   /** The second factor (server/modules/mfa, decision 064). */
   second_factor_required: 'Enter a code from your authenticator app, or a recovery code, to continue.',
   second_factor_enrolment_required: 'Your role requires a second factor. Set up an authenticator app to continue.',

@@ -8,6 +8,10 @@ export const users = {
   current_password_wrong: 'The current password is not correct.',
   current_password_required: 'Please enter your current password.',
   new_password_same: 'The new password must differ from the current one.',
+  /** PASSWORD_HISTORY (decision 117): the current password and the ones before it, `count` in all. */
+  password_recently_used_one: 'The new password must differ from the current one.',
+  password_recently_used_other:
+    'Choose a password you have not used recently: your last {{count}} passwords cannot be used again.',
   name_too_long: 'Name must be at most 200 characters.',
   gender_invalid: 'Please choose a gender from the list.',
   marital_status_invalid: 'Please choose a marital status from the list.',

@@ -109,12 +109,29 @@ export const secondFactorStepJson = z.object({
 });
 export type SecondFactorStepJson = z.infer<typeof secondFactorStepJson>;
 
-/** The answer to a sign-in: a session, or the second-factor step (only where an installation requires one). */
-export const loginJson = z.union([sessionJson, secondFactorStepJson]);
+/**
+ * The password was right but older than PASSWORD_MAX_AGE_DAYS (decision 117): no token yet. Send a new password with
+ * the ticket (10 minutes) to POST /api/auth/expired-password, which answers as a sign-in does.
+ */
+export const passwordChangeStepJson = z.object({
+  code: z.literal('auth.password_expired'),
+  ticket: z.string(),
+  days: z.number().int(),
+});
+export type PasswordChangeStepJson = z.infer<typeof passwordChangeStepJson>;
+export type SignInStepJson = SecondFactorStepJson | PasswordChangeStepJson;
+
+/**
+ * The answer to a sign-in: a session, the second-factor step (only where an installation requires one), or the
+ * change of an expired password (only under PASSWORD_MAX_AGE_DAYS).
+ */
+export const loginJson = z.union([sessionJson, secondFactorStepJson, passwordChangeStepJson]);
 export type LoginJson = z.infer<typeof loginJson>;
 
-/** Whether a sign-in answer is the second-factor step rather than a session. */
-export const isSecondFactorStep = (answer: LoginJson): answer is SecondFactorStepJson => 'ticket' in answer;
+/** Whether a sign-in answer is a step (a second factor, an expired password) rather than a session. */
+export const isSignInStep = (answer: LoginJson): answer is SignInStepJson => 'ticket' in answer;
+/** Whether a sign-in answer is the second-factor step. */
+export const isSecondFactorStep = (answer: LoginJson): answer is SecondFactorStepJson => 'methods' in answer;
 
 const secondFactorCode = z
   .string({ error: msg('auth.second_factor_code_required') })

@@ -245,6 +245,16 @@ export const changePasswordInput = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
+/** POST /api/auth/expired-password (decision 117): the sign-in's ticket and the new password. */
+export const expiredPasswordInput = z.object({
+  ticket: z
+    .string({ error: msg('auth.password_change_ticket_invalid') })
+    .min(1, msg('auth.password_change_ticket_invalid'))
+    .max(4096, msg('auth.password_change_ticket_invalid')),
+  newPassword: newPasswordField,
+});
+export type ExpiredPasswordInput = z.input<typeof expiredPasswordInput>;
+
 /** An administrator sets a new password for a user (who then signs in with it). */
 export const resetPasswordInput = z.object({ newPassword: newPasswordField });
 export type ResetPasswordInput = z.input<typeof resetPasswordInput>;

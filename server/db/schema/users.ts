@@ -84,6 +84,8 @@ export const users = pgTable(
     twitter: text().notNull().default(''),
     facebook: text().notNull().default(''),
     github: text().notNull().default(''),
+    /** When the portal password was last set; PASSWORD_MAX_AGE_DAYS counts from it (decision 117). */
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Tokens issued before this moment are refused (password change, deactivation). */
     sessionsValidAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -120,6 +122,20 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_language_check', sql`${t.language} in ('en', 'hi')`),
   ],
+);
+
+/** The argon2id hashes of a person's earlier portal passwords, kept for PASSWORD_HISTORY (decision 117). */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Documents an administrator keeps on a user's record (Manage Users). */

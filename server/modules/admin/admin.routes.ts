@@ -194,7 +194,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: adminUserIdParam, body: resetPasswordInput, response: { 200: userAnswer } },
     },
     async (req) => {
-      await resetUserPassword(app.db, signedInActor(req), req.params.userId, req.body.newPassword);
+      await resetUserPassword(
+        app.db,
+        app.config.passwords,
+        signedInActor(req),
+        req.params.userId,
+        req.body.newPassword,
+      );
       return {
         message: 'Password reset. The user must sign in again with the new password.',
         user: await managedUser(req.params.userId),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Role } from '#shared/constants.ts';
 import type { approveUserInput } from '#shared/schemas/auth.ts';
 
-import type { MailConfig } from '#server/config.ts';
+import type { MailConfig, PasswordPolicy } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
@@ -24,6 +24,7 @@ import { findGroupById } from '#server/modules/groups/groups.queries.ts';
 import { firstLabId, labExists } from '#server/modules/labs/labs.queries.ts';
 import { countClassifiedHeldBy } from '#server/modules/letters/letters.queries.ts';
 import { queueMail } from '#server/modules/mail/mail.outbox.ts';
+import { setPassword } from '#server/modules/users/password-policy.ts';
 import { deleteUserDocument, insertUserDocument } from '#server/modules/users/users.queries.ts';
 import type { UserDocument } from '#server/modules/users/users.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -270,15 +271,18 @@ export async function reactivateUser(db: Db, actor: Actor, userId: string, who: 
  * Sets a new password an admin chose for a user, and ends every session that user has. Callers check that the actor
  * is an admin.
  */
-export async function resetUserPassword(db: Db, actor: Actor, userId: string, newPassword: string): Promise<UserRow> {
+export async function resetUserPassword(
+  db: Db,
+  policy: PasswordPolicy,
+  actor: Actor,
+  userId: string,
+  newPassword: string,
+): Promise<UserRow> {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
-    const [saved] = await tx
-      .update(users)
-      .set({ passwordHash, sessionsValidAfter: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
+    // Kept in the person's history; never compared, so an admin learns nothing of the person's earlier passwords.
+    const saved = await setPassword(tx, policy, user, passwordHash);
     await recordActivity(
       tx,
       actor,
@@ -286,7 +290,7 @@ export async function resetUserPassword(db: Db, actor: Actor, userId: string, ne
       { email: user.email },
       { type: 'user', id: user.id },
     );
-    return saved!;
+    return saved;
   });
 }
 

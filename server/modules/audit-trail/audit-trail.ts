@@ -1,9 +1,11 @@
+import { asc, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 import type { AuditAction, AuditOutcome } from '#shared/audit.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
 import { auditEvents } from '#server/db/schema/index.ts';
+import { clockOffset } from '#server/lib/clock.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { clientOf, type RequestClient } from '#server/lib/request-client.ts';
 
@@ -48,6 +50,21 @@ export interface AuditReceipt {
 }
 
 /**
+ * The event's details as hashed JSON text, with the clock's offset from NTP_SERVER when it is checked (decision 126):
+ * `clockOffsetMs` (the server's clock minus NTP's, in ms) or, while NTP_SERVER does not answer, `clockOffsetMs: null`.
+ */
+function detailsWithClock(details: AuditEvent['details']): string | null {
+  const clock = clockOffset();
+  if (clock === undefined) return details ? JSON.stringify(details) : null;
+  return JSON.stringify({ ...details, clockOffsetMs: clock });
+}
+
+/** The events after `seq`, oldest first, at most `limit` (for the log collector; decision 125). */
+export async function auditEventsAfter(db: DbOrTx, seq: number, limit: number) {
+  return db.select().from(auditEvents).where(gt(auditEvents.seq, seq)).orderBy(asc(auditEvents.seq)).limit(limit);
+}
+
+/**
  * Appends one event to the audit trail (decision 067). Call it inside the transaction of the write it
  * describes; for a read, before the answer is sent and outside any transaction, so the row is committed before the
  * first byte leaves. It fails closed: when the row cannot be written the caller gets 503 `audit.unavailable` and must
@@ -75,7 +92,7 @@ export async function recordAudit(db: DbOrTx, who: AuditWho, event: AuditEvent):
         objectLabel: event.object?.label ?? null,
         classification: event.classification ?? null,
         outcome: event.outcome,
-        details: event.details ? JSON.stringify(event.details) : null,
+        details: detailsWithClock(event.details),
       })
       .returning({ id: auditEvents.id, seq: auditEvents.seq, occurredAt: auditEvents.occurredAt });
     return row!;

@@ -14,7 +14,7 @@ import {
   stepUpJson,
 } from '#shared/schemas/auth.ts';
 import { messageJson, uuidParam } from '#shared/schemas/common.ts';
-import { userJson } from '#shared/schemas/user.ts';
+import { expiredPasswordInput, userJson } from '#shared/schemas/user.ts';
 
 import { answerCache } from '#server/lib/answer-cache.ts';
 import { DEVICE_COOKIE, setDeviceCookie } from '#server/lib/device-cookie.ts';
@@ -44,6 +44,7 @@ import {
   signInWithPassword,
 } from './auth.service.ts';
 import { checkDirectoryStanding } from './directory-accounts.ts';
+import { changeExpiredPassword, expiredPasswordStep } from './password-expiry.ts';
 import { requestPasswordReset, RESET_ANSWER_MS, resetPasswordWithLink } from './password-reset.ts';
 import { completeSignIn } from './sign-in.ts';
 import { confirmIdentity, endOwnSession, listLiveSessions } from './step-up.ts';
@@ -98,8 +99,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       });
       setDeviceCookie(req, reply, app.throttle.deviceCookieFor(key));
+      // A portal password older than PASSWORD_MAX_AGE_DAYS is changed before the sign-in goes on (decision 117).
+      const expired = method === 'password' ? expiredPasswordStep(signInContext(req), user) : null;
+      if (expired) return expired;
       return withTokenCookie(req, reply, await completeSignIn(signInContext(req), user, method));
     },
+  );
+
+  // The change of an expired password with the sign-in's ticket (decision 117); answers as a sign-in does.
+  app.post(
+    '/api/auth/expired-password',
+    { config: { public: true }, schema: { body: expiredPasswordInput, response: { 200: loginJson } } },
+    async (req, reply) =>
+      withTokenCookie(
+        req,
+        reply,
+        await changeExpiredPassword(signInContext(req), req.body.ticket, req.body.newPassword),
+      ),
   );
 
   // Forgot password (decision 077): one answer for every email, given no sooner than RESET_ANSWER_MS
@@ -133,7 +149,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { body: passwordResetInput, response: { 200: messageJson } } },
     async (req) => {
       await app.throttle.passwordReset(req.ip);
-      const user = await resetPasswordWithLink(app.db, req.body.token, req.body.password, auditWho(req, null));
+      const user = await resetPasswordWithLink(
+        app.db,
+        app.config.passwords,
+        req.body.token,
+        req.body.password,
+        auditWho(req, null),
+      );
       await app.throttle.clearAccount(user.email);
       return { message: 'Your password has been changed. Please sign in with your new password.' };
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { and, eq, isNull } from 'drizzle-orm';
 
-import type { Config } from '#server/config.ts';
+import type { Config, PasswordPolicy } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { passwordResetTokens, sessions, type UserRow, users } from '#server/db/schema/index.ts';
 import { badRequest } from '#server/lib/errors.ts';
@@ -10,6 +10,7 @@ import { hashPassword } from '#server/lib/passwords.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
 import { queueMail } from '#server/modules/mail/mail.outbox.ts';
+import { assertPasswordNotRecent, setPassword } from '#server/modules/users/password-policy.ts';
 import { findUserByEmail } from '#server/modules/users/users.queries.ts';
 
 import { authPolicy } from './auth.policy.ts';
@@ -122,7 +123,13 @@ async function tellWherePasswordLives(
  * be one of a local account that may still sign in, unused and unexpired; then the password changes, every session of
  * the account ends, and every link of the account is used up, in one transaction. Answers the account.
  */
-export async function resetPasswordWithLink(db: Db, token: string, password: string, who: AuditWho): Promise<UserRow> {
+export async function resetPasswordWithLink(
+  db: Db,
+  policy: PasswordPolicy,
+  token: string,
+  password: string,
+  who: AuditWho,
+): Promise<UserRow> {
   const tokenHash = resetTokenHash(token);
   const usable = async (tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], lock: boolean) => {
     const query = tx
@@ -151,17 +158,14 @@ export async function resetPasswordWithLink(db: Db, token: string, password: str
     });
     throw badRequest('auth.reset_link_invalid');
   }
+  await assertPasswordNotRecent(db, policy, first.found!.user, password, 'password');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // Again under the row's lock: of two uses of one link at once, one resets and the other is refused.
     const { found, ok } = await usable(tx, true);
     if (!ok || !found) throw badRequest('auth.reset_link_invalid');
     const now = new Date();
-    const [saved] = await tx
-      .update(users)
-      .set({ passwordHash, sessionsValidAfter: now })
-      .where(eq(users.id, found.user.id))
-      .returning();
+    const saved = await setPassword(tx, policy, found.user, passwordHash, now);
     await tx
       .update(sessions)
       .set({ endedAt: now })
@@ -183,6 +187,6 @@ export async function resetPasswordWithLink(db: Db, token: string, password: str
         outcome: 'success',
       },
     );
-    return saved!;
+    return saved;
   });
 }

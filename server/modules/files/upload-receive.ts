@@ -12,10 +12,11 @@ import { cleanFileName } from '#shared/format.ts';
 import { AppError, badRequest, tooLarge } from '#server/lib/errors.ts';
 
 import { checkContent, extensionOf, typeNotAllowed } from './content-check.ts';
+import type { ScanSession } from './scan-session.ts';
 import type { StoredFile } from './storage.ts';
 import type { Area } from './storage-areas.ts';
 import { isStorageFull, storageFull } from './storage-full.ts';
-import { scanUpload } from './upload-scan.ts';
+import { scanTap, scanUpload, startUploadScan } from './upload-scan.ts';
 
 // Receiving an upload: the multipart request read, its one file streamed to disk, checked and stored.
 
@@ -68,7 +69,9 @@ async function receiveMultipart(
   const store = req.server.storage;
   const fields: Record<string, string> = {};
   let file: StoredFile | null = null;
+  let scan: ScanSession | null = null;
   const discard = async () => {
+    scan?.abort();
     if (file) await store.discard(file);
   };
   try {
@@ -107,8 +110,10 @@ async function receiveMultipart(
       await mkdir(path.dirname(absolutePath), { recursive: true });
       if (!store.driver.localPath) store.stageFor(req, absolutePath);
       file = { id, area: opts.area, originalName, mimeType: 'application/octet-stream', size: 0, absolutePath };
+      // clamd scans the bytes as they are written, window by window (decision 115).
+      scan = startUploadScan(req);
       try {
-        await pipeline(part.file, createWriteStream(absolutePath, { mode: 0o640 }));
+        await pipeline(part.file, scanTap(scan), createWriteStream(absolutePath, { mode: 0o640 }));
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw fileTooLarge(opts.maxBytes);
@@ -122,7 +127,8 @@ async function receiveMultipart(
       file.mimeType = await checkContent(absolutePath, ext, opts.kind);
       file.size = (await stat(absolutePath)).size;
       // clamd's verdict before the file is stored or named by any row (decision 115).
-      await scanUpload(req, file);
+      await scanUpload(req, file, scan);
+      scan = null;
       // Stored before the caller's transaction, so no transaction waits on the object store; a crash before the row
       // commits leaves an object that the start-up sweep removes.
       await store.storeReceived(file);

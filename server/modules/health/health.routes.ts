@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { cacheFigures } from '#server/lib/answer-cache.ts';
+import { clockState } from '#server/lib/clock.ts';
 import { databaseUnavailableBody } from '#server/lib/errors.ts';
 
 /** Nanoseconds to milliseconds with two decimals; 0 before the first sample (the histogram answers NaN). */
@@ -14,7 +15,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', { config: { public: true } }, async (_req, reply) => {
     try {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok', database: app.dbKind };
+      // The clock's offset from NTP_SERVER when it is set (decision 126): `warning` over a second or unknown.
+      const clock = app.config.ntpServer ? clockState() : null;
+      return { status: 'ok', database: app.dbKind, ...(clock ? { clock } : {}) };
     } catch {
       return reply.code(503).send({ status: 'unavailable', ...databaseUnavailableBody });
     }

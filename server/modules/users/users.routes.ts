@@ -192,7 +192,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // the person's own browser carries its device cookie (decision 041).
       const saved = await app.throttle.passwordCheck(
         { account: signedInActor(req).email, address: req.ip, deviceCookie: req.cookies[DEVICE_COOKIE] },
-        () => changeOwnPassword(app.db, signedInActor(req), req.body.currentPassword, req.body.newPassword),
+        () =>
+          changeOwnPassword(
+            app.db,
+            app.config.passwords,
+            signedInActor(req),
+            req.body.currentPassword,
+            req.body.newPassword,
+          ),
         (err) => (err as { field?: string }).field === 'currentPassword',
       );
       const token = await app.startSession(app.db, saved, req, {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Role, UserStatus } from '#shared/constants.ts';
 import type { updateProfileInput } from '#shared/schemas/user.ts';
 
+import type { PasswordPolicy } from '#server/config.ts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { prepared } from '#server/db/prepared.ts';
 import { userDocuments, type UserRow, users } from '#server/db/schema/index.ts';
@@ -19,6 +20,7 @@ import {
 import { groups } from '#server/modules/groups/groups.view.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { assertPasswordNotRecent, setPassword } from './password-policy.ts';
 import { withRole } from './users.policy.ts';
 import { userMatches, type UserWithGroup } from './users.queries.ts';
 
@@ -216,6 +218,7 @@ export async function setProfilePhoto(
  */
 export async function changeOwnPassword(
   db: Db,
+  policy: PasswordPolicy,
   actor: Actor,
   currentPassword: string,
   newPassword: string,
@@ -224,15 +227,12 @@ export async function changeOwnPassword(
   if (!user) throw notFound('users.not_found');
   if (!(await passwordMatches(user.passwordHash, currentPassword)))
     throw badRequest('users.current_password_wrong', 'currentPassword');
+  await assertPasswordNotRecent(db, policy, user, newPassword);
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
-    const [saved] = await tx
-      .update(users)
-      .set({ passwordHash, sessionsValidAfter: new Date() })
-      .where(eq(users.id, actor.id))
-      .returning();
+    const saved = await setPassword(tx, policy, user, passwordHash);
     await recordActivity(tx, actor, 'activity.own_password_changed', undefined, { type: 'user', id: actor.id });
-    return saved!;
+    return saved;
   });
 }
 

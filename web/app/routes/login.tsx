@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { isSecondFactorStep, type LoginJson, type SecondFactorStepJson } from '#shared/schemas/auth.ts';
+import { isSignInStep, type LoginJson, type SignInStepJson } from '#shared/schemas/auth.ts';
 
 import { PAGE_TOP_STATE } from '#web/components/layout/focus-moves.ts';
 import { PageTitle } from '#web/components/page-title.tsx';
+import { ExpiredPasswordForm } from '#web/features/auth/components/expired-password-form.tsx';
 import { LoginForm, RegisterPrompt } from '#web/features/auth/components/login-form.tsx';
 import { PasskeyStep } from '#web/features/auth/components/passkey-step.tsx';
 import { SecondFactorPrompt, TotpEnrolment } from '#web/features/auth/components/second-factor.tsx';
@@ -26,11 +27,12 @@ export default function LoginRoute() {
   const [expired] = useState(() => Boolean(state?.expired) || sessionExpiredNote());
   useEffect(() => void sessionExpiredNote({ forget: true }), []);
 
-  // The second step of a sign-in where a second factor is required (decision 064): the code, or setting one up.
-  const [step, setStep] = useState<SecondFactorStepJson | null>(null);
+  // The second step of a sign-in where a second factor is required (decision 064): the code, or setting one up; or
+  // the change of an expired password (decision 117), which may lead to the second factor.
+  const [step, setStep] = useState<SignInStepJson | null>(null);
 
   const onSignedIn = (login: LoginJson | null) => {
-    if (login && isSecondFactorStep(login)) return setStep(login);
+    if (login && isSignInStep(login)) return setStep(login);
     const user = login?.user;
     if (user && awaitsDirectorApproval(user.role)) return void navigate(paths.pendingApproval, { replace: true });
     // Back to the page asked for (its heading takes the focus), else home with the focus at the top of the page
@@ -50,13 +52,15 @@ export default function LoginRoute() {
       mt={{ base: 0, sm: 'lg' }}
     >
       <PageTitle ta="center">
-        {step
-          ? t(
-              step.code === 'auth.second_factor_required' || step.methods.includes('passkey')
-                ? 'secondFactor.title'
-                : 'secondFactor.enrolTitle',
-            )
-          : t('login.title')}
+        {step?.code === 'auth.password_expired'
+          ? t('reset.title')
+          : step
+            ? t(
+                step.code === 'auth.second_factor_required' || step.methods.includes('passkey')
+                  ? 'secondFactor.title'
+                  : 'secondFactor.enrolTitle',
+              )
+            : t('login.title')}
       </PageTitle>
       {expired && (
         // Signed out at the end of the session (decision 019): say why, then come back to `from` after signing in.
@@ -72,7 +76,10 @@ export default function LoginRoute() {
           <RegisterPrompt />
         </>
       )}
-      {step && (
+      {step?.code === 'auth.password_expired' && (
+        <ExpiredPasswordForm key={step.ticket} step={step} onDone={onSignedIn} />
+      )}
+      {step && step.code !== 'auth.password_expired' && (
         // A passkey first, the stronger (decision 065), then the code or the authenticator app (decision 064).
         <PasskeyStep
           ticket={step.ticket}

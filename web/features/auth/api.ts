@@ -9,20 +9,20 @@ import type {
   PasswordResetInput,
   RegisterInput,
   SecondFactorsJson,
-  SecondFactorStepJson,
   SessionJson,
+  SignInStepJson,
   StepUpInput,
   StepUpJson,
   TotpConfirmJson,
   TotpEnrolJson,
 } from '#shared/schemas/auth.ts';
-import type { UserJson } from '#shared/schemas/user.ts';
+import type { ExpiredPasswordInput, UserJson } from '#shared/schemas/user.ts';
 
 /**
- * Whether a sign-in answer is the second-factor step (shared/schemas/auth.ts has the same check): written here with the
+ * Whether a sign-in answer is a step, not a session (shared/schemas/auth.ts has the same check): written here with the
  * schemas' types alone, as a value import of them would bring zod into the first page's shell (the budget).
  */
-const isSecondFactorStep = (answer: LoginJson): answer is SecondFactorStepJson => 'ticket' in answer;
+const isSignInStep = (answer: LoginJson): answer is SignInStepJson => 'ticket' in answer;
 
 import { api } from '#web/lib/api-client.ts';
 import { saveLogin } from '#web/lib/auth-storage.ts';
@@ -32,7 +32,14 @@ export const useLogin = () =>
   useMutation({
     mutationFn: (input: LoginInput) => api.post<LoginJson>('/api/auth/login', input),
     // The second-factor step (decision 064) is no login yet: it is stored once the factor is passed.
-    onSuccess: (login) => void (isSecondFactorStep(login) || saveLogin(login)),
+    onSuccess: (login) => void (isSignInStep(login) || saveLogin(login)),
+  });
+
+/** POST /api/auth/expired-password (decision 117): the new password with the step's ticket; answers as a sign-in. */
+export const useExpiredPassword = () =>
+  useMutation({
+    mutationFn: (input: ExpiredPasswordInput) => api.post<LoginJson>('/api/auth/expired-password', input),
+    onSuccess: (login) => void (isSignInStep(login) || saveLogin(login)),
   });
 
 /** POST /api/auth/register: the new account waits for an administrator's approval. */
@@ -76,7 +83,7 @@ export const useAuthOptions = () =>
 export const useSsoExchange = () =>
   useMutation({
     mutationFn: (code: string) => api.post<LoginJson>('/api/auth/sso/exchange', { code }),
-    onSuccess: (login) => void (isSecondFactorStep(login) || saveLogin(login)),
+    onSuccess: (login) => void (isSignInStep(login) || saveLogin(login)),
   });
 
 /** "Stay signed in" (decision 019): a fresh token for a session that is still valid; stored like a login. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { PageTitle } from '#web/components/page-title.tsx';
 import { AuditTrail } from '#web/features/audit-trail/components/audit-trail.tsx';
+import { ClockStatus } from '#web/features/audit-trail/components/clock-status.tsx';
 import { WriteCheckpointButton } from '#web/features/audit-trail/components/write-checkpoint.tsx';
 import { writesAuditCheckpoints } from '#web/lib/access.policy.ts';
 import { useStoredLogin } from '#web/lib/auth-storage.ts';
@@ -29,6 +30,7 @@ export default function AuditTrailRoute() {
           </Text>
         </Alert>
       )}
+      <ClockStatus />
       <AuditTrail actions={admin ? <WriteCheckpointButton /> : undefined} />
     </>
   );

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { isSecondFactorStep, type LoginInput, loginInput, type LoginJson } from '#shared/schemas/auth.ts';
+import { isSignInStep, type LoginInput, loginInput, type LoginJson } from '#shared/schemas/auth.ts';
 
 import { ApiError } from '#web/lib/api-client.ts';
 import { serverMessage, translatedErrors, zodValidate } from '#web/lib/form-errors.ts';
@@ -39,7 +39,7 @@ export function LoginForm({ onSignedIn, onPending }: LoginFormProps) {
     notifications.hide(LOGIN_ERROR_TOAST);
     login.mutate(values, {
       onSuccess: (answer) => {
-        if (!isSecondFactorStep(answer)) notifications.show({ color: 'green', message: t('login.success') });
+        if (!isSignInStep(answer)) notifications.show({ color: 'green', message: t('login.success') });
         onSignedIn(answer);
       },
       onError: (err) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { isMessageCode } from '#shared/messages/index.ts';
-import { isSecondFactorStep, type LoginJson } from '#shared/schemas/auth.ts';
+import { isSignInStep, type LoginJson } from '#shared/schemas/auth.ts';
 
 import { translateCoded } from '#web/i18n/index.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
@@ -46,7 +46,7 @@ export function SsoSignIn({ onSignedIn, children }: { onSignedIn: (login: LoginJ
     exchange.mutate(code, {
       onSuccess: (login) => {
         // The second-factor step (decision 064) is not signed in yet: the login page asks for the code next.
-        if (!isSecondFactorStep(login)) notifications.show({ color: 'green', message: t('login.success') });
+        if (!isSignInStep(login)) notifications.show({ color: 'green', message: t('login.success') });
         onSignedIn(login);
       },
       onError: (err) => {
