@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, TextLayer } from 'pdfjs-dist';
 // The text layer's own styles (pdf.js): its words over the page, transparent, to select and find (decision 113).
 import 'pdfjs-dist/web/pdf_viewer.css';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -159,7 +159,7 @@ function PdfView({
     if (!doc || !canvas.current || boxWidth < 1) return;
     let cancelled = false;
     let render: { cancel: () => void; promise: Promise<void> } | undefined;
-    let layer: { cancel: () => void } | undefined;
+    let layer: TextLayer | undefined;
     void (async () => {
       const p = await doc.getPage(page);
       if (cancelled || !canvas.current) return;
@@ -182,15 +182,17 @@ function PdfView({
       if (!layerBox) return;
       layerBox.replaceChildren();
       layerBox.style.setProperty('--total-scale-factor', String(scale));
-      const { TextLayer } = await import('pdfjs-dist');
-      layer = new TextLayer({
+      const pdfjs = await import('pdfjs-dist');
+      if (cancelled) return;
+      layer = new pdfjs.TextLayer({
         textContentSource: p.streamTextContent(),
         container: layerBox,
         viewport: p.getViewport({ scale }),
       });
-      await layer.render().catch(() => {});
+      const drawn = layer;
+      await drawn.render().catch(() => {});
       if (cancelled || !marked) return;
-      for (const span of layer.textDivs) {
+      for (const span of drawn.textDivs) {
         if (!span.textContent?.toLocaleLowerCase().includes(marked)) continue;
         span.style.backgroundColor = FOUND_BACKGROUND;
         span.dataset.found = '';
