@@ -1,9 +1,10 @@
+// The text layer's rules (pdf.js): its words over the page, transparent, to select and find (decision 113).
+import './text-layer.css';
+
 import { Alert, Anchor, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { PDFDocumentProxy, TextLayer } from 'pdfjs-dist';
-// The text layer's own styles (pdf.js): its words over the page, transparent, to select and find (decision 113).
-import 'pdfjs-dist/web/pdf_viewer.css';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
