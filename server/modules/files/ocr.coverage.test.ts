@@ -20,7 +20,12 @@ const OCR_TEST_MS = 240_000;
 async function post(url: string, headers: Record<string, string>, fields: Record<string, string>, field: string) {
   const content = await scanPdf(['en-06.png']);
   const body = multipart(fields, { field, filename: 'scan.pdf', content, contentType: 'application/pdf' });
-  const res = await app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res;
 }

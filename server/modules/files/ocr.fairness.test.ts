@@ -110,7 +110,10 @@ describe('a new upload and a backlog of scans', () => {
         const found = await app.inject({ url: `/api/search?q=${word}`, headers });
         expect((found.json() as SearchAnswerJson).results.map((r) => r.kind)).toEqual(['letter']);
         const state = await app.inject({ url: `/api/previews/letters/${fresh.storedName}`, headers });
-        expect(state.json()).toMatchObject({ status: 'ready', thumbnailUrl: `/uploads/letters/${fresh.storedName}/thumbnail` });
+        expect(state.json()).toMatchObject({
+          status: 'ready',
+          thumbnailUrl: `/uploads/letters/${fresh.storedName}/thumbnail`,
+        });
       },
       { timeout: 60_000, interval: 100 },
     );

@@ -15,10 +15,14 @@ import { failedOcrFiles, ocrCounts, retryFailedOcr } from './ocr.ts';
 export const ocrRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = [filesPolicy.guard('files.ocr_administer')];
 
-  app.get('/api/admin/ocr', { onRequest: admins, schema: { response: { 200: ocrCountsJson } } }, async (_req, reply) => {
-    const [counts, failedFiles] = await Promise.all([ocrCounts(app.db), failedOcrFiles(app.db, OCR_FAILED_LISTED)]);
-    return reply.header('Cache-Control', 'private, no-store').send({ ...counts, failedFiles });
-  });
+  app.get(
+    '/api/admin/ocr',
+    { onRequest: admins, schema: { response: { 200: ocrCountsJson } } },
+    async (_req, reply) => {
+      const [counts, failedFiles] = await Promise.all([ocrCounts(app.db), failedOcrFiles(app.db, OCR_FAILED_LISTED)]);
+      return reply.header('Cache-Control', 'private, no-store').send({ ...counts, failedFiles });
+    },
+  );
 
   app.post(
     '/api/admin/ocr/retry',

@@ -54,9 +54,9 @@ describe('SearchResults: nothing found', () => {
 
 describe('wordToFind: the word a file hit opens the viewer at (decision 113)', () => {
   it('is the first word the snippet marks (the stem the search matched), else the first word of the query', () => {
-    expect(wordToFind(`inspection of ${MARK_START}extinguishers${MARK_END} and ${MARK_START}hydrant${MARK_END}`, 'x')).toBe(
-      'extinguishers',
-    );
+    expect(
+      wordToFind(`inspection of ${MARK_START}extinguishers${MARK_END} and ${MARK_START}hydrant${MARK_END}`, 'x'),
+    ).toBe('extinguishers');
     expect(wordToFind(`${MARK_START}अनापत्ति${MARK_END} का नवीनीकरण`, 'अनापत्ति')).toBe('अनापत्ति');
     // A classified file's hit has no snippet: the query's own first word.
     expect(wordToFind('', '  fire NOC renewal ')).toBe('fire');
