@@ -15,8 +15,8 @@ import { authHeaders, createUser, letterFields, letterPdf, postLetter } from '#s
 import { scanPdf } from '#server/test/scans.ts';
 
 import { ocrJobs } from './ocr.jobs.ts';
-import { pendingPreviewIds } from './previews.ts';
 import { previewJobs } from './previews.jobs.ts';
+import { pendingPreviewIds } from './previews.ts';
 
 /*
  * Fairness (decision 113): the text extraction and the preview of a new upload never wait behind a backlog of scans.
