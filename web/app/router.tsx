@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
               { path: 'admin/group/:id', ...page(() => import('./routes/admin/group.tsx')) },
               { path: 'admin/feedback', ...page(() => import('./routes/admin/feedback.tsx')) },
               { path: 'admin/efiles', ...page(() => import('./routes/admin/efiles.tsx')) },
+              { path: 'admin/ocr', ...page(() => import('./routes/admin/ocr.tsx')) },
               {
                 path: 'admin',
                 ...page(() => import('./routes/admin/layout.tsx')),

@@ -91,6 +91,8 @@ export interface RequestOptions {
   /** Query string values; null and undefined are left out. */
   params?: Query;
   signal?: AbortSignal;
+  /** false: a refusal for want of the step-up is thrown as it came, never asked for (a line a card shows by the way). */
+  askStepUp?: false;
 }
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -177,7 +179,7 @@ async function request<T>(
   if (res.status === 401 && (data as { code?: unknown } | undefined)?.code === STEP_UP_CODE) {
     // Still signed in: not the sign-out of handleUnauthorized. A refused call did nothing, so a write is safe to resend.
     const methods = (data as { methods?: unknown }).methods;
-    const ask = await stepUpHandler();
+    const ask = options.askStepUp === false ? null : await stepUpHandler();
     if (ask && (await ask(Array.isArray(methods) ? methods.map(String) : []))) {
       return request<T>(method, url, body, options, retried);
     }

@@ -74,5 +74,7 @@ export const paths = {
     feedback: '/admin/feedback',
     /** e-Files: the numbering scheme and the heads. */
     efiles: '/admin/efiles',
+    /** Text recognised in scans: the files waiting and failed, retry (decision 113). */
+    ocr: '/admin/ocr',
   },
 } as const;

@@ -9,7 +9,8 @@ import { multipart } from '#server/test/multipart.ts';
 import { scanPdf } from '#server/test/scans.ts';
 
 /**
- * The admin's view of OCR (decision 113): GET /api/admin/ocr counts the scans waiting and failed, POST
+ * The admin's view of OCR (decision 113): GET /api/admin/ocr counts the scans waiting and failed and lists the failed
+ * ones with their reasons, POST
  * /api/admin/ocr/retry queues the failed ones again, logged; both for admins only.
  */
 
@@ -50,12 +51,25 @@ async function scannedLetter(status: 'pending' | 'failed') {
 const counts = async (who: UserRow) => app.inject({ url: '/api/admin/ocr', headers: await authHeaders(app, who) });
 
 describe('GET /api/admin/ocr and POST /api/admin/ocr/retry', () => {
-  it('counts the scans waiting and failed, and queues the failed ones again, logged', async () => {
+  it('counts the scans waiting and failed, lists the failed with the reason, and queues the failed ones again, logged', async () => {
     const waiting = await scannedLetter('pending');
     const failed = await scannedLetter('failed');
     const before = await counts(admin);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ waiting: 1, failed: 1 });
+    expect(before.json()).toEqual({
+      waiting: 1,
+      failed: 1,
+      failedFiles: [
+        {
+          fileId: failed,
+          name: 'scan.pdf',
+          area: 'letters',
+          reason: 'timed_out',
+          detail: 'took longer than OCR_TIMEOUT_SECONDS (1 s)',
+          at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+      ],
+    });
 
     const retry = await app.inject({
       method: 'POST',
@@ -64,7 +78,7 @@ describe('GET /api/admin/ocr and POST /api/admin/ocr/retry', () => {
     });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toEqual({ queued: 1 });
-    expect((await counts(admin)).json()).toEqual({ waiting: 2, failed: 0 });
+    expect((await counts(admin)).json()).toEqual({ waiting: 2, failed: 0, failedFiles: [] });
     const [row] = await app.db.select().from(fileOcr).where(eq(fileOcr.fileId, failed));
     expect(row).toMatchObject({ status: 'pending', reason: null, detail: null, attempts: 0 });
     const [untouched] = await app.db.select().from(fileOcr).where(eq(fileOcr.fileId, waiting));

@@ -112,6 +112,35 @@ describe('a scanned letter', () => {
   );
 });
 
+describe('a Confidential scanned letter', () => {
+  it(
+    'is downloaded watermarked, as before, and its searchable copy is shown watermarked with its text layer',
+    async () => {
+      const director = await createUser(app, 'director', { name: 'Kiran Rao', pis: '550123' });
+      const scan = await scanFile('confidential scan.pdf', ['en-02.png']);
+      const letter = await upload(director, '/api/dac', letterFields({ classification: 'Confidential' }), scan);
+      expect(await recognisePending()).toEqual(['done']);
+      const headers = await authHeaders(app, director);
+      const textOf = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+
+      // The download: the original scan (no text of its own) with the watermark drawn over it.
+      const downloaded = await app.inject({ url: letter.fileUrl as string, headers });
+      expect(downloaded.statusCode, downloaded.body).toBe(200);
+      expect(downloaded.headers['x-download-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(textOf(downloaded.rawPayload)).toContain('PIS 550123');
+      expect(textOf(downloaded.rawPayload)).not.toContain('extinguishers');
+
+      // The viewer's PDF: the searchable copy, watermarked alike, its recognised words still there.
+      const shown = await app.inject({ url: `${letter.fileUrl as string}/pdf`, headers });
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.headers['x-download-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(textOf(shown.rawPayload)).toContain('PIS 550123');
+      expect(textOf(shown.rawPayload)).toContain('extinguishers');
+    },
+    OCR_TEST_MS,
+  );
+});
+
 describe('a Secret scan in a close group', () => {
   it(
     'is found by its text only by cleared readers and the admin, with no snippet',

@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { OcrFailure, OcrStatus } from '#shared/constants.ts';
+import type { OcrFailedJson } from '#shared/schemas/ocr.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { fileOcr, type FileRow, files } from '#server/db/schema/index.ts';
@@ -208,6 +209,30 @@ export async function ocrCounts(db: DbOrTx): Promise<{ waiting: number; failed: 
     .groupBy(fileOcr.status);
   const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
   return { waiting: of('pending'), failed: of('failed') };
+}
+
+/** The failed scans, newest first, at most `limit`: what the admin's list shows (the reason, by its code). */
+export async function failedOcrFiles(db: DbOrTx, limit: number): Promise<OcrFailedJson[]> {
+  const rows = await db
+    .select({
+      fileId: fileOcr.fileId,
+      name: files.originalName,
+      area: files.area,
+      reason: fileOcr.reason,
+      detail: fileOcr.detail,
+      at: fileOcr.updatedAt,
+    })
+    .from(fileOcr)
+    .innerJoin(files, eq(files.id, fileOcr.fileId))
+    .where(eq(fileOcr.status, 'failed'))
+    .orderBy(desc(fileOcr.updatedAt), fileOcr.fileId)
+    .limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    reason: r.reason ?? 'unreadable',
+    detail: r.detail ?? '',
+    at: r.at.toISOString(),
+  }));
 }
 
 /** Queues every failed scan again (the admin's retry): pending, its attempts from zero; the ids, to queue them. */

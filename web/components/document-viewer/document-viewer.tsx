@@ -1,7 +1,10 @@
+// The text layer's rules (pdf.js): its words over the page, transparent, to select and find (decision 113).
+import './text-layer.css';
+
 import { Alert, Anchor, Button, Group, Loader, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, TextLayer } from 'pdfjs-dist';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,16 +17,20 @@ import { previewQuery, type PreviewState, storedFile } from './stored-file.ts';
 /**
  * The portal's document viewer (decision 085): a dialog showing the document's PDF (the file itself, or the
  * PDF an Office file was converted to) with pdfjs-dist, page by page, read with HTTP ranges so a long document's first
- * page shows before the rest is fetched. Pages, zoom, search, download and print, each a labelled control.
+ * page shows before the rest is fetched. Pages, zoom, search, download and print, each a labelled control. Each page
+ * carries its text layer (pdf.js), so a scan's recognised text (its searchable copy, decision 113) can be selected and
+ * found; opened from a search (`find`), the viewer goes to the first page with the word and marks it.
  */
 export default function DocumentViewer({
   fileUrl,
   name,
   onClose,
+  find,
 }: {
   fileUrl: string;
   name: string;
   onClose: () => void;
+  find?: string;
 }) {
   const { t } = useTranslation('common');
   const narrow = useMediaQuery('(max-width: 40em)', false);
@@ -52,7 +59,7 @@ export default function DocumentViewer({
       ) : state.data?.status === 'ready' && state.data.pdfUrl ? (
         <Stack gap="xs">
           <TextState text={state.data.text} />
-          <PdfView url={state.data.pdfUrl} name={name} download={download} />
+          <PdfView url={state.data.pdfUrl} name={name} download={download} find={find} />
         </Stack>
       ) : (
         <Stack gap="sm">
@@ -92,15 +99,31 @@ type PdfDocument = PDFDocumentProxy;
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
-function PdfView({ url, name, download }: { url: string; name: string; download: React.ReactNode }) {
+/** Where the text layer marks the word searched for: a light yellow under the transparent text. */
+const FOUND_BACKGROUND = 'rgb(255 212 0 / 0.45)';
+
+function PdfView({
+  url,
+  name,
+  download,
+  find,
+}: {
+  url: string;
+  name: string;
+  download: React.ReactNode;
+  find?: string;
+}) {
   const { t } = useTranslation('common');
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(2); // index in ZOOMS: 100 %, the page's width fitted to the dialog
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(find ?? '');
   const [found, setFound] = useState<string>('');
+  // The word marked in the page's text layer: the one last found.
+  const [marked, setMarked] = useState('');
   const canvas = useRef<HTMLCanvasElement>(null);
+  const textLayer = useRef<HTMLDivElement>(null);
   // The page is drawn to the box's width, and again when that changes: a dialog still opening measures 0, and a phone
   // turned on its side is wider.
   const { ref: box, width: boxWidth } = useElementSize<HTMLDivElement>();
@@ -137,6 +160,7 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
     if (!doc || !canvas.current || boxWidth < 1) return;
     let cancelled = false;
     let render: { cancel: () => void; promise: Promise<void> } | undefined;
+    let layer: TextLayer | undefined;
     void (async () => {
       const p = await doc.getPage(page);
       if (cancelled || !canvas.current) return;
@@ -152,17 +176,38 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
       c.style.height = `${Math.floor(viewport.height / ratio)}px`;
       render = p.render({ canvas: c, viewport });
       await render.promise.catch(() => {});
-      if (!cancelled) c.dataset.renderedPage = String(page);
+      if (cancelled) return;
+      c.dataset.renderedPage = String(page);
+      // The page's text over the drawing (transparent): selectable, found by the browser, the word searched marked.
+      const layerBox = textLayer.current;
+      if (!layerBox) return;
+      layerBox.replaceChildren();
+      layerBox.style.setProperty('--total-scale-factor', String(scale));
+      const pdfjs = await import('pdfjs-dist');
+      if (cancelled) return;
+      layer = new pdfjs.TextLayer({
+        textContentSource: p.streamTextContent(),
+        container: layerBox,
+        viewport: p.getViewport({ scale }),
+      });
+      const drawn = layer;
+      await drawn.render().catch(() => {});
+      if (cancelled || !marked) return;
+      for (const span of drawn.textDivs) {
+        if (!span.textContent?.toLocaleLowerCase().includes(marked)) continue;
+        span.style.backgroundColor = FOUND_BACKGROUND;
+        span.dataset.found = '';
+      }
+      layerBox.querySelector('[data-found]')?.scrollIntoView({ block: 'center' });
     })();
     return () => {
       cancelled = true;
       render?.cancel();
+      layer?.cancel();
     };
-  }, [doc, page, zoom, boxWidth]);
+  }, [doc, page, zoom, boxWidth, marked]);
 
-  const search = async (e: FormEvent) => {
-    e.preventDefault();
-    const word = query.trim().toLocaleLowerCase();
+  const findWord = async (word: string) => {
     if (!doc || !word) return;
     setFound(t('viewer.searching'));
     for (let i = 0; i < doc.numPages; i++) {
@@ -171,11 +216,26 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
       const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
       if (text.toLocaleLowerCase().includes(word)) {
         setPage(n);
+        setMarked(word);
         return setFound(t('viewer.found', { page: n }));
       }
     }
+    setMarked('');
     setFound(t('viewer.notFound'));
   };
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    void findWord(query.trim().toLocaleLowerCase());
+  };
+  // Opened from a search: the word found as soon as the document is read.
+  const opening = useRef(find);
+  useEffect(() => {
+    if (!doc || !opening.current) return;
+    const word = opening.current.trim().toLocaleLowerCase();
+    opening.current = undefined;
+    void findWord(word);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the document is first read
+  }, [doc]);
 
   const print = () => {
     const frame = document.createElement('iframe');
@@ -242,7 +302,7 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
         </Button>
         {download}
       </Group>
-      <form onSubmit={(e) => void search(e)}>
+      <form onSubmit={search}>
         <Group gap="xs" align="end" wrap="wrap">
           <TextInput
             label={t('viewer.search')}
@@ -266,12 +326,24 @@ function PdfView({ url, name, download }: { url: string; name: string; download:
         aria-label={t('viewer.pages', { name })}
       >
         {!doc && <Loader size="sm" m="md" />}
-        <canvas
-          ref={canvas}
-          role="img"
-          aria-label={t('viewer.pageImage', { page, name })}
-          style={{ display: doc ? 'block' : 'none', margin: '0 auto' }}
-        />
+        <div
+          style={{
+            position: 'relative',
+            width: 'fit-content',
+            margin: '0 auto',
+            display: doc ? 'block' : 'none',
+            ['--scale-round-x' as string]: '1px',
+            ['--scale-round-y' as string]: '1px',
+          }}
+        >
+          <canvas
+            ref={canvas}
+            role="img"
+            aria-label={t('viewer.pageImage', { page, name })}
+            style={{ display: 'block' }}
+          />
+          <div ref={textLayer} className="textLayer" data-testid="text-layer" />
+        </div>
       </div>
     </Stack>
   );

@@ -26,3 +26,14 @@ export const previewQuery = (file: { area: string; name: string }) => ({
   queryFn: ({ signal }: { signal?: AbortSignal }) =>
     api.get<PreviewState>(`/api/previews/${file.area}/${file.name}`, { signal }),
 });
+
+/**
+ * The same state for a line on a card (whether a scan's text was recognised): never asks for the step-up, so a
+ * classified document's card says nothing until its viewer is opened after the check.
+ */
+export const previewLineQuery = (file: { area: string; name: string }) => ({
+  queryKey: ['preview', file.area, file.name] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.get<PreviewState>(`/api/previews/${file.area}/${file.name}`, { signal, askStepUp: false }),
+  retry: false,
+});

@@ -1,12 +1,12 @@
-import { Anchor } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { needsStepUp } from '#web/lib/api-client.ts';
 import { withMantineStyles } from '#web/lib/mantine-styles.ts';
 
-import { previewQuery, storedFile } from './stored-file.ts';
+import { previewLineQuery, previewQuery, storedFile } from './stored-file.ts';
 
 // The viewer (and pdfjs-dist inside it) loads on first use only: the first page stays under its budget (decision 085).
 const DocumentViewer = lazy(withMantineStyles(() => import('./document-viewer.tsx')));
@@ -21,13 +21,29 @@ const VIEWABLE = /\.(pdf|docx?|xlsx?|pptx?|odt)$/i;
  * on the page itself, and the viewer opens once it is given; cancelled, the viewer does not open. Any other refusal
  * opens the viewer, which words it.
  */
-export function ViewDocument({ fileUrl, name, fileName }: { fileUrl: string; name: string; fileName?: string | null }) {
+export function ViewDocument({
+  fileUrl,
+  name,
+  fileName,
+  find,
+  textState = true,
+}: {
+  fileUrl: string;
+  name: string;
+  fileName?: string | null;
+  /** A word to find and mark as the viewer opens (a search hit). */
+  find?: string;
+  /** Whether "Text recognised" (or why not) follows "View", for a scan (decision 113). */
+  textState?: boolean;
+}) {
   const { t } = useTranslation('common');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
   const file = storedFile(fileUrl);
-  if (!file || (fileName && !VIEWABLE.test(fileName))) return null;
+  if (!file) return null;
+  const scanLine = textState && <DocumentTextState fileUrl={fileUrl} fileName={fileName} />;
+  if (fileName && !VIEWABLE.test(fileName)) return scanLine || null;
   const view = () => {
     if (asking) return;
     setAsking(true);
@@ -54,12 +70,47 @@ export function ViewDocument({ fileUrl, name, fileName }: { fileUrl: string; nam
       >
         {t('viewer.view')}
       </Anchor>
+      {scanLine}
       {open && (
         <Suspense fallback={null}>
-          <DocumentViewer fileUrl={fileUrl} name={name} onClose={() => setOpen(false)} />
+          <DocumentViewer fileUrl={fileUrl} name={name} find={find} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The files OCR reads (decision 113): PDFs and images. */
+const SCANNABLE = /\.(pdf|png|jpe?g|tiff?)$/i;
+/** How often a card asks again while a scan's text is being recognised. */
+const PENDING_REFRESH_MS = 10_000;
+
+/**
+ * "Text recognised", or "Text not recognised" and why, or that it is being recognised: for a scan on a card (a
+ * letter, a close-group document, a notice, a correspondence item). Nothing for a file OCR does not read, nor for a
+ * classified one before the step-up (its viewer says it after the check).
+ */
+export function DocumentTextState({ fileUrl, fileName }: { fileUrl: string; fileName?: string | null }) {
+  const { t } = useTranslation('common');
+  const file = storedFile(fileUrl);
+  const known = !fileName || SCANNABLE.test(fileName);
+  const state = useQuery({
+    ...previewLineQuery(file ?? { area: '', name: '' }),
+    enabled: !!file && known,
+    refetchInterval: (query) => (query.state.data?.text?.status === 'pending' ? PENDING_REFRESH_MS : false),
+  });
+  const text = state.data?.text;
+  if (!text || text.status === 'not_needed') return null;
+  const words =
+    text.status === 'done'
+      ? t('viewer.textRecognised')
+      : text.status === 'pending'
+        ? t('viewer.textPendingShort')
+        : t('viewer.textNotRecognised', { reason: t(`viewer.textReason_${text.reason ?? 'unreadable'}`) });
+  return (
+    <Text size="sm" c="gray.7" span>
+      {words}
+    </Text>
   );
 }
 

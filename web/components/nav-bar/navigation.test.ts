@@ -112,6 +112,7 @@ describe('buildNavigation (spec §6 menu by role)', () => {
           'nav.auditTrail',
           'nav.manageGallery',
           'nav.efileSettings',
+          'nav.ocrAdmin',
           'site:nav.feedback',
           'nav.acknowledgementReports',
           'nav.manageGroups',

@@ -102,6 +102,8 @@ export function buildNavigation({
         link('manageGallery', paths.admin.manageGallery),
         // e-Files (decision 107): the numbering scheme and the heads.
         link('efileSettings', paths.admin.efiles),
+        // Text recognised in scans (decision 113): the files waiting and failed.
+        link('ocrAdmin', paths.admin.ocr),
         { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
         // Who has acknowledged the notices and circulars that ask for it.
         link('acknowledgementReports', paths.acknowledgementRequests),

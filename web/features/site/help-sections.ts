@@ -84,6 +84,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     pendency: isAdmin,
     clearance: isAdmin,
     efileSettings: isAdmin,
+    ocr: isAdmin,
   },
 };
 
@@ -156,6 +157,7 @@ export const HELP_SCREENS: Record<string, HelpSectionId> = {
   [paths.efiles]: 'employee.efiles',
   [paths.efile.pattern]: 'employee.efileNotes',
   [paths.admin.efiles]: 'admin.efileSettings',
+  [paths.admin.ocr]: 'admin.ocr',
 };
 
 /** The screens that need no Help section of their own, and why. Keep it short. */

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { MARK_END, MARK_START } from '#shared/schemas/search.ts';
 import type { UserJson } from '#shared/schemas/user.ts';
 
 import i18n from '#web/i18n/index.ts';
@@ -8,7 +9,7 @@ import { clearLogin, saveLogin } from '#web/lib/auth-storage.ts';
 import { profile } from '#web/test/profile-fixture.ts';
 import { jsonResponse, render } from '#web/test/render.tsx';
 
-import { SearchResults } from './search-results.tsx';
+import { SearchResults, wordToFind } from './search-results.tsx';
 
 // Decision 015: a visitor whose search finds nothing is told that people are found after signing in, with the way there.
 
@@ -48,5 +49,16 @@ describe('SearchResults: nothing found', () => {
   it('asks for at least 2 characters', () => {
     render(<SearchResults q="a" kinds={[]} onKindsChange={() => {}} />);
     expect(screen.getByText('Type at least 2 characters in the search box at the top of the page.')).toBeVisible();
+  });
+});
+
+describe('wordToFind: the word a file hit opens the viewer at (decision 113)', () => {
+  it('is the first word the snippet marks (the stem the search matched), else the first word of the query', () => {
+    expect(
+      wordToFind(`inspection of ${MARK_START}extinguishers${MARK_END} and ${MARK_START}hydrant${MARK_END}`, 'x'),
+    ).toBe('extinguishers');
+    expect(wordToFind(`${MARK_START}अनापत्ति${MARK_END} का नवीनीकरण`, 'अनापत्ति')).toBe('अनापत्ति');
+    // A classified file's hit has no snippet: the query's own first word.
+    expect(wordToFind('', '  fire NOC renewal ')).toBe('fire');
   });
 });

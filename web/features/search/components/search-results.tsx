@@ -4,12 +4,15 @@ import { Link } from 'react-router';
 
 import {
   countLabel,
+  MARK_END,
+  MARK_START,
   SEARCH_KINDS,
   SEARCH_MIN_LENGTH,
   type SearchKind,
   type SearchResultJson,
 } from '#shared/schemas/search.ts';
 
+import { ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { NewTabLink } from '#web/components/new-tab-link.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
@@ -20,12 +23,31 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { isSearchable, useSearchPages } from '../api.ts';
 
-/** A result's title: its file in a new tab, or its portal page. */
-function ResultLink({ result }: { result: SearchResultJson }) {
+/** The word a file's viewer opens at: the first one the snippet marks (the search's own match), else the query's. */
+export function wordToFind(snippet: string, q: string): string {
+  const start = snippet.indexOf(MARK_START);
+  const end = start < 0 ? -1 : snippet.indexOf(MARK_END, start);
+  if (start >= 0 && end > start) return snippet.slice(start + MARK_START.length, end);
+  return q.trim().split(/\s+/)[0] ?? '';
+}
+
+/**
+ * A result's title: its file in a new tab, then "View" (the portal's viewer, opened at the word found: its text
+ * layer, a scan's recognised text included, decision 113), or its portal page.
+ */
+function ResultLink({ result, q }: { result: SearchResultJson; q: string }) {
   return result.url.startsWith('/uploads/') ? (
-    <NewTabLink href={result.url} fw={600}>
-      {result.title}
-    </NewTabLink>
+    <Group gap="xs" wrap="wrap">
+      <NewTabLink href={result.url} fw={600}>
+        {result.title}
+      </NewTabLink>
+      <ViewDocument
+        fileUrl={result.url.split('?')[0]!}
+        name={result.title}
+        find={wordToFind(result.snippet, q)}
+        textState={false}
+      />
+    </Group>
   ) : (
     <Anchor component={Link} to={result.url} fw={600}>
       {result.title}
@@ -118,7 +140,7 @@ export function SearchResults({
               {items.map((r) => (
                 <Paper key={`${r.kind}:${r._id}`} component="li" withBorder p="sm" radius="md">
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="baseline">
-                    <ResultLink result={r} />
+                    <ResultLink result={r} q={q} />
                     <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
                       {formatDate(r.date)}
                     </Text>
