@@ -1,44 +1,29 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { auditEvents, users } from '#server/db/schema/index.ts';
 import { pdfWithPages } from '#server/test/documents.ts';
-import { authHeaders, createUser, letterFields, postLetter, tokenFor } from '#server/test/factories.ts';
-import { multipart } from '#server/test/multipart.ts';
+import { createUser, letterFields, postLetter, tokenFor } from '#server/test/factories.ts';
 
-import { app, call, cast, ok, open, receive, send, type Who } from './efiles.test-helpers.ts';
+import {
+  app,
+  call,
+  cast,
+  ok,
+  open,
+  pagesOf,
+  receive,
+  send,
+  uploadDocument,
+  type Who,
+} from './efiles.test-helpers.ts';
 
 // The export of an e-file as one PDF (decision 111): the noting pages, then the correspondence, page-numbered;
 // watermarked and recorded for a classified file; 404 to those who may not see the file; the step-up of its opening.
 
-const work = mkdtempSync(path.join(os.tmpdir(), 'lp-efile-export-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The text of each page of a PDF, as Debian's pdftotext reads it (in reading order: words split by their gaps). */
-function pagesOf(pdf: Buffer): string[] {
-  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
-}
-
 const exportOf = (user: Who, id: string) => call('GET', user, `/api/efiles/${id}/export.pdf`);
 const eventsOf = (objectId: string) =>
   app.db.select().from(auditEvents).where(eq(auditEvents.objectId, objectId)).orderBy(asc(auditEvents.seq));
-
-async function uploadDocument(user: Who, id: string, filename: string, content: Buffer) {
-  const body = multipart({}, { field: 'document', filename, content, contentType: 'application/pdf' });
-  return app.inject({
-    method: 'POST',
-    url: `/api/efiles/${id}/items`,
-    payload: body.payload,
-    headers: { ...body.headers, ...(user ? await authHeaders(app, user) : {}) },
-  });
-}
 
 describe('the export of an e-file', () => {
   it('holds the noting pages, then each item under its C/n, page-numbered, with Hindi drawn', async () => {

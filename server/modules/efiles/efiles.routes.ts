@@ -32,7 +32,14 @@ import { signedInActor } from '#server/plugins/auth.ts';
 import { accessFile } from './efiles.access.ts';
 import { efileDetail, efileHistory } from './efiles.detail.ts';
 import { efileExportRoute } from './efiles.export.route.ts';
-import { addDocument, canDownloadEfileDocument, EFILES_AREA, fileOfLetter, putLetterInFile } from './efiles.items.ts';
+import {
+  addDocument,
+  canDownloadEfileDocument,
+  EFILES_AREA,
+  fileOfLetter,
+  putLetterInFile,
+  recordedEfileDocument,
+} from './efiles.items.ts';
 import { describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
 import { pullBackEfile, receiveEfile, returnEfile, sendEfile } from './efiles.movements.ts';
 import { addNote, discardNote, editNote, noteHistory } from './efiles.notes.ts';
@@ -50,7 +57,9 @@ const ok = { 200: messageJson, 201: messageJson };
 
 /** e-Files (decision 107): /api/efiles. */
 export const efilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.fileAccess.register(EFILES_AREA, canDownloadEfileDocument);
+  // A document of a file above Unclassified is read as the file is: the step-up, the watermark and the audit trail,
+  // for admins too (decision 121).
+  app.fileAccess.register(EFILES_AREA, canDownloadEfileDocument, { everyone: true, recorded: recordedEfileDocument });
   await app.register(efileExportRoute);
 
   app.get('/api/efiles/settings', { schema: { response: { 200: efileSettingsJson } } }, async () => {
