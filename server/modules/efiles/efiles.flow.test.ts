@@ -99,6 +99,6 @@ describe('an e-file from opening to closing', () => {
     }
     ok(await call('POST', c.employee, `/api/efiles/${file._id}/reopen`, {}));
     expect(ok(await view(c.employee, file._id)).json().state).toBe('open');
-    expect((await call('GET', c.employee, '/api/efiles?box=created')).json().length).toBeGreaterThanOrEqual(2);
+    expect((await call('GET', c.employee, '/api/efiles?box=created')).json().files.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -10,6 +10,7 @@ import {
   efileJson,
   efileListQuery,
   efileMovementJson,
+  efilePageJson,
   efileSearchQuery,
   efileSettingsInput,
   efileSettingsJson,
@@ -23,6 +24,7 @@ import {
   sendEfileInput,
 } from '#shared/schemas/efile.ts';
 
+import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
@@ -40,7 +42,7 @@ import {
   putLetterInFile,
   recordedEfileDocument,
 } from './efiles.items.ts';
-import { describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
+import { decodeEfileCursor, describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
 import { pullBackEfile, receiveEfile, returnEfile, sendEfile } from './efiles.movements.ts';
 import { addNote, discardNote, editNote, noteHistory } from './efiles.notes.ts';
 import { addHead, listHeads, readSettings, updateSettings } from './efiles.numbers.ts';
@@ -83,11 +85,13 @@ export const efilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/efiles',
-    { schema: { querystring: efileListQuery, response: { 200: z.array(efileSummaryJson) } } },
-    async (req) => (await listEfiles(app.db, signedInActor(req), req.query.box)).map(presentSummary),
-  );
+  // A box of My files a page at a time: the next page's keyset cursor in `nextCursor` (decision 121).
+  app.get('/api/efiles', { schema: { querystring: efileListQuery, response: { 200: efilePageJson } } }, async (req) => {
+    const { box, limit, cursor } = req.query;
+    const after = cursor ? decodeEfileCursor(cursor) : undefined;
+    const { rows, next } = await listEfiles(app.db, signedInActor(req), { box, limit, after });
+    return { files: rows.map(presentSummary), nextCursor: next ? encodeTimeCursor(next) : null };
+  });
   app.get(
     '/api/efiles/search',
     { schema: { querystring: efileSearchQuery, response: { 200: z.array(efileSummaryJson) } } },

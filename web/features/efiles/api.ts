@@ -1,12 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type {
   CreateEfileInput,
   EfileBox,
   efileHeadJson,
   EfileJson,
   EfileMovementJson,
+  EfilePageJson,
   efileSettingsJson,
   EfileSummaryJson,
   letterInFileJson,
@@ -39,11 +41,17 @@ export const efileKeys = {
   groups: ['efiles', 'groups'] as const,
 };
 
-/** GET /api/efiles?box=…: one box of My files, the server's page (latest moved first). */
+/** GET /api/efiles?box=…: one box of My files, a page at a time (latest moved first), more on demand (decision 121). */
 export const useEfileBox = (box: EfileBox) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: efileKeys.box(box),
-    queryFn: ({ signal }) => api.get<EfileSummaryJson[]>('/api/efiles', { params: { box }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<EfilePageJson>('/api/efiles', {
+        params: { box, cursor: pageParam, limit: DEFAULT_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** GET /api/efiles/search?q=…: number, subject, note text, correspondence text, among the files I may see. */
