@@ -180,3 +180,24 @@ export const noteVersionJson = z.object({ editor: z.string(), body: noteBody, at
 export const efileHeadJson = z.object({ _id: z.uuid(), code: z.string(), name: z.string(), active: z.boolean() });
 export const efileSettingsJson = z.object({ numberScheme: z.string(), labCode: z.string() });
 export const letterInFileJson = z.object({ efile: z.object({ _id: z.uuid(), number: z.string() }).nullable() });
+
+/** GET /api/efiles/pendency (decision 121): per officer, the files with them now and those they closed in a period. */
+export const efilePendencyJson = z.object({
+  from: z.string(),
+  to: z.string(),
+  group: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+  officers: z.array(
+    z.object({
+      officer: person,
+      group: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+      /** With them now (open or parked), of which in transit to them, parked, and past the due date. */
+      held: z.number(),
+      inTransit: z.number(),
+      parked: z.number(),
+      overdue: z.number(),
+      closed: z.number(),
+      oldestSince: z.string().nullable(),
+    }),
+  ),
+});
+export type EfilePendencyJson = z.infer<typeof efilePendencyJson>;

@@ -11,6 +11,7 @@ import {
   efileListQuery,
   efileMovementJson,
   efilePageJson,
+  efilePendencyJson,
   efileSearchQuery,
   efileSettingsInput,
   efileSettingsJson,
@@ -23,6 +24,7 @@ import {
   routeInput,
   sendEfileInput,
 } from '#shared/schemas/efile.ts';
+import { pendencyQuery } from '#shared/schemas/letter.ts';
 
 import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
@@ -43,6 +45,7 @@ import {
   recordedEfileDocument,
 } from './efiles.items.ts';
 import { decodeEfileCursor, describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
+import { efilePendency } from './efiles.pendency.ts';
 import { pullBackEfile, receiveEfile, returnEfile, sendEfile } from './efiles.movements.ts';
 import { addNote, discardNote, editNote, noteHistory } from './efiles.notes.ts';
 import { addHead, listHeads, readSettings, updateSettings } from './efiles.numbers.ts';
@@ -92,6 +95,12 @@ export const efilesRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rows, next } = await listEfiles(app.db, signedInActor(req), { box, limit, after });
     return { files: rows.map(presentSummary), nextCursor: next ? encodeTimeCursor(next) : null };
   });
+  // Pendency of e-files beside the dak's, under its rule and with its period and group (decision 121).
+  app.get(
+    '/api/efiles/pendency',
+    { schema: { querystring: pendencyQuery, response: { 200: efilePendencyJson } } },
+    (req) => efilePendency(app.db, signedInActor(req), req.query),
+  );
   app.get(
     '/api/efiles/search',
     { schema: { querystring: efileSearchQuery, response: { 200: z.array(efileSummaryJson) } } },

@@ -9,6 +9,7 @@ import type {
   EfileJson,
   EfileMovementJson,
   EfilePageJson,
+  EfilePendencyJson,
   efileSettingsJson,
   EfileSummaryJson,
   letterInFileJson,
@@ -33,6 +34,7 @@ export const efileKeys = {
   search: (q: string) => ['efiles', 'search', q] as const,
   file: (id: string) => ['efiles', 'file', id] as const,
   movements: (id: string) => ['efiles', 'movements', id] as const,
+  pendency: (f: EfilePendencyFilter) => ['efiles', 'pendency', f] as const,
   noteHistory: (id: string, noteId: string) => ['efiles', 'note-history', id, noteId] as const,
   ofLetter: (letterId: string) => ['efiles', 'of-letter', letterId] as const,
   heads: ['efiles', 'heads'] as const,
@@ -52,6 +54,24 @@ export const useEfileBox = (box: EfileBox) =>
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The period and group of a pendency report (YYYY-MM-DD or '', a group id or '' for the default). */
+export interface EfilePendencyFilter {
+  from: string;
+  to: string;
+  groupId: string;
+}
+
+/** GET /api/efiles/pendency: per officer, the files with them and those closed in the period (decision 121). */
+export const useEfilePendency = (f: EfilePendencyFilter) =>
+  useQuery({
+    queryKey: efileKeys.pendency(f),
+    queryFn: ({ signal }) =>
+      api.get<EfilePendencyJson>('/api/efiles/pendency', {
+        params: { from: f.from || undefined, to: f.to || undefined, groupId: f.groupId || undefined },
+        signal,
+      }),
   });
 
 /** GET /api/efiles/search?q=…: number, subject, note text, correspondence text, among the files I may see. */
