@@ -122,6 +122,17 @@ describe('the export of an e-file', () => {
     expect(pages).toHaveLength(2);
     expect(pages[1]).toContain('C/1');
     expect(pages[1]).toContain('its PDF is damaged, encrypted or has no page');
+    // In the reader's language (decision 121): the screen's, else the account's.
+    const hindi = pagesOf(ok(await call('GET', c.employee, `/api/efiles/${file._id}/export.pdf?lang=hi`)).rawPayload);
+    expect(hindi[1]).toContain('PDF');
+    expect(hindi[1]).toContain('खोलें');
+    expect(hindi[1]).not.toContain('Open it in the portal');
+    await app.db.update(users).set({ language: 'hi' }).where(eq(users.id, c.employee.id));
+    expect(pagesOf(ok(await exportOf(c.employee, file._id)).rawPayload)[1]).toContain('खोलें');
+    const english = await call('GET', c.employee, `/api/efiles/${file._id}/export.pdf?lang=en`);
+    expect(pagesOf(ok(english).rawPayload)[1]).toContain('Open it in the portal');
+    const bad = await call('GET', c.employee, `/api/efiles/${file._id}/export.pdf?lang=fr`);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('is watermarked for a classified file as downloads are, under the id of its audit event', async () => {

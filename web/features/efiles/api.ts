@@ -206,4 +206,6 @@ export const useAddHead = () =>
   useEfileWrite((input: { code: string; name: string }) => api.post<EfileHeadJson>('/api/efiles/heads', input));
 
 /** The whole file as one PDF (a link, authorised by the sign-in cookie; watermarked and audited on the server). */
-export const exportHref = (id: string) => `/api/efiles/${id}/export.pdf`;
+/** The export's link; `lang`: the screen's language, for the words of its stand-in pages (decision 121). */
+export const exportHref = (id: string, lang?: string) =>
+  `/api/efiles/${id}/export.pdf${lang === 'hi' || lang === 'en' ? `?lang=${lang}` : ''}`;
