@@ -19,6 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -173,7 +174,7 @@ async function seedBigFile(db: Db, people: Awaited<ReturnType<typeof seedPeople>
 }
 
 /** p50 and p95 of `runs` timed GETs of `url` after a warm-up, each checked for a 200. */
-async function timeGet(inject: (url: string) => Promise<{ statusCode: number; body: string }>, label: string, url: string) {
+async function timeGet(inject: (url: string) => Promise<LightMyRequestResponse>, label: string, url: string) {
   const times: number[] = [];
   for (let i = 0; i < runs + 5; i++) {
     const t = performance.now();
@@ -215,7 +216,7 @@ async function main() {
     });
     const as = async (user: UserRow) => {
       const headers = await session(user);
-      return (url: string) => app.inject({ method: 'GET', url, headers });
+      return async (url: string) => app.inject({ method: 'GET', url, headers });
     };
     const author = await as(big.author);
     const officer = await as(busy);

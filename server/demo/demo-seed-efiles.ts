@@ -6,10 +6,10 @@ import type { SendEfileInput } from '#shared/schemas/efile.ts';
 
 import type { Db } from '#server/db/client.ts';
 import { efileHeads, type UserRow } from '#server/db/schema/index.ts';
-import { changeState } from '#server/modules/efiles/efiles.states.ts';
-import { addNote, editNote } from '#server/modules/efiles/efiles.notes.ts';
 import { receiveEfile, returnEfile, sendEfile } from '#server/modules/efiles/efiles.movements.ts';
+import { addNote, editNote } from '#server/modules/efiles/efiles.notes.ts';
 import { createEfile } from '#server/modules/efiles/efiles.service.ts';
+import { changeState } from '#server/modules/efiles/efiles.states.ts';
 import { toActor } from '#server/plugins/auth.ts';
 
 import type { DemoWorld, SeedContext } from './demo-seed-context.ts';
