@@ -139,17 +139,21 @@ async function seedBigFile(db: Db, people: Awaited<ReturnType<typeof seedPeople>
   await db.execute(sql`insert into efile_movements (efile_id, kind, to_user_id, received_at)
     values (${id}, 'created', ${author.id}, now())`);
   const pdf = pdfWithPages(['Correspondence received, first page', 'Correspondence received, second page']);
-  const stored = rows<{ id: string; stored_name: string }>(
-    await db.execute(sql`
-      insert into files (id, area, stored_name, original_name, mime_type, size, uploaded_by)
-      select n.id, 'efiles', n.id::text, 'letter-' || lpad(n.s::text, 4, '0') || '.pdf', 'application/pdf',
-        ${pdf.length}, ${author.id}
-      from (select gen_random_uuid() as id, s from generate_series(1, ${itemCount}) s) n
-      returning id, stored_name`),
-  );
+  // The rows and their OCR state in one transaction: the OCR job is woken at commit and finds nothing to read (their
+  // pages carry their own text), so no scan runs while the bench measures.
+  const stored = await db.transaction(async (tx) => {
+    const made = rows<{ id: string; stored_name: string }>(
+      await tx.execute(sql`
+        insert into files (id, area, stored_name, original_name, mime_type, size, uploaded_by)
+        select n.id, 'efiles', n.id::text, 'letter-' || lpad(n.s::text, 4, '0') || '.pdf', 'application/pdf',
+          ${pdf.length}, ${author.id}
+        from (select gen_random_uuid() as id, s from generate_series(1, ${itemCount}) s) n
+        returning id, stored_name`),
+    );
+    await tx.execute(sql`update file_ocr set status = 'not_needed' where file_id = any(${uuids(made.map((f) => f.id))})`);
+    return made;
+  });
   for (const f of stored) writeFileSync(localPath(f.stored_name), pdf);
-  // Read already (no OCR job starts while the bench measures): its pages carry their own text.
-  await db.execute(sql`update file_ocr set status = 'not_needed' where file_id = any(${uuids(stored.map((f) => f.id))})`);
   await db.execute(sql`
     insert into efile_items (efile_id, seq, title, file_id, text, added_by)
     select ${id}, row_number() over (order by f.original_name), f.original_name, f.id, 'Correspondence received', ${author.id}

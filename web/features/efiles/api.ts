@@ -44,12 +44,12 @@ export const efileKeys = {
 };
 
 /** GET /api/efiles?box=…: one box of My files, a page at a time (latest moved first), more on demand (decision 121). */
-export const useEfileBox = (box: EfileBox) =>
+export const useEfileBox = (box: EfileBox, limit = DEFAULT_PAGE_SIZE) =>
   useInfiniteQuery({
-    queryKey: efileKeys.box(box),
+    queryKey: [...efileKeys.box(box), limit],
     queryFn: ({ pageParam, signal }) =>
       api.get<EfilePageJson>('/api/efiles', {
-        params: { box, cursor: pageParam, limit: DEFAULT_PAGE_SIZE },
+        params: { box, cursor: pageParam, limit },
         signal,
       }),
     initialPageParam: undefined as string | undefined,
