@@ -150,7 +150,9 @@ async function seedBigFile(db: Db, people: Awaited<ReturnType<typeof seedPeople>
         from (select gen_random_uuid() as id, s from generate_series(1, ${itemCount}) s) n
         returning id, stored_name`),
     );
-    await tx.execute(sql`update file_ocr set status = 'not_needed' where file_id = any(${uuids(made.map((f) => f.id))})`);
+    await tx.execute(
+      sql`update file_ocr set status = 'not_needed' where file_id = any(${uuids(made.map((f) => f.id))})`,
+    );
     return made;
   });
   for (const f of stored) writeFileSync(localPath(f.stored_name), pdf);
@@ -202,7 +204,11 @@ async function main() {
     const people = await seedPeople(db);
     const busy = people.officers[1]!;
     await seedFiles(db, people, busy);
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret', SERVE_WEB: 'false' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      SERVE_WEB: 'false',
+    });
     const app = await buildApp({ config, database: { ...database, close: async () => {} }, logger: false });
     await app.ready();
     const localPath = (id: string) => {
@@ -213,7 +219,9 @@ async function main() {
     const big = await seedBigFile(db, people, localPath);
     await db.execute(sql`vacuum analyze`);
     const seededS = Number(seconds(started));
-    console.log(`seeded ${fileCount.toLocaleString('en-IN')} e-files and the big file on ${database.kind} in ${seededS} s`);
+    console.log(
+      `seeded ${fileCount.toLocaleString('en-IN')} e-files and the big file on ${database.kind} in ${seededS} s`,
+    );
 
     const session = async (user: UserRow) => ({
       authorization: `Bearer ${await app.startSession(db, user, { ip: '127.0.0.1', headers: {} } as never, { method: 'password' })}`,
@@ -228,11 +236,17 @@ async function main() {
       await db.execute(sql`select count(*)::int as held from efiles where holder_id = ${busy.id} and state = 'open'`),
     );
     const first = (await officer('/api/efiles?box=with_me')).json() as { nextCursor: string };
-    console.log(`\nThe big file (${noteCount} notes, ${itemCount} items); ${busy.name} holds ${held.toLocaleString('en-IN')} open files:`);
+    console.log(
+      `\nThe big file (${noteCount} notes, ${itemCount} items); ${busy.name} holds ${held.toLocaleString('en-IN')} open files:`,
+    );
     const opening = await timeGet(author, 'open the big file (GET /api/efiles/{id})', `/api/efiles/${big.id}`);
     const lists = [
       await timeGet(officer, '"with me", first page (busiest officer)', '/api/efiles?box=with_me'),
-      await timeGet(officer, '"with me", second page by its cursor', `/api/efiles?box=with_me&cursor=${first.nextCursor}`),
+      await timeGet(
+        officer,
+        '"with me", second page by its cursor',
+        `/api/efiles?box=with_me&cursor=${first.nextCursor}`,
+      ),
       await timeGet(officer, '"created by me", first page', '/api/efiles?box=created'),
       await timeGet(officer, '"sent by me, not yet received", first page', '/api/efiles?box=sent'),
       await timeGet(officer, '"parked", first page', '/api/efiles?box=parked'),
@@ -263,10 +277,14 @@ async function main() {
         select e.id from efiles e where e.holder_id = ${busy.id} and e.state = 'open'
         order by e.moved_at desc, e.id desc limit 21`),
     );
-    console.log(`\nEXPLAIN ANALYZE, "with me" (its index in the list's order):\n${plan.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`);
+    console.log(
+      `\nEXPLAIN ANALYZE, "with me" (its index in the list's order):\n${plan.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`,
+    );
     await app.close();
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-    console.log(`\npeak memory (RSS) ${peakRssMb} MB; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
+    console.log(
+      `\npeak memory (RSS) ${peakRssMb} MB; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+    );
     console.log(
       JSON.stringify({
         db: database.kind,

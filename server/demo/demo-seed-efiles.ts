@@ -49,7 +49,11 @@ export async function seedEfiles(ctx: SeedContext, world: DemoWorld, register: D
   const director = world.director;
   const as = (u: UserRow) => toActor(u);
 
-  const open = async (by: UserRow, subject: string, classification: 'Unclassified' | 'Confidential' = 'Unclassified') => {
+  const open = async (
+    by: UserRow,
+    subject: string,
+    classification: 'Unclassified' | 'Confidential' = 'Unclassified',
+  ) => {
     const id = await createEfile(db, as(by), { subject, headId, ownerGroupId: fire, classification });
     add('efiles');
     return id;

@@ -5,18 +5,7 @@ import { auditEvents, users } from '#server/db/schema/index.ts';
 import { pdfWithPages } from '#server/test/documents.ts';
 import { createUser, letterFields, postLetter, tokenFor } from '#server/test/factories.ts';
 
-import {
-  app,
-  call,
-  cast,
-  ok,
-  open,
-  pagesOf,
-  receive,
-  send,
-  uploadDocument,
-  type Who,
-} from './efiles.test-helpers.ts';
+import { app, call, cast, ok, open, pagesOf, receive, send, uploadDocument, type Who } from './efiles.test-helpers.ts';
 
 // The export of an e-file as one PDF (decision 111): the noting pages, then the correspondence, page-numbered;
 // watermarked and recorded for a classified file; 404 to those who may not see the file; the step-up of its opening.

@@ -81,7 +81,9 @@ describe('My files a page at a time', () => {
     await expectBox(c.employee, 'sent', sent);
     await expectBox(c.colleague, 'copies', sent);
     await expectBox(c.gh, 'with_me', sent);
-    expect((await walk(c.employee, 'created', 3)).flat()).toEqual(await inOrder([...held, ...parked, ...closed, ...sent]));
+    expect((await walk(c.employee, 'created', 3)).flat()).toEqual(
+      await inOrder([...held, ...parked, ...closed, ...sent]),
+    );
   });
 
   it.each([

@@ -8,12 +8,30 @@ import { app, call, cast, ok, open, receive, send, type Who } from './efiles.tes
 // Pendency of e-files (decision 121), beside the dak's and under its rule: per officer, the files with them now — in
 // transit, parked, past due — and those they closed in the period.
 
-type Officer = { officer: { _id: string }; held: number; inTransit: number; parked: number; overdue: number; closed: number };
+type Officer = {
+  officer: { _id: string };
+  held: number;
+  inTransit: number;
+  parked: number;
+  overdue: number;
+  closed: number;
+};
 const pendencyOf = async (user: Who, query = '') =>
-  ok(await call('GET', user, `/api/efiles/pendency${query}`)).json() as { group: { _id: string } | null; officers: Officer[] };
+  ok(await call('GET', user, `/api/efiles/pendency${query}`)).json() as {
+    group: { _id: string } | null;
+    officers: Officer[];
+  };
 const row = (report: { officers: Officer[] }, id: string) => {
   const found = report.officers.find((o) => o.officer._id === id);
-  return found && { held: found.held, inTransit: found.inTransit, parked: found.parked, overdue: found.overdue, closed: found.closed };
+  return (
+    found && {
+      held: found.held,
+      inTransit: found.inTransit,
+      parked: found.parked,
+      overdue: found.overdue,
+      closed: found.closed,
+    }
+  );
 };
 
 async function busyGroup() {

@@ -76,7 +76,10 @@ function PutInFileDialog({ letter, onClose }: { letter: LetterRef; onClose: () =
             <Select
               label={t('putIn.file')}
               placeholder={withMe.isPending ? t('loading') : t('putIn.filePlaceholder')}
-              data={(withMe.data?.pages.flatMap((p) => p.files) ?? []).map((f) => ({ value: f._id, label: `${f.number} — ${f.subject}` }))}
+              data={(withMe.data?.pages.flatMap((p) => p.files) ?? []).map((f) => ({
+                value: f._id,
+                label: `${f.number} — ${f.subject}`,
+              }))}
               value={fileId}
               onChange={setFileId}
               searchable

@@ -123,7 +123,8 @@ export function SendDialog({ file, onClose }: { file: EfileJson; onClose: () => 
   const routeList = { ...useInPlaceCombobox(), ...useClosingOnPick() };
   const priorityList = useInPlaceCombobox();
   const submit = submitWith(
-    (values, handlers) => send.mutate({ id: file._id, input: { ...values, dueDate: values.dueDate || null } }, handlers),
+    (values, handlers) =>
+      send.mutate({ id: file._id, input: { ...values, dueDate: values.dueDate || null } }, handlers),
     (values) => {
       const name = options.find((o) => o.value === values.to)?.label.split(' — ')[0] ?? '';
       return t('send.done', { number: file.number, name });
