@@ -96,9 +96,9 @@ async function seedFiles(db: Db, people: Awaited<ReturnType<typeof seedPeople>>,
         (${officers})[i % 200 + 1],
         case when i % 20 = 0 then ${busy.id}::uuid else (${officers})[(i * 7 + 3) % 200 + 1] end,
         (case when i % 10 = 8 then 'parked' when i % 10 = 9 then 'closed' else 'open' end)::efile_state,
-        now() - (${fileCount} - i) * interval '3 minutes',
-        now() - (${fileCount} - i) * interval '3 minutes' - interval '2 days'
-      from generate_series(${from}, ${to}) as i`);
+        now() - (${fileCount}::int - i) * interval '3 minutes',
+        now() - (${fileCount}::int - i) * interval '3 minutes' - interval '2 days'
+      from generate_series(${from}::int, ${to}::int) as i`);
     process.stdout.write(`\rseeded ${to.toLocaleString('en-IN')} e-files in ${seconds(started)} s`);
   }
   process.stdout.write('\n');
@@ -147,7 +147,7 @@ async function seedBigFile(db: Db, people: Awaited<ReturnType<typeof seedPeople>
         insert into files (id, area, stored_name, original_name, mime_type, size, uploaded_by)
         select n.id, 'efiles', n.id::text, 'letter-' || lpad(n.s::text, 4, '0') || '.pdf', 'application/pdf',
           ${pdf.length}, ${author.id}
-        from (select gen_random_uuid() as id, s from generate_series(1, ${itemCount}) s) n
+        from (select gen_random_uuid() as id, s from generate_series(1, ${itemCount}::int) s) n
         returning id, stored_name`),
     );
     await tx.execute(
@@ -175,7 +175,7 @@ async function seedBigFile(db: Db, people: Awaited<ReturnType<typeof seedPeople>
       )),
       'The proposal for the storage area has been examined, note ' || s,
       ${author.id}, ${author.name}, 'Scientist B', s < ${noteCount}, case when s < ${noteCount} then now() end
-    from generate_series(1, ${noteCount}) s`);
+    from generate_series(1, ${noteCount}::int) s`);
   return { id, author };
 }
 
