@@ -1,8 +1,8 @@
 // The demo's e-files (server/demo/demo-seed.ts; decisions 107, 121): files in every state, made through the service
 // functions the API calls (in savepoints of the seed's transaction), so numbers, movements, participants, notes'
 // yellow and green, notifications and activity rows are the API's own.
-import { noteFromText } from '#shared/schemas/efile-note.ts';
 import type { SendEfileInput } from '#shared/schemas/efile.ts';
+import { noteFromText } from '#shared/schemas/efile-note.ts';
 
 import type { Db } from '#server/db/client.ts';
 import { efileHeads, type UserRow } from '#server/db/schema/index.ts';

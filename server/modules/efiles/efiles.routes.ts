@@ -45,10 +45,10 @@ import {
   recordedEfileDocument,
 } from './efiles.items.ts';
 import { decodeEfileCursor, describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
-import { efilePendency } from './efiles.pendency.ts';
 import { pullBackEfile, receiveEfile, returnEfile, sendEfile } from './efiles.movements.ts';
 import { addNote, discardNote, editNote, noteHistory } from './efiles.notes.ts';
 import { addHead, listHeads, readSettings, updateSettings } from './efiles.numbers.ts';
+import { efilePendency } from './efiles.pendency.ts';
 import { efilesPolicy } from './efiles.policy.ts';
 import { presentSummary } from './efiles.presenter.ts';
 import { createEfile, openEfile } from './efiles.service.ts';
