@@ -255,12 +255,14 @@ async function main() {
     ];
     const exportTimes: number[] = [];
     let bytes = 0;
+    const refused: string[] = [];
     for (let i = 0; i < exports; i++) {
       const t = performance.now();
       const res = await author(`/api/efiles/${big.id}/export.pdf`);
       exportTimes.push(performance.now() - t);
-      if (res.statusCode !== 200) throw new Error(`the export answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-      bytes = res.rawPayload.length;
+      // A refusal (past the thread's time limit: 422 efiles.export_too_heavy) is a figure too, not the bench's end.
+      if (res.statusCode !== 200) refused.push(`${res.statusCode} ${String(res.json().code)}`);
+      else bytes = res.rawPayload.length;
     }
     exportTimes.sort((a, b) => a - b);
     const exportResult = {
@@ -268,9 +270,10 @@ async function main() {
       bestMs: Math.round(exportTimes[0]!),
       worstMs: Math.round(exportTimes[exportTimes.length - 1]!),
       mb: Number((bytes / 1024 / 1024).toFixed(1)),
+      refused,
     };
     console.log(
-      `${'export of the big file as one PDF'.padEnd(48)} best ${exportResult.bestMs} ms  worst ${exportResult.worstMs} ms  (${exportResult.mb} MB)`,
+      `${'export of the big file as one PDF'.padEnd(48)} best ${exportResult.bestMs} ms  worst ${exportResult.worstMs} ms  (${exportResult.mb} MB)${refused.length ? `; refused: ${refused.join(', ')}` : ''}`,
     );
     const plan = rows<Record<string, string>>(
       await db.execute(sql`explain (analyze, costs off, timing off)
@@ -299,7 +302,7 @@ async function main() {
         goals: {
           openP95Under300: (opening.p95Ms ?? Infinity) < 300,
           withMeP95Under50: (lists[0]!.p95Ms ?? Infinity) < 50,
-          exportUnder10s: exportResult.worstMs < 10_000,
+          exportUnder10s: !refused.length && exportResult.worstMs < 10_000,
         },
         peakRssMb,
       }),
