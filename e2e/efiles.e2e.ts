@@ -12,7 +12,8 @@ import { apiAs } from './seed.ts';
 // e-Files (decisions 107, 112), once in English and once in Hindi: an employee opens a file from a received letter and
 // writes a note; the group head edits that draft and adds his own; the director returns it with a note; it goes
 // back up along a changed route and the director approves in a final note; the creator closes it. axe clean down to
-// moderate at every step; (6) the exported PDF, read with pdftotext, has every note and page in order (with a dialog's list open and a file chosen too); screenshots at 1280 and 390 px.
+// moderate at every step; (6) the exported PDF, read with pdftotext, has every note and page in order (with a dialog's list open and a file chosen too); (7) the group head's pendency counts
+// the closing; screenshots at 1280 and 390 px.
 
 const browser = useBrowser();
 
@@ -191,5 +192,16 @@ describe.each(['en', 'hi'] as const)('e-Files journey (%s)', (lang) => {
     await expectVisible(page.getByRole('link', { name: number }));
     await j.a11y();
     await j.shot('my-files');
+
+    // (7) Pendency of e-files under the dak's (decision 121): the group head sees the creator's closing counted.
+    await signInAs(page, cast.head, { to: '/api/health' });
+    await keepLanguage(page, lang);
+    await page.goto('/dac/pendency');
+    const efilePendency = page.getByRole('region', { name: t('pendency.title') });
+    const row = efilePendency.getByRole('row', { name: new RegExp(cast.employee.name) });
+    await expectVisible(row);
+    await expectVisible(row.getByRole('cell', { name: '1', exact: true }).first());
+    await j.a11y();
+    await j.shot('pendency');
   });
 });

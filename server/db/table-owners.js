@@ -113,6 +113,7 @@ export const OWNERSHIP_EXCEPTIONS = [
       'server/modules/efiles/efiles.movements.ts',
       'server/modules/efiles/efiles.notes.ts',
       'server/modules/efiles/efiles.numbers.ts',
+      'server/modules/efiles/efiles.pendency.ts',
       'server/modules/efiles/efiles.route.ts',
       'server/modules/efiles/efiles.service.ts',
     ],

@@ -12,6 +12,7 @@ import { seedCloseGroups } from './demo-seed-close-groups.ts';
 import { DAY, type DemoAccount, type DemoWorld, random, type SeedContext } from './demo-seed-context.ts';
 import { seedDak } from './demo-seed-dak.ts';
 import { seedDelegations } from './demo-seed-delegation.ts';
+import { seedEfiles } from './demo-seed-efiles.ts';
 import { seedGroupItems, seedGroups } from './demo-seed-groups.ts';
 import { seedDirectorHistory, seedGallery, seedLab, seedLabItems } from './demo-seed-lab.ts';
 import { seedLetters } from './demo-seed-letters.ts';
@@ -53,7 +54,7 @@ export async function demoRefusal(db: Db): Promise<string | null> {
 /**
  * Fills an empty portal with a believable lab: the lab pages, five groups, about twenty-five approved staff of every
  * role, pending registrations, notices and circulars with real PDF files, gallery photos, group documents, letters
- * marked, received, overdue and closed (dak at work), close groups and repositories, one part per domain (demo-seed-*.ts). Everything is written in one transaction; files go through the storage layout
+ * marked, received, overdue and closed (dak at work), close groups, repositories and e-files in every state, one part per domain (demo-seed-*.ts). Everything is written in one transaction; files go through the storage layout
  * (through the storage given) and are removed again if the transaction fails.
  */
 export async function seedDemo(
@@ -84,11 +85,13 @@ export async function seedDemo(
       await seedLabItems(ctx, world);
       await seedGallery(ctx, world);
       await seedGroupItems(ctx, world);
-      await seedDak(ctx, world, await seedLetters(ctx, world));
+      const register = await seedLetters(ctx, world);
+      await seedDak(ctx, world, register);
       await seedDelegations(ctx, world);
       await seedAcknowledgements(ctx, world);
       await seedCloseGroups(ctx, world);
       await seedRepositories(ctx, world);
+      await seedEfiles(ctx, world, register);
       add('files', store.count);
     });
   } catch (err) {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { files, letterCounters, letterMovements, letters, users } from '#server/db/schema/index.ts';
@@ -27,6 +27,26 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
     }
     expect(summary.accounts.filter((a) => a.status === 'pending').length).toBeGreaterThanOrEqual(2);
     expect(summary.counts.letters).toBeGreaterThanOrEqual(30);
+
+    // e-Files in every state (decision 121): with an officer, in transit, parked, closed, a classified one, a letter put
+    // in, yellow (draft) and green (permanent) notes.
+    const state = (
+      await app.db.execute<Record<string, number>>(sql`select
+        count(*) filter (where e.state = 'open' and not exists (select 1 from efile_movements m where m.efile_id = e.id
+          and m.kind = 'sent' and m.received_at is null and m.pulled_back_at is null))::int as with_officer,
+        count(*) filter (where exists (select 1 from efile_movements m where m.efile_id = e.id
+          and m.kind = 'sent' and m.received_at is null and m.pulled_back_at is null))::int as in_transit,
+        count(*) filter (where e.state = 'parked')::int as parked,
+        count(*) filter (where e.state = 'closed')::int as closed,
+        count(*) filter (where e.classification <> 'Unclassified')::int as classified,
+        (select count(*)::int from efile_items where letter_id is not null) as letters_in,
+        (select count(*)::int from efile_notes where not permanent) as yellow,
+        (select count(*)::int from efile_notes where permanent) as green,
+        (select count(*)::int from efile_note_versions) as edits
+        from efiles e`)
+    ).rows[0]!;
+    for (const [what, n] of Object.entries(state)) expect([what, n > 0]).toEqual([what, true]);
+    expect(summary.counts.efiles).toBe(6);
 
     // Every files row has its bytes on disk; PDFs are PDFs.
     const rows = await app.db.select().from(files);

@@ -24,6 +24,7 @@ export const efiles = {
   head_name_required: 'Please enter the name of the head.',
   head_code_taken: 'A head with this code already exists.',
   search_too_short: 'Please type at least 2 characters to search.',
+  bad_cursor: 'This list has changed. Please open it again.',
   document_required: 'Please choose a document to upload.',
   // Who may do what (efiles.policy.ts).
   create_forbidden: 'Only approved staff of a group may open a file.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { DAK_MAX_RECIPIENTS, DOCUMENT_CLASSIFICATIONS } from '../constants.ts';
 import { msg } from '../messages/index.ts';
-import { plainText } from './common.ts';
+import { pageQuery, plainText } from './common.ts';
 import { noteBody } from './efile-note.ts';
 import { dakPriority } from './letter.ts';
 
@@ -73,7 +73,11 @@ export const remarksInput = z.object({ remarks });
 export const routeInput = z.object({ route });
 export const putLetterInput = z.object({ letterId: z.uuid(msg('common.invalid_id')) });
 
-export const efileListQuery = z.object({ box: z.enum(EFILE_BOXES).default('with_me') });
+/** GET /api/efiles: one box of My files a page at a time, by a keyset cursor (server/lib/cursor.ts). */
+export const efileListQuery = pageQuery.pick({ limit: true }).extend({
+  box: z.enum(EFILE_BOXES).default('with_me'),
+  cursor: z.string().max(200).optional(),
+});
 export const efileSearchQuery = z.object({
   q: plainText().min(2, msg('efiles.search_too_short')).max(200),
 });
@@ -109,6 +113,9 @@ export const efileSummaryJson = z.object({
   createdAt: z.string(),
 });
 export type EfileSummaryJson = z.infer<typeof efileSummaryJson>;
+/** A page of a box: its files, and the cursor of the next page (null at the end). */
+export const efilePageJson = z.object({ files: z.array(efileSummaryJson), nextCursor: z.string().nullable() });
+export type EfilePageJson = z.infer<typeof efilePageJson>;
 
 export const efileNoteJson = z.object({
   _id: z.uuid(),
@@ -173,3 +180,24 @@ export const noteVersionJson = z.object({ editor: z.string(), body: noteBody, at
 export const efileHeadJson = z.object({ _id: z.uuid(), code: z.string(), name: z.string(), active: z.boolean() });
 export const efileSettingsJson = z.object({ numberScheme: z.string(), labCode: z.string() });
 export const letterInFileJson = z.object({ efile: z.object({ _id: z.uuid(), number: z.string() }).nullable() });
+
+/** GET /api/efiles/pendency (decision 121): per officer, the files with them now and those they closed in a period. */
+export const efilePendencyJson = z.object({
+  from: z.string(),
+  to: z.string(),
+  group: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+  officers: z.array(
+    z.object({
+      officer: person,
+      group: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+      /** With them now (open or parked), of which in transit to them, parked, and past the due date. */
+      held: z.number(),
+      inTransit: z.number(),
+      parked: z.number(),
+      overdue: z.number(),
+      closed: z.number(),
+      oldestSince: z.string().nullable(),
+    }),
+  ),
+});
+export type EfilePendencyJson = z.infer<typeof efilePendencyJson>;

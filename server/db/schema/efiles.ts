@@ -99,8 +99,12 @@ export const efiles = pgTable(
     searchText: text().notNull().default(''),
   },
   (t) => [
-    index('efiles_holder_idx').on(t.holderId, t.state, t.movedAt, t.id),
-    index('efiles_creator_idx').on(t.createdBy, t.movedAt, t.id),
+    // My files' keyset order, newest first (migration 0048, decision 121).
+    index('efiles_holder_idx').on(t.holderId, t.state, t.movedAt.desc(), t.id.desc()),
+    index('efiles_creator_idx').on(t.createdBy, t.movedAt.desc(), t.id.desc()),
+    index('efiles_closed_idx')
+      .on(t.movedAt.desc(), t.id.desc())
+      .where(sql`${t.state} = 'closed'`),
     index('efiles_owner_group_idx').on(t.ownerGroupId, t.movedAt),
   ],
 );

@@ -90,8 +90,8 @@ function standIn(doc, faces, item, reason) {
   return flow.pages;
 }
 
-/** The item's pages in the export: its PDF's pages, its picture on a page, or a stand-in page. */
-async function itemPages(doc, faces, item) {
+/** The item's pages in the export: its PDF's pages, its picture on a page, or a stand-in page (`texts`: its words). */
+async function itemPages(doc, faces, item, texts) {
   if (item.pdf) {
     // A PDF pdf-lib cannot read whole (damaged, without a page tree, encrypted) is a stand-in page, never a failed
     // export: its pages are copied before any is added, so a failure leaves nothing half added.
@@ -103,12 +103,7 @@ async function itemPages(doc, faces, item) {
       pages = undefined;
     }
     if (!pages) {
-      return standIn(
-        doc,
-        faces,
-        item,
-        'This item could not be included: its PDF is damaged, encrypted or has no page. Open it in the portal.',
-      );
+      return standIn(doc, faces, item, texts.unreadablePdf);
     }
     return pages.map((page) => doc.addPage(page));
   }
@@ -118,7 +113,7 @@ async function itemPages(doc, faces, item) {
       const bytes = new Uint8Array(item.image.bytes);
       picture = item.image.type === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
     } catch {
-      return standIn(doc, faces, item, 'This picture could not be included: it cannot be read. Open it in the portal.');
+      return standIn(doc, faces, item, texts.unreadablePicture);
     }
     const page = doc.addPage(A4);
     const room = [A4[0] - 2 * MARGIN, A4[1] - 2 * MARGIN - 20];
@@ -143,7 +138,7 @@ function link(doc, page, rect, target) {
 }
 
 /** The whole file as one PDF: the noting pages, then the correspondence, page-numbered. */
-async function exportFile({ file, notes, items }) {
+async function exportFile({ texts, file, notes, items }) {
   const doc = await PDFDocument.create();
   doc.setTitle(`${file.number} — ${file.subject}`);
   const faces = await embedFaces(doc);
@@ -153,7 +148,7 @@ async function exportFile({ file, notes, items }) {
   if (!notes.length) flow.text([{ text: 'No notes.' }]);
   for (const note of notes) first.set(note.ref, drawNote(flow, note));
   for (const item of items) {
-    const pages = await itemPages(doc, faces, item);
+    const pages = await itemPages(doc, faces, item, texts);
     first.set(item.ref, pages[0]);
     pages.forEach((page, i) =>
       label(page, faces.regular, `${item.ref} · ${item.title} · page ${i + 1} of ${pages.length}`, 'top'),

@@ -15,6 +15,7 @@ import { lettersPolicy } from '#server/modules/letters/letters.policy.ts';
 import { loadViews } from '#server/modules/letters/letters.register.views.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
+import { type ExportLanguage, type ExportTexts, exportTexts } from './efiles.export-texts.ts';
 import { efilesPolicy } from './efiles.policy.ts';
 import { loadPages } from './efiles.service.ts';
 
@@ -35,6 +36,8 @@ export interface ExportItem {
 }
 
 export interface ExportJob {
+  /** The stand-in pages' words, in the reader's language (the worker draws the unreadable ones'). */
+  texts: ExportTexts;
   file: { number: string; subject: string; classification: string; head: string };
   notes: { ref: string; body: unknown; author: string; designation: string; date: string; permanent: boolean }[];
   items: ExportItem[];
@@ -48,29 +51,25 @@ export interface ExportLimits {
 /** The export took longer than its limit, or more memory than its thread has: refused (422 efiles.export_too_heavy). */
 export class ExportTooHeavy extends Error {}
 
-const MISSING = {
-  gone: 'This letter is no longer in the register, so its pages are not included.',
-  refused: 'You are not cleared to see this letter, so its pages are not included.',
-  noFile: 'This letter has no scanned copy in the portal.',
-  notPdf: 'This item is not a PDF or a picture, so its pages are not included. Open it in the portal.',
-  notReady: 'The PDF copy of this document is not ready, so its pages are not included. Open it in the portal.',
-  lost: 'The stored copy of this item could not be read, so its pages are not included.',
-} as const;
-
 /** A copy of the bytes in an ArrayBuffer of their own (a stream's buffer may be a slice of a shared pool). */
 const ownBuffer = (bytes: Buffer): ArrayBuffer => new Uint8Array(bytes).buffer;
 
 /** Reads an item's stored file as the export takes it: its PDF (or its PDF copy), or a picture. */
-async function sourceOf(db: Db, store: FileStore, file: FileRow | undefined): Promise<Partial<ExportItem>> {
-  if (!file) return { missing: MISSING.lost };
+async function sourceOf(
+  db: Db,
+  store: FileStore,
+  file: FileRow | undefined,
+  says: ExportTexts,
+): Promise<Partial<ExportItem>> {
+  if (!file) return { missing: says.lost };
   const kind = previewKind(file.originalName);
   const ext = path.extname(file.originalName).toLowerCase();
   const picture = kind === 'image' && ['.png', '.jpg', '.jpeg'].includes(ext);
-  if (kind !== 'pdf' && kind !== 'office' && !picture) return { missing: MISSING.notPdf };
+  if (kind !== 'pdf' && kind !== 'office' && !picture) return { missing: says.notPdf };
   const sent = picture ? file : await previewOf(db, file, 'pdf');
-  if (!sent) return { missing: MISSING.notReady };
+  if (!sent) return { missing: says.notReady };
   const stream = await store.driver.read(sent.area, sent.storedName).catch(() => null);
-  if (!stream) return { missing: MISSING.lost };
+  if (!stream) return { missing: says.lost };
   const bytes = ownBuffer(await buffer(stream));
   return picture ? { image: { bytes, type: ext === '.png' ? 'png' : 'jpeg' } } : { pdf: bytes };
 }
@@ -86,7 +85,9 @@ export async function gatherExport(
   actor: Actor,
   file: EfileRow,
   headName: string,
+  language: ExportLanguage = 'en',
 ): Promise<{ job: ExportJob; letters: RecordedItem[] }> {
+  const says = exportTexts(language);
   const { notes, items } = await loadPages(db, file.id);
   const views = new Map(
     (
@@ -104,15 +105,15 @@ export async function gatherExport(
     if (item.fileId) fileIdOf.set(item, item.fileId);
     if (!item.letterId) continue;
     if (!view) {
-      refused.set(item, MISSING.gone);
+      refused.set(item, says.gone);
       continue;
     }
     if (!efilesPolicy.allows(actor, 'efiles.export_letter', { letter: view.letter })) {
-      refused.set(item, MISSING.refused);
+      refused.set(item, says.refused);
       continue;
     }
     lettersPolicy.authorize(actor, 'letters.open', { letter: view.letter });
-    if (!view.letter.fileId) refused.set(item, MISSING.noFile);
+    if (!view.letter.fileId) refused.set(item, says.noFile);
     else fileIdOf.set(item, view.letter.fileId);
     if (RECORDED_LETTER_CLASSIFICATIONS.includes(view.letter.classification)) {
       letters.push({
@@ -131,13 +132,14 @@ export async function gatherExport(
         const reason = refused.get(item);
         if (reason) return { missing: reason };
         const id = fileIdOf.get(item);
-        return id ? sourceOf(db, store, rows.get(id)) : Promise.resolve({ missing: MISSING.lost });
+        return id ? sourceOf(db, store, rows.get(id), says) : Promise.resolve({ missing: says.lost });
       }),
     );
     batch.forEach((item, i) => exportItems.push({ ref: `C/${item.seq}`, title: item.title, ...sources[i] }));
   }
   return {
     job: {
+      texts: says,
       file: { number: file.number, subject: file.subject, classification: file.classification, head: headName },
       notes: notes.map((n) => ({
         ref: `N/${n.seq}`,

@@ -84,6 +84,10 @@ describe('an e-file from opening to closing', () => {
       'sent',
       'closed',
     ]);
+    // Only a sending is received: the opening and the closing carry no "received" (decision 121).
+    for (const m of moves as { kind: string; receivedAt: string | null }[]) {
+      expect([m.kind, m.receivedAt !== null]).toEqual([m.kind, m.kind === 'sent' || m.kind === 'returned']);
+    }
     const codes = (await logsFor(file._id)).map((l) => l.code);
     for (const code of [
       'activity.efile_created',
@@ -99,6 +103,6 @@ describe('an e-file from opening to closing', () => {
     }
     ok(await call('POST', c.employee, `/api/efiles/${file._id}/reopen`, {}));
     expect(ok(await view(c.employee, file._id)).json().state).toBe('open');
-    expect((await call('GET', c.employee, '/api/efiles?box=created')).json().length).toBeGreaterThanOrEqual(2);
+    expect((await call('GET', c.employee, '/api/efiles?box=created')).json().files.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -2,13 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import { efileItems, type EfileRow, efiles, type FileRow } from '#server/db/schema/index.ts';
-import { conflict } from '#server/lib/errors.ts';
+import { AppError, conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
+import type { RecordedFile } from '#server/modules/files/file-access.ts';
 import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import { openLetter } from '#server/modules/letters/letters.register.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { accessFile, assertActs, lockFile } from './efiles.access.ts';
+import { efilesPolicy, RECORDED_EFILE_CLASSIFICATIONS } from './efiles.policy.ts';
 
 /** The private storage area of documents uploaded into e-files (decision 107). */
 export const EFILES_AREA = 'efiles';
@@ -103,17 +105,53 @@ export async function fileOfLetter(db: DbOrTx, actor: Actor, letterId: string) {
   }
 }
 
-/** The download rule of the `efiles` area: the file is a document of an e-file the actor may see. */
-export async function canDownloadEfileDocument(db: Db, actor: Actor, file: FileRow): Promise<boolean> {
-  const [item] = await db
-    .select({ efileId: efileItems.efileId })
+/** The item and file a stored document belongs to, if it is an e-file's document. */
+async function documentOf(db: DbOrTx, fileId: string) {
+  const [row] = await db
+    .select({
+      efileId: efileItems.efileId,
+      seq: efileItems.seq,
+      title: efileItems.title,
+      number: efiles.number,
+      classification: efiles.classification,
+    })
     .from(efileItems)
-    .where(eq(efileItems.fileId, file.id));
-  if (!item) return false;
-  try {
-    await accessFile(db, actor, item.efileId);
-    return true;
-  } catch {
-    return false;
-  }
+    .innerJoin(efiles, eq(efiles.id, efileItems.efileId))
+    .where(eq(efileItems.fileId, fileId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The download rule of the `efiles` area (registered for admins too, as letters' is): the file is a document of an
+ * e-file the actor may see, and then one of a classification STEP_UP_CLASSIFICATIONS guards only within a step-up
+ * (efiles.open, decision 095: its 401 is thrown after the rule that hides the file, so nobody learns its class).
+ * Its PDF, its viewer's PDF and its preview state are all under this rule (decision 121).
+ */
+export async function canDownloadEfileDocument(db: Db, actor: Actor, file: FileRow): Promise<boolean> {
+  const doc = await documentOf(db, file.id);
+  if (!doc) return false;
+  const access = await accessFile(db, actor, doc.efileId).catch((err: unknown) => {
+    if (err instanceof AppError) return null; // not seen: refused as files.open_forbidden, as letters' are
+    throw err;
+  });
+  if (!access) return false;
+  efilesPolicy.authorize(actor, 'efiles.open', { file: access.file });
+  return true;
+}
+
+/**
+ * The `efiles` area's recorded files (decision 121): a document of a file above Unclassified is classified material
+ * as the file is, recorded as `document_downloaded` with the file's classification and named `<number> · C/n · title`,
+ * refused or served, and its PDF watermarked for the reader (decisions 070, 071) — as the file's export is (111).
+ */
+export async function recordedEfileDocument(db: DbOrTx, file: FileRow): Promise<RecordedFile | null> {
+  const doc = await documentOf(db, file.id);
+  if (!doc || !RECORDED_EFILE_CLASSIFICATIONS.includes(doc.classification)) return null;
+  return {
+    object: { type: 'efile', id: doc.efileId, label: `${doc.number} · C/${doc.seq} · ${doc.title}` },
+    classification: doc.classification,
+    action: 'document_downloaded',
+    watermark: true,
+  };
 }

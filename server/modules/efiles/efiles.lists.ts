@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { EfileBox } from '#shared/schemas/efile.ts';
 
 import type { DbOrTx } from '#server/db/client.ts';
+import { decodeTimeCursor, type TimeCursor } from '#server/lib/cursor.ts';
 import { groupsLedBy } from '#server/modules/groups/groups.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
@@ -33,8 +34,25 @@ const columns = sql`e.id, e.number, e.subject, e.classification, e.state, h.code
     and m.received_at is null and m.pulled_back_at is null) as in_transit`;
 const joins = sql`join efile_heads h on h.id = e.head_id join users u on u.id = e.holder_id`;
 
-/** My files (decision 107): with me, created by me, sent by me and not yet received, parked, closed, copies. */
-export async function listEfiles(db: DbOrTx, actor: Actor, box: EfileBox): Promise<EfileListRow[]> {
+/** A page of My files: its rows and where the next page starts (null at the end). */
+export interface EfilePage {
+  rows: EfileListRow[];
+  next: TimeCursor | null;
+}
+
+/** Reads the `?cursor=` of My files (the project's keyset cursor): a tampered one is a 400 on `cursor`. */
+export const decodeEfileCursor = (raw: string): TimeCursor => decodeTimeCursor(raw, 'efiles.bad_cursor');
+
+/**
+ * My files (decision 107): with me, created by me, sent by me and not yet received, parked, closed, copies — a page
+ * at a time, latest moved first, by a keyset on (moved_at, id) (decision 121). Each box walks an index in that order
+ * (migration 0048) and stops at the page's end, however many files the person has had.
+ */
+export async function listEfiles(
+  db: DbOrTx,
+  actor: Actor,
+  query: { box: EfileBox; limit: number; after?: TimeCursor },
+): Promise<EfilePage> {
   const me = actor.id;
   const where = {
     with_me: sql`e.holder_id = ${me} and e.state = 'open'`,
@@ -42,13 +60,18 @@ export async function listEfiles(db: DbOrTx, actor: Actor, box: EfileBox): Promi
     sent: sql`e.id in (select m.efile_id from efile_movements m where m.from_user_id = ${me}
       and m.kind in ('sent', 'returned') and m.received_at is null and m.pulled_back_at is null)`,
     parked: sql`e.holder_id = ${me} and e.state = 'parked'`,
-    closed: sql`e.state = 'closed' and e.id in (select efile_id from efile_participants where user_id = ${me})`,
+    closed: sql`e.state = 'closed' and exists (select 1 from efile_participants p where p.efile_id = e.id and p.user_id = ${me})`,
     copies: sql`e.id in (select efile_id from efile_copies where user_id = ${me})`,
-  }[box];
-  const rows = await db.execute<EfileListRow>(sql`
-    select ${columns} from efiles e ${joins}
-    where ${where} order by e.moved_at desc, e.id desc limit ${LIST_LIMIT}`);
-  return rows.rows;
+  }[query.box];
+  const after = query.after
+    ? sql`and (e.moved_at, e.id) < (${query.after.at}::timestamptz, ${query.after.id}::uuid)`
+    : sql``;
+  const found = await db.execute<EfileListRow & { moved_key: string }>(sql`
+    select ${columns}, e.moved_at::text as moved_key from efiles e ${joins}
+    where ${where} ${after} order by e.moved_at desc, e.id desc limit ${query.limit + 1}`);
+  const rows = found.rows.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  return { rows, next: found.rows.length > query.limit && last ? { at: last.moved_key, id: last.id } : null };
 }
 
 /**

@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { directorEntries, efileHeads, efileMovements, notifications, type UserRow } from '#server/db/schema/index.ts';
-import { type BackgroundJobs, startBackgroundJobs } from '#server/jobs/job-queue.ts';
-import { mailJobs } from '#server/modules/mail/mail.jobs.ts';
 import { runMorning } from '#server/modules/notifications/notifications.jobs.ts';
-import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
+import { startMailTestApp } from '#server/test/mail-app.ts';
 import { mailDrained } from '#server/test/mail-drained.ts';
-import { type ReceivedMail, startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
+import type { ReceivedMail, TestSmtp } from '#server/test/smtp-server.ts';
 
 /*
  * The mail of e-files (decision 111) through a real SMTP server (smtp-server, messages parsed by mailparser), with the
@@ -19,27 +17,14 @@ const PORTAL_URL = 'http://localhost:4323';
 
 let smtp: TestSmtp;
 let app: FastifyInstance;
-let jobs: BackgroundJobs;
-const log = { error: vi.fn(), info: vi.fn() };
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp({});
-  app = await buildTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'portal@lab.test', PORTAL_URL });
-  const database = {
-    db: app.db,
-    pool: app.pgPool,
-    kind: app.dbKind,
-    url: String(app.pgPool.options.connectionString),
-    close: async () => {},
-  };
-  jobs = await startBackgroundJobs({ database, store: app.storage, config: app.config, log }, [
-    mailJobs({ retryDelaySeconds: 1, retryBackoff: false, retryLimit: 30, pollingIntervalSeconds: 1 }),
-  ]);
+  ({ smtp, app, stop } = await startMailTestApp(PORTAL_URL));
 }, 60_000);
 
 afterAll(async () => {
-  await jobs?.stop();
-  await smtp?.close();
+  await stop?.();
 });
 
 const call = async (method: 'POST' | 'GET', user: UserRow, url: string, payload?: object) =>

@@ -11,7 +11,7 @@ const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }
 const listed = async (user: Parameters<typeof call>[1], box: string, id: string) =>
   ok(await call('GET', user, `/api/efiles?box=${box}`))
     .json()
-    .some((f: { _id: string }) => f._id === id);
+    .files.some((f: { _id: string }) => f._id === id);
 const found = async (user: Parameters<typeof call>[1], q: string, id: string) =>
   ok(await call('GET', user, `/api/efiles/search?q=${encodeURIComponent(q)}`))
     .json()

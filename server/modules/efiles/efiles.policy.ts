@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts
 import { type Decision, definePolicy } from '#server/lib/policy.ts';
 import { adminsOnly, isDirectorOrAdmin } from '#server/lib/roles.policy.ts';
 import { stepUpCheck } from '#server/lib/step-up.policy.ts';
-import { isClearedForClassified, lettersPolicy } from '#server/modules/letters/letters.policy.ts';
+import { isClearedForClassified, lettersPolicy, pendencyScope } from '#server/modules/letters/letters.policy.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -179,3 +179,10 @@ export function visibleEfiles(actor: Actor, led: readonly string[]): SQL {
     e.id in (select efile_id from efile_participants where user_id = ${actor.id})
     or e.id in (select efile_id from efile_copies where user_id = ${actor.id})${groups}))`;
 }
+
+/**
+ * Which pendency of e-files the actor may see (decision 121): the dak's rule, as for letters (`letters.pendency`, its
+ * refusal thrown) — directors and admins any group or the whole lab, an associate director their own group, without
+ * Confidential and Secret files unless cleared; nobody else.
+ */
+export const efilePendencyScope = (actor: Actor, groupId?: string) => pendencyScope(actor, groupId);

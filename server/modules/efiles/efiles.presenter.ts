@@ -91,7 +91,8 @@ export const presentMovement = (m: EfileMovementRow, people: People): EfileMovem
   dueDate: m.dueDate,
   priority: m.priority,
   at: iso(m.at),
-  receivedAt: m.receivedAt ? iso(m.receivedAt) : null,
+  // Only a sending (sent, returned) is received; the other moves keep their time in `at` (decision 121).
+  receivedAt: m.receivedAt && (m.kind === 'sent' || m.kind === 'returned') ? iso(m.receivedAt) : null,
 });
 
 export function presentEfile(

@@ -10,6 +10,8 @@ import {
   efileJson,
   efileListQuery,
   efileMovementJson,
+  efilePageJson,
+  efilePendencyJson,
   efileSearchQuery,
   efileSettingsInput,
   efileSettingsJson,
@@ -22,7 +24,9 @@ import {
   routeInput,
   sendEfileInput,
 } from '#shared/schemas/efile.ts';
+import { pendencyQuery } from '#shared/schemas/letter.ts';
 
+import { encodeTimeCursor } from '#server/lib/cursor.ts';
 import { badRequest } from '#server/lib/errors.ts';
 import { readContext } from '#server/modules/audit-trail/classified-reads.ts';
 import { withReceivedUpload } from '#server/modules/files/upload-receive.ts';
@@ -32,11 +36,19 @@ import { signedInActor } from '#server/plugins/auth.ts';
 import { accessFile } from './efiles.access.ts';
 import { efileDetail, efileHistory } from './efiles.detail.ts';
 import { efileExportRoute } from './efiles.export.route.ts';
-import { addDocument, canDownloadEfileDocument, EFILES_AREA, fileOfLetter, putLetterInFile } from './efiles.items.ts';
-import { describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
+import {
+  addDocument,
+  canDownloadEfileDocument,
+  EFILES_AREA,
+  fileOfLetter,
+  putLetterInFile,
+  recordedEfileDocument,
+} from './efiles.items.ts';
+import { decodeEfileCursor, describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
 import { pullBackEfile, receiveEfile, returnEfile, sendEfile } from './efiles.movements.ts';
 import { addNote, discardNote, editNote, noteHistory } from './efiles.notes.ts';
 import { addHead, listHeads, readSettings, updateSettings } from './efiles.numbers.ts';
+import { efilePendency } from './efiles.pendency.ts';
 import { efilesPolicy } from './efiles.policy.ts';
 import { presentSummary } from './efiles.presenter.ts';
 import { createEfile, openEfile } from './efiles.service.ts';
@@ -50,7 +62,9 @@ const ok = { 200: messageJson, 201: messageJson };
 
 /** e-Files (decision 107): /api/efiles. */
 export const efilesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.fileAccess.register(EFILES_AREA, canDownloadEfileDocument);
+  // A document of a file above Unclassified is read as the file is: the step-up, the watermark and the audit trail,
+  // for admins too (decision 121).
+  app.fileAccess.register(EFILES_AREA, canDownloadEfileDocument, { everyone: true, recorded: recordedEfileDocument });
   await app.register(efileExportRoute);
 
   app.get('/api/efiles/settings', { schema: { response: { 200: efileSettingsJson } } }, async () => {
@@ -74,10 +88,18 @@ export const efilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A box of My files a page at a time: the next page's keyset cursor in `nextCursor` (decision 121).
+  app.get('/api/efiles', { schema: { querystring: efileListQuery, response: { 200: efilePageJson } } }, async (req) => {
+    const { box, limit, cursor } = req.query;
+    const after = cursor ? decodeEfileCursor(cursor) : undefined;
+    const { rows, next } = await listEfiles(app.db, signedInActor(req), { box, limit, after });
+    return { files: rows.map(presentSummary), nextCursor: next ? encodeTimeCursor(next) : null };
+  });
+  // Pendency of e-files beside the dak's, under its rule and with its period and group (decision 121).
   app.get(
-    '/api/efiles',
-    { schema: { querystring: efileListQuery, response: { 200: z.array(efileSummaryJson) } } },
-    async (req) => (await listEfiles(app.db, signedInActor(req), req.query.box)).map(presentSummary),
+    '/api/efiles/pendency',
+    { schema: { querystring: pendencyQuery, response: { 200: efilePendencyJson } } },
+    (req) => efilePendency(app.db, signedInActor(req), req.query),
   );
   app.get(
     '/api/efiles/search',

@@ -1,12 +1,18 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 import { noteFromText } from '#shared/schemas/efile-note.ts';
 
 import { activityLogs, directorEntries, efileHeads, type UserRow } from '#server/db/schema/index.ts';
 import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser } from '#server/test/factories.ts';
+import { multipart } from '#server/test/multipart.ts';
 
 // The app and helpers of the e-file tests (decision 107). Each test file that imports this module gets its own app
 // and database.
@@ -80,3 +86,24 @@ export const send = (user: Who, id: string, to: string, extra: Record<string, un
   call('POST', user, `/api/efiles/${id}/send`, { to, ...extra });
 export const receive = (user: Who, id: string) => call('POST', user, `/api/efiles/${id}/receive`);
 export const view = (user: Who, id: string) => call('GET', user, `/api/efiles/${id}`);
+
+/** Uploads a PDF into a file as `user` (POST /api/efiles/{id}/items). */
+export async function uploadDocument(user: Who, id: string, filename: string, content: Buffer) {
+  const body = multipart({}, { field: 'document', filename, content, contentType: 'application/pdf' });
+  return app.inject({
+    method: 'POST',
+    url: `/api/efiles/${id}/items`,
+    payload: body.payload,
+    headers: { ...body.headers, ...(user ? await authHeaders(app, user) : {}) },
+  });
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'lp-efiles-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The text of each page of a PDF, as Debian's pdftotext reads it (in reading order: words split by their gaps). */
+export function pagesOf(pdf: Buffer): string[] {
+  const file = path.join(work, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+}

@@ -12,14 +12,11 @@ import {
   type UserRow,
   users,
 } from '#server/db/schema/index.ts';
-import { type BackgroundJobs, startBackgroundJobs } from '#server/jobs/job-queue.ts';
 import { runMorning } from '#server/modules/notifications/notifications.jobs.ts';
-import { buildTestApp } from '#server/test/app.ts';
 import { authHeaders, createGroup, createUser, letterFields, letterPdf, postLetter } from '#server/test/factories.ts';
+import { startMailTestApp } from '#server/test/mail-app.ts';
 import { mailDrained } from '#server/test/mail-drained.ts';
-import { type ReceivedMail, startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
-
-import { mailJobs } from './mail.jobs.ts';
+import type { ReceivedMail, TestSmtp } from '#server/test/smtp-server.ts';
 
 /*
  * The notices mailed now and the morning digest (decisions 081, 082), through a real SMTP server
@@ -29,27 +26,14 @@ const PORTAL_URL = 'http://localhost:4322';
 
 let smtp: TestSmtp;
 let app: FastifyInstance;
-let jobs: BackgroundJobs;
-const log = { error: vi.fn(), info: vi.fn() };
+let stop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  smtp = await startTestSmtp({});
-  app = await buildTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'portal@lab.test', PORTAL_URL });
-  const database = {
-    db: app.db,
-    pool: app.pgPool,
-    kind: app.dbKind,
-    url: String(app.pgPool.options.connectionString),
-    close: async () => {},
-  };
-  jobs = await startBackgroundJobs({ database, store: app.storage, config: app.config, log }, [
-    mailJobs({ retryDelaySeconds: 1, retryBackoff: false, retryLimit: 30, pollingIntervalSeconds: 1 }),
-  ]);
+  ({ smtp, app, stop } = await startMailTestApp(PORTAL_URL));
 }, 60_000);
 
 afterAll(async () => {
-  await jobs?.stop();
-  await smtp?.close();
+  await stop?.();
 });
 
 const call = async (method: 'POST' | 'GET' | 'PUT', user: UserRow, url: string, payload?: object) =>

@@ -1,12 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+import { DEFAULT_PAGE_SIZE } from '#shared/constants.ts';
 import type {
   CreateEfileInput,
   EfileBox,
   efileHeadJson,
   EfileJson,
   EfileMovementJson,
+  EfilePageJson,
+  EfilePendencyJson,
   efileSettingsJson,
   EfileSummaryJson,
   letterInFileJson,
@@ -31,6 +34,7 @@ export const efileKeys = {
   search: (q: string) => ['efiles', 'search', q] as const,
   file: (id: string) => ['efiles', 'file', id] as const,
   movements: (id: string) => ['efiles', 'movements', id] as const,
+  pendency: (f: EfilePendencyFilter) => ['efiles', 'pendency', f] as const,
   noteHistory: (id: string, noteId: string) => ['efiles', 'note-history', id, noteId] as const,
   ofLetter: (letterId: string) => ['efiles', 'of-letter', letterId] as const,
   heads: ['efiles', 'heads'] as const,
@@ -39,11 +43,35 @@ export const efileKeys = {
   groups: ['efiles', 'groups'] as const,
 };
 
-/** GET /api/efiles?box=…: one box of My files, the server's page (latest moved first). */
-export const useEfileBox = (box: EfileBox) =>
+/** GET /api/efiles?box=…: one box of My files, a page at a time (latest moved first), more on demand (decision 121). */
+export const useEfileBox = (box: EfileBox, limit = DEFAULT_PAGE_SIZE) =>
+  useInfiniteQuery({
+    queryKey: [...efileKeys.box(box), limit],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<EfilePageJson>('/api/efiles', {
+        params: { box, cursor: pageParam, limit },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The period and group of a pendency report (YYYY-MM-DD or '', a group id or '' for the default). */
+export interface EfilePendencyFilter {
+  from: string;
+  to: string;
+  groupId: string;
+}
+
+/** GET /api/efiles/pendency: per officer, the files with them and those closed in the period (decision 121). */
+export const useEfilePendency = (f: EfilePendencyFilter) =>
   useQuery({
-    queryKey: efileKeys.box(box),
-    queryFn: ({ signal }) => api.get<EfileSummaryJson[]>('/api/efiles', { params: { box }, signal }),
+    queryKey: efileKeys.pendency(f),
+    queryFn: ({ signal }) =>
+      api.get<EfilePendencyJson>('/api/efiles/pendency', {
+        params: { from: f.from || undefined, to: f.to || undefined, groupId: f.groupId || undefined },
+        signal,
+      }),
   });
 
 /** GET /api/efiles/search?q=…: number, subject, note text, correspondence text, among the files I may see. */
@@ -178,4 +206,6 @@ export const useAddHead = () =>
   useEfileWrite((input: { code: string; name: string }) => api.post<EfileHeadJson>('/api/efiles/heads', input));
 
 /** The whole file as one PDF (a link, authorised by the sign-in cookie; watermarked and audited on the server). */
-export const exportHref = (id: string) => `/api/efiles/${id}/export.pdf`;
+/** The export's link; `lang`: the screen's language, for the words of its stand-in pages (decision 121). */
+export const exportHref = (id: string, lang?: string) =>
+  `/api/efiles/${id}/export.pdf${lang === 'hi' || lang === 'en' ? `?lang=${lang}` : ''}`;

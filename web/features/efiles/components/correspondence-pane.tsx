@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { EfileItemJson, EfileJson } from '#shared/schemas/efile.ts';
@@ -8,13 +8,39 @@ import type { EfileItemJson, EfileJson } from '#shared/schemas/efile.ts';
 import { DocumentThumbnail, ViewDocument } from '#web/components/document-viewer/view-document.tsx';
 import { FilePicker } from '#web/components/file-picker.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
+import { api, needsStepUp } from '#web/lib/api-client.ts';
+import { followLink } from '#web/lib/follow-link.ts';
 import { serverMessage } from '#web/lib/form-errors.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useAddDocument } from '../api.ts';
 import { pageAnchor } from '../note-model.ts';
 
-function ItemCard({ item }: { item: EfileItemJson }) {
+/**
+ * A document's download: a plain link with the download cookie (decision 003), which cannot show the step-up dialog.
+ * Above Unclassified the file is read through the API first, which asks for the step-up in this page when the server
+ * wants one (decision 095), and the link follows (the server watermarks and records it, decision 121).
+ */
+function DownloadDocument({ file, item, href }: { file: EfileJson; item: EfileItemJson; href: string }) {
+  const { t } = useTranslation('efiles');
+  const onClick = (event: MouseEvent) => {
+    if (file.classification === 'Unclassified') return;
+    event.preventDefault();
+    api.get(`/api/efiles/${file._id}`).then(
+      () => followLink(href, item.title),
+      (err: unknown) => {
+        if (!needsStepUp(err)) notifications.show({ color: 'red', message: serverMessage(err, t('failed')) });
+      },
+    );
+  };
+  return (
+    <Anchor href={href} size="sm" download onClick={onClick} aria-label={t('items.downloadLabel', { ref: item.ref })}>
+      {t('items.download')}
+    </Anchor>
+  );
+}
+
+function ItemCard({ file, item }: { file: EfileJson; item: EfileItemJson }) {
   const { t } = useTranslation('efiles');
   const { formatDate } = useFormatDate();
   const headingId = useId();
@@ -29,7 +55,8 @@ function ItemCard({ item }: { item: EfileItemJson }) {
       aria-labelledby={headingId}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        {item.fileUrl && <DocumentThumbnail fileUrl={item.fileUrl} />}
+        {/* A classified page is never a thumbnail (decision 084). */}
+        {item.fileUrl && file.classification === 'Unclassified' && <DocumentThumbnail fileUrl={item.fileUrl} />}
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={3} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             {item.ref} — {item.title}
@@ -42,9 +69,7 @@ function ItemCard({ item }: { item: EfileItemJson }) {
           {item.fileUrl && (
             <Group gap="sm">
               <ViewDocument fileUrl={item.fileUrl} name={`${item.ref} ${item.title}`} />
-              <Anchor href={item.fileUrl} size="sm" download aria-label={t('items.downloadLabel', { ref: item.ref })}>
-                {t('items.download')}
-              </Anchor>
+              <DownloadDocument file={file} item={item} href={item.fileUrl} />
             </Group>
           )}
         </Stack>
@@ -102,7 +127,7 @@ export function CorrespondencePane({ file }: { file: EfileJson }) {
       </Title>
       {file.items.length === 0 && <Text c="gray.8">{t('items.empty')}</Text>}
       {file.items.map((item) => (
-        <ItemCard key={item._id} item={item} />
+        <ItemCard key={item._id} file={file} item={item} />
       ))}
       {file.can.act && <UploadDocument fileId={file._id} />}
     </Stack>

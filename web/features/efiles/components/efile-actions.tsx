@@ -16,7 +16,8 @@ type Dialog = 'send' | 'return' | 'route' | null;
 
 /** The actions the file's state allows the reader (`can` from the server), and the export PDF. */
 export function EfileActions({ file }: { file: EfileJson }) {
-  const { t } = useTranslation('efiles');
+  const { t, i18n } = useTranslation('efiles');
+  const href = exportHref(file._id, i18n.language);
   const [dialog, setDialog] = useState<Dialog>(null);
   const move = useSimpleMove();
   const run = (kind: SimpleMove) =>
@@ -39,7 +40,7 @@ export function EfileActions({ file }: { file: EfileJson }) {
   const onExport = (event: MouseEvent) => {
     event.preventDefault();
     api.get(`/api/efiles/${file._id}`).then(
-      () => followLink(exportHref(file._id), `${file.number.replace(/[^\w-]+/g, '-')}.pdf`),
+      () => followLink(href, `${file.number.replace(/[^\w-]+/g, '-')}.pdf`),
       (err: unknown) => {
         if (!needsStepUp(err)) notifications.show({ color: 'red', message: serverMessage(err, t('failed')) });
       },
@@ -68,7 +69,7 @@ export function EfileActions({ file }: { file: EfileJson }) {
         {can.close && simple('close', 'light')}
         {can.reopen && simple('reopen', 'light')}
         {can.copyOnly && simple('seen')}
-        <Button component="a" variant="subtle" href={exportHref(file._id)} download onClick={onExport}>
+        <Button component="a" variant="subtle" href={href} download onClick={onExport}>
           {t('actions.export')}
         </Button>
       </Group>

@@ -6,6 +6,9 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useEfileMovements } from '../api.ts';
 
+/** Only a sending is received: an opening, a parking or a closing is labelled by its action alone (decision 121). */
+const sending = (kind: string) => kind === 'sent' || kind === 'returned';
+
 /** The movement history (decision 107): created, sent, returned, pulled back, parked, resumed, closed, reopened. */
 export function EfileMovements({ fileId }: { fileId: string }) {
   const { t } = useTranslation('efiles');
@@ -33,7 +36,9 @@ export function EfileMovements({ fileId }: { fileId: string }) {
                 {t(`history.kinds.${m.kind}`)}
                 {m.kind === 'sent' && m.priority !== 'Normal' ? ` · ${t(`priority.${m.priority}`)}` : ''}
                 {m.dueDate ? ` · ${t('history.due', { date: formatDate(m.dueDate) })}` : ''}
-                {m.receivedAt ? ` · ${t('history.received', { when: formatDateTime(m.receivedAt) })}` : ''}
+                {sending(m.kind) && m.receivedAt
+                  ? ` · ${t('history.received', { when: formatDateTime(m.receivedAt) })}`
+                  : ''}
               </Table.Td>
               <Table.Td>{m.from?.name ?? '—'}</Table.Td>
               <Table.Td>{m.to?.name ?? '—'}</Table.Td>

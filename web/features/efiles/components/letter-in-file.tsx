@@ -4,6 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { MAX_PAGE_SIZE } from '#shared/constants.ts';
+
 import { FormActions } from '#web/components/form-actions.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
 import { PanelError } from '#web/components/panel-error.tsx';
@@ -25,7 +27,7 @@ function PutInFileDialog({ letter, onClose }: { letter: LetterRef; onClose: () =
   const [fileId, setFileId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState('');
-  const withMe = useEfileBox('with_me');
+  const withMe = useEfileBox('with_me', MAX_PAGE_SIZE);
   const put = usePutLetter();
   const fileList = useInPlaceCombobox();
   if (creating)
@@ -74,7 +76,10 @@ function PutInFileDialog({ letter, onClose }: { letter: LetterRef; onClose: () =
             <Select
               label={t('putIn.file')}
               placeholder={withMe.isPending ? t('loading') : t('putIn.filePlaceholder')}
-              data={(withMe.data ?? []).map((f) => ({ value: f._id, label: `${f.number} — ${f.subject}` }))}
+              data={(withMe.data?.pages.flatMap((p) => p.files) ?? []).map((f) => ({
+                value: f._id,
+                label: `${f.number} — ${f.subject}`,
+              }))}
               value={fileId}
               onChange={setFileId}
               searchable

@@ -10,7 +10,20 @@ import { NewFileDialog } from './new-file-dialog.tsx';
 
 function Box({ box }: { box: EfileBox }) {
   const { t } = useTranslation('efiles');
-  return <EfileList query={useEfileBox(box)} empty={t(`boxes.${box}Empty`)} />;
+  const pages = useEfileBox(box);
+  const files = pages.data?.pages.flatMap((p) => p.files);
+  return (
+    <Stack gap="sm">
+      <EfileList query={{ ...pages, data: files }} empty={t(`boxes.${box}Empty`)} />
+      {pages.hasNextPage && (
+        <Group justify="center">
+          <Button variant="default" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+            {t('list.loadMore')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }
 
 function SearchResults({ q }: { q: string }) {

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AGEING_BANDS, type AgeingBand, type PendencyJson } from '#shared/schemas/letter.ts';
@@ -170,7 +170,14 @@ function AgeingCells({ ageing }: { ageing: Record<AgeingBand, number> }) {
  * the oldest pending first; printable (a print stylesheet hides the portal chrome and these controls) and exportable
  * as CSV. `groups` is offered to directors and administrators; an associate director sees their own group.
  */
-export function PendencyReport({ groups }: { groups: { _id: string; name: string }[] | null }) {
+export function PendencyReport({
+  groups,
+  more,
+}: {
+  groups: { _id: string; name: string }[] | null;
+  /** What the page shows under the letters' report for the same period and group (e-files', decision 121). */
+  more?: (filter: PendencyFilter) => ReactNode;
+}) {
   const { t } = useTranslation('letters');
   const [filter, setFilter] = useState<PendencyFilter>({ from: '', to: '', groupId: '' });
   const report = usePendency(filter);
@@ -229,6 +236,7 @@ export function PendencyReport({ groups }: { groups: { _id: string; name: string
           <Report report={report.data} />
         )}
       </div>
+      {!refused && more?.(filter)}
     </Stack>
   );
 }
