@@ -155,6 +155,8 @@ export interface Config {
   malwareScan: MalwareScanConfig | null;
   /** The lab's seal (SIGNING_P12 opened with SIGNING_P12_PASSWORD; decision 118), or null: the portal seals nothing. */
   seal: Seal | null;
+  /** SIGNER_HELPER_URL: the signer helper adding an approver's personal signature (decision 122), or null. */
+  signerHelperUrl: string | null;
 }
 
 const envSchema = z.object({
@@ -259,5 +261,6 @@ export function loadConfig(
     mail,
     malwareScan,
     seal,
+    signerHelperUrl: env.SIGNER_HELPER_URL,
   };
 }

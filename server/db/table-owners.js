@@ -23,6 +23,8 @@ export const TABLE_OWNERS = {
   dak_delegations: 'letters',
   director_entries: 'director-history',
   efile_copies: 'efiles',
+  efile_draft_versions: 'efiles',
+  efile_drafts: 'efiles',
   efile_counters: 'efiles',
   efile_heads: 'efiles',
   efile_items: 'efiles',

@@ -1,3 +1,4 @@
+import { draftsActivity } from './drafts-activity.ts';
 import { efilesActivity } from './efiles-activity.ts';
 
 /**
@@ -192,4 +193,5 @@ export const activity = {
   word_confidential: 'Confidential',
   word_secret: 'Secret',
   ...efilesActivity,
+  ...draftsActivity,
 } as const;

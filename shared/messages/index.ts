@@ -7,6 +7,7 @@ import { auth } from './auth.ts';
 import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
 import { director_history } from './director-history.ts';
+import { drafts } from './drafts.ts';
 import { efiles } from './efiles.ts';
 import { files } from './files.ts';
 import { gallery } from './gallery.ts';
@@ -39,6 +40,7 @@ export const catalogue = {
   auth,
   close_groups,
   director_history,
+  drafts,
   efiles,
   files,
   gallery,

@@ -15,3 +15,4 @@ export * from './audit.ts';
 export * from './acknowledgements.ts';
 export * from './mail.ts';
 export * from './efiles.ts';
+export * from './efile-drafts.ts';

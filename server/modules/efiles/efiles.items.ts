@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { efileItems, type EfileRow, efiles, type FileRow } from '#server/db/schema/index.ts';
+import {
+  efileDrafts,
+  efileDraftVersions,
+  efileItems,
+  type EfileRow,
+  efiles,
+  type FileRow,
+} from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
@@ -108,7 +115,15 @@ export async function canDownloadEfileDocument(db: Db, actor: Actor, file: FileR
   const [item] = await db
     .select({ efileId: efileItems.efileId })
     .from(efileItems)
-    .where(eq(efileItems.fileId, file.id));
+    .where(eq(efileItems.fileId, file.id))
+    .union(
+      // A version of a draft for approval uploaded into the file (decision 122).
+      db
+        .select({ efileId: efileDrafts.efileId })
+        .from(efileDraftVersions)
+        .innerJoin(efileDrafts, eq(efileDrafts.id, efileDraftVersions.draftId))
+        .where(eq(efileDraftVersions.fileId, file.id)),
+    );
   if (!item) return false;
   try {
     await accessFile(db, actor, item.efileId);

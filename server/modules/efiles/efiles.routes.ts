@@ -31,6 +31,7 @@ import { signedInActor } from '#server/plugins/auth.ts';
 
 import { accessFile } from './efiles.access.ts';
 import { efileDetail, efileHistory } from './efiles.detail.ts';
+import { efileDraftRoutes } from './efiles.drafts.routes.ts';
 import { efileExportRoute } from './efiles.export.route.ts';
 import { addDocument, canDownloadEfileDocument, EFILES_AREA, fileOfLetter, putLetterInFile } from './efiles.items.ts';
 import { describeVisibleEfiles, listEfiles, searchEfiles } from './efiles.lists.ts';
@@ -52,6 +53,7 @@ const ok = { 200: messageJson, 201: messageJson };
 export const efilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.fileAccess.register(EFILES_AREA, canDownloadEfileDocument);
   await app.register(efileExportRoute);
+  await app.register(efileDraftRoutes);
 
   app.get('/api/efiles/settings', { schema: { response: { 200: efileSettingsJson } } }, async () => {
     const { numberScheme, labCode } = await readSettings(app.db);

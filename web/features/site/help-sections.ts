@@ -58,6 +58,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     efiles: signedIn,
     efileNotes: signedIn,
     efileMoves: signedIn,
+    efileDrafts: signedIn,
     session: signedIn,
   },
   associateDirector: {
