@@ -93,7 +93,9 @@ describe.each(['en', 'hi'] as const)('drafts for approval (%s)', (lang) => {
     await expectVisible(card().getByText(d('state.draft'), { exact: true }));
     await j.a11y();
     await shot('1-v1');
-    await card().getByRole('button', { name: d('actions.putUp') }).click();
+    await card()
+      .getByRole('button', { name: d('actions.putUp') })
+      .click();
     const up = page.getByRole('dialog', { name: d('putUp.title', { ref: 'D/1' }) });
     await expectVisible(up);
     await j.choose(d('putUp.to'), cast.gh.name);
@@ -105,7 +107,9 @@ describe.each(['en', 'hi'] as const)('drafts for approval (%s)', (lang) => {
     // (2) The group head asks for a change; the file goes back to the author, who makes v2.
     await j.open(cast.gh, fileId);
     await j.receive();
-    await card().getByRole('button', { name: d('actions.askChanges') }).click();
+    await card()
+      .getByRole('button', { name: d('actions.askChanges') })
+      .click();
     const ask = page.getByRole('dialog', { name: d('changes.title', { ref: 'D/1' }) });
     await ask.getByLabel(d('changes.note')).fill(w.change);
     await j.a11y();
@@ -117,9 +121,15 @@ describe.each(['en', 'hi'] as const)('drafts for approval (%s)', (lang) => {
     await j.open(cast.author, fileId);
     await j.receive();
     await expectVisible(card().getByText(w.change));
-    await card().getByRole('button', { name: d('actions.edit') }).click();
-    await card().getByLabel(j.t('editor.text', { n: '1' })).fill(w.v2);
-    await card().getByRole('button', { name: j.t('editor.save') }).click();
+    await card()
+      .getByRole('button', { name: d('actions.edit') })
+      .click();
+    await card()
+      .getByLabel(j.t('editor.text', { n: '1' }))
+      .fill(w.v2);
+    await card()
+      .getByRole('button', { name: j.t('editor.save') })
+      .click();
     await expectVisible(card().getByText(/^v2/));
     await card()
       .getByRole('button', { name: d('version.compareLabel', { ref: 'D/1 v2', before: '1' }) })
@@ -129,15 +139,22 @@ describe.each(['en', 'hi'] as const)('drafts for approval (%s)', (lang) => {
     await expectVisible(diff.locator('del', { hasText: '14' }));
     await j.a11y();
     await shot('3-v2-diff');
-    await card().getByRole('button', { name: d('actions.putUp') }).click();
+    await card()
+      .getByRole('button', { name: d('actions.putUp') })
+      .click();
     await j.choose(d('putUp.to'), cast.director.name);
-    await page.getByRole('dialog').getByRole('button', { name: d('putUp.submit') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: d('putUp.submit') })
+      .click();
     await expectHidden(page.getByRole('dialog'));
 
     // (3) The director approves and signs: the signed PDF is C/1 on the correspondence side.
     await j.open(cast.director, fileId);
     await j.receive();
-    await card().getByRole('button', { name: d('actions.approve') }).click();
+    await card()
+      .getByRole('button', { name: d('actions.approve') })
+      .click();
     const approve = page.getByRole('dialog', { name: d('approve.title', { ref: 'D/1' }) });
     await j.a11y();
     await approve.getByRole('button', { name: d('approve.submit') }).click();

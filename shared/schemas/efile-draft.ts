@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 import { msg } from '../messages/index.ts';
 import { plainText } from './common.ts';
-import { noteBody } from './efile-note.ts';
 import { sendEfileInput } from './efile.ts';
+import { noteBody } from './efile-note.ts';
 
 /**
  * Drafts for approval on e-files (decision 122): the API's inputs and answers, under /api/efiles/{id}/drafts. A draft's
@@ -40,9 +40,16 @@ export const askChangesInput = z.object({
 /** POST …/approve: sealed by the lab; `personal` adds the approver's own signature through the signer helper. */
 export const approveInput = z.object({ personal: z.boolean().default(false) });
 
-export const draftParams = z.object({ id: z.uuid(msg('common.invalid_id')), draftId: z.uuid(msg('common.invalid_id')) });
+export const draftParams = z.object({
+  id: z.uuid(msg('common.invalid_id')),
+  draftId: z.uuid(msg('common.invalid_id')),
+});
 export const draftVersionParams = draftParams.extend({
-  version: z.coerce.number(msg('drafts.version_not_found')).int(msg('drafts.version_not_found')).min(1, msg('drafts.version_not_found')).max(100_000, msg('drafts.version_not_found')),
+  version: z.coerce
+    .number(msg('drafts.version_not_found'))
+    .int(msg('drafts.version_not_found'))
+    .min(1, msg('drafts.version_not_found'))
+    .max(100_000, msg('drafts.version_not_found')),
 });
 
 const who = z.object({ _id: z.uuid().nullable(), name: z.string() });

@@ -60,6 +60,9 @@ export const efileDraftVersions = pgTable(
     authorName: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique('efile_draft_versions_version').on(t.draftId, t.version), unique('efile_draft_versions_file_once').on(t.fileId)],
+  (t) => [
+    unique('efile_draft_versions_version').on(t.draftId, t.version),
+    unique('efile_draft_versions_file_once').on(t.fileId),
+  ],
 );
 export type EfileDraftVersionRow = typeof efileDraftVersions.$inferSelect;

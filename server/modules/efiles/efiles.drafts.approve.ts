@@ -6,21 +6,22 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Seal } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { efileDrafts, efileDraftVersions, efileItems, users } from '#server/db/schema/index.ts';
+import { efileDrafts, efileDraftVersions, efileItems } from '#server/db/schema/index.ts';
 import { AppError, badRequest, conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { type AuditWho, recordAudit } from '#server/modules/audit-trail/audit-trail.ts';
-import { saveFileRow, type FileStore, type StoredFile } from '#server/modules/files/storage.ts';
+import { type FileStore, saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
 import { UnsupportedCertificate } from '#server/modules/signatures/cms.ts';
 import { helperSigner, SignerHelperFailed } from '#server/modules/signatures/helper-signer.ts';
 import { sealSigner } from '#server/modules/signatures/seal.ts';
 import { type Signatory, signPdf } from '#server/modules/signatures/sign-pdf.ts';
 import { SigningLimitExceeded, type SigningThread, UnsignablePdf } from '#server/modules/signatures/signing-thread.ts';
+import { findUserById } from '#server/modules/users/users.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { assertActs, lockFile } from './efiles.access.ts';
-import { findDraft } from './efiles.drafts.ts';
 import { type DraftPdfLimits, versionPdf } from './efiles.drafts.pdf.ts';
+import { findDraft } from './efiles.drafts.ts';
 import { EFILES_AREA } from './efiles.items.ts';
 import { readSettings } from './efiles.numbers.ts';
 import { efilesPolicy, RECORDED_EFILE_CLASSIFICATIONS } from './efiles.policy.ts';
@@ -43,7 +44,8 @@ export interface ApproveDeps {
 
 /** A signing that failed, as the person is told it. */
 function signingRefusal(err: unknown): unknown {
-  if (err instanceof UnsignablePdf || err instanceof SigningLimitExceeded) return new AppError(422, 'drafts.unsignable');
+  if (err instanceof UnsignablePdf || err instanceof SigningLimitExceeded)
+    return new AppError(422, 'drafts.unsignable');
   if (err instanceof SignerHelperFailed || err instanceof UnsupportedCertificate) {
     return new AppError(502, 'drafts.signer_failed', { reason: err.message });
   }
@@ -101,7 +103,7 @@ export async function approveDraft(
         .limit(1);
       if (!latest) throw conflict('drafts.version_not_found');
       const pdf = await versionPdf(db, store, deps.limits, file, draft, latest);
-      const [me] = await tx.select({ designation: users.designation }).from(users).where(eq(users.id, actor.id));
+      const me = (await findUserById(tx, actor.id))?.user;
       const { labCode } = await readSettings(tx);
       const signatory: Signatory = {
         name: actor.name,

@@ -10,7 +10,6 @@ import { body, codeOf, draftsWorld, ok, type Who } from './efiles.drafts.test-he
 
 const { call, upload, cast, open, draft, receive, putUp } = await draftsWorld();
 
-
 type Route = (who: Who) => Promise<LightMyRequestResponse>;
 const expectRefused = async (route: Route, who: Who, status: number, code: string) => {
   const res = await route(who);

@@ -1,9 +1,9 @@
 import type { DraftJson } from '#shared/schemas/efile-draft.ts';
 
+import type { DbOrTx } from '#server/db/client.ts';
 import type { EfileDraftRow, EfileDraftVersionRow, EfileItemRow } from '#server/db/schema/index.ts';
 import { fileRowsByIds } from '#server/modules/files/files.queries.ts';
 import { fileUrl } from '#server/modules/files/storage-areas.ts';
-import type { DbOrTx } from '#server/db/client.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import type { Access } from './efiles.access.ts';
@@ -38,7 +38,9 @@ function presentDraft(
     changesNote: draft.changesNote,
     approvedBy: who(people, draft.approvedBy),
     approvedAt: draft.approvedAt?.toISOString() ?? null,
-    item: item ? { _id: item.id, ref: `C/${item.seq}`, fileUrl: item.fileId ? fileUrl(EFILES_AREA, item.fileId) : null } : null,
+    item: item
+      ? { _id: item.id, ref: `C/${item.seq}`, fileUrl: item.fileId ? fileUrl(EFILES_AREA, item.fileId) : null }
+      : null,
     versions: versions.map((v) => ({
       version: v.version,
       kind: v.kind,

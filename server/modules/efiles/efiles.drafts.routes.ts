@@ -20,13 +20,13 @@ import {
 } from '#shared/schemas/efile-draft.ts';
 
 import { badRequest } from '#server/lib/errors.ts';
+import { parseFields } from '#server/lib/validation.ts';
 import { auditWho } from '#server/modules/audit-trail/audit-trail.ts';
 import { readContext, recordRead } from '#server/modules/audit-trail/classified-reads.ts';
 import { contentDisposition } from '#server/modules/files/files.serve.ts';
 import { type ReceivedUpload, withReceivedUpload } from '#server/modules/files/upload-receive.ts';
 import { DEFAULT_SIGNING_LIMITS } from '#server/modules/signatures/sign-pdf.ts';
 import { SigningThread } from '#server/modules/signatures/signing-thread.ts';
-import { parseFields } from '#server/lib/validation.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 import { accessFile, assertActs } from './efiles.access.ts';
@@ -111,12 +111,15 @@ export const efileDraftRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ _id: d.id, ref: `D/${d.seq}`, version: 1 });
     },
   );
-  app.post('/api/efiles/:id/drafts/upload', { schema: { params: uuidParam, response: { 201: created } } }, (req, reply) =>
-    receiveDraft(req, req.params.id, async ({ fields, file }) => {
-      const { title } = parseFields(draftUploadFields, fields);
-      const d = await addDraft(app.db, signedInActor(req), req.params.id, title, { kind: 'file', stored: file! });
-      return reply.code(201).send({ _id: d.id, ref: `D/${d.seq}`, version: 1 });
-    }),
+  app.post(
+    '/api/efiles/:id/drafts/upload',
+    { schema: { params: uuidParam, response: { 201: created } } },
+    (req, reply) =>
+      receiveDraft(req, req.params.id, async ({ fields, file }) => {
+        const { title } = parseFields(draftUploadFields, fields);
+        const d = await addDraft(app.db, signedInActor(req), req.params.id, title, { kind: 'file', stored: file! });
+        return reply.code(201).send({ _id: d.id, ref: `D/${d.seq}`, version: 1 });
+      }),
   );
 
   app.post(

@@ -126,21 +126,35 @@ function helpersFor(app: FastifyInstance) {
   };
   /** Opens a file as `user`. */
   const open = async (user: UserRow, over: Record<string, unknown> = {}) => {
-    head ??= (await app.db.insert(efileHeads).values({ code: `D${word()}`.slice(0, 9), name: 'Purchase' }).returning())[0]!;
+    head ??= (
+      await app.db
+        .insert(efileHeads)
+        .values({ code: `D${word()}`.slice(0, 9), name: 'Purchase' })
+        .returning()
+    )[0]!;
     const res = await call('POST', user, '/api/efiles', { subject: `Fire audit ${word()}`, headId: head.id, ...over });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { _id: string; number: string };
   };
   /** A rich-text draft v1 in the file, written by its holder. */
   const draft = async (user: UserRow, fileId: string, text = 'The fire audit of Building 4 is due.') => {
-    const res = await call('POST', user, `/api/efiles/${fileId}/drafts`, { title: 'Letter to the fire officer', body: body(text) });
+    const res = await call('POST', user, `/api/efiles/${fileId}/drafts`, {
+      title: 'Letter to the fire officer',
+      body: body(text),
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { _id: string; ref: string };
   };
   const drafts = async (user: Who, fileId: string) => {
     const res = await call('GET', user, `/api/efiles/${fileId}/drafts`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { _id: string; state: string; versions: { version: number }[]; item: { ref: string; fileUrl: string } | null; can: Record<string, boolean> }[];
+    return res.json() as {
+      _id: string;
+      state: string;
+      versions: { version: number }[];
+      item: { ref: string; fileUrl: string } | null;
+      can: Record<string, boolean>;
+    }[];
   };
   const receive = (user: Who, id: string) => call('POST', user, `/api/efiles/${id}/receive`);
   const putUp = (user: Who, id: string, draftId: string, to: string, remarks = '') =>

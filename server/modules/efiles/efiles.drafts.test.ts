@@ -59,7 +59,9 @@ describe('a draft for approval', () => {
     expect(diff.parts.filter((p: { removed: boolean }) => p.removed).map((p: { value: string }) => p.value)).toEqual([
       '15',
     ]);
-    expect(diff.parts.filter((p: { added: boolean }) => p.added).map((p: { value: string }) => p.value)).toEqual(['16']);
+    expect(diff.parts.filter((p: { added: boolean }) => p.added).map((p: { value: string }) => p.value)).toEqual([
+      '16',
+    ]);
     const first = ok(await call('GET', c.employee, `/api/efiles/${file._id}/drafts/${d._id}/versions/1/diff`)).json();
     expect(first).toMatchObject({ version: 1, against: null, comparable: true });
 
@@ -140,26 +142,44 @@ describe('an uploaded draft', () => {
   it('as a PDF is approved as it is; a .docx waits for its PDF copy', async () => {
     const c = await cast();
     const file = await open(c.employee);
-    let res = await upload(c.employee, `/api/efiles/${file._id}/drafts/upload`, { title: 'Minutes' }, {
-      filename: 'minutes.pdf',
-      content: pdfWithPages(['Minutes of the fire committee']),
-    });
+    let res = await upload(
+      c.employee,
+      `/api/efiles/${file._id}/drafts/upload`,
+      { title: 'Minutes' },
+      {
+        filename: 'minutes.pdf',
+        content: pdfWithPages(['Minutes of the fire committee']),
+      },
+    );
     const pdfDraft = ok(res, 201).json();
-    res = await upload(c.employee, `/api/efiles/${file._id}/drafts/upload`, { title: 'Reply' }, {
-      filename: 'reply.docx',
-      content: docxWithText('A reply to the fire officer'),
-    });
+    res = await upload(
+      c.employee,
+      `/api/efiles/${file._id}/drafts/upload`,
+      { title: 'Reply' },
+      {
+        filename: 'reply.docx',
+        content: docxWithText('A reply to the fire officer'),
+      },
+    );
     const docxDraft = ok(res, 201).json();
     const listed = await drafts(c.employee, file._id);
-    expect(listed.map((d) => d.versions[0])).toMatchObject([{ kind: 'pdf', fileName: 'minutes.pdf' }, { kind: 'docx', fileName: 'reply.docx' }]);
+    expect(listed.map((d) => d.versions[0])).toMatchObject([
+      { kind: 'pdf', fileName: 'minutes.pdf' },
+      { kind: 'docx', fileName: 'reply.docx' },
+    ]);
     // The uploaded version downloads under the file's rule; its diff is not a word diff.
     const fileUrl = (listed[0]!.versions[0] as unknown as { fileUrl: string }).fileUrl;
     ok(await call('GET', c.employee, fileUrl));
     expect((await call('GET', c.outsider, fileUrl)).statusCode).toBe(403);
-    res = await upload(c.employee, `/api/efiles/${file._id}/drafts/${pdfDraft._id}/versions/upload`, {}, {
-      filename: 'minutes-2.pdf',
-      content: pdfWithPages(['Minutes of the fire committee, corrected']),
-    });
+    res = await upload(
+      c.employee,
+      `/api/efiles/${file._id}/drafts/${pdfDraft._id}/versions/upload`,
+      {},
+      {
+        filename: 'minutes-2.pdf',
+        content: pdfWithPages(['Minutes of the fire committee, corrected']),
+      },
+    );
     ok(res, 201);
     const diff = ok(await call('GET', c.employee, `/api/efiles/${file._id}/drafts/${pdfDraft._id}/versions/2/diff`));
     expect(diff.json()).toMatchObject({ comparable: false, parts: [] });

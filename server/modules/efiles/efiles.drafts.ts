@@ -2,8 +2,8 @@ import path from 'node:path';
 
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
-import { type NoteBody, noteText } from '#shared/schemas/efile-note.ts';
 import type { PutUpInput } from '#shared/schemas/efile-draft.ts';
+import { type NoteBody, noteText } from '#shared/schemas/efile-note.ts';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
 import {
@@ -11,11 +11,11 @@ import {
   efileDrafts,
   type EfileDraftVersionRow,
   efileDraftVersions,
-  users,
 } from '#server/db/schema/index.ts';
 import { badRequest, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import { saveFileRow, type StoredFile } from '#server/modules/files/storage.ts';
+import { findUserById } from '#server/modules/users/users.queries.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 import { type Access, assertActs, isUuid, lockFile } from './efiles.access.ts';
@@ -128,7 +128,7 @@ export async function addVersion(db: Db, actor: Actor, id: string, draftId: stri
 export async function putUpDraft(db: Db, actor: Actor, id: string, draftId: string, input: PutUpInput) {
   return db.transaction(async (tx) => {
     const { access, draft } = await actOnDraft(tx, actor, id, draftId);
-    const [person] = isUuid(input.to) ? await tx.select().from(users).where(eq(users.id, input.to)) : [];
+    const person = isUuid(input.to) ? (await findUserById(tx, input.to))?.user : undefined;
     if (!person) throw badRequest('letters.officer_not_found', 'to');
     efilesPolicy.authorize(actor, 'efiles.draft_put_up', { state: draft.state, person });
     const remarks = [`For approval: D/${draft.seq} ${draft.title}.`, input.remarks ?? ''].join(' ').trim();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SAMPLE_FILES } from '#server/test/multipart.ts';
 
-import { body, codeOf, draftsWorld, ok } from './efiles.drafts.test-helpers.ts';
+import { body, draftsWorld, ok } from './efiles.drafts.test-helpers.ts';
 
 // Each validation message and refusal of drafts for approval (decision 122), worded by its code.
 
@@ -92,7 +92,11 @@ describe('drafts for approval: validation', () => {
     const d = await draft(c.gh, file._id);
     const url = `/api/efiles/${file._id}/drafts/${d._id}/ask-changes`;
     expectCode(await call('POST', c.gh, url, { note: 'Shorter.' }), 409, 'drafts.not_put_up');
-    expectCode(await call('POST', c.gh, `/api/efiles/${file._id}/drafts/${d._id}/approve`, {}), 409, 'drafts.not_put_up');
+    expectCode(
+      await call('POST', c.gh, `/api/efiles/${file._id}/drafts/${d._id}/approve`, {}),
+      409,
+      'drafts.not_put_up',
+    );
     ok(await putUp(c.gh, file._id, d._id, c.director.id));
     ok(await receive(c.director, file._id));
     expectCode(await call('POST', c.director, url, { note: '  ' }), 400, 'drafts.changes_note_required', 'note');
@@ -114,7 +118,9 @@ describe('drafts for approval: validation', () => {
     ok(await unsealed.receive(c.gh, file._id));
     const res = await unsealed.call('POST', c.gh, `/api/efiles/${file._id}/drafts/${d._id}/approve`, {});
     expectCode(res, 503, 'drafts.no_seal');
-    const [still] = ok(await unsealed.call('GET', c.gh, `/api/efiles/${file._id}/drafts`)).json() as { state: string }[];
+    const [still] = ok(await unsealed.call('GET', c.gh, `/api/efiles/${file._id}/drafts`)).json() as {
+      state: string;
+    }[];
     expect(still!.state).toBe('put_up');
   });
 });

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { DraftJson, DraftVersionJson } from '#shared/schemas/efile-draft.ts';
 import type { EfileJson } from '#shared/schemas/efile.ts';
+import type { DraftJson, DraftVersionJson } from '#shared/schemas/efile-draft.ts';
 import type { NoteBody } from '#shared/schemas/efile-note.ts';
 
 import { FilePicker } from '#web/components/file-picker.tsx';
@@ -14,9 +14,9 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useAddVersion, useDraftDiff, useUploadVersion } from '../drafts-api.ts';
 import { ApproveDialog, AskChangesDialog, PutUpDialog } from './draft-dialogs.tsx';
-import { pagesOf } from './noting-pane.tsx';
 import { NoteEditor } from './note-editor.tsx';
 import { NoteView } from './note-view.tsx';
+import { pagesOf } from './noting-pane.tsx';
 
 const STATE_COLOURS = { draft: 'gray.8', put_up: 'blue.9', changes_asked: 'orange.9', approved: 'green.9' } as const;
 

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { askChangesInput, type DraftJson, putUpInput } from '#shared/schemas/efile-draft.ts';
 import type { EfileJson } from '#shared/schemas/efile.ts';
+import { askChangesInput, type DraftJson, putUpInput } from '#shared/schemas/efile-draft.ts';
 
 import { FormActions } from '#web/components/form-actions.tsx';
 import { useInPlaceCombobox } from '#web/components/in-place-combobox.ts';
@@ -50,10 +50,12 @@ export function PutUpDialog({ file, draft, onClose }: DialogProps) {
   const officers = useEfileOfficers(true);
   const toList = useInPlaceCombobox();
   const { field, banner, onError, onSubmit } = useDraftForm({ to: '', remarks: '' }, putUpInput);
-  const options = (officers.data ?? []).filter((o) => approvesDrafts(o.role)).map((o) => ({
-    value: o._id,
-    label: [o.name, [o.designation, o.group?.name].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
-  }));
+  const options = (officers.data ?? [])
+    .filter((o) => approvesDrafts(o.role))
+    .map((o) => ({
+      value: o._id,
+      label: [o.name, [o.designation, o.group?.name].filter(Boolean).join(', ')].filter(Boolean).join(' — '),
+    }));
   const submit = onSubmit((values) =>
     putUp.mutate(
       { id: file._id, draftId: draft._id, input: values },
@@ -106,7 +108,10 @@ export function AskChangesDialog({ file, draft, onClose }: DialogProps) {
       { id: file._id, draftId: draft._id, note: values.note },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('changes.done', { ref: draft.ref, name: draft.author.name }) });
+          notifications.show({
+            color: 'green',
+            message: t('changes.done', { ref: draft.ref, name: draft.author.name }),
+          });
           onClose();
         },
         onError,

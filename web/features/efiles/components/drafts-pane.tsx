@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { draftTitle } from '#shared/schemas/efile-draft.ts';
 import type { EfileJson } from '#shared/schemas/efile.ts';
+import { draftTitle } from '#shared/schemas/efile-draft.ts';
 import type { NoteBody } from '#shared/schemas/efile-note.ts';
 
 import { FilePicker } from '#web/components/file-picker.tsx';
@@ -14,8 +14,8 @@ import { serverMessage } from '#web/lib/form-errors.ts';
 
 import { useAddDraft, useDrafts, useUploadDraft } from '../drafts-api.ts';
 import { DraftCard } from './draft-card.tsx';
-import { pagesOf } from './noting-pane.tsx';
 import { NoteEditor } from './note-editor.tsx';
+import { pagesOf } from './noting-pane.tsx';
 
 /** A new draft: its title, then its text written in the note editor, or a .docx or PDF uploaded. */
 function NewDraft({ file, onDone }: { file: EfileJson; onDone: () => void }) {
@@ -107,7 +107,9 @@ export function DraftsPane({ file }: { file: EfileJson }) {
       {drafts.isPending && <Text size="sm">{t('loading')}</Text>}
       {drafts.isError && <PanelError>{serverMessage(drafts.error, t('failed'))}</PanelError>}
       {drafts.data?.length === 0 && <Text c="gray.8">{t('empty')}</Text>}
-      {drafts.data?.map((draft) => <DraftCard key={draft._id} file={file} draft={draft} />)}
+      {drafts.data?.map((draft) => (
+        <DraftCard key={draft._id} file={file} draft={draft} />
+      ))}
       {file.can.act &&
         (writing ? (
           <NewDraft file={file} onDone={() => setWriting(false)} />
