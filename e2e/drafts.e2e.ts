@@ -85,7 +85,7 @@ describe.each(['en', 'hi'] as const)('drafts for approval (%s)', (lang) => {
     await j.open(cast.author, fileId);
     await expectVisible(page.getByRole('heading', { level: 2, name: d('title') }));
     await page.getByRole('button', { name: d('new.button') }).click();
-    await page.getByLabel(d('new.titleLabel'), { exact: true }).fill(w.title);
+    await page.getByRole('textbox', { name: d('new.titleLabel') }).fill(w.title);
     await page.getByLabel(j.t('editor.text', { n: '1' })).fill(w.v1);
     await j.a11y();
     await page.getByRole('button', { name: j.t('editor.save') }).click();

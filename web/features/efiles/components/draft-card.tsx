@@ -18,7 +18,7 @@ import { NoteEditor } from './note-editor.tsx';
 import { NoteView } from './note-view.tsx';
 import { pagesOf } from './noting-pane.tsx';
 
-const STATE_COLOURS = { draft: 'gray.8', put_up: 'blue.9', changes_asked: 'orange.9', approved: 'green.9' } as const;
+const STATE_COLOURS = { draft: 'gray.8', put_up: 'blue.9', changes_asked: 'orange.9', approved: '#1e6b30' } as const;
 
 /** Version n against the one before: words added and removed, marked as such (not by colour alone). */
 function VersionDiff({ fileId, draft, version }: { fileId: string; draft: DraftJson; version: number }) {
@@ -182,7 +182,7 @@ export function DraftCard({ file, draft }: { file: EfileJson; draft: DraftJson }
           </Card>
         )}
         {draft.state === 'approved' && draft.approvedBy && (
-          <Text size="sm" fw={600} c="green.9">
+          <Text size="sm" fw={600} c="#1e6b30">
             {t('approvedBy', { name: draft.approvedBy.name, when: formatDateTime(draft.approvedAt ?? '') })}
             {draft.item ? ` · ${t('filedAs', { ref: draft.item.ref })}` : ''}
           </Text>
@@ -217,7 +217,7 @@ export function DraftCard({ file, draft }: { file: EfileJson; draft: DraftJson }
             )}
             {draft.can.decide && (
               <>
-                <Button size="xs" color="green.9" onClick={() => setDialog('approve')}>
+                <Button size="xs" color="#1e6b30" onClick={() => setDialog('approve')}>
                   {t('actions.approve')}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setDialog('changes')}>
