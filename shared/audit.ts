@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   // e-Files above Unclassified (decision 107): an opening and an export as PDF
   'efile_viewed',
   'efile_exported',
+  // The dispatch register (decision 120): a letter of a file above Unclassified sent out
+  'letter_dispatched',
   'search_hit_opened',
   'access_refused',
   'classification_changed',

@@ -12,6 +12,7 @@ import { seedCloseGroups } from './demo-seed-close-groups.ts';
 import { DAY, type DemoAccount, type DemoWorld, random, type SeedContext } from './demo-seed-context.ts';
 import { seedDak } from './demo-seed-dak.ts';
 import { seedDelegations } from './demo-seed-delegation.ts';
+import { seedDispatch } from './demo-seed-dispatch.ts';
 import { seedGroupItems, seedGroups } from './demo-seed-groups.ts';
 import { seedDirectorHistory, seedGallery, seedLab, seedLabItems } from './demo-seed-lab.ts';
 import { seedLetters } from './demo-seed-letters.ts';
@@ -89,6 +90,7 @@ export async function seedDemo(
       await seedAcknowledgements(ctx, world);
       await seedCloseGroups(ctx, world);
       await seedRepositories(ctx, world);
+      await seedDispatch(ctx, world);
       add('files', store.count);
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { dispatchActivity } from './dispatch-activity.ts';
 import { efilesActivity } from './efiles-activity.ts';
 
 /**
@@ -192,4 +193,5 @@ export const activity = {
   word_confidential: 'Confidential',
   word_secret: 'Secret',
   ...efilesActivity,
+  ...dispatchActivity,
 } as const;

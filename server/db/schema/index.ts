@@ -15,3 +15,5 @@ export * from './audit.ts';
 export * from './acknowledgements.ts';
 export * from './mail.ts';
 export * from './efiles.ts';
+export * from './signatures.ts';
+export * from './dispatch.ts';

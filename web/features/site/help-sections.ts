@@ -58,6 +58,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     efiles: signedIn,
     efileNotes: signedIn,
     efileMoves: signedIn,
+    dispatch: signedIn,
     session: signedIn,
   },
   associateDirector: {
@@ -84,6 +85,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     pendency: isAdmin,
     clearance: isAdmin,
     efileSettings: isAdmin,
+    trustedRoots: isAdmin,
   },
 };
 
@@ -156,6 +158,8 @@ export const HELP_SCREENS: Record<string, HelpSectionId> = {
   [paths.efiles]: 'employee.efiles',
   [paths.efile.pattern]: 'employee.efileNotes',
   [paths.admin.efiles]: 'admin.efileSettings',
+  [paths.dispatchRegister]: 'employee.dispatch',
+  [paths.admin.trustedRoots]: 'admin.trustedRoots',
 };
 
 /** The screens that need no Help section of their own, and why. Keep it short. */
