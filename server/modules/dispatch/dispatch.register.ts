@@ -64,12 +64,13 @@ export async function dispatchesOfFile(db: DbOrTx, actor: Actor, efileId: string
   return present(db, rows);
 }
 
-/** One dispatch, for whoever sees it in the register. */
-export async function dispatchById(db: DbOrTx, actor: Actor, id: string): Promise<DispatchJson> {
-  const rows = await db
-    .select()
-    .from(dispatches)
-    .where(and(visibleDispatches(actor), eq(dispatches.id, id)));
+/**
+ * One dispatch, for whoever sees it in the register; `own`: the one the actor has just made, shown to them whatever
+ * the register would (an uncleared holder of a Confidential file dispatches its letter).
+ */
+export async function dispatchById(db: DbOrTx, actor: Actor, id: string, own = false): Promise<DispatchJson> {
+  const condition = own ? eq(dispatches.id, id) : and(visibleDispatches(actor), eq(dispatches.id, id));
+  const rows = await db.select().from(dispatches).where(condition);
   const [one] = await present(db, rows);
   if (!one) throw notFound('dispatch.not_found');
   return one;

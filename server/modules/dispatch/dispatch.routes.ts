@@ -23,7 +23,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = signedInActor(req);
       const ctx = { db: app.db, mail: app.config.mail, driver: app.storage.driver, who: auditWho(req) };
       const id = await dispatchItem(ctx, actor, req.params.id, req.params.itemId, req.body);
-      return reply.code(201).send(await dispatchById(app.db, actor, id));
+      return reply.code(201).send(await dispatchById(app.db, actor, id, true));
     },
   );
   app.get(
