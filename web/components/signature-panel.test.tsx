@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { VerificationJson } from '#shared/schemas/signature.ts';
@@ -91,6 +91,7 @@ describe('the signature panel', () => {
     );
     const { container } = render(<SignaturePanel fileUrl="/uploads/efiles/0b7e0a9c-4d55-4a47-9d7e-2f0c1f2b9a14" />);
     await vi.waitFor(() => expect(container.querySelector('[role="status"]')).toBeNull());
-    expect(container.textContent).toBe('');
+    expect(container.querySelector('section')).toBeNull();
+    expect(within(container).queryByText('Digital signatures')).toBeNull();
   });
 });
