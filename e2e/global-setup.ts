@@ -182,10 +182,15 @@ async function startE2ePortal(n: number, portalDir: string, webRoot: string) {
   mkdirSync(mailDir, { recursive: true });
   let received = 0;
   const smtp = await startTestSmtp({
-    onMail: ({ to, subject, text, html, language }) => {
+    onMail: ({ to, subject, text, html, language, attachments }) => {
       received += 1;
       const file = path.join(mailDir, `${String(received).padStart(6, '0')}.json`);
-      writeFileSync(file, JSON.stringify({ to, subject, text, html, language }));
+      const files = attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        base64: a.content.toString('base64'),
+      }));
+      writeFileSync(file, JSON.stringify({ to, subject, text, html, language, attachments: files }));
     },
   });
   // The lab's seal (decision 118): a test certificate made by openssl, which signs approved drafts (decision 122).

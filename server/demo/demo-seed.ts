@@ -13,6 +13,7 @@ import { DAY, type DemoAccount, type DemoWorld, random, type SeedContext } from 
 import { seedDak } from './demo-seed-dak.ts';
 import { seedDelegations } from './demo-seed-delegation.ts';
 import { seedDrafts } from './demo-seed-drafts.ts';
+import { seedDispatch } from './demo-seed-dispatch.ts';
 import { seedGroupItems, seedGroups } from './demo-seed-groups.ts';
 import { seedDirectorHistory, seedGallery, seedLab, seedLabItems } from './demo-seed-lab.ts';
 import { seedLetters } from './demo-seed-letters.ts';
@@ -91,6 +92,7 @@ export async function seedDemo(
       await seedCloseGroups(ctx, world);
       await seedRepositories(ctx, world);
       await seedDrafts(ctx, world);
+      await seedDispatch(ctx, world);
       add('files', store.count);
     });
   } catch (err) {

@@ -1,4 +1,5 @@
 import { draftsActivity } from './drafts-activity.ts';
+import { dispatchActivity } from './dispatch-activity.ts';
 import { efilesActivity } from './efiles-activity.ts';
 
 /**
@@ -194,4 +195,5 @@ export const activity = {
   word_secret: 'Secret',
   ...efilesActivity,
   ...draftsActivity,
+  ...dispatchActivity,
 } as const;

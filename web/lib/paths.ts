@@ -45,6 +45,8 @@ export const paths = {
   /** e-Files (decision 107): My files, and one file. */
   efiles: '/efiles',
   efile: withId('/efiles/:id'),
+  /** The dispatch register (decision 120): the lab's outward letters. */
+  dispatchRegister: '/dispatch-register',
   uploadSoftwareRepo: '/upload-repo',
   viewSoftwareRepos: '/view-repo',
   uploadTrialRepo: '/upload-trialRepo',
@@ -74,5 +76,7 @@ export const paths = {
     feedback: '/admin/feedback',
     /** e-Files: the numbering scheme and the heads. */
     efiles: '/admin/efiles',
+    /** The trusted roots of signatures (decision 123). */
+    trustedRoots: '/admin/trusted-roots',
   },
 } as const;

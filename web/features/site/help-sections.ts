@@ -59,6 +59,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     efileNotes: signedIn,
     efileMoves: signedIn,
     efileDrafts: signedIn,
+    dispatch: signedIn,
     session: signedIn,
   },
   associateDirector: {
@@ -85,6 +86,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     pendency: isAdmin,
     clearance: isAdmin,
     efileSettings: isAdmin,
+    trustedRoots: isAdmin,
   },
 };
 
@@ -157,6 +159,8 @@ export const HELP_SCREENS: Record<string, HelpSectionId> = {
   [paths.efiles]: 'employee.efiles',
   [paths.efile.pattern]: 'employee.efileNotes',
   [paths.admin.efiles]: 'admin.efileSettings',
+  [paths.dispatchRegister]: 'employee.dispatch',
+  [paths.admin.trustedRoots]: 'admin.trustedRoots',
 };
 
 /** The screens that need no Help section of their own, and why. Keep it short. */

@@ -13,8 +13,9 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useAddDocument } from '../api.ts';
 import { pageAnchor } from '../note-model.ts';
+import { ItemDispatch } from './item-dispatch.tsx';
 
-function ItemCard({ item }: { item: EfileItemJson }) {
+function ItemCard({ item, file }: { item: EfileItemJson; file: EfileJson }) {
   const { t } = useTranslation('efiles');
   const { formatDate } = useFormatDate();
   const headingId = useId();
@@ -47,6 +48,7 @@ function ItemCard({ item }: { item: EfileItemJson }) {
               </Anchor>
             </Group>
           )}
+          <ItemDispatch file={file} item={item} />
         </Stack>
       </Group>
     </Card>
@@ -102,7 +104,7 @@ export function CorrespondencePane({ file }: { file: EfileJson }) {
       </Title>
       {file.items.length === 0 && <Text c="gray.8">{t('items.empty')}</Text>}
       {file.items.map((item) => (
-        <ItemCard key={item._id} item={item} />
+        <ItemCard key={item._id} item={item} file={file} />
       ))}
       {file.can.act && <UploadDocument fileId={file._id} />}
     </Stack>

@@ -18,7 +18,7 @@ import { NoteEditor } from './note-editor.tsx';
 import { NoteView } from './note-view.tsx';
 import { pagesOf } from './noting-pane.tsx';
 
-const STATE_COLOURS = { draft: 'gray.8', put_up: 'blue.9', changes_asked: 'orange.9', approved: '#1e6b30' } as const;
+const STATE_COLOURS = { draft: 'gray.8', put_up: 'blue.9', changes_asked: 'red.9', approved: '#1e6b30' } as const;
 
 /** Version n against the one before: words added and removed, marked as such (not by colour alone). */
 function VersionDiff({ fileId, draft, version }: { fileId: string; draft: DraftJson; version: number }) {
