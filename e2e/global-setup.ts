@@ -9,6 +9,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { seedMinimal } from '#server/demo/seed-minimal.ts';
 import { freePort } from '#server/test/load-balancer.ts';
 import { startTestProvider, TEST_CLIENT, TEST_ROLE_CLAIM } from '#server/test/oidc-provider.ts';
+import { makeTestCertificates } from '#server/test/signer-helper.ts';
 import { startTestSmtp } from '#server/test/smtp-server.ts';
 
 import { buildServerIfNeeded } from '../scripts/server-build.mjs';
@@ -183,12 +184,19 @@ async function startE2ePortal(n: number, portalDir: string, webRoot: string) {
   mkdirSync(mailDir, { recursive: true });
   let received = 0;
   const smtp = await startTestSmtp({
-    onMail: ({ to, subject, text, html, language }) => {
+    onMail: ({ to, subject, text, html, language, attachments }) => {
       received += 1;
       const file = path.join(mailDir, `${String(received).padStart(6, '0')}.json`);
-      writeFileSync(file, JSON.stringify({ to, subject, text, html, language }));
+      const files = attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        base64: a.content.toString('base64'),
+      }));
+      writeFileSync(file, JSON.stringify({ to, subject, text, html, language, attachments: files }));
     },
   });
+  // The lab's seal (decision 118): a test certificate made by openssl, which signs approved drafts (decision 122).
+  const seal = makeTestCertificates('E2E Lab Seal');
   const dataDir = path.join(portalDir, 'data');
   const server = await startPortalServer({
     dataDir,
@@ -206,10 +214,13 @@ async function startE2ePortal(n: number, portalDir: string, webRoot: string) {
       OIDC_BUTTON_LABEL_HI: SSO_LABEL.hi,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Lab Portal <portal@lab.test>',
+      SIGNING_P12: seal.p12Path,
+      SIGNING_P12_PASSWORD: seal.p12Password,
     },
   }).catch(async (err: unknown) => {
     await provider.close();
     await smtp.close();
+    seal.remove();
     throw err;
   });
   const portal: E2ePortal = {
@@ -224,6 +235,7 @@ async function startE2ePortal(n: number, portalDir: string, webRoot: string) {
     await server.stop();
     await provider.close();
     await smtp.close();
+    seal.remove();
   };
   return { portal, stop };
 }

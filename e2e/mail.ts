@@ -10,6 +10,8 @@ export interface E2eMail {
   text: string;
   html: string;
   language: string | undefined;
+  /** The files it carried (a dispatched letter's signed PDF, decision 120), in base64. */
+  attachments?: { filename: string | undefined; contentType: string; base64: string }[];
 }
 
 const mailDir = portal.mailDir;

@@ -7,15 +7,13 @@
 // English and Devanagari; then checks a document signed twice (the seal, then a second signature) BENCH_RUNS times
 // (verifyPdf, in its worker thread, against the test root). The first runs warm the threads up and are not counted.
 // Prints each one's median, p95 and largest time and the calling thread's event-loop delay, then one JSON line.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-
-import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-
 import { signingConfig } from '#server/config/signing.ts';
 import { sealSigner } from '#server/modules/signatures/seal.ts';
 import { sharedSigningThread, signPdf } from '#server/modules/signatures/sign-pdf.ts';
 import { sharedVerifyThread, verifyPdf } from '#server/modules/signatures/verify-pdf.ts';
 import { makeTestCertificates } from '#server/test/signer-helper.ts';
+
+import { textPdf, timed } from './bench-pdf-setup.ts';
 
 const PAGES = 50;
 const RUNS = Number(process.env.BENCH_RUNS || 30);
@@ -23,51 +21,11 @@ const WARM_UP = 3;
 const SIGN_GOAL_MS = 1500;
 const VERIFY_GOAL_MS = 500;
 
-async function textPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 0; p < PAGES; p++) {
-    const page = doc.addPage([595, 842]);
-    for (let line = 0; line < 48; line++) {
-      page.drawText(`Page ${p + 1}, line ${line + 1}: storage of explosives, distances and the magazine's licence.`, {
-        x: 50,
-        y: 800 - line * 15,
-        size: 10,
-        font,
-      });
-    }
-  }
-  return doc.save();
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-
-async function measure(work: (i: number) => Promise<unknown>) {
-  const times: number[] = [];
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  for (let i = 0; i < WARM_UP + RUNS; i++) {
-    if (i === WARM_UP) loop.enable();
-    const started = performance.now();
-    await work(i);
-    if (i >= WARM_UP) times.push(performance.now() - started);
-  }
-  loop.disable();
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    p50: Math.round(percentile(sorted, 0.5)),
-    p95: Math.round(percentile(sorted, 0.95)),
-    max: Math.round(sorted.at(-1)!),
-    loopP99: Math.round(loop.percentile(99) / 1e6),
-    loopMax: Math.round(loop.max / 1e6),
-  };
-}
-
 const certs = makeTestCertificates('Bench Lab Seal');
 try {
   const seal = signingConfig({ SIGNING_P12: certs.p12Path, SIGNING_P12_PASSWORD: certs.p12Password })!;
   const signer = sealSigner(seal);
-  const original = await textPdf();
+  const original = await textPdf(PAGES);
   const who = (i: number) => ({
     name: i % 2 ? 'राम कुमार शर्मा' : 'Anjali Deshmukh',
     designation: 'Director',
@@ -75,9 +33,9 @@ try {
     location: 'Bench Lab',
     contactInfo: 'director@lab.example',
   });
-  const sign = await measure((i) => signPdf(original, signer, who(i)));
+  const sign = await timed(RUNS, WARM_UP, (i) => signPdf(original, signer, who(i)));
   const twice = await signPdf(await signPdf(original, signer, who(0)), signer, who(1));
-  const verify = await measure(async () => {
+  const verify = await timed(RUNS, WARM_UP, async () => {
     const report = await verifyPdf(twice, [certs.rootPem]);
     if (report.signatures.length !== 2 || !report.signatures.every((s) => s.intact && s.signatureValid && s.trusted)) {
       throw new Error('the signed PDF did not check as valid');

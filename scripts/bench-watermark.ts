@@ -9,12 +9,13 @@
 // median, p95 and largest time, and the event-loop delay of the calling thread meanwhile (p99 and largest: what the
 // server's other requests waited; decision 096 moved the watermarking into worker threads), then one JSON line.
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 
 import { watermarkPdf } from '#server/modules/files/pdf-watermark.ts';
+
+import { textPdf as typedPdf, timed } from './bench-pdf-setup.ts';
 
 const PAGES = 50;
 const RUNS = Number(process.env.BENCH_RUNS || 40);
@@ -22,23 +23,6 @@ const LONG_PAGES = 3000;
 const LONG_RUNS = Number(process.env.BENCH_LONG_RUNS || 3);
 const WARM_UP = 3;
 const GOAL_MS = 1500;
-
-async function textPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 0; p < PAGES; p++) {
-    const page = doc.addPage([595, 842]);
-    for (let line = 0; line < 48; line++) {
-      page.drawText(`Page ${p + 1}, line ${line + 1}: storage of explosives, distances and the magazine's licence.`, {
-        x: 50,
-        y: 800 - line * 15,
-        size: 10,
-        font,
-      });
-    }
-  }
-  return doc.save();
-}
 
 async function scannedPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -64,39 +48,20 @@ async function longPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-
-async function measure(original: Uint8Array, runs: number, warmUp: number) {
-  const times: number[] = [];
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  for (let i = 0; i < warmUp + runs; i++) {
-    if (i === warmUp) loop.enable();
-    const started = performance.now();
-    await watermarkPdf(original, {
+const measure = (original: Uint8Array, runs: number, warmUp: number) =>
+  timed(runs, warmUp, (i) =>
+    watermarkPdf(original, {
       name: i % 2 ? 'राम कुमार शर्मा' : 'Anjali Deshmukh',
       pis: '804512',
       at: new Date(),
       downloadId: randomUUID(),
-    });
-    if (i >= warmUp) times.push(performance.now() - started);
-  }
-  loop.disable();
-  const sorted = [...times].sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms);
-  return {
-    p50: round(percentile(sorted, 0.5)),
-    p95: round(percentile(sorted, 0.95)),
-    max: round(sorted.at(-1)!),
-    loopP99: round(loop.percentile(99) / 1e6),
-    loopMax: round(loop.max / 1e6),
-  };
-}
+    }),
+  );
 
 type Result = { pages: number; mb: number; p50: number; p95: number; max: number; loopP99: number; loopMax: number };
 const results: Record<string, Result> = {};
 for (const [kind, make, pages, runs, warmUp] of [
-  ['text', textPdf, PAGES, RUNS, WARM_UP],
+  ['text', () => typedPdf(PAGES), PAGES, RUNS, WARM_UP],
   ['scanned', scannedPdf, PAGES, RUNS, WARM_UP],
   ['long', longPdf, LONG_PAGES, LONG_RUNS, 1],
 ] as const) {

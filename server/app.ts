@@ -42,6 +42,7 @@ import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { ssoLinksRoutes } from './modules/auth/sso-links.routes.ts';
 import { createThrottle, postgresStore, redisStore, type Throttle } from './modules/auth/throttle.ts';
 import { closeGroupsRoutes } from './modules/close-groups/close-groups.routes.ts';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { efileNotices, efilesRoutes } from './modules/efiles/efiles.routes.ts';
 import { createFileAccess, type FileAccessRules } from './modules/files/file-access.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -63,6 +64,7 @@ import { notificationSources } from './modules/notifications/notifications.servi
 import { ownNotificationSources } from './modules/notifications/notifications.sources.ts';
 import { repositoriesRoutes } from './modules/repositories/repositories.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { signaturesRoutes } from './modules/signatures/signatures.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
@@ -374,6 +376,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     letterMovementsRoutes,
     lettersRoutes,
     efilesRoutes,
+    dispatchRoutes,
+    signaturesRoutes,
     searchRoutes,
     notificationsRoutes(bell),
     acknowledgementsRoutes,

@@ -168,6 +168,8 @@ export interface Config {
   syslog: SyslogConfig | null;
   /** NTP_SERVER: the clock is checked against it (decision 126); null: no check. */
   ntpServer: string | null;
+  /** SIGNER_HELPER_URL: the signer helper adding an approver's personal signature (decision 122), or null. */
+  signerHelperUrl: string | null;
 }
 
 const envSchema = z.object({
@@ -279,5 +281,6 @@ export function loadConfig(
     logRetentionDays: env.LOG_RETENTION_DAYS,
     syslog: syslogConfig(env),
     ntpServer: env.NTP_SERVER ?? null,
+    signerHelperUrl: env.SIGNER_HELPER_URL,
   };
 }

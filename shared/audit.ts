@@ -29,6 +29,11 @@ export const AUDIT_ACTIONS = [
   // e-Files above Unclassified (decision 107): an opening and an export as PDF
   'efile_viewed',
   'efile_exported',
+  // Drafts for approval on such a file (decision 122): a version read, a draft approved and signed
+  'efile_draft_viewed',
+  'efile_draft_approved',
+  // The dispatch register (decision 120): a letter of a file above Unclassified sent out
+  'letter_dispatched',
   'search_hit_opened',
   'access_refused',
   'classification_changed',

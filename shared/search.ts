@@ -21,6 +21,8 @@ export const SEARCH_KINDS = [
   'close-group-document',
   'software-repository',
   'trial-repository',
+  // A letter sent out of the lab under an outward number (decision 120).
+  'dispatch',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 

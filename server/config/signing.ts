@@ -4,12 +4,18 @@ import { readFileSync } from 'node:fs';
 import forge from 'node-forge';
 import { z } from 'zod';
 
-import { ConfigError, text } from './variables.ts';
+import { ConfigError, refuse, text, variable } from './variables.ts';
 
 /** SIGNING_P12 and SIGNING_P12_PASSWORD: the lab's seal (decision 118; README "Installing the lab's seal"). */
 export const signingEnv = z.object({
   SIGNING_P12: text(),
   SIGNING_P12_PASSWORD: text(),
+  /** A signer helper (decision 119) on the lab's network that adds an approver's personal signature (decision 122). */
+  SIGNER_HELPER_URL: variable((v, ctx) => {
+    if (v === undefined) return null;
+    if (/^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v)) return v;
+    return refuse(ctx, `SIGNER_HELPER_URL must be an http:// or https:// address (got "${v}").`);
+  }),
 });
 
 /**
@@ -69,7 +75,9 @@ export function openSeal(p12: Buffer, password: string): Seal {
 }
 
 /** The seal of SIGNING_P12 opened with SIGNING_P12_PASSWORD, or null when SIGNING_P12 is unset (nothing is sealed). */
-export function signingConfig(env: z.output<typeof signingEnv>): Seal | null {
+export function signingConfig(
+  env: Pick<z.output<typeof signingEnv>, 'SIGNING_P12' | 'SIGNING_P12_PASSWORD'>,
+): Seal | null {
   if (!env.SIGNING_P12) {
     if (env.SIGNING_P12_PASSWORD !== undefined) {
       throw new ConfigError('SIGNING_P12_PASSWORD set without SIGNING_P12: set SIGNING_P12 too, or unset it.');

@@ -12,6 +12,8 @@ import { seedCloseGroups } from './demo-seed-close-groups.ts';
 import { DAY, type DemoAccount, type DemoWorld, random, type SeedContext } from './demo-seed-context.ts';
 import { seedDak } from './demo-seed-dak.ts';
 import { seedDelegations } from './demo-seed-delegation.ts';
+import { seedDispatch } from './demo-seed-dispatch.ts';
+import { seedDrafts } from './demo-seed-drafts.ts';
 import { seedEfiles } from './demo-seed-efiles.ts';
 import { seedGroupItems, seedGroups } from './demo-seed-groups.ts';
 import { seedDirectorHistory, seedGallery, seedLab, seedLabItems } from './demo-seed-lab.ts';
@@ -92,6 +94,8 @@ export async function seedDemo(
       await seedCloseGroups(ctx, world);
       await seedRepositories(ctx, world);
       await seedEfiles(ctx, world, register);
+      await seedDrafts(ctx, world);
+      await seedDispatch(ctx, world);
       add('files', store.count);
     });
   } catch (err) {

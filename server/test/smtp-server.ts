@@ -25,6 +25,8 @@ export interface ReceivedMail {
   headers: Map<string, unknown>;
   messageId: string | undefined;
   language: string | undefined;
+  /** The files it carries (a dispatched letter's signed PDF, decision 120). */
+  attachments: { filename: string | undefined; contentType: string; content: Buffer }[];
 }
 
 export interface TestSmtp {
@@ -119,6 +121,11 @@ export async function startTestSmtp(
               headers: parsed.headers,
               messageId: parsed.messageId,
               language: parsed.headers.get('content-language') as string | undefined,
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
             };
             messages.push(mail);
             opts.onMail?.(mail);

@@ -1,3 +1,5 @@
+import { draftsActivity } from './drafts-activity.ts';
+import { dispatchActivity } from './dispatch-activity.ts';
 import { efilesActivity } from './efiles-activity.ts';
 
 /**
@@ -192,4 +194,6 @@ export const activity = {
   word_confidential: 'Confidential',
   word_secret: 'Secret',
   ...efilesActivity,
+  ...draftsActivity,
+  ...dispatchActivity,
 } as const;

@@ -7,6 +7,8 @@ import { auth } from './auth.ts';
 import { close_groups } from './close-groups.ts';
 import { common, database } from './common.ts';
 import { director_history } from './director-history.ts';
+import { drafts } from './drafts.ts';
+import { dispatch } from './dispatch.ts';
 import { efiles } from './efiles.ts';
 import { files } from './files.ts';
 import { gallery } from './gallery.ts';
@@ -16,6 +18,7 @@ import { letters } from './letters.ts';
 import { notifications } from './notifications.ts';
 import { repositories } from './repositories.ts';
 import { search } from './search.ts';
+import { signatures } from './signatures.ts';
 import { site } from './site.ts';
 import { storage } from './storage.ts';
 import { units } from './units.ts';
@@ -39,6 +42,8 @@ export const catalogue = {
   auth,
   close_groups,
   director_history,
+  drafts,
+  dispatch,
   efiles,
   files,
   gallery,
@@ -48,6 +53,7 @@ export const catalogue = {
   notifications,
   repositories,
   search,
+  signatures,
   site,
   storage,
   units,

@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
               // e-Files (decision 107): My files and one file.
               { path: 'efiles', ...page(() => import('./routes/efiles.tsx')) },
               { path: 'efiles/:id', ...page(() => import('./routes/efile.tsx')) },
+              { path: 'dispatch-register', ...page(() => import('./routes/dispatch-register.tsx')) },
               { path: 'upload-repo', ...page(() => import('./routes/upload-repo.tsx')) },
               { path: 'view-repo', ...page(() => import('./routes/view-repo.tsx')) },
               // One screen for both uploads: the trial one is a named export of the same module.
@@ -114,6 +115,7 @@ export const routes: RouteObject[] = [
               { path: 'admin/feedback', ...page(() => import('./routes/admin/feedback.tsx')) },
               { path: 'admin/efiles', ...page(() => import('./routes/admin/efiles.tsx')) },
               { path: 'admin/ocr', ...page(() => import('./routes/admin/ocr.tsx')) },
+              { path: 'admin/trusted-roots', ...page(() => import('./routes/admin/trusted-roots.tsx')) },
               {
                 path: 'admin',
                 ...page(() => import('./routes/admin/layout.tsx')),

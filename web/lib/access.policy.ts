@@ -56,6 +56,12 @@ export const awaitsDirectorApproval = (role: RoleOf): boolean => role === 'pendi
 export const leadsGroups = (role: RoleOf): boolean => role === 'associate_director';
 
 /**
+ * Approvers of drafts for approval: group heads (associate directors) and directors (decision 122; efiles.policy.ts
+ * `efiles.draft_put_up`): the put-up dialog offers only them.
+ */
+export const approvesDrafts = (role: RoleOf): boolean => role === 'associate_director' || role === 'director';
+
+/**
  * The roles an approved member of staff can hold, which an administrator assigns (spec §6 "Only an admin may approve
  * users and assign the role"): every role but pending_director, in the order of ROLES (shared/constants.ts
  * APPROVAL_ROLES, the server's schema of Manage Users).

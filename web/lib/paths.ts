@@ -45,6 +45,8 @@ export const paths = {
   /** e-Files (decision 107): My files, and one file. */
   efiles: '/efiles',
   efile: withId('/efiles/:id'),
+  /** The dispatch register (decision 120): the lab's outward letters. */
+  dispatchRegister: '/dispatch-register',
   uploadSoftwareRepo: '/upload-repo',
   viewSoftwareRepos: '/view-repo',
   uploadTrialRepo: '/upload-trialRepo',
@@ -76,5 +78,7 @@ export const paths = {
     efiles: '/admin/efiles',
     /** Text recognised in scans: the files waiting and failed, retry (decision 113). */
     ocr: '/admin/ocr',
+    /** The trusted roots of signatures (decision 123). */
+    trustedRoots: '/admin/trusted-roots',
   },
 } as const;

@@ -16,3 +16,6 @@ export * from './acknowledgements.ts';
 export * from './mail.ts';
 export * from './efiles.ts';
 export * from './logs.ts';
+export * from './efile-drafts.ts';
+export * from './signatures.ts';
+export * from './dispatch.ts';

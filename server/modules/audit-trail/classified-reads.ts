@@ -26,7 +26,12 @@ export interface RecordedItem {
 /** What an opening of an item is recorded as (a search hit opened is recorded as `search_hit_opened`, see below). */
 export type ReadAction = Extract<
   AuditAction,
-  'letter_viewed' | 'letter_downloaded' | 'document_downloaded' | 'efile_viewed' | 'efile_exported'
+  | 'letter_viewed'
+  | 'letter_downloaded'
+  | 'document_downloaded'
+  | 'efile_viewed'
+  | 'efile_exported'
+  | 'efile_draft_viewed'
 >;
 
 /** Who reads, and how they came to: a search result's link carries `from=search` (search.service.ts resultUrl). */

@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 
 import type { Db, DbOrTx, Tx } from '#server/db/client.ts';
-import { efileItems, type EfileRow, efiles, type FileRow } from '#server/db/schema/index.ts';
+import {
+  efileDrafts,
+  efileDraftVersions,
+  efileItems,
+  type EfileRow,
+  efiles,
+  type FileRow,
+} from '#server/db/schema/index.ts';
 import { AppError, conflict } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { RecordedFile } from '#server/modules/files/file-access.ts';
@@ -105,9 +112,12 @@ export async function fileOfLetter(db: DbOrTx, actor: Actor, letterId: string) {
   }
 }
 
-/** The item and file a stored document belongs to, if it is an e-file's document. */
+/**
+ * The file a stored document belongs to, and how it is named, if it is an e-file's document: a correspondence item
+ * (C/n) or a version of a draft for approval uploaded into the file (D/n vN, decision 122).
+ */
 async function documentOf(db: DbOrTx, fileId: string) {
-  const [row] = await db
+  const [item] = await db
     .select({
       efileId: efileItems.efileId,
       seq: efileItems.seq,
@@ -119,7 +129,22 @@ async function documentOf(db: DbOrTx, fileId: string) {
     .innerJoin(efiles, eq(efiles.id, efileItems.efileId))
     .where(eq(efileItems.fileId, fileId))
     .limit(1);
-  return row ?? null;
+  if (item) return { ...item, ref: `C/${item.seq}` };
+  const [draft] = await db
+    .select({
+      efileId: efileDrafts.efileId,
+      seq: efileDrafts.seq,
+      version: efileDraftVersions.version,
+      title: efileDrafts.title,
+      number: efiles.number,
+      classification: efiles.classification,
+    })
+    .from(efileDraftVersions)
+    .innerJoin(efileDrafts, eq(efileDrafts.id, efileDraftVersions.draftId))
+    .innerJoin(efiles, eq(efiles.id, efileDrafts.efileId))
+    .where(eq(efileDraftVersions.fileId, fileId))
+    .limit(1);
+  return draft ? { ...draft, ref: `D/${draft.seq} v${draft.version}` } : null;
 }
 
 /**
@@ -149,7 +174,7 @@ export async function recordedEfileDocument(db: DbOrTx, file: FileRow): Promise<
   const doc = await documentOf(db, file.id);
   if (!doc || !RECORDED_EFILE_CLASSIFICATIONS.includes(doc.classification)) return null;
   return {
-    object: { type: 'efile', id: doc.efileId, label: `${doc.number} · C/${doc.seq} · ${doc.title}` },
+    object: { type: 'efile', id: doc.efileId, label: `${doc.number} · ${doc.ref} · ${doc.title}` },
     classification: doc.classification,
     action: 'document_downloaded',
     watermark: true,

@@ -42,7 +42,8 @@ async function settleNotes(tx: Tx, efileId: string, sender: string, recipientRol
 
 type Kind = 'sent' | 'returned';
 
-async function moveTo(tx: Tx, actor: Actor, access: Access, kind: Kind, raw: SendEfileInput) {
+/** Sends (or returns) the locked file to an officer: the one way a file moves to someone (a draft put up too, decision 122). */
+export async function moveTo(tx: Tx, actor: Actor, access: Access, kind: Kind, raw: SendEfileInput) {
   const input = sendEfileInput.parse(raw);
   const { file } = access;
   if (input.dueDate && input.dueDate < todayInIndia()) throw badRequest('letters.due_date_past', 'dueDate');

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 import type { Role } from '#shared/constants.ts';
+import type { DraftState } from '#shared/schemas/efile-draft.ts';
 
 import type { EfileRow, LetterRow, UserRow } from '#server/db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '#server/lib/errors.ts';
@@ -157,7 +158,33 @@ export const efilesPolicy = definePolicy({
   /** The numbering scheme and the list of heads: admins. */
   'efiles.settings': (actor: Actor | null) =>
     adminsOnly(actor) === true ? true : forbidden('efiles.settings_forbidden'),
+
+  // Drafts for approval (decision 122). Writing a draft or a version, putting it up, approving it and asking for
+  // changes are acts on the file: its holder, once received, while open (`efiles.act`, checked first).
+
+  /** A new draft needs nothing more; a new version, a draft not yet approved (the author, or the approver editing). */
+  'efiles.draft_write': (_actor: Actor | null, { state }: { state: DraftState }): Decision =>
+    state === 'approved' ? conflict('drafts.approved_already') : true,
+
+  /** Putting a draft up: not an approved one, to an officer who approves (a group head or a director). */
+  'efiles.draft_put_up': (
+    _actor: Actor | null,
+    { state, person }: { state: DraftState; person: Pick<UserRow, 'name' | 'role'> },
+  ): Decision => {
+    if (state === 'approved') return conflict('drafts.approved_already');
+    return APPROVERS.includes(person.role) ? true : badRequest('drafts.approver_role', 'to', { name: person.name });
+  },
+
+  /** Approving (signing) or asking for changes: a group head or a director holding the file, of a draft put up. */
+  'efiles.draft_decide': (actor: Actor | null, { state }: { state: DraftState }): Decision => {
+    if (!actor || !APPROVERS.includes(actor.role)) return forbidden('drafts.approve_forbidden');
+    if (state === 'approved') return conflict('drafts.approved_already');
+    return state === 'put_up' ? true : conflict('drafts.not_put_up');
+  },
 });
+
+/** Who approves drafts (decision 122): associate directors (group heads) and directors; admins are outside the line. */
+const APPROVERS: readonly Role[] = ['associate_director', 'director'];
 
 /**
  * The files this person may see, as a WHERE condition on `efiles` (the lists and the search). `led`: the groups the

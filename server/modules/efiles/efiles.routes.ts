@@ -35,6 +35,7 @@ import { signedInActor } from '#server/plugins/auth.ts';
 
 import { accessFile } from './efiles.access.ts';
 import { efileDetail, efileHistory } from './efiles.detail.ts';
+import { efileDraftRoutes } from './efiles.drafts.routes.ts';
 import { efileExportRoute } from './efiles.export.route.ts';
 import {
   addDocument,
@@ -66,6 +67,7 @@ export const efilesRoutes: FastifyPluginAsyncZod = async (app) => {
   // for admins too (decision 121).
   app.fileAccess.register(EFILES_AREA, canDownloadEfileDocument, { everyone: true, recorded: recordedEfileDocument });
   await app.register(efileExportRoute);
+  await app.register(efileDraftRoutes);
 
   app.get('/api/efiles/settings', { schema: { response: { 200: efileSettingsJson } } }, async () => {
     const { numberScheme, labCode } = await readSettings(app.db);

@@ -18,3 +18,9 @@ export async function labExists(db: DbOrTx, id: string): Promise<boolean> {
   const [lab] = await db.select({ id: labs.id }).from(labs).where(eq(labs.id, id)).limit(1);
   return lab !== undefined;
 }
+
+/** The lab's name (the dispatch register's mail says whom a letter is from), or '' before the first lab is made. */
+export async function labNameOf(db: DbOrTx): Promise<string> {
+  const [lab] = await db.select({ name: labs.name }).from(labs).limit(1);
+  return lab?.name ?? '';
+}

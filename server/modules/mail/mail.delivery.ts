@@ -1,9 +1,12 @@
+import { buffer } from 'node:stream/consumers';
+
 import { eq, sql } from 'drizzle-orm';
 
 import type { MailConfig } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { mailOutbox, type MailOutboxRow } from '#server/db/schema/index.ts';
 import { resetLinkWorks, resetToken } from '#server/modules/auth/reset-token.ts';
+import type { StorageDriver } from '#server/modules/files/drivers/types.ts';
 
 import { NOTICE_LINKS } from './mail.items.ts';
 import type { MailKind, MailParams } from './mail.kinds.ts';
@@ -18,6 +21,7 @@ const LINKS: Record<Exclude<MailKind, 'password_reset' | 'notice'>, string> = {
   account_rejected: '/',
   letter_marked: '/dac/inbox',
   letter_returned: '/dac/inbox',
+  dispatch: '/',
 };
 
 /** Where a mail's link goes; a reset link carries its token, made again from the row id (decision 077). */
@@ -38,6 +42,14 @@ async function stillWanted(db: DbOrTx, row: MailOutboxRow): Promise<boolean> {
   return true;
 }
 
+/** A dispatched letter's signed PDF (decision 120), read from storage when its mail is sent. */
+async function attachmentOf(row: MailOutboxRow, driver: StorageDriver | undefined) {
+  const { attachment } = row.params as unknown as MailParams['dispatch'];
+  const stream = driver ? await driver.read(attachment.area, attachment.storedName) : null;
+  if (!stream) throw new Error(`the attachment ${attachment.area}/${attachment.storedName} cannot be read`);
+  return { filename: attachment.filename, content: await buffer(stream), contentType: 'application/pdf' };
+}
+
 export type DeliveryOutcome = 'sent' | 'dropped' | 'done already';
 
 /**
@@ -52,7 +64,7 @@ export async function deliverMail(
   mail: MailConfig,
   jwtSecret: string,
   id: string,
-  { last = false } = {},
+  { last = false, driver }: { last?: boolean; driver?: StorageDriver } = {},
 ): Promise<DeliveryOutcome> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   if (!row || row.status === 'sent' || row.status === 'dropped' || row.status === 'failed') return 'done already';
@@ -63,7 +75,9 @@ export async function deliverMail(
   const rendered = renderMail(row.kind as MailKind, row.params as never, row.language, linkOf(row, mail, jwtSecret));
   const host = new URL(mail.portalUrl).hostname;
   try {
+    const attachments = row.kind === 'dispatch' ? [await attachmentOf(row, driver)] : undefined;
     await transport.sendMail({
+      attachments,
       from: mail.from,
       to: row.toAddress,
       subject: rendered.subject,

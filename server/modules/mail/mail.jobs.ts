@@ -113,7 +113,7 @@ export const mailJobs = ({
   pollingIntervalSeconds = 2,
 }: MailJobOptions = {}): JobModule => ({
   queues: [{ name: MAIL_QUEUE }, { name: MAIL_HOUSEKEEPING_QUEUE, cron: '30 3 * * *' }],
-  start: async ({ boss, database, config, log }) => {
+  start: async ({ boss, database, store, config, log }) => {
     // The night's sweep runs with mail off too: what was written while it was on still goes in time.
     await boss.work(MAIL_HOUSEKEEPING_QUEUE, async () => sweepMail(database.db));
     const mail = config.mail;
@@ -128,7 +128,10 @@ export const mailJobs = ({
         if (!job) return;
         const last = job.retryCount >= job.retryLimit;
         try {
-          await deliverMail(database.db, transport, mail, config.jwtSecret, job.data.outboxId, { last });
+          await deliverMail(database.db, transport, mail, config.jwtSecret, job.data.outboxId, {
+            last,
+            driver: store.driver,
+          });
         } catch (err) {
           log.error(
             { err, mail: job.data.outboxId, attempt: job.retryCount + 1, relay: mail.relay },

@@ -38,6 +38,25 @@ export interface MailParams {
   notice: { name: string; item: NoticeItem };
   /** The morning digest (DIGEST_HOUR): every notice kept for it since the last one (decision 082). */
   digest: { name: string; items: NoticeItem[] };
+  /**
+   * A signed letter dispatched by email (decision 120), to an address outside the portal: the signed PDF is attached
+   * (read from storage when the mail is sent), the outward number and date in the message.
+   */
+  dispatch: {
+    name: string;
+    outwardNumber: string;
+    subject: string;
+    date: string;
+    lab: string;
+    attachment: MailAttachment;
+  };
+}
+
+/** A stored file a mail carries: where it is in storage and the name it goes out under. */
+export interface MailAttachment {
+  area: string;
+  storedName: string;
+  filename: string;
 }
 
 /** The notices a mail tells of (the bell's kinds, NotificationKind, less the bell-only "a letter you marked is overdue"). */
@@ -77,6 +96,7 @@ export const MAIL_KINDS = [
   'password_elsewhere',
   'notice',
   'digest',
+  'dispatch',
 ] as const satisfies readonly MailKind[];
 
 /**

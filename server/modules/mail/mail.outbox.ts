@@ -1,3 +1,5 @@
+import { inArray } from 'drizzle-orm';
+
 import type { MailConfig } from '#server/config.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema/index.ts';
@@ -48,4 +50,39 @@ export async function queueMail<K extends MailKind>(
     kind,
     params: params as Record<string, string | null>,
   });
+}
+
+/**
+ * A dispatched letter's mail to an address outside the portal (decision 120), in the dispatch's transaction: no
+ * account, no choice to ask; the signed PDF goes as an attachment. Answers the outbox row's id (the delivery's record),
+ * or null without SMTP_URL.
+ */
+export async function queueDispatchMail(
+  tx: DbOrTx,
+  mail: MailConfig | null,
+  to: { email: string; language: 'en' | 'hi' },
+  params: MailParams['dispatch'],
+): Promise<string | null> {
+  if (!mail) return null;
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      userId: null,
+      toAddress: to.email,
+      language: to.language,
+      kind: 'dispatch',
+      params: params as unknown as Record<string, string | null>,
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** Where these outbox rows are (pending, queued, sent, failed…) and when they were done: a dispatch's delivery. */
+export async function outboxStatuses(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return new Map<string, { status: string; doneAt: Date | null }>();
+  const rows = await db
+    .select({ id: mailOutbox.id, status: mailOutbox.status, doneAt: mailOutbox.doneAt })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.id, ids));
+  return new Map(rows.map((r) => [r.id, { status: r.status, doneAt: r.doneAt }]));
 }

@@ -3,8 +3,20 @@
 // thread, and a check past its time limit ends this thread. Plain JavaScript, as pades.worker.mjs.
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
 
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from '@cantoo/pdf-lib';
+import {
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFObjectParser,
+  PDFRef,
+  PDFString,
+} from '@cantoo/pdf-lib';
 import * as pkijs from 'pkijs';
 
 const OID_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
@@ -159,9 +171,100 @@ function stripPadding(bytes) {
   return bytes.subarray(0, 2 + count + length);
 }
 
+/**
+ * The indirect objects holding `key` read without loading the document (decision 123): each occurrence's enclosing
+ * `N G obj … endobj` parsed alone by pdf-lib's object parser, the latest definition of an object number winning (as
+ * an incremental update's does). `strict`: null when one does not parse as a dictionary (for the full reading to
+ * decide); otherwise such an object is passed over.
+ */
+function objectsWith(pdf, chars, key, strict) {
+  const found = new Map();
+  const context = PDFContext.create();
+  for (let at = chars.indexOf(key); at >= 0; at = chars.indexOf(key, at + key.length)) {
+    let head = null;
+    for (let pos = chars.lastIndexOf('obj', at); pos > 0 && !head; pos = chars.lastIndexOf('obj', pos - 1)) {
+      const m = /(\d+)\s+(\d+)\s+$/.exec(chars.slice(Math.max(0, pos - 24), pos));
+      if (m && !/[A-Za-z]/.test(chars[pos + 3] ?? '')) head = { number: Number(m[1]), body: pos + 3 };
+    }
+    const end = chars.indexOf('endobj', at);
+    let object = null;
+    try {
+      if (head && end > 0) object = PDFObjectParser.forBytes(pdf.subarray(head.body, end), context).parseObject();
+    } catch {
+      object = null;
+    }
+    if (head && object instanceof PDFDict) found.set(head.number, object);
+    else if (strict) return null;
+  }
+  return found;
+}
+
+/**
+ * Whether a compressed object stream holds a signature or a signature field (each inflated by zlib, natively: far
+ * cheaper than parsing every object); null when one cannot be inflated.
+ */
+function signaturesCompressed(pdf, chars) {
+  for (let at = chars.indexOf('/ObjStm'); at >= 0; at = chars.indexOf('/ObjStm', at + 7)) {
+    const keyword = chars.indexOf('stream', at);
+    const end = chars.indexOf('endstream', keyword + 6);
+    if (keyword < 0 || end < 0) return null;
+    let start = keyword + 6;
+    if (chars[start] === '\r') start++;
+    if (chars[start] === '\n') start++;
+    let inflated;
+    try {
+      inflated = inflateSync(pdf.subarray(start, end), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).toString('latin1');
+    } catch {
+      return null;
+    }
+    if (inflated.includes('/ByteRange') || /\/FT\s*\/Sig\b/.test(inflated)) return true;
+  }
+  return false;
+}
+
+/**
+ * The signature dictionaries and their fields as written in the file's bytes (what signers write, the portal's
+ * included: uncompressed objects), found without pdf-lib reading the whole document, so that a 50-page PDF's check
+ * costs its hashes, not its parsing. Null when it cannot be sure (encryption, a signature or field inside a compressed
+ * object stream, a value given by reference, a signature dictionary that does not parse): the full reading decides.
+ */
+function quickSignatures(pdf) {
+  const chars = pdf.toString('latin1');
+  if (!chars.startsWith('%PDF-') || chars.includes('/Encrypt')) return null;
+  if (signaturesCompressed(pdf, chars) !== false) return null;
+  const dicts = objectsWith(pdf, chars, '/ByteRange', true);
+  if (!dicts) return null;
+  const fields = new Map();
+  for (const object of objectsWith(pdf, chars, '/Sig', false).values()) {
+    const v = object.get(PDFName.of('V'));
+    if (object.get(PDFName.of('FT')) === PDFName.of('Sig') && v instanceof PDFRef) {
+      fields.set(v.objectNumber, text(object, 'T'));
+    }
+  }
+  const signatures = [];
+  for (const [number, dict] of dicts) {
+    if (!dict.has(PDFName.of('Contents'))) continue;
+    for (const key of ['ByteRange', 'Contents', 'M', 'Name', 'Reason', 'Location', 'SubFilter']) {
+      if (dict.get(PDFName.of(key)) instanceof PDFRef) return null;
+    }
+    signatures.push([number, dict]);
+  }
+  return { signatures, fields };
+}
+
 /** Every signature in the PDF, first signed first, and whether anything was written after the last. */
 async function verifyPdf(original, { roots }) {
   const pdf = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
+  const trustedRoots = roots.map((pem) => new X509Certificate(pem));
+  // The quick reading when it finds signatures; an unsigned (or unreadable) PDF is read in full, so that one that
+  // cannot be read is still refused as such.
+  const quick = quickSignatures(pdf);
+  if (quick?.signatures.length) {
+    const reports = quick.signatures.map(([number, dict]) =>
+      check(pdf, dict, quick.fields.get(number) ?? null, trustedRoots),
+    );
+    return summed(reports);
+  }
   let doc;
   try {
     // No yielding between objects: this thread has nothing else to do (pdf-lib's default pauses every 100).
@@ -169,7 +272,6 @@ async function verifyPdf(original, { roots }) {
   } catch (err) {
     throw new Uncheckable('it cannot be read', { cause: err });
   }
-  const trustedRoots = roots.map((pem) => new X509Certificate(pem));
   const fields = new Map();
   const signatures = [];
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
@@ -179,7 +281,11 @@ async function verifyPdf(original, { roots }) {
       fields.set(v.tag, text(object, 'T'));
     if (object.has(PDFName.of('ByteRange')) && object.has(PDFName.of('Contents'))) signatures.push([ref, object]);
   }
-  const reports = signatures.map(([ref, dict]) => check(pdf, dict, fields.get(ref.tag) ?? null, trustedRoots));
+  return summed(signatures.map(([ref, dict]) => check(pdf, dict, fields.get(ref.tag) ?? null, trustedRoots)));
+}
+
+/** The reports, first signed first, and whether anything was written after the last signature. */
+function summed(reports) {
   reports.sort(
     (x, y) => (x.byteRange[2] ?? 0) + (x.byteRange[3] ?? 0) - ((y.byteRange[2] ?? 0) + (y.byteRange[3] ?? 0)),
   );

@@ -104,6 +104,8 @@ export function buildNavigation({
         link('efileSettings', paths.admin.efiles),
         // Text recognised in scans (decision 113): the files waiting and failed.
         link('ocrAdmin', paths.admin.ocr),
+        // Signatures (decision 123): the roots a signer's chain may end at.
+        link('trustedRoots', paths.admin.trustedRoots),
         { kind: 'link', id: 'feedback', label: 'site:nav.feedback', to: paths.admin.feedback },
         // Who has acknowledged the notices and circulars that ask for it.
         link('acknowledgementReports', paths.acknowledgementRequests),
@@ -172,6 +174,8 @@ export function buildNavigation({
   });
   // e-Files (decision 107): the files with the person, created, sent, parked, closed.
   entries.push({ kind: 'link', id: 'myFiles', label: 'nav.myFiles', to: paths.efiles });
+  // The dispatch register (decision 120): the lab's outward letters.
+  entries.push({ kind: 'link', id: 'dispatchRegister', label: 'nav.dispatchRegister', to: paths.dispatchRegister });
   // The notices and circulars they are asked to acknowledge, with the count still waiting (overdue said).
   const { pending, overdue } = acknowledgementCount;
   entries.push({

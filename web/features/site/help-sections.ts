@@ -58,6 +58,8 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     efiles: signedIn,
     efileNotes: signedIn,
     efileMoves: signedIn,
+    efileDrafts: signedIn,
+    dispatch: signedIn,
     session: signedIn,
   },
   associateDirector: {
@@ -85,6 +87,7 @@ export const HELP_SECTIONS: Record<HelpGroup, Record<string, (role: RoleOf) => b
     clearance: isAdmin,
     efileSettings: isAdmin,
     ocr: isAdmin,
+    trustedRoots: isAdmin,
   },
 };
 
@@ -158,6 +161,8 @@ export const HELP_SCREENS: Record<string, HelpSectionId> = {
   [paths.efile.pattern]: 'employee.efileNotes',
   [paths.admin.efiles]: 'admin.efileSettings',
   [paths.admin.ocr]: 'admin.ocr',
+  [paths.dispatchRegister]: 'employee.dispatch',
+  [paths.admin.trustedRoots]: 'admin.trustedRoots',
 };
 
 /** The screens that need no Help section of their own, and why. Keep it short. */

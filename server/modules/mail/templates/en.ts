@@ -124,6 +124,16 @@ export const en: MailTemplates = {
     after: ['You can choose which mail you get, and when, in My Account.'],
   }),
 
+  dispatch: (p) => ({
+    subject: `Letter ${p.outwardNumber} from ${p.lab}`,
+    greeting: dear(p.name),
+    body: [
+      `Please find attached letter ${p.outwardNumber} of ${on(p.date)} from ${p.lab}.`,
+      ['Subject', p.subject],
+      'The attached PDF is digitally signed; any PDF reader can verify its signature.',
+    ],
+  }),
+
   password_reset: (p, link) => ({
     subject: 'Reset your Lab Portal password',
     greeting: dear(p.name),

@@ -124,6 +124,16 @@ export const hi: MailTemplates = {
     after: ['कौन-सी मेल और कब मिले, यह आप मेरा खाता में चुन सकते हैं।'],
   }),
 
+  dispatch: (p) => ({
+    subject: `${p.lab} से पत्र ${p.outwardNumber}`,
+    greeting: dear(p.name),
+    body: [
+      `${p.lab} का दिनांक ${on(p.date)} का पत्र ${p.outwardNumber} संलग्न है।`,
+      ['विषय', p.subject],
+      'संलग्न पीडीएफ़ डिजिटल रूप से हस्ताक्षरित है; कोई भी पीडीएफ़ रीडर उसके हस्ताक्षर को सत्यापित कर सकता है।',
+    ],
+  }),
+
   password_reset: (p, link) => ({
     subject: 'अपना लैब पोर्टल पासवर्ड रीसेट करें',
     greeting: dear(p.name),

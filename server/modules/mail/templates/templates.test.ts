@@ -39,6 +39,14 @@ const SAMPLES: { [K in MailKind]: MailParams[K] } = {
       ] as const
     ).map((kind) => ({ kind, ref: 'Q4/2026/7', title: 'Q5', who: 'Q6', date: '2026-11-21' })),
   },
+  dispatch: {
+    name: 'Q1',
+    outwardNumber: 'Q4/2026/7',
+    subject: 'Q5',
+    date: '2026-11-21',
+    lab: 'Q6',
+    attachment: { area: 'efiles', storedName: '00000000-0000-4000-8000-000000000000', filename: 'Q7.pdf' },
+  },
 };
 const LINK = 'https://portal.lab.example/somewhere?token=Q8';
 
@@ -60,7 +68,8 @@ describe('the mail templates', () => {
     expect(mail.subject).toMatch(/[A-Za-z]/);
     expect(mail.text).toMatch(/^Dear Q1,\n\n/);
     expect(mail.html).toContain('<html lang="en">');
-    if (kind !== 'account_rejected') {
+    // A dispatched letter goes to an address outside the portal: it links nowhere.
+    if (kind !== 'account_rejected' && kind !== 'dispatch') {
       expect(mail.text).toContain(`\n${LINK}\n`);
       expect(mail.html).toContain(`href="${LINK}"`);
     }

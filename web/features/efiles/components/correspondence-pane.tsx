@@ -15,6 +15,7 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useAddDocument } from '../api.ts';
 import { pageAnchor } from '../note-model.ts';
+import { ItemDispatch } from './item-dispatch.tsx';
 
 /**
  * A document's download: a plain link with the download cookie (decision 003), which cannot show the step-up dialog.
@@ -72,6 +73,7 @@ function ItemCard({ file, item }: { file: EfileJson; item: EfileItemJson }) {
               <DownloadDocument file={file} item={item} href={item.fileUrl} />
             </Group>
           )}
+          <ItemDispatch file={file} item={item} />
         </Stack>
       </Group>
     </Card>

@@ -11,6 +11,7 @@ import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { useEfile } from '../api.ts';
 import { CorrespondencePane } from './correspondence-pane.tsx';
+import { DraftsPane } from './drafts-pane.tsx';
 import { EfileActions } from './efile-actions.tsx';
 import { EfileMovements } from './efile-movements.tsx';
 import { EfileClassification, EfileState, Field } from './efile-parts.tsx';
@@ -72,6 +73,7 @@ export function EfilePage({ id }: { id: string }) {
         <NotingPane file={f} />
         <CorrespondencePane file={f} />
       </SimpleGrid>
+      <DraftsPane file={f} />
       <Card component="section" withBorder aria-labelledby={historyId}>
         <Title order={2} size="h4" id={historyId} mb="sm">
           {t('history.title')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { LetterJson } from '#shared/schemas/letter.ts';
 
+import { SignaturePanelOnDemand } from '#web/components/signature-panel.tsx';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { MarkLetterDialog } from './dak-dialogs.tsx';
@@ -80,6 +81,9 @@ export function LetterCard({ letter, actions }: { letter: LetterJson; actions?: 
           {!letter.deletedAt && <LetterExtras letter={letter} />}
           {actions}
         </Group>
+        {letter.fileUrl && /\.pdf$/i.test(letter.originalName ?? '') && (
+          <SignaturePanelOnDemand fileUrl={letter.fileUrl} name={letter.originalName ?? letter.letterId} />
+        )}
         {marking && <MarkLetterDialog letter={letter} onClose={() => setMarking(false)} />}
         <Collapse expanded={showHistory} id={historyId}>
           {showHistory && (
