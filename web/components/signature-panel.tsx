@@ -98,7 +98,7 @@ export function SignaturePanel({ fileUrl }: { fileUrl: string }) {
         <Title order={4} size="h6" id={headingId}>
           {t('panel.title')}
         </Title>
-        <Badge color={report.valid ? 'green.9' : 'red.9'} variant="light">
+        <Badge color={report.valid ? '#1b5e20' : 'red.9'} variant="outline">
           {report.valid ? t('panel.allValid') : t('panel.someInvalid')}
         </Badge>
       </Group>
