@@ -91,7 +91,7 @@ describe('the signature panel', () => {
     );
     const { container } = render(<SignaturePanel fileUrl="/uploads/efiles/0b7e0a9c-4d55-4a47-9d7e-2f0c1f2b9a14" />);
     await vi.waitFor(() => expect(container.querySelector('[role="status"]')).toBeNull());
-    expect(container.querySelector('section')).toBeNull();
+    expect(container.querySelector('[role="group"]')).toBeNull();
     expect(within(container).queryByText('Digital signatures')).toBeNull();
   });
 });

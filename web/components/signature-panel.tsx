@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { VerificationJson } from '#shared/schemas/signature.ts';
 
-import { api,ApiError } from '#web/lib/api-client.ts';
+import { api, ApiError } from '#web/lib/api-client.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
 import { PanelError } from './panel-error.tsx';
@@ -35,7 +35,7 @@ function SignatureItem({ signature }: { signature: SignatureJson }) {
       <Stack gap={4}>
         <Group gap="xs">
           <Text fw={600}>{t('panel.signer', { name })}</Text>
-          <Badge color={signature.status === 'valid' ? 'green.9' : 'red.9'} variant="filled">
+          <Badge color={signature.status === 'valid' ? '#1b5e20' : 'red.9'} variant="outline">
             {signature.status === 'valid' ? t('panel.valid') : t('panel.invalid')}
           </Badge>
           <Badge color={signature.trusted ? 'blue.9' : 'orange.9'} variant="outline">
@@ -92,12 +92,13 @@ export function SignaturePanel({ fileUrl }: { fileUrl: string }) {
   const report = check.data;
   if (!report.signed) return null;
   return (
-    <Stack component="section" gap={6} aria-labelledby={headingId}>
+    // A group, not a landmark: a file shows one panel per item.
+    <Stack role="group" gap={6} aria-labelledby={headingId}>
       <Group gap="xs">
         <Title order={4} size="h6" id={headingId}>
           {t('panel.title')}
         </Title>
-        <Badge color={report.valid ? 'green.9' : 'red.9'} variant="light">
+        <Badge color={report.valid ? '#1b5e20' : 'red.9'} variant="outline">
           {report.valid ? t('panel.allValid') : t('panel.someInvalid')}
         </Badge>
       </Group>
