@@ -1,5 +1,5 @@
-import { draftsActivity } from './drafts-activity.ts';
 import { dispatchActivity } from './dispatch-activity.ts';
+import { draftsActivity } from './drafts-activity.ts';
 import { efilesActivity } from './efiles-activity.ts';
 
 /**

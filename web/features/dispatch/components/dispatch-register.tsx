@@ -1,19 +1,19 @@
 import { Anchor, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { DISPATCH_MODES, type DispatchJson, type DispatchModeName } from '#shared/schemas/dispatch.ts';
 
 import { DataTable } from '#web/components/data-table.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { PanelError } from '#web/components/panel-error.tsx';
 import { PanelLoader } from '#web/components/panel-loader.tsx';
-import { Pager } from '#web/components/pager.tsx';
 import { paths } from '#web/lib/paths.ts';
 import { useFormatDate } from '#web/lib/use-format-date.ts';
 
-import { PAGE_SIZE, type RegisterFilter, registerCsvUrl, useDispatchRegister } from '../api.ts';
+import { PAGE_SIZE, registerCsvUrl, type RegisterFilter, useDispatchRegister } from '../api.ts';
 
 function Row({ d }: { d: DispatchJson }) {
   const { t } = useTranslation('dispatch');
