@@ -8,7 +8,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { readContext, recordRead, refusalsRecorded } from '#server/modules/audit-trail/classified-reads.ts';
 import { filesPolicy } from '#server/modules/files/files.policy.ts';
 import { fileByName } from '#server/modules/files/files.serve.ts';
-import { type Area,PUBLIC_AREAS } from '#server/modules/files/storage-areas.ts';
+import { type Area, PUBLIC_AREAS } from '#server/modules/files/storage-areas.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 
 import { signaturesPolicy } from './signatures.policy.ts';

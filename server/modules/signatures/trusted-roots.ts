@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { TrustedRootInput } from '#shared/schemas/signature.ts';
 
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { type TrustedRootRow,trustedRoots } from '#server/db/schema/index.ts';
+import { type TrustedRootRow, trustedRoots } from '#server/db/schema/index.ts';
 import { badRequest, conflict, notFound } from '#server/lib/errors.ts';
 import { recordActivity } from '#server/modules/audit/audit.service.ts';
 import type { Actor } from '#server/plugins/auth.ts';
