@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { signingConfig } from '#server/config/signing.ts';
@@ -14,8 +13,8 @@ import { pdfWithPages } from '#server/test/documents.ts';
 import { makeTestCertificates, type TestCertificates } from '#server/test/signer-helper.ts';
 
 import { checkA11y, screenshot } from './a11y.ts';
-import { fill } from './efiles-journey.ts';
-import { expectHidden, expectVisible, groupIds, keepLanguage, signInAs, useBrowser } from './fixtures.ts';
+import { dispatch, mailSubject, TEXTS } from './dispatch-steps.ts';
+import { expectVisible, groupIds, keepLanguage, signInAs, useBrowser } from './fixtures.ts';
 import { waitForMail } from './mail.ts';
 import { apiAs, createApprovedUser, type SeededUser, signedInAdmin } from './seed.ts';
 
@@ -33,23 +32,6 @@ afterAll(async () => {
   certs?.remove();
   await sharedSigningThread().close();
 });
-
-type Words<K extends string> = Record<K, string>;
-interface DispatchTexts {
-  register: Words<'title' | 'search'>;
-  modes: Words<'email'>;
-  dispatch: Words<'address' | 'buttonLabel' | 'email' | 'mode' | 'name' | 'submit' | 'title'>;
-}
-interface SignatureTexts {
-  panel: Words<'allValid' | 'invalid' | 'title' | 'trusted'>;
-}
-const localeDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'web', 'i18n', 'locales');
-const read = <T>(lang: string, ns: string) =>
-  JSON.parse(readFileSync(path.join(localeDir, lang, `${ns}.json`), 'utf8')) as T;
-const TEXTS = {
-  en: { d: read<DispatchTexts>('en', 'dispatch'), s: read<SignatureTexts>('en', 'signatures') },
-  hi: { d: read<DispatchTexts>('hi', 'dispatch'), s: read<SignatureTexts>('hi', 'signatures') },
-};
 
 /** A file of `holder`'s holding two letters sealed by the test seal (C/1 and C/2); the seal's root trusted. */
 async function seedFile(holder: SeededUser, tag: string) {
@@ -80,30 +62,6 @@ async function seedFile(holder: SeededUser, tag: string) {
     expect((await apiAs(holder).post(`/api/efiles/${file.body._id}/items`, form)).status).toBe(201);
   }
   return file.body;
-}
-
-async function dispatch(
-  page: Page,
-  lang: 'en' | 'hi',
-  ref: string,
-  mode: 'post' | 'email',
-  who: { name: string; where: string },
-) {
-  const t = TEXTS[lang].d;
-  await page.getByRole('button', { name: fill(t.dispatch.buttonLabel, { ref }) }).click();
-  const dialog = page.getByRole('dialog', { name: fill(t.dispatch.title, { ref }) });
-  await expectVisible(dialog);
-  if (mode === 'email') {
-    await dialog.getByRole('combobox', { name: t.dispatch.mode }).click();
-    await page.getByRole('option', { name: t.modes.email }).click();
-    await dialog.getByLabel(t.dispatch.email).fill(who.where);
-  } else {
-    await dialog.getByLabel(t.dispatch.address).fill(who.where);
-  }
-  await dialog.getByLabel(t.dispatch.name).fill(who.name);
-  await checkA11y(page, { moderate: true });
-  await dialog.getByRole('button', { name: t.dispatch.submit, exact: true }).click();
-  await expectHidden(dialog);
 }
 
 describe.each(['en', 'hi'] as const)('dispatch register (%s)', (lang) => {
@@ -160,10 +118,3 @@ describe.each(['en', 'hi'] as const)('dispatch register (%s)', (lang) => {
     await screenshot(page, `dispatch-3-register-${lang}`);
   });
 });
-
-/** The dispatch mail's subject: "Letter <number> from <lab>" (the lab's name from its page). */
-async function mailSubject(who: SeededUser, outward: string) {
-  const lab = await apiAs(who).get<{ name: string }[] | { name: string }>('/api/labs');
-  const name = Array.isArray(lab.body) ? lab.body[0]!.name : lab.body.name;
-  return `Letter ${outward} from ${name}`;
-}

@@ -7,13 +7,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { screenshot } from './a11y.ts';
+import { dispatch, mailSubject, TEXTS as DISPATCH_TEXTS } from './dispatch-steps.ts';
 import { fill, journey } from './efiles-journey.ts';
 import { baseURL, expectHidden, expectVisible, groupIds, useBrowser } from './fixtures.ts';
+import { waitForMail } from './mail.ts';
 import { apiAs, createApprovedUser, registrationFor, type SeededUser, signedInAdmin } from './seed.ts';
 
 // Drafts for approval (decision 122), once in English and once in Hindi: (1) an employee writes draft v1 in a file and
 // puts it up to the group head; (2) the group head asks for a change, and the author makes v2, compared with v1;
-// (3) the director approves and signs it, which files the signed PDF as C/1 (pdfsig: valid, ETSI.CAdES.detached).
+// (3) the director approves and signs it, which files the signed PDF as C/1 (pdfsig: valid, ETSI.CAdES.detached);
+// (4) the director dispatches it by email (the mail at the run's SMTP server, its PDF valid); (5) the register shows it.
 // axe clean down to moderate at every step; screenshots at 1280 and 390 px.
 
 const browser = useBrowser();
@@ -25,12 +28,14 @@ const WORDS = {
     v1: 'The laboratory requests a fire safety audit of Building 4 in the week of 14 December.',
     change: 'Please ask for the week of 21 December.',
     v2: 'The laboratory requests a fire safety audit of Building 4 in the week of 21 December.',
+    recipient: 'The Chief Fire Officer',
   },
   hi: {
     title: 'मुख्य अग्निशमन अधिकारी को पत्र',
     v1: 'प्रयोगशाला 14 दिसंबर के सप्ताह में भवन 4 के अग्नि सुरक्षा ऑडिट का अनुरोध करती है।',
     change: 'कृपया 21 दिसंबर का सप्ताह माँगें।',
     v2: 'प्रयोगशाला 21 दिसंबर के सप्ताह में भवन 4 के अग्नि सुरक्षा ऑडिट का अनुरोध करती है।',
+    recipient: 'मुख्य अग्निशमन अधिकारी',
   },
 } as const;
 
@@ -65,7 +70,7 @@ async function pdfsigOf(who: SeededUser, url: string): Promise<string> {
 }
 
 describe.each(['en', 'hi'] as const)('drafts for approval (%s)', (lang) => {
-  it('draft v1, changes asked by the group head, v2, approved and signed by the director', async () => {
+  it('draft v1, changes asked by the group head, v2, approved and signed by the director, dispatched, in the register', async () => {
     const { page } = browser;
     const w = WORDS[lang];
     const tag = randomUUID().slice(0, 6);
@@ -168,5 +173,30 @@ describe.each(['en', 'hi'] as const)('drafts for approval (%s)', (lang) => {
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Signer Certificate Common Name: E2E Lab Seal');
+
+    // (4) The director, holding the file, dispatches the signed letter by email: it reaches the run's SMTP server with
+    // the signed PDF attached, valid for pdfsig. (By post: e2e/dispatch.e2e.ts, whose register shows both modes.)
+    const to = `cfo-${tag}@fire.example`;
+    await dispatch(page, lang, 'C/1', 'email', { name: w.recipient, where: to });
+    const [sent] = (
+      await apiAs(cast.director).get<{ outwardNumber: string; mode: string }[]>(`/api/efiles/${fileId}/dispatches`)
+    ).body;
+    expect(sent?.mode).toBe('email');
+    await expectVisible(page.getByText(sent!.outwardNumber, { exact: false }).first());
+    await j.a11y();
+    await shot('5-dispatched');
+    const mail = await waitForMail(to, await mailSubject(cast.director, sent!.outwardNumber));
+    const attached = path.join(tmpdir(), `draft-mail-${tag}.pdf`);
+    writeFileSync(attached, Buffer.from(mail.attachments![0]!.base64, 'base64'));
+    expect(execFileSync('pdfsig', [attached], { encoding: 'utf8' })).toContain('Signature is Valid.');
+
+    // (5) The dispatch register shows it, found by the tag in its file's subject.
+    const R = DISPATCH_TEXTS[lang].d.register;
+    await page.goto('/dispatch-register');
+    await expectVisible(page.getByRole('heading', { level: 1, name: R.title }));
+    await page.getByRole('textbox', { name: R.search }).fill(tag);
+    await expectVisible(page.getByRole('cell', { name: sent!.outwardNumber, exact: true }));
+    await j.a11y();
+    await shot('6-register');
   });
 });
