@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fileOcr, files } from '#server/db/schema/index.ts';
 import { app, cast, open } from '#server/modules/efiles/efiles.test-helpers.ts';
-import { authHeaders, createLab, createUser } from '#server/test/factories.ts';
+import { authHeaders, createGroup, createLab, createUser } from '#server/test/factories.ts';
 import { multipart } from '#server/test/multipart.ts';
 import { scanPdf } from '#server/test/scans.ts';
 
@@ -11,7 +11,7 @@ import { recogniseFile } from './ocr.ts';
 
 /**
  * Which scans OCR reads (decision 113), beside the letters and close-group documents of ocr.test.ts: a lab notice's
- * scan and an e-file's correspondence document wait for their text from their upload (the preview state says so), and
+ * scan, a group notice's and an e-file's correspondence document wait for their text from their upload (the preview state says so), and
  * are read by the real ocrmypdf: their text kept, the notice's searchable copy the PDF its viewer shows.
  */
 
@@ -37,7 +37,7 @@ async function scanIn(area: string) {
   return { file: file!, ocr };
 }
 
-describe('scans of notices and e-file correspondence', () => {
+describe("scans of notices (the lab's and a group's) and e-file correspondence", () => {
   it(
     'wait for their text from the upload and are read: the text kept, the searchable copy shown',
     async () => {
@@ -49,11 +49,18 @@ describe('scans of notices and e-file correspondence', () => {
         { name: 'Fire drill notice', description: 'Scanned', validUntil: '' },
         'file',
       );
+      const group = await createGroup(app, { labId: lab.id });
+      await post(
+        `/api/groups/${group.id}/notices`,
+        await authHeaders(app, admin),
+        { name: 'Group fire drill notice', description: 'Scanned' },
+        'file',
+      );
       const c = await cast();
       const efile = await open(c.employee);
       await post(`/api/efiles/${efile._id}/items`, await authHeaders(app, c.employee), {}, 'document');
 
-      for (const area of ['notices', 'efiles']) {
+      for (const area of ['notices', 'group-files', 'efiles']) {
         const { file, ocr } = await scanIn(area);
         expect(ocr, area).toMatchObject({ status: 'pending' });
         expect(await recogniseFile(app.db, app.storage, app.config, file.id), area).toBe('done');

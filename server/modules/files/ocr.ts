@@ -260,7 +260,7 @@ export async function markStoredScans(db: DbOrTx, after: string | null, limit: n
     WITH batch AS (
       SELECT f.id FROM files f
       WHERE f.derived_from IS NULL
-        AND f.area IN ('letters', 'close-groups', 'notices', 'circulars', 'efiles')
+        AND f.area IN ('letters', 'close-groups', 'notices', 'circulars', 'group-files', 'efiles')
         AND lower(substring(f.original_name FROM '\\.([A-Za-z0-9]+)$')) IN ('pdf', 'png', 'jpg', 'jpeg', 'tif', 'tiff')
         AND (${after}::uuid IS NULL OR f.id > ${after}::uuid)
       ORDER BY f.id LIMIT ${limit}
