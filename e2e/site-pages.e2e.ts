@@ -105,7 +105,7 @@ describe('the site pages of the footer (items 9 and 11)', () => {
     await expectVisible(page.getByRole('main').getByRole('link', { name: 'Upload Letter' }));
     await expectVisible(page.getByRole('main').getByRole('link', { name: 'Employee Directory' }));
     await expectVisible(page.getByRole('main').getByRole('link', { name: /\(Your group\)$/ }));
-    expect(await page.getByRole('main').getByRole('link', { name: 'Register' }).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Register', exact: true }).count()).toBe(0);
     // The Groups menu: the own group marked, the group the employee may not open left out.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Groups' }).click();
     // The dropdown's code loads on first use: wait for it to open before reading its items.

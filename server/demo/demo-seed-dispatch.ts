@@ -104,5 +104,6 @@ export async function seedDispatch(ctx: SeedContext, world: DemoWorld): Promise<
     validTo: new Date(x509.validTo),
     addedBy: world.admin.id,
   });
+  add('efiles');
   add('dispatches');
 }

@@ -46,7 +46,9 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
         from efiles e`)
     ).rows[0]!;
     for (const [what, n] of Object.entries(state)) expect([what, n > 0]).toEqual([what, true]);
-    expect(summary.counts.efiles).toBe(6);
+    // The e-files seed's six (one per state), the draft's file and the dispatched letter's file: as many as the table holds.
+    expect(summary.counts.efiles).toBe(8);
+    expect((await app.db.execute<{ n: number }>(sql`select count(*)::int as n from efiles`)).rows[0]!.n).toBe(8);
 
     // Every files row has its bytes on disk; PDFs are PDFs.
     const rows = await app.db.select().from(files);

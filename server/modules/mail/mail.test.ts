@@ -35,7 +35,15 @@ let database: Database;
 const running: BackgroundJobs[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 const log = { error: vi.fn(), info: vi.fn() };
-const shortRetries = mailJobs({ retryDelaySeconds: 1, retryBackoff: false, retryLimit: 60, pollingIntervalSeconds: 1 });
+// Retries 10 s apart, not 1 s: the worker takes the oldest job first, one per poll, so with retries sooner than a few
+// polls the first refused mail came back before the third was ever tried, and on a loaded machine the relay-down test
+// waited 20 s for a first attempt that never came (a CI failure, decision 106: fixed at its cause).
+const shortRetries = mailJobs({
+  retryDelaySeconds: 10,
+  retryBackoff: false,
+  retryLimit: 60,
+  pollingIntervalSeconds: 1,
+});
 
 const databaseOf = (a: FastifyInstance): Database => ({
   db: a.db,
