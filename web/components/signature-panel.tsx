@@ -38,7 +38,7 @@ function SignatureItem({ signature }: { signature: SignatureJson }) {
           <Badge color={signature.status === 'valid' ? '#1b5e20' : 'red.9'} variant="outline">
             {signature.status === 'valid' ? t('panel.valid') : t('panel.invalid')}
           </Badge>
-          <Badge color={signature.trusted ? 'blue.9' : 'orange.9'} variant="outline">
+          <Badge color={signature.trusted ? 'blue.9' : '#a33a06'} variant="outline">
             {signature.trusted ? t('panel.trusted') : t('panel.untrusted')}
           </Badge>
           {signature.changedAfter && (
