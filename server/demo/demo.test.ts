@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 
 import { count, eq, sql } from 'drizzle-orm';
@@ -57,6 +58,18 @@ describe('npm run demo (seedDemo)', { timeout: 120_000 }, () => {
       const path = app.storage.storedPath(row.area, row.storedName);
       expect((await stat(path)).size).toBe(row.size);
       if (row.mimeType === 'application/pdf') expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+
+    // The dispatched letter is signed by the demo's own seal, and pdfsig finds its signature valid (decision 120).
+    const { rows: sealed } = await app.db.execute<{ area: string; stored_name: string }>(sql`
+      select f.area, f.stored_name from dispatches d
+        join efile_items i on i.id = d.item_id join files f on f.id = i.file_id`);
+    expect(sealed.length).toBeGreaterThan(0);
+    for (const f of sealed) {
+      const report = execFileSync('pdfsig', [app.storage.storedPath(f.area as never, f.stored_name)], {
+        encoding: 'utf8',
+      });
+      expect(report).toContain('Signature Validation: Signature is Valid.');
     }
 
     // Letter IDs look like L-2026-000123 and the counters know the last one handed out.
