@@ -9,26 +9,17 @@ const loadSharp = async () => (await import('sharp')).default;
 const loadViewerUpdate = () => import('../modules/files/pdf-viewer-update.ts');
 
 /**
- * Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives, and runs each task once on
- * made-up files in its private /tmp: a two-page PDF (its viewer's update, pdftoppm's first page, the thumbnail) and a
- * small PNG's thumbnail. libvips' first use (its codecs, its thread pool), V8's first compilation of the tasks' code
- * and pdftoppm's first start are then no part of the file's time. Nothing of any upload is involved.
+ * Loads the packages of the PDF and image tasks (sharp, pdf-lib) before the file arrives, and has sharp read and write
+ * one tiny made-up image the way a thumbnail does: libvips' first use (its codecs, its thread pool) is then no part of
+ * the file's time. Nothing of any upload is involved. (Running the tasks themselves on made-up files was tried and
+ * withdrawn: it left the process too near its memory limit for the file's own work, decision 108's addendum.)
  */
 export async function loadFileParsers() {
-  const [sharp, { PDFDocument }] = await Promise.all([loadSharp(), import('@cantoo/pdf-lib'), loadViewerUpdate()]);
-  const warm = await mkdtemp(path.join(os.tmpdir(), 'warm-up-'));
-  const png = path.join(warm, 'made-up.png');
-  await sharp({ create: { width: 64, height: 48, channels: 3, background: '#808080' } })
+  const [sharp] = await Promise.all([loadSharp(), loadViewerUpdate()]);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
     .png()
-    .toFile(png);
-  const doc = await PDFDocument.create();
-  for (const text of ['one', 'two']) doc.addPage([200, 200]).drawText(text, { x: 20, y: 100, size: 12 });
-  const pdf = path.join(warm, 'made-up.pdf');
-  await writeFile(pdf, await doc.save({ useObjectStreams: false }));
-  const options = { thumbnailPx: 32, maxPixels: 1_000_000 };
-  await imageThumbnail(png, warm, options);
-  await pdfPreview(pdf, warm, { ...options, update: true, expectedSize: null, maxPages: 10 });
-  await rm(warm, { recursive: true, force: true });
+    .toBuffer();
+  await sharp(png).rotate().resize({ width: 4, height: 4, fit: 'inside' }).webp({ quality: 75 }).toBuffer();
 }
 
 /** Runs pdftoppm (inside the same sandbox, under the same limits). */

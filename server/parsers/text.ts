@@ -2,40 +2,8 @@ import { open, stat, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 
-/** A one-page PDF saying "made up", built here: the text parsers' warm-up reads it (loadTextParsers). */
-function madeUpPdf(): Buffer {
-  const content = 'BT /F1 12 Tf 20 100 Td (made up) Tj ET';
-  const objects = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
-    `<</Length ${content.length}>>\nstream\n${content}\nendstream`,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const at = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return at;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const at of offsets) pdf += `${String(at).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
-
-/**
- * Loads officeparser (and pdf.js with it) before the file arrives (decision 108), and reads one made-up PDF with it,
- * so that pdf.js' loading and V8's first compilation of it are not the file's time. Nothing of any upload is involved.
- */
-export async function loadTextParsers() {
-  const officeparser = await import('officeparser');
-  await officeparser
-    .parseOffice(madeUpPdf(), { outputErrorToConsole: false, extractAttachments: false, ocr: false })
-    .catch(() => undefined); // a warm-up only: the file's own reading reports its errors
-  return officeparser;
-}
+/** Loads officeparser (and pdf.js with it) before the file arrives (decision 108). */
+export const loadTextParsers = () => import('officeparser');
 
 /** PostgreSQL text cannot hold NUL; runs of blanks say nothing to a search. */
 const tidy = (text: string, maxChars: number) =>
